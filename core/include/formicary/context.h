@@ -1,0 +1,51 @@
+/* The context: plugin registry and host services. One per program (or per test); no global
+ * state lives in the core, so several contexts may coexist. Plugins loaded by a context stay
+ * loaded until fc_context_free (matches may point into them). */
+#ifndef FORMICARY_CONTEXT_H
+#define FORMICARY_CONTEXT_H
+
+#include <stdbool.h>
+
+#include "formicary/error.h"
+#include "formicary/game.h"
+
+typedef struct fc_context fc_context;
+
+/* What happened to one plugin file during a scan. */
+typedef struct fc_plugin_report {
+    char path[512];
+    bool loaded;
+    char message[FC_ERROR_MSG_MAX]; /* why it was refused: "file: expected …, found …" */
+} fc_plugin_report;
+
+/* Creates an empty context. Caller owns it. */
+fc_context *fc_context_new(void);
+void fc_context_free(fc_context *ctx);
+
+/* The host table given to plugins (valid while ctx lives). */
+const fc_host *fc_context_host(const fc_context *ctx);
+
+/* Adds a directory to scan for plugins (searched recursively one level: DIR/*.so and
+ * DIR/<sub>/*.so). */
+int fc_context_add_path(fc_context *ctx, const char *dir);
+/* Adds the default search path: $FORMICARY_PLUGIN_PATH (':'-separated), the build tree the
+ * program was built in, and the install directory. */
+int fc_context_add_default_paths(fc_context *ctx);
+/* Scans every path; each file is loaded or refused with a report. Returns the number of
+ * games loaded. Never fails on a bad plugin. */
+int fc_context_scan(fc_context *ctx);
+/* Loads one plugin file; on refusal returns a negative code and err holds one line naming
+ * the file, what was expected and what was found. Also added to the reports. */
+int fc_context_load(fc_context *ctx, const char *path, fc_error *err);
+
+int fc_context_game_count(const fc_context *ctx);
+const fc_plugin *fc_context_game(const fc_context *ctx, int i);
+/* The data directory of a loaded game (where its data files are), or NULL. */
+const char *fc_context_game_datadir(const fc_context *ctx, const fc_plugin *p);
+/* Finds a game by id; if unknown, err says so and lists the known ids. */
+const fc_plugin *fc_context_find(const fc_context *ctx, const char *id, fc_error *err);
+
+int fc_context_report_count(const fc_context *ctx);
+const fc_plugin_report *fc_context_report(const fc_context *ctx, int i);
+
+#endif

@@ -1,0 +1,240 @@
+/* The plugin ABI: what a game plugin exports and what the host hands it.
+ *
+ * A plugin is a shared object exporting exactly one symbol, FC_PLUGIN_ENTRY
+ * ("fc_plugin_query"), that returns a const fc_plugin descriptor. Every struct crossing the
+ * boundary starts with {struct_version, struct_size} and only grows at the end. Host services
+ * reach the plugin as a const fc_host function table (env->host), never through symbols of
+ * the executable, so plugins do not link libformicary.
+ *
+ * Versioning: FC_ABI_MAJOR must be equal on both sides; a plugin built against API minor m
+ * loads in a host whose minor is >= m.
+ *
+ * States are plain values: a game's whole state is one fixed-size struct with no pointers
+ * (game_state_size bytes), so copying is memcpy and undo, search, save and threads follow.
+ * Immutable data (maps, catalogues read from data files) lives in the game data object made
+ * by data_load and reached through env->data. Games must memset their state to 0 in init so
+ * padding bytes are deterministic (states are hashed and compared bytewise). */
+#ifndef FORMICARY_GAME_H
+#define FORMICARY_GAME_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "formicary/error.h"
+#include "formicary/hex.h"
+#include "formicary/params.h"
+#include "formicary/rng.h"
+#include "formicary/table.h"
+#include "formicary/view.h"
+
+#define FC_ABI_MAJOR 1
+#define FC_API_MINOR 0
+#define FC_PLUGIN_ENTRY "fc_plugin_query"
+
+#if defined(_WIN32)
+#define FC_EXPORT __declspec(dllexport)
+#else
+#define FC_EXPORT __attribute__((visibility("default")))
+#endif
+
+/* A decision: a game-defined compact code. Its text notation (decision_text/parse) must
+ * round-trip exactly and is what records, the CLI and the line protocol use. */
+typedef uint32_t fc_decision;
+
+/* Who decides now: a seat number >= 0, or one of these. */
+#define FC_CHANCE (-1) /* the match's RNG picks one of the legal outcomes by weight */
+#define FC_NOBODY (-2) /* game over */
+
+/* Event audiences: bit i = seat i may see it. */
+#define FC_ALL_SEATS 0xFFFFFFFFu
+#define FC_SEAT_BIT(s) (1u << (s))
+
+typedef struct fc_host fc_host;
+
+/* What every game callback receives besides the state. Built by the core per match. */
+typedef struct fc_env {
+    const fc_host *host;
+    const void *data;        /* from fc_game.data_load, or NULL */
+    const fc_value *params;  /* resolved parameters, schema order */
+    int nseats;
+    uint64_t hooks_mask;     /* bit h set when a variant registered hook point h */
+    void *hooks;             /* core's variant runtime; opaque to games */
+    void *events;            /* core's event sink or NULL (search, bench): then emit nothing */
+} fc_env;
+
+/* Whether hook point h has a registered function: the one flag check on the hot path. */
+#define FC_HOOKED(env, h) (((env)->hooks_mask >> (h)) & 1u)
+
+/* Human-facing information about one legal decision. */
+typedef struct fc_decision_info {
+    char label[160];  /* with its effect or cost: "step to (7,4): hunt spider, 2 soldiers" */
+    fc_hex hex;       /* the hex the decision concerns, valid when has_hex */
+    uint8_t has_hex;
+    char group[24];   /* coarse kind for menus: "step", "place", "pass" … */
+} fc_decision_info;
+
+/* The game vtable. Required callbacks are marked; the loader refuses a plugin missing one. */
+typedef struct fc_game {
+    uint32_t struct_version; /* 1 */
+    uint32_t struct_size;    /* sizeof(fc_game) */
+    size_t state_size;       /* bytes of the plain-value state */
+    int max_decisions;       /* capacity legal() may fill, > 0 */
+
+    /* optional: loads immutable data (data files under datadir) for these parameters.
+     * *data is owned by the core and released with data_free. */
+    int (*data_load)(const fc_host *host, const fc_value *params, int nseats, const char *datadir, void **data,
+                     fc_error *err);
+    void (*data_free)(void *data);
+
+    /* required: sets up a new game in st (state_size bytes, zeroed by the caller). Setup
+     * randomness uses `rng` (seeded from the match seed), so a seed fixes the setup. */
+    int (*init)(void *st, const fc_env *env, fc_rng *rng, fc_error *err);
+    /* required: a seat, FC_CHANCE or FC_NOBODY. */
+    int (*to_move)(const void *st, const fc_env *env);
+    /* required: fills out[0..k-1] (capacity max_decisions) with the legal decisions and
+     * returns k (>= 1 unless FC_NOBODY). At chance points weights (if not NULL) gets each
+     * outcome's weight. Order must be deterministic. */
+    int (*legal)(const void *st, const fc_env *env, fc_decision *out, uint32_t *weights);
+    /* required: applies a legal decision; returns 0, or FC_EILLEGAL leaving st unchanged. */
+    int (*apply)(void *st, const fc_env *env, fc_decision d);
+    /* required: notation, e.g. "step 7,4"; returns length or negative error. */
+    int (*decision_text)(const void *st, const fc_env *env, fc_decision d, char *buf, size_t n);
+    /* required: inverse of decision_text in this state; 0 or FC_EPARSE. */
+    int (*decision_parse)(const void *st, const fc_env *env, const char *text, fc_decision *out);
+    /* optional: label, hex and group for front ends (defaults to the notation). */
+    void (*decision_describe)(const void *st, const fc_env *env, fc_decision d, fc_decision_info *out);
+    /* required: scores and ranks (0 = first; tied seats share a rank) with the game's own
+     * tie-breaks. Meaningful at any time; final when to_move is FC_NOBODY. */
+    void (*scores)(const void *st, const fc_env *env, int32_t *score, int *rank);
+    /* optional: heuristic value per seat in [0, 1], higher is better (an estimate of winning);
+     * used by greedy play, search cut-offs and design metrics. */
+    void (*evaluate)(const void *st, const fc_env *env, double *value);
+    /* optional (NULL = perfect information): resamples everything `seat` cannot see
+     * (opponents' hands, draw piles, uncommitted hidden choices) consistently with what it
+     * has seen, using rng. */
+    void (*determinize)(void *st, const fc_env *env, int seat, fc_rng *rng);
+    /* required: fills the view for `seat` (-1 = spectator: public information only) through
+     * the host's view functions. */
+    void (*view)(const void *st, const fc_env *env, int seat, fc_view *view);
+    /* optional: current round number (1-based) for metrics; 0 if unknown. */
+    int (*round)(const void *st, const fc_env *env);
+    /* optional: checks internal invariants; returns 0 or writes a message and returns < 0.
+     * Tests call it after every decision of random games. */
+    int (*check)(const void *st, const fc_env *env, char *msg, size_t n);
+} fc_game;
+
+/* A function a game exposes to Lua variants: a read-only query (game.<name>(...) in Lua) or
+ * an action that changes the state while keeping it valid (only inside mutable hooks).
+ * Arguments and result are integers; seats are 0-based in C and 1-based in Lua (the core
+ * converts arguments declared as seats: bit i of seat_args = argument i is a seat). */
+typedef struct fc_lua_fn {
+    const char *name;
+    const char *doc; /* "(seat) -> food in storage" */
+    int nargs;
+    uint32_t seat_args;
+    int (*fn)(void *st, const fc_env *env, const int64_t *args, int64_t *result);
+} fc_lua_fn;
+
+/* A hook point a game offers to variants. The game calls it (through host->hook_int) with
+ * integer arguments and a default result; a registered Lua function returns a new integer
+ * (or nil to keep the default). */
+#define FC_HOOK_MUTABLE 1u /* the hook may call actions */
+typedef struct fc_hook_def {
+    const char *name;
+    const char *doc;  /* "(seat, year, owed) -> food owed; called once per seat each winter" */
+    int nargs;
+    uint32_t seat_args;
+    uint32_t flags;
+} fc_hook_def;
+
+/* Host services handed to plugins. Only grows at the end. */
+struct fc_host {
+    uint32_t struct_version; /* 1 */
+    uint32_t struct_size;
+    uint32_t abi_major, api_minor;
+
+    int (*error_set)(fc_error *err, int code, const char *fmt, ...);
+    /* Events for logs and front ends; audience is a seat bitmask (FC_ALL_SEATS = public).
+     * Cheap no-op when env->events is NULL. */
+    void (*emit)(const fc_env *env, uint32_t audience, const char *fmt, ...);
+
+    /* Calls hook point h if registered: returns its integer result, or dflt when nothing is
+     * registered, the function returned nil, or the script failed (the failure is recorded
+     * in the match and reported by the core after apply). st may be changed only by actions
+     * and only for FC_HOOK_MUTABLE hooks. */
+    int64_t (*hook_int)(const fc_env *env, int h, void *st, const int64_t *args, int nargs, int64_t dflt);
+
+    /* rng */
+    void (*rng_seed)(fc_rng *rng, uint64_t seed, uint64_t stream);
+    uint64_t (*rng_next)(fc_rng *rng);
+    uint32_t (*rng_below)(fc_rng *rng, uint32_t n);
+    void (*rng_shuffle)(fc_rng *rng, void *base, size_t n, size_t elem_size);
+    int (*rng_weighted)(fc_rng *rng, const uint32_t *weights, int n);
+
+    /* hex */
+    int (*shape_orientations)(const fc_shape *s, bool allow_reflect, fc_shape *out);
+    int (*hexmap_add)(fc_hexmap *m, fc_hex h, int terrain);
+    void (*hexmap_init)(fc_hexmap *m);
+    int (*hexmap_components)(const fc_hexmap *m, fc_cell_pred in, fc_cell_link link, void *ctx, int16_t *comp);
+    int (*hexmap_reach)(const fc_hexmap *m, int start, int budget, const fc_path_rules *rules, int16_t *cost,
+                        int16_t *prev);
+
+    /* data tables (CSV) */
+    fc_table *(*table_load)(const char *path, fc_error *err);
+    void (*table_free)(fc_table *t);
+    int (*table_rows)(const fc_table *t);
+    int (*table_col)(const fc_table *t, const char *name);
+    int (*table_line)(const fc_table *t, int row);
+    const char *(*table_str)(const fc_table *t, int row, int col);
+    int (*table_int)(const fc_table *t, int row, const char *col, int64_t min, int64_t max, int64_t *out,
+                     fc_error *err);
+    int (*table_enum)(const fc_table *t, int row, const char *col, const char *const *names, int n, int *out,
+                      fc_error *err);
+    int (*table_ints)(const fc_table *t, int row, const char *col, int32_t *out, int max, fc_error *err);
+
+    /* view building (copies and truncates strings) */
+    void (*view_title)(fc_view *v, const char *fmt, ...);
+    fc_view_cell *(*view_cell)(fc_view *v, fc_hex h, int terrain_class, const char *terrain_name);
+    void (*view_link)(fc_view *v, fc_hex a, fc_hex b, int owner, const char *kind);
+    void (*view_track)(fc_view *v, const char *name, int value, int max, const char *fmt, ...);
+    void (*view_panel)(fc_view *v, int seat, const char *key, const char *fmt, ...);
+    void (*view_text)(fc_view *v, const char *key, const char *fmt, ...);
+};
+
+/* The plugin descriptor returned by the entry point. */
+typedef struct fc_plugin {
+    uint32_t struct_version; /* 1 */
+    uint32_t struct_size;    /* sizeof(fc_plugin) */
+    uint32_t abi_major;      /* FC_ABI_MAJOR the plugin was built with */
+    uint32_t api_minor;      /* FC_API_MINOR the plugin was built with */
+    const char *id;          /* "myrmes": lower-case, used on the command line */
+    const char *name;        /* "Myrmes" */
+    const char *version;     /* plugin version "1.0.0", written into records */
+    const char *summary;     /* one line */
+    const char *help;        /* a few lines on the turn structure, for help screens */
+    int min_seats, max_seats;
+    const fc_param_def *params;
+    int nparams;
+    const fc_hook_def *hooks;
+    int nhooks; /* <= 64 */
+    const fc_lua_fn *queries;
+    int nqueries;
+    const fc_lua_fn *actions;
+    int nactions;
+    const fc_game *game;
+    /* optional: called once after loading; a non-zero return refuses the plugin (the message
+     * in err is shown). */
+    int (*init)(const fc_host *host, fc_error *err);
+} fc_plugin;
+
+typedef const fc_plugin *(*fc_plugin_query_fn)(uint32_t host_abi_major, uint32_t host_api_minor);
+
+/* Convenience for plugins. */
+#define FC_EMIT(env, audience, ...) \
+    do { \
+        if ((env)->events) \
+            (env)->host->emit((env), (audience), __VA_ARGS__); \
+    } while (0)
+
+#endif

@@ -1,0 +1,74 @@
+/* A match: a rule set, seats, a seed and the sequence of decisions so far. The match owns a
+ * copy of the initial state and the current state; undo re-plays from the initial state, so
+ * it is exact and costs no snapshots. Chance outcomes are drawn from an RNG stream derived
+ * from (seed, ply), so undoing and re-drawing gives the same outcome. */
+#ifndef FORMICARY_MATCH_H
+#define FORMICARY_MATCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "formicary/rules.h"
+
+typedef struct fc_match fc_match;
+
+typedef struct fc_match_event {
+    size_t ply;        /* number of decisions applied before it was emitted */
+    uint32_t audience; /* seat bitmask */
+    char text[200];
+} fc_match_event;
+
+typedef struct fc_history_entry {
+    int seat; /* who decided (FC_CHANCE for chance) */
+    fc_decision decision;
+} fc_history_entry;
+
+/* Creates a match of rules (finished; must outlive the match) with seed. Runs the game's
+ * init; a variant's hooks are registered in the match's own Lua state. */
+fc_match *fc_match_new(const fc_rules *rules, uint64_t seed, fc_error *err);
+void fc_match_free(fc_match *m);
+/* An independent copy (same history, own Lua state). */
+fc_match *fc_match_clone(const fc_match *m, fc_error *err);
+
+const fc_rules *fc_match_rules(const fc_match *m);
+uint64_t fc_match_seed(const fc_match *m);
+/* A seat, FC_CHANCE or FC_NOBODY. */
+int fc_match_to_move(const fc_match *m);
+/* The legal decisions now; the array is owned by the match and valid until the next change.
+ * weights (optional) gets chance weights at chance points. Returns the count. */
+int fc_match_legal(fc_match *m, const fc_decision **out, const uint32_t **weights);
+/* Applies a legal decision (checked). On a variant script failure the state is restored and
+ * err names the script file and line. */
+int fc_match_play(fc_match *m, fc_decision d, fc_error *err);
+/* Parses the notation and plays it. */
+int fc_match_play_text(fc_match *m, const char *text, fc_error *err);
+/* At a chance point: draws an outcome from the match RNG stream for this ply and plays it. */
+int fc_match_play_chance(fc_match *m, fc_error *err);
+/* Takes back the last decision (also chance ones). FC_ESTATE if there is none. */
+int fc_match_undo(fc_match *m, fc_error *err);
+
+size_t fc_match_ply(const fc_match *m);
+const fc_history_entry *fc_match_history(const fc_match *m, size_t i);
+
+int fc_match_decision_text(const fc_match *m, fc_decision d, char *buf, size_t n);
+void fc_match_decision_describe(const fc_match *m, fc_decision d, fc_decision_info *out);
+void fc_match_scores(const fc_match *m, int32_t *score, int *rank);
+int fc_match_round(const fc_match *m);
+/* Fills the view for seat (-1 spectator). */
+void fc_match_view(const fc_match *m, int seat, fc_view *out);
+
+/* Events so far (the log); filter by audience for a seat's log. */
+size_t fc_match_event_count(const fc_match *m);
+const fc_match_event *fc_match_event_get(const fc_match *m, size_t i);
+
+/* Low-level access for agents and tools: the game vtable, the current state (read-only) and
+ * an environment for searching copies of the state (events disabled). */
+const fc_game *fc_match_game(const fc_match *m);
+const void *fc_match_state(const fc_match *m);
+const fc_env *fc_match_search_env(const fc_match *m);
+/* A 64-bit hash of the current state bytes. */
+uint64_t fc_match_state_hash(const fc_match *m);
+/* The last variant script error, if any ("" otherwise). */
+const char *fc_match_script_error(const fc_match *m);
+
+#endif

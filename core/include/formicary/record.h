@@ -1,0 +1,44 @@
+/* Records: the plain-text, versioned account of a match (docs/record-format.md): game and
+ * plugin version, seats, seed, every parameter, the rule-set name, the variant (name, hash and
+ * its embedded text), then one decision per line in notation. Saving is atomic (temporary
+ * file + rename). Loading re-plays and verifies every decision and returns a match ready to
+ * continue; any corruption or mismatch is an error naming the line. */
+#ifndef FORMICARY_RECORD_H
+#define FORMICARY_RECORD_H
+
+#include <stddef.h>
+
+#include "formicary/match.h"
+#include "formicary/seats.h"
+
+#define FC_RECORD_VERSION 1
+#define FC_RECORD_MAGIC "formicary-record"
+
+/* Per-seat labels written into the record (agent spec strings or "human"); may be NULL. */
+typedef struct fc_record_seats {
+    const char *agent[FC_MAX_SEATS];
+} fc_record_seats;
+
+/* Writes the record text into a malloc'd string (*out, caller frees). */
+int fc_record_format(const fc_match *m, const fc_record_seats *seats, char **out, fc_error *err);
+/* Saves atomically to path. */
+int fc_record_save(const fc_match *m, const fc_record_seats *seats, const char *path, fc_error *err);
+
+/* What a loaded record said besides the match. */
+typedef struct fc_record_info {
+    char game[64];
+    char plugin_version[32];
+    int nseats;
+    char agent[FC_MAX_SEATS][64];
+    size_t decisions;
+    int finished; /* the record says the game ended (a result line) */
+} fc_record_info;
+
+/* Loads and verifies a record; on success *rules_out and *match_out are new objects the
+ * caller frees (match first). `name` is used in messages. */
+int fc_record_parse(fc_context *ctx, const char *name, const char *text, fc_rules **rules_out,
+                    fc_match **match_out, fc_record_info *info, fc_error *err);
+int fc_record_load(fc_context *ctx, const char *path, fc_rules **rules_out, fc_match **match_out,
+                   fc_record_info *info, fc_error *err);
+
+#endif

@@ -1,0 +1,49 @@
+/* A rule set: one game, a seat count, resolved parameters, an optional Lua variant, and the
+ * game's data loaded for those parameters. Built in layers whose precedence is fixed whatever
+ * the call order: schema defaults < INI rule set < Lua variant < fc_rules_set (command line).
+ * After fc_rules_finish it is immutable and may be shared by matches in several threads. */
+#ifndef FORMICARY_RULES_H
+#define FORMICARY_RULES_H
+
+#include <stdint.h>
+
+#include "formicary/context.h"
+
+typedef struct fc_rules fc_rules;
+
+/* Starts a rule set for game `id` with nseats seats (checked against the game's range). */
+fc_rules *fc_rules_new(fc_context *ctx, const char *id, int nseats, fc_error *err);
+void fc_rules_free(fc_rules *r);
+
+/* INI rule set: an optional [ruleset] section (name, description, game) and a [params]
+ * section of key = value lines. Unknown sections/keys and bad values are errors naming
+ * file:line. May be called once. */
+int fc_rules_load_ini(fc_rules *r, const char *path, fc_error *err);
+/* Lua variant: runs the script in a sandbox to read its metadata and parameters; its hooks
+ * are registered per match. May be called once. */
+int fc_rules_load_variant(fc_rules *r, const char *path, fc_error *err);
+/* One "key=value" from the command line. */
+int fc_rules_set(fc_rules *r, const char *assignment, fc_error *err);
+/* Resolves all layers and loads the game data. Must be called before creating matches. */
+int fc_rules_finish(fc_rules *r, fc_error *err);
+
+const fc_plugin *fc_rules_plugin(const fc_rules *r);
+fc_context *fc_rules_context(const fc_rules *r);
+int fc_rules_nseats(const fc_rules *r);
+const fc_value *fc_rules_values(const fc_rules *r);
+/* Where parameter i's value came from: "default", "std.ini:4", "v.lua:3", "--set". */
+const char *fc_rules_origin(const fc_rules *r, int i);
+/* Rule-set name (INI [ruleset] name, file stem, or "default"). */
+const char *fc_rules_name(const fc_rules *r);
+/* Variant name, its source text and hash (name "none", text NULL, hash 0 without one). */
+const char *fc_rules_variant_name(const fc_rules *r);
+const char *fc_rules_variant_path(const fc_rules *r);
+const char *fc_rules_variant_text(const fc_rules *r);
+uint64_t fc_rules_variant_hash(const fc_rules *r);
+/* The game data object (after finish). */
+const void *fc_rules_data(const fc_rules *r);
+
+/* Loads a variant from source text (used by records, which embed the text). */
+int fc_rules_load_variant_text(fc_rules *r, const char *name, const char *text, fc_error *err);
+
+#endif

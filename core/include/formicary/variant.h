@@ -1,0 +1,61 @@
+/* Lua 5.4 variants in a sandbox (docs/lua-api.md). A variant script declares metadata with
+ * variant{name=…, description=…, game=…}, sets parameters with set(name, value) and registers
+ * hook functions with hook(name, fn) on the hook points its game declares. The sandbox offers
+ * only pruned base, string, table, math and utf8; text chunks only; a memory cap; an
+ * instruction budget that the script's own pcall cannot swallow; math.random bound to a
+ * deterministic stream; deterministic pairs(). Every error is "file:line: message". */
+#ifndef FORMICARY_VARIANT_H
+#define FORMICARY_VARIANT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "formicary/game.h"
+
+#define FC_LUA_MEM_LIMIT (32u << 20)        /* bytes per Lua state */
+#define FC_LUA_LOAD_BUDGET 50000000L       /* VM instructions for running the script body */
+#define FC_LUA_CALL_BUDGET 5000000L        /* VM instructions per hook call */
+
+typedef struct fc_variant_meta {
+    char name[64];
+    char description[256];
+    char game[64];
+    int line; /* line of the variant{} call */
+} fc_variant_meta;
+
+typedef struct fc_variant_setting {
+    char key[FC_PARAM_NAME_MAX];
+    char value[FC_PARAM_STR_MAX]; /* as text, parsed against the schema by the caller */
+    int line;
+} fc_variant_setting;
+
+#define FC_VARIANT_MAX_SETTINGS 64
+
+typedef struct fc_variant_probe_result {
+    fc_variant_meta meta;
+    int nsettings;
+    fc_variant_setting settings[FC_VARIANT_MAX_SETTINGS];
+    uint64_t hooks_mask; /* hook points registered */
+} fc_variant_probe_result;
+
+/* Runs a variant's body in a fresh sandbox to collect metadata, settings and registered
+ * hooks. `chunkname` names the file in messages. plugin may be NULL (then hook names are not
+ * checked and game() accessors are unavailable). */
+int fc_variant_probe(const fc_plugin *plugin, const char *chunkname, const char *text, fc_variant_probe_result *out,
+                     fc_error *err);
+
+/* A match's variant runtime: one lua_State with the script's hooks registered. */
+typedef struct fc_hooks fc_hooks;
+
+fc_hooks *fc_hooks_new(const fc_plugin *plugin, const char *chunkname, const char *text, fc_error *err);
+void fc_hooks_free(fc_hooks *h);
+uint64_t fc_hooks_mask(const fc_hooks *h);
+/* Calls hook point `hook` (see fc_host.hook_int). The script's math.random stream is seeded
+ * from the state's bytes, so a hook is a pure function of the state and its arguments. */
+int64_t fc_hooks_call(fc_hooks *h, const fc_env *env, int hook, void *st, const int64_t *args, int nargs,
+                      int64_t dflt);
+/* The first error since the last clear ("" if none), as "file:line: message". */
+const char *fc_hooks_error(const fc_hooks *h);
+void fc_hooks_clear_error(fc_hooks *h);
+
+#endif

@@ -1,0 +1,1 @@
+/* context: being written */

@@ -1,0 +1,1 @@
+/* hex: being written */

@@ -1,0 +1,1 @@
+/* match: being written */

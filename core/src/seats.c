@@ -1,0 +1,1 @@
+/* seats: being written */

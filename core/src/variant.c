@@ -1,0 +1,1 @@
+/* variant: being written */
