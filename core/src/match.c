@@ -1,1 +1,363 @@
-/* match: being written */
+/* Matches: a rule set, a seed, an initial state and the decisions applied since.
+ * Undo re-plays from the initial state (exact, no snapshots); chance draws use an RNG stream
+ * derived from (seed, ply) so a re-drawn outcome after undo is the same one. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "events.h"
+#include "formicary/match.h"
+#include "formicary/variant.h"
+#include "view_build.h"
+
+/* RNG stream ids: setup uses 0; chance at ply p uses CHANCE_STREAM + p. */
+#define SETUP_STREAM 0u
+#define CHANCE_STREAM 0x100000000ull
+
+struct fc_match {
+    const fc_rules *rules;
+    const fc_plugin *plugin;
+    const fc_game *game;
+    fc_env env;        /* events on: used for the match's own decisions */
+    fc_env search_env; /* events off: handed to agents and tools */
+    fc_hooks *hooks;
+    uint64_t seed;
+    unsigned char *init_state, *state, *backup;
+    fc_history_entry *hist;
+    size_t nhist, caphist;
+    fc_decision *legal;
+    uint32_t *weights;
+    int nlegal;
+    int legal_valid;
+    fc_events events;
+    char script_error[FC_ERROR_MSG_MAX];
+};
+
+void fc_events_push(fc_events *ev, uint32_t audience, const char *text)
+{
+    if (ev->n == ev->cap) {
+        size_t cap = ev->cap ? ev->cap * 2 : 64;
+        fc_match_event *v = realloc(ev->v, cap * sizeof *v);
+        if (!v)
+            return; /* the log is best effort; the game state never depends on it */
+        ev->v = v;
+        ev->cap = cap;
+    }
+    fc_match_event *e = &ev->v[ev->n++];
+    e->ply = ev->ply;
+    e->audience = audience;
+    size_t len = strlen(text);
+    if (len >= sizeof e->text)
+        len = sizeof e->text - 1;
+    memcpy(e->text, text, len);
+    e->text[len] = '\0';
+}
+
+void fc_events_truncate(fc_events *ev, size_t n)
+{
+    if (n < ev->n)
+        ev->n = n;
+}
+
+void fc_events_free(fc_events *ev)
+{
+    free(ev->v);
+    memset(ev, 0, sizeof *ev);
+}
+
+/* Takes over a script error recorded during a callback; returns FC_ESCRIPT if there was one. */
+static int take_script_error(fc_match *m, fc_error *err)
+{
+    if (!m->hooks)
+        return FC_OK;
+    const char *e = fc_hooks_error(m->hooks);
+    if (!e || !*e)
+        return FC_OK;
+    snprintf(m->script_error, sizeof m->script_error, "%s", e);
+    fc_hooks_clear_error(m->hooks);
+    return fc_error_set(err, FC_ESCRIPT, "%s", m->script_error);
+}
+
+static int reset_to_initial(fc_match *m, fc_error *err)
+{
+    size_t sz = m->game->state_size;
+    memset(m->init_state, 0, sz);
+    fc_rng rng;
+    fc_rng_seed(&rng, m->seed, SETUP_STREAM);
+    fc_events_free(&m->events);
+    m->events.ply = 0;
+    int rc = m->game->init(m->init_state, &m->env, &rng, err);
+    if (rc != 0) {
+        if (err && err->code == FC_OK)
+            fc_error_set(err, rc, "%s: game setup failed", m->plugin->id);
+        return rc < 0 ? rc : FC_EINVAL;
+    }
+    if ((rc = take_script_error(m, err)) != 0)
+        return rc;
+    memcpy(m->state, m->init_state, sz);
+    m->nhist = 0;
+    m->legal_valid = 0;
+    return FC_OK;
+}
+
+static fc_match *alloc_match(const fc_rules *rules, uint64_t seed, fc_error *err)
+{
+    if (!rules || !fc_rules_values(rules)) {
+        fc_error_set(err, FC_ESTATE, "rules are not finished (call fc_rules_finish)");
+        return NULL;
+    }
+    fc_match *m = calloc(1, sizeof *m);
+    if (!m) {
+        fc_error_set(err, FC_ENOMEM, "out of memory");
+        return NULL;
+    }
+    m->rules = rules;
+    m->plugin = fc_rules_plugin(rules);
+    m->game = m->plugin->game;
+    m->seed = seed;
+    size_t sz = m->game->state_size;
+    m->init_state = calloc(1, sz);
+    m->state = calloc(1, sz);
+    m->backup = calloc(1, sz);
+    m->legal = calloc((size_t)m->game->max_decisions, sizeof *m->legal);
+    m->weights = calloc((size_t)m->game->max_decisions, sizeof *m->weights);
+    if (!m->init_state || !m->state || !m->backup || !m->legal || !m->weights) {
+        fc_match_free(m);
+        fc_error_set(err, FC_ENOMEM, "out of memory");
+        return NULL;
+    }
+    const char *vtext = fc_rules_variant_text(rules);
+    if (vtext) {
+        m->hooks = fc_hooks_new(m->plugin, fc_rules_variant_path(rules), vtext, err);
+        if (!m->hooks) {
+            fc_match_free(m);
+            return NULL;
+        }
+    }
+    m->env.host = fc_context_host(fc_rules_context(rules));
+    m->env.data = fc_rules_data(rules);
+    m->env.params = fc_rules_values(rules);
+    m->env.nseats = fc_rules_nseats(rules);
+    m->env.hooks = m->hooks;
+    m->env.hooks_mask = m->hooks ? fc_hooks_mask(m->hooks) : 0;
+    m->env.events = &m->events;
+    m->search_env = m->env;
+    m->search_env.events = NULL;
+    return m;
+}
+
+fc_match *fc_match_new(const fc_rules *rules, uint64_t seed, fc_error *err)
+{
+    fc_match *m = alloc_match(rules, seed, err);
+    if (!m)
+        return NULL;
+    if (reset_to_initial(m, err) != 0) {
+        fc_match_free(m);
+        return NULL;
+    }
+    return m;
+}
+
+void fc_match_free(fc_match *m)
+{
+    if (!m)
+        return;
+    fc_hooks_free(m->hooks);
+    free(m->init_state);
+    free(m->state);
+    free(m->backup);
+    free(m->legal);
+    free(m->weights);
+    free(m->hist);
+    fc_events_free(&m->events);
+    free(m);
+}
+
+static void refresh_legal(fc_match *m)
+{
+    if (m->legal_valid)
+        return;
+    m->nlegal = 0;
+    if (m->game->to_move(m->state, &m->search_env) != FC_NOBODY) {
+        memset(m->weights, 0, (size_t)m->game->max_decisions * sizeof *m->weights);
+        int n = m->game->legal(m->state, &m->search_env, m->legal, m->weights);
+        m->nlegal = n < 0 ? 0 : n > m->game->max_decisions ? m->game->max_decisions : n;
+    }
+    m->legal_valid = 1;
+}
+
+const fc_rules *fc_match_rules(const fc_match *m) { return m->rules; }
+uint64_t fc_match_seed(const fc_match *m) { return m->seed; }
+int fc_match_to_move(const fc_match *m) { return m->game->to_move(m->state, &m->search_env); }
+
+int fc_match_legal(fc_match *m, const fc_decision **out, const uint32_t **weights)
+{
+    refresh_legal(m);
+    if (out)
+        *out = m->legal;
+    if (weights)
+        *weights = m->weights;
+    return m->nlegal;
+}
+
+static int push_history(fc_match *m, int seat, fc_decision d)
+{
+    if (m->nhist == m->caphist) {
+        size_t cap = m->caphist ? m->caphist * 2 : 256;
+        fc_history_entry *h = realloc(m->hist, cap * sizeof *h);
+        if (!h)
+            return FC_ENOMEM;
+        m->hist = h;
+        m->caphist = cap;
+    }
+    m->hist[m->nhist].seat = seat;
+    m->hist[m->nhist].decision = d;
+    m->nhist++;
+    return FC_OK;
+}
+
+/* Applies d (already known to be legal) with events on; restores everything on failure. */
+static int apply_checked(fc_match *m, int seat, fc_decision d, fc_error *err)
+{
+    size_t sz = m->game->state_size;
+    size_t nev = m->events.n;
+    memcpy(m->backup, m->state, sz);
+    m->events.ply = m->nhist;
+    int rc = m->game->apply(m->state, &m->env, d);
+    if (rc == 0)
+        rc = take_script_error(m, err);
+    else
+        fc_error_set(err, FC_EILLEGAL, "%s: the game refused the decision", m->plugin->id);
+    if (rc == 0)
+        rc = push_history(m, seat, d);
+    if (rc != 0) {
+        memcpy(m->state, m->backup, sz);
+        fc_events_truncate(&m->events, nev);
+        if (rc == FC_ENOMEM)
+            fc_error_set(err, rc, "out of memory");
+        return rc;
+    }
+    m->legal_valid = 0;
+    return FC_OK;
+}
+
+int fc_match_play(fc_match *m, fc_decision d, fc_error *err)
+{
+    int seat = fc_match_to_move(m);
+    if (seat == FC_NOBODY)
+        return fc_error_set(err, FC_ESTATE, "the game is over");
+    refresh_legal(m);
+    int found = 0;
+    for (int i = 0; i < m->nlegal && !found; i++)
+        found = m->legal[i] == d;
+    if (!found) {
+        char buf[128];
+        if (m->game->decision_text(m->state, &m->search_env, d, buf, sizeof buf) < 0)
+            snprintf(buf, sizeof buf, "#%u", (unsigned)d);
+        return fc_error_set(err, FC_EILLEGAL, "illegal decision '%s' now", buf);
+    }
+    return apply_checked(m, seat, d, err);
+}
+
+int fc_match_play_text(fc_match *m, const char *text, fc_error *err)
+{
+    fc_decision d;
+    if (fc_match_to_move(m) == FC_NOBODY)
+        return fc_error_set(err, FC_ESTATE, "the game is over");
+    if (m->game->decision_parse(m->state, &m->search_env, text, &d) != 0)
+        return fc_error_set(err, FC_EPARSE, "cannot read decision '%s' (see 'legal' for the notation)", text);
+    return fc_match_play(m, d, err);
+}
+
+int fc_match_play_chance(fc_match *m, fc_error *err)
+{
+    if (fc_match_to_move(m) != FC_CHANCE)
+        return fc_error_set(err, FC_ESTATE, "not a chance point");
+    refresh_legal(m);
+    if (m->nlegal <= 0)
+        return fc_error_set(err, FC_ESTATE, "%s: chance point without outcomes", m->plugin->id);
+    fc_rng rng;
+    fc_rng_seed(&rng, m->seed, CHANCE_STREAM + m->nhist);
+    int i = fc_rng_weighted(&rng, m->weights, m->nlegal);
+    if (i < 0)
+        i = (int)fc_rng_below(&rng, (uint32_t)m->nlegal); /* game gave no weights: uniform */
+    return apply_checked(m, FC_CHANCE, m->legal[i], err);
+}
+
+/* Re-plays the first n decisions of the current history from the initial state. */
+static int replay_prefix(fc_match *m, size_t n, fc_error *err)
+{
+    fc_history_entry *h = m->hist;
+    m->hist = NULL;
+    m->nhist = m->caphist = 0;
+    int rc = reset_to_initial(m, err);
+    for (size_t i = 0; rc == 0 && i < n; i++)
+        rc = apply_checked(m, h[i].seat, h[i].decision, err);
+    free(h);
+    return rc;
+}
+
+int fc_match_undo(fc_match *m, fc_error *err)
+{
+    if (m->nhist == 0)
+        return fc_error_set(err, FC_ESTATE, "nothing to undo");
+    return replay_prefix(m, m->nhist - 1, err);
+}
+
+fc_match *fc_match_clone(const fc_match *src, fc_error *err)
+{
+    fc_match *m = alloc_match(src->rules, src->seed, err);
+    if (!m)
+        return NULL;
+    if (reset_to_initial(m, err) != 0) {
+        fc_match_free(m);
+        return NULL;
+    }
+    for (size_t i = 0; i < src->nhist; i++)
+        if (apply_checked(m, src->hist[i].seat, src->hist[i].decision, err) != 0) {
+            fc_match_free(m);
+            return NULL;
+        }
+    return m;
+}
+
+size_t fc_match_ply(const fc_match *m) { return m->nhist; }
+
+const fc_history_entry *fc_match_history(const fc_match *m, size_t i) { return i < m->nhist ? &m->hist[i] : NULL; }
+
+int fc_match_decision_text(const fc_match *m, fc_decision d, char *buf, size_t n)
+{
+    return m->game->decision_text(m->state, &m->search_env, d, buf, n);
+}
+
+void fc_match_decision_describe(const fc_match *m, fc_decision d, fc_decision_info *out)
+{
+    memset(out, 0, sizeof *out);
+    if (m->game->decision_describe)
+        m->game->decision_describe(m->state, &m->search_env, d, out);
+    if (!out->label[0])
+        m->game->decision_text(m->state, &m->search_env, d, out->label, sizeof out->label);
+}
+
+void fc_match_scores(const fc_match *m, int32_t *score, int *rank)
+{
+    m->game->scores(m->state, &m->search_env, score, rank);
+}
+
+int fc_match_round(const fc_match *m) { return m->game->round ? m->game->round(m->state, &m->search_env) : 0; }
+
+void fc_match_view(const fc_match *m, int seat, fc_view *out)
+{
+    fc_view_reset(out, seat, m->env.nseats);
+    m->game->view(m->state, &m->search_env, seat, out);
+}
+
+size_t fc_match_event_count(const fc_match *m) { return m->events.n; }
+
+const fc_match_event *fc_match_event_get(const fc_match *m, size_t i) { return i < m->events.n ? &m->events.v[i] : NULL; }
+
+const fc_game *fc_match_game(const fc_match *m) { return m->game; }
+const void *fc_match_state(const fc_match *m) { return m->state; }
+const fc_env *fc_match_search_env(const fc_match *m) { return &m->search_env; }
+uint64_t fc_match_state_hash(const fc_match *m) { return fc_hash64(m->state, m->game->state_size, 0); }
+const char *fc_match_script_error(const fc_match *m) { return m->script_error; }

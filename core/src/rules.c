@@ -1,1 +1,647 @@
-/* rules: being written */
+/* Rule sets (see rules.h). Each layer (INI, variant, --set) is parsed and checked when it is
+ * given, so errors name their file and line at once, but kept apart from the others; only
+ * fc_rules_finish merges them, which is what makes the precedence independent of call order. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ini.h>
+
+#include "formicary/rng.h"
+#include "formicary/rules.h"
+#include "formicary/variant.h"
+
+enum { L_INI, L_VARIANT, L_SET, NLAYERS };
+
+#define ORIGIN_MAX 320
+#define RULES_NAME_MAX 128
+
+typedef struct slot {
+    bool set;
+    int line;
+    fc_value v;
+} slot;
+
+struct fc_rules {
+    fc_context *ctx;
+    const fc_plugin *p;
+    int nseats, n;
+    bool ini_loaded, variant_loaded, finished;
+    slot *layer[NLAYERS]; /* n slots each */
+    fc_value *values;     /* resolved by finish */
+    char (*origin)[ORIGIN_MAX];
+    char *ini_path;
+    char name[RULES_NAME_MAX];
+    char description[256];
+    char *variant_path; /* file path, or the name given with the text */
+    char *variant_text;
+    char variant_name[64];
+    uint64_t variant_hash;
+    void *data;
+};
+
+/* ---- small helpers ---- */
+
+static char *dup_str(const char *s)
+{
+    size_t len = strlen(s);
+    char *d = malloc(len + 1);
+    if (d)
+        memcpy(d, s, len + 1);
+    return d;
+}
+
+/* File name without directory and last extension ("cfg/std.ini" -> "std"). */
+static void path_stem(const char *path, char *out, size_t n)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dot = strrchr(base, '.');
+    size_t len = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+    snprintf(out, n, "%.*s", (int)len, base);
+}
+
+static int read_text(const char *path, char **out, fc_error *err)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return fc_error_set(err, FC_EIO, "%s: cannot read: %s", path, strerror(errno));
+    char *text = NULL;
+    size_t len = 0, cap = 0;
+    for (;;) {
+        if (cap - len < 4096) {
+            size_t nc = cap ? cap * 2 : 8192;
+            char *nt = realloc(text, nc);
+            if (!nt) {
+                free(text);
+                fclose(fp);
+                return fc_error_set(err, FC_ENOMEM, "%s: out of memory", path);
+            }
+            text = nt;
+            cap = nc;
+        }
+        size_t got = fread(text + len, 1, cap - len - 1, fp);
+        len += got;
+        if (got == 0)
+            break;
+    }
+    int bad = ferror(fp), saved = errno;
+    fclose(fp);
+    if (bad) {
+        free(text);
+        return fc_error_set(err, FC_EIO, "%s: cannot read: %s", path, strerror(saved));
+    }
+    text[len] = '\0';
+    if (strlen(text) != len) {
+        free(text);
+        return fc_error_set(err, FC_EPARSE, "%s: contains a NUL byte (not a text file)", path);
+    }
+    *out = text;
+    return 0;
+}
+
+/* Edit distance, for "did you mean" hints; long keys get no hint. */
+static int edit_distance(const char *a, const char *b)
+{
+    enum { M = 64 };
+    size_t la = strlen(a), lb = strlen(b);
+    if (la >= M || lb >= M)
+        return M;
+    int row[M + 1];
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = (int)j;
+    for (size_t i = 1; i <= la; i++) {
+        int diag = row[0];
+        row[0] = (int)i;
+        for (size_t j = 1; j <= lb; j++) {
+            int up = row[j];
+            int best = diag + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+/* Writes the "unknown parameter" error with the closest names, or all names if none is close. */
+static int unknown_param(const fc_rules *r, const char *where, const char *key, fc_error *err)
+{
+    char hint[256] = "";
+    size_t used = 0;
+    int best = 1 << 20;
+    for (int i = 0; i < r->n; i++) {
+        int d = edit_distance(key, r->p->params[i].name);
+        if (d < best)
+            best = d;
+    }
+    int close = (int)strlen(key) / 3 > 2 ? (int)strlen(key) / 3 : 2;
+    bool near = best <= close;
+    for (int i = 0; i < r->n && used < sizeof hint; i++) {
+        if (near && edit_distance(key, r->p->params[i].name) != best)
+            continue;
+        int w = snprintf(hint + used, sizeof hint - used, "%s%s", used ? ", " : "", r->p->params[i].name);
+        if (w < 0)
+            break;
+        used += (size_t)w;
+    }
+    if (r->n == 0)
+        return fc_error_set(err, FC_EUNKNOWN, "%s: unknown parameter '%.64s' (%s has no parameters)", where, key,
+                            r->p->id);
+    if (near)
+        return fc_error_set(err, FC_EUNKNOWN, "%s: unknown parameter '%.64s' (did you mean %s?)", where, key, hint);
+    return fc_error_set(err, FC_EUNKNOWN, "%s: unknown parameter '%.64s' (parameters: %s)", where, key, hint);
+}
+
+static slot *new_slots(int n)
+{
+    return calloc((size_t)(n > 0 ? n : 1), sizeof(slot));
+}
+
+static int check_open(const fc_rules *r, fc_error *err)
+{
+    if (!r)
+        return fc_error_set(err, FC_EINVAL, "rule set is NULL");
+    if (r->finished)
+        return fc_error_set(err, FC_ESTATE, "the rule set is finished and can no longer change");
+    return 0;
+}
+
+/* ---- life cycle ---- */
+
+fc_rules *fc_rules_new(fc_context *ctx, const char *id, int nseats, fc_error *err)
+{
+    const fc_plugin *p = fc_context_find(ctx, id, err);
+    if (!p)
+        return NULL;
+    if (nseats < p->min_seats || nseats > p->max_seats) {
+        if (p->min_seats == p->max_seats)
+            fc_error_set(err, FC_ERANGE, "%s takes %d seats, got %d", p->id, p->min_seats, nseats);
+        else
+            fc_error_set(err, FC_ERANGE, "%s takes %d-%d seats, got %d", p->id, p->min_seats, p->max_seats, nseats);
+        return NULL;
+    }
+    fc_rules *r = calloc(1, sizeof *r);
+    if (!r) {
+        fc_error_set(err, FC_ENOMEM, "out of memory");
+        return NULL;
+    }
+    r->ctx = ctx;
+    r->p = p;
+    r->nseats = nseats;
+    r->n = p->nparams > 0 ? p->nparams : 0;
+    bool ok = true;
+    for (int l = 0; l < NLAYERS; l++)
+        ok = (r->layer[l] = new_slots(r->n)) != NULL && ok;
+    r->values = calloc((size_t)(r->n > 0 ? r->n : 1), sizeof *r->values);
+    r->origin = calloc((size_t)(r->n > 0 ? r->n : 1), sizeof *r->origin);
+    if (!ok || !r->values || !r->origin) {
+        fc_rules_free(r);
+        fc_error_set(err, FC_ENOMEM, "out of memory");
+        return NULL;
+    }
+    snprintf(r->name, sizeof r->name, "default");
+    snprintf(r->variant_name, sizeof r->variant_name, "none");
+    return r;
+}
+
+void fc_rules_free(fc_rules *r)
+{
+    if (!r)
+        return;
+    if (r->data && r->p->game && r->p->game->data_free)
+        r->p->game->data_free(r->data);
+    for (int l = 0; l < NLAYERS; l++)
+        free(r->layer[l]);
+    free(r->values);
+    free(r->origin);
+    free(r->ini_path);
+    free(r->variant_path);
+    free(r->variant_text);
+    free(r);
+}
+
+/* ---- INI layer ---- */
+
+typedef struct ini_ctx {
+    fc_rules *r;
+    const char *path;
+    const char *pos;        /* reader position in the text */
+    int line;               /* line the reader returned last */
+    const char *line_start; /* its raw text */
+    char prev_key[FC_PARAM_NAME_MAX + 16];
+    char prev_section[16];
+    slot *staged;
+    char name[RULES_NAME_MAX];
+    char description[256];
+    int rc, err_line;
+    fc_error *err;
+} ini_ctx;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static void ini_fail(ini_ctx *c, int code, const char *fmt, ...)
+{
+    if (c->rc < 0)
+        return;
+    char msg[FC_ERROR_MSG_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    c->rc = fc_error_set(c->err, code, "%s:%d: %s", c->path, c->line, msg);
+    c->err_line = c->line;
+}
+
+/* Line reader for inih: one whole line per call, so our line count matches inih's, and a
+ * chance to refuse sections inih would silently accept when they hold no keys. */
+static char *ini_read(char *str, int num, void *stream)
+{
+    ini_ctx *c = stream;
+    if (c->rc < 0 || !*c->pos)
+        return NULL;
+    const char *nl = strchr(c->pos, '\n');
+    size_t len = nl ? (size_t)(nl - c->pos) + 1 : strlen(c->pos);
+    c->line++;
+    c->line_start = c->pos;
+    if (len > (size_t)num - 1) {
+        ini_fail(c, FC_EPARSE, "line longer than %d characters", num - 2);
+        return NULL;
+    }
+    memcpy(str, c->pos, len);
+    str[len] = '\0';
+    c->pos += len;
+
+    const char *s = str;
+    if (c->line == 1 && strncmp(s, "\xEF\xBB\xBF", 3) == 0)
+        s += 3;
+    s += strspn(s, " \t");
+    const char *close = *s == '[' ? strchr(s, ']') : NULL;
+    if (close) {
+        size_t n = (size_t)(close - s - 1);
+        if (!((n == 7 && strncmp(s + 1, "ruleset", 7) == 0) || (n == 6 && strncmp(s + 1, "params", 6) == 0)))
+            ini_fail(c, FC_EPARSE, "unknown section [%.*s] (expected [ruleset] or [params])", (int)(n < 64 ? n : 64),
+                     s + 1);
+        c->prev_key[0] = '\0';
+    }
+    return str;
+}
+
+static void ini_ruleset_key(ini_ctx *c, const char *key, const char *value)
+{
+    if (strcmp(key, "name") == 0) {
+        if (!*value || strlen(value) >= sizeof c->name)
+            ini_fail(c, FC_EPARSE, "name must be 1 to %d characters", (int)sizeof c->name - 1);
+        else
+            snprintf(c->name, sizeof c->name, "%s", value);
+    } else if (strcmp(key, "description") == 0) {
+        snprintf(c->description, sizeof c->description, "%s", value);
+    } else if (strcmp(key, "game") == 0) {
+        if (strcmp(value, c->r->p->id) != 0)
+            ini_fail(c, FC_EINVAL, "rule set is for game '%.64s', not '%s'", value, c->r->p->id);
+    } else {
+        ini_fail(c, FC_EUNKNOWN, "unknown key '%.64s' in [ruleset] (expected name, description or game)", key);
+    }
+}
+
+static void ini_param_key(ini_ctx *c, const char *key, const char *value)
+{
+    fc_rules *r = c->r;
+    char where[FC_ERROR_MSG_MAX];
+    snprintf(where, sizeof where, "%s:%d", c->path, c->line);
+    int i = fc_param_find(r->p->params, r->n, key);
+    if (i < 0) {
+        c->rc = unknown_param(r, where, key, c->err);
+        c->err_line = c->line;
+        return;
+    }
+    if (c->staged[i].set) {
+        ini_fail(c, FC_EPARSE, "'%s' is set twice (first on line %d)", key, c->staged[i].line);
+        return;
+    }
+    const fc_param_def *d = &r->p->params[i];
+    char joined[FC_PARAM_STR_MAX + 512];
+    const char *slash = strrchr(c->path, '/');
+    if (d->type == FC_PARAM_STRING && *value && value[0] != '/' && slash) {
+        /* relative to the INI file, so a rule set and its map travel together */
+        snprintf(joined, sizeof joined, "%.*s%s", (int)(slash - c->path + 1), c->path, value);
+        value = joined;
+    }
+    int rc = fc_param_parse(d, value, where, &c->staged[i].v, c->err);
+    if (rc < 0) {
+        c->rc = rc;
+        c->err_line = c->line;
+        return;
+    }
+    c->staged[i].set = true;
+    c->staged[i].line = c->line;
+}
+
+static int ini_on_key(void *user, const char *section, const char *key, const char *value)
+{
+    ini_ctx *c = user;
+    if (c->rc < 0)
+        return 0;
+    /* inih reads an indented line after a key as more of that key's value */
+    if (c->prev_key[0] && strcmp(key, c->prev_key) == 0 && strcmp(section, c->prev_section) == 0 &&
+        (c->line_start[0] == ' ' || c->line_start[0] == '\t')) {
+        ini_fail(c, FC_EPARSE, "indented line continues '%s' (multi-line values are not allowed)", key);
+        return 0;
+    }
+    snprintf(c->prev_key, sizeof c->prev_key, "%s", key);
+    snprintf(c->prev_section, sizeof c->prev_section, "%s", section);
+    if (strcmp(section, "ruleset") == 0)
+        ini_ruleset_key(c, key, value);
+    else if (strcmp(section, "params") == 0)
+        ini_param_key(c, key, value);
+    else if (!*section)
+        ini_fail(c, FC_EPARSE, "key '%.64s' outside a section (expected [ruleset] or [params])", key);
+    else
+        ini_fail(c, FC_EPARSE, "unknown section [%.64s] (expected [ruleset] or [params])", section);
+    return c->rc < 0 ? 0 : 1;
+}
+
+/* The text of line `line` (1-based), trimmed and shortened, for syntax messages. */
+static void line_text(const char *text, int line, char *out, size_t n)
+{
+    const char *p = text;
+    for (int l = 1; l < line && p; l++) {
+        p = strchr(p, '\n');
+        if (p)
+            p++;
+    }
+    if (!p) {
+        out[0] = '\0';
+        return;
+    }
+    p += strspn(p, " \t");
+    size_t len = strcspn(p, "\r\n");
+    while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == '\t'))
+        len--;
+    if (len > 60)
+        snprintf(out, n, "%.57s...", p);
+    else
+        snprintf(out, n, "%.*s", (int)len, p);
+}
+
+int fc_rules_load_ini(fc_rules *r, const char *path, fc_error *err)
+{
+    int rc = check_open(r, err);
+    if (rc < 0)
+        return rc;
+    if (!path)
+        return fc_error_set(err, FC_EINVAL, "rule set path is NULL");
+    if (r->ini_loaded)
+        return fc_error_set(err, FC_ESTATE, "%s: a rule set is already loaded (%s)", path, r->ini_path);
+    char *text;
+    if ((rc = read_text(path, &text, err)) < 0)
+        return rc;
+    ini_ctx c = {.r = r, .path = path, .pos = text, .err = err};
+    c.staged = new_slots(r->n);
+    if (!c.staged) {
+        free(text);
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    }
+    int bad_line = ini_parse_stream(ini_read, &c, ini_on_key, &c);
+    if (bad_line > 0 && (c.rc == 0 || bad_line < c.err_line)) {
+        char found[64];
+        line_text(text, bad_line, found, sizeof found);
+        c.rc = fc_error_set(err, FC_EPARSE, "%s:%d: syntax error: expected 'key = value' or '[section]', found '%s'",
+                            path, bad_line, found);
+    } else if (bad_line < 0 && c.rc == 0) {
+        c.rc = fc_error_set(err, FC_ENOMEM, "%s: out of memory", path);
+    }
+    free(text);
+    if (c.rc == 0 && !(r->ini_path = dup_str(path)))
+        c.rc = fc_error_set(err, FC_ENOMEM, "out of memory");
+    if (c.rc < 0) {
+        free(c.staged);
+        return c.rc;
+    }
+    free(r->layer[L_INI]);
+    r->layer[L_INI] = c.staged;
+    r->ini_loaded = true;
+    if (c.name[0])
+        snprintf(r->name, sizeof r->name, "%s", c.name);
+    else
+        path_stem(path, r->name, sizeof r->name);
+    snprintf(r->description, sizeof r->description, "%s", c.description);
+    return 0;
+}
+
+/* ---- variant layer ---- */
+
+/* Takes ownership of text. */
+static int load_variant(fc_rules *r, const char *chunk, char *text, fc_error *err)
+{
+    int rc;
+    fc_variant_probe_result *res = calloc(1, sizeof *res);
+    slot *staged = new_slots(r->n);
+    char *path = dup_str(chunk);
+    if (!res || !staged || !path) {
+        rc = fc_error_set(err, FC_ENOMEM, "out of memory");
+        goto fail;
+    }
+    if ((rc = fc_variant_probe(r->p, chunk, text, res, err)) != 0) {
+        if (rc > 0) /* a probe must return 0 or a negative code */
+            rc = fc_error_set(err, FC_ESCRIPT, "%s: variant probe failed", chunk);
+        goto fail;
+    }
+    res->meta.game[sizeof res->meta.game - 1] = '\0';
+    res->meta.name[sizeof res->meta.name - 1] = '\0';
+    if (!res->meta.game[0]) {
+        rc = fc_error_set(err, FC_ESCRIPT, "%s:%d: variant does not name its game (expected game = '%s')", chunk,
+                          res->meta.line, r->p->id);
+        goto fail;
+    }
+    if (strcmp(res->meta.game, r->p->id) != 0) {
+        rc = fc_error_set(err, FC_EINVAL, "%s:%d: variant is for game '%s', not '%s'", chunk, res->meta.line,
+                          res->meta.game, r->p->id);
+        goto fail;
+    }
+    int nset = res->nsettings < FC_VARIANT_MAX_SETTINGS ? res->nsettings : FC_VARIANT_MAX_SETTINGS;
+    for (int k = 0; k < nset; k++) {
+        fc_variant_setting *s = &res->settings[k];
+        s->key[sizeof s->key - 1] = '\0';
+        s->value[sizeof s->value - 1] = '\0';
+        char where[FC_ERROR_MSG_MAX];
+        snprintf(where, sizeof where, "%s:%d", chunk, s->line);
+        int i = fc_param_find(r->p->params, r->n, s->key);
+        if (i < 0) {
+            rc = unknown_param(r, where, s->key, err);
+            goto fail;
+        }
+        if ((rc = fc_param_parse(&r->p->params[i], s->value, where, &staged[i].v, err)) < 0)
+            goto fail;
+        staged[i].set = true; /* a later set() of the same key wins */
+        staged[i].line = s->line;
+    }
+    free(r->layer[L_VARIANT]);
+    r->layer[L_VARIANT] = staged;
+    r->variant_path = path;
+    r->variant_text = text;
+    r->variant_hash = fc_hash64(text, strlen(text), 0);
+    if (res->meta.name[0])
+        snprintf(r->variant_name, sizeof r->variant_name, "%s", res->meta.name);
+    else
+        path_stem(chunk, r->variant_name, sizeof r->variant_name);
+    r->variant_loaded = true;
+    free(res);
+    return 0;
+fail:
+    free(res);
+    free(staged);
+    free(path);
+    free(text);
+    return rc;
+}
+
+static int check_variant(const fc_rules *r, const char *what, fc_error *err)
+{
+    int rc = check_open(r, err);
+    if (rc < 0)
+        return rc;
+    if (!what)
+        return fc_error_set(err, FC_EINVAL, "variant path is NULL");
+    if (r->variant_loaded)
+        return fc_error_set(err, FC_ESTATE, "%s: a variant is already loaded (%s)", what, r->variant_path);
+    return 0;
+}
+
+int fc_rules_load_variant(fc_rules *r, const char *path, fc_error *err)
+{
+    int rc = check_variant(r, path, err);
+    if (rc < 0)
+        return rc;
+    char *text;
+    if ((rc = read_text(path, &text, err)) < 0)
+        return rc;
+    return load_variant(r, path, text, err);
+}
+
+int fc_rules_load_variant_text(fc_rules *r, const char *name, const char *text, fc_error *err)
+{
+    int rc = check_variant(r, name, err);
+    if (rc < 0)
+        return rc;
+    if (!text)
+        return fc_error_set(err, FC_EINVAL, "%s: variant text is NULL", name);
+    char *copy = dup_str(text);
+    if (!copy)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    return load_variant(r, name, copy, err);
+}
+
+/* ---- command line layer ---- */
+
+int fc_rules_set(fc_rules *r, const char *assignment, fc_error *err)
+{
+    int rc = check_open(r, err);
+    if (rc < 0)
+        return rc;
+    if (!assignment)
+        return fc_error_set(err, FC_EINVAL, "--set: assignment is NULL");
+    const char *eq = strchr(assignment, '=');
+    const char *k = assignment + strspn(assignment, " \t");
+    size_t klen = eq ? (size_t)(eq - k) : 0;
+    while (klen > 0 && (k[klen - 1] == ' ' || k[klen - 1] == '\t'))
+        klen--;
+    if (!eq || klen == 0)
+        return fc_error_set(err, FC_EPARSE, "--set: expected key=value, found '%.200s'", assignment);
+    char key[FC_PARAM_NAME_MAX + 16];
+    snprintf(key, sizeof key, "%.*s", (int)klen, k);
+    int i = klen < FC_PARAM_NAME_MAX ? fc_param_find(r->p->params, r->n, key) : -1;
+    if (i < 0)
+        return unknown_param(r, "--set", key, err);
+    /* values are trimmed like INI values; a STRING keeps its inner spaces */
+    const char *v = eq + 1 + strspn(eq + 1, " \t");
+    size_t vlen = strlen(v);
+    while (vlen > 0 && (v[vlen - 1] == ' ' || v[vlen - 1] == '\t'))
+        vlen--;
+    char *value = malloc(vlen + 1);
+    if (!value)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    memcpy(value, v, vlen);
+    value[vlen] = '\0';
+    fc_value parsed;
+    rc = fc_param_parse(&r->p->params[i], value, "--set", &parsed, err);
+    free(value);
+    if (rc < 0)
+        return rc;
+    r->layer[L_SET][i].v = parsed;
+    r->layer[L_SET][i].set = true;
+    return 0;
+}
+
+/* ---- resolution ---- */
+
+int fc_rules_finish(fc_rules *r, fc_error *err)
+{
+    int rc = check_open(r, err);
+    if (rc < 0)
+        return rc;
+    for (int i = 0; i < r->n; i++) {
+        if ((rc = fc_param_default(&r->p->params[i], &r->values[i], err)) < 0)
+            return rc;
+        snprintf(r->origin[i], ORIGIN_MAX, "default");
+        for (int l = 0; l < NLAYERS; l++) {
+            const slot *s = &r->layer[l][i];
+            if (!s->set)
+                continue;
+            r->values[i] = s->v;
+            if (l == L_INI)
+                snprintf(r->origin[i], ORIGIN_MAX, "%s:%d", r->ini_path, s->line);
+            else if (l == L_VARIANT)
+                snprintf(r->origin[i], ORIGIN_MAX, "%s:%d", r->variant_path, s->line);
+            else
+                snprintf(r->origin[i], ORIGIN_MAX, "--set");
+        }
+    }
+    const fc_game *g = r->p->game;
+    if (g && g->data_load) {
+        fc_error e;
+        fc_error_clear(&e);
+        void *data = NULL;
+        rc = g->data_load(fc_context_host(r->ctx), r->values, r->nseats, fc_context_game_datadir(r->ctx, r->p),
+                          &data, &e);
+        if (rc != 0) {
+            if (data && g->data_free)
+                g->data_free(data);
+            if (rc > 0)
+                rc = FC_EDATA;
+            if (e.msg[0])
+                return fc_error_set(err, rc, "%s", e.msg);
+            return fc_error_set(err, rc, "%s: loading the game data failed (%s)", r->p->id, fc_error_name(rc));
+        }
+        r->data = data;
+    }
+    r->finished = true;
+    return 0;
+}
+
+/* ---- accessors ---- */
+
+const fc_plugin *fc_rules_plugin(const fc_rules *r) { return r ? r->p : NULL; }
+fc_context *fc_rules_context(const fc_rules *r) { return r ? r->ctx : NULL; }
+int fc_rules_nseats(const fc_rules *r) { return r ? r->nseats : 0; }
+/* NULL until finish: callers (fc_match_new) use that to refuse unfinished rules. */
+const fc_value *fc_rules_values(const fc_rules *r) { return r && r->finished ? r->values : NULL; }
+
+const char *fc_rules_origin(const fc_rules *r, int i)
+{
+    return r && r->finished && i >= 0 && i < r->n ? r->origin[i] : "";
+}
+
+const char *fc_rules_name(const fc_rules *r) { return r ? r->name : ""; }
+const char *fc_rules_variant_name(const fc_rules *r) { return r ? r->variant_name : "none"; }
+const char *fc_rules_variant_path(const fc_rules *r) { return r ? r->variant_path : NULL; }
+const char *fc_rules_variant_text(const fc_rules *r) { return r ? r->variant_text : NULL; }
+uint64_t fc_rules_variant_hash(const fc_rules *r) { return r ? r->variant_hash : 0; }
+const void *fc_rules_data(const fc_rules *r) { return r ? r->data : NULL; }

@@ -1,1 +1,97 @@
-/* view: being written */
+/* View builder functions handed to plugins through fc_host. They copy and truncate strings and
+ * silently drop entries past the fixed capacities, so a game can never overflow a view. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "formicary/view.h"
+#include "view_build.h"
+
+static void copy_str(char *dst, size_t n, const char *src)
+{
+    if (!src)
+        src = "";
+    snprintf(dst, n, "%s", src);
+}
+
+void fc_view_reset(fc_view *v, int seat, int nseats)
+{
+    memset(v, 0, sizeof *v);
+    v->seat = seat;
+    v->nseats = nseats;
+}
+
+void fc_view_title(fc_view *v, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(v->title, sizeof v->title, fmt, ap);
+    va_end(ap);
+}
+
+fc_view_cell *fc_view_cell_add(fc_view *v, fc_hex h, int terrain_class, const char *terrain_name)
+{
+    fc_view_cell *c = v->ncells < FC_VIEW_MAX_CELLS ? &v->cells[v->ncells++] : &v->scratch;
+    memset(c, 0, sizeof *c);
+    c->hex = h;
+    c->terrain = (uint8_t)(terrain_class >= 0 && terrain_class < FC_TERRAIN_COUNT ? terrain_class : FC_TERRAIN_PLAIN);
+    c->owner = -1;
+    c->region = -1;
+    copy_str(c->terrain_name, sizeof c->terrain_name, terrain_name);
+    return c;
+}
+
+void fc_view_link_add(fc_view *v, fc_hex a, fc_hex b, int owner, const char *kind)
+{
+    if (v->nlinks >= FC_VIEW_MAX_LINKS)
+        return;
+    fc_view_link *l = &v->links[v->nlinks++];
+    l->a = a;
+    l->b = b;
+    l->owner = (int8_t)owner;
+    copy_str(l->kind, sizeof l->kind, kind);
+}
+
+void fc_view_track_add(fc_view *v, const char *name, int value, int max, const char *fmt, ...)
+{
+    if (v->ntracks >= FC_VIEW_MAX_TRACKS)
+        return;
+    fc_view_track *t = &v->tracks[v->ntracks++];
+    copy_str(t->name, sizeof t->name, name);
+    t->value = value;
+    t->max = max;
+    t->text[0] = '\0';
+    if (fmt) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(t->text, sizeof t->text, fmt, ap);
+        va_end(ap);
+    }
+}
+
+static void entry_vset(fc_view_entry *e, int seat, const char *key, const char *fmt, va_list ap)
+{
+    e->seat = (int8_t)seat;
+    copy_str(e->key, sizeof e->key, key);
+    vsnprintf(e->value, sizeof e->value, fmt ? fmt : "", ap);
+}
+
+void fc_view_panel_add(fc_view *v, int seat, const char *key, const char *fmt, ...)
+{
+    if (v->npanel >= (int)(sizeof v->panel / sizeof v->panel[0]))
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    entry_vset(&v->panel[v->npanel++], seat, key, fmt, ap);
+    va_end(ap);
+}
+
+void fc_view_text_add(fc_view *v, const char *key, const char *fmt, ...)
+{
+    if (v->ntext >= FC_VIEW_MAX_TEXT)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    entry_vset(&v->text[v->ntext++], -1, key, fmt, ap);
+    va_end(ap);
+}
