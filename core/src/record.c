@@ -434,6 +434,10 @@ int fc_record_parse(fc_context *ctx, const char *name, const char *text, fc_rule
                   fc_rules_plugin(rules)->version);
         goto fail;
     }
+    if (h.ruleset[0] && fc_rules_set_name(rules, h.ruleset, &e2) != 0) {
+        rc = RERR("%s: ruleset: %s", name, e2.msg);
+        goto fail;
+    }
     for (int i = 0; i < nparams; i++)
         if (fc_rules_set(rules, params[i], &e2) != 0) {
             rc = RERR("%s:%d: %s", name, plines[i], e2.msg);

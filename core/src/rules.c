@@ -640,6 +640,17 @@ const char *fc_rules_origin(const fc_rules *r, int i)
 }
 
 const char *fc_rules_name(const fc_rules *r) { return r ? r->name : ""; }
+
+int fc_rules_set_name(fc_rules *r, const char *name, fc_error *err)
+{
+    if (!r || !name || !*name || strlen(name) >= sizeof r->name || strchr(name, '\n'))
+        return fc_error_set(err, FC_EINVAL, "rule-set name must be one line of 1 to %d characters",
+                            r ? (int)sizeof r->name - 1 : 0);
+    if (r->finished)
+        return fc_error_set(err, FC_ESTATE, "the rule set is finished and can no longer change");
+    snprintf(r->name, sizeof r->name, "%s", name);
+    return FC_OK;
+}
 const char *fc_rules_variant_name(const fc_rules *r) { return r ? r->variant_name : "none"; }
 const char *fc_rules_variant_path(const fc_rules *r) { return r ? r->variant_path : NULL; }
 const char *fc_rules_variant_text(const fc_rules *r) { return r ? r->variant_text : NULL; }

@@ -1,1 +1,74 @@
-int main(void){return 0;}
+/* The `formicary` program: dispatches to one subcommand per file (cmd_*.c). */
+#include <string.h>
+
+#include "cli.h"
+
+static const cli_cmd cli_cmds[] = {
+    {"list", "", "List the games found on the plugin path: id, name, player counts, summary.", 0, 0, cli_opts_list,
+     cli_cmd_list},
+    {"plugins", "", "Show every plugin file seen: loaded, or refused with the reason.", 0, 0, cli_opts_plugins,
+     cli_cmd_plugins},
+    {"rules", "GAME", "Show a game's parameters, hook points and Lua queries/actions (and resolved values).", 1, 1,
+     cli_opts_rules, cli_cmd_rules},
+    {"play", "GAME", "Play a match in the terminal with agents and/or human seats.", 1, 1, cli_opts_play,
+     cli_cmd_play},
+    {"replay", "FILE", "Re-play a record, verifying every decision; exit 0 only if it is valid.", 1, 1,
+     cli_opts_replay, cli_cmd_replay},
+    {"shell", "GAME", "Drive a match over a line protocol on stdin/stdout (docs/protocol.md).", 1, 1,
+     cli_opts_shell, cli_cmd_shell},
+    {"bench", "GAME", "Measure raw game speed with random playouts on one thread.", 1, 1, cli_opts_bench,
+     cli_cmd_bench},
+};
+#define CLI_NCMDS ((int)(sizeof cli_cmds / sizeof cli_cmds[0]))
+
+static void cli_main_help(FILE *f)
+{
+    fputs("usage: formicary COMMAND [options]   (formicary COMMAND --help for details)\n\ncommands:\n", f);
+    cli_table t;
+    cli_table_init(&t, 2);
+    for (int i = 0; i < CLI_NCMDS; i++) {
+        char name[48];
+        snprintf(name, sizeof name, "%s %s", cli_cmds[i].name, cli_cmds[i].usage);
+        cli_table_add(&t, name, cli_cmds[i].summary);
+    }
+    cli_table_print(&t, f, "  ");
+    cli_table_free(&t);
+    fputs("\nagents (seat specs NAME[:key=value,...]):\n  human  a person at this terminal (play only)\n", f);
+    for (int i = 0; i < fc_agent_kind_count(); i++)
+        fprintf(f, "  %-6s %s\n", fc_agent_kind_name(i), fc_agent_kind_doc(i));
+    fputs("\nother options: --help, --version\n"
+          "plugins are searched in --plugin-path DIR, $FORMICARY_PLUGIN_PATH, the build tree and the install "
+          "directory\n",
+          f);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        return cli_usage("no command given (try formicary --help)");
+    const char *name = argv[1];
+    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 || strcmp(name, "help") == 0) {
+        cli_main_help(stdout);
+        return CLI_EXIT_OK;
+    }
+    if (strcmp(name, "--version") == 0) {
+        printf("formicary %s (plugin ABI %d.%d)\n", FC_VERSION, FC_ABI_MAJOR, FC_API_MINOR);
+        return CLI_EXIT_OK;
+    }
+    for (int i = 0; i < CLI_NCMDS; i++) {
+        if (strcmp(name, cli_cmds[i].name) != 0)
+            continue;
+        cli c;
+        int rc = cli_parse(&cli_cmds[i], argc - 2, argv + 2, &c);
+        if (rc != 0)
+            return rc;
+        if (cli_flag(&c, "--help")) {
+            cli_help(&cli_cmds[i], stdout);
+            return CLI_EXIT_OK;
+        }
+        return cli_cmds[i].run(&c);
+    }
+    if (name[0] == '-')
+        return cli_usage("unknown option '%s' (try formicary --help)", name);
+    return cli_usage("unknown command '%s' (commands: list, plugins, rules, play, replay, shell, bench)", name);
+}

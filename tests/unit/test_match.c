@@ -280,6 +280,94 @@ static void test_parameters_reach_the_game(void **state)
     fc_context_free(ctx);
 }
 
+
+static fc_rules *variant_rules(fc_context *ctx, const char *name, const char *text)
+{
+    fc_error err;
+    fc_rules *r = fc_rules_new(ctx, "bidrace", 2, &err);
+    assert_non_null(r);
+    if (fc_rules_load_variant_text(r, name, text, &err) != 0)
+        fail_msg("variant: %s", err.msg);
+    assert_int_equal(fc_rules_finish(r, &err), 0);
+    return r;
+}
+
+/* Plays seat decisions (first legal) until a chance point. */
+static void to_chance(fc_match *m)
+{
+    fc_error err;
+    while (fc_match_to_move(m) >= 0) {
+        const fc_decision *d;
+        fc_match_legal(m, &d, NULL);
+        assert_int_equal(fc_match_play(m, d[0], &err), 0);
+    }
+    assert_int_equal(fc_match_to_move(m), FC_CHANCE);
+}
+
+/* A registered hook changes play: a huge move bonus ends the game at the first roll. */
+static void test_variant_hook_changes_play(void **state)
+{
+    (void)state;
+    fc_context *ctx = fixture_context();
+    fc_rules *r = variant_rules(ctx, "rocket.lua",
+                                "variant{name='rocket', description='big moves', game='bidrace'}\n"
+                                "hook('move_bonus', function(seat, roll) return 100 end)\n");
+    fc_error err;
+    fc_match *m = fc_match_new(r, 3, &err);
+    assert_non_null(m);
+    to_chance(m);
+    assert_int_equal(fc_match_play_chance(m, &err), 0);
+    while (fc_match_to_move(m) >= 0) /* the round may need closing decisions */
+        to_chance(m);
+    assert_int_equal(fc_match_to_move(m), FC_NOBODY);
+    fc_match_free(m);
+    fc_rules_free(r);
+    fc_context_free(ctx);
+}
+
+/* A failing hook: the decision is refused with file:line, the state is as before, and the
+ * match stays usable (undo, view, a second attempt fails the same way). */
+static void test_variant_error_restores_state(void **state)
+{
+    (void)state;
+    fc_context *ctx = fixture_context();
+    const char *scripts[] = {
+        "variant{name='boom', description='x', game='bidrace'}\n"
+        "hook('move_bonus', function(seat, roll)\n"
+        "  error('boom')\n"
+        "end)\n",
+        "variant{name='loop', description='x', game='bidrace'}\n"
+        "hook('move_bonus', function(seat, roll)\n"
+        "  while true do end\n"
+        "end)\n",
+        "variant{name='guarded', description='x', game='bidrace'}\n"
+        "hook('move_bonus', function(seat, roll)\n"
+        "  pcall(function() while true do end end)\n"
+        "  return 1\n"
+        "end)\n",
+    };
+    const char *expect[] = {"v.lua:3: boom", "v.lua:3:", "v.lua:3:"};
+    for (int i = 0; i < 3; i++) {
+        fc_rules *r = variant_rules(ctx, "v.lua", scripts[i]);
+        fc_error err;
+        fc_match *m = fc_match_new(r, 3, &err);
+        to_chance(m);
+        uint64_t h = fc_match_state_hash(m);
+        size_t ply = fc_match_ply(m), nev = fc_match_event_count(m);
+        assert_int_equal(fc_match_play_chance(m, &err), FC_ESCRIPT);
+        if (!strstr(err.msg, expect[i]))
+            fail_msg("script %d: '%s' lacks '%s'", i, err.msg, expect[i]);
+        assert_true(fc_match_state_hash(m) == h);
+        assert_int_equal(fc_match_ply(m), ply);
+        assert_int_equal(fc_match_event_count(m), nev);
+        assert_int_equal(fc_match_play_chance(m, &err), FC_ESCRIPT);
+        assert_int_equal(fc_match_undo(m, &err), 0);
+        fc_match_free(m);
+        fc_rules_free(r);
+    }
+    fc_context_free(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -293,6 +381,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_hidden_bid_reaches_only_its_seat, setup2, teardown),
         cmocka_unit_test_setup_teardown(test_spectator_view_has_track, setup2, teardown),
         cmocka_unit_test(test_parameters_reach_the_game),
+        cmocka_unit_test(test_variant_hook_changes_play),
+        cmocka_unit_test(test_variant_error_restores_state),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -75,6 +75,7 @@ static void test_parse_replays_to_same_state_and_bytes(void **state)
     assert_int_equal(info.nseats, 2);
     assert_string_equal(info.agent[1], "human");
     assert_true(info.finished);
+    assert_string_equal(fc_rules_name(r), fc_rules_name(f->rules));
     assert_int_equal(info.decisions, fc_match_ply(f->m));
     char *again;
     assert_int_equal(fc_record_format(m, &seats, &again, &err), 0);

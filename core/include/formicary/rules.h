@@ -35,6 +35,8 @@ const fc_value *fc_rules_values(const fc_rules *r);
 const char *fc_rules_origin(const fc_rules *r, int i);
 /* Rule-set name (INI [ruleset] name, file stem, or "default"). */
 const char *fc_rules_name(const fc_rules *r);
+/* Overrides the rule-set name (records restore the recorded one). Before finish only. */
+int fc_rules_set_name(fc_rules *r, const char *name, fc_error *err);
 /* Variant name, its source text and hash (name "none", text NULL, hash 0 without one). */
 const char *fc_rules_variant_name(const fc_rules *r);
 const char *fc_rules_variant_path(const fc_rules *r);

@@ -1,0 +1,35 @@
+/* Agents: programs that choose decisions for a seat. Generic over the game vtable and
+ * configured by a spec string NAME[:key=value,...] ("random", "random:seed=7", later
+ * "mcts:iters=2000,c=0.7"). An agent sees only what the seat to move may see. Agents are
+ * deterministic: the same spec, seed and sequence of positions give the same choices. An agent
+ * is used by one thread at a time; create one per thread. */
+#ifndef FORMICARY_AGENT_H
+#define FORMICARY_AGENT_H
+
+#include <stdint.h>
+
+#include "formicary/match.h"
+
+typedef struct fc_agent fc_agent;
+
+/* Creates an agent from spec with seed. Unknown names or keys and bad values are errors that
+ * list the known ones. Caller owns the agent (fc_agent_free). */
+fc_agent *fc_agent_new(const char *spec, uint64_t seed, fc_error *err);
+void fc_agent_free(fc_agent *a);
+
+/* Chooses a legal decision for whoever moves in m (a seat; at a chance point an outcome by
+ * weight); does not play it. m is not changed except for its cached legal list. FC_ESTATE when
+ * the game is over. */
+int fc_agent_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err);
+
+/* The normalised spec ("random:seed=7"); valid while a lives. */
+const char *fc_agent_spec(const fc_agent *a);
+/* The agent's kind name ("random"). */
+const char *fc_agent_name(const fc_agent *a);
+
+/* The known agent kinds, for help texts: names and a one-line description with their keys. */
+int fc_agent_kind_count(void);
+const char *fc_agent_kind_name(int i);
+const char *fc_agent_kind_doc(int i);
+
+#endif

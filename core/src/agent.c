@@ -1,0 +1,246 @@
+/* Agents behind one interface: a table of kinds, a spec parser shared by all of them, and the
+ * random agent. New kinds (greedy, mcts) add an entry to fc_agent_kinds with their keys. */
+#include "formicary/agent.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formicary/seats.h"
+
+#define AGENT_SPEC_MAX 256
+#define AGENT_MAX_OPTS 16
+#define AGENT_KEY_MAX 32
+#define AGENT_VALUE_MAX 64
+/* Stream of the RNG used at chance points (seats use their own number). */
+#define AGENT_CHANCE_STREAM FC_MAX_SEATS
+
+typedef struct agent_opt {
+    char key[AGENT_KEY_MAX];
+    char value[AGENT_VALUE_MAX];
+} agent_opt;
+
+typedef struct agent_kind {
+    const char *name;
+    const char *doc;
+    const char *const *keys; /* NULL-terminated */
+    int (*init)(fc_agent *a, fc_error *err);
+    int (*choose)(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err);
+    void (*done)(fc_agent *a);
+} agent_kind;
+
+struct fc_agent {
+    const agent_kind *kind;
+    char spec[AGENT_SPEC_MAX];
+    uint64_t seed;
+    int nopts;
+    agent_opt opts[AGENT_MAX_OPTS];
+    /* one stream per seat (and one for chance), seeded on first use so one agent may serve
+     * several seats without the seats' sequences depending on each other */
+    fc_rng rng[FC_MAX_SEATS + 1];
+    uint32_t seeded;
+    void *impl; /* kind-specific data */
+};
+
+/* ---- option helpers shared by the kinds ---- */
+
+static const char *agent_opt_get(const fc_agent *a, const char *key)
+{
+    for (int i = 0; i < a->nopts; i++)
+        if (strcmp(a->opts[i].key, key) == 0)
+            return a->opts[i].value;
+    return NULL;
+}
+
+static int agent_opt_u64(const fc_agent *a, const char *key, uint64_t *out, fc_error *err)
+{
+    const char *v = agent_opt_get(a, key);
+    if (!v)
+        return 0;
+    char *end = NULL;
+    errno = 0;
+    unsigned long long x = strtoull(v, &end, 10);
+    if (errno || end == v || *end || v[0] == '-')
+        return fc_error_set(err, FC_EPARSE, "agent %s: %s: '%s' is not a non-negative integer", a->kind->name, key, v);
+    *out = (uint64_t)x;
+    return 0;
+}
+
+static fc_rng *agent_rng(fc_agent *a, int stream)
+{
+    if (!(a->seeded & (1u << stream))) {
+        fc_rng_seed(&a->rng[stream], a->seed, (uint64_t)stream);
+        a->seeded |= 1u << stream;
+    }
+    return &a->rng[stream];
+}
+
+/* ---- random ---- */
+
+static const char *const random_keys[] = {"seed", NULL};
+
+static int random_init(fc_agent *a, fc_error *err) { return agent_opt_u64(a, "seed", &a->seed, err); }
+
+static int random_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err)
+{
+    int who = fc_match_to_move(m);
+    const fc_decision *legal = NULL;
+    const uint32_t *weights = NULL;
+    int n = fc_match_legal(m, &legal, &weights);
+    if (n <= 0 || !legal)
+        return fc_error_set(err, FC_ESTATE, "agent random: no legal decision");
+    if (who == FC_CHANCE) {
+        int i = weights ? fc_rng_weighted(agent_rng(a, AGENT_CHANCE_STREAM), weights, n)
+                        : (int)fc_rng_below(agent_rng(a, AGENT_CHANCE_STREAM), (uint32_t)n);
+        if (i < 0)
+            return fc_error_set(err, FC_ESTATE, "agent random: every chance weight is 0");
+        *out = legal[i];
+        return 0;
+    }
+    *out = legal[fc_rng_below(agent_rng(a, who), (uint32_t)n)];
+    return 0;
+}
+
+static const agent_kind fc_agent_kinds[] = {
+    {"random", "uniform among the legal decisions; keys: seed=N (overrides the seed)", random_keys,
+     random_init, random_choose, NULL},
+};
+#define AGENT_NKINDS ((int)(sizeof fc_agent_kinds / sizeof fc_agent_kinds[0]))
+
+int fc_agent_kind_count(void) { return AGENT_NKINDS; }
+const char *fc_agent_kind_name(int i) { return i >= 0 && i < AGENT_NKINDS ? fc_agent_kinds[i].name : NULL; }
+const char *fc_agent_kind_doc(int i) { return i >= 0 && i < AGENT_NKINDS ? fc_agent_kinds[i].doc : NULL; }
+
+/* ---- spec parsing ---- */
+
+static void agent_join(char *buf, size_t n, const char *const *names, int count)
+{
+    size_t len = 0;
+    buf[0] = 0;
+    for (int i = 0; i < count && len < n; i++)
+        len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? ", " : "", names[i]);
+}
+
+static const agent_kind *agent_kind_find(const char *name, size_t len, fc_error *err)
+{
+    for (int i = 0; i < AGENT_NKINDS; i++)
+        if (strlen(fc_agent_kinds[i].name) == len && memcmp(fc_agent_kinds[i].name, name, len) == 0)
+            return &fc_agent_kinds[i];
+    const char *names[AGENT_NKINDS];
+    for (int i = 0; i < AGENT_NKINDS; i++)
+        names[i] = fc_agent_kinds[i].name;
+    char known[256];
+    agent_join(known, sizeof known, names, AGENT_NKINDS);
+    fc_error_set(err, FC_EUNKNOWN, "unknown agent '%.*s' (known: %s)", (int)(len > 64 ? 64 : len), name, known);
+    return NULL;
+}
+
+static int agent_key_known(const agent_kind *k, const char *key)
+{
+    for (int i = 0; k->keys && k->keys[i]; i++)
+        if (strcmp(k->keys[i], key) == 0)
+            return 1;
+    return 0;
+}
+
+/* Parses "k=v,k=v" into a->opts, checking each key against the kind. */
+static int agent_parse_opts(fc_agent *a, const char *text, fc_error *err)
+{
+    const agent_kind *k = a->kind;
+    const char *p = text;
+    if (!*p)
+        return fc_error_set(err, FC_EPARSE, "agent %s: empty option list after ':'", k->name);
+    while (*p) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        const char *eq = memchr(p, '=', len);
+        if (!eq || eq == p || eq == p + len - 1)
+            return fc_error_set(err, FC_EPARSE, "agent %s: expected key=value, found '%.*s'", k->name,
+                                (int)(len > 64 ? 64 : len), p);
+        size_t klen = (size_t)(eq - p), vlen = len - klen - 1;
+        if (klen >= AGENT_KEY_MAX || vlen >= AGENT_VALUE_MAX)
+            return fc_error_set(err, FC_EPARSE, "agent %s: option '%.*s' is too long", k->name, (int)(len > 64 ? 64 : len),
+                                p);
+        if (a->nopts == AGENT_MAX_OPTS)
+            return fc_error_set(err, FC_EPARSE, "agent %s: too many options", k->name);
+        agent_opt *o = &a->opts[a->nopts];
+        memcpy(o->key, p, klen);
+        o->key[klen] = 0;
+        memcpy(o->value, eq + 1, vlen);
+        o->value[vlen] = 0;
+        if (!agent_key_known(k, o->key)) {
+            char known[256];
+            int nk = 0;
+            while (k->keys && k->keys[nk])
+                nk++;
+            agent_join(known, sizeof known, k->keys, nk);
+            return fc_error_set(err, FC_EUNKNOWN, "agent %s: unknown key '%s' (known: %s)", k->name, o->key,
+                                nk ? known : "none");
+        }
+        if (agent_opt_get(a, o->key))
+            return fc_error_set(err, FC_EPARSE, "agent %s: key '%s' given twice", k->name, o->key);
+        a->nopts++;
+        p += len;
+        if (*p == ',' && !*++p)
+            return fc_error_set(err, FC_EPARSE, "agent %s: trailing ','", k->name);
+    }
+    return 0;
+}
+
+fc_agent *fc_agent_new(const char *spec, uint64_t seed, fc_error *err)
+{
+    if (!spec || !*spec) {
+        fc_error_set(err, FC_EINVAL, "empty agent spec");
+        return NULL;
+    }
+    if (strlen(spec) >= AGENT_SPEC_MAX) {
+        fc_error_set(err, FC_EINVAL, "agent spec too long (%zu characters)", strlen(spec));
+        return NULL;
+    }
+    const char *colon = strchr(spec, ':');
+    size_t nlen = colon ? (size_t)(colon - spec) : strlen(spec);
+    const agent_kind *k = agent_kind_find(spec, nlen, err);
+    if (!k)
+        return NULL;
+    fc_agent *a = calloc(1, sizeof *a);
+    if (!a) {
+        fc_error_set(err, FC_ENOMEM, "out of memory");
+        return NULL;
+    }
+    a->kind = k;
+    a->seed = seed;
+    if ((colon && agent_parse_opts(a, colon + 1, err) < 0) || (k->init && k->init(a, err) < 0)) {
+        fc_agent_free(a);
+        return NULL;
+    }
+    size_t len = (size_t)snprintf(a->spec, sizeof a->spec, "%s", k->name);
+    for (int i = 0; i < a->nopts && len < sizeof a->spec; i++)
+        len += (size_t)snprintf(a->spec + len, sizeof a->spec - len, "%c%s=%s", i ? ',' : ':', a->opts[i].key,
+                                a->opts[i].value);
+    return a;
+}
+
+void fc_agent_free(fc_agent *a)
+{
+    if (!a)
+        return;
+    if (a->kind && a->kind->done)
+        a->kind->done(a);
+    free(a);
+}
+
+int fc_agent_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err)
+{
+    if (!a || !m || !out)
+        return fc_error_set(err, FC_EINVAL, "fc_agent_choose: NULL argument");
+    int who = fc_match_to_move(m);
+    if (who == FC_NOBODY)
+        return fc_error_set(err, FC_ESTATE, "agent %s: the game is over", a->kind->name);
+    if (who != FC_CHANCE && (who < 0 || who >= FC_MAX_SEATS))
+        return fc_error_set(err, FC_ESTATE, "agent %s: bad seat %d to move", a->kind->name, who);
+    return a->kind->choose(a, m, out, err);
+}
+
+const char *fc_agent_spec(const fc_agent *a) { return a ? a->spec : ""; }
+const char *fc_agent_name(const fc_agent *a) { return a ? a->kind->name : ""; }

@@ -1,0 +1,407 @@
+/* Option parsing, error reporting and helpers shared by the subcommands. */
+#include <errno.h>
+#include <ini.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "formicary/rng.h"
+#include "formicary/view.h"
+
+/* Options every subcommand accepts. */
+static const cli_optdef cli_common_opts[] = {
+    {"--plugin-path", "DIR", true, "also look for game plugins in DIR (before $FORMICARY_PLUGIN_PATH)"},
+    {"--help", NULL, false, "show this help"},
+    {NULL, NULL, false, NULL},
+};
+
+static void cli_vmsg(const char *fmt, va_list ap)
+{
+    fputs("formicary: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    fflush(stderr);
+}
+
+int cli_fail(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cli_vmsg(fmt, ap);
+    va_end(ap);
+    return CLI_EXIT_FAIL;
+}
+
+int cli_usage(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cli_vmsg(fmt, ap);
+    va_end(ap);
+    return CLI_EXIT_USAGE;
+}
+
+static int cli_find(const cli *c, const char *name)
+{
+    for (int i = 0; i < c->nopts; i++)
+        if (strcmp(c->opts[i]->name, name) == 0)
+            return i;
+    return -1;
+}
+
+int cli_parse(const cli_cmd *cmd, int argc, char **argv, cli *c)
+{
+    memset(c, 0, sizeof *c);
+    c->cmd = cmd;
+    const cli_optdef *tables[2] = {cmd->opts, cli_common_opts};
+    for (int t = 0; t < 2; t++)
+        for (const cli_optdef *o = tables[t]; o && o->name; o++)
+            if (c->nopts < CLI_MAX_OPTS)
+                c->opts[c->nopts++] = o;
+    bool only_pos = false;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (!only_pos && strcmp(a, "--") == 0) {
+            only_pos = true;
+            continue;
+        }
+        if (only_pos || a[0] != '-' || a[1] == 0) {
+            if (c->npos == cmd->max_pos || c->npos == CLI_MAX_POS)
+                return cli_usage("%s: unexpected argument '%s' (see formicary %s --help)", cmd->name, a, cmd->name);
+            c->pos[c->npos++] = a;
+            continue;
+        }
+        if (strcmp(a, "-h") == 0)
+            a = "--help";
+        const char *eq = strchr(a, '=');
+        size_t nlen = eq ? (size_t)(eq - a) : strlen(a);
+        int k = -1;
+        for (int j = 0; j < c->nopts; j++)
+            if (strlen(c->opts[j]->name) == nlen && strncmp(c->opts[j]->name, a, nlen) == 0)
+                k = j;
+        if (k < 0)
+            return cli_usage("%s: unknown option '%.*s' (see formicary %s --help)", cmd->name, (int)nlen, a, cmd->name);
+        const cli_optdef *o = c->opts[k];
+        const char *v = NULL;
+        if (o->arg) {
+            if (eq)
+                v = eq + 1;
+            else if (i + 1 < argc)
+                v = argv[++i];
+            else
+                return cli_usage("%s: option %s needs a value %s", cmd->name, o->name, o->arg);
+        } else if (eq) {
+            return cli_usage("%s: option %s takes no value", cmd->name, o->name);
+        }
+        if (c->count[k] > 0 && !o->repeat && o->arg)
+            return cli_usage("%s: option %s given twice", cmd->name, o->name);
+        if (c->count[k] == CLI_MAX_REPEAT)
+            return cli_usage("%s: option %s given too often", cmd->name, o->name);
+        c->val[k][c->count[k]++] = v ? v : "";
+    }
+    if (cli_flag(c, "--help"))
+        return 0;
+    if (c->npos < cmd->min_pos)
+        return cli_usage("%s: missing %s (usage: formicary %s %s)", cmd->name, cmd->usage, cmd->name, cmd->usage);
+    return 0;
+}
+
+void cli_help(const cli_cmd *cmd, FILE *f)
+{
+    fprintf(f, "usage: formicary %s%s%s [options]\n\n%s\n\noptions:\n", cmd->name, cmd->usage[0] ? " " : "",
+            cmd->usage, cmd->summary);
+    const cli_optdef *tables[2] = {cmd->opts, cli_common_opts};
+    cli_table t;
+    cli_table_init(&t, 2);
+    for (int k = 0; k < 2; k++)
+        for (const cli_optdef *o = tables[k]; o && o->name; o++) {
+            char name[64];
+            snprintf(name, sizeof name, "%s%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "",
+                     o->repeat ? " ..." : "");
+            cli_table_add(&t, name, o->help);
+        }
+    cli_table_print(&t, f, "  ");
+    cli_table_free(&t);
+}
+
+const char *cli_opt(const cli *c, const char *name)
+{
+    int k = cli_find(c, name);
+    return k >= 0 && c->count[k] ? c->val[k][c->count[k] - 1] : NULL;
+}
+
+bool cli_flag(const cli *c, const char *name) { return cli_opt(c, name) != NULL; }
+
+int cli_opt_count(const cli *c, const char *name)
+{
+    int k = cli_find(c, name);
+    return k >= 0 ? c->count[k] : 0;
+}
+
+const char *cli_opt_at(const cli *c, const char *name, int i)
+{
+    int k = cli_find(c, name);
+    return k >= 0 && i >= 0 && i < c->count[k] ? c->val[k][i] : NULL;
+}
+
+bool cli_parse_u64(const char *s, uint64_t *out)
+{
+    if (!s || *s < '0' || *s > '9')
+        return false;
+    char *end = NULL;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end)
+        return false;
+    *out = (uint64_t)v;
+    return true;
+}
+
+bool cli_parse_int(const char *s, long lo, long hi, int *out)
+{
+    if (!s || !*s)
+        return false;
+    char *end = NULL;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || *end || v < lo || v > hi)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+bool cli_parse_double(const char *s, double lo, double hi, double *out)
+{
+    if (!s || !*s)
+        return false;
+    char *end = NULL;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || *end || !isfinite(v) || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool cli_opt_u64(const cli *c, const char *name, uint64_t dflt, uint64_t *out)
+{
+    const char *v = cli_opt(c, name);
+    *out = dflt;
+    if (v && !cli_parse_u64(v, out)) {
+        cli_usage("%s: option %s: '%s' is not a non-negative integer", c->cmd->name, name, v);
+        return false;
+    }
+    return true;
+}
+
+bool cli_opt_int(const cli *c, const char *name, long lo, long hi, int dflt, int *out)
+{
+    const char *v = cli_opt(c, name);
+    *out = dflt;
+    if (v && !cli_parse_int(v, lo, hi, out)) {
+        cli_usage("%s: option %s: '%s' is not an integer in %ld..%ld", c->cmd->name, name, v, lo, hi);
+        return false;
+    }
+    return true;
+}
+
+fc_context *cli_context(const cli *c, const char *const *extra, int nextra)
+{
+    fc_context *ctx = fc_context_new();
+    if (!ctx) {
+        cli_fail("out of memory");
+        return NULL;
+    }
+    for (int i = 0; i < cli_opt_count(c, "--plugin-path"); i++)
+        fc_context_add_path(ctx, cli_opt_at(c, "--plugin-path", i));
+    for (int i = 0; i < nextra; i++)
+        fc_context_add_path(ctx, extra[i]);
+    char conf[1024];
+    if (cli_config_get("paths", "plugin_path", conf, sizeof conf))
+        for (char *save = NULL, *dir = strtok_r(conf, ":", &save); dir; dir = strtok_r(NULL, ":", &save))
+            fc_context_add_path(ctx, dir);
+    fc_context_add_default_paths(ctx);
+    fc_context_scan(ctx);
+    return ctx;
+}
+
+fc_rules *cli_rules_err(const cli *c, fc_context *ctx, const char *game, int nseats, fc_error *err)
+{
+    const fc_plugin *p = fc_context_find(ctx, game, err);
+    if (!p)
+        return NULL;
+    fc_rules *r = fc_rules_new(ctx, game, nseats > 0 ? nseats : p->min_seats, err);
+    if (!r)
+        return NULL;
+    const char *ini = cli_opt(c, "--rules");
+    const char *lua = cli_opt(c, "--variant");
+    int rc = 0;
+    if (ini)
+        rc = fc_rules_load_ini(r, ini, err);
+    if (rc == 0 && lua)
+        rc = fc_rules_load_variant(r, lua, err);
+    for (int i = 0; rc == 0 && i < cli_opt_count(c, "--set"); i++)
+        rc = fc_rules_set(r, cli_opt_at(c, "--set", i), err);
+    if (rc == 0)
+        rc = fc_rules_finish(r, err);
+    if (rc != 0) {
+        if (err && !err->msg[0])
+            fc_error_set(err, rc, "%s", fc_error_name(rc));
+        fc_rules_free(r);
+        return NULL;
+    }
+    return r;
+}
+
+fc_rules *cli_rules(const cli *c, fc_context *ctx, const char *game, int nseats)
+{
+    fc_error err;
+    fc_error_clear(&err);
+    fc_rules *r = cli_rules_err(c, ctx, game, nseats, &err);
+    if (!r)
+        cli_fail("%s", err.msg[0] ? err.msg : "cannot build the rule set");
+    return r;
+}
+
+void cli_seat_names(const fc_match *m, char names[FC_MAX_SEATS][24])
+{
+    fc_view *v = calloc(1, sizeof *v);
+    if (v)
+        fc_match_view(m, -1, v);
+    for (int i = 0; i < FC_MAX_SEATS; i++) {
+        if (v && i < 8 && v->seat_names[i][0])
+            snprintf(names[i], 24, "%.23s", v->seat_names[i]);
+        else
+            snprintf(names[i], 24, "Seat %d", i + 1);
+    }
+    free(v);
+}
+
+uint64_t cli_time_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    uint64_t mix[3] = {(uint64_t)ts.tv_sec, (uint64_t)ts.tv_nsec, (uint64_t)getpid()};
+    /* small enough to type back in */
+    return fc_hash64(mix, sizeof mix, 0) % 1000000000u;
+}
+
+int cli_play_chance(fc_match *m, char *text, size_t n, fc_error *err)
+{
+    const fc_decision *legal = NULL;
+    int k = fc_match_legal(m, &legal, NULL);
+    if (k <= 0)
+        return fc_error_set(err, FC_ESTATE, "no chance outcome");
+    /* the notation depends on the state before the outcome, so take every candidate's now */
+    fc_decision *ds = malloc((size_t)k * sizeof *ds);
+    char(*texts)[128] = malloc((size_t)k * sizeof *texts);
+    if (!ds || !texts) {
+        free(ds);
+        free(texts);
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    }
+    memcpy(ds, legal, (size_t)k * sizeof *ds);
+    for (int i = 0; i < k; i++)
+        if (fc_match_decision_text(m, ds[i], texts[i], sizeof texts[i]) < 0)
+            snprintf(texts[i], sizeof texts[i], "#%u", (unsigned)ds[i]);
+    int rc = fc_match_play_chance(m, err);
+    if (rc == 0) {
+        const fc_history_entry *h = fc_match_history(m, fc_match_ply(m) - 1);
+        snprintf(text, n, "?");
+        for (int i = 0; h && i < k; i++)
+            if (ds[i] == h->decision)
+                snprintf(text, n, "%s", texts[i]);
+    }
+    free(ds);
+    free(texts);
+    return rc;
+}
+
+typedef struct cli_config {
+    const char *section, *key;
+    char *buf;
+    size_t n;
+    bool found;
+} cli_config;
+
+static int cli_config_line(void *user, const char *section, const char *name, const char *value)
+{
+    cli_config *cf = user;
+    if (strcmp(section, cf->section) == 0 && strcmp(name, cf->key) == 0) {
+        snprintf(cf->buf, cf->n, "%s", value);
+        cf->found = true;
+    }
+    return 1;
+}
+
+bool cli_config_get(const char *section, const char *key, char *buf, size_t n)
+{
+    cli_config cf = {section, key, buf, n, false};
+    /* $FORMICARY_CONFIG (empty: none), else the source tree's, else the installed one */
+    const char *env = getenv("FORMICARY_CONFIG");
+    const char *paths[2] = {FC_SOURCE_ROOT "/config/formicary.ini", FC_DATA_INSTALL_DIR "/formicary.ini"};
+    if (env)
+        return env[0] && ini_parse(env, cli_config_line, &cf) == 0 && cf.found && buf[0];
+    for (int i = 0; i < 2; i++)
+        if (access(paths[i], R_OK) == 0)
+            return ini_parse(paths[i], cli_config_line, &cf) == 0 && cf.found && buf[0];
+    return false;
+}
+
+/* ---- tables ---- */
+
+void cli_table_init(cli_table *t, int ncols) { memset(t, 0, sizeof *t), t->ncols = ncols; }
+
+void cli_table_add(cli_table *t, ...)
+{
+    if (t->nrows == t->cap) {
+        int cap = t->cap ? t->cap * 2 : 16;
+        char **cells = realloc(t->cells, (size_t)cap * (size_t)t->ncols * sizeof *cells);
+        if (!cells)
+            return;
+        t->cells = cells;
+        t->cap = cap;
+    }
+    va_list ap;
+    va_start(ap, t);
+    for (int i = 0; i < t->ncols; i++) {
+        const char *s = va_arg(ap, const char *);
+        t->cells[t->nrows * t->ncols + i] = strdup(s ? s : "");
+    }
+    va_end(ap);
+    t->nrows++;
+}
+
+void cli_table_print(const cli_table *t, FILE *f, const char *indent)
+{
+    int w[16] = {0};
+    for (int r = 0; r < t->nrows; r++)
+        for (int i = 0; i < t->ncols && i < 16; i++) {
+            const char *s = t->cells[r * t->ncols + i];
+            int len = s ? (int)strlen(s) : 0;
+            if (len > w[i])
+                w[i] = len;
+        }
+    for (int r = 0; r < t->nrows; r++) {
+        fputs(indent, f);
+        for (int i = 0; i < t->ncols; i++) {
+            const char *s = t->cells[r * t->ncols + i];
+            if (i == t->ncols - 1 || i >= 16)
+                fprintf(f, "%s", s ? s : "");
+            else
+                fprintf(f, "%-*s  ", w[i], s ? s : "");
+        }
+        fputc('\n', f);
+    }
+}
+
+void cli_table_free(cli_table *t)
+{
+    for (int i = 0; i < t->nrows * t->ncols; i++)
+        free(t->cells[i]);
+    free(t->cells);
+    memset(t, 0, sizeof *t);
+}

@@ -1,0 +1,152 @@
+/* Private interface of the `formicary` program: option parsing, shared helpers (context,
+ * rule sets, seats, tables, JSON) and one entry point per subcommand. */
+#ifndef FORMICARY_CLI_H
+#define FORMICARY_CLI_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "formicary/agent.h"
+#include "formicary/context.h"
+#include "formicary/match.h"
+#include "formicary/record.h"
+#include "formicary/rules.h"
+#include "formicary/seats.h"
+
+#define CLI_EXIT_OK 0
+#define CLI_EXIT_FAIL 1
+#define CLI_EXIT_USAGE 2
+
+#define CLI_MAX_OPTS 16
+#define CLI_MAX_REPEAT 64
+#define CLI_MAX_POS 4
+
+/* One option of a subcommand. arg == NULL: a flag; repeat: may be given several times. */
+typedef struct cli_optdef {
+    const char *name; /* "--seed" */
+    const char *arg;  /* "N", or NULL for a flag */
+    bool repeat;
+    const char *help;
+} cli_optdef;
+
+typedef struct cli_cmd cli_cmd;
+
+/* The parsed command line of one subcommand. */
+typedef struct cli {
+    const cli_cmd *cmd;
+    int nopts;
+    const cli_optdef *opts[CLI_MAX_OPTS];
+    int count[CLI_MAX_OPTS];
+    const char *val[CLI_MAX_OPTS][CLI_MAX_REPEAT];
+    int npos;
+    const char *pos[CLI_MAX_POS];
+} cli;
+
+struct cli_cmd {
+    const char *name;
+    const char *usage;   /* positional part: "GAME" */
+    const char *summary; /* one line */
+    int min_pos, max_pos;
+    const cli_optdef *opts; /* terminated by {NULL} */
+    int (*run)(cli *c);
+};
+
+/* ---- args.c: parsing, errors, shared helpers ---- */
+
+int cli_parse(const cli_cmd *cmd, int argc, char **argv, cli *c);
+void cli_help(const cli_cmd *cmd, FILE *f);
+/* Last value of an option, or NULL. */
+const char *cli_opt(const cli *c, const char *name);
+bool cli_flag(const cli *c, const char *name);
+int cli_opt_count(const cli *c, const char *name);
+const char *cli_opt_at(const cli *c, const char *name, int i);
+
+/* Prints "formicary: <message>" to stderr; return CLI_EXIT_FAIL / CLI_EXIT_USAGE. */
+#if defined(__GNUC__)
+#define CLI_PRINTF __attribute__((format(printf, 1, 2)))
+#else
+#define CLI_PRINTF
+#endif
+int cli_fail(const char *fmt, ...) CLI_PRINTF;
+int cli_usage(const char *fmt, ...) CLI_PRINTF;
+
+/* Strict number parsing (whole string); false on junk or overflow. */
+bool cli_parse_u64(const char *s, uint64_t *out);
+bool cli_parse_int(const char *s, long lo, long hi, int *out);
+bool cli_parse_double(const char *s, double lo, double hi, double *out);
+/* Option value helpers: print the usage error naming the option and return false. */
+bool cli_opt_u64(const cli *c, const char *name, uint64_t dflt, uint64_t *out);
+bool cli_opt_int(const cli *c, const char *name, long lo, long hi, int dflt, int *out);
+
+/* A context with --plugin-path (and extra dirs) followed by the default paths, scanned. */
+fc_context *cli_context(const cli *c, const char *const *extra, int nextra);
+/* A finished rule set for game with nseats (nseats <= 0: the game's minimum) from --rules,
+ * --variant and --set. On failure prints the error and returns NULL. */
+fc_rules *cli_rules(const cli *c, fc_context *ctx, const char *game, int nseats);
+/* The same without printing: err says what failed. */
+fc_rules *cli_rules_err(const cli *c, fc_context *ctx, const char *game, int nseats, fc_error *err);
+
+/* Seat names from the game's spectator view ("Seat N" when the game gives none). */
+void cli_seat_names(const fc_match *m, char names[FC_MAX_SEATS][24]);
+/* A time-based seed (printed by callers so a game can be reproduced). */
+uint64_t cli_time_seed(void);
+/* At a chance point: draws the outcome from the match stream, plays it and writes its
+ * notation (taken before the state changes). */
+int cli_play_chance(fc_match *m, char *text, size_t n, fc_error *err);
+/* A value from the engine defaults (formicary.ini: $FORMICARY_CONFIG, else config/ in the
+ * source tree, else the install data dir); false if absent or empty. */
+bool cli_config_get(const char *section, const char *key, char *buf, size_t n);
+
+/* A text table with aligned columns. */
+typedef struct cli_table {
+    int ncols, nrows, cap;
+    char **cells;
+} cli_table;
+void cli_table_init(cli_table *t, int ncols);
+void cli_table_add(cli_table *t, ...); /* ncols strings */
+void cli_table_print(const cli_table *t, FILE *f, const char *indent);
+void cli_table_free(cli_table *t);
+
+/* ---- json.c ---- */
+
+typedef struct cli_json {
+    FILE *f;
+    int depth;
+    bool after_key;
+    bool need_comma[32];
+} cli_json;
+
+void cli_json_init(cli_json *j, FILE *f);
+void cli_json_obj(cli_json *j);
+void cli_json_end_obj(cli_json *j);
+void cli_json_arr(cli_json *j);
+void cli_json_end_arr(cli_json *j);
+void cli_json_key(cli_json *j, const char *key);
+void cli_json_str(cli_json *j, const char *s);
+void cli_json_int(cli_json *j, long long v);
+void cli_json_num(cli_json *j, double v);
+void cli_json_bool(cli_json *j, bool v);
+void cli_json_null(cli_json *j);
+void cli_json_hex(cli_json *j, fc_hex h);
+/* Whole documents on one line (no newline written). */
+void cli_json_legal(cli_json *j, fc_match *m);
+void cli_json_state(cli_json *j, fc_match *m);
+void cli_json_view(cli_json *j, const fc_view *v);
+
+/* ---- subcommands ---- */
+
+int cli_cmd_list(cli *c);
+int cli_cmd_plugins(cli *c);
+int cli_cmd_rules(cli *c);
+int cli_cmd_play(cli *c);
+int cli_cmd_replay(cli *c);
+int cli_cmd_shell(cli *c);
+int cli_cmd_bench(cli *c);
+
+/* Option tables (defined beside each command). */
+extern const cli_optdef cli_opts_list[], cli_opts_plugins[], cli_opts_rules[], cli_opts_play[],
+    cli_opts_replay[], cli_opts_shell[], cli_opts_bench[];
+
+#endif

@@ -1,0 +1,231 @@
+/* `formicary bench GAME`: raw speed of a game's vtable on one thread. Random playouts call
+ * init/to_move/legal/apply directly on a state buffer with the match's search environment
+ * (events off), so the numbers are what agents and simulations get. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "formicary/rng.h"
+
+const cli_optdef cli_opts_bench[] = {
+    {"--players", "N", false, "number of players (default: the game's minimum)"},
+    {"--seconds", "S", false, "measuring time in seconds after a 10% warm-up (default 3)"},
+    {"--set", "KEY=VALUE", true, "override one parameter"},
+    {"--rules", "F.ini", false, "rule set"},
+    {"--variant", "F.lua", false, "Lua variant"},
+    {"--json", NULL, false, "print one JSON object"},
+    {NULL, NULL, false, NULL},
+};
+
+/* A game that has not ended after this many decisions is reported as a bug. */
+#define BENCH_MAX_DECISIONS 10000000L
+/* Every Nth decision is timed separately for the legal/apply split. */
+#define BENCH_SAMPLE_EVERY 16
+
+typedef struct bench {
+    const fc_game *g;
+    const fc_env *env;
+    void *st;
+    fc_decision *dec;
+    uint32_t *w;
+    fc_rng rng; /* picks decisions and chance outcomes */
+    long long playouts, decisions, samples;
+    double legal_ns, apply_ns;
+} bench;
+
+static double bench_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* One complete random game from a fresh init with seed i. */
+static int bench_playout(bench *b, uint64_t i, fc_error *err)
+{
+    const fc_game *g = b->g;
+    fc_rng setup;
+    fc_rng_seed(&setup, i, 0);
+    memset(b->st, 0, g->state_size);
+    if (g->init(b->st, b->env, &setup, err) != 0)
+        return err->msg[0] ? err->code : fc_error_set(err, FC_EPLUGIN, "init() failed for seed %llu", (unsigned long long)i);
+    for (long n = 0;; n++) {
+        int who = g->to_move(b->st, b->env);
+        if (who == FC_NOBODY)
+            break;
+        if (n == BENCH_MAX_DECISIONS)
+            return fc_error_set(err, FC_ESTATE, "game %llu did not end after %ld decisions", (unsigned long long)i, n);
+        bool sample = b->decisions % BENCH_SAMPLE_EVERY == 0;
+        double t0 = sample ? bench_now() : 0;
+        int k = g->legal(b->st, b->env, b->dec, who == FC_CHANCE ? b->w : NULL);
+        double t1 = sample ? bench_now() : 0;
+        if (k <= 0 || k > g->max_decisions)
+            return fc_error_set(err, FC_EPLUGIN, "legal() returned %d (capacity %d) with seat %d to move", k,
+                                g->max_decisions, who);
+        int pick = who == FC_CHANCE ? fc_rng_weighted(&b->rng, b->w, k) : (int)fc_rng_below(&b->rng, (uint32_t)k);
+        if (pick < 0)
+            return fc_error_set(err, FC_EPLUGIN, "every chance weight is 0");
+        double t2 = sample ? bench_now() : 0;
+        if (g->apply(b->st, b->env, b->dec[pick]) != 0)
+            return fc_error_set(err, FC_EPLUGIN, "apply() refused a legal decision");
+        if (sample) {
+            b->legal_ns += (t1 - t0) * 1e9;
+            b->apply_ns += (bench_now() - t2) * 1e9;
+            b->samples++;
+        }
+        b->decisions++;
+    }
+    b->playouts++;
+    return 0;
+}
+
+/* The cost of one clock reading, subtracted from the sampled legal/apply times. */
+static double bench_clock_ns(void)
+{
+    enum { N = 10000 };
+    double t0 = bench_now(), t = t0;
+    for (int i = 0; i < N; i++)
+        t = bench_now();
+    return (t - t0) * 1e9 / N;
+}
+
+/* Average time of a memcpy of the state; the copy goes through a volatile function pointer so
+ * the compiler cannot drop it. */
+static double bench_clone_ns(const void *init, size_t size)
+{
+    void *(*volatile copy)(void *, const void *, size_t) = memcpy;
+    unsigned char *buf = malloc(size * 2);
+    if (!buf)
+        return 0;
+    long n = (long)(64u << 20) / (long)(size ? size : 1);
+    n = n < 1000 ? 1000 : n > 1000000 ? 1000000 : n;
+    memcpy(buf, init, size);
+    double t0 = bench_now();
+    for (long i = 0; i < n; i++)
+        copy(buf + (size_t)((i + 1) & 1) * size, buf + (size_t)(i & 1) * size, size);
+    double ns = (bench_now() - t0) * 1e9 / (double)n;
+    free(buf);
+    return ns;
+}
+
+int cli_cmd_bench(cli *c)
+{
+    int players = 0;
+    double seconds = 3;
+    const char *sv = cli_opt(c, "--seconds");
+    if (!cli_opt_int(c, "--players", 1, FC_MAX_SEATS, 0, &players))
+        return CLI_EXIT_USAGE;
+    if (sv && !cli_parse_double(sv, 0.001, 86400, &seconds))
+        return cli_usage("bench: option --seconds: '%s' is not a number of seconds in 0.001..86400", sv);
+    fc_context *ctx = cli_context(c, NULL, 0);
+    if (!ctx)
+        return CLI_EXIT_FAIL;
+    fc_error err;
+    fc_error_clear(&err);
+    int rc = CLI_EXIT_OK;
+    fc_match *m = NULL;
+    bench b;
+    memset(&b, 0, sizeof b);
+    fc_rules *rules = cli_rules(c, ctx, c->pos[0], players);
+    if (!rules) {
+        fc_context_free(ctx);
+        return CLI_EXIT_FAIL;
+    }
+    if (!(m = fc_match_new(rules, 0, &err))) {
+        rc = cli_fail("%s", err.msg);
+        goto out;
+    }
+    b.g = fc_match_game(m);
+    b.env = fc_match_search_env(m);
+    size_t size = b.g->state_size;
+    b.st = malloc(size ? size : 1);
+    b.dec = malloc((size_t)b.g->max_decisions * sizeof *b.dec);
+    b.w = malloc((size_t)b.g->max_decisions * sizeof *b.w);
+    void *init = malloc(size ? size : 1);
+    if (!b.st || !b.dec || !b.w || !init) {
+        free(init);
+        rc = cli_fail("out of memory");
+        goto out;
+    }
+    memcpy(init, fc_match_state(m), size);
+    fc_rng_seed(&b.rng, 0x62656e6368u, 0); /* "bench" */
+
+    uint64_t seed = 0;
+    double start = bench_now(), warm_end = start + seconds * 0.1;
+    while (rc == CLI_EXIT_OK && bench_now() < warm_end)
+        if (bench_playout(&b, seed++, &err) != 0)
+            rc = cli_fail("%s", err.msg);
+    b.playouts = b.decisions = b.samples = 0;
+    b.legal_ns = b.apply_ns = 0;
+    double t0 = bench_now(), end = t0 + seconds, elapsed = 0;
+    /* at least one game so every figure is defined */
+    while (rc == CLI_EXIT_OK && (b.playouts == 0 || bench_now() < end))
+        if (bench_playout(&b, seed++, &err) != 0)
+            rc = cli_fail("%s", err.msg);
+    elapsed = bench_now() - t0;
+    double clone_ns = rc == CLI_EXIT_OK ? bench_clone_ns(init, size) : 0;
+    free(init);
+    if (rc != CLI_EXIT_OK)
+        goto out;
+
+    int nseats = fc_rules_nseats(rules);
+    double pps = (double)b.playouts / elapsed, dps = (double)b.decisions / elapsed;
+    double mean = (double)b.decisions / (double)b.playouts;
+    double clock_ns = bench_clock_ns();
+    double legal_ns = b.samples ? b.legal_ns / (double)b.samples - clock_ns : 0;
+    double apply_ns = b.samples ? b.apply_ns / (double)b.samples - clock_ns : 0;
+    legal_ns = legal_ns < 0 ? 0 : legal_ns;
+    apply_ns = apply_ns < 0 ? 0 : apply_ns;
+    if (cli_flag(c, "--json")) {
+        cli_json j;
+        cli_json_init(&j, stdout);
+        cli_json_obj(&j);
+        cli_json_key(&j, "game");
+        cli_json_str(&j, fc_rules_plugin(rules)->id);
+        cli_json_key(&j, "players");
+        cli_json_int(&j, nseats);
+        cli_json_key(&j, "seconds");
+        cli_json_num(&j, elapsed);
+        cli_json_key(&j, "playouts");
+        cli_json_int(&j, b.playouts);
+        cli_json_key(&j, "decisions");
+        cli_json_int(&j, b.decisions);
+        cli_json_key(&j, "playouts_per_sec");
+        cli_json_num(&j, pps);
+        cli_json_key(&j, "decisions_per_sec");
+        cli_json_num(&j, dps);
+        cli_json_key(&j, "mean_decisions");
+        cli_json_num(&j, mean);
+        cli_json_key(&j, "state_bytes");
+        cli_json_int(&j, (long long)size);
+        cli_json_key(&j, "clone_ns");
+        cli_json_num(&j, clone_ns);
+        cli_json_key(&j, "legal_ns");
+        cli_json_num(&j, legal_ns);
+        cli_json_key(&j, "apply_ns");
+        cli_json_num(&j, apply_ns);
+        cli_json_end_obj(&j);
+        fputc('\n', stdout);
+    } else {
+        printf("bench %s, %d players, one thread: %.2f s after %.2f s warm-up\n", fc_rules_plugin(rules)->id, nseats,
+               elapsed, seconds * 0.1);
+        printf("  playouts            %lld  (%.1f/s)\n", b.playouts, pps);
+        printf("  decisions           %lld  (%.0f/s)\n", b.decisions, dps);
+        printf("  decisions per game  %.1f\n", mean);
+        printf("  state_bytes         %zu\n", size);
+        printf("  clone_ns            %.1f\n", clone_ns);
+        printf("  legal_ns            %.1f  (1 in %d decisions timed; clock cost %.1f ns removed)\n", legal_ns,
+               BENCH_SAMPLE_EVERY, clock_ns);
+        printf("  apply_ns            %.1f\n", apply_ns);
+    }
+out:
+    free(b.st);
+    free(b.dec);
+    free(b.w);
+    if (m)
+        fc_match_free(m);
+    fc_rules_free(rules);
+    fc_context_free(ctx);
+    return rc;
+}

@@ -1,0 +1,416 @@
+/* `formicary play GAME`: a match in the terminal (text UI) with agents and human seats. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "formicary/rng.h"
+#include "formicary/view.h"
+
+const cli_optdef cli_opts_play[] = {
+    {"--seats", "S1,S2,...", false, "one agent spec or 'human' per seat, or a number N of random seats"},
+    {"--seed", "N", false, "match seed (default: time-based, printed)"},
+    {"--set", "KEY=VALUE", true, "override one parameter"},
+    {"--rules", "F.ini", false, "rule set"},
+    {"--variant", "F.lua", false, "Lua variant"},
+    {"--record", "F", false, "save the record to F at the end (and on quit)"},
+    {"--ui", "text|tty", false, "front end (default text)"},
+    {"--quiet", NULL, false, "print only the seed and the final result"},
+    {NULL, NULL, false, NULL},
+};
+
+#define PLAY_SPEC_MAX 128
+
+enum { HUMAN_PLAYED, HUMAN_AGAIN, HUMAN_STOP };
+
+typedef struct play {
+    cli *c;
+    fc_match *m;
+    int nseats;
+    char spec[FC_MAX_SEATS][PLAY_SPEC_MAX];
+    fc_agent *agent[FC_MAX_SEATS]; /* NULL for a human seat */
+    char names[FC_MAX_SEATS][24];
+    fc_record_seats labels;
+    bool quiet;
+    size_t events_seen;
+    fc_view *view;
+} play;
+
+/* Splits the seat list on ','; a piece "key=value" with no ':' before its '=' continues the
+ * previous spec's options, so "mcts:iters=100,c=0.7,random" is two seats. */
+static int play_parse_seats(const char *text, char spec[FC_MAX_SEATS][PLAY_SPEC_MAX], int *n)
+{
+    int count = 0;
+    if (text[0] >= '0' && text[0] <= '9' && !cli_parse_int(text, 1, FC_MAX_SEATS, &count))
+        return cli_usage("play: option --seats: '%s' is not a seat count in 1..%d", text, FC_MAX_SEATS);
+    if (count > 0) {
+        for (int i = 0; i < count; i++)
+            snprintf(spec[i], PLAY_SPEC_MAX, "random");
+        *n = count;
+        return 0;
+    }
+    count = 0;
+    const char *p = text;
+    for (;;) {
+        size_t len = strcspn(p, ",");
+        const char *eq = memchr(p, '=', len), *colon = memchr(p, ':', len);
+        if (len == 0)
+            return cli_usage("play: option --seats: empty seat in '%s'", text);
+        if (eq && (!colon || colon > eq) && count > 0) {
+            size_t have = strlen(spec[count - 1]);
+            if (have + 1 + len >= PLAY_SPEC_MAX)
+                return cli_usage("play: option --seats: spec too long");
+            snprintf(spec[count - 1] + have, PLAY_SPEC_MAX - have, ",%.*s", (int)len, p);
+        } else {
+            if (count == FC_MAX_SEATS)
+                return cli_usage("play: option --seats: more than %d seats", FC_MAX_SEATS);
+            if (len >= PLAY_SPEC_MAX)
+                return cli_usage("play: option --seats: spec too long");
+            snprintf(spec[count++], PLAY_SPEC_MAX, "%.*s", (int)len, p);
+        }
+        if (!p[len])
+            break;
+        p += len + 1;
+    }
+    *n = count;
+    return 0;
+}
+
+static void play_line(const play *p, int who, const char *text)
+{
+    if (!p->quiet)
+        printf("%4zu %-9s: %s\n", fc_match_ply(p->m), who == FC_CHANCE ? "chance" : p->names[who], text);
+}
+
+static void play_events(play *p)
+{
+    size_t n = fc_match_event_count(p->m);
+    if (p->events_seen > n) /* after an undo */
+        p->events_seen = n;
+    for (; p->events_seen < n; p->events_seen++) {
+        const fc_match_event *e = fc_match_event_get(p->m, p->events_seen);
+        if (e && e->audience == FC_ALL_SEATS && !p->quiet)
+            printf("     > %.200s\n", e->text);
+    }
+}
+
+static int play_save(const play *p, const char *path)
+{
+    fc_error err;
+    fc_error_clear(&err);
+    if (fc_record_save(p->m, &p->labels, path, &err) != 0)
+        return cli_fail("%s", err.msg);
+    return 0;
+}
+
+static void play_show(play *p, int seat)
+{
+    fc_view *v = p->view;
+    memset(v, 0, sizeof *v);
+    fc_match_view(p->m, seat, v);
+    printf("\n--- %s to move (ply %zu, round %d) ---\n", p->names[seat], fc_match_ply(p->m), fc_match_round(p->m));
+    if (v->title[0])
+        printf("%.*s\n", (int)sizeof v->title, v->title);
+    for (int i = 0; i < v->ntracks && i < FC_VIEW_MAX_TRACKS; i++)
+        printf("  %-16.24s %d/%d %.48s\n", v->tracks[i].name, v->tracks[i].value, v->tracks[i].max, v->tracks[i].text);
+    for (int s = -1; s < p->nseats; s++) {
+        bool any = false;
+        for (int i = 0; i < v->npanel && i < FC_VIEW_MAX_PANEL * 4; i++) {
+            const fc_view_entry *e = &v->panel[i];
+            if (e->seat != s)
+                continue;
+            if (!any)
+                printf("  %s:", s < 0 ? "all" : p->names[s]);
+            printf("%s %.24s %.48s", any ? "," : "", e->key, e->value);
+            any = true;
+        }
+        if (any)
+            putchar('\n');
+    }
+    for (int i = 0; i < v->ntext && i < FC_VIEW_MAX_TEXT; i++)
+        printf("  %.24s: %.48s\n", v->text[i].key, v->text[i].value);
+}
+
+static void play_help(void)
+{
+    printf("enter the number of a decision or its notation; also:\n"
+           "  undo        take back your last decision (and the moves since)\n"
+           "  save FILE   save the record so far\n"
+           "  help        this text\n"
+           "  quit        stop (the record is saved if --record was given)\n");
+}
+
+/* Takes back decisions up to and including the last one made by a human seat. */
+static int play_undo(play *p)
+{
+    size_t n = fc_match_ply(p->m), k = n;
+    while (k > 0) {
+        const fc_history_entry *h = fc_match_history(p->m, k - 1);
+        if (h && h->seat >= 0 && h->seat < p->nseats && !p->agent[h->seat])
+            break;
+        k--;
+    }
+    if (k == 0) {
+        printf("nothing to undo\n");
+        return 0;
+    }
+    fc_error err;
+    fc_error_clear(&err);
+    while (fc_match_ply(p->m) >= k)
+        if (fc_match_undo(p->m, &err) != 0)
+            return cli_fail("undo: %s", err.msg);
+    printf("undone back to ply %zu\n", fc_match_ply(p->m));
+    return 0;
+}
+
+static char *play_trim(char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    size_t len = strlen(s);
+    while (len && isspace((unsigned char)s[len - 1]))
+        s[--len] = 0;
+    return s;
+}
+
+/* One human turn: returns HUMAN_PLAYED, HUMAN_AGAIN (after undo), HUMAN_STOP (quit or end of
+ * input) or a negative code after printing an error. */
+static int play_human(play *p, int seat)
+{
+    play_show(p, seat);
+    const fc_decision *legal = NULL;
+    int n = fc_match_legal(p->m, &legal, NULL);
+    if (n <= 0)
+        return cli_fail("no legal decision for %s", p->names[seat]);
+    fc_decision *ds = malloc((size_t)n * sizeof *ds);
+    char(*texts)[128] = malloc((size_t)n * sizeof *texts);
+    if (!ds || !texts) {
+        free(ds);
+        free(texts);
+        return cli_fail("out of memory");
+    }
+    memcpy(ds, legal, (size_t)n * sizeof *ds);
+    for (int i = 0; i < n; i++) {
+        fc_decision_info info;
+        memset(&info, 0, sizeof info);
+        if (fc_match_decision_text(p->m, ds[i], texts[i], sizeof texts[i]) < 0)
+            snprintf(texts[i], sizeof texts[i], "#%u", (unsigned)ds[i]);
+        fc_match_decision_describe(p->m, ds[i], &info);
+        if (info.label[0] && strcmp(info.label, texts[i]) != 0)
+            printf("  %3d. %.160s  [%s]\n", i + 1, info.label, texts[i]);
+        else
+            printf("  %3d. %s\n", i + 1, texts[i]);
+    }
+    int result = -1;
+    char line[1024];
+    fc_error err;
+    while (result == -1) {
+        printf("%s> ", p->names[seat]);
+        fflush(stdout);
+        if (!fgets(line, sizeof line, stdin)) {
+            printf("\nend of input: game stopped at ply %zu\n", fc_match_ply(p->m));
+            result = HUMAN_STOP;
+            break;
+        }
+        char *s = play_trim(line);
+        int k = 0;
+        fc_error_clear(&err);
+        if (!*s)
+            continue;
+        if (strcmp(s, "help") == 0) {
+            play_help();
+        } else if (strcmp(s, "quit") == 0) {
+            printf("game stopped at ply %zu\n", fc_match_ply(p->m));
+            result = HUMAN_STOP;
+        } else if (strcmp(s, "undo") == 0) {
+            result = play_undo(p) == 0 ? HUMAN_AGAIN : -CLI_EXIT_FAIL;
+        } else if (strncmp(s, "save", 4) == 0 && (s[4] == 0 || isspace((unsigned char)s[4]))) {
+            char *path = play_trim(s + 4);
+            if (!*path)
+                printf("usage: save FILE\n");
+            else if (fc_record_save(p->m, &p->labels, path, &err) != 0)
+                printf("error: %s\n", err.msg);
+            else
+                printf("saved %s\n", path);
+        } else if (isdigit((unsigned char)*s)) {
+            if (!cli_parse_int(s, 1, n, &k)) {
+                printf("choose 1..%d (or help)\n", n);
+            } else if (fc_match_play(p->m, ds[k - 1], &err) != 0) {
+                printf("error: %s\n", err.msg);
+            } else {
+                play_line(p, seat, texts[k - 1]);
+                result = HUMAN_PLAYED;
+            }
+        } else {
+            int found = -1;
+            for (int i = 0; i < n && found < 0; i++)
+                if (strcmp(texts[i], s) == 0)
+                    found = i;
+            int rc = found >= 0 ? fc_match_play(p->m, ds[found], &err) : fc_match_play_text(p->m, s, &err);
+            if (rc != 0) {
+                printf("error: %s\n", err.msg[0] ? err.msg : "not a legal decision (try help)");
+            } else {
+                play_line(p, seat, found >= 0 ? texts[found] : s);
+                result = HUMAN_PLAYED;
+            }
+        }
+    }
+    free(ds);
+    free(texts);
+    return result;
+}
+
+static void play_final(const play *p)
+{
+    int32_t score[FC_MAX_SEATS] = {0};
+    int rank[FC_MAX_SEATS] = {0};
+    fc_match_scores(p->m, score, rank);
+    bool over = fc_match_to_move(p->m) == FC_NOBODY;
+    printf("%s after %zu decisions:\n", over ? "final scores" : "scores", fc_match_ply(p->m));
+    int order[FC_MAX_SEATS];
+    for (int i = 0; i < p->nseats; i++)
+        order[i] = i;
+    for (int i = 1; i < p->nseats; i++) /* insertion sort by rank, then seat */
+        for (int j = i; j > 0 && rank[order[j]] < rank[order[j - 1]]; j--) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    for (int i = 0; i < p->nseats; i++) {
+        int s = order[i];
+        printf("  %d. %-9s %6d  (%s)\n", rank[s] + 1, p->names[s], (int)score[s], p->spec[s]);
+    }
+}
+
+static int play_run(play *p)
+{
+    fc_error err;
+    fc_error_clear(&err);
+    for (;;) {
+        int who = fc_match_to_move(p->m);
+        if (who == FC_NOBODY)
+            break;
+        char text[256];
+        if (who == FC_CHANCE) {
+            if (cli_play_chance(p->m, text, sizeof text, &err) != 0)
+                return cli_fail("%s", err.msg);
+            play_line(p, who, text);
+        } else if (who < 0 || who >= p->nseats) {
+            return cli_fail("the game reported seat %d to move (%d seats)", who, p->nseats);
+        } else if (p->agent[who]) {
+            fc_decision d = 0;
+            if (fc_agent_choose(p->agent[who], p->m, &d, &err) != 0)
+                return cli_fail("%s", err.msg);
+            if (fc_match_decision_text(p->m, d, text, sizeof text) < 0)
+                snprintf(text, sizeof text, "#%u", (unsigned)d);
+            if (fc_match_play(p->m, d, &err) != 0)
+                return cli_fail("%s", err.msg);
+            play_line(p, who, text);
+        } else {
+            int rc = play_human(p, who);
+            if (rc < 0)
+                return -rc;
+            if (rc == HUMAN_STOP)
+                return CLI_EXIT_OK;
+        }
+        play_events(p);
+    }
+    play_final(p);
+    return CLI_EXIT_OK;
+}
+
+int cli_cmd_play(cli *c)
+{
+    char ui_conf[32];
+    const char *ui = cli_opt(c, "--ui");
+    if (!ui && cli_config_get("play", "ui", ui_conf, sizeof ui_conf))
+        ui = ui_conf;
+    if (ui && strcmp(ui, "text") != 0 && strcmp(ui, "tty") != 0)
+        return cli_usage("play: option --ui: unknown front end '%s' (known: text, tty)", ui);
+    if (ui && strcmp(ui, "tty") == 0)
+        return cli_fail("the tty front end is not built yet; use --ui text");
+    uint64_t seed = 0;
+    if (!cli_opt_u64(c, "--seed", 0, &seed))
+        return CLI_EXIT_USAGE;
+    if (!cli_opt(c, "--seed"))
+        seed = cli_time_seed();
+
+    play *p = calloc(1, sizeof *p);
+    if (!p)
+        return cli_fail("out of memory");
+    p->c = c;
+    p->quiet = cli_flag(c, "--quiet");
+    int rc = CLI_EXIT_OK;
+    char config[512];
+    const char *seats = cli_opt(c, "--seats");
+    if (!seats && cli_config_get("play", "seats", config, sizeof config))
+        seats = config;
+    if (seats && (rc = play_parse_seats(seats, p->spec, &p->nseats)) != 0) {
+        free(p);
+        return rc;
+    }
+    fc_context *ctx = cli_context(c, NULL, 0);
+    fc_rules *rules = NULL;
+    fc_error err;
+    fc_error_clear(&err);
+    if (!ctx) {
+        free(p);
+        return CLI_EXIT_FAIL;
+    }
+    const fc_plugin *pl = fc_context_find(ctx, c->pos[0], &err);
+    if (!pl) {
+        rc = cli_fail("%s", err.msg);
+        goto out;
+    }
+    if (!seats) {
+        p->nseats = pl->min_seats;
+        for (int i = 0; i < p->nseats && i < FC_MAX_SEATS; i++)
+            snprintf(p->spec[i], PLAY_SPEC_MAX, "random");
+    }
+    uint64_t agent_seed = fc_hash64(&seed, sizeof seed, 0x6167656e74u); /* "agent" */
+    for (int i = 0; i < p->nseats; i++) {
+        if (strcmp(p->spec[i], "human") == 0) {
+            p->labels.agent[i] = "human";
+            continue;
+        }
+        if (!(p->agent[i] = fc_agent_new(p->spec[i], agent_seed, &err))) {
+            rc = cli_usage("play: option --seats: seat %d: %s", i + 1, err.msg);
+            goto out;
+        }
+        snprintf(p->spec[i], PLAY_SPEC_MAX, "%s", fc_agent_spec(p->agent[i]));
+        p->labels.agent[i] = p->spec[i];
+    }
+    if (!(rules = cli_rules(c, ctx, pl->id, p->nseats))) {
+        rc = CLI_EXIT_FAIL;
+        goto out;
+    }
+    if (!(p->m = fc_match_new(rules, seed, &err))) {
+        rc = cli_fail("%s", err.msg);
+        goto out;
+    }
+    if (!(p->view = malloc(sizeof *p->view))) {
+        rc = cli_fail("out of memory");
+        goto out;
+    }
+    cli_seat_names(p->m, p->names);
+    printf("%s: %d seats, seed %llu\n", pl->id, p->nseats, (unsigned long long)seed);
+    if (!p->quiet)
+        for (int i = 0; i < p->nseats; i++)
+            printf("  seat %d %-9s %s\n", i + 1, p->names[i], p->spec[i]);
+    play_events(p); /* setup events */
+    rc = play_run(p);
+    const char *record = cli_opt(c, "--record");
+    if (record && rc == CLI_EXIT_OK && play_save(p, record) != 0)
+        rc = CLI_EXIT_FAIL;
+out:
+    if (p->m)
+        fc_match_free(p->m);
+    if (rules)
+        fc_rules_free(rules);
+    for (int i = 0; i < FC_MAX_SEATS; i++)
+        fc_agent_free(p->agent[i]);
+    free(p->view);
+    free(p);
+    fc_context_free(ctx);
+    return rc;
+}

@@ -1,0 +1,54 @@
+/* `formicary replay FILE`: loads a record (which re-plays and verifies every decision). */
+#include <stdlib.h>
+
+#include "cli.h"
+
+const cli_optdef cli_opts_replay[] = {
+    {"--quiet", NULL, false, "print nothing; only the exit status tells whether the record is valid"},
+    {NULL, NULL, false, NULL},
+};
+
+int cli_cmd_replay(cli *c)
+{
+    fc_context *ctx = cli_context(c, NULL, 0);
+    if (!ctx)
+        return CLI_EXIT_FAIL;
+    fc_rules *rules = NULL;
+    fc_match *m = NULL;
+    fc_record_info *info = calloc(1, sizeof *info);
+    fc_error err;
+    fc_error_clear(&err);
+    int rc = CLI_EXIT_OK;
+    if (!info) {
+        rc = cli_fail("out of memory");
+    } else if (fc_record_load(ctx, c->pos[0], &rules, &m, info, &err) != 0) {
+        rc = cli_fail("%s", err.msg[0] ? err.msg : "invalid record");
+    } else if (!cli_flag(c, "--quiet")) {
+        const fc_plugin *p = fc_rules_plugin(rules);
+        int n = fc_rules_nseats(rules);
+        char names[FC_MAX_SEATS][24];
+        cli_seat_names(m, names);
+        int32_t score[FC_MAX_SEATS] = {0};
+        int rank[FC_MAX_SEATS] = {0};
+        fc_match_scores(m, score, rank);
+        bool over = fc_match_to_move(m) == FC_NOBODY;
+        printf("game:      %s %s (rule set %s, variant %s)\n", p->id, info->plugin_version, fc_rules_name(rules),
+               fc_rules_variant_name(rules));
+        printf("seed:      %llu\n", (unsigned long long)fc_match_seed(m));
+        printf("seats:    ");
+        for (int i = 0; i < n; i++)
+            printf("%s%s (%s)", i ? ", " : " ", names[i], info->agent[i][0] ? info->agent[i] : "?");
+        printf("\ndecisions: %zu\n", fc_match_ply(m));
+        printf("%s", over ? "final:    " : "scores:   ");
+        for (int i = 0; i < n; i++)
+            printf("%s%s %d (rank %d)", i ? ", " : " ", names[i], (int)score[i], rank[i] + 1);
+        printf("\n%s\n", over ? "valid, game finished" : "valid, game not finished");
+    }
+    if (m)
+        fc_match_free(m);
+    if (rules)
+        fc_rules_free(rules);
+    free(info);
+    fc_context_free(ctx);
+    return rc;
+}

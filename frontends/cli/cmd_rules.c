@@ -1,0 +1,113 @@
+/* `formicary rules GAME`: a game's parameter schema, hook points and Lua functions, and with
+ * --rules/--variant/--set the resolved values and where each came from. */
+#include <string.h>
+
+#include "cli.h"
+
+const cli_optdef cli_opts_rules[] = {
+    {"--seats", "N", false, "number of players to resolve for (default: the game's minimum)"},
+    {"--rules", "F.ini", false, "rule set to resolve"},
+    {"--variant", "F.lua", false, "Lua variant to resolve"},
+    {"--set", "KEY=VALUE", true, "override one parameter"},
+    {NULL, NULL, false, NULL},
+};
+
+static const char *const cli_param_type_names[] = {
+#define FC_X_NAME(name, text) text,
+    FC_PARAM_TYPES(FC_X_NAME)
+#undef FC_X_NAME
+};
+
+static void cli_rules_fns(const char *title, const fc_lua_fn *fns, int n)
+{
+    printf("\n%s:\n", title);
+    if (n == 0) {
+        printf("  (none)\n");
+        return;
+    }
+    cli_table t;
+    cli_table_init(&t, 2);
+    for (int i = 0; i < n; i++)
+        cli_table_add(&t, fns[i].name, fns[i].doc);
+    cli_table_print(&t, stdout, "  ");
+    cli_table_free(&t);
+}
+
+int cli_cmd_rules(cli *c)
+{
+    int nseats = 0;
+    if (!cli_opt_int(c, "--seats", 1, FC_MAX_SEATS, 0, &nseats))
+        return CLI_EXIT_USAGE;
+    fc_context *ctx = cli_context(c, NULL, 0);
+    if (!ctx)
+        return CLI_EXIT_FAIL;
+    fc_error err;
+    fc_error_clear(&err);
+    const fc_plugin *p = fc_context_find(ctx, c->pos[0], &err);
+    if (!p) {
+        fc_context_free(ctx);
+        return cli_fail("%s", err.msg);
+    }
+    bool resolve = cli_opt(c, "--rules") || cli_opt(c, "--variant") || cli_opt_count(c, "--set") > 0 ||
+                   cli_opt(c, "--seats");
+    fc_rules *r = NULL;
+    if (resolve && !(r = cli_rules(c, ctx, p->id, nseats))) {
+        fc_context_free(ctx);
+        return CLI_EXIT_FAIL;
+    }
+
+    printf("%s - %s (%s), %d-%d players\n%s\n", p->id, p->name, p->version, p->min_seats, p->max_seats,
+           p->summary ? p->summary : "");
+    if (p->help && p->help[0])
+        printf("\n%s%s", p->help, p->help[strlen(p->help) - 1] == '\n' ? "" : "\n");
+    if (r)
+        printf("\nrule set %s, variant %s, %d seats\n", fc_rules_name(r), fc_rules_variant_name(r),
+               fc_rules_nseats(r));
+
+    printf("\nparameters:\n");
+    cli_table t;
+    cli_table_init(&t, r ? 7 : 5);
+    if (r)
+        cli_table_add(&t, "name", "type", "default", "range", "value", "origin", "doc");
+    else
+        cli_table_add(&t, "name", "type", "default", "range", "doc");
+    for (int i = 0; i < p->nparams; i++) {
+        const fc_param_def *d = &p->params[i];
+        char def[FC_PARAM_STR_MAX + 8] = "?", range[128] = "?", val[FC_PARAM_STR_MAX + 8] = "";
+        fc_value v;
+        memset(&v, 0, sizeof v);
+        if (fc_param_default(d, &v, NULL) == 0)
+            fc_param_format(d, &v, def, sizeof def);
+        fc_param_range_text(d, range, sizeof range);
+        const char *type = (unsigned)d->type < sizeof cli_param_type_names / sizeof cli_param_type_names[0]
+                               ? cli_param_type_names[d->type]
+                               : "?";
+        if (r) {
+            fc_param_format(d, &fc_rules_values(r)[i], val, sizeof val);
+            cli_table_add(&t, d->name, type, def, range, val, fc_rules_origin(r, i), d->doc);
+        } else {
+            cli_table_add(&t, d->name, type, def, range, d->doc);
+        }
+    }
+    if (p->nparams == 0)
+        printf("  (none)\n");
+    else
+        cli_table_print(&t, stdout, "  ");
+    cli_table_free(&t);
+
+    printf("\nhook points:\n");
+    cli_table_init(&t, 2);
+    for (int i = 0; i < p->nhooks; i++)
+        cli_table_add(&t, p->hooks[i].name, p->hooks[i].doc);
+    if (p->nhooks == 0)
+        printf("  (none)\n");
+    cli_table_print(&t, stdout, "  ");
+    cli_table_free(&t);
+    cli_rules_fns("Lua queries", p->queries, p->nqueries);
+    cli_rules_fns("Lua actions", p->actions, p->nactions);
+
+    if (r)
+        fc_rules_free(r);
+    fc_context_free(ctx);
+    return CLI_EXIT_OK;
+}

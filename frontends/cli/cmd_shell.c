@@ -1,0 +1,322 @@
+/* `formicary shell GAME`: the line protocol of docs/protocol.md. One command per input line,
+ * exactly one response line per command ("ok", "error: ...", or one JSON value); errors never
+ * end the session. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "formicary/rng.h"
+#include "formicary/view.h"
+
+const cli_optdef cli_opts_shell[] = {
+    {"--seats", "N", false, "number of players of the first match (default: the game's minimum)"},
+    {"--seed", "N", false, "seed of the first match (default 1)"},
+    {"--set", "KEY=VALUE", true, "override one parameter (for every match of the session)"},
+    {"--rules", "F.ini", false, "rule set"},
+    {"--variant", "F.lua", false, "Lua variant"},
+    {NULL, NULL, false, NULL},
+};
+
+typedef struct shell {
+    cli *c;
+    fc_context *ctx;
+    char game[64];
+    fc_rules *rules;
+    fc_match *m;
+    cli_json j;
+    fc_view *view;
+} shell;
+
+static const char *const shell_commands[] = {"new",  "legal", "play", "chance", "agent", "undo", "state",
+                                             "view", "log",   "save", "load",   "help",  "quit"};
+
+static int shell_ok(void) { return fputs("ok\n", stdout) < 0; }
+
+/* Error messages are one line whatever the core put in them. */
+static int shell_error(const char *msg)
+{
+    fputs("error: ", stdout);
+    for (const char *p = msg; *p; p++)
+        fputc(*p == '\n' || *p == '\r' ? ' ' : *p, stdout);
+    fputc('\n', stdout);
+    return 0;
+}
+
+static int shell_err(const fc_error *err, const char *fallback)
+{
+    return shell_error(err->msg[0] ? err->msg : fallback);
+}
+
+/* Replaces the match (and the rules when nseats changes) after a successful build only. */
+static int shell_new(shell *s, const char *args)
+{
+    fc_error err;
+    fc_error_clear(&err);
+    int nseats = fc_rules_nseats(s->rules);
+    uint64_t seed = fc_match_seed(s->m);
+    char a[64] = "", b[64] = "", extra[8] = "";
+    int n = sscanf(args, "%63s %63s %7s", a, b, extra);
+    if (n >= 1 && !cli_parse_int(a, 1, FC_MAX_SEATS, &nseats))
+        return shell_error("new: SEATS must be a number of players");
+    if (n >= 2 && !cli_parse_u64(b, &seed))
+        return shell_error("new: SEED must be a non-negative integer");
+    if (n >= 3)
+        return shell_error("new: usage: new [SEATS] [SEED]");
+    fc_rules *rules = s->rules;
+    if (nseats != fc_rules_nseats(s->rules) &&
+        !(rules = cli_rules_err(s->c, s->ctx, fc_rules_plugin(s->rules)->id, nseats, &err)))
+        return shell_err(&err, "cannot build the rule set");
+    fc_match *m = fc_match_new(rules, seed, &err);
+    if (!m) {
+        if (rules != s->rules)
+            fc_rules_free(rules);
+        return shell_err(&err, "cannot create the match");
+    }
+    fc_match_free(s->m);
+    if (rules != s->rules)
+        fc_rules_free(s->rules);
+    s->m = m;
+    s->rules = rules;
+    return shell_ok();
+}
+
+static void shell_played(shell *s, int seat, const char *text)
+{
+    cli_json_obj(&s->j);
+    cli_json_key(&s->j, "seat");
+    cli_json_int(&s->j, seat);
+    cli_json_key(&s->j, "notation");
+    cli_json_str(&s->j, text);
+    cli_json_key(&s->j, "ply");
+    cli_json_int(&s->j, (long long)fc_match_ply(s->m));
+    cli_json_end_obj(&s->j);
+    fputc('\n', stdout);
+}
+
+static int shell_chance(shell *s)
+{
+    fc_error err;
+    fc_error_clear(&err);
+    char text[256];
+    if (fc_match_to_move(s->m) != FC_CHANCE)
+        return shell_error("chance: not at a chance point");
+    if (cli_play_chance(s->m, text, sizeof text, &err) != 0)
+        return shell_err(&err, "chance failed");
+    shell_played(s, FC_CHANCE, text);
+    return 0;
+}
+
+/* The agent is created per call and seeded from (match seed, ply), so a session replays the
+ * same way. At a chance point the match's own stream decides, as in `chance`. */
+static int shell_agent(shell *s, const char *spec)
+{
+    int who = fc_match_to_move(s->m);
+    if (!*spec)
+        return shell_error("agent: usage: agent SPEC");
+    if (who == FC_NOBODY)
+        return shell_error("agent: the game is over");
+    fc_error err;
+    fc_error_clear(&err);
+    uint64_t mix[2] = {fc_match_seed(s->m), (uint64_t)fc_match_ply(s->m)};
+    fc_agent *a = fc_agent_new(spec, fc_hash64(mix, sizeof mix, 0x7368656c6cu), &err);
+    if (!a)
+        return shell_err(&err, "bad agent spec");
+    if (who == FC_CHANCE) {
+        fc_agent_free(a);
+        return shell_chance(s);
+    }
+    fc_decision d = 0;
+    char text[256];
+    int rc = fc_agent_choose(a, s->m, &d, &err);
+    fc_agent_free(a);
+    if (rc != 0)
+        return shell_err(&err, "the agent failed");
+    if (fc_match_decision_text(s->m, d, text, sizeof text) < 0)
+        snprintf(text, sizeof text, "#%u", (unsigned)d);
+    if (fc_match_play(s->m, d, &err) != 0)
+        return shell_err(&err, "illegal decision");
+    shell_played(s, who, text);
+    return 0;
+}
+
+static int shell_view(shell *s, const char *args)
+{
+    int seat = -1;
+    int nseats = fc_rules_nseats(s->rules);
+    if (*args && !cli_parse_int(args, -1, nseats - 1, &seat)) {
+        char msg[96];
+        snprintf(msg, sizeof msg, "view: SEAT must be -1 (spectator) or 0..%d", nseats - 1);
+        return shell_error(msg);
+    }
+    memset(s->view, 0, sizeof *s->view);
+    fc_match_view(s->m, seat, s->view);
+    cli_json_view(&s->j, s->view);
+    fputc('\n', stdout);
+    return 0;
+}
+
+static void shell_log(shell *s)
+{
+    size_t n = fc_match_event_count(s->m);
+    cli_json_arr(&s->j);
+    for (size_t i = 0; i < n; i++) {
+        const fc_match_event *e = fc_match_event_get(s->m, i);
+        if (!e || e->audience != FC_ALL_SEATS)
+            continue;
+        char text[sizeof e->text + 1];
+        memcpy(text, e->text, sizeof e->text);
+        text[sizeof e->text] = 0;
+        cli_json_obj(&s->j);
+        cli_json_key(&s->j, "ply");
+        cli_json_int(&s->j, (long long)e->ply);
+        cli_json_key(&s->j, "text");
+        cli_json_str(&s->j, text);
+        cli_json_end_obj(&s->j);
+    }
+    cli_json_end_arr(&s->j);
+    fputc('\n', stdout);
+}
+
+static int shell_load(shell *s, const char *path)
+{
+    fc_error err;
+    fc_error_clear(&err);
+    fc_rules *rules = NULL;
+    fc_match *m = NULL;
+    fc_record_info *info = calloc(1, sizeof *info);
+    if (!info)
+        return shell_error("out of memory");
+    int rc = fc_record_load(s->ctx, path, &rules, &m, info, &err);
+    free(info);
+    if (rc != 0)
+        return shell_err(&err, "invalid record");
+    fc_match_free(s->m);
+    fc_rules_free(s->rules);
+    s->m = m;
+    s->rules = rules;
+    return shell_ok();
+}
+
+/* Runs one command line; returns false on quit. */
+static bool shell_line(shell *s, char *line)
+{
+    size_t len = strlen(line);
+    while (len && isspace((unsigned char)line[len - 1]))
+        line[--len] = 0;
+    while (isspace((unsigned char)*line))
+        line++;
+    if (!*line || *line == '#')
+        return true;
+    char *args = line + strcspn(line, " \t");
+    if (*args)
+        *args++ = 0;
+    while (isspace((unsigned char)*args))
+        args++;
+    fc_error err;
+    fc_error_clear(&err);
+    const char *cmd = line;
+    bool noargs = !*args;
+
+    if (strcmp(cmd, "quit") == 0) {
+        shell_ok();
+        return false;
+    } else if (strcmp(cmd, "new") == 0) {
+        shell_new(s, args);
+    } else if (strcmp(cmd, "legal") == 0 && noargs) {
+        cli_json_legal(&s->j, s->m);
+        fputc('\n', stdout);
+    } else if (strcmp(cmd, "play") == 0) {
+        if (noargs)
+            shell_error("play: usage: play NOTATION");
+        else if (fc_match_to_move(s->m) == FC_NOBODY)
+            shell_error("play: the game is over");
+        else if (fc_match_play_text(s->m, args, &err) != 0)
+            shell_err(&err, "illegal decision");
+        else
+            shell_ok();
+    } else if (strcmp(cmd, "chance") == 0 && noargs) {
+        shell_chance(s);
+    } else if (strcmp(cmd, "agent") == 0) {
+        shell_agent(s, args);
+    } else if (strcmp(cmd, "undo") == 0 && noargs) {
+        if (fc_match_undo(s->m, &err) != 0)
+            shell_err(&err, "nothing to undo");
+        else
+            shell_ok();
+    } else if (strcmp(cmd, "state") == 0 && noargs) {
+        cli_json_state(&s->j, s->m);
+        fputc('\n', stdout);
+    } else if (strcmp(cmd, "view") == 0) {
+        shell_view(s, args);
+    } else if (strcmp(cmd, "log") == 0 && noargs) {
+        shell_log(s);
+    } else if (strcmp(cmd, "save") == 0 || strcmp(cmd, "load") == 0) {
+        if (noargs)
+            shell_error(cmd[0] == 's' ? "save: usage: save FILE" : "load: usage: load FILE");
+        else if (cmd[0] == 'l')
+            shell_load(s, args);
+        else if (fc_record_save(s->m, NULL, args, &err) != 0)
+            shell_err(&err, "cannot save");
+        else
+            shell_ok();
+    } else if (strcmp(cmd, "help") == 0 && noargs) {
+        cli_json_arr(&s->j);
+        for (size_t i = 0; i < sizeof shell_commands / sizeof shell_commands[0]; i++)
+            cli_json_str(&s->j, shell_commands[i]);
+        cli_json_end_arr(&s->j);
+        fputc('\n', stdout);
+    } else {
+        bool known = false;
+        for (size_t i = 0; i < sizeof shell_commands / sizeof shell_commands[0]; i++)
+            known |= strcmp(cmd, shell_commands[i]) == 0;
+        char msg[160];
+        if (known)
+            snprintf(msg, sizeof msg, "%s takes no arguments", cmd);
+        else
+            snprintf(msg, sizeof msg, "unknown command '%.64s' (try help)", cmd);
+        shell_error(msg);
+    }
+    return true;
+}
+
+int cli_cmd_shell(cli *c)
+{
+    int nseats = 0;
+    uint64_t seed = 1;
+    if (!cli_opt_int(c, "--seats", 1, FC_MAX_SEATS, 0, &nseats) || !cli_opt_u64(c, "--seed", 1, &seed))
+        return CLI_EXIT_USAGE;
+    shell s;
+    memset(&s, 0, sizeof s);
+    s.c = c;
+    int rc = CLI_EXIT_OK;
+    fc_error err;
+    fc_error_clear(&err);
+    if (!(s.ctx = cli_context(c, NULL, 0)))
+        return CLI_EXIT_FAIL;
+    if (!(s.view = malloc(sizeof *s.view))) {
+        rc = cli_fail("out of memory");
+    } else if (!(s.rules = cli_rules(c, s.ctx, c->pos[0], nseats))) {
+        rc = CLI_EXIT_FAIL;
+    } else if (!(s.m = fc_match_new(s.rules, seed, &err))) {
+        rc = cli_fail("%s", err.msg);
+    } else {
+        cli_json_init(&s.j, stdout);
+        char *line = NULL;
+        size_t cap = 0;
+        while (getline(&line, &cap, stdin) >= 0) {
+            bool more = shell_line(&s, line);
+            fflush(stdout);
+            if (!more)
+                break;
+        }
+        free(line);
+    }
+    if (s.m)
+        fc_match_free(s.m);
+    if (s.rules)
+        fc_rules_free(s.rules);
+    free(s.view);
+    fc_context_free(s.ctx);
+    return rc;
+}

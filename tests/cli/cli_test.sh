@@ -1,0 +1,170 @@
+#!/usr/bin/env bash
+# End-to-end tests of the formicary program with the fixture game bidrace.
+# usage: cli_test.sh FORMICARY FIXTURE_DIR
+# Under the valgrind test setup (FC_UNDER_VALGRIND=1) every formicary run goes through
+# valgrind itself, since the setup's wrapper only sees this script's shell.
+set -u
+EXE=$1
+FIX=$2
+export FORMICARY_PLUGIN_PATH=$FIX
+export FORMICARY_CONFIG= # ignore config/formicary.ini: defaults must not depend on it
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+RUN=("$EXE")
+if [ "${FC_UNDER_VALGRIND:-}" = 1 ] && command -v valgrind >/dev/null; then
+    RUN=(valgrind --quiet --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect
+         --errors-for-leak-kinds=definite,indirect "$EXE")
+fi
+
+fails=0
+n=0
+pass() { n=$((n + 1)); echo "ok $n - $1"; }
+fail() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; }
+# check DESC COMMAND...: passes when the command succeeds
+check() { local d=$1; shift; if "$@"; then pass "$d"; else fail "$d"; fi; }
+
+# fc ARGS...: runs formicary, stdout to $TMP/out, stderr to $TMP/err, status in $rc
+fc() { "${RUN[@]}" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null; rc=$?; }
+fc_in() { local input=$1; shift; "${RUN[@]}" "$@" >"$TMP/out" 2>"$TMP/err" <<<"$input"; rc=$?; }
+has() { grep -Eq -- "$1" "$TMP/${2:-out}"; }
+one_line_err() { [ "$(wc -l <"$TMP/err")" -eq 1 ] && has '^formicary: ' err; }
+json() { if command -v jq >/dev/null; then jq -e "$1" >/dev/null; else python3 -c "import json,sys; d=json.loads(sys.stdin.read()); sys.exit(0 if eval(sys.argv[1]) else 1)" "$2"; fi; }
+
+# ---- help, version, usage errors ----
+fc --help
+check "--help lists every subcommand" eval '[ $rc -eq 0 ] && has "^  list" && has "^  plugins" && has "^  rules GAME" && has "^  play GAME" && has "^  replay FILE" && has "^  shell GAME" && has "^  bench GAME"'
+fc --version
+check "--version" eval '[ $rc -eq 0 ] && has "^formicary [0-9]+\.[0-9]+\.[0-9]+"'
+fc
+check "no command is a usage error" eval '[ $rc -eq 2 ] && one_line_err'
+fc frobnicate
+check "unknown command: exit 2" eval '[ $rc -eq 2 ] && one_line_err && has "unknown command .frobnicate." err'
+fc play bidrace --bogus
+check "unknown option named, exit 2" eval '[ $rc -eq 2 ] && one_line_err && has "--bogus" err'
+fc play bidrace --seed
+check "missing value named, exit 2" eval '[ $rc -eq 2 ] && one_line_err && has "--seed needs a value" err'
+fc play bidrace --seed 12x
+check "bad number named, exit 2" eval '[ $rc -eq 2 ] && one_line_err && has "--seed" err'
+fc play --help
+check "play --help" eval '[ $rc -eq 0 ] && has "^usage: formicary play GAME" && has "--record F"'
+fc play bidrace --ui tty
+check "--ui tty not built yet" eval '[ $rc -eq 1 ] && one_line_err && has "tty front end is not built yet; use --ui text" err'
+
+# ---- list, plugins, rules ----
+fc list
+check "list shows bidrace with players 2-4" eval '[ $rc -eq 0 ] && has "^bidrace +Bid Race +2-4 +Test fixture"'
+fc plugins --path "$FIX"
+check "plugins: bidrace loaded" eval '[ $rc -eq 0 ] && has "^loaded +.*/bidrace\.so$"'
+for bad in bad_abi bad_minor bad_init bad_callback bad_null bad_noentry; do
+    check "plugins: $bad refused with a reason" has "^refused +.*/$bad\.so: expected .*found"
+done
+check "plugins: abi reason" has "bad_abi\.so: expected ABI 1, found 999"
+fc rules bidrace
+check "rules: parameter table" eval '[ $rc -eq 0 ] && has "^  goal +int +20 +5\.\.200 +track position" && has "^  tie_rule +enum +clockwise +clockwise\|nobody"'
+check "rules: hooks and Lua functions" eval 'has "^  move_bonus +\(seat, roll\)" && has "^  position +\(seat\) -> track position" && has "^  advance +\(seat, n\)"'
+fc rules bidrace --set goal=12 --seats 3
+check "rules --set: value and origin" eval '[ $rc -eq 0 ] && has "^  goal +int +20 +5\.\.200 +12 +--set " && has "^  tokens +int +10 +1\.\.50 +10 +default " && has "3 seats"'
+printf '[ruleset]\nname = short\n[params]\ngoal = 10\n' >"$TMP/short.ini"
+printf 'variant{name="big", description="d", game="bidrace"}\nset("die_sides", 8)\n' >"$TMP/big.lua"
+fc rules bidrace --rules "$TMP/short.ini" --variant "$TMP/big.lua"
+check "rules --rules/--variant: origins file:line" eval '[ $rc -eq 0 ] && has "^rule set short, variant big, 2 seats$" && has "^  goal .* 10 +[^ ]*short\.ini:4 " && has "^  die_sides .* 8 +[^ ]*big\.lua:2 "'
+fc rules bidrace --set target=3
+check "bad --set names the key" eval '[ $rc -ne 0 ] && one_line_err && has "target" err'
+fc rules bidrace --set goal=999
+check "out-of-range --set names key and range" eval '[ $rc -ne 0 ] && one_line_err && has "goal" err && has "5\.\.200" err'
+fc play nosuchgame --seed 1
+check "unknown game lists bidrace" eval '[ $rc -eq 1 ] && one_line_err && has "nosuchgame" err && has "bidrace" err'
+
+# ---- play, records, replay ----
+fc play bidrace --seats random,random --seed 42 --record "$TMP/a.rec"
+check "play random vs random to the end" eval '[ $rc -eq 0 ] && has "^bidrace: 2 seats, seed 42$" && has "^final scores after [0-9]+ decisions:$" && has "^  1\. Seat [12] "'
+check "play prints decisions in the documented format" has '^   1 Seat 1   : bid ([0-9]|10)$'
+check "play prints chance outcomes and public events" eval 'has "^ +[0-9]+ chance   : roll [1-6]$" && has "^     > bids revealed: "'
+fc play bidrace --seats random,random --seed 42 --record "$TMP/b.rec" --quiet
+check "same seed twice: identical records" eval '[ $rc -eq 0 ] && cmp -s "$TMP/a.rec" "$TMP/b.rec"'
+check "--quiet prints no decisions" eval '! has "^   1 Seat"'
+fc play bidrace --seats random,random --seed 43 --record "$TMP/c.rec" --quiet
+check "another seed: other decisions" eval '! cmp -s <(sed -n "/^decisions/,\$p" "$TMP/a.rec") <(sed -n "/^decisions/,\$p" "$TMP/c.rec")'
+ndec=$(sed -n '/^decisions$/,/^end/p' "$TMP/a.rec" | grep -Ec '^([0-9]+|chance) ')
+fc replay "$TMP/a.rec"
+check "replay of a valid record" eval '[ $rc -eq 0 ] && has "^decisions: $ndec$" && has "^valid, game finished$" && has "^game: +bidrace 1\.0\.0"'
+fc replay "$TMP/a.rec" --quiet
+check "replay --quiet prints nothing" eval '[ $rc -eq 0 ] && [ ! -s "$TMP/out" ]'
+line=$(grep -n -m1 '^2 bid ' "$TMP/a.rec" | cut -d: -f1)
+awk -v l="$line" 'NR == l { print "2 bid 99"; next } { print }' "$TMP/a.rec" >"$TMP/bad.rec"
+fc replay "$TMP/bad.rec"
+check "replay of a corrupted record: exit 1 with file:line" eval '[ $rc -eq 1 ] && one_line_err && has "bad\.rec:$line:" err'
+fc replay "$TMP/missing.rec"
+check "replay of a missing file" eval '[ $rc -eq 1 ] && one_line_err'
+
+fc play bidrace --seats 3 --seed 7 --quiet
+check "--seats N means N random seats" eval '[ $rc -eq 0 ] && has "^bidrace: 3 seats, seed 7$"'
+fc play bidrace --seats random:seed=5,random --seed 7 --record "$TMP/d.rec" --quiet
+check "agent options in --seats" eval '[ $rc -eq 0 ] && has "^agent 1 random:seed=5$" "d.rec" && has "^agent 2 random$" "d.rec"'
+fc play bidrace --seats random,minimax
+check "unknown agent lists the known ones" eval '[ $rc -eq 2 ] && one_line_err && has "unknown agent .minimax. \(known: random\)" err'
+fc play bidrace --seats random:depth=2,random
+check "unknown agent key lists the keys" eval '[ $rc -eq 2 ] && one_line_err && has "unknown key .depth. \(known: seed\)" err'
+fc play bidrace --seats random,random,random,random,random
+check "too many seats for the game" eval '[ $rc -eq 1 ] && one_line_err'
+fc play bidrace --seed 9 --quiet
+check "default seats: the game minimum" eval '[ $rc -eq 0 ] && has "^bidrace: 2 seats, seed 9$"'
+printf '[play]\nseats = random,random,random\n[paths]\nplugin_path = %s\n' "$FIX" >"$TMP/conf.ini"
+FORMICARY_CONFIG=$TMP/conf.ini FORMICARY_PLUGIN_PATH= fc play bidrace --seed 9 --quiet
+check "formicary.ini: [play] seats and [paths] plugin_path" eval '[ $rc -eq 0 ] && has "^bidrace: 3 seats, seed 9$"'
+fc play bidrace --quiet
+check "default seed is printed" eval '[ $rc -eq 0 ] && has "^bidrace: 2 seats, seed [0-9]+$"'
+
+# human seat: a number, then the notation, then help, a bad entry, undo, save, EOF
+fc_in $'1\nhelp\nbid 0\nxyz\nundo\nsave '"$TMP/h.rec"$'\n' play bidrace --seats human,random --seed 3 --record "$TMP/h2.rec"
+check "human: numbered decisions and prompt" eval '[ $rc -eq 0 ] && has "^    1\. bid 0 \(10 tokens left if it wins\)  \[bid 0\]$" && has "^Seat 1> "'
+check "human: help, bad input, undo, save, end of input" eval 'has "undo +take back" && has "error: " && has "undone back to ply" && has "^Seat 1> saved " && has "end of input: game stopped at ply"'
+check "human: record saved on end of input" eval '[ -s "$TMP/h.rec" ] && [ -s "$TMP/h2.rec" ] && has "^agent 1 human$" h2.rec'
+fc replay "$TMP/h2.rec"
+check "human: saved record replays (unfinished)" eval '[ $rc -eq 0 ] && has "valid, game not finished"'
+fc_in $'quit\n' play bidrace --seats human,human --seed 3 --quiet
+check "human: quit ends cleanly" eval '[ $rc -eq 0 ] && has "game stopped at ply 0"'
+
+# ---- shell ----
+legal0='[{"notation":"bid 0","label":"bid 0 (10 tokens left if it wins)","group":"bid"},{"notation":"bid 1","label":"bid 1 (9 tokens left if it wins)","group":"bid"},{"notation":"bid 2","label":"bid 2 (8 tokens left if it wins)","group":"bid"},{"notation":"bid 3","label":"bid 3 (7 tokens left if it wins)","group":"bid"},{"notation":"bid 4","label":"bid 4 (6 tokens left if it wins)","group":"bid"},{"notation":"bid 5","label":"bid 5 (5 tokens left if it wins)","group":"bid"},{"notation":"bid 6","label":"bid 6 (4 tokens left if it wins)","group":"bid"},{"notation":"bid 7","label":"bid 7 (3 tokens left if it wins)","group":"bid"},{"notation":"bid 8","label":"bid 8 (2 tokens left if it wins)","group":"bid"},{"notation":"bid 9","label":"bid 9 (1 tokens left if it wins)","group":"bid"},{"notation":"bid 10","label":"bid 10 (0 tokens left if it wins)","group":"bid"}]'
+fc_in $'new 2 1\n\n# comment\nlegal\nplay bid 3\nstate\nundo\nundo\nstate\nplay bid 11\nfrobnicate\nundo now\nquit\nstate\n' shell bidrace --seed 5
+mapfile -t L <"$TMP/out"
+check "shell: one response per command, none after quit" eval '[ $rc -eq 0 ] && [ ${#L[@]} -eq 11 ]'
+check "shell: new" eval '[ "${L[0]}" = ok ]'
+check "shell: legal JSON" eval '[ "${L[1]}" = "$legal0" ]'
+check "shell: play" eval '[ "${L[2]}" = ok ]'
+check "shell: state after one bid" json '.game == "bidrace" and .seats == 2 and .seed == 1 and .ply == 1 and .to_move == 1 and .round == 1 and .legal == 11 and .scores == [0,0] and .finished == false and (.hash | test("^[0-9a-f]{16}$"))' "d['ply']==1 and d['to_move']==1" <<<"${L[3]}"
+check "shell: undo, then nothing to undo" eval '[ "${L[4]}" = ok ] && [[ "${L[5]}" == "error: "* ]]'
+check "shell: state after undo" json '.ply == 0 and .to_move == 0 and .legal == 11' "d['ply']==0 and d['to_move']==0" <<<"${L[6]}"
+check "shell: illegal play is an error" eval '[[ "${L[7]}" == "error: "*"bid 11"* ]]'
+check "shell: unknown command" eval '[ "${L[8]}" = "error: unknown command '"'"'frobnicate'"'"' (try help)" ]'
+check "shell: extra argument" eval '[ "${L[9]}" = "error: undo takes no arguments" ]'
+check "shell: quit" eval '[ "${L[10]}" = ok ]'
+
+fc_in $'agent random\nagent random\nstate\nchance\nview 0\nview 5\nlog\nsave '"$TMP/s.rec"$'\nnew 3\nstate\nload '"$TMP/s.rec"$'\nstate\nagent nobody\nhelp\n' shell bidrace --seed 2
+mapfile -t L <"$TMP/out"
+check "shell: 14 responses, exit 0 at end of input" eval '[ $rc -eq 0 ] && [ ${#L[@]} -eq 14 ]'
+check "shell: agent plays for seat 0 then 1" eval '[[ "${L[0]}" =~ ^\{\"seat\":0,\"notation\":\"bid\ ([0-9]|10)\",\"ply\":1\}$ ]] && [[ "${L[1]}" =~ ^\{\"seat\":1,\"notation\":\"bid\ ([0-9]|10)\",\"ply\":2\}$ ]]'
+check "shell: chance point after both bids" json '.ply == 2 and .to_move == -1' "d['to_move']==-1" <<<"${L[2]}"
+check "shell: chance draws a roll" eval '[[ "${L[3]}" =~ ^\{\"seat\":-1,\"notation\":\"roll\ [1-6]\",\"ply\":3\}$ ]]'
+check "shell: view of seat 0" json '.seat == 0 and .nseats == 2 and (.cells | length) == 21 and .cells[0].hex == [0,0]' "d['seat']==0" <<<"${L[4]}"
+check "shell: bad view seat" eval '[ "${L[5]}" = "error: view: SEAT must be -1 (spectator) or 0..1" ]'
+check "shell: public log" json '(. | length) >= 2 and .[0].ply == 1' "len(d)>=2" <<<"${L[6]}"
+check "shell: save, new 3" eval '[ "${L[7]}" = ok ] && [ "${L[8]}" = ok ]'
+check "shell: new 3 keeps the seed" json '.seats == 3 and .ply == 0 and .seed == 2' "d['seats']==3" <<<"${L[9]}"
+check "shell: load restores the saved match" json '.seats == 2 and .ply == 3' "d['ply']==3" <<<"${L[11]}"
+check "shell: bad agent spec" eval '[[ "${L[12]}" == "error: unknown agent '"'"'nobody'"'"'"* ]]'
+check "shell: help" json '. | index("agent") != null' "'agent' in d" <<<"${L[13]}"
+
+# ---- bench ----
+fc bench bidrace --seconds 0.5 --json
+check "bench --json has the four keys" json 'has("playouts_per_sec") and has("decisions_per_sec") and has("state_bytes") and has("clone_ns") and .playouts_per_sec > 0 and .state_bytes > 0' "all(k in d for k in ['playouts_per_sec','decisions_per_sec','state_bytes','clone_ns'])" <"$TMP/out"
+check "bench --json is one line" eval '[ "$(wc -l <"$TMP/out")" -eq 1 ]'
+fc bench bidrace --seconds 0.2 --players 4
+check "bench text output" eval '[ $rc -eq 0 ] && has "^bench bidrace, 4 players" && has "^  clone_ns +[0-9.]+$"'
+fc bench bidrace --seconds -1
+check "bench: bad --seconds is a usage error" eval '[ $rc -eq 2 ] && one_line_err && has "--seconds" err'
+
+echo "1..$n"
+[ "$fails" -eq 0 ]
