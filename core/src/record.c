@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "formicary/record.h"
+#include "textfile.h"
 
 typedef struct sbuf {
     char *s;
@@ -489,33 +490,12 @@ int fc_record_load(fc_context *ctx, const char *path, fc_rules **rules_out, fc_m
 {
     *rules_out = NULL;
     *match_out = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return fc_error_set(err, FC_EIO, "%s: cannot open: %s", path, strerror(errno));
-    sbuf b = {0};
-    char chunk[8192];
-    size_t k;
-    size_t limit = 64u << 20; /* a record is text; refuse absurd sizes instead of exhausting memory */
-    while ((k = fread(chunk, 1, sizeof chunk, f)) > 0) {
-        if (b.n + k > limit) {
-            fclose(f);
-            free(b.s);
-            return fc_error_set(err, FC_ERECORD, "%s: larger than 64 MiB, not a record", path);
-        }
-        if (memchr(chunk, '\0', k)) {
-            fclose(f);
-            free(b.s);
-            return fc_error_set(err, FC_ERECORD, "%s: binary data in record", path);
-        }
-        sb_printf(&b, "%.*s", (int)k, chunk);
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad || b.oom) {
-        free(b.s);
-        return fc_error_set(err, FC_EIO, "%s: cannot read", path);
-    }
-    int rc = fc_record_parse(ctx, path, b.s ? b.s : "", rules_out, match_out, info, err);
-    free(b.s);
+    char *text;
+    /* A record is text; refuse absurd sizes instead of exhausting memory. */
+    int rc = fc_textfile_read(path, 64u << 20, FC_ERECORD, &text, err);
+    if (rc != 0)
+        return rc;
+    rc = fc_record_parse(ctx, path, text, rules_out, match_out, info, err);
+    free(text);
     return rc;
 }

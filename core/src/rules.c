@@ -12,6 +12,7 @@
 
 #include "formicary/rng.h"
 #include "formicary/rules.h"
+#include "textfile.h"
 #include "formicary/variant.h"
 
 enum { L_INI, L_VARIANT, L_SET, NLAYERS };
@@ -64,43 +65,10 @@ static void path_stem(const char *path, char *out, size_t n)
     snprintf(out, n, "%.*s", (int)len, base);
 }
 
+/* Rule sets and variants are small; anything larger is a mistake, not a rule set. */
 static int read_text(const char *path, char **out, fc_error *err)
 {
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
-        return fc_error_set(err, FC_EIO, "%s: cannot read: %s", path, strerror(errno));
-    char *text = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (cap - len < 4096) {
-            size_t nc = cap ? cap * 2 : 8192;
-            char *nt = realloc(text, nc);
-            if (!nt) {
-                free(text);
-                fclose(fp);
-                return fc_error_set(err, FC_ENOMEM, "%s: out of memory", path);
-            }
-            text = nt;
-            cap = nc;
-        }
-        size_t got = fread(text + len, 1, cap - len - 1, fp);
-        len += got;
-        if (got == 0)
-            break;
-    }
-    int bad = ferror(fp), saved = errno;
-    fclose(fp);
-    if (bad) {
-        free(text);
-        return fc_error_set(err, FC_EIO, "%s: cannot read: %s", path, strerror(saved));
-    }
-    text[len] = '\0';
-    if (strlen(text) != len) {
-        free(text);
-        return fc_error_set(err, FC_EPARSE, "%s: contains a NUL byte (not a text file)", path);
-    }
-    *out = text;
-    return 0;
+    return fc_textfile_read(path, 4u << 20, FC_EPARSE, out, err);
 }
 
 /* Edit distance, for "did you mean" hints; long keys get no hint. */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "formicary/table.h"
+#include "textfile.h"
 
 typedef struct fc_table_row {
     int line;
@@ -237,45 +238,9 @@ fc_table *fc_table_load(const char *path, fc_error *err)
         fc_error_set(err, FC_EINVAL, "table path is NULL");
         return NULL;
     }
-    FILE *fp = fopen(path, "rb");
-    if (!fp) {
-        fc_error_set(err, FC_EIO, "%s: cannot read: %s", path, strerror(errno));
+    char *text;
+    if (fc_textfile_read(path, 16u << 20, FC_EDATA, &text, err) != 0)
         return NULL;
-    }
-    char *text = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (cap - len < 4096) {
-            size_t nc = cap ? cap * 2 : 8192;
-            char *nt = realloc(text, nc);
-            if (!nt) {
-                free(text);
-                fclose(fp);
-                fc_error_set(err, FC_ENOMEM, "%s: out of memory", path);
-                return NULL;
-            }
-            text = nt;
-            cap = nc;
-        }
-        size_t got = fread(text + len, 1, cap - len - 1, fp);
-        len += got;
-        if (got == 0)
-            break;
-    }
-    int bad = ferror(fp);
-    int saved = errno;
-    fclose(fp);
-    if (bad) {
-        free(text);
-        fc_error_set(err, FC_EIO, "%s: cannot read: %s", path, strerror(saved));
-        return NULL;
-    }
-    text[len] = '\0';
-    if (strlen(text) != len) {
-        free(text);
-        fc_error_set(err, FC_EDATA, "%s: contains a NUL byte (not a text file)", path);
-        return NULL;
-    }
     fc_table *t = fc_table_parse(path, text, err);
     free(text);
     return t;
