@@ -1,1 +1,599 @@
-/* sandbox: being written */
+/* The Lua sandbox (see sandbox.h). Design notes:
+ * - The allocator counts bytes and refuses growth past the cap; Lua then raises LUA_ERRMEM.
+ *   Where it happened is recorded in the allocator, because no message handler runs for
+ *   memory errors and the stack is gone by the time lua_pcall returns.
+ * - Fatal conditions (budget, memory) set sb->fatal; the count hook re-raises on every tick
+ *   and the pcall/xpcall wrappers re-raise, so a script cannot swallow them.
+ * - The message handler writes the one-line message into a C buffer instead of pushing a new
+ *   string, so reporting works even when the state is out of memory.
+ * - setmetatable refuses __gc: finalizers run with hooks disabled (lgc.c GCTM), so a looping
+ *   __gc could hang the host where no budget applies. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lualib.h>
+
+#include "formicary/rng.h"
+#include "formicary/variant.h"
+#include "sandbox.h"
+
+#define SB_HOOK_STEP 1000 /* VM instructions between budget checks */
+#define SB_WHERE_MAX (LUA_IDSIZE + 24)
+#define SB_TRACE_MAX 1024
+#define SB_RNG_STREAM 0x4C7561u /* "Lua" */
+
+enum { SB_FATAL_NONE, SB_FATAL_BUDGET, SB_FATAL_MEM };
+
+struct fc_sandbox {
+    lua_State *L;
+    size_t used, limit;
+    long budget, budget_total;
+    int fatal;
+    int in_call; /* inside fc_sandbox_call: the allocator may look at the Lua stack */
+    fc_rng rng;
+    char chunk[FC_ERROR_MSG_MAX / 2]; /* as given, for loading */
+    char name[LUA_IDSIZE];            /* as Lua shows it (long paths shortened), for messages */
+    char fatal_msg[FC_ERROR_MSG_MAX];
+    char errmsg[FC_ERROR_MSG_MAX];
+    char mem_where[SB_WHERE_MAX];
+    char trace[SB_TRACE_MAX];
+};
+
+fc_sandbox *fc_sandbox_of(lua_State *L)
+{
+    void *ud = NULL;
+    lua_getallocf(L, &ud);
+    return ud;
+}
+
+lua_State *fc_sandbox_lua(fc_sandbox *sb) { return sb->L; }
+const char *fc_sandbox_chunkname(const fc_sandbox *sb) { return sb->name; }
+size_t fc_sandbox_mem_used(const fc_sandbox *sb) { return sb->used; }
+const char *fc_sandbox_traceback(const fc_sandbox *sb) { return sb->trace; }
+
+void fc_sandbox_seed(fc_sandbox *sb, uint64_t seed, uint64_t stream)
+{
+    fc_rng_seed(&sb->rng, seed, stream ^ SB_RNG_STREAM);
+}
+
+/* "path:line" of the innermost Lua function on the stack; 0 if there is none. Allocates
+ * nothing, so it is safe inside the allocator and the message handler. */
+static int sb_where(lua_State *L, char *buf, size_t n)
+{
+    lua_Debug ar;
+    for (int level = 0; lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            snprintf(buf, n, "%s:%d", ar.short_src, ar.currentline);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    fc_sandbox *sb = ud;
+    size_t old = ptr ? osize : 0; /* without ptr, osize is a type tag */
+    if (nsize == 0) {
+        free(ptr);
+        sb->used -= old;
+        return NULL;
+    }
+    if (nsize > old && sb->used - old + nsize > sb->limit) {
+        if (sb->in_call && sb->L && !sb_where(sb->L, sb->mem_where, sizeof sb->mem_where))
+            sb->mem_where[0] = '\0';
+        return NULL;
+    }
+    void *p = realloc(ptr, nsize);
+    if (p)
+        sb->used = sb->used - old + nsize;
+    return p;
+}
+
+static void sb_set_mem_fatal(fc_sandbox *sb)
+{
+    if (sb->fatal)
+        return;
+    sb->fatal = SB_FATAL_MEM;
+    const char *where = sb->mem_where[0] ? sb->mem_where : sb->name;
+    if (sb->limit % (1u << 20) == 0)
+        snprintf(sb->fatal_msg, sizeof sb->fatal_msg, "%s: memory limit of %zu MiB exceeded", where,
+                 sb->limit >> 20);
+    else
+        snprintf(sb->fatal_msg, sizeof sb->fatal_msg, "%s: memory limit of %zu bytes exceeded", where,
+                 sb->limit);
+}
+
+static int sb_raise_fatal(lua_State *L, fc_sandbox *sb)
+{
+    lua_pushstring(L, sb->fatal_msg);
+    return lua_error(L);
+}
+
+static void sb_count_hook(lua_State *L, lua_Debug *ar)
+{
+    fc_sandbox *sb = fc_sandbox_of(L);
+    if (!sb->fatal) {
+        sb->budget -= SB_HOOK_STEP;
+        if (sb->budget > 0)
+            return;
+        sb->fatal = SB_FATAL_BUDGET;
+        if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
+            snprintf(sb->fatal_msg, sizeof sb->fatal_msg, "%s:%d: instruction budget of %ld exceeded",
+                     ar->short_src, ar->currentline, sb->budget_total);
+        else
+            snprintf(sb->fatal_msg, sizeof sb->fatal_msg, "%s: instruction budget of %ld exceeded", sb->name,
+                     sb->budget_total);
+    }
+    sb_raise_fatal(L, sb);
+}
+
+/* Copies the first line of `s` (length len) into buf. */
+static void sb_first_line(char *buf, size_t n, const char *s, size_t len)
+{
+    size_t k = 0;
+    while (k < len && s[k] != '\n' && s[k] != '\r' && k + 1 < n) {
+        buf[k] = s[k];
+        k++;
+    }
+    buf[k] = '\0';
+}
+
+/* Text of the error object at idx, one line, without allocating. */
+static void sb_object_text(lua_State *L, int idx, char *buf, size_t n)
+{
+    size_t len;
+    if (lua_type(L, idx) == LUA_TSTRING) {
+        const char *s = lua_tolstring(L, idx, &len);
+        sb_first_line(buf, n, s, len);
+    } else if (lua_isinteger(L, idx)) {
+        snprintf(buf, n, "%lld", (long long)lua_tointeger(L, idx));
+    } else if (lua_type(L, idx) == LUA_TNUMBER) {
+        snprintf(buf, n, "%.14g", (double)lua_tonumber(L, idx));
+    } else {
+        snprintf(buf, n, "(error object is a %s value)", luaL_typename(L, idx));
+    }
+}
+
+/* Whether a message already starts with "something:<digits>:". */
+static int sb_has_location(const char *s)
+{
+    const char *c = strchr(s, ':');
+    if (!c || c == s || c[1] < '0' || c[1] > '9')
+        return 0;
+    c++;
+    while (*c >= '0' && *c <= '9')
+        c++;
+    return *c == ':';
+}
+
+static void sb_build_traceback(lua_State *L, fc_sandbox *sb)
+{
+    lua_Debug ar;
+    size_t k = (size_t)snprintf(sb->trace, sizeof sb->trace, "stack traceback:");
+    for (int level = 1; k < sizeof sb->trace && lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0)
+            continue;
+        if (ar.what[0] == 'm')
+            k += (size_t)snprintf(sb->trace + k, sizeof sb->trace - k, "\n\t%s:%d: in main chunk", ar.short_src,
+                                  ar.currentline);
+        else
+            k += (size_t)snprintf(sb->trace + k, sizeof sb->trace - k, "\n\t%s:%d: in function <%s:%d>",
+                                  ar.short_src, ar.currentline, ar.short_src, ar.linedefined);
+    }
+}
+
+/* Message handler of top-level calls: records the one-line located message and a traceback
+ * in C buffers and returns the error object unchanged. */
+static int sb_msgh(lua_State *L)
+{
+    fc_sandbox *sb = fc_sandbox_of(L);
+    char text[FC_ERROR_MSG_MAX - 210]; /* room for "%.200s: " */
+    char where[SB_WHERE_MAX];
+    sb_object_text(L, 1, text, sizeof text);
+    if (sb_has_location(text))
+        snprintf(sb->errmsg, sizeof sb->errmsg, "%s", text);
+    else if (sb_where(L, where, sizeof where))
+        snprintf(sb->errmsg, sizeof sb->errmsg, "%s: %s", where, text);
+    else
+        snprintf(sb->errmsg, sizeof sb->errmsg, "%s: %s", sb->name, text);
+    sb_build_traceback(L, sb);
+    return 1;
+}
+
+/* --- replacements for base functions ------------------------------------------------ */
+
+static int sb_finish_pcall(lua_State *L, int status, int extra)
+{
+    fc_sandbox *sb = fc_sandbox_of(L);
+    if (status == LUA_ERRMEM)
+        sb_set_mem_fatal(sb);
+    if (sb->fatal) {
+        if (status != LUA_OK)
+            return lua_error(L); /* the error object is on top */
+        return sb_raise_fatal(L, sb);
+    }
+    if (status != LUA_OK) {
+        lua_pushboolean(L, 0);
+        lua_pushvalue(L, -2);
+        return 2;
+    }
+    return lua_gettop(L) - extra;
+}
+
+static int sb_pcall(lua_State *L)
+{
+    luaL_checkany(L, 1);
+    lua_pushboolean(L, 1);
+    lua_insert(L, 1);
+    return sb_finish_pcall(L, lua_pcall(L, lua_gettop(L) - 2, LUA_MULTRET, 0), 0);
+}
+
+/* Wraps a script's xpcall handler. An error raised by the count hook reaches the handler
+ * with hooks still disabled (luaD_hook never returned), so a looping handler could never be
+ * stopped: once a fatal condition is set the script's handler is not called at all. */
+static int sb_xpcall_msgh(lua_State *L)
+{
+    if (fc_sandbox_of(L)->fatal)
+        return 1;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+static int sb_xpcall(lua_State *L)
+{
+    int n = lua_gettop(L);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, sb_xpcall_msgh, 1);
+    lua_replace(L, 2);
+    lua_pushboolean(L, 1);
+    lua_pushvalue(L, 1);
+    lua_rotate(L, 3, 2); /* handler, true, f, args... */
+    return sb_finish_pcall(L, lua_pcall(L, n - 2, LUA_MULTRET, 2), 2);
+}
+
+static int sb_print(lua_State *L)
+{
+    fc_sandbox *sb = fc_sandbox_of(L);
+    int n = lua_gettop(L);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int i = 1; i <= n; i++) {
+        if (i > 1)
+            luaL_addchar(&b, '\t');
+        luaL_tolstring(L, i, NULL);
+        luaL_addvalue(&b);
+    }
+    luaL_pushresult(&b);
+    fprintf(stderr, "[%s] %s\n", sb->name, lua_tostring(L, -1));
+    return 0;
+}
+
+static int sb_setmetatable(lua_State *L)
+{
+    int t = lua_type(L, 2);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
+    if (t == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        if (lua_rawget(L, 2) != LUA_TNIL)
+            return luaL_error(L, "setmetatable: __gc metamethods are not available");
+        lua_pop(L, 1);
+    }
+    if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
+        return luaL_error(L, "cannot change a protected metatable");
+    lua_settop(L, 2);
+    lua_setmetatable(L, 1);
+    return 1;
+}
+
+/* Deterministic pairs: a sorted snapshot of the keys. */
+typedef struct sb_key {
+    int cls; /* 0 number, 1 string, 2 boolean: the order between classes */
+    int isint;
+    lua_Integer i;
+    lua_Number n;
+    const char *s;
+    size_t len;
+    int idx; /* position in the unsorted snapshot */
+} sb_key;
+
+static int sb_num_cmp(const sb_key *a, const sb_key *b)
+{
+    if (a->isint && b->isint)
+        return (a->i > b->i) - (a->i < b->i);
+    lua_Number x = a->isint ? (lua_Number)a->i : a->n;
+    lua_Number y = b->isint ? (lua_Number)b->i : b->n;
+    if (x != y)
+        return x < y ? -1 : 1;
+    return b->isint - a->isint; /* equal value: integer first (cannot happen for real keys) */
+}
+
+static int sb_key_cmp(const void *pa, const void *pb)
+{
+    const sb_key *a = pa, *b = pb;
+    if (a->cls != b->cls)
+        return a->cls - b->cls;
+    if (a->cls == 0)
+        return sb_num_cmp(a, b);
+    if (a->cls == 2)
+        return (int)a->i - (int)b->i;
+    size_t m = a->len < b->len ? a->len : b->len;
+    int c = memcmp(a->s, b->s, m);
+    if (c)
+        return c;
+    return (a->len > b->len) - (a->len < b->len);
+}
+
+static int sb_pairs_iter(lua_State *L)
+{
+    lua_Integer pos = lua_tointeger(L, lua_upvalueindex(2));
+    for (;;) {
+        pos++;
+        if (lua_rawgeti(L, lua_upvalueindex(1), pos) == LUA_TNIL) {
+            lua_pushinteger(L, pos - 1);
+            lua_replace(L, lua_upvalueindex(2));
+            return 1;
+        }
+        lua_pushvalue(L, -1);
+        if (lua_rawget(L, lua_upvalueindex(3)) != LUA_TNIL) {
+            lua_pushinteger(L, pos);
+            lua_replace(L, lua_upvalueindex(2));
+            return 2;
+        }
+        lua_pop(L, 2); /* removed during the traversal: skip */
+    }
+}
+
+static int sb_pairs(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 1);
+    lua_newtable(L); /* 2: keys in traversal order */
+    int n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, 1)) {
+        lua_pop(L, 1);
+        int t = lua_type(L, -1);
+        if (t != LUA_TNUMBER && t != LUA_TSTRING && t != LUA_TBOOLEAN)
+            return luaL_error(L, "pairs: table keys of type %s have no deterministic order", luaL_typename(L, -1));
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, 2, ++n);
+    }
+    sb_key *k = lua_newuserdatauv(L, (size_t)n * sizeof *k + 1, 0); /* 3 */
+    for (int i = 0; i < n; i++) {
+        lua_rawgeti(L, 2, i + 1);
+        memset(&k[i], 0, sizeof k[i]);
+        k[i].idx = i + 1;
+        switch (lua_type(L, -1)) {
+        case LUA_TNUMBER:
+            k[i].isint = lua_isinteger(L, -1);
+            k[i].i = k[i].isint ? lua_tointeger(L, -1) : 0;
+            k[i].n = lua_tonumber(L, -1);
+            break;
+        case LUA_TSTRING:
+            k[i].cls = 1;
+            k[i].s = lua_tolstring(L, -1, &k[i].len); /* kept alive by table 2 */
+            break;
+        default:
+            k[i].cls = 2;
+            k[i].i = lua_toboolean(L, -1);
+            break;
+        }
+        lua_pop(L, 1);
+    }
+    qsort(k, (size_t)n, sizeof *k, sb_key_cmp);
+    lua_createtable(L, n, 0); /* 4: sorted keys */
+    for (int i = 0; i < n; i++) {
+        lua_rawgeti(L, 2, k[i].idx);
+        lua_rawseti(L, 4, i + 1);
+    }
+    lua_pushinteger(L, 0);
+    lua_pushvalue(L, 1);
+    lua_pushcclosure(L, sb_pairs_iter, 3);
+    lua_pushvalue(L, 1);
+    lua_pushnil(L);
+    return 3;
+}
+
+/* Uniform in [0, span] from the sandbox stream. */
+static uint64_t sb_project(fc_rng *rng, uint64_t span)
+{
+    if (span < UINT32_MAX)
+        return fc_rng_below(rng, (uint32_t)(span + 1));
+    uint64_t mask = span;
+    for (int s = 1; s < 64; s <<= 1)
+        mask |= mask >> s;
+    uint64_t x;
+    while ((x = fc_rng_next(rng) & mask) > span)
+        ;
+    return x;
+}
+
+/* math.random with Lua 5.4's argument semantics, drawing from the sandbox stream. */
+static int sb_random(lua_State *L)
+{
+    fc_sandbox *sb = fc_sandbox_of(L);
+    lua_Integer low, up;
+    switch (lua_gettop(L)) {
+    case 0:
+        lua_pushnumber(L, (lua_Number)fc_rng_unit(&sb->rng));
+        return 1;
+    case 1:
+        low = 1;
+        up = luaL_checkinteger(L, 1);
+        if (up == 0) { /* math.random(0): all bits */
+            lua_pushinteger(L, (lua_Integer)fc_rng_next(&sb->rng));
+            return 1;
+        }
+        break;
+    case 2:
+        low = luaL_checkinteger(L, 1);
+        up = luaL_checkinteger(L, 2);
+        break;
+    default:
+        return luaL_error(L, "wrong number of arguments");
+    }
+    luaL_argcheck(L, low <= up, 1, "interval is empty");
+    uint64_t r = sb_project(&sb->rng, (uint64_t)up - (uint64_t)low);
+    lua_pushinteger(L, (lua_Integer)((uint64_t)low + r));
+    return 1;
+}
+
+static int sb_randomseed(lua_State *L)
+{
+    return luaL_error(L, "math.randomseed is not available: randomness comes from the match");
+}
+
+static void sb_clear_field(lua_State *L, int idx, const char *name)
+{
+    idx = lua_absindex(L, idx);
+    lua_pushnil(L);
+    lua_setfield(L, idx, name);
+}
+
+/* Opens and prunes the libraries; runs in protected mode. */
+static int sb_setup(lua_State *L)
+{
+    static const luaL_Reg libs[] = {
+        {LUA_GNAME, luaopen_base},       {LUA_STRLIBNAME, luaopen_string}, {LUA_TABLIBNAME, luaopen_table},
+        {LUA_MATHLIBNAME, luaopen_math}, {LUA_UTF8LIBNAME, luaopen_utf8},  {NULL, NULL},
+    };
+    for (const luaL_Reg *l = libs; l->name; l++) {
+        luaL_requiref(L, l->name, l->func, 1);
+        lua_pop(L, 1);
+    }
+    lua_pushglobaltable(L);
+    int g = lua_gettop(L);
+    static const char *const removed[] = {"dofile", "loadfile", "load", "require", "collectgarbage",
+                                          "next", "warn", "loadstring", NULL};
+    for (const char *const *r = removed; *r; r++)
+        sb_clear_field(L, g, *r);
+    static const luaL_Reg base[] = {
+        {"pairs", sb_pairs},   {"pcall", sb_pcall}, {"xpcall", sb_xpcall}, {"print", sb_print},
+        {"setmetatable", sb_setmetatable}, {NULL, NULL},
+    };
+    luaL_setfuncs(L, base, 0);
+
+    lua_getfield(L, g, LUA_STRLIBNAME);
+    sb_clear_field(L, -1, "dump");
+    lua_pop(L, 1);
+    lua_getfield(L, g, LUA_MATHLIBNAME);
+    lua_pushcfunction(L, sb_random);
+    lua_setfield(L, -2, "random");
+    lua_pushcfunction(L, sb_randomseed);
+    lua_setfield(L, -2, "randomseed");
+    lua_pop(L, 2);
+    fc_sandbox_guard_strings(L);
+    return 0;
+}
+
+fc_sandbox *fc_sandbox_new(const char *chunkname, size_t mem_limit, fc_error *err)
+{
+    fc_sandbox *sb = calloc(1, sizeof *sb);
+    if (!sb) {
+        fc_error_set(err, FC_ENOMEM, "out of memory");
+        return NULL;
+    }
+    snprintf(sb->chunk, sizeof sb->chunk, "%s", chunkname ? chunkname : "?");
+    snprintf(sb->name, sizeof sb->name, "%.*s", LUA_IDSIZE - 1, sb->chunk);
+    sb->limit = mem_limit ? mem_limit : FC_LUA_MEM_LIMIT;
+    fc_sandbox_seed(sb, 0, 0);
+    sb->L = lua_newstate(sb_alloc, sb);
+    if (!sb->L) {
+        fc_error_set(err, FC_ENOMEM, "%s: cannot create a Lua state", sb->name);
+        free(sb);
+        return NULL;
+    }
+    lua_pushcfunction(sb->L, sb_setup);
+    if (fc_sandbox_call(sb, 0, 0, FC_LUA_LOAD_BUDGET, err) != 0) {
+        fc_sandbox_free(sb);
+        return NULL;
+    }
+    /* Messages made here name the file exactly as Lua's own "short_src" does. */
+    lua_Debug ar;
+    if (fc_sandbox_load(sb, "", 0, NULL) == 0 && lua_getinfo(sb->L, ">S", &ar))
+        snprintf(sb->name, sizeof sb->name, "%s", ar.short_src);
+    return sb;
+}
+
+void fc_sandbox_free(fc_sandbox *sb)
+{
+    if (!sb)
+        return;
+    if (sb->L)
+        lua_close(sb->L);
+    free(sb);
+}
+
+int fc_sandbox_load(fc_sandbox *sb, const char *text, size_t len, fc_error *err)
+{
+    if (len > 0 && text[0] == LUA_SIGNATURE[0])
+        return fc_error_set(err, FC_ESCRIPT, "%s: binary chunks are not allowed (text only)", sb->name);
+    char name[sizeof sb->chunk + 1];
+    snprintf(name, sizeof name, "@%s", sb->chunk);
+    int status = luaL_loadbufferx(sb->L, text, len, name, "t");
+    if (status == LUA_OK)
+        return 0;
+    char msg[FC_ERROR_MSG_MAX];
+    if (status == LUA_ERRMEM) {
+        sb->mem_where[0] = '\0';
+        sb_set_mem_fatal(sb);
+        snprintf(msg, sizeof msg, "%s", sb->fatal_msg);
+        sb->fatal = SB_FATAL_NONE;
+    } else {
+        sb_object_text(sb->L, -1, msg, sizeof msg);
+    }
+    lua_pop(sb->L, 1);
+    return fc_error_set(err, FC_ESCRIPT, "%s", msg);
+}
+
+int fc_sandbox_call(fc_sandbox *sb, int nargs, int nresults, long budget, fc_error *err)
+{
+    lua_State *L = sb->L;
+    int fn = lua_gettop(L) - nargs;
+    sb->fatal = SB_FATAL_NONE;
+    sb->budget = sb->budget_total = budget;
+    sb->errmsg[0] = sb->mem_where[0] = sb->trace[0] = '\0';
+    lua_pushcfunction(L, sb_msgh);
+    lua_insert(L, fn);
+    sb->in_call = 1;
+    lua_sethook(L, sb_count_hook, LUA_MASKCOUNT, SB_HOOK_STEP);
+    int status = lua_pcall(L, nargs, nresults, fn);
+    lua_sethook(L, NULL, 0, 0);
+    sb->in_call = 0;
+    if (status == LUA_OK) {
+        lua_remove(L, fn);
+        return 0;
+    }
+    if (status == LUA_ERRMEM)
+        sb_set_mem_fatal(sb);
+    char msg[FC_ERROR_MSG_MAX];
+    if (sb->fatal) {
+        snprintf(msg, sizeof msg, "%s", sb->fatal_msg);
+    } else if (sb->errmsg[0]) {
+        snprintf(msg, sizeof msg, "%s", sb->errmsg);
+    } else { /* e.g. an error in the message handler itself */
+        char text[FC_ERROR_MSG_MAX / 2];
+        sb_object_text(L, -1, text, sizeof text);
+        snprintf(msg, sizeof msg, "%s: %s", sb->name, text);
+    }
+    lua_settop(L, fn - 1);
+    if (sb->fatal == SB_FATAL_MEM)
+        lua_gc(L, LUA_GCCOLLECT, 0); /* give the next call its memory back */
+    sb->fatal = SB_FATAL_NONE;
+    return fc_error_set(err, FC_ESCRIPT, "%s", msg);
+}
+
+int fc_sandbox_run(fc_sandbox *sb, const char *text, size_t len, long budget, fc_error *err)
+{
+    int rc = fc_sandbox_load(sb, text, len, err);
+    if (rc == 0)
+        rc = fc_sandbox_call(sb, 0, 0, budget, err);
+    return rc;
+}

@@ -1,1 +1,472 @@
-/* variant: being written */
+/* Lua variants: the script API and the per-match hook runtime, on top of the sandbox.
+ *
+ * What a variant script may call (besides the pruned standard libraries, see sandbox.c):
+ *
+ *   variant{ name = "...", description = "...", game = "myrmes" }
+ *       Required exactly once. name and game are non-empty strings, description is an
+ *       optional string. When the core knows the game, `game` must be its id.
+ *   set(name, value)
+ *       Sets parameter `name`. value is a number, a boolean, a string, or a table of
+ *       integers for list parameters ({4, 5, 6} is recorded as "4,5,6"). Recorded as text
+ *       with its line; range checks are done by the caller (fc_param_parse). Each parameter
+ *       may be set once; with a game, an unknown name is an error.
+ *   hook(name, fn)
+ *       Registers fn on the game's hook point `name` (needs a game; once per point). The
+ *       game calls it with integer arguments (seats 1-based) and fn returns an integer, a
+ *       boolean (true = 1, false = 0), an integral float, or nil to keep the default.
+ *   game.<query>(...)
+ *       The game's read-only queries; only inside a hook call.
+ *   action.<name>(...)
+ *       The game's state-changing actions; only inside hooks declared FC_HOOK_MUTABLE.
+ *   Accessors take exactly their declared number of integer arguments; seat arguments are
+ *   1-based (1..number of seats) and the result is an integer. A failing accessor raises
+ *   "game.x failed".
+ *
+ * Inside a hook call math.random draws from a stream seeded by the state's bytes, the hook
+ * index and the arguments, so a hook is a pure function of them. A failing hook records its
+ * first error (fc_hooks_error) and the game gets the default; the Lua state stays usable. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "formicary/params.h"
+#include "formicary/rng.h"
+#include "formicary/variant.h"
+#include "sandbox.h"
+
+#define VR_MAX_ARGS 16
+
+typedef struct fc_vrt {
+    fc_sandbox *sb;
+    const fc_plugin *plugin;
+    fc_variant_probe_result *res;
+    int declared;
+    int hooks_ref; /* registry: table of hook functions, hook index + 1 -> function */
+    /* the hook call in progress (cur_hook < 0: none) */
+    int cur_hook;
+    void *st;
+    const fc_env *env;
+} fc_vrt;
+
+struct fc_hooks {
+    fc_vrt rt;
+    fc_variant_probe_result res;
+    char error[FC_ERROR_MSG_MAX];
+};
+
+static fc_vrt *vr_self(lua_State *L) { return lua_touserdata(L, lua_upvalueindex(1)); }
+
+static int vr_line(lua_State *L)
+{
+    lua_Debug ar;
+    if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "l", &ar))
+        return ar.currentline;
+    return 0;
+}
+
+static const char *vr_game_id(const fc_vrt *rt) { return rt->plugin && rt->plugin->id ? rt->plugin->id : "?"; }
+
+/* Copies the string field `key` of the table at 1 into buf. */
+static void vr_meta_field(lua_State *L, const char *key, char *buf, size_t n, int required)
+{
+    int t = lua_getfield(L, 1, key);
+    buf[0] = '\0';
+    if (t == LUA_TNIL && !required) {
+        lua_pop(L, 1);
+        return;
+    }
+    size_t len = 0;
+    if (t == LUA_TSTRING)
+        lua_tolstring(L, -1, &len);
+    if (t != LUA_TSTRING || (required && len == 0))
+        luaL_error(L, "variant{}: %s must be a %sstring, not %s", key, required ? "non-empty " : "",
+                   t == LUA_TSTRING ? "an empty string" : luaL_typename(L, -1));
+    if (len >= n)
+        luaL_error(L, "variant{}: %s is longer than %d characters", key, (int)n - 1);
+    memcpy(buf, lua_tostring(L, -1), len + 1);
+    lua_pop(L, 1);
+}
+
+static int vr_variant(lua_State *L)
+{
+    fc_vrt *rt = vr_self(L);
+    fc_variant_meta *m = &rt->res->meta;
+    luaL_checktype(L, 1, LUA_TTABLE);
+    if (rt->declared)
+        return luaL_error(L, "variant{} declared twice (first at line %d)", m->line);
+    fc_variant_meta tmp;
+    memset(&tmp, 0, sizeof tmp);
+    vr_meta_field(L, "name", tmp.name, sizeof tmp.name, 1);
+    vr_meta_field(L, "game", tmp.game, sizeof tmp.game, 1);
+    vr_meta_field(L, "description", tmp.description, sizeof tmp.description, 0);
+    if (rt->plugin && strcmp(tmp.game, vr_game_id(rt)) != 0)
+        return luaL_error(L, "variant is for game '%s', not %s", tmp.game, vr_game_id(rt));
+    tmp.line = vr_line(L);
+    *m = tmp;
+    rt->declared = 1;
+    return 0;
+}
+
+/* Formats a set() value as the text fc_param_parse reads. */
+static void vr_value_text(lua_State *L, const char *name, char *buf, size_t n)
+{
+    int isint;
+    lua_Integer v;
+    switch (lua_type(L, 2)) {
+    case LUA_TNUMBER:
+        v = lua_tointegerx(L, 2, &isint);
+        if (isint)
+            snprintf(buf, n, "%lld", (long long)v);
+        else
+            snprintf(buf, n, "%.17g", (double)lua_tonumber(L, 2));
+        return;
+    case LUA_TBOOLEAN:
+        snprintf(buf, n, "%s", lua_toboolean(L, 2) ? "true" : "false");
+        return;
+    case LUA_TSTRING: {
+        size_t len;
+        const char *s = lua_tolstring(L, 2, &len);
+        if (len >= n || strlen(s) != len)
+            luaL_error(L, "set: value of '%s' is too long or holds a NUL byte", name);
+        memcpy(buf, s, len + 1);
+        return;
+    }
+    case LUA_TTABLE: {
+        lua_Integer count = (lua_Integer)lua_rawlen(L, 2);
+        size_t k = 0;
+        buf[0] = '\0';
+        for (lua_Integer i = 1; i <= count; i++) {
+            lua_rawgeti(L, 2, i);
+            v = lua_tointegerx(L, -1, &isint);
+            if (!isint || lua_type(L, -1) != LUA_TNUMBER)
+                luaL_error(L, "set: element %d of list '%s' is not an integer", (int)i, name);
+            lua_pop(L, 1);
+            int w = snprintf(buf + k, n - k, "%s%lld", i > 1 ? "," : "", (long long)v);
+            if (w < 0 || (size_t)w >= n - k)
+                luaL_error(L, "set: list '%s' is too long", name);
+            k += (size_t)w;
+        }
+        return;
+    }
+    default:
+        luaL_error(L, "set: value of '%s' must be a number, boolean, string or list of integers, not %s", name,
+                   luaL_typename(L, 2));
+    }
+}
+
+static int vr_set(lua_State *L)
+{
+    fc_vrt *rt = vr_self(L);
+    fc_variant_probe_result *res = rt->res;
+    luaL_checktype(L, 1, LUA_TSTRING);
+    luaL_checkany(L, 2);
+    const char *name = lua_tostring(L, 1);
+    if (strlen(name) >= FC_PARAM_NAME_MAX || name[0] == '\0')
+        return luaL_error(L, "set: bad parameter name '%s'", name);
+    if (rt->plugin && fc_param_find(rt->plugin->params, rt->plugin->nparams, name) < 0)
+        return luaL_error(L, "unknown parameter '%s' for game %s", name, vr_game_id(rt));
+    for (int i = 0; i < res->nsettings; i++)
+        if (strcmp(res->settings[i].key, name) == 0)
+            return luaL_error(L, "parameter '%s' already set at line %d", name, res->settings[i].line);
+    if (res->nsettings >= FC_VARIANT_MAX_SETTINGS)
+        return luaL_error(L, "too many set() calls (at most %d)", FC_VARIANT_MAX_SETTINGS);
+    fc_variant_setting *s = &res->settings[res->nsettings];
+    vr_value_text(L, name, s->value, sizeof s->value);
+    snprintf(s->key, sizeof s->key, "%s", name);
+    s->line = vr_line(L);
+    res->nsettings++;
+    return 0;
+}
+
+static int vr_hook(lua_State *L)
+{
+    fc_vrt *rt = vr_self(L);
+    const fc_plugin *p = rt->plugin;
+    const char *name = luaL_checkstring(L, 1);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    if (!p)
+        return luaL_error(L, "hook '%s': hooks need a game", name);
+    int idx = -1;
+    for (int i = 0; i < p->nhooks; i++)
+        if (p->hooks[i].name && strcmp(p->hooks[i].name, name) == 0)
+            idx = i;
+    if (idx < 0) {
+        luaL_Buffer b;
+        luaL_buffinit(L, &b);
+        for (int i = 0; i < p->nhooks; i++) {
+            if (i > 0)
+                luaL_addstring(&b, ", ");
+            luaL_addstring(&b, p->hooks[i].name ? p->hooks[i].name : "?");
+        }
+        luaL_pushresult(&b);
+        return luaL_error(L, "unknown hook point '%s' for game %s (known: %s)", name, vr_game_id(rt),
+                          lua_tostring(L, -1));
+    }
+    if ((rt->res->hooks_mask >> idx) & 1u)
+        return luaL_error(L, "hook '%s' registered twice", name);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, rt->hooks_ref);
+    lua_pushvalue(L, 2);
+    lua_rawseti(L, -2, idx + 1);
+    rt->res->hooks_mask |= (uint64_t)1 << idx;
+    return 0;
+}
+
+/* game.<query>(...) and action.<name>(...): upvalues rt, index, is_action. */
+static int vr_accessor(lua_State *L)
+{
+    fc_vrt *rt = vr_self(L);
+    int i = (int)lua_tointeger(L, lua_upvalueindex(2));
+    int is_action = lua_toboolean(L, lua_upvalueindex(3));
+    const fc_lua_fn *f = is_action ? &rt->plugin->actions[i] : &rt->plugin->queries[i];
+    const char *ns = is_action ? "action" : "game";
+    if (rt->cur_hook < 0)
+        return luaL_error(L, "%s.%s is only available inside a hook", ns, f->name);
+    const fc_hook_def *def = &rt->plugin->hooks[rt->cur_hook];
+    if (is_action && !(def->flags & FC_HOOK_MUTABLE))
+        return luaL_error(L, "action.%s is not allowed in hook %s (it may not change the state)", f->name,
+                          def->name);
+    int n = lua_gettop(L);
+    if (n != f->nargs)
+        return luaL_error(L, "%s.%s expects %d argument%s, got %d", ns, f->name, f->nargs, f->nargs == 1 ? "" : "s",
+                          n);
+    if (f->nargs > VR_MAX_ARGS)
+        return luaL_error(L, "%s.%s has too many arguments", ns, f->name);
+    int64_t args[VR_MAX_ARGS];
+    for (int k = 0; k < n; k++) {
+        int isint = 0;
+        lua_Integer v = lua_tointegerx(L, k + 1, &isint);
+        if (!isint || lua_type(L, k + 1) != LUA_TNUMBER)
+            return luaL_error(L, "%s.%s: argument %d must be an integer, not %s", ns, f->name, k + 1,
+                              lua_type(L, k + 1) == LUA_TNUMBER ? "a fraction" : luaL_typename(L, k + 1));
+        if (k < 32 && ((f->seat_args >> k) & 1u)) {
+            int nseats = rt->env ? rt->env->nseats : 0;
+            if (v < 1 || v > nseats)
+                return luaL_error(L, "%s.%s: argument %d is seat %I, expected 1..%d", ns, f->name, k + 1,
+                                  (lua_Integer)v, nseats);
+            v -= 1;
+        }
+        args[k] = v;
+    }
+    int64_t result = 0;
+    if (f->fn(rt->st, rt->env, args, &result) < 0)
+        return luaL_error(L, "%s.%s failed", ns, f->name);
+    lua_pushinteger(L, (lua_Integer)result);
+    return 1;
+}
+
+static void vr_accessor_table(lua_State *L, fc_vrt *rt, const char *global, const fc_lua_fn *fns, int n,
+                              int is_action)
+{
+    lua_createtable(L, 0, n > 0 ? n : 0);
+    for (int i = 0; i < n; i++) {
+        if (!fns[i].name || !fns[i].fn)
+            continue;
+        lua_pushlightuserdata(L, rt);
+        lua_pushinteger(L, i);
+        lua_pushboolean(L, is_action);
+        lua_pushcclosure(L, vr_accessor, 3);
+        lua_setfield(L, -2, fns[i].name);
+    }
+    lua_setglobal(L, global);
+}
+
+/* Installs the script API (protected: called through fc_sandbox_call). */
+static int vr_install(lua_State *L)
+{
+    fc_vrt *rt = lua_touserdata(L, 1);
+    lua_newtable(L);
+    rt->hooks_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    static const luaL_Reg api[] = {{"variant", vr_variant}, {"set", vr_set}, {"hook", vr_hook}, {NULL, NULL}};
+    lua_pushglobaltable(L);
+    lua_pushlightuserdata(L, rt);
+    luaL_setfuncs(L, api, 1);
+    lua_pop(L, 1);
+    const fc_plugin *p = rt->plugin;
+    vr_accessor_table(L, rt, "game", p ? p->queries : NULL, p ? p->nqueries : 0, 0);
+    vr_accessor_table(L, rt, "action", p ? p->actions : NULL, p ? p->nactions : 0, 1);
+    return 0;
+}
+
+/* Creates the sandbox, installs the API and runs the script body. */
+static int vr_open(fc_vrt *rt, const fc_plugin *plugin, const char *chunkname, const char *text,
+                   fc_variant_probe_result *res, fc_error *err)
+{
+    memset(rt, 0, sizeof *rt);
+    memset(res, 0, sizeof *res);
+    rt->plugin = plugin;
+    rt->res = res;
+    rt->cur_hook = -1;
+    rt->hooks_ref = LUA_NOREF;
+    if (!chunkname)
+        chunkname = "variant";
+    if (!text)
+        return fc_error_set(err, FC_EINVAL, "%s: no script text", chunkname);
+    if (plugin && (plugin->nhooks < 0 || plugin->nhooks > 64))
+        return fc_error_set(err, FC_EPLUGIN, "%s: plugin declares %d hook points (at most 64)", chunkname,
+                            plugin->nhooks);
+    rt->sb = fc_sandbox_new(chunkname, FC_LUA_MEM_LIMIT, err);
+    if (!rt->sb)
+        return err ? err->code : FC_ESCRIPT;
+    lua_State *L = fc_sandbox_lua(rt->sb);
+    lua_pushcfunction(L, vr_install);
+    lua_pushlightuserdata(L, rt);
+    int rc = fc_sandbox_call(rt->sb, 1, 0, FC_LUA_LOAD_BUDGET, err);
+    if (rc == 0)
+        rc = fc_sandbox_run(rt->sb, text, strlen(text), FC_LUA_LOAD_BUDGET, err);
+    if (rc == 0 && !rt->declared)
+        rc = fc_error_set(err, FC_ESCRIPT, "%s: missing variant{...} declaration", fc_sandbox_chunkname(rt->sb));
+    return rc;
+}
+
+int fc_variant_probe(const fc_plugin *plugin, const char *chunkname, const char *text, fc_variant_probe_result *out,
+                     fc_error *err)
+{
+    fc_vrt rt;
+    fc_variant_probe_result res;
+    if (!out)
+        return fc_error_set(err, FC_EINVAL, "fc_variant_probe: no result");
+    int rc = vr_open(&rt, plugin, chunkname, text, &res, err);
+    fc_sandbox_free(rt.sb);
+    *out = res;
+    return rc;
+}
+
+fc_hooks *fc_hooks_new(const fc_plugin *plugin, const char *chunkname, const char *text, fc_error *err)
+{
+    fc_hooks *h = calloc(1, sizeof *h);
+    if (!h) {
+        fc_error_set(err, FC_ENOMEM, "out of memory");
+        return NULL;
+    }
+    if (vr_open(&h->rt, plugin, chunkname, text, &h->res, err) != 0) {
+        fc_hooks_free(h);
+        return NULL;
+    }
+    return h;
+}
+
+void fc_hooks_free(fc_hooks *h)
+{
+    if (!h)
+        return;
+    fc_sandbox_free(h->rt.sb);
+    free(h);
+}
+
+uint64_t fc_hooks_mask(const fc_hooks *h) { return h ? h->res.hooks_mask : 0; }
+
+const char *fc_hooks_error(const fc_hooks *h) { return h ? h->error : ""; }
+
+void fc_hooks_clear_error(fc_hooks *h)
+{
+    if (h)
+        h->error[0] = '\0';
+}
+
+static void vr_record(fc_hooks *h, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void vr_record(fc_hooks *h, const char *fmt, ...)
+{
+    if (h->error[0])
+        return; /* keep the first */
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(h->error, sizeof h->error, fmt, ap);
+    va_end(ap);
+}
+
+/* Converts the hook's result on top of the stack; 0 or -1 after recording an error. */
+static int vr_result(fc_hooks *h, lua_State *L, int hook, int64_t *out)
+{
+    int isint = 0;
+    lua_Integer v;
+    switch (lua_type(L, -1)) {
+    case LUA_TNIL:
+        return 0;
+    case LUA_TBOOLEAN:
+        *out = lua_toboolean(L, -1);
+        return 0;
+    case LUA_TNUMBER:
+        v = lua_tointegerx(L, -1, &isint);
+        if (isint) {
+            *out = v;
+            return 0;
+        }
+        break;
+    default:
+        break;
+    }
+    /* Locate the message at the hook function's definition. */
+    const fc_hook_def *def = &h->rt.plugin->hooks[hook];
+    char what[64];
+    if (lua_type(L, -1) == LUA_TNUMBER)
+        snprintf(what, sizeof what, "the non-integral number %.14g", (double)lua_tonumber(L, -1));
+    else
+        snprintf(what, sizeof what, "a %s", luaL_typename(L, -1));
+    lua_Debug ar;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, h->rt.hooks_ref);
+    lua_rawgeti(L, -1, hook + 1);
+    lua_remove(L, -2);
+    if (lua_getinfo(L, ">S", &ar) && ar.linedefined > 0)
+        vr_record(h, "%s:%d: hook %s returned %s, expected an integer", ar.short_src, ar.linedefined, def->name,
+                  what);
+    else
+        vr_record(h, "%s: hook %s returned %s, expected an integer", fc_sandbox_chunkname(h->rt.sb), def->name,
+                  what);
+    return -1;
+}
+
+int64_t fc_hooks_call(fc_hooks *h, const fc_env *env, int hook, void *st, const int64_t *args, int nargs,
+                      int64_t dflt)
+{
+    if (!h || hook < 0 || hook >= 64 || !((h->res.hooks_mask >> hook) & 1u))
+        return dflt;
+    fc_vrt *rt = &h->rt;
+    const fc_plugin *p = rt->plugin;
+    const fc_hook_def *def = &p->hooks[hook];
+    const char *chunk = fc_sandbox_chunkname(rt->sb);
+    if (rt->cur_hook >= 0) {
+        vr_record(h, "%s: hook %s called from inside hook %s", chunk, def->name, p->hooks[rt->cur_hook].name);
+        return dflt;
+    }
+    if (nargs != def->nargs || nargs < 0 || nargs > VR_MAX_ARGS || (nargs > 0 && !args)) {
+        vr_record(h, "%s: hook %s called with %d arguments, expected %d", chunk, def->name, nargs, def->nargs);
+        return dflt;
+    }
+    lua_State *L = fc_sandbox_lua(rt->sb);
+    int top = lua_gettop(L);
+    if (!lua_checkstack(L, nargs + 8)) {
+        vr_record(h, "%s: hook %s: Lua stack exhausted", chunk, def->name);
+        return dflt;
+    }
+    size_t size = st && p->game ? p->game->state_size : 0;
+    fc_sandbox_seed(rt->sb, fc_hash64(st, size, (uint64_t)hook),
+                    fc_hash64(args, (size_t)nargs * sizeof *args, (uint64_t)hook));
+    lua_rawgeti(L, LUA_REGISTRYINDEX, rt->hooks_ref);
+    lua_rawgeti(L, -1, hook + 1);
+    lua_remove(L, -2);
+    for (int i = 0; i < nargs; i++)
+        lua_pushinteger(L, (lua_Integer)(args[i] + (i < 32 && ((def->seat_args >> i) & 1u) ? 1 : 0)));
+    rt->cur_hook = hook;
+    rt->st = st;
+    rt->env = env;
+    fc_error e;
+    int rc = fc_sandbox_call(rt->sb, nargs, 1, FC_LUA_CALL_BUDGET, &e);
+    rt->cur_hook = -1;
+    rt->st = NULL;
+    rt->env = NULL;
+    int64_t out = dflt;
+    if (rc != 0)
+        vr_record(h, "%s", e.msg);
+    else if (vr_result(h, L, hook, &out) != 0)
+        out = dflt;
+    lua_settop(L, top);
+    return out;
+}

@@ -1,0 +1,3 @@
+variant{ name = "Loop", game = "testgame" }
+local x = 0
+while true do x = x + 1 end

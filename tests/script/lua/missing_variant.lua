@@ -1,0 +1,2 @@
+-- Sets a parameter but never declares the variant.
+set("years", 3)

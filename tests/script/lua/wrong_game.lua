@@ -1,0 +1,1 @@
+variant{ name = "Wrong", game = "termity" }

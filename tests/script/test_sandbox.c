@@ -1,0 +1,337 @@
+/* Tests for sandbox.c: escapes refused with exact "file:line: message" errors, budget and
+ * memory caps that pcall cannot swallow, one-line messages, deterministic pairs, math.random
+ * bound to the sandbox stream. After every failure the same state must still run code. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "formicary/variant.h"
+#include "sandbox.h"
+
+#define BUDGET 200000L
+
+static int setup(void **state)
+{
+    fc_error err;
+    fc_sandbox *sb = fc_sandbox_new("t.lua", 0, &err);
+    if (!sb)
+        return -1;
+    *state = sb;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fc_sandbox_free(*state);
+    return 0;
+}
+
+/* Runs code expecting one result; returns it as a string in buf ("" on error, err set). */
+static int eval_budget(fc_sandbox *sb, const char *code, long budget, char *buf, size_t n, fc_error *err)
+{
+    buf[0] = '\0';
+    int rc = fc_sandbox_load(sb, code, strlen(code), err);
+    if (rc == 0)
+        rc = fc_sandbox_call(sb, 0, 1, budget, err);
+    if (rc == 0) {
+        lua_State *L = fc_sandbox_lua(sb);
+        const char *s = lua_tostring(L, -1);
+        snprintf(buf, n, "%s", s ? s : "(not a string)");
+        lua_pop(L, 1);
+    }
+    return rc;
+}
+
+static int eval(fc_sandbox *sb, const char *code, char *buf, size_t n, fc_error *err)
+{
+    return eval_budget(sb, code, BUDGET, buf, n, err);
+}
+
+/* The state still works: a fresh chunk runs and allocates a little. */
+static void assert_alive(fc_sandbox *sb)
+{
+    char out[64];
+    fc_error err;
+    int top = lua_gettop(fc_sandbox_lua(sb));
+    assert_int_equal(eval(sb, "local s = string.rep('ab', 1000)\nreturn #s + 6 * 7", out, sizeof out, &err), 0);
+    assert_string_equal(out, "2042");
+    assert_int_equal(lua_gettop(fc_sandbox_lua(sb)), top);
+}
+
+static void expect_error(fc_sandbox *sb, const char *code, const char *msg)
+{
+    char out[64];
+    fc_error err;
+    fc_error_clear(&err);
+    int top = lua_gettop(fc_sandbox_lua(sb));
+    assert_int_equal(eval(sb, code, out, sizeof out, &err), FC_ESCRIPT);
+    assert_int_equal(err.code, FC_ESCRIPT);
+    assert_string_equal(err.msg, msg);
+    assert_null(strchr(err.msg, '\n'));
+    assert_int_equal(lua_gettop(fc_sandbox_lua(sb)), top);
+    assert_alive(sb);
+}
+
+static void test_no_io_os_require(void **state)
+{
+    fc_sandbox *sb = *state;
+    expect_error(sb, "local f = io.open('/etc/passwd')\nreturn f:read('a')",
+                 "t.lua:1: attempt to index a nil value (global 'io')");
+    expect_error(sb, "\nreturn os.execute('echo pwned')", "t.lua:2: attempt to index a nil value (global 'os')");
+    expect_error(sb, "local x = 1\n\nreturn require('io')", "t.lua:3: attempt to call a nil value (global 'require')");
+    expect_error(sb, "return package.loaded", "t.lua:1: attempt to index a nil value (global 'package')");
+    expect_error(sb, "return debug.getinfo(1)", "t.lua:1: attempt to index a nil value (global 'debug')");
+    expect_error(sb, "return coroutine.create(print)",
+                 "t.lua:1: attempt to index a nil value (global 'coroutine')");
+    expect_error(sb, "return dofile('/etc/passwd')", "t.lua:1: attempt to call a nil value (global 'dofile')");
+    expect_error(sb, "return loadfile('x.lua')", "t.lua:1: attempt to call a nil value (global 'loadfile')");
+    expect_error(sb, "collectgarbage()", "t.lua:1: attempt to call a nil value (global 'collectgarbage')");
+}
+
+static void test_no_load_or_bytecode(void **state)
+{
+    fc_sandbox *sb = *state;
+    expect_error(sb, "local x = 2\nlocal f = load('return 1')\nreturn f()",
+                 "t.lua:2: attempt to call a nil value (global 'load')");
+    expect_error(sb, "return string.dump(function() end)", "t.lua:1: attempt to call a nil value (field 'dump')");
+    /* a binary chunk never reaches the VM */
+    static const char bin[] = "\x1bLua\x54\x00\x19\x93\r\n\x1a\n";
+    fc_error err;
+    assert_int_equal(fc_sandbox_load(sb, bin, sizeof bin - 1, &err), FC_ESCRIPT);
+    assert_string_equal(err.msg, "t.lua: binary chunks are not allowed (text only)");
+    assert_alive(sb);
+    /* syntax errors are one line with the line number */
+    expect_error(sb, "local a = 1\nlocal b = = 2", "t.lua:2: unexpected symbol near '='");
+}
+
+static void test_budget(void **state)
+{
+    fc_sandbox *sb = *state;
+    expect_error(sb, "local x = 0\nwhile true do end", "t.lua:2: instruction budget of 200000 exceeded");
+    /* the script's own pcall cannot swallow it, nor a loop around pcall */
+    expect_error(sb, "local ok = pcall(function()\n  while true do end\nend)\nreturn 'swallowed'",
+                 "t.lua:2: instruction budget of 200000 exceeded");
+    expect_error(sb, "for i = 1, 1e9 do\n  pcall(function() while true do end end)\nend\nreturn 'swallowed'",
+                 "t.lua:2: instruction budget of 200000 exceeded");
+    /* nor xpcall with a handler that loops too */
+    expect_error(sb,
+                 "return xpcall(function() while true do end end,\n"
+                 "  function(m) while true do end end)",
+                 "t.lua:1: instruction budget of 200000 exceeded");
+    /* a to-be-closed variable's __close runs but cannot keep going */
+    expect_error(sb,
+                 "do\n  local c <close> = setmetatable({}, {__close = function()\n"
+                 "    while true do end end})\n  while true do end\nend",
+                 "t.lua:4: instruction budget of 200000 exceeded");
+}
+
+static void test_memory(void **state)
+{
+    fc_sandbox *sb = *state;
+    expect_error(sb, "local n = 30\nlocal s = string.rep('x', 1 << n)\nreturn #s",
+                 "t.lua:2: memory limit of 32 MiB exceeded");
+    expect_error(sb, "local s = 'x'\nwhile true do\n  s = s .. s\nend", "t.lua:3: memory limit of 32 MiB exceeded");
+    expect_error(sb, "local t = {}\nfor i = 1, 1e9 do\n  t[i] = string.rep('y', 10000) .. i\nend",
+                 "t.lua:3: memory limit of 32 MiB exceeded");
+    /* pcall catches LUA_ERRMEM internally but re-raises it */
+    expect_error(sb, "local ok = pcall(string.rep, 'x', 1 << 30)\nreturn 'swallowed'",
+                 "t.lua:1: memory limit of 32 MiB exceeded");
+    /* memory is back after a failure */
+    assert_true(fc_sandbox_mem_used(sb) < (4u << 20));
+}
+
+static void test_recursion(void **state)
+{
+    fc_sandbox *sb = *state;
+    char out[64];
+    fc_error err;
+    assert_int_equal(eval_budget(sb, "local function f(n)\n  return f(n + 1) + 1\nend\nreturn f(1)",
+                                 FC_LUA_CALL_BUDGET, out, sizeof out, &err),
+                     FC_ESCRIPT);
+    assert_non_null(strstr(err.msg, "t.lua:2: "));
+    assert_true(strstr(err.msg, "stack overflow") || strstr(err.msg, "memory limit"));
+    assert_alive(sb);
+    /* a C stack overflow through pcall is an ordinary error the script may catch */
+    assert_int_equal(eval_budget(sb, "local function f()\n  local ok, e = pcall(f)\n  return e\nend\nreturn f()",
+                                 FC_LUA_CALL_BUDGET, out, sizeof out, &err),
+                     0);
+    assert_string_equal(out, "C stack overflow");
+    assert_alive(sb);
+}
+
+static void test_messages(void **state)
+{
+    fc_sandbox *sb = *state;
+    expect_error(sb, "\n\nerror({})", "t.lua:3: (error object is a table value)");
+    expect_error(sb, "local a\nerror('plain', 0)", "t.lua:2: plain");
+    expect_error(sb, "error('first line\\nsecond line')", "t.lua:1: first line");
+    expect_error(sb, "local function f()\n  error('deep')\nend\nf()", "t.lua:2: deep");
+    expect_error(sb, "error(42, 0)", "t.lua:1: 42");
+    /* traceback kept separately */
+    expect_error(sb, "local function g()\n  error('x')\nend\ng()", "t.lua:2: x");
+    char out[8];
+    fc_error err;
+    eval(sb, "local function g()\n  error('x')\nend\ng()", out, sizeof out, &err);
+    assert_non_null(strstr(fc_sandbox_traceback(sb), "t.lua:4: in main chunk"));
+    assert_non_null(strstr(fc_sandbox_traceback(sb), "t.lua:2: in function <t.lua:1>"));
+}
+
+static void test_pairs_deterministic(void **state)
+{
+    fc_sandbox *sb = *state;
+    static const char code[] =
+        "local function keys(t)\n"
+        "  local out = {}\n"
+        "  for k, v in pairs(t) do out[#out + 1] = tostring(k) .. '=' .. tostring(v) end\n"
+        "  return table.concat(out, ' ')\n"
+        "end\n"
+        "local a = {}\n"
+        "a.zeta = 1; a[10] = 2; a[true] = 3; a.alpha = 4; a[2.5] = 5; a[-3] = 6; a.Beta = 7; a[false] = 8; a[1] = 9\n"
+        "local b = {}\n"
+        "b[1] = 9; b[false] = 8; b.Beta = 7; b[-3] = 6; b[2.5] = 5; b.alpha = 4; b[true] = 3; b[10] = 2; b.zeta = 1\n"
+        "for i = 100, 200 do b[i] = i; b[i] = nil end\n"
+        "local ka, kb = keys(a), keys(b)\n"
+        "assert(ka == kb, ka .. ' vs ' .. kb)\n"
+        "return ka\n";
+    char out[256];
+    fc_error err;
+    assert_int_equal(eval(sb, code, out, sizeof out, &err), 0);
+    assert_string_equal(out, "-3=6 1=9 2.5=5 10=2 Beta=7 alpha=4 zeta=1 false=8 true=3");
+    /* removing entries during the traversal is allowed and skips them */
+    assert_int_equal(eval(sb,
+                          "local t = {a = 1, b = 2, c = 3}\nlocal s = ''\n"
+                          "for k in pairs(t) do s = s .. k; t.b = nil end\nreturn s",
+                          out, sizeof out, &err),
+                     0);
+    assert_string_equal(out, "ac");
+    expect_error(sb, "local t = {}\nt[{}] = 1\nfor k in pairs(t) do end",
+                 "t.lua:3: pairs: table keys of type table have no deterministic order");
+    expect_error(sb, "return next({})", "t.lua:1: attempt to call a nil value (global 'next')");
+}
+
+static void test_random(void **state)
+{
+    fc_sandbox *sb = *state;
+    static const char code[] = "local t = {}\n"
+                               "for i = 1, 5 do t[#t + 1] = math.random(1, 1000000) end\n"
+                               "t[#t + 1] = math.random(7)\n"
+                               "local f = math.random()\n"
+                               "assert(f >= 0 and f < 1)\n"
+                               "return table.concat(t, ',')\n";
+    char a[128], b[128], c[128];
+    fc_error err;
+    fc_sandbox_seed(sb, 1234, 1);
+    assert_int_equal(eval(sb, code, a, sizeof a, &err), 0);
+    fc_sandbox_seed(sb, 1234, 1);
+    assert_int_equal(eval(sb, code, b, sizeof b, &err), 0);
+    assert_string_equal(a, b);
+    fc_sandbox_seed(sb, 1235, 1);
+    assert_int_equal(eval(sb, code, c, sizeof c, &err), 0);
+    assert_string_not_equal(a, c);
+    /* 6 comma-separated numbers */
+    int commas = 0;
+    for (const char *p = a; *p; p++)
+        commas += *p == ',';
+    assert_int_equal(commas, 5);
+    assert_int_equal(eval(sb, "return tostring(math.random(3, 3)) .. math.type(math.random(-5, 5))", a, sizeof a,
+                          &err),
+                     0);
+    assert_string_equal(a, "3integer");
+    assert_int_equal(eval(sb,
+                          "local lo, hi = 0, 0\nfor i = 1, 2000 do local r = math.random(-2, 2)\n"
+                          "  assert(r >= -2 and r <= 2)\n  if r == -2 then lo = lo + 1 elseif r == 2 then hi = hi + 1 end\n"
+                          "end\nreturn tostring(lo > 300 and hi > 300)",
+                          a, sizeof a, &err),
+                     0);
+    assert_string_equal(a, "true");
+    expect_error(sb, "\nreturn math.random(5, 1)", "t.lua:2: bad argument #1 to 'random' (interval is empty)");
+    expect_error(sb, "math.randomseed(42)",
+                 "t.lua:1: math.randomseed is not available: randomness comes from the match");
+}
+
+static void test_gc_metamethod_refused(void **state)
+{
+    fc_sandbox *sb = *state;
+    expect_error(sb, "local t = setmetatable({}, {__gc = function() while true do end end})",
+                 "t.lua:1: setmetatable: __gc metamethods are not available");
+    char out[32];
+    fc_error err;
+    /* ordinary metatables still work */
+    assert_int_equal(eval(sb, "local t = setmetatable({}, {__index = function(_, k) return k .. '!' end})\n"
+                              "return t.hi", out, sizeof out, &err), 0);
+    assert_string_equal(out, "hi!");
+}
+
+static void test_small_limit(void **state)
+{
+    (void)state;
+    /* a cap below what the libraries need fails cleanly */
+    fc_error err;
+    fc_sandbox *sb = fc_sandbox_new("tiny.lua", 4096, &err);
+    assert_null(sb);
+    assert_non_null(strstr(err.msg, "tiny.lua"));
+}
+
+/* Pattern matching runs in C beyond the instruction budget: costly patterns are refused
+ * before they start, ordinary ones work. */
+static void test_pattern_guard(void **state)
+{
+    fc_sandbox *sb = *state;
+    char out[64];
+    fc_error err;
+    expect_error(sb, "local s = string.rep('a', 20000)\nreturn s:find('.-.-.-x')",
+                 "t.lua:2: string.find: a pattern with 3 repetitions on a 20000-byte string may not finish; "
+                 "use a shorter string or a simpler pattern (length^(repetitions+1) <= 1e8)");
+    expect_error(sb, "return string.gsub(string.rep('ab', 5000), '(a*)*b', 'x')",
+                 "t.lua:1: string.gsub: a pattern with 2 repetitions on a 10000-byte string may not finish; "
+                 "use a shorter string or a simpler pattern (length^(repetitions+1) <= 1e8)");
+    /* Ordinary uses pass: sets with '-' and escaped '%-' are not repetitions. */
+    assert_int_equal(eval(sb, "return select(2, ('a-b-c'):gsub('[a-c]%-', ''))", out, sizeof out, &err), 0);
+    assert_string_equal(out, "2");
+    assert_int_equal(eval(sb, "return ('seat 3 wins'):match('seat (%d+)')", out, sizeof out, &err), 0);
+    assert_string_equal(out, "3");
+    assert_int_equal(eval(sb, "return tostring(string.rep('x', 50000):find('.-.-y', 1, true))", out, sizeof out, &err), 0);
+    assert_string_equal(out, "nil");
+}
+
+/* Addresses differ between runs, so they never reach a script. */
+static void test_no_addresses(void **state)
+{
+    fc_sandbox *sb = *state;
+    char out[64];
+    fc_error err;
+    assert_int_equal(eval(sb, "return tostring({}) .. ' ' .. tostring(print)", out, sizeof out, &err), 0);
+    assert_string_equal(out, "table function");
+    assert_int_equal(eval(sb, "return tostring(setmetatable({}, {__tostring = function() return 'me' end}))", out,
+                          sizeof out, &err),
+                     0);
+    assert_string_equal(out, "me");
+    assert_int_equal(eval(sb, "return string.format('%5.1f|%%p|%s', 2.25, 'x')", out, sizeof out, &err), 0);
+    assert_string_equal(out, "  2.2|%p|x");
+    expect_error(sb, "return string.format('%p', {})",
+                 "t.lua:1: string.format: %p is not available (addresses differ between runs)");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_no_io_os_require, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_no_load_or_bytecode, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_budget, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_memory, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_recursion, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_messages, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_pairs_deterministic, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_random, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_gc_metamethod_refused, setup, teardown),
+        cmocka_unit_test(test_small_limit),
+        cmocka_unit_test_setup_teardown(test_pattern_guard, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_no_addresses, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
