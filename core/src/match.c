@@ -200,7 +200,7 @@ int fc_match_legal(fc_match *m, const fc_decision **out, const uint32_t **weight
     return m->nlegal;
 }
 
-static int push_history(fc_match *m, int seat, fc_decision d)
+static int push_history(fc_match *m, int seat, fc_decision d, uint32_t audience)
 {
     if (m->nhist == m->caphist) {
         size_t cap = m->caphist ? m->caphist * 2 : 256;
@@ -212,6 +212,7 @@ static int push_history(fc_match *m, int seat, fc_decision d)
     }
     m->hist[m->nhist].seat = seat;
     m->hist[m->nhist].decision = d;
+    m->hist[m->nhist].audience = audience;
     m->nhist++;
     return FC_OK;
 }
@@ -221,6 +222,7 @@ static int apply_checked(fc_match *m, int seat, fc_decision d, fc_error *err)
 {
     size_t sz = m->game->state_size;
     size_t nev = m->events.n;
+    uint32_t audience = fc_match_decision_audience(m, d);
     memcpy(m->backup, m->state, sz);
     m->events.ply = m->nhist;
     int rc = m->game->apply(m->state, &m->env, d);
@@ -229,7 +231,7 @@ static int apply_checked(fc_match *m, int seat, fc_decision d, fc_error *err)
     else
         fc_error_set(err, FC_EILLEGAL, "%s: the game refused the decision", m->plugin->id);
     if (rc == 0)
-        rc = push_history(m, seat, d);
+        rc = push_history(m, seat, d, audience);
     if (rc != 0) {
         memcpy(m->state, m->backup, sz);
         fc_events_truncate(&m->events, nev);
@@ -328,6 +330,11 @@ const fc_history_entry *fc_match_history(const fc_match *m, size_t i) { return i
 int fc_match_decision_text(const fc_match *m, fc_decision d, char *buf, size_t n)
 {
     return m->game->decision_text(m->state, &m->search_env, d, buf, n);
+}
+
+uint32_t fc_match_decision_audience(const fc_match *m, fc_decision d)
+{
+    return m->game->decision_audience ? m->game->decision_audience(m->state, &m->search_env, d) : FC_ALL_SEATS;
 }
 
 void fc_match_decision_describe(const fc_match *m, fc_decision d, fc_decision_info *out)

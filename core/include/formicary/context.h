@@ -25,8 +25,8 @@ void fc_context_free(fc_context *ctx);
 /* The host table given to plugins (valid while ctx lives). */
 const fc_host *fc_context_host(const fc_context *ctx);
 
-/* Adds a directory to scan for plugins (searched recursively one level: DIR/*.so and
- * DIR/<sub>/*.so). */
+/* Adds a directory to scan for plugins (searched one level deep: DIR/NAME.so and
+ * DIR/SUB/NAME.so). */
 int fc_context_add_path(fc_context *ctx, const char *dir);
 /* Adds the default search path: $FORMICARY_PLUGIN_PATH (':'-separated), the build tree the
  * program was built in, and the install directory. */

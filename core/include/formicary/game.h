@@ -21,10 +21,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "formicary/combat.h"
 #include "formicary/error.h"
 #include "formicary/hex.h"
 #include "formicary/params.h"
 #include "formicary/rng.h"
+#include "formicary/seats.h"
 #include "formicary/table.h"
 #include "formicary/view.h"
 
@@ -122,6 +124,10 @@ typedef struct fc_game {
     /* optional: checks internal invariants; returns 0 or writes a message and returns < 0.
      * Tests call it after every decision of random games. */
     int (*check)(const void *st, const fc_env *env, char *msg, size_t n);
+    /* optional (NULL = everyone): the seats (bitmask) that may see decision d's notation when
+     * it is made in st. Simultaneous hidden choices return the deciding seat only; private
+     * draws return the drawer. Front ends print other seats' decisions only when allowed. */
+    uint32_t (*decision_audience)(const void *st, const fc_env *env, fc_decision d);
 } fc_game;
 
 /* A function a game exposes to Lua variants: a read-only query (game.<name>(...) in Lua) or
@@ -200,6 +206,18 @@ struct fc_host {
     void (*view_track)(fc_view *v, const char *name, int value, int max, const char *fmt, ...);
     void (*view_panel)(fc_view *v, int seat, const char *key, const char *fmt, ...);
     void (*view_text)(fc_view *v, const char *key, const char *fmt, ...);
+
+    /* seats and turn order (seats.h) */
+    int (*seat_order)(int first, int n, int *out);
+    void (*simul_begin)(fc_simul *s, int first, int n, uint32_t mask);
+    int (*simul_next)(const fc_simul *s);
+    bool (*simul_commit)(fc_simul *s, int seat);
+
+    /* combat helpers (combat.h) */
+    int (*strength_sum)(const fc_contrib *c, int n, int modifier);
+    int (*rank_clockwise)(const int *strength, const bool *participant, int nseats, int ref_seat, int *order_out);
+    int (*casualties_round_robin)(int total, int after_seat, const bool *receiver, const int *cap, int nseats,
+                                  int *assigned_out);
 };
 
 /* The plugin descriptor returned by the entry point. */

@@ -21,6 +21,7 @@ typedef struct fc_match_event {
 typedef struct fc_history_entry {
     int seat; /* who decided (FC_CHANCE for chance) */
     fc_decision decision;
+    uint32_t audience; /* seats that may see the decision (fc_game.decision_audience) */
 } fc_history_entry;
 
 /* Creates a match of rules (finished; must outlive the match) with seed. Runs the game's
@@ -51,6 +52,8 @@ size_t fc_match_ply(const fc_match *m);
 const fc_history_entry *fc_match_history(const fc_match *m, size_t i);
 
 int fc_match_decision_text(const fc_match *m, fc_decision d, char *buf, size_t n);
+/* Seats that may see decision d made now (FC_ALL_SEATS unless the game hides it). */
+uint32_t fc_match_decision_audience(const fc_match *m, fc_decision d);
 void fc_match_decision_describe(const fc_match *m, fc_decision d, fc_decision_info *out);
 void fc_match_scores(const fc_match *m, int32_t *score, int *rank);
 int fc_match_round(const fc_match *m);

@@ -76,6 +76,7 @@ typedef struct fc_view {
     fc_view_entry panel[FC_VIEW_MAX_PANEL * 4]; /* per-seat resource lines */
     fc_view_entry text[FC_VIEW_MAX_TEXT];        /* general lines (supply, objectives, …) */
     char seat_names[8][24];
+    fc_view_cell scratch; /* returned by view_cell when the view is full, so it is never NULL */
 } fc_view;
 
 #endif

@@ -1,0 +1,244 @@
+/* Myrmes decision notation (see docs/rulings-myrmes.md) and human-facing descriptions.
+ * Parsing renders every legal decision and compares, so text and parse agree by design. */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "myrmes.h"
+
+static const char *const res_name[] = {"food", "dirt", "stone"};
+
+static int hexfmt(const my_data *D, int c, char *buf, size_t n)
+{
+    if (c < 0 || c >= D->ncells)
+        return snprintf(buf, n, "?");
+    return snprintf(buf, n, "%d,%d", D->hex[c].q, D->hex[c].r);
+}
+
+int my_text(const void *vst, const fc_env *env, fc_decision d, char *buf, size_t n)
+{
+    const my_state *st = vst;
+    const my_data *D = MY_DATA(env);
+    uint32_t a = MY_DARG(d);
+    char h[16], h2[16];
+    hexfmt(D, (int)(a & 0xFF), h, sizeof h);
+    switch (MY_DKIND(d)) {
+    case D_SACRIFICE:
+        return snprintf(buf, n, "sacrifice");
+    case D_EVENT:
+        return snprintf(buf, n, "event %u", a);
+    case D_BIRTHS: {
+        int len = snprintf(buf, n, "births L%u S%u W%u K%u", a & 7, (a >> 3) & 7, (a >> 6) & 7, (a >> 9) & 7);
+        if ((a >> 12) & 7)
+            len += snprintf(buf + len, n > (size_t)len ? n - (size_t)len : 0, " A%u", ((a >> 12) & 7) - 1);
+        return len;
+    }
+    case D_ROOM:
+        if (a >> 2)
+            return snprintf(buf, n, "room %u %s", a & 3, res_name[a >> 2]);
+        return snprintf(buf, n, "room %u", a & 3);
+    case D_EXIT:
+        return snprintf(buf, n, "exit %s", h);
+    case D_STEP:
+        return snprintf(buf, n, "step %s", h);
+    case D_HUNT:
+        return snprintf(buf, n, "hunt %s", h);
+    case D_CLEAR:
+        return snprintf(buf, n, "clear %s", h);
+    case D_PLACE: {
+        int k = a & 0xF;
+        hexfmt(D, (int)((a >> 8) & 0xFF), h, sizeof h);
+        return snprintf(buf, n, "place %s/%u %s", k < D->nkinds ? D->kind[k].id : "?", (a >> 4) & 0xF, h);
+    }
+    case D_STOP:
+        return snprintf(buf, n, "stop");
+    case D_HARVEST:
+        return snprintf(buf, n, "harvest %s", h);
+    case D_SCAVENGE:
+        return snprintf(buf, n, "scavenge %s", res_name[a == 1 ? 1 : 2]);
+    case D_DONE:
+        return snprintf(buf, n, "done");
+    case D_TUNNEL:
+        return snprintf(buf, n, "tunnel %s", h);
+    case D_LEVEL:
+        return snprintf(buf, n, "level");
+    case D_NURSE:
+        return snprintf(buf, n, "nurse");
+    case D_OBJECTIVE: {
+        int slot = a & 0xF, pay = (int)(a >> 4);
+        const my_objective *o = &D->obj[st->obj[slot % MY_SLOTS]];
+        if (o->kind == OK_DIRTSTONE)
+            return snprintf(buf, n, "objective %s dirt=%d", o->id, pay);
+        if (o->kind == OK_PHEROMONES || o->kind == OK_SPECIALS) {
+            const my_tile *t1 = &st->tile[(pay & 0xFF) % MY_MAX_TILES], *t2 = &st->tile[(pay >> 8) % MY_MAX_TILES];
+            hexfmt(D, t1->cell[0], h, sizeof h);
+            if (o->kind == OK_SPECIALS && o->extra == 2) {
+                hexfmt(D, t2->cell[0], h2, sizeof h2);
+                return snprintf(buf, n, "objective %s %s %s", o->id, h, h2);
+            }
+            return snprintf(buf, n, "objective %s %s", o->id, h);
+        }
+        return snprintf(buf, n, "objective %s", o->id);
+    }
+    case D_DISCARD:
+        return snprintf(buf, n, "discard %s", res_name[a % 3]);
+    case D_PAY:
+        return snprintf(buf, n, "pay");
+    case D_DIE:
+        return snprintf(buf, n, "die %u", a);
+    default:
+        return FC_EINVAL;
+    }
+}
+
+/* Collapses runs of blanks and trims, so "step  7,4 " parses like "step 7,4". */
+static void squeeze(const char *in, char *out, size_t n)
+{
+    size_t k = 0;
+    bool blank = true;
+    for (; *in && k + 1 < n; in++) {
+        if (isspace((unsigned char)*in)) {
+            blank = true;
+            continue;
+        }
+        if (blank && k)
+            out[k++] = ' ';
+        if (k + 1 < n)
+            out[k++] = *in;
+        blank = false;
+    }
+    out[k] = 0;
+}
+
+int my_parse(const void *vst, const fc_env *env, const char *text, fc_decision *out)
+{
+    const my_state *st = vst;
+    fc_decision buf[MY_MAX_DECISIONS];
+    char want[128], got[128];
+    squeeze(text, want, sizeof want);
+    int n = my_legal_seat(st, env, my_to_move(st, env), buf);
+    for (int i = 0; i < n; i++) {
+        my_text(st, env, buf[i], got, sizeof got);
+        if (!strcmp(got, want)) {
+            *out = buf[i];
+            return 0;
+        }
+    }
+    return FC_EPARSE;
+}
+
+void my_describe(const void *vst, const fc_env *env, fc_decision d, fc_decision_info *out)
+{
+    const my_state *st = vst;
+    const my_data *D = MY_DATA(env);
+    uint32_t a = MY_DARG(d);
+    int s = my_to_move(st, env);
+    const my_seat *p = &st->seat[s >= 0 ? s : 0];
+    char txt[96];
+    my_text(st, env, d, txt, sizeof txt);
+    memset(out, 0, sizeof *out);
+    snprintf(out->label, sizeof out->label, "%s", txt);
+    snprintf(out->group, sizeof out->group, "%.23s", txt);
+    char *sp = strchr(out->group, ' ');
+    if (sp)
+        *sp = 0;
+    int cell = -1;
+    switch (MY_DKIND(d)) {
+    case D_SACRIFICE:
+        snprintf(out->label, sizeof out->label, "sacrifice %d larvae for 1 food", MY_P(env, P_SACRIFICE_LARVAE));
+        break;
+    case D_EVENT: {
+        int e = (int)a, dd = p->event, cost = e > dd ? e - dd : dd - e;
+        snprintf(out->label, sizeof out->label, "event %d: %s (%d larvae)", e, D->event_name[e % MY_SPACES], cost);
+        break;
+    }
+    case D_BIRTHS: {
+        int y[3] = {0};
+        for (int t = 0; t < 3; t++)
+            for (int j = 0; j < D->birth_n[t]; j++)
+                if (D->birth_nurses[t][j] == (int)((a >> (3 * t)) & 7))
+                    y[t] = D->birth_yield[t][j];
+        snprintf(out->label, sizeof out->label, "%s: +%d larvae, +%d soldiers, +%d workers before event and cap", txt,
+                 y[0], y[1], y[2]);
+        break;
+    }
+    case D_ROOM: {
+        static const char *const gain[] = {"larvae", "food", "", "VP"};
+        int r = a & 3;
+        if (D->room[r] == ROOM_CHOICE)
+            snprintf(out->label, sizeof out->label, "%s: +%d %s", txt, D->room_amount[r], res_name[(a >> 2) % 3]);
+        else
+            snprintf(out->label, sizeof out->label, "%s: +%d %s%s", txt, D->room_amount[r], gain[D->room[r]],
+                     D->room_food[r] ? " for food" : "");
+        break;
+    }
+    case D_DISCARD:
+        snprintf(out->label, sizeof out->label, "discard 1 %s (storage limit %d)", res_name[a % 3],
+                 s >= 0 ? my_storage_limit(st, D, s) : 0);
+        break;
+    case D_EXIT:
+    case D_STEP:
+    case D_HARVEST:
+    case D_TUNNEL:
+    case D_CLEAR:
+        cell = (int)a;
+        if (MY_DKIND(d) == D_STEP && st->cell_tile[a] && my_tile_costs_soldier(&st->tile[st->cell_tile[a] - 1], s))
+            snprintf(out->label, sizeof out->label, "%s: enter an opponent's tile, 1 soldier", txt);
+        else if (MY_DKIND(d) == D_HARVEST)
+            snprintf(out->label, sizeof out->label, "%s: take 1 %s", txt, res_name[D->terrain[a] % 3]);
+        else if (MY_DKIND(d) == D_CLEAR)
+            snprintf(out->label, sizeof out->label, "%s: pay %d dirt, remove the pheromone, stand here", txt,
+                     MY_P(env, P_CLEAR_COST));
+        else if (MY_DKIND(d) == D_TUNNEL)
+            snprintf(out->label, sizeof out->label, "%s: new tunnel exit, +%d dirt", txt, MY_P(env, P_TUNNEL_DIRT));
+        break;
+    case D_HUNT: {
+        int k = st->cell_tok[a] & 0xF;
+        cell = (int)a;
+        snprintf(out->label, sizeof out->label, "%s: hunt %s, %d soldiers, +%d food, +%d VP", txt, D->prey_name[k],
+                 D->prey_soldiers[k], D->prey_food[k], D->prey_vp[k]);
+        break;
+    }
+    case D_PLACE: {
+        const my_kind *K = &D->kind[(a & 0xF) % MY_MAX_KINDS];
+        cell = (int)((a >> 8) & 0xFF);
+        snprintf(out->label, sizeof out->label, "%s: %s (%d hexes), +%d VP%s", txt, K->name, K->size, K->vp,
+                 K->special ? ", costs cubes" : "");
+        break;
+    }
+    case D_OBJECTIVE: {
+        const my_objective *o = &D->obj[st->obj[(a & 0xF) % MY_SLOTS]];
+        snprintf(out->label, sizeof out->label, "%s: level %d, +%d VP", txt, o->level, D->objective_points[o->level - 1]);
+        break;
+    }
+    case D_LEVEL:
+        snprintf(out->label, sizeof out->label, "raise the colony to level %d", p->level + 1);
+        break;
+    case D_NURSE:
+        snprintf(out->label, sizeof out->label, "new nurse for %d food and %d larvae", MY_P(env, P_NURSE_FOOD),
+                 MY_P(env, P_NURSE_LARVAE));
+        break;
+    case D_PAY:
+        snprintf(out->label, sizeof out->label, "pay winter food (%d owed)", p->owed);
+        break;
+    default:
+        break;
+    }
+    if (cell >= 0 && cell < D->ncells) {
+        out->hex = D->hex[cell];
+        out->has_hex = 1;
+    }
+}
+
+/* R-02: choices in the simultaneous phases stay hidden from the other seats until all have
+ * committed, so only the decider sees their notation; worker and workshop turns and the dice
+ * are public. */
+uint32_t my_audience(const void *vst, const fc_env *env, fc_decision d)
+{
+    (void)d;
+    const my_state *st = vst;
+    int s = my_to_move(st, env);
+    bool simul = st->phase == PH_EVENT || st->phase == PH_BIRTHS || st->phase == PH_HARVEST ||
+                 st->phase == PH_ENDROUND || st->phase == PH_WINTER;
+    return simul && s >= 0 ? FC_SEAT_BIT(s) : FC_ALL_SEATS;
+}

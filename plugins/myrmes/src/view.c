@@ -1,0 +1,277 @@
+/* Myrmes view, scores, heuristic evaluation, invariant checks and determinization. */
+#include <stdio.h>
+#include <string.h>
+
+#include "myrmes.h"
+
+static const char *const seat_names[] = {"Red", "Blue", "Yellow", "Black"};
+static const char *const phase_names[] = {"phase 1 Event", "phase 2 Births", "phase 3 Workers", "phase 4 Harvest",
+                                          "phase 5 Workshop", "phase 6 End of round", "winter", "new year",
+                                          "game over"};
+static const char *const terrain_names[] = {"grass", "dirt", "stone", "mushroom", "water"};
+static const int terrain_class[] = {FC_TERRAIN_GRASS, FC_TERRAIN_DIRT, FC_TERRAIN_STONE, FC_TERRAIN_MUSHROOM,
+                                    FC_TERRAIN_WATER};
+static const char cube_glyph[] = {'f', 'd', 's'};
+
+static void objective_text(const my_data *D, const my_objective *o, char *buf, size_t n)
+{
+    static const char *const what[] = {"discard %d food", "discard %d stone", "discard %d dirt/stone",
+                                       "discard %d larvae", "discard %d prey", "discard %d soldiers",
+                                       "have %d marked special tiles, unmark %d", "have %d nurses, discard %d",
+                                       "have level %d, lower it by %d", "%d connected pheromones, empty them"};
+    (void)D;
+    snprintf(buf, n, what[o->kind], o->amount, o->extra);
+}
+
+void my_view(const void *vst, const fc_env *env, int seat, fc_view *v)
+{
+    const my_state *st = vst;
+    const my_data *D = MY_DATA(env);
+    const fc_host *h = env->host;
+    char buf[64];
+    h->view_title(v, "Year %d, %s - %s", st->year, st->season < MY_SEASONS ? D->season_name[st->season] : "winter",
+                  phase_names[st->phase]);
+    for (int c = 0; c < D->ncells; c++) {
+        fc_view_cell *cell = h->view_cell(v, D->hex[c], terrain_class[D->terrain[c]], terrain_names[D->terrain[c]]);
+        int g = 0, t = st->cell_tile[c], tok = st->cell_tok[c];
+        cell->owner = -1;
+        cell->region = -1;
+        buf[0] = 0;
+        if (t) {
+            const my_tile *T = &st->tile[t - 1];
+            const my_kind *K = &D->kind[T->kind - 1];
+            cell->owner = T->owner;
+            cell->region = (int16_t)(t - 1);
+            cell->glyphs[g++] = K->special ? K->id[1] : (char)('0' + K->size);
+            if (my_bit(st->cube, c))
+                cell->glyphs[g++] = cube_glyph[D->terrain[c]];
+            snprintf(buf, sizeof buf, "%s of %s%s", K->id, T->owner >= 0 ? seat_names[T->owner] : "nobody",
+                     my_bit(st->cube, c) ? " + cube" : "");
+        } else if (tok & MY_TOK_PREY) {
+            cell->glyphs[g++] = D->prey_name[tok & 0xF][0];
+            snprintf(buf, sizeof buf, "%s", D->prey_name[tok & 0xF]);
+        } else if (tok) {
+            cell->owner = (int8_t)(tok - 1);
+            cell->glyphs[g++] = 'O';
+            snprintf(buf, sizeof buf, "tunnel exit of %s", seat_names[tok - 1]);
+        }
+        if (st->out_seat >= 0 && (c == st->out_cell || (t && t == st->cell_tile[st->out_cell])) && g < 7)
+            cell->glyphs[g++] = '@';
+        cell->glyphs[g] = 0;
+        snprintf(cell->label, sizeof cell->label, "%s", buf);
+    }
+    for (int s = 0; s < env->nseats; s++) {
+        const my_seat *p = &st->seat[s];
+        snprintf(v->seat_names[s], sizeof v->seat_names[s], "%s", seat_names[s]);
+        h->view_track(v, seat_names[s], p->score, 150, "%s: %d VP", seat_names[s], p->score);
+        h->view_panel(v, s, "storage", "%d food, %d dirt, %d stone", p->res[0], p->res[1], p->res[2]);
+        h->view_panel(v, s, "larvae", "%d", p->larvae);
+        h->view_panel(v, s, "nurses", "nursery %d, L%d S%d W%d, workshop %d+%d, objectives %d", p->nursery,
+                      p->track[0], p->track[1], p->track[2], p->track[3], p->ws_spent, p->obj_nurses);
+        h->view_panel(v, s, "ants", "%d workers, %d in rooms, %d soldiers", p->workers, p->room_workers, p->soldiers);
+        h->view_panel(v, s, "level", "%d (storage %d)", p->level, my_storage_limit(st, D, s));
+        h->view_panel(v, s, "tunnels", "%d of %d", p->exits, MY_P(env, P_TUNNELS));
+        h->view_panel(v, s, "prey", "%d %s, %d %s, %d %s", p->prey[0], D->prey_name[0], p->prey[1], D->prey_name[1],
+                      p->prey[2], D->prey_name[2]);
+        h->view_panel(v, s, "event", "%d (%s)", p->event, D->event_name[p->event]);
+        char done[64] = "";
+        for (int i = 0; i < MY_SLOTS; i++)
+            if (st->obj_round[i][s]) {
+                size_t l = strlen(done);
+                snprintf(done + l, sizeof done - l, "%s%s", l ? " " : "", D->obj[st->obj[i]].id);
+            }
+        h->view_panel(v, s, "objectives", "%s", done[0] ? done : "none");
+        if (s == seat && (p->p_sac || st->phase == PH_HARVEST || st->phase == PH_ENDROUND))
+            h->view_panel(v, s, "pending", "sacrifices %d, discards %d/%d/%d, scavenge %d/%d", p->p_sac, p->p_disc[0],
+                          p->p_disc[1], p->p_disc[2], p->p_scav[0], p->p_scav[1]);
+        if (s == seat && st->phase == PH_WINTER)
+            h->view_panel(v, s, "winter", "%d food owed", p->owed);
+    }
+    h->view_track(v, "year", st->year, D->years, "year %d of %d", st->year, D->years);
+    h->view_track(v, "season", st->season + 1, 4, "%s", st->season < MY_SEASONS ? D->season_name[st->season] : "winter");
+    for (int i = 0; i < MY_SEASONS; i++)
+        if (i >= st->season)
+            h->view_track(v, D->season_name[i], st->dice[i], MY_SPACES - 1, "%s die: %d", D->season_name[i], st->dice[i]);
+    for (int i = 0; i < MY_SLOTS; i++) {
+        const my_objective *o = &D->obj[st->obj[i]];
+        char what[64], who[48] = "";
+        objective_text(D, o, what, sizeof what);
+        for (int s = 0; s < env->nseats; s++)
+            if (st->obj_round[i][s]) {
+                size_t l = strlen(who);
+                snprintf(who + l, sizeof who - l, " %s", seat_names[s]);
+            }
+        h->view_text(v, "objective", "%s (level %d): %s%s%s", o->id, o->level, what, who[0] ? "; done by" : "", who);
+    }
+    h->view_text(v, "first", "first player: %s", seat_names[st->first]);
+}
+
+/* V-5 tie-break key when single_winner is on; 0 otherwise. */
+static int64_t key(const my_state *st, const fc_env *env, int s)
+{
+    const my_seat *p = &st->seat[s];
+    int64_t k = (int64_t)p->score << 32;
+    if (MY_P(env, P_SINGLE_WINNER))
+        k += (int64_t)my_storage(p) << 20 | (int64_t)p->larvae << 8 | (int64_t)(15 - p->exits);
+    return k;
+}
+
+void my_scores(const void *vst, const fc_env *env, int32_t *score, int *rank)
+{
+    const my_state *st = vst;
+    for (int s = 0; s < env->nseats; s++) {
+        score[s] = st->seat[s].score;
+        rank[s] = 0;
+        for (int t = 0; t < env->nseats; t++) /* ties share the rank */
+            rank[s] += key(st, env, t) > key(st, env, s);
+    }
+}
+
+void my_evaluate(const void *vst, const fc_env *env, double *value)
+{
+    const my_state *st = vst;
+    double w[MY_MAX_SEATS];
+    double progress = (my_round(st, env) - 1) / (double)(MY_SEASONS * MY_DATA(env)->years);
+    for (int s = 0; s < env->nseats; s++) {
+        const my_seat *p = &st->seat[s];
+        double assets = 0.4 * my_storage(p) + 0.15 * p->larvae + 1.0 * (p->workers + p->room_workers) +
+                        0.8 * p->soldiers + 0.8 * (p->nursery + p->track[0] + p->track[1] + p->track[2] +
+                                                   p->track[3] + p->ws_spent) + 2.0 * p->level + 0.5 * p->exits;
+        w[s] = p->score + (1.0 - progress) * assets;
+    }
+    for (int s = 0; s < env->nseats; s++) {
+        double best = -1e9;
+        for (int t = 0; t < env->nseats; t++)
+            if (t != s && w[t] > best)
+                best = w[t];
+        double x = (w[s] - best) / 10.0;
+        value[s] = 0.5 + 0.5 * x / (1.0 + (x < 0 ? -x : x));
+    }
+}
+
+#define FAIL(...) \
+    do { \
+        snprintf(msg, n, __VA_ARGS__); \
+        return -1; \
+    } while (0)
+
+int my_check(const void *vst, const fc_env *env, char *msg, size_t n)
+{
+    const my_state *st = vst;
+    const my_data *D = MY_DATA(env);
+    int markers[MY_MAX_SEATS] = {0}, exits[MY_MAX_SEATS] = {0}, used[MY_MAX_SEATS][MY_MAX_PHER] = {{0}};
+    int group[MY_MAX_SPEC] = {0}, prey_board = 0;
+    for (int t = 0; t < MY_MAX_TILES; t++) {
+        const my_tile *T = &st->tile[t];
+        if (!T->kind)
+            continue;
+        if (t >= st->tile_hi)
+            FAIL("tile %d beyond the slots in use", t);
+        if (T->kind > D->nkinds || T->n != D->kind[T->kind - 1].size)
+            FAIL("tile %d: bad kind or size", t);
+        const my_kind *K = &D->kind[T->kind - 1];
+        if (K->special) {
+            group[K->group]++;
+            if (T->marked && (T->owner < 0 || T->owner >= env->nseats))
+                FAIL("tile %d: marked without owner", t);
+            if (T->marked)
+                markers[T->owner]++;
+            else if (T->owner != -1)
+                FAIL("tile %d: unmarked special tile with an owner", t);
+        } else if (T->owner < 0 || T->owner >= env->nseats) {
+            FAIL("tile %d: pheromone without owner", t);
+        }
+        for (int i = 0; i < T->n; i++) {
+            int c = T->cell[i];
+            if (c >= D->ncells || D->terrain[c] == T_WATER || st->cell_tile[c] != t + 1 || st->cell_tok[c])
+                FAIL("tile %d: illegal hex %d", t, c);
+        }
+    }
+    for (int c = 0; c < D->ncells; c++) {
+        int t = st->cell_tile[c], tok = st->cell_tok[c];
+        if (my_bit(st->cube, c) && (!t || D->kind[st->tile[t - 1].kind - 1].special || D->terrain[c] > T_STONE))
+            FAIL("cube on hex %d,%d without a pheromone", D->hex[c].q, D->hex[c].r);
+        if (t && (!st->tile[t - 1].kind))
+            FAIL("hex %d points at an empty tile slot", c);
+        if (tok & MY_TOK_PREY)
+            prey_board++;
+        else if (tok && tok <= env->nseats)
+            exits[tok - 1]++;
+        else if (tok)
+            FAIL("bad token on hex %d", c);
+        if (tok && D->terrain[c] == T_WATER)
+            FAIL("token on water");
+    }
+    int prey_held = 0;
+    for (int s = 0; s < env->nseats; s++) {
+        const my_seat *p = &st->seat[s];
+        prey_held += p->prey[0] + p->prey[1] + p->prey[2];
+        if (my_ants(st, s) > MY_P(env, P_ANT_CAP))
+            FAIL("seat %d: %d ants exceed the cap (R-04)", s, my_ants(st, s));
+        if (my_nurses_in_play(p) > MY_P(env, P_NURSE_CAP))
+            FAIL("seat %d: %d nurses exceed the cap (R-05)", s, my_nurses_in_play(p));
+        if (p->markers != markers[s] || p->markers > MY_P(env, P_MARKERS))
+            FAIL("seat %d: %d markers, %d on tiles", s, p->markers, markers[s]);
+        if (p->exits != exits[s] || p->exits > MY_P(env, P_TUNNELS) || p->exits < 1)
+            FAIL("seat %d: %d exits, %d on the board", s, p->exits, exits[s]);
+        if (p->level >= D->nlevels || p->event >= MY_SPACES)
+            FAIL("seat %d: bad level or event", s);
+        if (p->res[0] > 200 || p->res[1] > 200 || p->res[2] > 200 || p->larvae > 200)
+            FAIL("seat %d: stock out of range (negative?)", s);
+        if (__builtin_popcount(p->rooms) != p->room_workers)
+            FAIL("seat %d: %d workers in %d rooms", s, p->room_workers, __builtin_popcount(p->rooms));
+        for (int k = 0; k < D->npher; k++)
+            if (p->pher_used[k] > D->kind[k].count)
+                FAIL("seat %d: more %s placed than owned", s, D->kind[k].id);
+        for (int t = 0; t < MY_MAX_TILES; t++)
+            if (st->tile[t].kind && st->tile[t].kind <= D->npher && st->tile[t].owner == s)
+                used[s][st->tile[t].kind - 1]++;
+        for (int k = 0; k < D->npher; k++)
+            if (used[s][k] > p->pher_used[k])
+                FAIL("seat %d: %s on board exceed those placed", s, D->kind[k].id);
+        if (st->phase <= PH_ENDROUND && p->event >= MY_SPACES)
+            FAIL("seat %d: event cube off the track", s);
+    }
+    for (int g = 0; g < D->ngroups; g++)
+        if (group[g] != st->group_used[g] || st->group_used[g] > D->group_supply[g])
+            FAIL("special group %d: %d on board, %d used", g, group[g], st->group_used[g]);
+    if (prey_board + prey_held + st->prey_gone != st->prey_placed)
+        FAIL("prey tokens: %d on board + %d held + %d discarded != %d", prey_board, prey_held, st->prey_gone,
+             st->prey_placed);
+    if (st->out_seat >= 0) {
+        if (st->phase != PH_WORKERS || st->out_seat != st->turn || st->out_cell >= D->ncells)
+            FAIL("worker outside at the wrong time");
+        if (st->out_mp > D->moves + D->event_moves)
+            FAIL("worker has too many MP");
+    }
+    if (st->phase > PH_OVER || st->year < 1 || st->year > D->years)
+        FAIL("bad phase or year");
+    return 0;
+}
+
+/* Re-draws the hidden choices of every seat other than `seat` in the current simultaneous
+ * step: their pending choices are dropped and replaced by random legal ones, so an agent of
+ * `seat` learns nothing it could not see. The seat to move keeps its window open. */
+void my_determinize(void *vst, const fc_env *env, int seat, fc_rng *rng)
+{
+    my_state *st = vst;
+    if (st->phase != PH_EVENT && st->phase != PH_BIRTHS && st->phase != PH_HARVEST && st->phase != PH_ENDROUND &&
+        st->phase != PH_WINTER)
+        return;
+    for (int s = 0; s < env->nseats; s++) {
+        my_seat *p = &st->seat[s];
+        if (s == seat || !(st->simul_mask & (1u << s)))
+            continue;
+        memset(&p->p_sac, 0, (size_t)((uint8_t *)(p + 1) - &p->p_sac));
+        if (st->simul.waiting & (1u << s))
+            continue; /* still deciding: its partial choices are forgotten */
+        st->simul.waiting = (uint16_t)(st->simul.waiting | 1u << s);
+        fc_decision buf[MY_MAX_DECISIONS];
+        for (int guard = 0; guard < 500 && (st->simul.waiting & (1u << s)); guard++) {
+            int k = my_legal_seat(st, env, s, buf);
+            if (k <= 0)
+                break;
+            my_apply_seat(st, env, s, buf[env->host->rng_below(rng, (uint32_t)k)]);
+        }
+    }
+}
