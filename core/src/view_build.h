@@ -1,0 +1,18 @@
+/* Private: view builder functions (exposed to plugins through fc_host). */
+#ifndef FC_VIEW_BUILD_H
+#define FC_VIEW_BUILD_H
+
+#include "formicary/view.h"
+
+void fc_view_reset(fc_view *v, int seat, int nseats);
+void fc_view_title(fc_view *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Never NULL: past capacity it returns the view's scratch cell, which is not shown. */
+fc_view_cell *fc_view_cell_add(fc_view *v, fc_hex h, int terrain_class, const char *terrain_name);
+void fc_view_link_add(fc_view *v, fc_hex a, fc_hex b, int owner, const char *kind);
+void fc_view_track_add(fc_view *v, const char *name, int value, int max, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+void fc_view_panel_add(fc_view *v, int seat, const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void fc_view_text_add(fc_view *v, const char *key, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+#endif
