@@ -112,6 +112,7 @@ int fc_param_default(const fc_param_def *def, fc_value *out, fc_error *err)
         v.i = def->def;
         break;
     case FC_PARAM_STRING:
+    case FC_PARAM_PATH:
     case FC_PARAM_INT_LIST:
         return fc_param_parse(def, def->def_text ? def->def_text : "", "default", out, err);
     default:
@@ -224,7 +225,8 @@ int fc_param_parse(const fc_param_def *def, const char *text, const char *where,
     case FC_PARAM_ENUM:
         rc = parse_enum(def, text, where, &v, err);
         break;
-    case FC_PARAM_STRING: {
+    case FC_PARAM_STRING:
+    case FC_PARAM_PATH: {
         size_t len = strlen(text);
         rc = 0;
         if (len >= FC_PARAM_STR_MAX)
@@ -291,6 +293,7 @@ int fc_param_format(const fc_param_def *def, const fc_value *v, char *buf, size_
         break;
     }
     case FC_PARAM_STRING:
+    case FC_PARAM_PATH:
         if (memchr(v->s, '\0', sizeof v->s) == NULL)
             return FC_EINVAL;
         if (put(buf, n, &used, "%s", v->s) < 0)
@@ -328,6 +331,9 @@ int fc_param_range_text(const fc_param_def *def, char *buf, size_t n)
         break;
     case FC_PARAM_STRING:
         rc = put(buf, n, &used, "text");
+        break;
+    case FC_PARAM_PATH:
+        rc = put(buf, n, &used, "file path");
         break;
     case FC_PARAM_INT_LIST:
         if (def->list_min == def->list_max)

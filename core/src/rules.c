@@ -297,7 +297,7 @@ static void ini_param_key(ini_ctx *c, const char *key, const char *value)
     const fc_param_def *d = &r->p->params[i];
     char joined[FC_PARAM_STR_MAX + 512];
     const char *slash = strrchr(c->path, '/');
-    if (d->type == FC_PARAM_STRING && *value && value[0] != '/' && slash) {
+    if (d->type == FC_PARAM_PATH && *value && value[0] != '/' && slash) {
         /* relative to the INI file, so a rule set and its map travel together */
         snprintf(joined, sizeof joined, "%.*s%s", (int)(slash - c->path + 1), c->path, value);
         value = joined;

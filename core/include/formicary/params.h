@@ -17,7 +17,8 @@
     X(FC_PARAM_BOOL, "bool") \
     X(FC_PARAM_ENUM, "enum") \
     X(FC_PARAM_STRING, "string") \
-    X(FC_PARAM_INT_LIST, "int-list")
+    X(FC_PARAM_INT_LIST, "int-list") \
+    X(FC_PARAM_PATH, "path")
 
 typedef enum fc_param_type {
 #define FC_X_ENUM(name, text) name,
@@ -33,8 +34,10 @@ typedef enum fc_param_type {
  *  INT:      default `def`, range [min, max].
  *  BOOL:     default `def` (0/1).
  *  ENUM:     `choices` is "a|b|c"; default `def` is an index; the value's `i` is the index.
- *  STRING:   default `def_text`; e.g. a map file path (resolved relative to the INI file that
- *            sets it, or the working directory for --set).
+ *  STRING:   default `def_text`; any single line of text (a scenario name, a label).
+ *  PATH:     like STRING, but a file path: a relative path set in an INI rule set is resolved
+ *            relative to that INI file's directory (--set and variants: the working
+ *            directory); the default is left as written (games look it up in their data dir).
  *  INT_LIST: default `def_text` such as "4,5,6"; each element in [min, max]; length in
  *            [list_min, list_max] (<= FC_PARAM_LIST_MAX). */
 typedef struct fc_param_def {

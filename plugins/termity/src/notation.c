@@ -1,0 +1,184 @@
+/* Termity notation (docs/rulings-termity.md lists it): hexes as "q,r", tokens by caste code and
+ * termite count ("W3"), mounds by value. Parsing matches the text of every legal decision, so
+ * text and code round-trip exactly and anything else is refused. */
+#include <stdio.h>
+#include <string.h>
+
+#include "termity.h"
+
+#define D_(env) ((const tm_data *)(env)->data)
+
+static const tm_token *tok_of(const tm_data *D, int seat, int tok) { return &D->swarm[D->seat_swarm[seat]].tok[tok]; }
+
+int tm_token_text(const tm_data *D, int seat, int tok, char *buf, size_t n)
+{
+    const tm_token *T = tok_of(D, seat, tok);
+    return snprintf(buf, n, "%s %s x%d (strength %d)", T->id, D->caste[T->caste].name, T->termites, T->strength);
+}
+
+static int token_code(const tm_data *D, int seat, int tok, char *buf, size_t n)
+{
+    const tm_token *T = tok_of(D, seat, tok);
+    return snprintf(buf, n, "%c%d", D->caste[T->caste].code, T->termites);
+}
+
+static int hex_seat_of(const tm_state *s, int k)
+{
+    if (k == D_DRAW)
+        return s->drawer;
+    return s->turn;
+}
+
+int tm_decision_text(const void *st, const fc_env *env, fc_decision d, char *buf, size_t n)
+{
+    const tm_state *s = st;
+    const tm_data *D = D_(env);
+    int k = TM_DK(d), a = TM_DA(d), b = TM_DB(d), c = TM_DC(d);
+    char t[16];
+    bool tok_ok = a < TM_MAX_TOK && a < D->swarm[D->seat_swarm[hex_seat_of(s, k) % TM_SEATS]].ntok;
+    bool b_ok = b < D->ncells, c_ok = c < D->ncells;
+    switch (k) {
+    case D_DRAW:
+    case D_TOKEN:
+    case D_DISCARD:
+        if (!tok_ok)
+            return FC_EINVAL;
+        token_code(D, hex_seat_of(s, k), a, t, sizeof t);
+        return snprintf(buf, n, "%s %s", k == D_DRAW ? "draw" : k == D_TOKEN ? "deploy" : "discard", t);
+    case D_MOUND:
+    case D_MOUND_RM:
+        if (a >= D->nmounds || !b_ok)
+            return FC_EINVAL;
+        return snprintf(buf, n, "mound %d %s %d,%d", D->mound_value[a], k == D_MOUND ? "at" : "remove", D->cell[b].q,
+                        D->cell[b].r);
+    case D_HEX:
+    case D_UNIT:
+    case D_TO:
+        if (!b_ok)
+            return FC_EINVAL;
+        return snprintf(buf, n, "%s %d,%d", k == D_HEX ? "at" : k == D_UNIT ? "unit" : "to", D->cell[b].q, D->cell[b].r);
+    case D_PASS: return snprintf(buf, n, "pass");
+    case D_ATTACK:
+        if (!b_ok || !c_ok)
+            return FC_EINVAL;
+        return snprintf(buf, n, "attack %d,%d from %d,%d", D->cell[b].q, D->cell[b].r, D->cell[c].q, D->cell[c].r);
+    case D_RETREAT:
+        if (!b_ok)
+            return FC_EINVAL;
+        return snprintf(buf, n, "retreat %d,%d%s", D->cell[b].q, D->cell[b].r, c ? " destroyed" : "");
+    case D_ATK_MOUND:
+        if (a >= D->nmounds)
+            return FC_EINVAL;
+        return snprintf(buf, n, "mound %d", D->mound_value[a]);
+    default: return FC_EINVAL;
+    }
+}
+
+int tm_decision_parse(const void *st, const fc_env *env, const char *text, fc_decision *out)
+{
+    fc_decision buf[TM_MAX_DECISIONS];
+    char t[64];
+    if (strlen(text) >= sizeof t)
+        return FC_EPARSE;
+    int n = tm_legal(st, env, buf, NULL);
+    for (int i = 0; i < n; i++)
+        if (tm_decision_text(st, env, buf[i], t, sizeof t) > 0 && !strcmp(t, text)) {
+            *out = buf[i];
+            return 0;
+        }
+    return FC_EPARSE;
+}
+
+static const char *terrain_name(const tm_data *D, int cell) { return D->terrain_def[D->board.terrain[cell]].name; }
+
+void tm_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_decision_info *out)
+{
+    const tm_state *s = st;
+    const tm_data *D = D_(env);
+    int k = TM_DK(d), a = TM_DA(d), b = TM_DB(d), c = TM_DC(d);
+    char t[48];
+    memset(out, 0, sizeof *out);
+    if (tm_decision_text(st, env, d, out->label, sizeof out->label) < 0)
+        return;
+    if (b < D->ncells && k != D_DRAW && k != D_TOKEN && k != D_DISCARD && k != D_PASS && k != D_ATK_MOUND) {
+        out->hex = D->cell[b];
+        out->has_hex = 1;
+    }
+    switch (k) {
+    case D_DRAW:
+        tm_token_text(D, s->drawer, a, t, sizeof t);
+        snprintf(out->label, sizeof out->label, "seat %d draws %s", s->drawer + 1, t);
+        snprintf(out->group, sizeof out->group, "draw");
+        break;
+    case D_TOKEN:
+    case D_DISCARD:
+        tm_token_text(D, s->turn, a, t, sizeof t);
+        snprintf(out->label, sizeof out->label, "%s %s%s", k == D_TOKEN ? "deploy" : "discard (R-17)", t,
+                 k == D_TOKEN ? ", then choose its hex" : "");
+        snprintf(out->group, sizeof out->group, k == D_TOKEN ? "deploy" : "discard");
+        break;
+    case D_HEX:
+        tm_token_text(D, s->turn, s->sel, t, sizeof t);
+        snprintf(out->label, sizeof out->label, "deploy %s at (%d,%d), %s", t, out->hex.q, out->hex.r,
+                 terrain_name(D, b));
+        snprintf(out->group, sizeof out->group, "place");
+        break;
+    case D_MOUND:
+    case D_MOUND_RM:
+        snprintf(out->label, sizeof out->label, "place mound %d at (%d,%d)%s", D->mound_value[a], out->hex.q, out->hex.r,
+                 k == D_MOUND_RM ? ", removing your unit there (R-37)" : "");
+        snprintf(out->group, sizeof out->group, "mound");
+        break;
+    case D_UNIT: {
+        uint8_t p = s->piece[b];
+        if (TM_IS_UNIT(p)) {
+            tm_token_text(D, TM_U_SEAT(p), TM_U_TOK(p), t, sizeof t);
+            snprintf(out->label, sizeof out->label, "move %s from (%d,%d)", t, out->hex.q, out->hex.r);
+        }
+        snprintf(out->group, sizeof out->group, "unit");
+        break;
+    }
+    case D_PASS:
+        snprintf(out->label, sizeof out->label, "pass: no move this turn");
+        snprintf(out->group, sizeof out->group, "pass");
+        break;
+    case D_TO:
+        snprintf(out->label, sizeof out->label, "move to (%d,%d), %s", out->hex.q, out->hex.r, terrain_name(D, b));
+        snprintf(out->group, sizeof out->group, "step");
+        break;
+    case D_ATTACK: {
+        uint8_t p = s->piece[s->sel], tp = s->piece[b];
+        if (!TM_IS_UNIT(p) || !tp)
+            break;
+        int seat = TM_U_SEAT(p), tok = TM_U_TOK(p);
+        int as = tm_attack_strength(D, s, env, seat, tok, b), ds = tm_defence_strength(D, s, env, seat, b);
+        int own = tok_of(D, seat, tok)->strength;
+        const char *what = TM_IS_MOUND(tp) ? "capture mound" : D->caste[tok_of(D, seat, tok)->caste].grip ? "destroy"
+                                                                                                            : "beat";
+        snprintf(out->label, sizeof out->label, "attack (%d,%d) from (%d,%d): %d (own %d + support %d) vs %d: %s",
+                 out->hex.q, out->hex.r, D->cell[c].q, D->cell[c].r, as, own, as - own, ds, what);
+        snprintf(out->group, sizeof out->group, "attack");
+        break;
+    }
+    case D_RETREAT:
+        snprintf(out->label, sizeof out->label, "retreat the beaten unit to (%d,%d)%s", out->hex.q, out->hex.r,
+                 c ? ": it is destroyed in the thicket (V-4)" : "");
+        snprintf(out->group, sizeof out->group, "retreat");
+        break;
+    case D_ATK_MOUND:
+        snprintf(out->label, sizeof out->label, "place your mound %d on the captured hex (R-35)", D->mound_value[a]);
+        snprintf(out->group, sizeof out->group, "mound");
+        break;
+    default: break;
+    }
+}
+
+/* R-06/R-10/R-16: a drawn token is seen by the drawer only (everyone under the open-hands
+ * variant); every other decision is public. */
+uint32_t tm_decision_audience(const void *st, const fc_env *env, fc_decision d)
+{
+    (void)d;
+    const tm_state *s = st;
+    const tm_data *D = D_(env);
+    return s->phase == PH_DRAW && !D->open_hands ? FC_SEAT_BIT(s->drawer) : FC_ALL_SEATS;
+}

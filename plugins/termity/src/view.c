@@ -1,0 +1,290 @@
+/* Termity results and information: scores and tie-breaks (R-40, R-41), a heuristic evaluation,
+ * determinization of hidden hands (R-06), the front-end view and the invariant check. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "termity.h"
+
+#define D_(env) ((const tm_data *)(env)->data)
+
+static const tm_token *tok_of(const tm_data *D, int seat, int tok) { return &D->swarm[D->seat_swarm[seat]].tok[tok]; }
+
+/* R-40 without hooks or bonuses: own mounds on the board and in reserve, trophies (V-3 doubles
+ * held mounds). */
+static int base_score(const tm_data *D, const tm_state *s, int seat, bool doubling)
+{
+    const tm_seat *P = &s->seat[seat];
+    int v = P->trophy_sum;
+    for (int i = 0; i < D->nmounds; i++) {
+        if (P->reserve >> i & 1)
+            v += D->mound_value[i];
+        else if (P->mound_cell[i] != TM_NO_CELL)
+            v += D->mound_value[i] * (doubling && D->held_double ? 2 : 1);
+    }
+    return v;
+}
+
+int tm_score(const tm_state *s, const fc_env *env, int seat)
+{
+    int v = base_score(D_(env), s, seat, true) + s->seat[seat].bonus;
+    if (FC_HOOKED(env, H_FINAL_SCORE)) {
+        int64_t args[2] = {seat, v};
+        v = (int)env->host->hook_int(env, H_FINAL_SCORE, (void *)s, args, 2, v);
+    }
+    return v;
+}
+
+int tm_units_on_board(const tm_state *s, int seat) { return __builtin_popcount(s->seat[seat].board); }
+
+/* Rank: higher score, then more own units on the board; still tied share. */
+void tm_scores(const void *st, const fc_env *env, int32_t *score, int *rank)
+{
+    const tm_state *s = st;
+    int units[TM_SEATS];
+    for (int i = 0; i < s->nseats; i++) {
+        score[i] = tm_score(s, env, i);
+        units[i] = tm_units_on_board(s, i);
+    }
+    for (int i = 0; i < s->nseats; i++) {
+        rank[i] = 0;
+        for (int j = 0; j < s->nseats; j++)
+            rank[i] += score[j] > score[i] || (score[j] == score[i] && units[j] > units[i]);
+    }
+}
+
+/* Score lead against the best opponent, plus a little for strength on the board, squashed. */
+void tm_evaluate(const void *st, const fc_env *env, double *value)
+{
+    const tm_state *s = st;
+    const tm_data *D = D_(env);
+    double base[TM_SEATS];
+    for (int i = 0; i < s->nseats; i++) {
+        int str = 0;
+        for (uint32_t m = s->seat[i].board; m; m &= m - 1)
+            str += tok_of(D, i, __builtin_ctz(m))->strength;
+        base[i] = tm_score(s, env, i) + 0.25 * str;
+    }
+    for (int i = 0; i < s->nseats; i++) {
+        double best = -1e9;
+        for (int j = 0; j < s->nseats; j++)
+            if (j != i && base[j] > best)
+                best = base[j];
+        value[i] = 1.0 / (1.0 + exp(-(base[i] - best) / 6.0));
+    }
+}
+
+/* Other seats' hands are resampled from their hand + stack tokens (stacks are unordered
+ * multisets here, so nobody's stack order needs resampling). */
+void tm_determinize(void *st, const fc_env *env, int seat, fc_rng *rng)
+{
+    tm_state *s = st;
+    const tm_data *D = D_(env);
+    if (D->open_hands)
+        return;
+    for (int i = 0; i < s->nseats; i++) {
+        if (i == seat)
+            continue;
+        tm_seat *P = &s->seat[i];
+        uint32_t keep = 0; /* a token chosen for deployment is public */
+        if (s->phase == PH_DEPLOY_HEX && s->turn == i)
+            keep = 1u << s->sel;
+        uint32_t pool = (P->hand | P->stack) & ~keep;
+        int want = __builtin_popcount(P->hand & ~keep), n = 0;
+        uint8_t list[TM_MAX_TOK];
+        for (uint32_t m = pool; m; m &= m - 1)
+            list[n++] = (uint8_t)__builtin_ctz(m);
+        env->host->rng_shuffle(rng, list, (size_t)n, 1);
+        P->hand = keep;
+        P->stack = 0;
+        for (int k = 0; k < n; k++) {
+            bool h = k < want;
+            if (h)
+                P->hand |= 1u << list[k];
+            else
+                P->stack |= 1u << list[k];
+            P->tok_st[list[k]] = h ? TK_HAND : TK_STACK;
+        }
+    }
+}
+
+int tm_round(const void *st, const fc_env *env) { return ((const tm_state *)st)->round; }
+
+static const char *phase_name(int ph)
+{
+    static const char *const names[] = {"draw",  "setup mound", "deploy",  "deploy hex",   "discard", "move",
+                                        "move",  "retreat",     "capture", "replacement", "game over"};
+    return ph >= 0 && ph <= PH_OVER ? names[ph] : "?";
+}
+
+static void hand_text(const tm_data *D, int seat, uint32_t mask, char *buf, size_t n)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (uint32_t m = mask; m && len + 6 < n; m &= m - 1) {
+        const tm_token *T = tok_of(D, seat, __builtin_ctz(m));
+        len += (size_t)snprintf(buf + len, n - len, "%s%c%d", len ? " " : "", D->caste[T->caste].code, T->termites);
+    }
+}
+
+void tm_view(const void *st, const fc_env *env, int seat, fc_view *v)
+{
+    const tm_state *s = st;
+    const tm_data *D = D_(env);
+    const fc_host *h = env->host;
+    int who = tm_to_move(s, env);
+    if (s->phase == PH_OVER)
+        h->view_title(v, "Termity (%s) - game over after round %d", D->board_name, (int)s->round);
+    else
+        h->view_title(v, "Termity (%s) - round %d, seat %d: %s", D->board_name, (int)s->round,
+                      (who >= 0 ? who : s->drawer) + 1, phase_name(s->phase));
+    for (int c = 0; c < D->ncells; c++) {
+        const tm_terrain *T = &D->terrain_def[D->board.terrain[c]];
+        fc_view_cell *cell = h->view_cell(v, D->cell[c], T->view_class, T->name);
+        uint8_t p = s->piece[c];
+        cell->owner = -1;
+        cell->region = -1;
+        if (TM_IS_UNIT(p)) {
+            const tm_token *K = tok_of(D, TM_U_SEAT(p), TM_U_TOK(p));
+            cell->owner = (int8_t)TM_U_SEAT(p);
+            snprintf(cell->glyphs, sizeof cell->glyphs, "%c%d", D->caste[K->caste].code, K->termites);
+            snprintf(cell->label, sizeof cell->label, "%s of seat %d, %s x%d, strength %d", K->id, TM_U_SEAT(p) + 1,
+                     D->caste[K->caste].name, K->termites, K->strength);
+        } else if (TM_IS_MOUND(p)) {
+            int owner = TM_M_OWNER(p), val = tm_mound_value(D, p);
+            cell->owner = (int8_t)(owner == TM_NEUTRAL ? -1 : owner);
+            snprintf(cell->glyphs, sizeof cell->glyphs, "%c%d", owner == TM_NEUTRAL ? 'N' : 'M', val);
+            if (owner == TM_NEUTRAL)
+                snprintf(cell->label, sizeof cell->label, "neutral mound %d", val);
+            else
+                snprintf(cell->label, sizeof cell->label, "mound %d of seat %d", val, owner + 1);
+        } else {
+            snprintf(cell->label, sizeof cell->label, "%s", T->name);
+        }
+    }
+    if (s->last_move_from != TM_NO_CELL && s->last_move_to != TM_NO_CELL)
+        h->view_link(v, D->cell[s->last_move_from], D->cell[s->last_move_to], -1, "last move");
+    h->view_track(v, "round", s->round, 18, "round %d", (int)s->round);
+    char buf[64];
+    for (int i = 0; i < s->nseats; i++) {
+        const tm_seat *P = &s->seat[i];
+        h->view_panel(v, i, "swarm", "%s", D->swarm[D->seat_swarm[i]].name);
+        h->view_panel(v, i, "score", "%d", tm_score(s, env, i));
+        h->view_panel(v, i, "units", "%d", tm_units_on_board(s, i));
+        h->view_panel(v, i, "stack", "%d tokens", __builtin_popcount(P->stack));
+        if (i == seat || D->open_hands) {
+            hand_text(D, i, P->hand, buf, sizeof buf);
+            h->view_panel(v, i, "hand", "%s", buf[0] ? buf : "empty");
+        } else {
+            h->view_panel(v, i, "hand", "%d hidden tokens", __builtin_popcount(P->hand));
+        }
+        size_t len = 0;
+        buf[0] = '\0';
+        for (int k = 0; k < D->nmounds; k++)
+            if (P->reserve >> k & 1)
+                len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%d", len ? " " : "", D->mound_value[k]);
+        h->view_panel(v, i, "reserve", "%s", buf[0] ? buf : "none");
+        len = 0;
+        buf[0] = '\0';
+        for (int k = 0; k < P->ntrophy && len + 4 < sizeof buf; k++)
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%d", len ? " " : "", tm_mound_value(D, P->trophy[k]));
+        h->view_panel(v, i, "trophies", "%s", buf[0] ? buf : "none");
+    }
+    if (s->phase == PH_DEPLOY_HEX) {
+        const tm_token *K = tok_of(D, s->turn, s->sel);
+        h->view_text(v, "deploying", "%s %s x%d", K->id, D->caste[K->caste].name, K->termites);
+    }
+    h->view_text(v, "first player", "seat %d", s->first + 1);
+}
+
+static int fail(char *msg, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(char *msg, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, n, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+int tm_check(const void *st, const fc_env *env, char *msg, size_t n)
+{
+    const tm_state *s = st;
+    const tm_data *D = D_(env);
+    bool limbo = s->phase == PH_RETREAT; /* the attacker is off the board until it lands */
+    int pieces = 0, total = 0;
+    if (s->nseats != env->nseats || s->turn >= s->nseats || s->first >= s->nseats)
+        return fail(msg, n, "seat bookkeeping: nseats %d turn %d first %d", s->nseats, s->turn, s->first);
+    for (int c = 0; c < D->ncells; c++) {
+        uint8_t p = s->piece[c];
+        if (!p)
+            continue;
+        pieces++;
+        if (TM_IS_UNIT(p)) {
+            int i = TM_U_SEAT(p), k = TM_U_TOK(p);
+            if (i >= s->nseats || s->seat[i].tok_cell[k] != c || s->seat[i].tok_st[k] != TK_BOARD)
+                return fail(msg, n, "cell (%d,%d): unit %d/%d not recorded there", D->cell[c].q, D->cell[c].r, i, k);
+            if (!(D->caste[tok_of(D, i, k)->caste].stand >> D->board.terrain[c] & 1))
+                return fail(msg, n, "cell (%d,%d): unit on forbidden terrain (R-15)", D->cell[c].q, D->cell[c].r);
+        } else {
+            int o = TM_M_OWNER(p), k = TM_M_IDX(p);
+            if (o == TM_NEUTRAL ? s->neutral_cell[k] != c : s->seat[o].mound_cell[k] != c)
+                return fail(msg, n, "cell (%d,%d): mound not recorded there", D->cell[c].q, D->cell[c].r);
+            if (D->board.terrain[c] != TR_OPEN)
+                return fail(msg, n, "mound on (%d,%d) is not on Open ground (A-09)", D->cell[c].q, D->cell[c].r);
+        }
+    }
+    for (int i = 0; i < s->nseats; i++) {
+        const tm_seat *P = &s->seat[i];
+        int ntok = D->swarm[D->seat_swarm[i]].ntok;
+        if ((P->hand & P->stack) || (P->hand & P->board) || (P->stack & P->board))
+            return fail(msg, n, "seat %d: a token in two places", i + 1);
+        if (__builtin_popcount(P->hand) > D->hand_size)
+            return fail(msg, n, "seat %d holds %d tokens (R-16)", i + 1, __builtin_popcount(P->hand));
+        for (int k = 0; k < ntok; k++) {
+            int want = P->stack >> k & 1 ? TK_STACK : P->hand >> k & 1 ? TK_HAND : P->board >> k & 1 ? TK_BOARD : -1;
+            bool mover = limbo && i == s->turn && k == s->sel;
+            if (want >= 0 ? P->tok_st[k] != want : (P->tok_st[k] != TK_DEAD && P->tok_st[k] != TK_DISCARDED && !mover))
+                return fail(msg, n, "seat %d token %d: status %d", i + 1, k, P->tok_st[k]);
+            if (want == TK_BOARD && (P->tok_cell[k] >= D->ncells || s->piece[P->tok_cell[k]] != TM_UNIT(i, k)))
+                return fail(msg, n, "seat %d token %d: cell mismatch", i + 1, k);
+            if (want != TK_BOARD && P->tok_cell[k] != TM_NO_CELL)
+                return fail(msg, n, "seat %d token %d: off-board token has a cell", i + 1, k);
+            if (want == TK_BOARD)
+                total++;
+        }
+        for (int k = 0; k < D->nmounds; k++) {
+            bool res = P->reserve >> k & 1;
+            if (res && P->mound_cell[k] != TM_NO_CELL)
+                return fail(msg, n, "seat %d mound %d both in reserve and on the board", i + 1, k);
+            if (P->mound_cell[k] != TM_NO_CELL)
+                total++;
+        }
+        /* every turn uses exactly one token (deployed or discarded) */
+        int left = __builtin_popcount(P->hand | P->stack), used = ntok - left;
+        int ph = s->phase;
+        int done = P->turns + (i == s->turn && s->round > 0 &&
+                               ((ph >= PH_MOVE && ph <= PH_REPLACE) || (ph == PH_DRAW && s->after_draw == PH_MOVE)));
+        if (used != done && !(left == 0 && used < done))
+            return fail(msg, n, "seat %d: %d turns with %d tokens used", i + 1, P->turns, used);
+    }
+    for (int k = 0; k < TM_MAX_NEUTRAL; k++)
+        total += s->neutral_cell[k] != TM_NO_CELL;
+    if (total != pieces)
+        return fail(msg, n, "%d pieces on the board, %d recorded", pieces, total);
+    /* all scores sum to the mounds dealt plus the neutral mounds captured */
+    int sum = 0, per = 0;
+    for (int k = 0; k < D->nmounds; k++)
+        per += D->mound_value[k];
+    for (int i = 0; i < s->nseats; i++)
+        sum += base_score(D, s, i, false);
+    int expect = per * s->nseats + D->neutral_value * s->neutral_taken;
+    if (sum != expect)
+        return fail(msg, n, "scores add up to %d, expected %d (R-42)", sum, expect);
+    if (s->phase == PH_OVER)
+        for (int i = 0; i < s->nseats; i++)
+            if (s->seat[i].hand | s->seat[i].stack)
+                return fail(msg, n, "game over with tokens left for seat %d (R-39)", i + 1);
+    return 0;
+}
