@@ -58,7 +58,7 @@ void my_view(const void *vst, const fc_env *env, int seat, fc_view *v)
         if (st->out_seat >= 0 && (c == st->out_cell || (t && t == st->cell_tile[st->out_cell])) && g < 7)
             cell->glyphs[g++] = '@';
         cell->glyphs[g] = 0;
-        snprintf(cell->label, sizeof cell->label, "%s", buf);
+        snprintf(cell->label, sizeof cell->label, "%.*s", (int)sizeof cell->label - 1, buf);
     }
     for (int s = 0; s < env->nseats; s++) {
         const my_seat *p = &st->seat[s];
