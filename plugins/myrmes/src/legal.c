@@ -57,9 +57,16 @@ int my_ants(const my_state *st, int s)
 
 int my_storage(const my_seat *p) { return p->res[R_FOOD] + p->res[R_DIRT] + p->res[R_STONE]; }
 
+bool my_over_limit(const my_state *st, const my_data *D, int s)
+{
+    const my_seat *p = &st->seat[s];
+    int n = my_storage(p) + p->p_sac - p->p_disc[0] - p->p_disc[1] - p->p_disc[2];
+    return n > my_storage_limit(st, D, s);
+}
+
 bool my_tile_costs_soldier(const my_tile *t, int s) { return t->owner >= 0 && t->owner != s; }
 
-static bool own_pher(const my_state *st, const my_data *D, int t, int s)
+bool my_own_pher(const my_state *st, const my_data *D, int t, int s)
 {
     const my_tile *T = &st->tile[t];
     return T->kind && T->kind - 1 < D->npher && T->owner == s;
@@ -70,7 +77,7 @@ int my_harvest_stage(const my_state *st, const my_data *D, int s, int *tile)
     const my_seat *p = &st->seat[s];
     bool extra_left = false;
     for (int t = 0; t < st->tile_hi; t++) {
-        if (!own_pher(st, D, t, s))
+        if (!my_own_pher(st, D, t, s))
             continue;
         const my_tile *T = &st->tile[t];
         bool cube = false, taken = false;
@@ -113,7 +120,7 @@ int my_pher_group(const my_state *st, const my_data *D, int s, int seed, uint8_t
                 if (c == MY_NO_CELL || !st->cell_tile[c])
                     continue;
                 int u = st->cell_tile[c] - 1;
-                if (!my_bit(seen, u) && own_pher(st, D, u, s)) {
+                if (!my_bit(seen, u) && my_own_pher(st, D, u, s)) {
                     my_bit_set(seen, u);
                     order[n++] = (uint8_t)u;
                 }
@@ -122,16 +129,33 @@ int my_pher_group(const my_state *st, const my_data *D, int s, int seed, uint8_t
     return n;
 }
 
+bool my_tiles_adjacent(const my_state *st, const my_data *D, int a, int b)
+{
+    const my_tile *T = &st->tile[a];
+    for (int j = 0; j < T->n; j++)
+        for (int d = 0; d < 6; d++) {
+            int c = D->nb[T->cell[j]][d];
+            if (c != MY_NO_CELL && st->cell_tile[c] == b + 1)
+                return true;
+        }
+    return false;
+}
+
 /* ---- phases ---- */
 
-static int avail_larvae(const my_state *st, const fc_env *env, int s)
+int my_avail_larvae(const my_state *st, const fc_env *env, int s)
 {
     return st->seat[s].larvae - MY_P(env, P_SACRIFICE_LARVAE) * st->seat[s].p_sac;
 }
 
+bool my_can_sacrifice(const my_state *st, const fc_env *env, int s)
+{
+    return my_avail_larvae(st, env, s) >= MY_P(env, P_SACRIFICE_LARVAE);
+}
+
 static void legal_event(const my_state *st, const fc_env *env, int s, list *l)
 {
-    int al = avail_larvae(st, env, s), d = st->seat[s].event;
+    int al = my_avail_larvae(st, env, s), d = st->seat[s].event;
     for (int e = 0; e < MY_SPACES; e++)
         if ((e > d ? e - d : d - e) <= al)
             push(l, MY_D(D_EVENT, e));
@@ -373,11 +397,13 @@ static void legal_objective(const my_state *st, const fc_env *env, int s, int sl
         }
         break;
     }
-    case OK_PHEROMONES: {
+    case OK_PHEROMONES: { /* the pheromones are picked afterwards (legal_picks) */
         uint8_t order[MY_MAX_TILES];
         for (int t = 0; t < st->tile_hi; t++)
-            if (own_pher(st, D, t, s) && my_pher_group(st, D, s, t, order) >= a)
-                push(l, MY_D(D_OBJECTIVE, base | (uint32_t)t << 4));
+            if (my_own_pher(st, D, t, s) && my_pher_group(st, D, s, t, order) >= a) {
+                push(l, MY_D(D_OBJECTIVE, base));
+                break;
+            }
         break;
     }
     default:
@@ -385,10 +411,34 @@ static void legal_objective(const my_state *st, const fc_env *env, int s, int sl
     }
 }
 
+/* O19/O20 in progress (A-19): the first pick lies in a group of at least N own pheromones,
+ * every later one touches the picked set (D-09). Such a set can always be completed, since
+ * a connected part of a connected group smaller than the group has a neighbour in it. */
+static void legal_picks(const my_state *st, const my_data *D, int s, list *l)
+{
+    int need = D->obj[st->obj[st->pick_slot - 1]].amount;
+    uint8_t order[MY_MAX_TILES];
+    for (int t = 0; t < st->tile_hi; t++) {
+        if (!my_own_pher(st, D, t, s) || my_bit(st->picked, t))
+            continue;
+        bool ok = false;
+        if (!st->pick_n)
+            ok = my_pher_group(st, D, s, t, order) >= need;
+        for (int u = 0; u < st->tile_hi && !ok; u++)
+            ok = my_bit(st->picked, u) && my_tiles_adjacent(st, D, t, u);
+        if (ok)
+            push(l, MY_D(D_PICK, t));
+    }
+}
+
 static void legal_workshop(const my_state *st, const fc_env *env, int s, list *l)
 {
     const my_data *D = MY_DATA(env);
     const my_seat *p = &st->seat[s];
+    if (st->pick_slot) {
+        legal_picks(st, D, s, l);
+        return;
+    }
     push(l, MY_D(D_DONE, 0));
     if (!p->track[TRACK_WORKSHOP])
         return;
@@ -414,7 +464,9 @@ static void legal_harvest(const my_state *st, const fc_env *env, int s, list *l)
     const my_data *D = MY_DATA(env);
     const my_seat *p = &st->seat[s];
     int tile = -1, stage = my_harvest_stage(st, D, s, &tile);
-    if (stage == 0) {
+    if (stage < 0) { /* only here for the sacrifice window (ruling 1) */
+        push(l, MY_D(D_DONE, 0));
+    } else if (stage == 0) {
         const my_tile *T = &st->tile[tile];
         for (int i = 0; i < T->n; i++)
             if (my_bit(st->cube, T->cell[i]))
@@ -425,7 +477,7 @@ static void legal_harvest(const my_state *st, const fc_env *env, int s, list *l)
     } else if (stage == 2) {
         push(l, MY_D(D_DONE, 0));
         for (int t = 0; t < st->tile_hi; t++) {
-            if (!own_pher(st, D, t, s))
+            if (!my_own_pher(st, D, t, s))
                 continue;
             const my_tile *T = &st->tile[t];
             for (int i = 0; i < T->n; i++)
@@ -438,6 +490,10 @@ static void legal_harvest(const my_state *st, const fc_env *env, int s, list *l)
 static void legal_endround(const my_state *st, const fc_env *env, int s, list *l)
 {
     const my_seat *p = &st->seat[s];
+    if (!my_over_limit(st, MY_DATA(env), s)) { /* only here for the sacrifice window (ruling 1) */
+        push(l, MY_D(D_DONE, 0));
+        return;
+    }
     for (int r = 0; r < 3; r++)
         if (p->res[r] + (r == R_FOOD ? p->p_sac : 0) - p->p_disc[r] > 0)
             push(l, MY_D(D_DISCARD, r));
@@ -485,7 +541,7 @@ int my_legal_seat(const my_state *st, const fc_env *env, int s, fc_decision *out
         break;
     }
     /* larvae sacrifice in every decision window of the seat */
-    if (avail_larvae(st, env, s) >= MY_P(env, P_SACRIFICE_LARVAE))
+    if (my_can_sacrifice(st, env, s))
         push(&l, MY_D(D_SACRIFICE, 0));
     return l.n;
 }

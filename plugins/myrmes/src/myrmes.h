@@ -17,6 +17,7 @@
 #define MY_MAX_SPEC 4     /* special tile kinds */
 #define MY_MAX_KINDS (MY_MAX_PHER + MY_MAX_SPEC)
 #define MY_MAX_TILES 120  /* tiles in the garden at once */
+#define MY_TILE_BYTES ((MY_MAX_TILES + 7) / 8)
 #define MY_MAX_OBJ 24     /* objective catalogue */
 #define MY_SLOTS 6        /* objectives on the board: 2 per level */
 #define MY_LEVELS 4
@@ -54,14 +55,16 @@ enum { PH_EVENT, PH_BIRTHS, PH_WORKERS, PH_HARVEST, PH_WORKSHOP, PH_ENDROUND, PH
 /* Decision encoding: kind in bits 24..28, payload below. */
 enum {
     D_SACRIFICE = 1, D_EVENT, D_BIRTHS, D_ROOM, D_EXIT, D_STEP, D_HUNT, D_CLEAR, D_PLACE, D_STOP, D_HARVEST,
-    D_SCAVENGE, D_DONE, D_TUNNEL, D_LEVEL, D_NURSE, D_OBJECTIVE, D_DISCARD, D_PAY, D_DIE
+    D_SCAVENGE, D_DONE, D_TUNNEL, D_LEVEL, D_NURSE, D_OBJECTIVE, D_DISCARD, D_PAY, D_DIE, D_PICK
 };
 #define MY_D(kind, payload) ((fc_decision)(((uint32_t)(kind) << 24) | ((uint32_t)(payload) & 0xFFFFFFu)))
 #define MY_DKIND(d) ((int)((d) >> 24))
 #define MY_DARG(d) ((uint32_t)(d) & 0xFFFFFFu)
 /* births: L | S<<3 | W<<6 | K<<9 | (soldiers arriving + 1)<<12 (0 = no cap choice) */
 /* place: kind | orient<<4 | anchor cell<<8 */
-/* objective: slot | payment<<4 (payment: dirt count, tile slot(s) a | b<<8, or seed tile) */
+/* objective: slot | payment<<4 (payment: dirt count or special tile slot(s) a | b<<8; O19/O20 pay
+ * later, one D_PICK per pheromone) */
+/* pick: tile slot of an own pheromone chosen for O19/O20 */
 
 typedef struct my_kind {
     char id[8];
@@ -163,6 +166,10 @@ typedef struct my_state {
     uint8_t group_used[MY_MAX_SPEC];
     uint8_t obj[MY_SLOTS];
     uint8_t obj_round[MY_SLOTS][MY_MAX_SEATS]; /* round of completion, 0 = not done */
+    /* O19/O20 in progress in the phase-5 turn (A-19): objective slot + 1 (0 = none), the
+     * pheromones picked so far (tile slots) and their count */
+    uint8_t pick_slot, pick_n;
+    uint8_t picked[MY_TILE_BYTES];
     uint8_t cell_tile[MY_MAX_CELLS];           /* tile slot + 1, or 0 */
     uint8_t cell_tok[MY_MAX_CELLS];            /* 1..4 exit of seat-1; 0x10 | kind = prey */
     uint8_t cube[MY_CELL_BYTES];
@@ -175,6 +182,14 @@ typedef struct my_state {
 static inline bool my_bit(const uint8_t *set, int i) { return (set[i >> 3] >> (i & 7)) & 1u; }
 static inline void my_bit_set(uint8_t *set, int i) { set[i >> 3] = (uint8_t)(set[i >> 3] | (1u << (i & 7))); }
 static inline void my_bit_clr(uint8_t *set, int i) { set[i >> 3] = (uint8_t)(set[i >> 3] & ~(1u << (i & 7))); }
+
+/* Stock changes clamp to 0..250 (far above anything reachable; see the rulings). */
+static inline void my_add_u8(uint8_t *x, int n)
+{
+    int v = *x + n;
+    *x = (uint8_t)(v > 250 ? 250 : v < 0 ? 0 : v);
+}
+static inline void my_add_res(my_seat *p, int r, int n) { my_add_u8(&p->res[r], n); }
 
 #define MY_DATA(env) ((const my_data *)(env)->data)
 #define MY_P(env, p) ((int)(env)->params[p].i)
@@ -189,17 +204,35 @@ int my_storage_limit(const my_state *st, const my_data *D, int s);
 int my_nurses_in_play(const my_seat *p);
 int my_ants(const my_state *st, int s);
 int my_storage(const my_seat *p);
+/* Storage with the seat's pending sacrifices and discards is over the phase-6 limit. */
+bool my_over_limit(const my_state *st, const my_data *D, int s);
+/* Larvae not yet promised to pending sacrifices. */
+int my_avail_larvae(const my_state *st, const fc_env *env, int s);
+/* Seat s has enough free larvae to sacrifice (R-07); such a seat gets a window in every
+ * simultaneous step even with nothing else to decide (ruling 1). */
+bool my_can_sacrifice(const my_state *st, const fc_env *env, int s);
 /* Harvest step of seat s: 0 mandatory (tile in *tile), 1 scavenging, 2 extra, -1 done. */
 int my_harvest_stage(const my_state *st, const my_data *D, int s, int *tile);
 /* Own pheromones connected to `seed` in breadth-first order (tile slots); returns the count. */
 int my_pher_group(const my_state *st, const my_data *D, int s, int seed, uint8_t *order);
+bool my_own_pher(const my_state *st, const my_data *D, int t, int s);
+/* Whether tile slots a and b are adjacent (D-09). */
+bool my_tiles_adjacent(const my_state *st, const my_data *D, int a, int b);
 bool my_tile_costs_soldier(const my_tile *t, int s);
-/* rules.c: flow and effects */
+/* rules.c: game flow, the simultaneous phases (1, 2, 4, 6, winter) and apply */
 extern const fc_game my_game;
 int my_apply_seat(my_state *st, const fc_env *env, int s, fc_decision d);
 int my_to_move(const void *st, const fc_env *env);
 int my_round(const void *st, const fc_env *env);
 void my_add_score(my_state *st, int s, int n);
+void my_gain_vp(my_state *st, const fc_env *env, int s, int n); /* positive gains get +1 VP */
+int64_t my_hook(my_state *st, const fc_env *env, int h, int64_t a, int64_t b, int64_t c, int64_t dflt);
+const char *my_seat_name(int s);
+void my_end_worker_turn(my_state *st, const fc_env *env);
+void my_end_workshop_turn(my_state *st, const fc_env *env);
+/* turns.c: effects of the public turn phases 3 (workers, outings) and 5 (workshop, objectives) */
+void my_apply_workers(my_state *st, const fc_env *env, int s, fc_decision d);
+void my_apply_workshop(my_state *st, const fc_env *env, int s, fc_decision d);
 /* data.c */
 int my_data_load(const fc_host *host, const fc_value *params, int nseats, const char *datadir, void **data,
                  fc_error *err);

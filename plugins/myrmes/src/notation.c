@@ -69,10 +69,10 @@ int my_text(const void *vst, const fc_env *env, fc_decision d, char *buf, size_t
         const my_objective *o = &D->obj[st->obj[slot % MY_SLOTS]];
         if (o->kind == OK_DIRTSTONE)
             return snprintf(buf, n, "objective %s dirt=%d", o->id, pay);
-        if (o->kind == OK_PHEROMONES || o->kind == OK_SPECIALS) {
+        if (o->kind == OK_SPECIALS) {
             const my_tile *t1 = &st->tile[(pay & 0xFF) % MY_MAX_TILES], *t2 = &st->tile[(pay >> 8) % MY_MAX_TILES];
             hexfmt(D, t1->cell[0], h, sizeof h);
-            if (o->kind == OK_SPECIALS && o->extra == 2) {
+            if (o->extra == 2) {
                 hexfmt(D, t2->cell[0], h2, sizeof h2);
                 return snprintf(buf, n, "objective %s %s %s", o->id, h, h2);
             }
@@ -86,6 +86,9 @@ int my_text(const void *vst, const fc_env *env, fc_decision d, char *buf, size_t
         return snprintf(buf, n, "pay");
     case D_DIE:
         return snprintf(buf, n, "die %u", a);
+    case D_PICK: /* a tile is written by its first hex; parsing accepts any of its hexes */
+        hexfmt(D, st->tile[a % MY_MAX_TILES].cell[0], h, sizeof h);
+        return snprintf(buf, n, "pick %s", h);
     default:
         return FC_EINVAL;
     }
@@ -110,12 +113,25 @@ static void squeeze(const char *in, char *out, size_t n)
     out[k] = 0;
 }
 
+/* "pick q,r" may name any hex of the tile: rewrite it to the tile's first hex. */
+static void pick_first_hex(const my_state *st, const my_data *D, char *text, size_t n)
+{
+    int q, r, len = 0;
+    if (strncmp(text, "pick ", 5) || sscanf(text + 5, "%d,%d%n", &q, &r, &len) != 2 || text[5 + len] || q < 0 ||
+        q >= 32 || r < 0 || r >= 32 || D->index[r][q] < 0)
+        return;
+    int t = st->cell_tile[D->index[r][q]];
+    if (t)
+        snprintf(text, n, "pick %d,%d", D->hex[st->tile[t - 1].cell[0]].q, D->hex[st->tile[t - 1].cell[0]].r);
+}
+
 int my_parse(const void *vst, const fc_env *env, const char *text, fc_decision *out)
 {
     const my_state *st = vst;
     fc_decision buf[MY_MAX_DECISIONS];
     char want[128], got[128];
     squeeze(text, want, sizeof want);
+    pick_first_hex(st, MY_DATA(env), want, sizeof want);
     int n = my_legal_seat(st, env, my_to_move(st, env), buf);
     for (int i = 0; i < n; i++) {
         my_text(st, env, buf[i], got, sizeof got);
@@ -208,7 +224,20 @@ void my_describe(const void *vst, const fc_env *env, fc_decision d, fc_decision_
     }
     case D_OBJECTIVE: {
         const my_objective *o = &D->obj[st->obj[(a & 0xF) % MY_SLOTS]];
-        snprintf(out->label, sizeof out->label, "%s: level %d, +%d VP", txt, o->level, D->objective_points[o->level - 1]);
+        snprintf(out->label, sizeof out->label, "%s: level %d, +%d VP%s", txt, o->level,
+                 D->objective_points[o->level - 1], o->kind == OK_PHEROMONES ? ", then pick the pheromones" : "");
+        break;
+    }
+    case D_PICK: { /* what the pick costs is the cubes on that pheromone */
+        const my_tile *T = &st->tile[a % MY_MAX_TILES];
+        int cubes[3] = {0};
+        for (int i = 0; i < T->n; i++)
+            if (my_bit(st->cube, T->cell[i]))
+                cubes[D->terrain[T->cell[i]] % 3]++;
+        cell = T->cell[0];
+        snprintf(out->label, sizeof out->label, "%s: empty %s (%d food, %d dirt, %d stone), pick %d of %d", txt,
+                 D->kind[(T->kind + MY_MAX_KINDS - 1) % MY_MAX_KINDS].id, cubes[0], cubes[1], cubes[2],
+                 st->pick_n + 1, st->pick_slot ? D->obj[st->obj[(st->pick_slot - 1) % MY_SLOTS]].amount : 0);
         break;
     }
     case D_LEVEL:
@@ -221,6 +250,13 @@ void my_describe(const void *vst, const fc_env *env, fc_decision d, fc_decision_
     case D_PAY:
         snprintf(out->label, sizeof out->label, "pay winter food (%d owed)", p->owed);
         break;
+    case D_DONE: {
+        static const char *const what[] = {[PH_HARVEST] = "end your harvest", [PH_WORKSHOP] = "end your workshop turn",
+                                           [PH_ENDROUND] = "keep your storage as it is"};
+        int ph = st->phase <= PH_ENDROUND ? st->phase : PH_EVENT;
+        snprintf(out->label, sizeof out->label, "done: %s", what[ph] ? what[ph] : "end");
+        break;
+    }
     default:
         break;
     }

@@ -136,7 +136,7 @@ static const fc_plugin plugin = {
     .api_minor = FC_API_MINOR,
     .id = "myrmes",
     .name = "Myrmes",
-    .version = "1.0.0",
+    .version = "1.1.0", /* 1.1: O19/O20 picks, sacrifice windows */
     .summary = "Ant colonies over three years: births, garden pheromones, hunting, workshop, winter",
     .help = "Each season: 1 event (pay larvae to move the cube), 2 births (assign nurses), 3 workers\n"
             "(colony rooms or outings: exit, step, hunt, clear, place, stop), 4 harvest, 5 workshop\n"

@@ -1,6 +1,7 @@
 /* Myrmes game flow: setup, the phase machine, applying decisions and revealing the
- * simultaneous steps. Simultaneous choices are kept in each seat's pending fields (p_*) and
- * only applied to the public state when every participant has committed (R-02). */
+ * simultaneous steps (phases 1, 2, 4, 6, winter). Simultaneous choices are kept in each seat's
+ * pending fields (p_*) and only applied to the public state when every participant has
+ * committed (R-02). The effects of the turn phases 3 and 5 are in turns.c. */
 #include <string.h>
 
 #include "myrmes.h"
@@ -42,7 +43,7 @@ void my_add_score(my_state *st, int s, int n)
 }
 
 /* A VP gain: +1 VP event adds to every positive gain this round. */
-static void gain_vp(my_state *st, const fc_env *env, int s, int n)
+void my_gain_vp(my_state *st, const fc_env *env, int s, int n)
 {
     const my_data *D = MY_DATA(env);
     if (n > 0 && st->phase < PH_WINTER && my_effect(st, D, s) == EV_VP)
@@ -50,19 +51,7 @@ static void gain_vp(my_state *st, const fc_env *env, int s, int n)
     my_add_score(st, s, n);
 }
 
-static void add_res(my_seat *p, int r, int n)
-{
-    int v = p->res[r] + n;
-    p->res[r] = (uint8_t)(v > 250 ? 250 : v < 0 ? 0 : v);
-}
-
-static void add_u8(uint8_t *x, int n)
-{
-    int v = *x + n;
-    *x = (uint8_t)(v > 250 ? 250 : v < 0 ? 0 : v);
-}
-
-static int64_t hook(my_state *st, const fc_env *env, int h, int64_t a, int64_t b, int64_t c, int64_t dflt)
+int64_t my_hook(my_state *st, const fc_env *env, int h, int64_t a, int64_t b, int64_t c, int64_t dflt)
 {
     if (!FC_HOOKED(env, h))
         return dflt;
@@ -70,7 +59,7 @@ static int64_t hook(my_state *st, const fc_env *env, int h, int64_t a, int64_t b
     return env->host->hook_int(env, h, st, args, 3, dflt);
 }
 
-static const char *seat_name(int s)
+const char *my_seat_name(int s)
 {
     static const char *const names[] = {"Red", "Blue", "Yellow", "Black"};
     return names[s & 3];
@@ -120,7 +109,7 @@ static void begin_workers(my_state *st, const fc_env *env)
         st->turn = (uint8_t)s;
 }
 
-static void end_worker_turn(my_state *st, const fc_env *env)
+void my_end_worker_turn(my_state *st, const fc_env *env)
 {
     st->out_seat = -1;
     int s = next_worker_seat(st, env, st->turn);
@@ -154,15 +143,16 @@ static void reveal_harvest(my_state *st, const fc_env *env)
             if (K->harvest == ROOM_FOOD)
                 got[R_FOOD] += K->harvest_amount;
             else if (K->harvest == ROOM_VP)
-                gain_vp(st, env, s, K->harvest_amount);
+                my_gain_vp(st, env, s, K->harvest_amount);
         }
         got[R_DIRT] += p->p_scav[0];
         got[R_STONE] += p->p_scav[1];
         got[R_FOOD] += p->p_sac;
-        add_u8(&p->larvae, -MY_P(env, P_SACRIFICE_LARVAE) * p->p_sac);
+        my_add_u8(&p->larvae, -MY_P(env, P_SACRIFICE_LARVAE) * p->p_sac);
         for (int r = 0; r < 3; r++)
-            add_res(p, r, got[r]);
-        FC_EMIT(env, FC_ALL_SEATS, "%s harvests %d food, %d dirt, %d stone", seat_name(s), got[0], got[1], got[2]);
+            my_add_res(p, r, got[r]);
+        FC_EMIT(env, FC_ALL_SEATS, "%s harvests %d food, %d dirt, %d stone", my_seat_name(s), got[0], got[1],
+                got[2]);
         clear_pending(p);
     }
     begin_workshop(st, env);
@@ -176,7 +166,7 @@ static void begin_harvest(my_state *st, const fc_env *env)
     for (int s = 0; s < env->nseats; s++) {
         int t;
         clear_pending(&st->seat[s]);
-        if (my_harvest_stage(st, D, s, &t) >= 0)
+        if (my_harvest_stage(st, D, s, &t) >= 0 || my_can_sacrifice(st, env, s)) /* R-07, D-10 */
             mask |= 1u << s;
     }
     simul_begin(st, st->first, env->nseats, mask);
@@ -204,7 +194,7 @@ static void begin_workshop(my_state *st, const fc_env *env)
         st->turn = (uint8_t)s;
 }
 
-static void end_workshop_turn(my_state *st, const fc_env *env)
+void my_end_workshop_turn(my_state *st, const fc_env *env)
 {
     int s = next_workshop_seat(st, env, fc_seat_steps(st->first, st->turn, env->nseats));
     if (s < 0)
@@ -223,10 +213,11 @@ static void begin_winter(my_state *st, const fc_env *env)
         int w = D->winter[st->year - 1], red = p->soldiers; /* */
         if (MY_P(env, P_WINTER_SOLDIER_HALF) && red > w / 2)
             red = w / 2;
-        int64_t owed = hook(st, env, H_WINTER_COST, s, st->year, w - red > 0 ? w - red : 0, w - red > 0 ? w - red : 0);
+        int due = w - red > 0 ? w - red : 0;
+        int64_t owed = my_hook(st, env, H_WINTER_COST, s, st->year, due, due);
         p->owed = (uint8_t)(owed < 0 ? 0 : owed > 250 ? 250 : owed);
         clear_pending(p);
-        if (p->owed)
+        if (p->owed || my_can_sacrifice(st, env, s)) /* R-07, D-10 */
             mask |= 1u << s;
     }
     simul_begin(st, st->first, env->nseats, mask);
@@ -246,7 +237,7 @@ static void finish_round(my_state *st, const fc_env *env)
         memset(p->track, 0, sizeof p->track);
         p->ws_spent = 0;
     }
-    hook(st, env, H_ON_ROUND_END, st->year, st->season, my_round(st, env), 0);
+    my_hook(st, env, H_ON_ROUND_END, st->year, st->season, my_round(st, env), 0);
     st->first = (uint8_t)fc_seat_next(st->first, env->nseats); /* */
     st->season++;
     if (st->season < MY_SEASONS)
@@ -267,7 +258,7 @@ static void begin_endround(my_state *st, const fc_env *env)
     st->phase = PH_ENDROUND;
     for (int s = 0; s < env->nseats; s++) {
         clear_pending(&st->seat[s]);
-        if (my_storage(&st->seat[s]) > my_storage_limit(st, D, s))
+        if (my_over_limit(st, D, s) || my_can_sacrifice(st, env, s)) /* R-51; R-07, D-10 */
             mask |= 1u << s;
     }
     simul_begin(st, st->first, env->nseats, mask);
@@ -286,13 +277,13 @@ static void reveal(my_state *st, const fc_env *env)
     }
     for (int s = 0; s < env->nseats; s++) {
         my_seat *p = &st->seat[s];
-        add_u8(&p->larvae, -rate * p->p_sac);
-        add_res(p, R_FOOD, p->p_sac);
+        my_add_u8(&p->larvae, -rate * p->p_sac);
+        my_add_res(p, R_FOOD, p->p_sac);
         if (st->phase == PH_EVENT) {
             int d = p->event, e = p->p_event; /* */
-            add_u8(&p->larvae, -(e > d ? e - d : d - e));
+            my_add_u8(&p->larvae, -(e > d ? e - d : d - e));
             p->event = (uint8_t)e;
-            FC_EMIT(env, FC_ALL_SEATS, "%s: event %d (%s)", seat_name(s), e, D->event_name[e]);
+            FC_EMIT(env, FC_ALL_SEATS, "%s: event %d (%s)", my_seat_name(s), e, D->event_name[e]);
         } else if (st->phase == PH_BIRTHS) {
             int eff = my_effect(st, D, s), amt = D->event_amount[p->event], y[3] = {0};
             int nurses = 0;
@@ -311,22 +302,22 @@ static void reveal(my_state *st, const fc_env *env)
             room = room < 0 ? 0 : room;
             int sa = p->p_arrive ? p->p_arrive - 1 : (y[1] < room ? y[1] : room); /* */
             int wa = y[2] < room - sa ? y[2] : room - sa;
-            add_u8(&p->larvae, y[0]);
+            my_add_u8(&p->larvae, y[0]);
             p->soldiers = (uint8_t)(p->soldiers + sa);
             p->workers = (uint8_t)(p->workers + wa);
             FC_EMIT(env, FC_ALL_SEATS, "%s: nurses L%d S%d W%d K%d; +%d larvae, +%d soldiers, +%d workers",
-                    seat_name(s), p->track[0], p->track[1], p->track[2], p->track[3], y[0], sa, wa);
+                    my_seat_name(s), p->track[0], p->track[1], p->track[2], p->track[3], y[0], sa, wa);
         } else if (st->phase == PH_ENDROUND) {
             for (int r = 0; r < 3; r++)
-                add_res(p, r, -p->p_disc[r]);
+                my_add_res(p, r, -p->p_disc[r]);
             if (p->p_disc[0] + p->p_disc[1] + p->p_disc[2])
-                FC_EMIT(env, FC_ALL_SEATS, "%s discards %d food, %d dirt, %d stone", seat_name(s), p->p_disc[0],
+                FC_EMIT(env, FC_ALL_SEATS, "%s discards %d food, %d dirt, %d stone", my_seat_name(s), p->p_disc[0],
                         p->p_disc[1], p->p_disc[2]);
         } else if (st->phase == PH_WINTER) {
             int pay = p->res[R_FOOD] < p->owed ? p->res[R_FOOD] : p->owed; /* */
-            add_res(p, R_FOOD, -pay);
+            my_add_res(p, R_FOOD, -pay);
             my_add_score(st, s, -(p->owed - pay) * MY_P(env, P_WINTER_PENALTY));
-            FC_EMIT(env, FC_ALL_SEATS, "%s pays %d of %d food in winter", seat_name(s), pay, p->owed);
+            FC_EMIT(env, FC_ALL_SEATS, "%s pays %d of %d food in winter", my_seat_name(s), pay, p->owed);
         }
         clear_pending(p);
     }
@@ -353,7 +344,7 @@ static void reveal(my_state *st, const fc_env *env)
 static void commit(my_state *st, const fc_env *env, int s)
 {
     st->simul.waiting = (uint16_t)(st->simul.waiting & ~(1u << s));
-    FC_EMIT(env, FC_ALL_SEATS & ~FC_SEAT_BIT(s), "%s has decided", seat_name(s));
+    FC_EMIT(env, FC_ALL_SEATS & ~FC_SEAT_BIT(s), "%s has decided", my_seat_name(s));
     if (!st->simul.waiting)
         reveal(st, env);
 }
@@ -451,219 +442,6 @@ static int legal(const void *vst, const fc_env *env, fc_decision *out, uint32_t 
 
 /* ---- applying ---- */
 
-static void end_outing(my_state *st, const fc_env *env)
-{
-    end_worker_turn(st, env); /* the worker goes back to the supply */
-}
-
-static void place_tile(my_state *st, const fc_env *env, int s, uint32_t a)
-{
-    const my_data *D = MY_DATA(env);
-    my_seat *p = &st->seat[s];
-    int k = a & 0xF, o = (a >> 4) & 0xF, anchor = (a >> 8) & 0xFF, slot = 0;
-    const my_kind *K = &D->kind[k];
-    while (st->tile[slot].kind)
-        slot++;
-    if (slot >= st->tile_hi)
-        st->tile_hi = (uint8_t)(slot + 1);
-    my_tile *T = &st->tile[slot];
-    T->kind = (uint8_t)(k + 1);
-    T->owner = (int8_t)s;
-    T->n = K->size;
-    for (int i = 0; i < K->size; i++) {
-        fc_hex x = fc_hex_add(D->hex[anchor], K->orient[o][i]);
-        int c = D->index[x.r][x.q];
-        T->cell[i] = (uint8_t)c;
-        st->cell_tile[c] = (uint8_t)(slot + 1);
-        if (!K->special && D->terrain[c] <= T_STONE) /* */
-            my_bit_set(st->cube, c);
-    }
-    int vp = K->vp;
-    if (!K->special) {
-        p->pher_used[k]++;
-        vp = (int)hook(st, env, H_PHEROMONE_POINTS, s, K->size, vp, vp); /* */
-    } else {
-        for (int r = 0; r < 3; r++) /* */
-            add_res(p, r, -K->cost[r]);
-        st->group_used[K->group]++;
-        p->markers++;
-        T->marked = 1;
-    }
-    gain_vp(st, env, s, vp);
-    FC_EMIT(env, FC_ALL_SEATS, "%s places %s at (%d,%d)", seat_name(s), K->id, D->hex[anchor].q, D->hex[anchor].r);
-}
-
-static void apply_outing(my_state *st, const fc_env *env, int s, fc_decision d)
-{
-    const my_data *D = MY_DATA(env);
-    my_seat *p = &st->seat[s];
-    int c = (int)MY_DARG(d);
-    switch (MY_DKIND(d)) {
-    case D_STEP: { /* R-20..R-23 */
-        int t = st->cell_tile[c];
-        if (t && my_tile_costs_soldier(&st->tile[t - 1], s))
-            p->soldiers--;
-        st->out_cell = (uint8_t)c;
-        st->out_mp--;
-        break;
-    }
-    case D_HUNT: { /* */
-        int k = st->cell_tok[c] & 0xF;
-        p->soldiers = (uint8_t)(p->soldiers - D->prey_soldiers[k]);
-        p->prey[k]++;
-        st->cell_tok[c] = 0;
-        add_res(p, R_FOOD, D->prey_food[k]);
-        gain_vp(st, env, s, (int)hook(st, env, H_HUNT_REWARD, s, k, D->prey_vp[k], D->prey_vp[k]));
-        st->out_cell = (uint8_t)c;
-        st->out_mp--;
-        FC_EMIT(env, FC_ALL_SEATS, "%s hunts a %s at (%d,%d)", seat_name(s), D->prey_name[k], D->hex[c].q, D->hex[c].r);
-        break;
-    }
-    case D_CLEAR: { /* */
-        int t = st->cell_tile[c] - 1;
-        my_tile *T = &st->tile[t];
-        add_res(p, R_DIRT, -MY_P(env, P_CLEAR_COST));
-        if (T->owner != s)
-            gain_vp(st, env, s, D->kind[T->kind - 1].vp);
-        for (int i = 0; i < T->n; i++)
-            st->cell_tile[T->cell[i]] = 0;
-        FC_EMIT(env, FC_ALL_SEATS, "%s clears a %s pheromone", seat_name(s), seat_name(T->owner));
-        memset(T, 0, sizeof *T);
-        st->out_cell = (uint8_t)c;
-        break;
-    }
-    case D_PLACE:
-        place_tile(st, env, s, MY_DARG(d));
-        end_outing(st, env);
-        break;
-    case D_STOP:
-        end_outing(st, env);
-        break;
-    default:
-        break;
-    }
-}
-
-static void apply_objective(my_state *st, const fc_env *env, int s, uint32_t a)
-{
-    const my_data *D = MY_DATA(env);
-    my_seat *p = &st->seat[s];
-    int slot = a & 0xF, pay = (int)(a >> 4);
-    const my_objective *o = &D->obj[st->obj[slot]];
-    int amt = o->amount;
-    p->track[TRACK_WORKSHOP]--; /* the nurse stays on the objective */
-    p->obj_nurses++;
-    switch (o->kind) {
-    case OK_FOOD:
-        add_res(p, R_FOOD, -amt);
-        break;
-    case OK_STONE:
-        add_res(p, R_STONE, -amt);
-        break;
-    case OK_DIRTSTONE:
-        add_res(p, R_DIRT, -pay);
-        add_res(p, R_STONE, -(amt - pay));
-        break;
-    case OK_LARVAE:
-        add_u8(&p->larvae, -amt);
-        break;
-    case OK_SOLDIERS:
-        add_u8(&p->soldiers, -amt);
-        break;
-    case OK_PREY:
-        for (int k = 0, left = amt; k < MY_PREY && left; k++) {
-            int x = p->prey[k] < left ? p->prey[k] : left;
-            p->prey[k] = (uint8_t)(p->prey[k] - x);
-            left -= x;
-        }
-        st->prey_gone = (uint8_t)(st->prey_gone + amt);
-        break;
-    case OK_LEVEL:
-        p->level = (uint8_t)(p->level - o->extra);
-        break;
-    case OK_NURSES: { /* A-21 and our ruling: returning nurses go first */
-        int left = o->extra;
-        uint8_t *from[] = {&p->nursery, &p->track[0], &p->track[1], &p->track[2], &p->ws_spent,
-                           &p->track[TRACK_WORKSHOP]};
-        for (int i = 0; i < 6 && left; i++) {
-            int x = *from[i] < left ? *from[i] : left;
-            *from[i] = (uint8_t)(*from[i] - x);
-            left -= x;
-        }
-        break;
-    }
-    case OK_SPECIALS: /* */
-        for (int i = 0; i < o->extra; i++) {
-            my_tile *T = &st->tile[(pay >> (8 * i)) & 0xFF];
-            T->marked = 0;
-            T->owner = -1;
-            p->markers--;
-        }
-        break;
-    case OK_PHEROMONES: { /* */
-        uint8_t order[MY_MAX_TILES];
-        my_pher_group(st, D, s, pay, order);
-        for (int i = 0; i < amt; i++)
-            for (int j = 0; j < st->tile[order[i]].n; j++)
-                my_bit_clr(st->cube, st->tile[order[i]].cell[j]);
-        break;
-    }
-    default:
-        break;
-    }
-    int round = my_round(st, env);
-    st->obj_round[slot][s] = (uint8_t)round;
-    p->obj_levels = (uint8_t)(p->obj_levels | 1u << (o->level - 1));
-    int vp = D->objective_points[o->level - 1];
-    gain_vp(st, env, s, (int)hook(st, env, H_OBJECTIVE_POINTS, s, o->level, vp, vp));
-    FC_EMIT(env, FC_ALL_SEATS, "%s completes objective %s", seat_name(s), o->id);
-    for (int t = 0; t < env->nseats; t++) /* */
-        if (t != s && st->obj_round[slot][t] && st->obj_round[slot][t] < round)
-            gain_vp(st, env, t, D->objective_bonus);
-}
-
-static void apply_workshop(my_state *st, const fc_env *env, int s, fc_decision d)
-{
-    const my_data *D = MY_DATA(env);
-    my_seat *p = &st->seat[s];
-    int kind = MY_DKIND(d);
-    if (kind == D_DONE) { /* */
-        end_workshop_turn(st, env);
-        return;
-    }
-    int action = kind == D_TUNNEL ? WS_TUNNEL : kind == D_LEVEL ? WS_LEVEL : kind == D_NURSE ? WS_NURSE : WS_OBJECTIVE;
-    p->ws_done = (uint8_t)(p->ws_done | 1u << action);
-    if (action != WS_OBJECTIVE) {
-        p->track[TRACK_WORKSHOP]--;
-        p->ws_spent++;
-    }
-    switch (action) {
-    case WS_TUNNEL: /* */
-        st->cell_tok[MY_DARG(d)] = (uint8_t)(s + 1);
-        p->exits++;
-        add_res(p, R_DIRT, MY_P(env, P_TUNNEL_DIRT));
-        FC_EMIT(env, FC_ALL_SEATS, "%s digs a tunnel at (%d,%d)", seat_name(s), D->hex[MY_DARG(d)].q,
-                D->hex[MY_DARG(d)].r);
-        break;
-    case WS_LEVEL: /* */
-        p->level++;
-        for (int r = 0; r < 3; r++)
-            add_res(p, r, -D->level_cost[p->level][r]);
-        FC_EMIT(env, FC_ALL_SEATS, "%s reaches colony level %d", seat_name(s), p->level);
-        break;
-    case WS_NURSE: /* */
-        add_res(p, R_FOOD, -MY_P(env, P_NURSE_FOOD));
-        add_u8(&p->larvae, -MY_P(env, P_NURSE_LARVAE));
-        p->nursery++;
-        break;
-    default:
-        apply_objective(st, env, s, MY_DARG(d));
-        break;
-    }
-    if (!p->track[TRACK_WORKSHOP])
-        end_workshop_turn(st, env);
-}
-
 int my_apply_seat(my_state *st, const fc_env *env, int s, fc_decision d)
 {
     const my_data *D = MY_DATA(env);
@@ -684,8 +462,8 @@ int my_apply_seat(my_state *st, const fc_env *env, int s, fc_decision d)
         if (simul) {
             p->p_sac++;
         } else {
-            add_u8(&p->larvae, -MY_P(env, P_SACRIFICE_LARVAE));
-            add_res(p, R_FOOD, 1);
+            my_add_u8(&p->larvae, -MY_P(env, P_SACRIFICE_LARVAE));
+            my_add_res(p, R_FOOD, 1);
         }
         return 0;
     }
@@ -704,35 +482,7 @@ int my_apply_seat(my_state *st, const fc_env *env, int s, fc_decision d)
         commit(st, env, s);
         break;
     case PH_WORKERS:
-        if (kind == D_ROOM) { /* */
-            int r = a & 3, ch = (int)(a >> 2);
-            p->workers--;
-            p->room_workers++;
-            p->rooms = (uint8_t)(p->rooms | 1u << r);
-            add_res(p, R_FOOD, -D->room_food[r]);
-            switch (D->room[r]) {
-            case ROOM_LARVAE:
-                add_u8(&p->larvae, D->room_amount[r]);
-                break;
-            case ROOM_FOOD:
-                add_res(p, R_FOOD, D->room_amount[r]);
-                break;
-            case ROOM_CHOICE:
-                add_res(p, ch == 1 ? R_DIRT : R_STONE, D->room_amount[r]);
-                break;
-            default:
-                gain_vp(st, env, s, D->room_amount[r]);
-                break;
-            }
-            end_worker_turn(st, env);
-        } else if (kind == D_EXIT) { /* */
-            p->workers--;
-            st->out_seat = (int8_t)s;
-            st->out_cell = (uint8_t)a;
-            st->out_mp = (uint8_t)(D->moves + (my_effect(st, D, s) == EV_MOVES ? D->event_moves : 0));
-        } else {
-            apply_outing(st, env, s, d);
-        }
+        my_apply_workers(st, env, s, d);
         break;
     case PH_HARVEST: {
         int tile, stage = my_harvest_stage(st, D, s, &tile);
@@ -750,11 +500,12 @@ int my_apply_seat(my_state *st, const fc_env *env, int s, fc_decision d)
         break;
     }
     case PH_WORKSHOP:
-        apply_workshop(st, env, s, d);
+        my_apply_workshop(st, env, s, d);
         break;
-    case PH_ENDROUND:
-        p->p_disc[a]++;
-        if (my_storage(p) + p->p_sac - p->p_disc[0] - p->p_disc[1] - p->p_disc[2] <= my_storage_limit(st, D, s))
+    case PH_ENDROUND: /* a discard that reaches the limit ends the step; so does done (ruling 2) */
+        if (kind == D_DISCARD)
+            p->p_disc[a]++;
+        if (kind == D_DONE || !my_over_limit(st, D, s))
             commit(st, env, s);
         break;
     case PH_WINTER:

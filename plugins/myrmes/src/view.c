@@ -84,6 +84,9 @@ void my_view(const void *vst, const fc_env *env, int seat, fc_view *v)
         if (s == seat && (p->p_sac || st->phase == PH_HARVEST || st->phase == PH_ENDROUND))
             h->view_panel(v, s, "pending", "sacrifices %d, discards %d/%d/%d, scavenge %d/%d", p->p_sac, p->p_disc[0],
                           p->p_disc[1], p->p_disc[2], p->p_scav[0], p->p_scav[1]);
+        if (st->pick_slot && s == st->turn && st->phase == PH_WORKSHOP) /* public */
+            h->view_panel(v, s, "picking", "%s: %d of %d pheromones picked", D->obj[st->obj[st->pick_slot - 1]].id,
+                          st->pick_n, D->obj[st->obj[st->pick_slot - 1]].amount);
         if (s == seat && st->phase == PH_WINTER)
             h->view_panel(v, s, "winter", "%d food owed", p->owed);
     }
@@ -154,6 +157,45 @@ void my_evaluate(const void *vst, const fc_env *env, double *value)
         snprintf(msg, n, __VA_ARGS__); \
         return -1; \
     } while (0)
+
+/* O19/O20 in progress (A-19): only in the turn's phase 5, fewer picks than needed, all own
+ * pheromones of the seat in turn, connected, and the objective nurse already placed. */
+static int check_picks(const my_state *st, const my_data *D, char *msg, size_t n)
+{
+    int count = 0;
+    for (int t = 0; t < MY_MAX_TILES; t++)
+        if (my_bit(st->picked, t)) {
+            if (!st->pick_slot || !my_own_pher(st, D, t, st->turn))
+                FAIL("picked tile %d is not an own pheromone of the seat in turn", t);
+            count++;
+        }
+    if (count != st->pick_n)
+        FAIL("%d pheromones picked, %d counted", count, st->pick_n);
+    if (!st->pick_slot)
+        return 0;
+    if (st->pick_slot > MY_SLOTS || st->phase != PH_WORKSHOP)
+        FAIL("objective picks outside phase 5");
+    const my_objective *o = &D->obj[st->obj[st->pick_slot - 1]];
+    if (o->kind != OK_PHEROMONES || st->pick_n >= o->amount || st->obj_round[st->pick_slot - 1][st->turn] ||
+        !(st->seat[st->turn].ws_done & (1u << WS_OBJECTIVE)))
+        FAIL("objective %s: bad pick state (%d picked)", o->id, st->pick_n);
+    uint8_t reach[MY_TILE_BYTES] = {0}, queue[MY_MAX_TILES];
+    int nq = 0;
+    for (int t = 0; t < st->tile_hi && !nq; t++)
+        if (my_bit(st->picked, t)) {
+            queue[nq++] = (uint8_t)t;
+            my_bit_set(reach, t);
+        }
+    for (int i = 0; i < nq; i++)
+        for (int t = 0; t < st->tile_hi; t++)
+            if (my_bit(st->picked, t) && !my_bit(reach, t) && my_tiles_adjacent(st, D, queue[i], t)) {
+                my_bit_set(reach, t);
+                queue[nq++] = (uint8_t)t;
+            }
+    if (nq != st->pick_n)
+        FAIL("objective %s: the picked pheromones are not connected", o->id);
+    return 0;
+}
 
 int my_check(const void *vst, const fc_env *env, char *msg, size_t n)
 {
@@ -246,7 +288,7 @@ int my_check(const void *vst, const fc_env *env, char *msg, size_t n)
     }
     if (st->phase > PH_OVER || st->year < 1 || st->year > D->years)
         FAIL("bad phase or year");
-    return 0;
+    return check_picks(st, D, msg, n);
 }
 
 /* Re-draws the hidden choices of every seat other than `seat` in the current simultaneous

@@ -34,7 +34,7 @@ static int pick(const fc_decision *buf, int n, fc_rng *rng, bool biased)
                                     [D_OBJECTIVE] = 400, [D_NURSE] = 60, [D_TUNNEL] = 5, [D_HUNT] = 60,
                                     [D_CLEAR] = 60, [D_STEP] = 20, [D_EXIT] = 20, [D_ROOM] = 10, [D_EVENT] = 10,
                                     [D_BIRTHS] = 10, [D_HARVEST] = 10, [D_SCAVENGE] = 10, [D_DISCARD] = 10,
-                                    [D_PAY] = 10};
+                                    [D_PAY] = 10, [D_PICK] = 10};
     uint32_t w[MY_MAX_DECISIONS];
     for (int i = 0; i < n; i++)
         w[i] = wk[MY_DKIND(buf[i]) & 31];
@@ -98,8 +98,10 @@ static long play_game(mfx *f, uint64_t seed, bool check, bool round_trip, uint64
         }
         int i = who == FC_CHANCE ? fc_rng_weighted(&rng, w, n) : pick(buf, n, &rng, seed & 1);
         kind_count[MY_DKIND(buf[i]) & 31]++;
-        if (f->g->apply(&f->st, f->env, buf[i]) != 0)
-            fail_msg("apply refused a legal decision");
+        if (f->g->apply(&f->st, f->env, buf[i]) != 0) {
+            f->g->decision_text(&f->st, f->env, buf[i], text, sizeof text);
+            fail_msg("apply refused the legal decision '%s' (phase %d)", text, f->st.phase);
+        }
         plies++;
         if (hash)
             h = fc_hash64(&f->st, sizeof f->st, h ^ buf[i]);
@@ -127,7 +129,7 @@ static void random_games(int nseats)
     }
     printf("# %d players: %d games, %.1f decisions per game\n", nseats, games, (double)plies / games);
     printf("# decisions by kind:");
-    for (int k = 1; k <= D_DIE; k++)
+    for (int k = 1; k <= D_PICK; k++)
         printf(" %ld", kind_count[k]);
     printf("\n");
 }
