@@ -1,51 +1,21 @@
-/* Agents behind one interface: a table of kinds, a spec parser shared by all of them, and the
- * random agent. New kinds (greedy, mcts) add an entry to fc_agent_kinds with their keys. */
+/* Agents behind one interface: a table of kinds, a spec parser shared by all of them, helpers
+ * shared by the searches (agent_impl.h), and the random agent. Greedy and MCTS live in
+ * agent_greedy.c and agent_mcts.c. */
 #include "formicary/agent.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "agent_impl.h"
 #include "formicary/seats.h"
-
-#define AGENT_SPEC_MAX 256
-#define AGENT_MAX_OPTS 16
-#define AGENT_KEY_MAX 32
-#define AGENT_VALUE_MAX 64
-/* Stream of the RNG used at chance points (seats use their own number). */
-#define AGENT_CHANCE_STREAM FC_MAX_SEATS
-
-typedef struct agent_opt {
-    char key[AGENT_KEY_MAX];
-    char value[AGENT_VALUE_MAX];
-} agent_opt;
-
-typedef struct agent_kind {
-    const char *name;
-    const char *doc;
-    const char *const *keys; /* NULL-terminated */
-    int (*init)(fc_agent *a, fc_error *err);
-    int (*choose)(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err);
-    void (*done)(fc_agent *a);
-} agent_kind;
-
-struct fc_agent {
-    const agent_kind *kind;
-    char spec[AGENT_SPEC_MAX];
-    uint64_t seed;
-    int nopts;
-    agent_opt opts[AGENT_MAX_OPTS];
-    /* one stream per seat (and one for chance), seeded on first use so one agent may serve
-     * several seats without the seats' sequences depending on each other */
-    fc_rng rng[FC_MAX_SEATS + 1];
-    uint32_t seeded;
-    void *impl; /* kind-specific data */
-};
+#include "formicary/variant.h"
 
 /* ---- option helpers shared by the kinds ---- */
 
-static const char *agent_opt_get(const fc_agent *a, const char *key)
+const char *fc_agent_opt_get(const fc_agent *a, const char *key)
 {
     for (int i = 0; i < a->nopts; i++)
         if (strcmp(a->opts[i].key, key) == 0)
@@ -53,9 +23,9 @@ static const char *agent_opt_get(const fc_agent *a, const char *key)
     return NULL;
 }
 
-static int agent_opt_u64(const fc_agent *a, const char *key, uint64_t *out, fc_error *err)
+int fc_agent_opt_u64(const fc_agent *a, const char *key, uint64_t *out, fc_error *err)
 {
-    const char *v = agent_opt_get(a, key);
+    const char *v = fc_agent_opt_get(a, key);
     if (!v)
         return 0;
     char *end = NULL;
@@ -67,7 +37,22 @@ static int agent_opt_u64(const fc_agent *a, const char *key, uint64_t *out, fc_e
     return 0;
 }
 
-static fc_rng *agent_rng(fc_agent *a, int stream)
+int fc_agent_opt_double(const fc_agent *a, const char *key, double lo, double hi, double *out, fc_error *err)
+{
+    const char *v = fc_agent_opt_get(a, key);
+    if (!v)
+        return 0;
+    char *end = NULL;
+    errno = 0;
+    double x = strtod(v, &end);
+    if (errno || end == v || *end || !(x >= lo && x <= hi))
+        return fc_error_set(err, FC_EPARSE, "agent %s: %s: '%s' is not a number in %g..%g", a->kind->name, key, v, lo,
+                            hi);
+    *out = x;
+    return 0;
+}
+
+fc_rng *fc_agent_rng(fc_agent *a, int stream)
 {
     if (!(a->seeded & (1u << stream))) {
         fc_rng_seed(&a->rng[stream], a->seed, (uint64_t)stream);
@@ -76,35 +61,106 @@ static fc_rng *agent_rng(fc_agent *a, int stream)
     return &a->rng[stream];
 }
 
-/* ---- random ---- */
-
-static const char *const random_keys[] = {"seed", NULL};
-
-static int random_init(fc_agent *a, fc_error *err) { return agent_opt_u64(a, "seed", &a->seed, err); }
-
-static int random_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err)
+int fc_agent_chance(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err)
 {
-    int who = fc_match_to_move(m);
     const fc_decision *legal = NULL;
     const uint32_t *weights = NULL;
     int n = fc_match_legal(m, &legal, &weights);
     if (n <= 0 || !legal)
-        return fc_error_set(err, FC_ESTATE, "agent random: no legal decision");
-    if (who == FC_CHANCE) {
-        int i = weights ? fc_rng_weighted(agent_rng(a, AGENT_CHANCE_STREAM), weights, n)
-                        : (int)fc_rng_below(agent_rng(a, AGENT_CHANCE_STREAM), (uint32_t)n);
-        if (i < 0)
-            return fc_error_set(err, FC_ESTATE, "agent random: every chance weight is 0");
-        *out = legal[i];
-        return 0;
+        return fc_error_set(err, FC_ESTATE, "agent %s: no chance outcome", a->kind->name);
+    int i = weights ? fc_rng_weighted(fc_agent_rng(a, AGENT_CHANCE_STREAM), weights, n) : -1;
+    if (i < 0) /* no weights given: uniform, as the match does */
+        i = (int)fc_rng_below(fc_agent_rng(a, AGENT_CHANCE_STREAM), (uint32_t)n);
+    *out = legal[i];
+    return 0;
+}
+
+/* ---- values shared by the searches ---- */
+
+static void agent_terminal_share(const int *rank, int nseats, double *reward)
+{
+    int winners = 0;
+    for (int s = 0; s < nseats; s++)
+        winners += rank[s] == 0;
+    for (int s = 0; s < nseats; s++)
+        reward[s] = rank[s] == 0 && winners ? 1.0 / winners : 0.0;
+}
+
+/* 0.5 + a squashed lead (score minus the best other score), so games without evaluate still
+ * give values in [0, 1] that order positions by their score lead. */
+static double agent_score_value(const int32_t *score, int nseats, int seat)
+{
+    double best = -1e300;
+    for (int t = 0; t < nseats; t++)
+        if (t != seat && score[t] > best)
+            best = score[t];
+    double x = nseats > 1 ? ((double)score[seat] - best) / 10.0 : 0.0;
+    return 0.5 + 0.5 * x / (1.0 + fabs(x));
+}
+
+void fc_agent_rewards(const fc_game *g, const void *st, const fc_env *env, int terminal, double *reward)
+{
+    int n = env->nseats;
+    int32_t score[FC_MAX_SEATS] = {0};
+    int rank[FC_MAX_SEATS] = {0};
+    if (!terminal && g->evaluate) {
+        g->evaluate(st, env, reward);
+        for (int s = 0; s < n; s++)
+            reward[s] = reward[s] < 0 ? 0 : reward[s] > 1 ? 1 : reward[s];
+        return;
     }
-    *out = legal[fc_rng_below(agent_rng(a, who), (uint32_t)n)];
+    g->scores(st, env, score, rank);
+    if (terminal) {
+        agent_terminal_share(rank, n, reward);
+        return;
+    }
+    for (int s = 0; s < n; s++)
+        reward[s] = agent_score_value(score, n, s);
+}
+
+double fc_agent_value(const fc_game *g, const void *st, const fc_env *env, int seat)
+{
+    double r[FC_MAX_SEATS];
+    fc_agent_rewards(g, st, env, g->to_move(st, env) == FC_NOBODY, r);
+    return r[seat];
+}
+
+void fc_agent_search_done(const fc_env *env)
+{
+    if (env->hooks)
+        fc_hooks_clear_error((fc_hooks *)env->hooks);
+}
+
+/* ---- random ---- */
+
+static const char *const random_keys[] = {"seed", NULL};
+
+static int random_init(fc_agent *a, fc_error *err) { return fc_agent_opt_u64(a, "seed", &a->seed, err); }
+
+static int random_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err)
+{
+    int who = fc_match_to_move(m);
+    if (who == FC_CHANCE)
+        return fc_agent_chance(a, m, out, err);
+    const fc_decision *legal = NULL;
+    int n = fc_match_legal(m, &legal, NULL);
+    if (n <= 0 || !legal)
+        return fc_error_set(err, FC_ESTATE, "agent random: no legal decision");
+    *out = legal[fc_rng_below(fc_agent_rng(a, who), (uint32_t)n)];
     return 0;
 }
 
 static const agent_kind fc_agent_kinds[] = {
     {"random", "uniform among the legal decisions; keys: seed=N (overrides the seed)", random_keys,
      random_init, random_choose, NULL},
+    {"greedy",
+     "one step ahead with the game's evaluation (expected over a chance point), random among ties; "
+     "keys: seed=N, samples=N (determinizations for hidden information, default 4)",
+     fc_agent_greedy_keys, fc_agent_greedy_init, fc_agent_greedy_choose, fc_agent_greedy_done},
+    {"mcts",
+     "UCT tree search, information-set MCTS where the game hides information; keys: iters=N (default 1000), "
+     "time=SECONDS, c=EXPLORATION (default 0.7), depth=N (playout cut-off, 0 = to the end), seed=N",
+     fc_agent_mcts_keys, fc_agent_mcts_init, fc_agent_mcts_choose, fc_agent_mcts_done},
 };
 #define AGENT_NKINDS ((int)(sizeof fc_agent_kinds / sizeof fc_agent_kinds[0]))
 
@@ -178,7 +234,7 @@ static int agent_parse_opts(fc_agent *a, const char *text, fc_error *err)
             return fc_error_set(err, FC_EUNKNOWN, "agent %s: unknown key '%s' (known: %s)", k->name, o->key,
                                 nk ? known : "none");
         }
-        if (agent_opt_get(a, o->key))
+        if (fc_agent_opt_get(a, o->key))
             return fc_error_set(err, FC_EPARSE, "agent %s: key '%s' given twice", k->name, o->key);
         a->nopts++;
         p += len;

@@ -19,7 +19,7 @@
 #define CLI_EXIT_FAIL 1
 #define CLI_EXIT_USAGE 2
 
-#define CLI_MAX_OPTS 16
+#define CLI_MAX_OPTS 24
 #define CLI_MAX_REPEAT 64
 #define CLI_MAX_POS 4
 
@@ -144,9 +144,10 @@ int cli_cmd_play(cli *c);
 int cli_cmd_replay(cli *c);
 int cli_cmd_shell(cli *c);
 int cli_cmd_bench(cli *c);
+int cli_cmd_sim(cli *c);
 
 /* Option tables (defined beside each command). */
 extern const cli_optdef cli_opts_list[], cli_opts_plugins[], cli_opts_rules[], cli_opts_play[],
-    cli_opts_replay[], cli_opts_shell[], cli_opts_bench[];
+    cli_opts_replay[], cli_opts_shell[], cli_opts_bench[], cli_opts_sim[];
 
 #endif

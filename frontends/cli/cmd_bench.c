@@ -22,6 +22,9 @@ const cli_optdef cli_opts_bench[] = {
 #define BENCH_MAX_DECISIONS 10000000L
 /* Every Nth decision is timed separately for the legal/apply split. */
 #define BENCH_SAMPLE_EVERY 16
+/* MCTS figures are measured at this many iterations per decision. */
+#define BENCH_MCTS_ITERS 1000
+#define BENCH_MCTS_ITERS_TEXT "1000"
 
 typedef struct bench {
     const fc_game *g;
@@ -109,6 +112,53 @@ static double bench_clone_ns(const void *init, size_t size)
     return ns;
 }
 
+/* MCTS speed: mcts:iters=1000 decides for every seat along games from seed 0 on, for about
+ * `seconds`; only decisions with more than one legal option run a search and are counted. */
+static int bench_mcts(const fc_rules *rules, double seconds, double *iters_per_sec, double *ms_per_decision,
+                      fc_error *err)
+{
+    fc_agent *a = fc_agent_new("mcts:iters=" BENCH_MCTS_ITERS_TEXT, 1, err);
+    if (!a)
+        return err->code;
+    fc_match *m = NULL;
+    long searches = 0;
+    double spent = 0, end = bench_now() + seconds;
+    int rc = 0;
+    for (uint64_t seed = 0; rc == 0 && (searches == 0 || bench_now() < end);) {
+        if (!m && !(m = fc_match_new(rules, seed++, err))) {
+            rc = err->code ? err->code : FC_EINVAL;
+            break;
+        }
+        int who = fc_match_to_move(m);
+        if (who == FC_NOBODY) {
+            fc_match_free(m);
+            m = NULL;
+            if (seed > 1000 && searches == 0)
+                break; /* no game with a real choice: nothing to measure */
+            continue;
+        }
+        fc_decision d = 0;
+        if (who == FC_CHANCE) {
+            rc = fc_match_play_chance(m, err);
+            continue;
+        }
+        int n = fc_match_legal(m, NULL, NULL);
+        double t0 = bench_now();
+        rc = fc_agent_choose(a, m, &d, err);
+        if (n > 1) {
+            spent += bench_now() - t0;
+            searches++;
+        }
+        if (rc == 0)
+            rc = fc_match_play(m, d, err);
+    }
+    fc_match_free(m);
+    fc_agent_free(a);
+    *iters_per_sec = spent > 0 ? (double)searches * BENCH_MCTS_ITERS / spent : 0;
+    *ms_per_decision = searches ? spent * 1000 / (double)searches : 0;
+    return rc;
+}
+
 int cli_cmd_bench(cli *c)
 {
     int players = 0;
@@ -168,6 +218,11 @@ int cli_cmd_bench(cli *c)
     free(init);
     if (rc != CLI_EXIT_OK)
         goto out;
+    double mcts_ips = 0, mcts_ms = 0;
+    if (bench_mcts(rules, seconds, &mcts_ips, &mcts_ms, &err) != 0) {
+        rc = cli_fail("mcts: %s", err.msg);
+        goto out;
+    }
 
     int nseats = fc_rules_nseats(rules);
     double pps = (double)b.playouts / elapsed, dps = (double)b.decisions / elapsed;
@@ -205,6 +260,10 @@ int cli_cmd_bench(cli *c)
         cli_json_num(&j, legal_ns);
         cli_json_key(&j, "apply_ns");
         cli_json_num(&j, apply_ns);
+        cli_json_key(&j, "mcts_iters_per_sec");
+        cli_json_num(&j, mcts_ips);
+        cli_json_key(&j, "mcts_ms_per_decision");
+        cli_json_num(&j, mcts_ms);
         cli_json_end_obj(&j);
         fputc('\n', stdout);
     } else {
@@ -218,6 +277,8 @@ int cli_cmd_bench(cli *c)
         printf("  legal_ns            %.1f  (1 in %d decisions timed; clock cost %.1f ns removed)\n", legal_ns,
                BENCH_SAMPLE_EVERY, clock_ns);
         printf("  apply_ns            %.1f\n", apply_ns);
+        printf("  mcts_iters_per_sec  %.0f  (mcts:iters=%d in every seat)\n", mcts_ips, BENCH_MCTS_ITERS);
+        printf("  mcts_ms_per_decision %.2f\n", mcts_ms);
     }
 out:
     free(b.st);

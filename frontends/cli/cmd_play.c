@@ -2,10 +2,14 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "formicary/rng.h"
 #include "formicary/view.h"
+#ifdef FC_HAVE_TTY
+#include "tty.h"
+#endif
 
 const cli_optdef cli_opts_play[] = {
     {"--seats", "S1,S2,...", false, "one agent spec or 'human' per seat, or a number N of random seats"},
@@ -14,7 +18,8 @@ const cli_optdef cli_opts_play[] = {
     {"--rules", "F.ini", false, "rule set"},
     {"--variant", "F.lua", false, "Lua variant"},
     {"--record", "F", false, "save the record to F at the end (and on quit)"},
-    {"--ui", "text|tty", false, "front end (default text)"},
+    {"--ui", "text|tty|auto", false, "front end (default auto: tty on a terminal, else text)"},
+    {"--bot-delay", "MS", false, "tty: pause after each bot decision (default 400)"},
     {"--quiet", NULL, false, "print only the seed and the final result"},
     {NULL, NULL, false, NULL},
 };
@@ -76,10 +81,27 @@ static int play_parse_seats(const char *text, char spec[FC_MAX_SEATS][PLAY_SPEC_
     return 0;
 }
 
+/* Seats played by humans at this terminal (bit per seat). */
+static uint32_t play_humans(const play *p)
+{
+    uint32_t mask = 0;
+    for (int i = 0; i < p->nseats; i++)
+        if (!p->agent[i])
+            mask |= FC_SEAT_BIT(i);
+    return mask;
+}
+
+/* Prints the decision just played. With human seats present, a decision that the game hides
+ * from one of them (a simultaneous choice, a private draw) is shown as hidden. */
 static void play_line(const play *p, int who, const char *text)
 {
-    if (!p->quiet)
-        printf("%4zu %-9s: %s\n", fc_match_ply(p->m), who == FC_CHANCE ? "chance" : p->names[who], text);
+    if (p->quiet)
+        return;
+    const fc_history_entry *h = fc_match_history(p->m, fc_match_ply(p->m) - 1);
+    uint32_t humans = play_humans(p);
+    bool shown = !h || (h->audience & humans) == humans;
+    printf("%4zu %-9s: %s\n", fc_match_ply(p->m), who == FC_CHANCE ? "chance" : p->names[who],
+           shown ? text : "(hidden until revealed)");
 }
 
 static void play_events(play *p)
@@ -89,7 +111,10 @@ static void play_events(play *p)
         p->events_seen = n;
     for (; p->events_seen < n; p->events_seen++) {
         const fc_match_event *e = fc_match_event_get(p->m, p->events_seen);
-        if (e && e->audience == FC_ALL_SEATS && !p->quiet)
+        uint32_t humans = play_humans(p);
+        /* Public events, and private ones when they are meant for every human here. */
+        bool shown = e && (e->audience == FC_ALL_SEATS || (humans && (e->audience & humans) == humans));
+        if (shown && !p->quiet)
             printf("     > %.200s\n", e->text);
     }
 }
@@ -325,10 +350,24 @@ int cli_cmd_play(cli *c)
     const char *ui = cli_opt(c, "--ui");
     if (!ui && cli_config_get("play", "ui", ui_conf, sizeof ui_conf))
         ui = ui_conf;
-    if (ui && strcmp(ui, "text") != 0 && strcmp(ui, "tty") != 0)
-        return cli_usage("play: option --ui: unknown front end '%s' (known: text, tty)", ui);
-    if (ui && strcmp(ui, "tty") == 0)
-        return cli_fail("the tty front end is not built yet; use --ui text");
+    if (ui && strcmp(ui, "text") != 0 && strcmp(ui, "tty") != 0 && strcmp(ui, "auto") != 0)
+        return cli_usage("play: option --ui: unknown front end '%s' (known: text, tty, auto)", ui);
+    bool tty = ui ? strcmp(ui, "tty") == 0 : false;
+#ifdef FC_HAVE_TTY
+    if (!ui || strcmp(ui, "auto") == 0)
+        tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+    else if (tty && !(isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)))
+        return cli_fail("the tty front end needs a terminal; use --ui text");
+#else
+    if (tty)
+        return cli_fail("the tty front end is not built (needs ncursesw); use --ui text");
+#endif
+    int bot_delay = -1;
+    if (!cli_opt_int(c, "--bot-delay", 0, 60000, -1, &bot_delay))
+        return CLI_EXIT_USAGE;
+#ifndef FC_HAVE_TTY
+    (void)bot_delay;
+#endif
     uint64_t seed = 0;
     if (!cli_opt_u64(c, "--seed", 0, &seed))
         return CLI_EXIT_USAGE;
@@ -393,6 +432,14 @@ int cli_cmd_play(cli *c)
         goto out;
     }
     cli_seat_names(p->m, p->names);
+#ifdef FC_HAVE_TTY
+    if (tty) {
+        fc_tty_options topt = {bot_delay, cli_opt(c, "--record"), NULL};
+        if (fc_tty_play(&p->m, &rules, p->agent, &p->labels, &topt, &err) != 0)
+            rc = cli_fail("%s", err.msg);
+        goto out;
+    }
+#endif
     printf("%s: %d seats, seed %llu\n", pl->id, p->nseats, (unsigned long long)seed);
     if (!p->quiet)
         for (int i = 0; i < p->nseats; i++)

@@ -18,6 +18,8 @@ static const cli_cmd cli_cmds[] = {
      cli_opts_shell, cli_cmd_shell},
     {"bench", "GAME", "Measure raw game speed with random playouts on one thread.", 1, 1, cli_opts_bench,
      cli_cmd_bench},
+    {"sim", "GAME", "Play many games between agents over threads: design metrics and A/B comparison.", 1, 1,
+     cli_opts_sim, cli_cmd_sim},
 };
 #define CLI_NCMDS ((int)(sizeof cli_cmds / sizeof cli_cmds[0]))
 
@@ -70,5 +72,5 @@ int main(int argc, char **argv)
     }
     if (name[0] == '-')
         return cli_usage("unknown option '%s' (try formicary --help)", name);
-    return cli_usage("unknown command '%s' (commands: list, plugins, rules, play, replay, shell, bench)", name);
+    return cli_usage("unknown command '%s' (commands: list, plugins, rules, play, replay, shell, bench, sim)", name);
 }

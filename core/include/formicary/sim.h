@@ -1,0 +1,85 @@
+/* Simulation: many matches of one rule set between agents, over threads. Game i always uses
+ * seeds derived from (seed, i) and its result is stored at index i, so results do not depend
+ * on the number of threads. Seats rotate (agent k sits in seat (k + i) mod n in game i)
+ * unless fixed_seats. Per-game metrics are defined in docs/metrics.md. */
+#ifndef FORMICARY_SIM_H
+#define FORMICARY_SIM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "formicary/agent.h"
+#include "formicary/seats.h"
+
+#define FC_SIM_DEFAULT_MAX_DECISIONS 100000L
+
+typedef struct fc_sim_config {
+    const fc_rules *rules;             /* finished; shared read-only by the threads */
+    int nagents;                       /* == the rule set's seat count */
+    const char *agents[FC_MAX_SEATS];  /* agent specs, in seat order of game 0 */
+    uint64_t seed;
+    int threads;                       /* >= 1 */
+    bool fixed_seats;
+    long max_decisions;                /* per game before it counts as a timeout; 0: default */
+    /* optional: called after each finished game with (done, total) under a lock */
+    void (*progress)(void *ud, int done, int total);
+    void *progress_ud;
+} fc_sim_config;
+
+/* The result of one game. Everything but `seconds` is a pure function of (config, index). */
+typedef struct fc_sim_game {
+    int index;
+    uint64_t seed;                   /* match seed */
+    int agent_at[FC_MAX_SEATS];      /* agent index sitting in each seat */
+    int32_t score[FC_MAX_SEATS];     /* per seat */
+    int rank[FC_MAX_SEATS];          /* per seat, 0 = first */
+    int winners;                     /* seats ranked 0; 0 after a timeout */
+    bool timeout;                    /* stopped at max_decisions */
+    int rounds;                      /* game->round at the end, 0 if the game gives none */
+    long decisions;                  /* seat decisions */
+    long chance;                     /* chance outcomes drawn */
+    long choice_points;              /* seat decisions with more than one legal option */
+    double branching;                /* mean legal decisions at seat decisions */
+    int lead_changes;
+    double drama;
+    double seconds;
+} fc_sim_game;
+
+/* Seeds of game `index`: the match seed and the seed given to its agents. */
+uint64_t fc_sim_match_seed(uint64_t seed, int index);
+uint64_t fc_sim_agent_seed(uint64_t seed, int index);
+/* The agent index sitting in `seat` in game `index`. */
+int fc_sim_agent_at(const fc_sim_config *c, int index, int seat);
+
+/* Checks the configuration and every agent spec (err names the bad one). */
+int fc_sim_check(const fc_sim_config *c, fc_error *err);
+/* Plays games first..first+count-1 into out[0..count-1]. On failure err holds the error of
+ * the lowest failing game index. */
+int fc_sim_run(const fc_sim_config *c, int first, int count, fc_sim_game *out, fc_error *err);
+
+/* Per-game values of the metrics, for summaries and paired comparisons. `arg` is the agent
+ * (agent metrics) or seat (seat metrics). */
+typedef enum fc_sim_metric {
+    FC_SIM_WIN_SHARE,  /* agent: 1/k if among k winners, else 0 */
+    FC_SIM_SCORE,      /* agent: final score */
+    FC_SIM_AGENT_MARGIN, /* agent: score minus the best other seat's score */
+    FC_SIM_SEAT_WIN,   /* seat: 1/k if among k winners, else 0 */
+    FC_SIM_DECISIONS,
+    FC_SIM_ROUNDS,
+    FC_SIM_BRANCHING,
+    FC_SIM_DECISION_SHARE, /* choice points / decisions */
+    FC_SIM_LEAD_CHANGES,
+    FC_SIM_DRAMA,
+    FC_SIM_MARGIN,     /* best score minus second best */
+    FC_SIM_SHARED,     /* 1 if more than one seat ranked first */
+    FC_SIM_TIMEOUT,    /* 1 if the game was stopped */
+    FC_SIM_NMETRICS
+} fc_sim_metric;
+
+double fc_sim_value(const fc_sim_game *g, int nseats, fc_sim_metric metric, int arg);
+/* "win_share", "score", ... ; NULL for a bad id. */
+const char *fc_sim_metric_name(fc_sim_metric metric);
+/* Whether the metric takes an agent (1), a seat (2) or nothing (0). */
+int fc_sim_metric_arg(fc_sim_metric metric);
+
+#endif

@@ -1,0 +1,52 @@
+/* Statistics for simulations and design comparisons: Wilson intervals for shares, summaries
+ * (mean, sd, quartiles), paired differences with 95% confidence intervals, and a group
+ * sequential test for stopping an A/B comparison early. Pure functions, no state. */
+#ifndef FORMICARY_STATS_H
+#define FORMICARY_STATS_H
+
+#include <stddef.h>
+
+#define FC_Z95 1.959963984540054 /* two-sided 95% normal quantile */
+
+/* Wilson score interval for a share of `successes` out of n (successes may be fractional,
+ * e.g. a shared win counted 1/k). z = FC_Z95 for 95%. n == 0 gives [0, 1]. */
+void fc_stats_wilson(double successes, double n, double z, double *lo, double *hi);
+
+typedef struct fc_stats_summary {
+    size_t n;
+    double mean, sd; /* sd: sample standard deviation (n - 1), 0 when n < 2 */
+    double min, q1, median, q3, max;
+} fc_stats_summary;
+
+/* Summary of x[0..n-1] (not modified). Quantiles interpolate linearly between order
+ * statistics (Hyndman & Fan type 7, R's default). n == 0 gives all zeros. */
+void fc_stats_describe(const double *x, size_t n, fc_stats_summary *out);
+/* The p-quantile (0 <= p <= 1) of sorted x[0..n-1], type 7. */
+double fc_stats_quantile_sorted(const double *sorted, size_t n, double p);
+
+/* Two-sided 97.5% quantile of Student's t with df degrees of freedom (df >= 1; exact table
+ * to 30, then a Cornish-Fisher expansion). */
+double fc_stats_t975(size_t df);
+
+/* Paired difference of b - a over n pairs. */
+typedef struct fc_stats_diff {
+    size_t n;
+    double mean_a, mean_b;
+    double diff, sd, se; /* mean of b[i] - a[i], its sample sd, standard error */
+    double lo, hi;       /* 95% t interval for the mean difference */
+    double z;            /* diff / se (0 when se == 0 and diff == 0, +-inf when only se == 0) */
+    double p;            /* two-sided p-value, normal approximation */
+    int significant;     /* the interval excludes 0 */
+} fc_stats_diff;
+
+void fc_stats_paired(const double *a, const double *b, size_t n, fc_stats_diff *out);
+
+/* Group sequential test with the Haybittle-Peto boundary: at an interim look (look < looks)
+ * stop when |z| >= 3.0; at the final look the difference is significant when |z| >= 1.96.
+ * Returns FC_SEQ_CONTINUE, FC_SEQ_SIGNIFICANT or FC_SEQ_NOT_SIGNIFICANT (final look). Looks
+ * are numbered 1..looks. */
+enum { FC_SEQ_CONTINUE = 0, FC_SEQ_SIGNIFICANT = 1, FC_SEQ_NOT_SIGNIFICANT = 2 };
+#define FC_SEQ_INTERIM_Z 3.0
+int fc_stats_sequential(double z, int look, int looks);
+
+#endif

@@ -1,0 +1,73 @@
+/* Private interface between the agent table (agent.c) and the agent kinds (agent_greedy.c,
+ * agent_mcts.c): the agent struct, option helpers and helpers every search shares. */
+#ifndef FC_AGENT_IMPL_H
+#define FC_AGENT_IMPL_H
+
+#include <stdint.h>
+
+#include "formicary/agent.h"
+#include "formicary/seats.h"
+
+#define AGENT_SPEC_MAX 256
+#define AGENT_MAX_OPTS 16
+#define AGENT_KEY_MAX 32
+#define AGENT_VALUE_MAX 64
+/* Stream of the RNG used at chance points (seats use their own number). */
+#define AGENT_CHANCE_STREAM FC_MAX_SEATS
+
+typedef struct agent_opt {
+    char key[AGENT_KEY_MAX];
+    char value[AGENT_VALUE_MAX];
+} agent_opt;
+
+typedef struct agent_kind {
+    const char *name;
+    const char *doc;
+    const char *const *keys; /* NULL-terminated */
+    int (*init)(fc_agent *a, fc_error *err);
+    int (*choose)(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err);
+    void (*done)(fc_agent *a);
+} agent_kind;
+
+struct fc_agent {
+    const agent_kind *kind;
+    char spec[AGENT_SPEC_MAX];
+    uint64_t seed;
+    int nopts;
+    agent_opt opts[AGENT_MAX_OPTS];
+    /* one stream per seat (and one for chance), seeded on first use so one agent may serve
+     * several seats without the seats' sequences depending on each other */
+    fc_rng rng[FC_MAX_SEATS + 1];
+    uint32_t seeded;
+    void *impl; /* kind-specific data */
+};
+
+/* Option value of key, or NULL when not given. */
+const char *fc_agent_opt_get(const fc_agent *a, const char *key);
+/* Parse an option if given (out keeps its default otherwise); errors name the agent and key. */
+int fc_agent_opt_u64(const fc_agent *a, const char *key, uint64_t *out, fc_error *err);
+int fc_agent_opt_double(const fc_agent *a, const char *key, double lo, double hi, double *out, fc_error *err);
+fc_rng *fc_agent_rng(fc_agent *a, int stream);
+
+/* At a chance point: an outcome by weight from the agent's chance stream. */
+int fc_agent_chance(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err);
+
+/* Value of a state for seat in [0, 1]: 1/k for each of k winners at the end, else the game's
+ * evaluate, else a squashed score lead over the best other seat. */
+double fc_agent_value(const fc_game *g, const void *st, const fc_env *env, int seat);
+/* Search rewards for every seat: the terminal share, or evaluate/scores when cut off. */
+void fc_agent_rewards(const fc_game *g, const void *st, const fc_env *env, int terminal, double *reward);
+/* Variant hooks run in the match's Lua state during search; a script error there must not be
+ * reported later as the failure of a real decision. */
+void fc_agent_search_done(const fc_env *env);
+
+/* Kinds (agent_greedy.c, agent_mcts.c). */
+extern const char *const fc_agent_greedy_keys[], *const fc_agent_mcts_keys[];
+int fc_agent_greedy_init(fc_agent *a, fc_error *err);
+int fc_agent_greedy_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err);
+void fc_agent_greedy_done(fc_agent *a);
+int fc_agent_mcts_init(fc_agent *a, fc_error *err);
+int fc_agent_mcts_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err);
+void fc_agent_mcts_done(fc_agent *a);
+
+#endif

@@ -1,0 +1,360 @@
+/* The MCTS agent: UCT over the game vtable, as single-observer information-set MCTS.
+ *
+ * Each iteration copies the match state into a preallocated buffer (memcpy of state_size) and,
+ * when the game has determinize, resamples everything the searching seat cannot see, so the
+ * search never reads hidden information: its choices depend only on the seat's information
+ * set and the agent's RNG. Children are keyed by decision and kept in sibling lists, so
+ * different determinizations may open different children under one node; selection considers
+ * only the children legal in the current determinization and uses their availability count
+ * in place of the parent's visits (Cowling, Powley & Whitehouse 2012). Chance points are
+ * sampled by weight, never chosen. A playout plays uniformly random decisions to the end (or
+ * `depth` decisions, then the game's evaluation) and every node on the path is credited with
+ * the reward of the seat that chose it. The only allocations are the node pool and path,
+ * which grow geometrically and are kept between decisions. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "agent_impl.h"
+
+const char *const fc_agent_mcts_keys[] = {"iters", "time", "c", "depth", "seed", NULL};
+
+#define MCTS_MAX_NODES (1 << 22)       /* beyond this the tree stops growing; playouts go on */
+#define MCTS_MAX_PLAYOUT 1000000L       /* a playout longer than this is cut off and evaluated */
+#define MCTS_CLOCK_EVERY 16             /* iterations between clock readings under a time budget */
+#define MCTS_NONE (-1)
+
+typedef struct mcts_node {
+    int32_t child, sibling; /* first child / next sibling, MCTS_NONE at the end */
+    fc_decision d;          /* the decision leading here */
+    int32_t seat;           /* who chose d: a seat, or FC_CHANCE */
+    uint32_t visits, avail;
+    double w; /* summed rewards of `seat` */
+} mcts_node;
+
+typedef struct mcts {
+    uint64_t iters, depth;
+    double time, c;
+    /* buffers sized for one game, kept across decisions */
+    size_t state_size;
+    int cap;
+    unsigned char *work;
+    fc_decision *legal;
+    uint32_t *weights;
+    int32_t *found; /* per legal decision: its child node or MCTS_NONE */
+    mcts_node *nodes;
+    int32_t nnodes, capnodes;
+    int32_t *path;
+    int32_t npath, cappath;
+} mcts;
+
+int fc_agent_mcts_init(fc_agent *a, fc_error *err)
+{
+    mcts *t = calloc(1, sizeof *t);
+    if (!t)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    a->impl = t;
+    t->iters = 0;
+    t->c = 0.7;
+    if (fc_agent_opt_u64(a, "seed", &a->seed, err) < 0 || fc_agent_opt_u64(a, "iters", &t->iters, err) < 0 ||
+        fc_agent_opt_u64(a, "depth", &t->depth, err) < 0 ||
+        fc_agent_opt_double(a, "time", 0.0001, 86400, &t->time, err) < 0 ||
+        fc_agent_opt_double(a, "c", 0, 100, &t->c, err) < 0)
+        return FC_EPARSE;
+    if (fc_agent_opt_get(a, "iters") && (t->iters < 1 || t->iters > 100000000))
+        return fc_error_set(err, FC_ERANGE, "agent mcts: iters: %llu is out of range 1..100000000",
+                            (unsigned long long)t->iters);
+    if (!t->iters && !t->time)
+        t->iters = 1000;
+    return 0;
+}
+
+static void mcts_release_buffers(mcts *t)
+{
+    free(t->work);
+    free(t->legal);
+    free(t->weights);
+    free(t->found);
+    t->work = NULL;
+    t->legal = NULL;
+    t->weights = NULL;
+    t->found = NULL;
+    t->state_size = 0;
+    t->cap = 0;
+}
+
+void fc_agent_mcts_done(fc_agent *a)
+{
+    mcts *t = a->impl;
+    if (!t)
+        return;
+    mcts_release_buffers(t);
+    free(t->nodes);
+    free(t->path);
+    free(t);
+}
+
+static int mcts_buffers(mcts *t, const fc_game *g)
+{
+    if (t->work && t->state_size == g->state_size && t->cap == g->max_decisions)
+        return 0;
+    mcts_release_buffers(t);
+    size_t n = (size_t)g->max_decisions;
+    t->work = malloc(g->state_size ? g->state_size : 1);
+    t->legal = malloc(n * sizeof *t->legal);
+    t->weights = malloc(n * sizeof *t->weights);
+    t->found = malloc(n * sizeof *t->found);
+    if (!t->work || !t->legal || !t->weights || !t->found) {
+        mcts_release_buffers(t);
+        return FC_ENOMEM;
+    }
+    t->state_size = g->state_size;
+    t->cap = g->max_decisions;
+    return 0;
+}
+
+/* A new node, or MCTS_NONE when the pool is full (or cannot grow). */
+static int32_t mcts_node_new(mcts *t, int32_t parent, fc_decision d, int seat)
+{
+    if (t->nnodes == t->capnodes) {
+        if (t->capnodes >= MCTS_MAX_NODES)
+            return MCTS_NONE;
+        int32_t cap = t->capnodes ? t->capnodes * 2 : 1024;
+        mcts_node *v = realloc(t->nodes, (size_t)cap * sizeof *v);
+        if (!v)
+            return MCTS_NONE;
+        t->nodes = v;
+        t->capnodes = cap;
+    }
+    int32_t i = t->nnodes++;
+    mcts_node *n = &t->nodes[i];
+    n->child = MCTS_NONE;
+    n->sibling = MCTS_NONE;
+    n->d = d;
+    n->seat = seat;
+    n->visits = 0;
+    n->avail = 1; /* available when it was opened */
+    n->w = 0;
+    if (parent != MCTS_NONE) {
+        n->sibling = t->nodes[parent].child;
+        t->nodes[parent].child = i;
+    }
+    return i;
+}
+
+static int mcts_path_push(mcts *t, int32_t node)
+{
+    if (t->npath == t->cappath) {
+        int32_t cap = t->cappath ? t->cappath * 2 : 256;
+        int32_t *v = realloc(t->path, (size_t)cap * sizeof *v);
+        if (!v)
+            return FC_ENOMEM;
+        t->path = v;
+        t->cappath = cap;
+    }
+    t->path[t->npath++] = node;
+    return 0;
+}
+
+/* Legal decisions of t->work and, for each, its child under node (or MCTS_NONE). */
+static int mcts_expand_info(mcts *t, const fc_game *g, const fc_env *env, int32_t node, uint32_t *weights)
+{
+    int n = g->legal(t->work, env, t->legal, weights);
+    n = n > t->cap ? t->cap : n;
+    for (int i = 0; i < n; i++)
+        t->found[i] = MCTS_NONE;
+    for (int32_t c = t->nodes[node].child; c != MCTS_NONE; c = t->nodes[c].sibling)
+        for (int i = 0; i < n; i++)
+            if (t->found[i] == MCTS_NONE && t->legal[i] == t->nodes[c].d) {
+                t->found[i] = c;
+                break;
+            }
+    return n;
+}
+
+/* Selection and expansion on t->work from the root; fills the path. Returns 1 when it ended
+ * at a finished game, 0 otherwise, negative on error. */
+static int mcts_descend(mcts *t, const fc_game *g, const fc_env *env, fc_rng *rng)
+{
+    int32_t node = 0;
+    t->npath = 0;
+    if (mcts_path_push(t, node) != 0)
+        return FC_ENOMEM;
+    for (;;) {
+        int who = g->to_move(t->work, env);
+        if (who == FC_NOBODY)
+            return 1;
+        if (who == FC_CHANCE) {
+            memset(t->weights, 0, (size_t)t->cap * sizeof *t->weights);
+            int n = mcts_expand_info(t, g, env, node, t->weights);
+            if (n <= 0)
+                return FC_ESTATE;
+            int i = fc_rng_weighted(rng, t->weights, n);
+            if (i < 0)
+                i = (int)fc_rng_below(rng, (uint32_t)n);
+            int32_t c = t->found[i] != MCTS_NONE ? t->found[i] : mcts_node_new(t, node, t->legal[i], FC_CHANCE);
+            if (g->apply(t->work, env, t->legal[i]) != 0)
+                return FC_EILLEGAL;
+            if (c == MCTS_NONE)
+                return 0; /* pool full: play out from here */
+            node = c;
+            if (mcts_path_push(t, node) != 0)
+                return FC_ENOMEM;
+            continue;
+        }
+        int n = mcts_expand_info(t, g, env, node, NULL);
+        if (n <= 0)
+            return FC_ESTATE;
+        int untried = 0;
+        for (int i = 0; i < n; i++) {
+            if (t->found[i] == MCTS_NONE)
+                untried++;
+            else
+                t->nodes[t->found[i]].avail++;
+        }
+        if (untried) {
+            int k = (int)fc_rng_below(rng, (uint32_t)untried), i = 0;
+            for (;; i++)
+                if (t->found[i] == MCTS_NONE && k-- == 0)
+                    break;
+            int32_t c = mcts_node_new(t, node, t->legal[i], who);
+            if (g->apply(t->work, env, t->legal[i]) != 0)
+                return FC_EILLEGAL;
+            if (c != MCTS_NONE && mcts_path_push(t, c) != 0)
+                return FC_ENOMEM;
+            return g->to_move(t->work, env) == FC_NOBODY;
+        }
+        int32_t best = MCTS_NONE;
+        double best_u = -1;
+        for (int i = 0; i < n; i++) {
+            const mcts_node *c = &t->nodes[t->found[i]];
+            double u = c->w / c->visits + t->c * sqrt(log((double)c->avail) / c->visits);
+            if (best == MCTS_NONE || u > best_u) {
+                best = t->found[i];
+                best_u = u;
+            }
+        }
+        if (g->apply(t->work, env, t->nodes[best].d) != 0)
+            return FC_EILLEGAL;
+        node = best;
+        if (mcts_path_push(t, node) != 0)
+            return FC_ENOMEM;
+    }
+}
+
+/* Random playout from t->work; writes every seat's reward. */
+static int mcts_playout(mcts *t, const fc_game *g, const fc_env *env, fc_rng *rng, double *reward)
+{
+    long limit = t->depth ? (long)t->depth : MCTS_MAX_PLAYOUT;
+    for (long steps = 0;; steps++) {
+        int who = g->to_move(t->work, env);
+        if (who == FC_NOBODY) {
+            fc_agent_rewards(g, t->work, env, 1, reward);
+            return 0;
+        }
+        if (steps == limit) {
+            fc_agent_rewards(g, t->work, env, 0, reward);
+            return 0;
+        }
+        int n;
+        int i;
+        if (who == FC_CHANCE) {
+            memset(t->weights, 0, (size_t)t->cap * sizeof *t->weights);
+            n = g->legal(t->work, env, t->legal, t->weights);
+            n = n > t->cap ? t->cap : n;
+            i = n > 0 ? fc_rng_weighted(rng, t->weights, n) : -1;
+            if (i < 0 && n > 0)
+                i = (int)fc_rng_below(rng, (uint32_t)n);
+        } else {
+            n = g->legal(t->work, env, t->legal, NULL);
+            n = n > t->cap ? t->cap : n;
+            i = n > 0 ? (int)fc_rng_below(rng, (uint32_t)n) : -1;
+        }
+        if (i < 0)
+            return FC_ESTATE;
+        if (g->apply(t->work, env, t->legal[i]) != 0)
+            return FC_EILLEGAL;
+    }
+}
+
+static double mcts_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int fc_agent_mcts_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err)
+{
+    int who = fc_match_to_move(m);
+    if (who == FC_CHANCE)
+        return fc_agent_chance(a, m, out, err);
+    mcts *t = a->impl;
+    const fc_game *g = fc_match_game(m);
+    const fc_env *env = fc_match_search_env(m);
+    const fc_decision *legal = NULL;
+    int n = fc_match_legal(m, &legal, NULL);
+    if (n <= 0 || !legal)
+        return fc_error_set(err, FC_ESTATE, "agent mcts: no legal decision");
+    if (n == 1) {
+        *out = legal[0];
+        return 0;
+    }
+    if (mcts_buffers(t, g) != 0)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    t->nnodes = 0;
+    if (mcts_node_new(t, MCTS_NONE, 0, who) == MCTS_NONE)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    fc_rng *rng = fc_agent_rng(a, who);
+    const void *root = fc_match_state(m);
+    double reward[FC_MAX_SEATS];
+    double deadline = t->time > 0 ? mcts_now() + t->time : 0;
+    int rc = 0;
+    for (uint64_t it = 0; !t->iters || it < t->iters; it++) {
+        if (deadline && it % MCTS_CLOCK_EVERY == 0 && it > 0 && mcts_now() >= deadline)
+            break;
+        memcpy(t->work, root, t->state_size);
+        if (g->determinize)
+            g->determinize(t->work, env, who, rng);
+        int end = mcts_descend(t, g, env, rng);
+        if (end < 0) {
+            rc = end;
+            break;
+        }
+        if (end == 1)
+            fc_agent_rewards(g, t->work, env, 1, reward);
+        else if ((rc = mcts_playout(t, g, env, rng, reward)) != 0)
+            break;
+        for (int32_t k = t->npath - 1; k >= 0; k--) {
+            mcts_node *nd = &t->nodes[t->path[k]];
+            nd->visits++;
+            if (nd->seat >= 0 && nd->seat < env->nseats)
+                nd->w += reward[nd->seat];
+        }
+    }
+    fc_agent_search_done(env);
+    if (rc != 0)
+        return fc_error_set(err, rc, "agent mcts: the game failed during search (%s)", fc_error_name(rc));
+    /* the most visited root child among the real legal decisions; ties by mean, then order */
+    int best = 0;
+    uint32_t best_v = 0;
+    double best_mean = -1;
+    for (int i = 0; i < n; i++) {
+        uint32_t v = 0;
+        double mean = 0;
+        for (int32_t c = t->nodes[0].child; c != MCTS_NONE; c = t->nodes[c].sibling)
+            if (t->nodes[c].d == legal[i]) {
+                v = t->nodes[c].visits;
+                mean = v ? t->nodes[c].w / v : 0;
+                break;
+            }
+        if (v > best_v || (v == best_v && mean > best_mean)) {
+            best = i;
+            best_v = v;
+            best_mean = mean;
+        }
+    }
+    *out = legal[best];
+    return 0;
+}

@@ -1,0 +1,130 @@
+/* Statistics for simulations (see stats.h). */
+#include "formicary/stats.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void fc_stats_wilson(double successes, double n, double z, double *lo, double *hi)
+{
+    if (!(n > 0)) {
+        *lo = 0;
+        *hi = 1;
+        return;
+    }
+    double p = successes / n, z2 = z * z;
+    double den = 1 + z2 / n;
+    double centre = (p + z2 / (2 * n)) / den;
+    double half = z * sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / den;
+    *lo = centre - half < 0 ? 0 : centre - half;
+    *hi = centre + half > 1 ? 1 : centre + half;
+}
+
+static int stats_cmp(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double fc_stats_quantile_sorted(const double *sorted, size_t n, double p)
+{
+    if (n == 0)
+        return 0;
+    double h = (double)(n - 1) * p;
+    size_t i = (size_t)floor(h);
+    if (i + 1 >= n)
+        return sorted[n - 1];
+    return sorted[i] + (h - (double)i) * (sorted[i + 1] - sorted[i]);
+}
+
+void fc_stats_describe(const double *x, size_t n, fc_stats_summary *out)
+{
+    memset(out, 0, sizeof *out);
+    out->n = n;
+    if (n == 0)
+        return;
+    double sum = 0;
+    for (size_t i = 0; i < n; i++)
+        sum += x[i];
+    out->mean = sum / (double)n;
+    double ss = 0;
+    for (size_t i = 0; i < n; i++)
+        ss += (x[i] - out->mean) * (x[i] - out->mean);
+    out->sd = n > 1 ? sqrt(ss / (double)(n - 1)) : 0;
+    double *s = malloc(n * sizeof *s);
+    if (!s) { /* quantiles need a sorted copy; without memory report the mean for them */
+        out->min = out->q1 = out->median = out->q3 = out->max = out->mean;
+        return;
+    }
+    memcpy(s, x, n * sizeof *s);
+    qsort(s, n, sizeof *s, stats_cmp);
+    out->min = s[0];
+    out->q1 = fc_stats_quantile_sorted(s, n, 0.25);
+    out->median = fc_stats_quantile_sorted(s, n, 0.5);
+    out->q3 = fc_stats_quantile_sorted(s, n, 0.75);
+    out->max = s[n - 1];
+    free(s);
+}
+
+double fc_stats_t975(size_t df)
+{
+    static const double table[31] = {0,      12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365,
+                                     2.306,  2.262,  2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+                                     2.120,  2.110,  2.101, 2.093, 2.086, 2.080, 2.074, 2.069,
+                                     2.064,  2.060,  2.056, 2.052, 2.048, 2.045, 2.042};
+    if (df == 0)
+        return INFINITY;
+    if (df <= 30)
+        return table[df];
+    double z = FC_Z95, v = (double)df, z3 = z * z * z, z5 = z3 * z * z;
+    return z + (z3 + z) / (4 * v) + (5 * z5 + 16 * z3 + 3 * z) / (96 * v * v);
+}
+
+void fc_stats_paired(const double *a, const double *b, size_t n, fc_stats_diff *out)
+{
+    memset(out, 0, sizeof *out);
+    out->n = n;
+    out->p = 1;
+    if (n == 0)
+        return;
+    double sa = 0, sb = 0, sd = 0;
+    for (size_t i = 0; i < n; i++) {
+        sa += a[i];
+        sb += b[i];
+        sd += b[i] - a[i];
+    }
+    out->mean_a = sa / (double)n;
+    out->mean_b = sb / (double)n;
+    out->diff = sd / (double)n;
+    double ss = 0;
+    for (size_t i = 0; i < n; i++) {
+        double e = b[i] - a[i] - out->diff;
+        ss += e * e;
+    }
+    out->sd = n > 1 ? sqrt(ss / (double)(n - 1)) : 0;
+    out->se = out->sd / sqrt((double)n);
+    if (n < 2) {
+        out->lo = -INFINITY;
+        out->hi = INFINITY;
+        return;
+    }
+    double t = fc_stats_t975(n - 1);
+    out->lo = out->diff - t * out->se;
+    out->hi = out->diff + t * out->se;
+    if (out->se > 0) {
+        out->z = out->diff / out->se;
+        out->p = erfc(fabs(out->z) / sqrt(2.0));
+    } else if (out->diff != 0) {
+        out->z = out->diff > 0 ? INFINITY : -INFINITY;
+        out->p = 0;
+    }
+    out->significant = out->lo > 0 || out->hi < 0;
+}
+
+int fc_stats_sequential(double z, int look, int looks)
+{
+    double az = fabs(z);
+    if (look < looks)
+        return az >= FC_SEQ_INTERIM_Z ? FC_SEQ_SIGNIFICANT : FC_SEQ_CONTINUE;
+    return az >= FC_Z95 ? FC_SEQ_SIGNIFICANT : FC_SEQ_NOT_SIGNIFICANT;
+}

@@ -1,0 +1,821 @@
+/* `formicary sim GAME`: many matches between agents over threads, design metrics
+ * (docs/metrics.md), and the paired A/B comparison of two rule sets or variants on the same
+ * seeds and agents. Output: a table on stdout, CSV (one row per game), JSON (summary), SVG. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "formicary/rng.h"
+#include "formicary/sim.h"
+#include "formicary/stats.h"
+
+const cli_optdef cli_opts_sim[] = {
+    {"--seats", "A,B,...", false, "one agent spec per seat, or a number N of random seats (default: minimum, random)"},
+    {"--games", "N", false, "games to play (default 100; the maximum with --until-significant)"},
+    {"--threads", "K", false, "worker threads (default 1); results do not depend on K"},
+    {"--seed", "S", false, "base seed (default 1): game i uses seeds derived from (S, i)"},
+    {"--set", "KEY=VALUE", true, "override one parameter"},
+    {"--rules", "F.ini", false, "rule set"},
+    {"--variant", "F.lua", false, "Lua variant"},
+    {"--fixed-seats", NULL, false, "do not rotate the agents around the seats"},
+    {"--max-decisions", "N", false, "decisions before a game counts as a timeout (default 100000)"},
+    {"--csv", "F", false, "write one row per game to F"},
+    {"--json", "F", false, "write the summary as JSON to F ('-' for stdout instead of the table)"},
+    {"--svg", "F", false, "write a chart (win shares with intervals, score distributions) to F"},
+    {"--progress", NULL, false, "show the progress bar even when stderr is not a terminal"},
+    {"--against-rules", "F.ini", false, "B design: this rule set instead of --rules"},
+    {"--against-variant", "F.lua", false, "B design: this variant instead of --variant"},
+    {"--against-set", "KEY=VALUE", true, "B design: also set this parameter"},
+    {"--until-significant", NULL, false, "A/B: stop early once --metric differs (sequential test)"},
+    {"--metric", "NAME[:K]", false, "metric of the sequential test (default seat_win:1)"},
+    {"--looks", "N", false, "interim looks of the sequential test (default 10)"},
+    {NULL, NULL, false, NULL},
+};
+
+#define SIM_SPEC_MAX 128
+
+typedef struct design {
+    const char *label;
+    fc_rules *rules;
+    fc_sim_game *games;
+    uint64_t params_hash;
+    char variant_hash[20];
+} design;
+
+typedef struct sim_cli {
+    const char *game;
+    int nseats, ngames, played, ndesigns, threads;
+    uint64_t seed;
+    char spec[FC_MAX_SEATS][SIM_SPEC_MAX];
+    design d[2];
+    fc_sim_config cfg;
+    bool progress;
+    int done_before, total; /* progress across designs and looks */
+    double seconds;
+    int seq_metric, seq_arg, looks, stopped_look, seq_result;
+} sim_cli;
+
+/* Same grammar as `play --seats`: "key=value" without ':' before '=' continues a spec. */
+static int sim_parse_seats(const char *text, char spec[FC_MAX_SEATS][SIM_SPEC_MAX], int *n)
+{
+    int count = 0;
+    if (text[0] >= '0' && text[0] <= '9') {
+        if (!cli_parse_int(text, 1, FC_MAX_SEATS, &count))
+            return cli_usage("sim: option --seats: '%s' is not a seat count in 1..%d", text, FC_MAX_SEATS);
+        for (int i = 0; i < count; i++)
+            snprintf(spec[i], SIM_SPEC_MAX, "random");
+        *n = count;
+        return 0;
+    }
+    for (const char *p = text;;) {
+        size_t len = strcspn(p, ",");
+        const char *eq = memchr(p, '=', len), *colon = memchr(p, ':', len);
+        if (len == 0)
+            return cli_usage("sim: option --seats: empty seat in '%s'", text);
+        if (eq && (!colon || colon > eq) && count > 0) {
+            size_t have = strlen(spec[count - 1]);
+            if (have + 1 + len >= SIM_SPEC_MAX)
+                return cli_usage("sim: option --seats: spec too long");
+            snprintf(spec[count - 1] + have, SIM_SPEC_MAX - have, ",%.*s", (int)len, p);
+        } else {
+            if (count == FC_MAX_SEATS)
+                return cli_usage("sim: option --seats: more than %d seats", FC_MAX_SEATS);
+            if (len >= SIM_SPEC_MAX)
+                return cli_usage("sim: option --seats: spec too long");
+            snprintf(spec[count++], SIM_SPEC_MAX, "%.*s", (int)len, p);
+        }
+        if (!p[len])
+            break;
+        p += len + 1;
+    }
+    *n = count;
+    return 0;
+}
+
+/* The B design: the A layers with --against-* replacing or adding to them. */
+static fc_rules *sim_rules_b(const cli *c, fc_context *ctx, const char *game, int nseats, fc_error *err)
+{
+    fc_rules *r = fc_rules_new(ctx, game, nseats, err);
+    if (!r)
+        return NULL;
+    const char *ini = cli_opt(c, "--against-rules") ? cli_opt(c, "--against-rules") : cli_opt(c, "--rules");
+    const char *lua = cli_opt(c, "--against-variant") ? cli_opt(c, "--against-variant") : cli_opt(c, "--variant");
+    int rc = ini ? fc_rules_load_ini(r, ini, err) : 0;
+    if (rc == 0 && lua)
+        rc = fc_rules_load_variant(r, lua, err);
+    for (int i = 0; rc == 0 && i < cli_opt_count(c, "--set"); i++)
+        rc = fc_rules_set(r, cli_opt_at(c, "--set", i), err);
+    for (int i = 0; rc == 0 && i < cli_opt_count(c, "--against-set"); i++)
+        rc = fc_rules_set(r, cli_opt_at(c, "--against-set", i), err);
+    if (rc == 0)
+        rc = fc_rules_finish(r, err);
+    if (rc != 0) {
+        fc_rules_free(r);
+        return NULL;
+    }
+    return r;
+}
+
+/* A hash of the resolved parameter values, so designs differing only by --set differ. */
+static uint64_t sim_params_hash(const fc_rules *r)
+{
+    const fc_plugin *p = fc_rules_plugin(r);
+    uint64_t h = 0;
+    for (int i = 0; i < p->nparams; i++) {
+        char buf[FC_PARAM_STR_MAX + 64];
+        int len = snprintf(buf, sizeof buf, "%s=", p->params[i].name);
+        fc_param_format(&p->params[i], &fc_rules_values(r)[i], buf + len, sizeof buf - (size_t)len);
+        h = fc_hash64(buf, strlen(buf), h);
+    }
+    return h;
+}
+
+static void sim_progress(void *ud, int done, int total)
+{
+    sim_cli *s = ud;
+    (void)total;
+    int k = s->done_before + done, width = 40, fill = s->total ? k * width / s->total : width;
+    fprintf(stderr, "\rsim [%.*s%*s] %d/%d games", fill, "########################################", width - fill, "", k,
+            s->total);
+    fflush(stderr);
+}
+
+static double sim_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Values of a metric over the first n games of a design. */
+static double *sim_values(const sim_cli *s, const design *d, int n, fc_sim_metric metric, int arg)
+{
+    double *v = malloc((size_t)(n ? n : 1) * sizeof *v);
+    for (int i = 0; v && i < n; i++)
+        v[i] = fc_sim_value(&d->games[i], s->nseats, metric, arg);
+    return v;
+}
+
+static int sim_play(sim_cli *s, design *d, int first, int count)
+{
+    fc_error err;
+    fc_error_clear(&err);
+    s->cfg.rules = d->rules;
+    double t0 = sim_now();
+    int rc = fc_sim_run(&s->cfg, first, count, d->games + first, &err);
+    s->seconds += sim_now() - t0;
+    s->done_before += count;
+    if (rc != 0) {
+        if (s->progress)
+            fputc('\n', stderr);
+        return cli_fail("%s%s", s->ndesigns > 1 ? (d == &s->d[0] ? "A: " : "B: ") : "", err.msg);
+    }
+    return 0;
+}
+
+/* Plays every game, or looks of the sequential test until it stops. */
+static int sim_run_all(sim_cli *s, bool sequential)
+{
+    s->total = s->ngames * s->ndesigns;
+    int looks = sequential ? s->looks : 1;
+    for (int look = 1; look <= looks; look++) {
+        int upto = (int)((long long)s->ngames * look / looks), first = s->played;
+        for (int k = 0; k < s->ndesigns; k++)
+            if (upto > first && sim_play(s, &s->d[k], first, upto - first) != 0)
+                return CLI_EXIT_FAIL;
+        s->played = upto;
+        if (!sequential)
+            continue;
+        double *a = sim_values(s, &s->d[0], upto, s->seq_metric, s->seq_arg);
+        double *b = sim_values(s, &s->d[1], upto, s->seq_metric, s->seq_arg);
+        if (!a || !b) {
+            free(a);
+            free(b);
+            return cli_fail("out of memory");
+        }
+        fc_stats_diff diff;
+        fc_stats_paired(a, b, (size_t)upto, &diff);
+        free(a);
+        free(b);
+        s->stopped_look = look;
+        s->seq_result = fc_stats_sequential(diff.z, look, looks);
+        if (s->seq_result != FC_SEQ_CONTINUE)
+            break;
+    }
+    if (s->progress)
+        fputc('\n', stderr);
+    return 0;
+}
+
+/* ---- reports ---- */
+
+static void sim_design_line(FILE *f, const sim_cli *s, const design *d)
+{
+    fprintf(f, "%s%srules '%s', variant '%s' (hash %s), params hash %016llx\n", s->ndesigns > 1 ? d->label : "",
+            s->ndesigns > 1 ? ": " : "", fc_rules_name(d->rules), fc_rules_variant_name(d->rules), d->variant_hash,
+            (unsigned long long)d->params_hash);
+}
+
+static const fc_sim_metric sim_game_metrics[] = {FC_SIM_DECISIONS,    FC_SIM_ROUNDS,       FC_SIM_BRANCHING,
+                                                 FC_SIM_DECISION_SHARE, FC_SIM_LEAD_CHANGES, FC_SIM_DRAMA,
+                                                 FC_SIM_MARGIN};
+#define SIM_NGAME_METRICS ((int)(sizeof sim_game_metrics / sizeof sim_game_metrics[0]))
+
+static int sim_count(const sim_cli *s, const design *d, int what)
+{
+    int k = 0;
+    for (int i = 0; i < s->played; i++) {
+        const fc_sim_game *g = &d->games[i];
+        k += what == 0 ? g->winners > 1 && g->winners < s->nseats : what == 1 ? g->winners == s->nseats : g->timeout;
+    }
+    return k;
+}
+
+static double sim_sum(const sim_cli *s, const design *d, fc_sim_metric m, int arg)
+{
+    double sum = 0;
+    for (int i = 0; i < s->played; i++)
+        sum += fc_sim_value(&d->games[i], s->nseats, m, arg);
+    return sum;
+}
+
+static void sim_print_design(const sim_cli *s, const design *d)
+{
+    int n = s->played;
+    char c[10][64];
+    sim_design_line(stdout, s, d);
+    cli_table t;
+    cli_table_init(&t, 9);
+    cli_table_add(&t, "agent", "win share", "95% CI", "score", "sd", "q1", "median", "q3", "margin");
+    for (int k = 0; k < s->nseats; k++) {
+        fc_stats_summary sc, mg;
+        double *v = sim_values(s, d, n, FC_SIM_SCORE, k), *w = sim_values(s, d, n, FC_SIM_AGENT_MARGIN, k);
+        fc_stats_describe(v ? v : (double[1]){0}, v ? (size_t)n : 0, &sc);
+        fc_stats_describe(w ? w : (double[1]){0}, w ? (size_t)n : 0, &mg);
+        free(v);
+        free(w);
+        double wins = sim_sum(s, d, FC_SIM_WIN_SHARE, k), lo, hi;
+        fc_stats_wilson(wins, n, FC_Z95, &lo, &hi);
+        snprintf(c[0], sizeof c[0], "%d %.40s", k + 1, s->spec[k]);
+        snprintf(c[1], sizeof c[1], "%.3f", n ? wins / n : 0);
+        snprintf(c[2], sizeof c[2], "%.3f-%.3f", lo, hi);
+        snprintf(c[3], sizeof c[3], "%.2f", sc.mean);
+        snprintf(c[4], sizeof c[4], "%.2f", sc.sd);
+        snprintf(c[5], sizeof c[5], "%.1f", sc.q1);
+        snprintf(c[6], sizeof c[6], "%.1f", sc.median);
+        snprintf(c[7], sizeof c[7], "%.1f", sc.q3);
+        snprintf(c[8], sizeof c[8], "%+.2f", mg.mean);
+        cli_table_add(&t, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8]);
+    }
+    cli_table_print(&t, stdout, "  ");
+    cli_table_free(&t);
+    double smin = 1, smax = 0;
+    printf("  seat win shares:");
+    for (int seat = 0; seat < s->nseats; seat++) {
+        double w = n ? sim_sum(s, d, FC_SIM_SEAT_WIN, seat) / n : 0, lo, hi;
+        fc_stats_wilson(w * n, n, FC_Z95, &lo, &hi);
+        smin = w < smin ? w : smin;
+        smax = w > smax ? w : smax;
+        printf("  %d: %.3f (%.3f-%.3f)", seat + 1, w, lo, hi);
+    }
+    double first = n ? sim_sum(s, d, FC_SIM_SEAT_WIN, 0) / n : 0;
+    printf("\n  first-player advantage %+.3f   balance %.3f   shared wins %d   draws %d   timeouts %d\n",
+           first - 1.0 / s->nseats, 1 - (smax - smin), sim_count(s, d, 0), sim_count(s, d, 1), sim_count(s, d, 2));
+    cli_table_init(&t, 8);
+    cli_table_add(&t, "metric", "mean", "sd", "min", "q1", "median", "q3", "max");
+    for (int m = 0; m < SIM_NGAME_METRICS; m++) {
+        fc_stats_summary sm;
+        double *v = sim_values(s, d, n, sim_game_metrics[m], 0);
+        fc_stats_describe(v ? v : (double[1]){0}, v ? (size_t)n : 0, &sm);
+        free(v);
+        double x[7] = {sm.mean, sm.sd, sm.min, sm.q1, sm.median, sm.q3, sm.max};
+        for (int i = 0; i < 7; i++)
+            snprintf(c[i], sizeof c[i], "%.3f", x[i]);
+        cli_table_add(&t, fc_sim_metric_name(sim_game_metrics[m]), c[0], c[1], c[2], c[3], c[4], c[5], c[6]);
+    }
+    cli_table_print(&t, stdout, "  ");
+    cli_table_free(&t);
+}
+
+/* The rows of the A/B comparison: agent metrics per agent, seat 1, then game metrics. */
+typedef struct sim_row {
+    fc_sim_metric metric;
+    int arg;
+} sim_row;
+
+static int sim_rows(const sim_cli *s, sim_row *rows)
+{
+    int n = 0;
+    for (int k = 0; k < s->nseats; k++) {
+        rows[n++] = (sim_row){FC_SIM_WIN_SHARE, k};
+        rows[n++] = (sim_row){FC_SIM_SCORE, k};
+    }
+    rows[n++] = (sim_row){FC_SIM_SEAT_WIN, 0};
+    for (int m = 0; m < SIM_NGAME_METRICS; m++)
+        rows[n++] = (sim_row){sim_game_metrics[m], 0};
+    rows[n++] = (sim_row){FC_SIM_SHARED, 0};
+    rows[n++] = (sim_row){FC_SIM_TIMEOUT, 0};
+    return n;
+}
+
+static void sim_row_name(const sim_row *r, char *buf, size_t n)
+{
+    if (fc_sim_metric_arg(r->metric))
+        snprintf(buf, n, "%s:%d", fc_sim_metric_name(r->metric), r->arg + 1);
+    else
+        snprintf(buf, n, "%s", fc_sim_metric_name(r->metric));
+}
+
+static int sim_compare(const sim_cli *s, const sim_row *r, fc_stats_diff *out)
+{
+    double *a = sim_values(s, &s->d[0], s->played, r->metric, r->arg);
+    double *b = sim_values(s, &s->d[1], s->played, r->metric, r->arg);
+    if (a && b)
+        fc_stats_paired(a, b, (size_t)s->played, out);
+    free(a);
+    free(b);
+    return a && b ? 0 : -1;
+}
+
+static void sim_print_ab(const sim_cli *s)
+{
+    sim_row rows[2 * FC_MAX_SEATS + 16];
+    int nrows = sim_rows(s, rows);
+    printf("A/B comparison over %d paired games (B - A, 95%% CI):\n", s->played);
+    cli_table t;
+    cli_table_init(&t, 7);
+    cli_table_add(&t, "metric", "A", "B", "B-A", "95% CI", "p", "significant");
+    for (int i = 0; i < nrows; i++) {
+        fc_stats_diff df;
+        char name[48], c[6][48];
+        if (sim_compare(s, &rows[i], &df) != 0)
+            continue;
+        sim_row_name(&rows[i], name, sizeof name);
+        snprintf(c[0], sizeof c[0], "%.3f", df.mean_a);
+        snprintf(c[1], sizeof c[1], "%.3f", df.mean_b);
+        snprintf(c[2], sizeof c[2], "%+.3f", df.diff);
+        snprintf(c[3], sizeof c[3], "%+.3f..%+.3f", df.lo, df.hi);
+        snprintf(c[4], sizeof c[4], "%.4f", df.p);
+        cli_table_add(&t, name, c[0], c[1], c[2], c[3], c[4], df.significant ? "yes" : "no");
+    }
+    cli_table_print(&t, stdout, "  ");
+    cli_table_free(&t);
+    if (s->stopped_look) {
+        char name[48];
+        sim_row r = {(fc_sim_metric)s->seq_metric, s->seq_arg};
+        sim_row_name(&r, name, sizeof name);
+        printf("sequential test on %s (Haybittle-Peto, %d looks): %s at look %d after %d games\n", name, s->looks,
+               s->seq_result == FC_SEQ_SIGNIFICANT ? "significant" : "not significant", s->stopped_look, s->played);
+    }
+}
+
+/* ---- files ---- */
+
+/* A quoted CSV field (specs contain commas; quotes are doubled). */
+static void sim_csv_str(FILE *f, const char *s)
+{
+    fputs(",\"", f);
+    for (; *s; s++)
+        fputs(*s == '"' ? "\"\"" : (char[2]){*s, 0}, f);
+    fputc('"', f);
+}
+
+static int sim_write_csv(const sim_cli *s, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return cli_fail("cannot write %s", path);
+    fputs("design,rules,variant,variant_hash,params_hash,game,seed", f);
+    for (int i = 0; i < s->nseats; i++)
+        fprintf(f, ",agent_%d,score_%d,rank_%d", i + 1, i + 1, i + 1);
+    fputs(",winners,timeout,rounds,decisions,chance,choice_points,branching,lead_changes,drama,seconds\n", f);
+    for (int k = 0; k < s->ndesigns; k++) {
+        const design *d = &s->d[k];
+        for (int i = 0; i < s->played; i++) {
+            const fc_sim_game *g = &d->games[i];
+            fputs(d->label, f);
+            sim_csv_str(f, fc_rules_name(d->rules));
+            sim_csv_str(f, fc_rules_variant_name(d->rules));
+            fprintf(f, ",%s,%016llx,%d,%llu", d->variant_hash, (unsigned long long)d->params_hash, g->index,
+                    (unsigned long long)g->seed);
+            for (int seat = 0; seat < s->nseats; seat++) {
+                sim_csv_str(f, s->spec[g->agent_at[seat]]);
+                fprintf(f, ",%d,%d", (int)g->score[seat], g->rank[seat] + 1);
+            }
+            fprintf(f, ",%d,%d,%d,%ld,%ld,%ld,%.4f,%d,%.4f,%.4f\n", g->winners, g->timeout ? 1 : 0, g->rounds,
+                    g->decisions, g->chance, g->choice_points, g->branching, g->lead_changes, g->drama, g->seconds);
+        }
+    }
+    return fclose(f) == 0 ? 0 : cli_fail("cannot write %s", path);
+}
+
+static void sim_json_summary(cli_json *j, const fc_stats_summary *m)
+{
+    cli_json_obj(j);
+    const char *k[7] = {"mean", "sd", "min", "q1", "median", "q3", "max"};
+    double v[7] = {m->mean, m->sd, m->min, m->q1, m->median, m->q3, m->max};
+    for (int i = 0; i < 7; i++) {
+        cli_json_key(j, k[i]);
+        cli_json_num(j, v[i]);
+    }
+    cli_json_end_obj(j);
+}
+
+static void sim_json_share(cli_json *j, double wins, int n)
+{
+    double lo, hi;
+    fc_stats_wilson(wins, n, FC_Z95, &lo, &hi);
+    cli_json_obj(j);
+    cli_json_key(j, "mean");
+    cli_json_num(j, n ? wins / n : 0);
+    cli_json_key(j, "lo");
+    cli_json_num(j, lo);
+    cli_json_key(j, "hi");
+    cli_json_num(j, hi);
+    cli_json_end_obj(j);
+}
+
+static void sim_json_design(cli_json *j, const sim_cli *s, const design *d)
+{
+    int n = s->played;
+    cli_json_obj(j);
+    cli_json_key(j, "design");
+    cli_json_str(j, d->label);
+    cli_json_key(j, "rules");
+    cli_json_str(j, fc_rules_name(d->rules));
+    cli_json_key(j, "variant");
+    cli_json_str(j, fc_rules_variant_name(d->rules));
+    cli_json_key(j, "variant_hash");
+    cli_json_str(j, d->variant_hash);
+    char ph[20];
+    snprintf(ph, sizeof ph, "%016llx", (unsigned long long)d->params_hash);
+    cli_json_key(j, "params_hash");
+    cli_json_str(j, ph);
+    cli_json_key(j, "agents");
+    cli_json_arr(j);
+    for (int k = 0; k < s->nseats; k++) {
+        cli_json_obj(j);
+        cli_json_key(j, "agent");
+        cli_json_str(j, s->spec[k]);
+        cli_json_key(j, "win_share");
+        sim_json_share(j, sim_sum(s, d, FC_SIM_WIN_SHARE, k), n);
+        fc_stats_summary sm;
+        fc_sim_metric which[2] = {FC_SIM_SCORE, FC_SIM_AGENT_MARGIN};
+        for (int w = 0; w < 2; w++) {
+            double *v = sim_values(s, d, n, which[w], k);
+            fc_stats_describe(v ? v : (double[1]){0}, v ? (size_t)n : 0, &sm);
+            free(v);
+            cli_json_key(j, w ? "margin" : "score");
+            sim_json_summary(j, &sm);
+        }
+        cli_json_end_obj(j);
+    }
+    cli_json_end_arr(j);
+    cli_json_key(j, "seats");
+    cli_json_arr(j);
+    double smin = 1, smax = 0;
+    for (int seat = 0; seat < s->nseats; seat++) {
+        double w = sim_sum(s, d, FC_SIM_SEAT_WIN, seat);
+        smin = n && w / n < smin ? w / n : smin;
+        smax = n && w / n > smax ? w / n : smax;
+        cli_json_obj(j);
+        cli_json_key(j, "seat");
+        cli_json_int(j, seat + 1);
+        cli_json_key(j, "win_share");
+        sim_json_share(j, w, n);
+        cli_json_end_obj(j);
+    }
+    cli_json_end_arr(j);
+    cli_json_key(j, "first_player_advantage");
+    cli_json_num(j, (n ? sim_sum(s, d, FC_SIM_SEAT_WIN, 0) / n : 0) - 1.0 / s->nseats);
+    cli_json_key(j, "balance");
+    cli_json_num(j, 1 - (smax - smin));
+    const char *counts[3] = {"shared_wins", "draws", "timeouts"};
+    for (int i = 0; i < 3; i++) {
+        cli_json_key(j, counts[i]);
+        cli_json_int(j, sim_count(s, d, i));
+    }
+    cli_json_key(j, "metrics");
+    cli_json_obj(j);
+    for (int m = 0; m < SIM_NGAME_METRICS; m++) {
+        fc_stats_summary sm;
+        double *v = sim_values(s, d, n, sim_game_metrics[m], 0);
+        fc_stats_describe(v ? v : (double[1]){0}, v ? (size_t)n : 0, &sm);
+        free(v);
+        cli_json_key(j, fc_sim_metric_name(sim_game_metrics[m]));
+        sim_json_summary(j, &sm);
+    }
+    cli_json_end_obj(j);
+    cli_json_end_obj(j);
+}
+
+static int sim_write_json(const sim_cli *s, const char *path)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
+    if (!f)
+        return cli_fail("cannot write %s", path);
+    cli_json j;
+    cli_json_init(&j, f);
+    cli_json_obj(&j);
+    cli_json_key(&j, "game");
+    cli_json_str(&j, s->game);
+    cli_json_key(&j, "seats");
+    cli_json_int(&j, s->nseats);
+    cli_json_key(&j, "games");
+    cli_json_int(&j, s->played);
+    cli_json_key(&j, "seed");
+    cli_json_int(&j, (long long)s->seed);
+    cli_json_key(&j, "threads");
+    cli_json_int(&j, s->threads);
+    cli_json_key(&j, "fixed_seats");
+    cli_json_bool(&j, s->cfg.fixed_seats);
+    cli_json_key(&j, "seconds");
+    cli_json_num(&j, s->seconds);
+    cli_json_key(&j, "games_per_sec");
+    cli_json_num(&j, s->seconds > 0 ? s->played * s->ndesigns / s->seconds : 0);
+    cli_json_key(&j, "designs");
+    cli_json_arr(&j);
+    for (int k = 0; k < s->ndesigns; k++)
+        sim_json_design(&j, s, &s->d[k]);
+    cli_json_end_arr(&j);
+    if (s->ndesigns > 1) {
+        sim_row rows[2 * FC_MAX_SEATS + 16];
+        int nrows = sim_rows(s, rows);
+        cli_json_key(&j, "comparison");
+        cli_json_arr(&j);
+        for (int i = 0; i < nrows; i++) {
+            fc_stats_diff df;
+            char name[48];
+            if (sim_compare(s, &rows[i], &df) != 0)
+                continue;
+            sim_row_name(&rows[i], name, sizeof name);
+            cli_json_obj(&j);
+            char pa[20], pb[20];
+            snprintf(pa, sizeof pa, "%016llx", (unsigned long long)s->d[0].params_hash);
+            snprintf(pb, sizeof pb, "%016llx", (unsigned long long)s->d[1].params_hash);
+            const char *keys[] = {"metric",  "rules_a",   "variant_a",      "variant_hash_a", "params_hash_a",
+                                  "rules_b", "variant_b", "variant_hash_b", "params_hash_b"};
+            const char *vals[] = {name, fc_rules_name(s->d[0].rules), fc_rules_variant_name(s->d[0].rules),
+                                  s->d[0].variant_hash, pa, fc_rules_name(s->d[1].rules),
+                                  fc_rules_variant_name(s->d[1].rules), s->d[1].variant_hash, pb};
+            for (int q = 0; q < 9; q++) {
+                cli_json_key(&j, keys[q]);
+                cli_json_str(&j, vals[q]);
+            }
+            const char *nk[] = {"a", "b", "diff", "lo", "hi", "p"};
+            double nv[] = {df.mean_a, df.mean_b, df.diff, df.lo, df.hi, df.p};
+            for (int q = 0; q < 6; q++) {
+                cli_json_key(&j, nk[q]);
+                cli_json_num(&j, nv[q]);
+            }
+            cli_json_key(&j, "significant");
+            cli_json_bool(&j, df.significant);
+            cli_json_end_obj(&j);
+        }
+        cli_json_end_arr(&j);
+        if (s->stopped_look) {
+            cli_json_key(&j, "sequential");
+            cli_json_obj(&j);
+            sim_row r = {(fc_sim_metric)s->seq_metric, s->seq_arg};
+            char name[48];
+            sim_row_name(&r, name, sizeof name);
+            cli_json_key(&j, "metric");
+            cli_json_str(&j, name);
+            cli_json_key(&j, "looks");
+            cli_json_int(&j, s->looks);
+            cli_json_key(&j, "stopped_at_look");
+            cli_json_int(&j, s->stopped_look);
+            cli_json_key(&j, "significant");
+            cli_json_bool(&j, s->seq_result == FC_SEQ_SIGNIFICANT);
+            cli_json_end_obj(&j);
+        }
+    }
+    cli_json_end_obj(&j);
+    fputc('\n', f);
+    if (f == stdout)
+        return 0;
+    return fclose(f) == 0 ? 0 : cli_fail("cannot write %s", path);
+}
+
+/* Text for SVG/XML: &, < and > escaped (rule-set names come from user files). */
+static void sim_xml(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '&')
+            fputs("&amp;", f);
+        else if (*s == '<')
+            fputs("&lt;", f);
+        else if (*s == '>')
+            fputs("&gt;", f);
+        else
+            fputc(*s, f);
+    }
+}
+
+/* SVG: per agent and design, a win-share bar with its Wilson interval (left panel) and a box
+ * plot of final scores (right panel). */
+static int sim_write_svg(const sim_cli *s, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return cli_fail("cannot write %s", path);
+    static const char *const colour[2] = {"#4878a8", "#d8772f"};
+    int nd = s->ndesigns, rowh = 22, top = 50, rows = s->nseats * nd;
+    int width = 760, height = top + rows * rowh + 60, lx = 170, lw = 240, rx = 470, rw = 260;
+    fc_stats_summary sc[2][FC_MAX_SEATS];
+    double smin = 0, smax = 1;
+    for (int k = 0; k < nd; k++)
+        for (int a = 0; a < s->nseats; a++) {
+            double *v = sim_values(s, &s->d[k], s->played, FC_SIM_SCORE, a);
+            fc_stats_describe(v ? v : (double[1]){0}, v ? (size_t)s->played : 0, &sc[k][a]);
+            free(v);
+            smin = (k || a) && smin < sc[k][a].min ? smin : sc[k][a].min;
+            smax = (k || a) && smax > sc[k][a].max ? smax : sc[k][a].max;
+        }
+    if (smax <= smin)
+        smax = smin + 1;
+    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" "
+               "font-size=\"12\">\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
+            width, height);
+    fprintf(f, "<text x=\"10\" y=\"20\" font-size=\"15\">%s: %d games, seed %llu</text>\n", s->game, s->played,
+            (unsigned long long)s->seed);
+    fprintf(f, "<text x=\"%d\" y=\"40\">win share (95%% Wilson interval)</text>\n", lx);
+    fprintf(f, "<text x=\"%d\" y=\"40\">final score (min, quartiles, max)</text>\n", rx);
+    for (int a = 0; a < s->nseats; a++)
+        for (int k = 0; k < nd; k++) {
+            const design *d = &s->d[k];
+            int y = top + (a * nd + k) * rowh;
+            double n = s->played, w = sim_sum(s, d, FC_SIM_WIN_SHARE, a), lo, hi;
+            fc_stats_wilson(w, n, FC_Z95, &lo, &hi);
+            double share = n > 0 ? w / n : 0;
+            char label[32];
+            snprintf(label, sizeof label, "%.24s", s->spec[a]);
+            fprintf(f, "<text x=\"10\" y=\"%d\">%s%s", y + 15, nd > 1 ? d->label : "", nd > 1 ? " " : "");
+            sim_xml(f, label);
+            fputs("</text>\n", f);
+            fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"14\" fill=\"%s\"/>\n", lx, y + 3, share * lw,
+                    colour[k]);
+            fprintf(f, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", lx + lo * lw,
+                    lx + hi * lw, y + 10, y + 10);
+            fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"10\">%.3f</text>\n", lx + lw + 4, y + 14, share);
+            const fc_stats_summary *m = &sc[k][a];
+#define SX(v) (rx + ((v)-smin) / (smax - smin) * rw)
+            fprintf(f, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", SX(m->min), SX(m->max),
+                    y + 10, y + 10);
+            fprintf(f,
+                    "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"14\" fill=\"%s\" stroke=\"black\"/>\n"
+                    "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"white\" stroke-width=\"2\"/>\n",
+                    SX(m->q1), y + 3, SX(m->q3) - SX(m->q1), colour[k], SX(m->median), SX(m->median), y + 3, y + 17);
+#undef SX
+        }
+    int ay = top + rows * rowh + 10;
+    fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", lx, lx + lw, ay, ay);
+    fprintf(f, "<text x=\"%d\" y=\"%d\">0</text><text x=\"%d\" y=\"%d\">0.5</text><text x=\"%d\" y=\"%d\">1</text>\n",
+            lx, ay + 14, lx + lw / 2 - 8, ay + 14, lx + lw - 6, ay + 14);
+    fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", rx, rx + rw, ay, ay);
+    fprintf(f, "<text x=\"%d\" y=\"%d\">%g</text><text x=\"%d\" y=\"%d\" text-anchor=\"end\">%g</text>\n", rx, ay + 14,
+            smin, rx + rw, ay + 14, smax);
+    for (int k = 0; k < nd && nd > 1; k++) {
+        fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"%s\">%s: rules ", 10 + k * 370, ay + 36, colour[k], s->d[k].label);
+        sim_xml(f, fc_rules_name(s->d[k].rules));
+        fputs(", variant ", f);
+        sim_xml(f, fc_rules_variant_name(s->d[k].rules));
+        fprintf(f, " (%s)</text>\n", s->d[k].variant_hash);
+    }
+    fputs("</svg>\n", f);
+    return fclose(f) == 0 ? 0 : cli_fail("cannot write %s", path);
+}
+
+/* ---- the command ---- */
+
+static int sim_parse_metric(sim_cli *s, const char *text)
+{
+    char name[48];
+    int arg = 1;
+    const char *colon = strchr(text, ':');
+    size_t len = colon ? (size_t)(colon - text) : strlen(text);
+    snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), text);
+    for (int m = 0; m < FC_SIM_NMETRICS; m++) {
+        if (strcmp(fc_sim_metric_name((fc_sim_metric)m), name) != 0)
+            continue;
+        if (colon && (!fc_sim_metric_arg((fc_sim_metric)m) || !cli_parse_int(colon + 1, 1, s->nseats, &arg)))
+            return cli_usage("sim: option --metric: bad argument in '%s' (agent or seat 1..%d)", text, s->nseats);
+        s->seq_metric = m;
+        s->seq_arg = arg - 1;
+        return 0;
+    }
+    return cli_usage("sim: option --metric: unknown metric '%s' (win_share:K, score:K, agent_margin:K, seat_win:S, "
+                     "decisions, rounds, branching, decision_share, lead_changes, drama, margin, shared_win, timeout)",
+                     name);
+}
+
+static int sim_setup(sim_cli *s, cli *c, fc_context *ctx)
+{
+    fc_error err;
+    fc_error_clear(&err);
+    const fc_plugin *pl = fc_context_find(ctx, c->pos[0], &err);
+    if (!pl)
+        return cli_fail("%s", err.msg);
+    s->game = pl->id;
+    const char *seats = cli_opt(c, "--seats");
+    int rc = 0;
+    if (seats && (rc = sim_parse_seats(seats, s->spec, &s->nseats)) != 0)
+        return rc;
+    if (!seats) {
+        s->nseats = pl->min_seats;
+        for (int i = 0; i < s->nseats; i++)
+            snprintf(s->spec[i], SIM_SPEC_MAX, "random");
+    }
+    for (int i = 0; i < s->nseats; i++) {
+        fc_agent *a = fc_agent_new(s->spec[i], 0, &err);
+        if (!a)
+            return cli_usage("sim: option --seats: seat %d: %s", i + 1, err.msg);
+        snprintf(s->spec[i], SIM_SPEC_MAX, "%s", fc_agent_spec(a));
+        fc_agent_free(a);
+        s->cfg.agents[i] = s->spec[i];
+    }
+    s->cfg.nagents = s->nseats;
+    s->seq_metric = FC_SIM_SEAT_WIN;
+    const char *metric = cli_opt(c, "--metric");
+    if (metric && (rc = sim_parse_metric(s, metric)) != 0)
+        return rc;
+    if (!(s->d[0].rules = cli_rules(c, ctx, pl->id, s->nseats)))
+        return CLI_EXIT_FAIL;
+    s->d[0].label = "A";
+    s->ndesigns = 1;
+    if (cli_opt(c, "--against-rules") || cli_opt(c, "--against-variant") || cli_opt_count(c, "--against-set")) {
+        if (!(s->d[1].rules = sim_rules_b(c, ctx, pl->id, s->nseats, &err)))
+            return cli_fail("B: %s", err.msg[0] ? err.msg : "cannot build the rule set");
+        s->d[1].label = "B";
+        s->ndesigns = 2;
+    } else if (cli_flag(c, "--until-significant")) {
+        return cli_usage("sim: --until-significant needs --against-rules, --against-variant or --against-set");
+    }
+    for (int k = 0; k < s->ndesigns; k++) {
+        design *d = &s->d[k];
+        d->params_hash = sim_params_hash(d->rules);
+        snprintf(d->variant_hash, sizeof d->variant_hash, "%016llx",
+                 (unsigned long long)fc_rules_variant_hash(d->rules));
+        if (!(d->games = calloc((size_t)s->ngames, sizeof *d->games)))
+            return cli_fail("out of memory");
+    }
+    return 0;
+}
+
+int cli_cmd_sim(cli *c)
+{
+    sim_cli *s = calloc(1, sizeof *s);
+    if (!s)
+        return cli_fail("out of memory");
+    int rc = CLI_EXIT_OK, maxdec = 0;
+    if (!cli_opt_int(c, "--games", 1, 10000000, 100, &s->ngames) || !cli_opt_int(c, "--threads", 1, 256, 1, &s->threads) ||
+        !cli_opt_u64(c, "--seed", 1, &s->seed) || !cli_opt_int(c, "--max-decisions", 1, 1000000000, 0, &maxdec) ||
+        !cli_opt_int(c, "--looks", 1, 1000, 10, &s->looks)) {
+        free(s);
+        return CLI_EXIT_USAGE;
+    }
+    fc_context *ctx = cli_context(c, NULL, 0);
+    if (!ctx) {
+        free(s);
+        return CLI_EXIT_FAIL;
+    }
+    s->cfg.seed = s->seed;
+    s->cfg.threads = s->threads;
+    s->cfg.fixed_seats = cli_flag(c, "--fixed-seats");
+    s->cfg.max_decisions = maxdec;
+    s->progress = cli_flag(c, "--progress") || isatty(STDERR_FILENO);
+    if (s->progress) {
+        s->cfg.progress = sim_progress;
+        s->cfg.progress_ud = s;
+    }
+    if ((rc = sim_setup(s, c, ctx)) != 0)
+        goto out;
+    if ((rc = sim_run_all(s, cli_flag(c, "--until-significant"))) != 0)
+        goto out;
+    const char *json = cli_opt(c, "--json");
+    if (!json || strcmp(json, "-") != 0) {
+        printf("sim %s: %d seats, %d games%s, seed %llu, %d thread%s, %s seats: %.2f s (%.1f games/s)\n", s->game,
+               s->nseats, s->played, s->ndesigns > 1 ? " per design" : "", (unsigned long long)s->seed, s->threads,
+               s->threads > 1 ? "s" : "", s->cfg.fixed_seats ? "fixed" : "rotating", s->seconds,
+               s->seconds > 0 ? s->played * s->ndesigns / s->seconds : 0);
+        for (int k = 0; k < s->ndesigns; k++)
+            sim_print_design(s, &s->d[k]);
+        if (s->ndesigns > 1)
+            sim_print_ab(s);
+    }
+    const char *csv = cli_opt(c, "--csv"), *svg = cli_opt(c, "--svg");
+    if ((csv && sim_write_csv(s, csv) != 0) || (json && sim_write_json(s, json) != 0) ||
+        (svg && sim_write_svg(s, svg) != 0))
+        rc = CLI_EXIT_FAIL;
+out:
+    for (int k = 0; k < 2; k++) {
+        fc_rules_free(s->d[k].rules);
+        free(s->d[k].games);
+    }
+    free(s);
+    fc_context_free(ctx);
+    return rc;
+}

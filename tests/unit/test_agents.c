@@ -1,0 +1,271 @@
+/* Agents: spec strings, legality, determinism, chance handling, no cheating (hidden opponent
+ * data does not change a choice), and playing strength against random play on every game
+ * plugin found (the bidrace fixture always; the real games when built).
+ *
+ * Strength settings: bidrace plays 100 games with mcts:iters=1000. The real games are slower
+ * (a game of mcts:iters=1000 against random takes 1-4 s), so by default they play
+ * FC_STRENGTH_GAMES=10 games at FC_STRENGTH_ITERS=300; set both (e.g. 100 and 1000) in the
+ * environment for the full check. Under valgrind or sanitizers only bidrace runs, smaller. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include "fixture.h"
+#include "formicary/agent.h"
+#include "formicary/sim.h"
+
+static void test_specs(void **state)
+{
+    (void)state;
+    fc_error err;
+    assert_int_equal(fc_agent_kind_count(), 3);
+    assert_string_equal(fc_agent_kind_name(0), "random");
+    assert_string_equal(fc_agent_kind_name(1), "greedy");
+    assert_string_equal(fc_agent_kind_name(2), "mcts");
+    assert_null(fc_agent_kind_name(3));
+    assert_null(fc_agent_new("minimax", 1, &err));
+    assert_string_equal(err.msg, "unknown agent 'minimax' (known: random, greedy, mcts)");
+    assert_null(fc_agent_new("mcts:rollouts=5", 1, &err));
+    assert_string_equal(err.msg, "agent mcts: unknown key 'rollouts' (known: iters, time, c, depth, seed)");
+    assert_null(fc_agent_new("mcts:c=-1", 1, &err));
+    assert_string_equal(err.msg, "agent mcts: c: '-1' is not a number in 0..100");
+    assert_null(fc_agent_new("mcts:time=0.5s", 1, &err));
+    assert_string_equal(err.msg, "agent mcts: time: '0.5s' is not a number in 0.0001..86400");
+    assert_null(fc_agent_new("mcts:iters=0", 1, &err));
+    assert_int_equal(err.code, FC_ERANGE);
+    assert_null(fc_agent_new("mcts:iters=x", 1, &err));
+    assert_string_equal(err.msg, "agent mcts: iters: 'x' is not a non-negative integer");
+    assert_null(fc_agent_new("greedy:samples=0", 1, &err));
+    assert_string_equal(err.msg, "agent greedy: samples: 0 is out of range 1..1000");
+    assert_null(fc_agent_new("greedy:depth=2", 1, &err));
+    assert_string_equal(err.msg, "agent greedy: unknown key 'depth' (known: seed, samples)");
+    fc_agent *a = fc_agent_new("mcts:iters=2000,c=0.7,time=0.5", 1, &err);
+    assert_non_null(a);
+    assert_string_equal(fc_agent_spec(a), "mcts:iters=2000,c=0.7,time=0.5");
+    assert_string_equal(fc_agent_name(a), "mcts");
+    fc_agent_free(a);
+    a = fc_agent_new("greedy", 1, &err);
+    assert_string_equal(fc_agent_spec(a), "greedy");
+    fc_agent_free(a);
+}
+
+/* Plays a whole bidrace game with `spec` in every seat; returns the final state hash. */
+static uint64_t play_game(const fc_rules *rules, const char *spec, uint64_t seed)
+{
+    fc_error err;
+    fc_match *m = fc_match_new(rules, 42, &err);
+    fc_agent *a = fc_agent_new(spec, seed, &err);
+    assert_non_null(m);
+    assert_non_null(a);
+    while (fc_match_to_move(m) != FC_NOBODY) {
+        fc_decision d;
+        if (fc_match_to_move(m) == FC_CHANCE) {
+            assert_int_equal(fc_match_play_chance(m, &err), 0);
+            continue;
+        }
+        assert_int_equal(fc_agent_choose(a, m, &d, &err), 0);
+        assert_int_equal(fc_match_play(m, d, &err), 0); /* legal */
+        assert_true(fc_match_ply(m) < 1000);
+    }
+    fc_decision d;
+    assert_int_equal(fc_agent_choose(a, m, &d, &err), FC_ESTATE);
+    uint64_t h = fc_match_state_hash(m);
+    fc_agent_free(a);
+    fc_match_free(m);
+    return h;
+}
+
+static void test_deterministic(void **state)
+{
+    (void)state;
+    fc_context *ctx = fixture_context();
+    fc_rules *r = fixture_rules(ctx, 3, NULL);
+    const char *specs[] = {"greedy", "mcts:iters=200", "mcts:iters=100,depth=3"};
+    for (int i = 0; i < 3; i++) {
+        uint64_t h1 = play_game(r, specs[i], 5), h2 = play_game(r, specs[i], 5);
+        assert_true(h1 == h2);
+        int differ = 0; /* the seed matters: some of 6 other seeds end elsewhere */
+        for (uint64_t s = 10; s < 16; s++)
+            differ += play_game(r, specs[i], s) != h1;
+        assert_true(differ > 0);
+    }
+    fc_rules_free(r);
+    fc_context_free(ctx);
+}
+
+/* At a chance point the search agents draw an outcome by weight ("roll 1".."roll 6"). */
+static void test_chance(void **state)
+{
+    (void)state;
+    fc_context *ctx = fixture_context();
+    fc_rules *r = fixture_rules(ctx, 2, NULL);
+    fc_error err;
+    fc_match *m = fc_match_new(r, 1, &err);
+    assert_int_equal(fc_match_play_text(m, "bid 2", &err), 0);
+    assert_int_equal(fc_match_play_text(m, "bid 1", &err), 0);
+    assert_int_equal(fc_match_to_move(m), FC_CHANCE);
+    const char *specs[] = {"greedy", "mcts:iters=50"};
+    for (int k = 0; k < 2; k++) {
+        fc_agent *a = fc_agent_new(specs[k], 3, &err);
+        int seen[7] = {0};
+        for (int i = 0; i < 600; i++) {
+            fc_decision d;
+            char text[32];
+            int roll = 0;
+            assert_int_equal(fc_agent_choose(a, m, &d, &err), 0);
+            fc_match_decision_text(m, d, text, sizeof text);
+            assert_int_equal(sscanf(text, "roll %d", &roll), 1);
+            assert_in_range(roll, 1, 6);
+            seen[roll]++;
+        }
+        for (int roll = 1; roll <= 6; roll++)
+            assert_true(seen[roll] > 60); /* expected 100 each */
+        fc_agent_free(a);
+    }
+    assert_int_equal(fc_match_ply(m), 2);
+    fc_match_free(m);
+    fc_rules_free(r);
+    fc_context_free(ctx);
+}
+
+/* The choice of seat `seat` after prefix + hidden bid of the seat before it. */
+static fc_decision choose_after(const fc_rules *r, const char *spec, uint64_t seed, const char *const *prefix,
+                                const char *hidden, uint64_t *hash)
+{
+    fc_error err;
+    fc_match *m = fc_match_new(r, 7, &err);
+    for (int i = 0; prefix[i]; i++)
+        assert_int_equal(fc_match_play_text(m, prefix[i], &err), 0);
+    assert_int_equal(fc_match_play_text(m, hidden, &err), 0);
+    assert_true(fc_match_to_move(m) >= 0);
+    *hash = fc_match_state_hash(m);
+    fc_agent *a = fc_agent_new(spec, seed, &err);
+    fc_decision d = 0;
+    assert_int_equal(fc_agent_choose(a, m, &d, &err), 0);
+    fc_agent_free(a);
+    fc_match_free(m);
+    return d;
+}
+
+/* Seat 2 bids after seat 1 has committed a hidden bid: whatever that bid is (0, 3 or 10),
+ * the search agents choose the same for the same seed, though the states differ. Also in
+ * round 2 (seat 2 bids first there; seat 1 then decides second). */
+static void test_no_cheating(void **state)
+{
+    (void)state;
+    fc_context *ctx = fixture_context();
+    fc_rules *r = fixture_rules(ctx, 2, NULL);
+    const char *none[] = {NULL};
+    const char *round2[] = {"bid 3", "bid 1", "roll 4", NULL};
+    const char *const *prefixes[] = {none, round2};
+    const char *hidden[] = {"bid 0", "bid 3", "bid 7"};
+    const char *specs[] = {"mcts:iters=400", "greedy", "mcts:iters=200,depth=2"};
+    for (int p = 0; p < 2; p++)
+        for (int k = 0; k < 3; k++)
+            for (uint64_t seed = 1; seed <= 4; seed++) {
+                uint64_t h[3];
+                fc_decision d[3];
+                for (int i = 0; i < 3; i++)
+                    d[i] = choose_after(r, specs[k], seed, prefixes[p], hidden[i], &h[i]);
+                assert_true(h[0] != h[1] && h[1] != h[2]); /* the hidden data did change */
+                assert_int_equal(d[0], d[1]);
+                assert_int_equal(d[1], d[2]);
+            }
+    fc_rules_free(r);
+    fc_context_free(ctx);
+}
+
+/* A time budget stops the search: 0.05 s per decision on the first bid. */
+static void test_time_budget(void **state)
+{
+    (void)state;
+    fc_context *ctx = fixture_context();
+    fc_rules *r = fixture_rules(ctx, 2, NULL);
+    fc_error err;
+    fc_match *m = fc_match_new(r, 1, &err);
+    fc_agent *a = fc_agent_new("mcts:time=0.05", 1, &err);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    fc_decision d;
+    assert_int_equal(fc_agent_choose(a, m, &d, &err), 0);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    assert_true(s >= 0.05);
+    assert_true(s < (getenv("FC_UNDER_VALGRIND") ? 5.0 : 0.5));
+    fc_agent_free(a);
+    fc_match_free(m);
+    fc_rules_free(r);
+    fc_context_free(ctx);
+}
+
+static int env_int(const char *name, int dflt)
+{
+    const char *v = getenv(name);
+    return v && atoi(v) > 0 ? atoi(v) : dflt;
+}
+
+/* Win share of agent 0 (`spec`) against random in `games` games of `id` with rotating seats. */
+static double strength(fc_context *ctx, const char *id, const char *spec, int games)
+{
+    fc_error err;
+    const fc_plugin *p = fc_context_find(ctx, id, &err);
+    assert_non_null(p);
+    fc_rules *r = fc_rules_new(ctx, id, p->min_seats, &err);
+    assert_non_null(r);
+    assert_int_equal(fc_rules_finish(r, &err), 0);
+    fc_sim_config c;
+    memset(&c, 0, sizeof c);
+    c.rules = r;
+    c.nagents = p->min_seats;
+    c.agents[0] = spec;
+    for (int i = 1; i < c.nagents; i++)
+        c.agents[i] = "random";
+    c.seed = 2024;
+    c.threads = 2;
+    fc_sim_game *g = calloc((size_t)games, sizeof *g);
+    int rc = fc_sim_run(&c, 0, games, g, &err);
+    if (rc != 0)
+        fail_msg("%s: %s", id, err.msg);
+    double wins = 0;
+    for (int i = 0; i < games; i++)
+        wins += fc_sim_value(&g[i], c.nagents, FC_SIM_WIN_SHARE, 0);
+    free(g);
+    fc_rules_free(r);
+    print_message("  %-10s %-22s %3d games: win share %.3f\n", id, spec, games, wins / games);
+    return wins / games;
+}
+
+static void test_strength(void **state)
+{
+    (void)state;
+    fc_context *ctx = fixture_context();
+    bool slow = getenv("FC_UNDER_VALGRIND") || getenv("FC_UNDER_SANITIZER");
+    /* the fixture: full strength check (smaller under valgrind/sanitizers) */
+    assert_true(strength(ctx, "bidrace", slow ? "mcts:iters=200" : "mcts:iters=1000", slow ? 20 : 100) >= 0.9);
+    int games = env_int("FC_STRENGTH_GAMES", 10), iters = env_int("FC_STRENGTH_ITERS", 300);
+    char spec[64];
+    snprintf(spec, sizeof spec, "mcts:iters=%d", iters);
+    for (int i = 0; i < fc_context_game_count(ctx) && !slow; i++) {
+        const char *id = fc_context_game(ctx, i)->id;
+        if (strcmp(id, "bidrace") == 0)
+            continue;
+        assert_true(strength(ctx, id, spec, games) >= 0.9);
+        /* greedy, one step ahead with the game's heuristic */
+        assert_true(strength(ctx, id, "greedy", 100) > 0.5);
+    }
+    fc_context_free(ctx);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_specs),       cmocka_unit_test(test_deterministic), cmocka_unit_test(test_chance),
+        cmocka_unit_test(test_no_cheating), cmocka_unit_test(test_time_budget),   cmocka_unit_test(test_strength),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
