@@ -49,7 +49,7 @@ check "bad number named, exit 2" eval '[ $rc -eq 2 ] && one_line_err && has "--s
 fc play --help
 check "play --help" eval '[ $rc -eq 0 ] && has "^usage: formicary play GAME" && has "--record F"'
 fc play bidrace --ui tty
-check "--ui tty not built yet" eval '[ $rc -eq 1 ] && one_line_err && has "tty front end is not built yet; use --ui text" err'
+check "--ui tty without a terminal or without ncurses: one-line error" eval '[ $rc -eq 1 ] && one_line_err && has "tty" err'
 
 # ---- list, plugins, rules ----
 fc list
