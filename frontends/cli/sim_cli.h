@@ -1,0 +1,57 @@
+/* Private to the sim command: the state shared by cmd_sim.c (running, tables) and sim_out.c
+ * (CSV, JSON and SVG output). */
+#ifndef FC_CLI_SIM_H
+#define FC_CLI_SIM_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "cli.h"
+#include "formicary/sim.h"
+#include "formicary/stats.h"
+
+#define SIM_SPEC_MAX 128
+
+typedef struct design {
+    const char *label;
+    fc_rules *rules;
+    fc_sim_game *games;
+    uint64_t params_hash;
+    char variant_hash[20];
+} design;
+
+typedef struct sim_cli {
+    const char *game;
+    int nseats, ngames, played, ndesigns, threads;
+    uint64_t seed;
+    char spec[FC_MAX_SEATS][SIM_SPEC_MAX];
+    design d[2];
+    fc_sim_config cfg;
+    bool progress;
+    int done_before, total; /* progress across designs and looks */
+    double seconds;
+    int seq_metric, seq_arg, looks, stopped_look, seq_result;
+} sim_cli;
+
+/* The rows of the A/B comparison: agent metrics per agent, seat 1, then game metrics. */
+typedef struct sim_row {
+    fc_sim_metric metric;
+    int arg;
+} sim_row;
+
+/* Game-level metrics shown and compared, in order. */
+#define SIM_NGAME_METRICS 7
+extern const fc_sim_metric sim_game_metrics[SIM_NGAME_METRICS];
+
+double *sim_values(const sim_cli *s, const design *d, int n, fc_sim_metric metric, int arg);
+int sim_count(const sim_cli *s, const design *d, int what);
+double sim_sum(const sim_cli *s, const design *d, fc_sim_metric m, int arg);
+int sim_rows(const sim_cli *s, sim_row *rows);
+void sim_row_name(const sim_row *r, char *buf, size_t n);
+int sim_compare(const sim_cli *s, const sim_row *r, fc_stats_diff *out);
+/* Output files (sim_out.c); 0 or a CLI exit code after printing the error. */
+int sim_write_csv(const sim_cli *s, const char *path);
+int sim_write_json(const sim_cli *s, const char *path);
+int sim_write_svg(const sim_cli *s, const char *path);
+
+#endif
