@@ -1,0 +1,271 @@
+/* The hex map: pointy-top axial hexes, 4 columns per hex and half a hex of shift per row, so
+ * (q, r) sits at column 4q + 2r of row r. Each hex is a separator column and 3 columns of
+ * content: piece glyphs in the owner's colour, or the terrain's fill in the terrain colour.
+ * Hexes some decision concerns are highlighted (an empty one shows '+'); the cursor is a pair
+ * of brackets. The map is centred when it fits and pans with the cursor when it does not. */
+#include <curses.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tty_int.h"
+
+int tty_hex_x(fc_hex h) { return 4 * h.q + 2 * h.r; }
+
+const fc_view_cell *tty_map_cell(const tty *t, fc_hex h)
+{
+    const fc_view *v = t->view;
+    int n = v->ncells < FC_VIEW_MAX_CELLS ? v->ncells : FC_VIEW_MAX_CELLS;
+    for (int i = 0; i < n; i++)
+        if (fc_hex_eq(v->cells[i].hex, h))
+            return &v->cells[i];
+    return NULL;
+}
+
+static bool tty_linked(const fc_view *v, fc_hex a, fc_hex b, int *owner)
+{
+    int n = v->nlinks < FC_VIEW_MAX_LINKS ? v->nlinks : FC_VIEW_MAX_LINKS;
+    for (int i = 0; i < n; i++) {
+        const fc_view_link *l = &v->links[i];
+        if ((fc_hex_eq(l->a, a) && fc_hex_eq(l->b, b)) || (fc_hex_eq(l->a, b) && fc_hex_eq(l->b, a))) {
+            *owner = l->owner;
+            return true;
+        }
+    }
+    return false;
+}
+
+typedef struct tty_bounds {
+    int minx, maxx, miny, maxy;
+} tty_bounds;
+
+static tty_bounds tty_map_bounds(const fc_view *v)
+{
+    tty_bounds b = {0, 0, 0, 0};
+    int n = v->ncells < FC_VIEW_MAX_CELLS ? v->ncells : FC_VIEW_MAX_CELLS;
+    for (int i = 0; i < n; i++) {
+        int x = tty_hex_x(v->cells[i].hex), y = v->cells[i].hex.r;
+        if (i == 0 || x < b.minx)
+            b.minx = x;
+        if (i == 0 || x + 4 > b.maxx)
+            b.maxx = x + 4;
+        if (i == 0 || y < b.miny)
+            b.miny = y;
+        if (i == 0 || y > b.maxy)
+            b.maxy = y;
+    }
+    return b;
+}
+
+void tty_map_size(const tty *t, int *w, int *h)
+{
+    tty_bounds b = tty_map_bounds(t->view);
+    bool any = t->view->ncells > 0;
+    *w = any ? b.maxx - b.minx + 1 : 0;
+    *h = any ? b.maxy - b.miny + 1 : 0;
+}
+
+/* Keeps the cursor inside the window with a margin; centres a map that fits. Sets the screen
+ * offsets of map coordinate (minx, miny). */
+static void tty_map_pan(tty *t, const tty_bounds *b, int *ox, int *oy)
+{
+    const tty_rect *r = &t->map;
+    int w = b->maxx - b->minx + 1, h = b->maxy - b->miny + 1;
+    if (w <= r->w + 2) { /* the outer separator columns may be cut: they only hold the cursor */
+        t->pan_x = 0;
+        *ox = (r->w - w) / 2;
+    } else {
+        *ox = 0;
+        if (t->has_cursor) {
+            int cx = tty_hex_x(t->cursor) - b->minx, margin = r->w / 4;
+            if (cx - t->pan_x < margin)
+                t->pan_x = cx - margin;
+            if (cx + 5 - t->pan_x > r->w - margin)
+                t->pan_x = cx + 5 - (r->w - margin);
+        }
+        if (t->pan_x > w - r->w)
+            t->pan_x = w - r->w;
+        if (t->pan_x < 0)
+            t->pan_x = 0;
+    }
+    if (h <= r->h) {
+        t->pan_y = 0;
+        *oy = (r->h - h) / 2;
+    } else {
+        *oy = 0;
+        if (t->has_cursor) {
+            int cy = t->cursor.r - b->miny, margin = r->h / 4;
+            if (cy - t->pan_y < margin)
+                t->pan_y = cy - margin;
+            if (cy - t->pan_y > r->h - 1 - margin)
+                t->pan_y = cy - (r->h - 1 - margin);
+        }
+        if (t->pan_y > h - r->h)
+            t->pan_y = h - r->h;
+        if (t->pan_y < 0)
+            t->pan_y = 0;
+    }
+}
+
+/* Draws one character if it falls inside the map pane. */
+static void tty_map_ch(const tty *t, int y, int x, chtype ch)
+{
+    const tty_rect *r = &t->map;
+    if (y >= r->y && y < r->y + r->h && x >= r->x && x < r->x + r->w)
+        mvaddch(y, x, ch);
+}
+
+static const char *const tty_fill_text[FC_TERRAIN_COUNT] = {" . ", " , ", " : ", " ^ ", "~~~",
+                                                             " * ", " & ", " . ", " # ", "XXX"};
+
+static int tty_cell_attr(const tty *t, const fc_view_cell *c)
+{
+    if (!t->colour)
+        return c->owner >= 0 ? A_BOLD : A_NORMAL;
+    if (c->owner >= 0 && c->owner < FC_MAX_SEATS)
+        return (int)(COLOR_PAIR(TTY_PAIR_OWNER + c->owner) | A_BOLD);
+    return (int)COLOR_PAIR(TTY_PAIR_TERRAIN + (c->terrain < FC_TERRAIN_COUNT ? c->terrain : 0));
+}
+
+void tty_draw_map(tty *t)
+{
+    const fc_view *v = t->view;
+    int n = v->ncells < FC_VIEW_MAX_CELLS ? v->ncells : FC_VIEW_MAX_CELLS;
+    if (n == 0) {
+        tty_put(t->map.y + t->map.h / 2, t->map.x + 2, t->map.w - 4, A_DIM, "(this game shows no map)");
+        return;
+    }
+    tty_bounds b = tty_map_bounds(v);
+    int ox = 0, oy = 0;
+    tty_map_pan(t, &b, &ox, &oy);
+    int bx = t->map.x + ox - b.minx - t->pan_x, by = t->map.y + oy - b.miny - t->pan_y;
+    for (int i = 0; i < n; i++) {
+        const fc_view_cell *c = &v->cells[i];
+        int x = bx + tty_hex_x(c->hex), y = by + c->hex.r;
+        int attr = tty_cell_attr(t, c);
+        bool target = tty_decs_at(t, c->hex, NULL, 0) > 0;
+        char text[4];
+        size_t g = strnlen(c->glyphs, sizeof c->glyphs);
+        if (g == 0)
+            memcpy(text, target ? " + " : tty_fill_text[c->terrain < FC_TERRAIN_COUNT ? c->terrain : 0], 4);
+        else if (g == 1)
+            text[0] = ' ', text[1] = c->glyphs[0], text[2] = ' ';
+        else if (g == 2)
+            text[0] = c->glyphs[0], text[1] = c->glyphs[1], text[2] = ' ';
+        else
+            text[0] = c->glyphs[0], text[1] = c->glyphs[1], text[2] = g > 3 ? '>' : c->glyphs[2];
+        int cattr = attr | (target ? A_REVERSE | A_BOLD : 0);
+        for (int k = 0; k < 3; k++)
+            tty_map_ch(t, y, x + 1 + k, (chtype)(unsigned char)text[k] | (chtype)cattr);
+        /* the separator to the left neighbour: joined inside a region, '=' for a link */
+        const fc_view_cell *left = tty_map_cell(t, fc_hex_make(c->hex.q - 1, c->hex.r));
+        int lown = -1;
+        if (left && c->region >= 0 && left->region == c->region && left->owner == c->owner)
+            tty_map_ch(t, y, x, ' ' | (chtype)attr);
+        else if (left && tty_linked(v, left->hex, c->hex, &lown))
+            tty_map_ch(t, y, x, '=' | (chtype)tty_seat_attr(t, lown));
+    }
+    if (t->has_cursor && tty_map_cell(t, t->cursor)) {
+        int x = bx + tty_hex_x(t->cursor), y = by + t->cursor.r;
+        chtype a = t->colour ? COLOR_PAIR(TTY_PAIR_SELECT) | A_BOLD : A_REVERSE | A_BOLD;
+        tty_map_ch(t, y, x, '[' | a);
+        tty_map_ch(t, y, x + 4, ']' | a);
+    }
+    /* pan indicators */
+    int w = b.maxx - b.minx + 1, h = b.maxy - b.miny + 1, my = t->map.y + t->map.h / 2;
+    if (t->pan_x > 0)
+        tty_map_ch(t, my, t->map.x, '<' | A_BOLD);
+    if (w - t->pan_x > t->map.w + 2)
+        tty_map_ch(t, my, t->map.x + t->map.w - 1, '>' | A_BOLD);
+    if (t->pan_y > 0)
+        tty_map_ch(t, t->map.y, t->map.x + t->map.w / 2, '^' | A_BOLD);
+    if (h - t->pan_y > t->map.h)
+        tty_map_ch(t, t->map.y + t->map.h - 1, t->map.x + t->map.w / 2, 'v' | A_BOLD);
+}
+
+void tty_map_move(tty *t, int dx, int dy)
+{
+    const fc_view *v = t->view;
+    int n = v->ncells < FC_VIEW_MAX_CELLS ? v->ncells : FC_VIEW_MAX_CELLS;
+    if (!t->has_cursor || n == 0) {
+        tty_map_ensure_cursor(t);
+        return;
+    }
+    if (dx) {
+        for (int k = 1; k <= 2 * FC_HEXMAP_SPAN; k++) { /* skip gaps in the row */
+            fc_hex h = fc_hex_make(t->cursor.q + k * dx, t->cursor.r);
+            if (tty_map_cell(t, h)) {
+                t->cursor = h;
+                t->want_x = tty_hex_x(h);
+                return;
+            }
+        }
+        return;
+    }
+    for (int k = 1; k <= 2 * FC_HEXMAP_SPAN; k++) { /* the nearest row that has cells */
+        int row = t->cursor.r + k * dy, best = -1, bestd = 0;
+        for (int i = 0; i < n; i++) {
+            if (v->cells[i].hex.r != row)
+                continue;
+            int d = abs(tty_hex_x(v->cells[i].hex) - t->want_x);
+            if (best < 0 || d < bestd)
+                best = i, bestd = d;
+        }
+        if (best >= 0) {
+            t->cursor = v->cells[best].hex;
+            return;
+        }
+    }
+}
+
+static int tty_hex_cmp(fc_hex a, fc_hex b) { return a.r != b.r ? a.r - b.r : a.q - b.q; }
+
+void tty_map_next_target(tty *t, int dir)
+{
+    bool found = false;
+    fc_hex best = {0, 0}, wrap = {0, 0};
+    bool have_wrap = false;
+    for (int i = 0; i < t->ndecs; i++) {
+        if (!t->decs[i].info.has_hex)
+            continue;
+        fc_hex h = t->decs[i].info.hex;
+        int c = t->has_cursor ? tty_hex_cmp(h, t->cursor) * dir : 1;
+        if (c > 0 && (!found || tty_hex_cmp(h, best) * dir < 0))
+            best = h, found = true;
+        if (!have_wrap || tty_hex_cmp(h, wrap) * dir < 0)
+            wrap = h, have_wrap = true;
+    }
+    if (!found && !have_wrap) {
+        tty_msg(t, true, "no decision concerns a hex now; use the list (Tab)");
+        return;
+    }
+    t->cursor = found ? best : wrap;
+    t->has_cursor = true;
+    t->want_x = tty_hex_x(t->cursor);
+}
+
+void tty_map_ensure_cursor(tty *t)
+{
+    const fc_view *v = t->view;
+    int n = v->ncells < FC_VIEW_MAX_CELLS ? v->ncells : FC_VIEW_MAX_CELLS;
+    if (t->has_cursor && tty_map_cell(t, t->cursor))
+        return;
+    for (int i = 0; i < t->ndecs; i++)
+        if (t->decs[i].info.has_hex && tty_map_cell(t, t->decs[i].info.hex)) {
+            t->cursor = t->decs[i].info.hex;
+            t->has_cursor = true;
+            t->want_x = tty_hex_x(t->cursor);
+            return;
+        }
+    t->has_cursor = n > 0;
+    if (n == 0)
+        return;
+    tty_bounds b = tty_map_bounds(v);
+    int cx = (b.minx + b.maxx) / 2, cy = (b.miny + b.maxy) / 2, best = 0, bestd = -1;
+    for (int i = 0; i < n; i++) {
+        int d = abs(tty_hex_x(v->cells[i].hex) - cx) + 4 * abs(v->cells[i].hex.r - cy);
+        if (bestd < 0 || d < bestd)
+            best = i, bestd = d;
+    }
+    t->cursor = v->cells[best].hex;
+    t->want_x = tty_hex_x(t->cursor);
+}

@@ -1,0 +1,168 @@
+/* Private state of the terminal front end, shared by its files: the session (tty.c), the
+ * layout and panels (panels.c), the hex map (map.c), the decision list (decisions.c), dialogs
+ * (dialog.c) and the help screen (help.c). */
+#ifndef FORMICARY_TTY_INT_H
+#define FORMICARY_TTY_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "formicary/game.h"
+#include "tty.h"
+
+#define TTY_DEFAULT_DELAY 400
+#define TTY_PATH_MAX 512
+#define TTY_MIN_COLS 60
+#define TTY_MIN_LINES 16
+
+/* Colour pairs: terrain classes, owner cells (on the seat colour), seat text, UI parts. */
+enum {
+    TTY_PAIR_TERRAIN = 1,                                 /* + fc_terrain_class */
+    TTY_PAIR_OWNER = TTY_PAIR_TERRAIN + FC_TERRAIN_COUNT, /* + seat */
+    TTY_PAIR_SEAT = TTY_PAIR_OWNER + FC_MAX_SEATS,        /* + seat */
+    TTY_PAIR_HEADER = TTY_PAIR_SEAT + FC_MAX_SEATS,
+    TTY_PAIR_TITLE,
+    TTY_PAIR_SELECT,
+    TTY_PAIR_ERROR,
+    TTY_PAIR_OK,
+    TTY_PAIR_DIM,
+    TTY_PAIR_COUNT
+};
+
+typedef struct tty_rect {
+    int y, x, h, w;
+} tty_rect;
+
+/* One legal decision as the list shows it. */
+typedef struct tty_dec {
+    fc_decision d;
+    fc_decision_info info;
+    char text[64]; /* notation */
+} tty_dec;
+
+/* A decision played in this session, for the "recent moves" shown while bots play. */
+typedef struct tty_move {
+    size_t ply; /* ply before it */
+    int seat;
+    uint32_t audience;
+    char text[64];
+} tty_move;
+
+#define TTY_MOVES 16
+
+enum { TTY_FOCUS_MAP, TTY_FOCUS_LIST };
+
+typedef struct tty {
+    fc_match **m;
+    fc_rules **rules;
+    fc_agent *const *agents;
+    const fc_record_seats *labels;
+    const fc_tty_options *opt;
+    int nseats, nhumans;
+    char game_name[48];
+    char names[FC_MAX_SEATS][24];
+
+    fc_view *view;
+    int viewer;       /* seat whose view is drawn, -1 spectator */
+    int mover;        /* seat to move when drawn (or FC_CHANCE / FC_NOBODY) */
+    unsigned gen;     /* bumped on every change of the match */
+    unsigned dec_gen; /* gen the decision list was built for, when decs_valid */
+    bool decs_valid;
+
+    tty_dec *decs;
+    int ndecs, cap;
+    int sel, top;
+    int focus;
+
+    fc_hex cursor;
+    bool has_cursor;
+    int want_x;       /* column the cursor tries to keep on up/down */
+    int pan_x, pan_y; /* map scroll, in map coordinates */
+    int page;         /* side panel: 0..nseats-1 a seat expanded, nseats = board page */
+
+    tty_move moves[TTY_MOVES];
+    int nmoves;
+
+    int delay_ms;
+    bool fast; /* skip bot pacing until the next human decision */
+    unsigned saved_gen;
+    int shown_human; /* hot-seat: the human whose view was last on screen, -1 none */
+    bool over_shown;
+
+    char save_path[TTY_PATH_MAX];
+    char autosave_path[TTY_PATH_MAX];
+    char msg[200];
+    bool msg_error;
+    double msg_time; /* messages fade after a few seconds */
+
+    bool colour;
+    short seat_colour[FC_MAX_SEATS];
+    tty_rect header, map, side, list, log, info, status;
+    bool too_small;
+} tty;
+
+/* panels.c: layout, header, side panels (seats, tracks, text), log, info and status lines. */
+void tty_layout(tty *t);
+void tty_colours_init(tty *t);
+void tty_draw_frame(tty *t);
+void tty_draw_side(tty *t);
+void tty_draw_log(tty *t);
+void tty_draw_status(tty *t);
+void tty_draw_screen(tty *t); /* everything, then refresh */
+void tty_fill(const tty_rect *r, int attr);
+void tty_put(int y, int x, int w, int attr, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+int tty_seat_attr(const tty *t, int seat);
+void tty_msg(tty *t, bool error, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* map.c: the hex map with cursor and panning. */
+void tty_draw_map(tty *t);
+const fc_view_cell *tty_map_cell(const tty *t, fc_hex h);
+/* Moves the cursor: dx = -1/+1 along the row, dy = -1/+1 to the nearest cell of another row. */
+void tty_map_move(tty *t, int dx, int dy);
+/* Jumps to the next (dir 1) or previous (-1) hex some decision concerns. */
+void tty_map_next_target(tty *t, int dir);
+/* Puts the cursor on a valid cell (a target if any) when it is on none. */
+void tty_map_ensure_cursor(tty *t);
+/* Columns and rows the whole map needs. */
+void tty_map_size(const tty *t, int *w, int *h);
+/* The screen column of a hex in map coordinates (4 columns per hex, half a hex per row). */
+int tty_hex_x(fc_hex h);
+
+/* decisions.c: the list of legal decisions. */
+int tty_decs_refresh(tty *t, fc_error *err);
+void tty_draw_list(tty *t);
+int tty_decs_at(const tty *t, fc_hex h, int *idx, int max);
+void tty_list_move(tty *t, int delta);
+void tty_list_follow_cursor(tty *t);
+void tty_cursor_follow_list(tty *t);
+/* Lets the user pick among the decisions at the cursor hex: index into decs, or -1. */
+int tty_pick_at_cursor(tty *t);
+
+/* dialog.c: popups. */
+/* Edits a one-line text (Enter: 1, Esc: 0). */
+int tty_prompt(tty *t, const char *title, const char *label, char *buf, size_t n);
+/* Shows lines and waits for one of `keys` (any key when NULL); returns the key. */
+int tty_popup(tty *t, const char *title, const char *const *lines, int nlines, const char *keys);
+/* Chooses among items (Enter: index, Esc: -1). */
+int tty_menu(tty *t, const char *title, const char *const *items, int n);
+/* Hot-seat cover: the screen is blank until the given seat presses a key. Returns the key. */
+int tty_cover(tty *t, int seat);
+
+/* help.c */
+void tty_help(tty *t);
+void tty_final(tty *t);
+
+/* tty.c: reads a key, waiting at most ms (-1 forever); ERR on timeout or a pending signal. */
+int tty_key(tty *t, int ms);
+bool tty_interrupted(void);
+double tty_now_ms(void); /* monotonic clock */
+
+#endif

@@ -1,0 +1,183 @@
+/* The tty front end's map cursor and decision-list logic (frontends/tty/map.c, decisions.c),
+ * without a terminal: hex columns, cursor moves across rows and gaps, jumps between the hexes
+ * decisions concern, and the list selection that follows the cursor. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "tty_int.h"
+
+/* The test map (x = 4q + 2r):
+ *   r=0:  q 0..3          x 0, 4, 8, 12
+ *   r=1:  q -1..2         x -2, 2, 6, 10
+ *   r=2:  q -1 and 1      x 0, 8 (a gap at q=0) */
+static const int cells[][2] = {{0, 0}, {1, 0}, {2, 0}, {3, 0}, {-1, 1}, {0, 1}, {1, 1}, {2, 1}, {-1, 2}, {1, 2}};
+
+typedef struct fixture {
+    tty t;
+    fc_view view;
+    tty_dec decs[4];
+} fixture;
+
+static int setup(void **state)
+{
+    fixture *f = calloc(1, sizeof *f);
+    if (!f)
+        return -1;
+    f->view.ncells = (int)(sizeof cells / sizeof cells[0]);
+    for (int i = 0; i < f->view.ncells; i++) {
+        f->view.cells[i].hex = fc_hex_make(cells[i][0], cells[i][1]);
+        f->view.cells[i].owner = -1;
+        f->view.cells[i].region = -1;
+    }
+    f->t.view = &f->view;
+    f->t.list.h = 3; /* a title and two rows */
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    free(*state);
+    return 0;
+}
+
+/* Decisions: 0 at (3,0), 1 and 2 both at (0,1), 3 without a hex. */
+static void add_decisions(fixture *f)
+{
+    memset(f->decs, 0, sizeof f->decs);
+    f->decs[0].info.has_hex = 1;
+    f->decs[0].info.hex = fc_hex_make(3, 0);
+    f->decs[1].info.has_hex = 1;
+    f->decs[1].info.hex = fc_hex_make(0, 1);
+    f->decs[2].info.has_hex = 1;
+    f->decs[2].info.hex = fc_hex_make(0, 1);
+    f->t.decs = f->decs;
+    f->t.ndecs = 4;
+}
+
+static void assert_cursor(const tty *t, int q, int r)
+{
+    assert_true(t->has_cursor);
+    assert_int_equal(t->cursor.q, q);
+    assert_int_equal(t->cursor.r, r);
+}
+
+static void test_hex_columns(void **state)
+{
+    (void)state;
+    assert_int_equal(tty_hex_x(fc_hex_make(2, 1)), 10);
+    assert_int_equal(tty_hex_x(fc_hex_make(-1, 2)), 0);
+    assert_int_equal(tty_hex_x(fc_hex_make(0, -3)), -6);
+}
+
+static void test_map_size(void **state)
+{
+    fixture *f = *state;
+    int w = 0, h = 0;
+    tty_map_size(&f->t, &w, &h);
+    assert_int_equal(w, 19); /* x from -2 to 12, plus a hex's 4 columns and the closing one */
+    assert_int_equal(h, 3);
+}
+
+static void test_cursor_starts_near_the_centre(void **state)
+{
+    fixture *f = *state;
+    tty_map_ensure_cursor(&f->t); /* centre x 7, row 1: (1,1) at x 6 is nearest */
+    assert_cursor(&f->t, 1, 1);
+    assert_int_equal(f->t.want_x, 6);
+}
+
+static void test_cursor_moves(void **state)
+{
+    fixture *f = *state;
+    tty *t = &f->t;
+    tty_map_ensure_cursor(t);
+    tty_map_move(t, 1, 0);
+    assert_cursor(t, 2, 1);
+    assert_int_equal(t->want_x, 10);
+    tty_map_move(t, 1, 0); /* nothing right of (2,1) */
+    assert_cursor(t, 2, 1);
+    tty_map_move(t, -1, 0);
+    assert_cursor(t, 1, 1);
+    tty_map_move(t, 0, -1); /* x 6: (1,0) at 4 and (2,0) at 8 tie, the first wins */
+    assert_cursor(t, 1, 0);
+    tty_map_move(t, 0, 1); /* the wanted column 6 is kept */
+    assert_cursor(t, 1, 1);
+    tty_map_move(t, 0, 1); /* row 2: x 0 or 8, 8 is nearer */
+    assert_cursor(t, 1, 2);
+    tty_map_move(t, 0, 1); /* no row 3 */
+    assert_cursor(t, 1, 2);
+    tty_map_move(t, -1, 0); /* over the gap at q=0 */
+    assert_cursor(t, -1, 2);
+    assert_int_equal(t->want_x, 0);
+    tty_map_move(t, 0, -1); /* row 1 near x 0: (-1,1) at -2 and (0,1) at 2 tie */
+    assert_cursor(t, -1, 1);
+}
+
+static void test_targets(void **state)
+{
+    fixture *f = *state;
+    tty *t = &f->t;
+    add_decisions(f);
+    int idx[4] = {-1, -1, -1, -1};
+    assert_int_equal(tty_decs_at(t, fc_hex_make(0, 1), idx, 4), 2);
+    assert_int_equal(idx[0], 1);
+    assert_int_equal(idx[1], 2);
+    assert_int_equal(tty_decs_at(t, fc_hex_make(1, 1), NULL, 0), 0);
+    tty_map_ensure_cursor(t); /* with decisions: the first one's hex */
+    assert_cursor(t, 3, 0);
+    t->cursor = fc_hex_make(1, 2);
+    tty_map_next_target(t, 1); /* nothing after (1,2) in (r, q) order: wraps to (3,0) */
+    assert_cursor(t, 3, 0);
+    tty_map_next_target(t, 1);
+    assert_cursor(t, 0, 1);
+    tty_map_next_target(t, -1);
+    assert_cursor(t, 3, 0);
+    tty_map_next_target(t, -1); /* wraps backwards to the last */
+    assert_cursor(t, 0, 1);
+}
+
+static void test_list_follows(void **state)
+{
+    fixture *f = *state;
+    tty *t = &f->t;
+    add_decisions(f);
+    t->sel = 0;
+    tty_list_move(t, -1); /* one step wraps */
+    assert_int_equal(t->sel, 3);
+    assert_int_equal(t->top, 2); /* two rows: 2 and 3 visible */
+    tty_list_move(t, 1);
+    assert_int_equal(t->sel, 0);
+    assert_int_equal(t->top, 0);
+    tty_list_move(t, 10); /* a page stops at the end */
+    assert_int_equal(t->sel, 3);
+    t->cursor = fc_hex_make(0, 1);
+    t->has_cursor = true;
+    tty_list_follow_cursor(t);
+    assert_int_equal(t->sel, 1);
+    t->sel = 0;
+    tty_cursor_follow_list(t);
+    assert_cursor(t, 3, 0);
+    t->sel = 3; /* no hex: the cursor stays */
+    tty_cursor_follow_list(t);
+    assert_cursor(t, 3, 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_hex_columns),
+        cmocka_unit_test_setup_teardown(test_map_size, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cursor_starts_near_the_centre, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cursor_moves, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_targets, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_list_follows, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,244 @@
+#!/usr/bin/env bash
+# Scripted sessions of the tty front end: runs `formicary play GAME --ui tty` inside a private
+# tmux server (80x24), sends keys and asserts on the captured screen.
+# usage: tty_test.sh FORMICARY FIXTURE_DIR GAME      (exit 77 = skipped)
+# Under the valgrind setup (FC_UNDER_VALGRIND=1) the program runs under valgrind itself.
+set -u
+EXE=$(realpath "$1")
+FIX=$(realpath "$2")
+GAME=$3
+command -v tmux >/dev/null || { echo "SKIP: tmux is not installed"; exit 77; }
+TMP=$(mktemp -d)
+TM=(tmux -S "$TMP/tmux.sock" -f /dev/null)
+trap '"${TM[@]}" kill-server 2>/dev/null; rm -rf "$TMP"' EXIT
+export FORMICARY_PLUGIN_PATH=$FIX FORMICARY_CONFIG=
+
+if ! FORMICARY_CONFIG= "$EXE" list 2>/dev/null | grep -q "^$GAME "; then
+    echo "SKIP: no $GAME game: its plugin is not built or was refused (see formicary plugins)"
+    exit 77
+fi
+
+SLOW=1
+RUN="$EXE"
+if [ "${FC_UNDER_VALGRIND:-}" = 1 ] && command -v valgrind >/dev/null; then
+    RUN="valgrind --quiet --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect --errors-for-leak-kinds=definite,indirect --log-file=$TMP/vg.%p $EXE"
+    SLOW=15
+elif [ -n "${FC_UNDER_SANITIZER:-}" ]; then
+    SLOW=4
+fi
+
+fails=0
+n=0
+pass() { n=$((n + 1)); echo "ok $n - $1"; }
+fail() {
+    n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"
+    echo "---- screen ----"; screen | sed 's/^/    /'; echo "----------------"
+}
+screen() { "${TM[@]}" capture-pane -p -t fc 2>/dev/null; }
+keys() { "${TM[@]}" send-keys -t fc "$@"; }
+# wait_for REGEX [SECONDS]: polls the screen until it matches; gives up at once when the
+# program has exited (the screen cannot change any more)
+wait_for() {
+    local limit=$(( ${2:-10} * SLOW * 10 )) i=0 shot
+    while [ $i -lt $limit ]; do
+        shot=$(screen)
+        grep -Eq -- "$1" <<<"$shot" && return 0
+        grep -q '=TTY-TEST-END=' <<<"$shot" && return 1
+        sleep 0.1
+        i=$((i + 1))
+    done
+    return 1
+}
+# expect DESC REGEX [SECONDS]
+expect() { if wait_for "$2" "${3:-10}"; then pass "$1"; else fail "$1 (no /$2/)"; fi; }
+# expect_not DESC REGEX: the current screen does not match
+expect_not() { if screen | grep -Eq -- "$2"; then fail "$1 (/$2/ present)"; else pass "$1"; fi; }
+# start W H ARGS...: a new session running formicary play GAME ARGS...
+start() {
+    local w=$1 h=$2
+    shift 2
+    "${TM[@]}" kill-server 2>/dev/null
+    sleep 0.2
+    "${TM[@]}" new-session -d -s fc -x "$w" -y "$h" \
+        "cd $TMP && env XDG_STATE_HOME=$TMP/state TERM=screen $RUN play $GAME --ui tty $*; echo EXIT=\$?; \
+         if stty -a | grep -Eq '(^| )icanon( |;)' && stty -a | grep -Eq '(^| )echo( |;)'; then echo TERM=sane; fi; \
+         echo =TTY-TEST-END=; sleep 600"
+}
+# the number in the header: "ply N"
+ply() { screen | head -1 | grep -Eo 'ply [0-9]+' | grep -Eo '[0-9]+'; }
+human_turn='decisions? \[(list|map)'
+
+# wait_ply_change N: until the header shows another ply than N
+wait_ply_change() {
+    local i=0
+    while [ "$(ply)" = "$1" ] && [ $i -lt $((50 * SLOW)) ]; do sleep 0.1; i=$((i + 1)); done
+}
+# play_first K: K human decisions taking the first entry of the list
+play_first() {
+    local k
+    for ((k = 0; k < $1; k++)); do
+        wait_for "$human_turn" 20 || return 1
+        local before
+        before=$(ply)
+        keys Home Enter
+        wait_ply_change "$before"
+    done
+}
+
+# a human against bots, as many seats as the game allows (at most 4)
+players=$(FORMICARY_CONFIG= "$EXE" list | awk -v g="$GAME" '$1 == g { for (i = 2; i <= NF; i++) if ($i ~ /^[0-9]+(-[0-9]+)?$/) { print $i; exit } }')
+nb=${players##*-}
+[ -n "$nb" ] && [ "$nb" -le 4 ] || nb=4
+seats=human
+for ((k = 1; k < nb; k++)); do seats+=,random; done
+
+# ---- a human game: decide, undo, save, load, quit ----
+start 80 24 --seats "$seats" --seed 7 --bot-delay 0
+expect "$GAME: the screen shows a human decision list" "$human_turn" 20
+expect "$GAME: header names the game and the seat to move" "^ .*\| .*ply [0-9]+ \| .*\(you\)"
+expect "$GAME: status line shows the keys" "u undo +s save +o load +\? help +q quit"
+keys '?'
+expect "$GAME: ? opens the help with the keys" "Help - any key closes"
+expect "$GAME: help lists the undo key" "undo back to your previous decision"
+keys Escape
+wait_for "$human_turn" 5
+
+if [ "$GAME" = myrmes ]; then
+    # event and births from the list, until the worker phase offers a tunnel exit on the map
+    for ((k = 0; k < 6; k++)); do
+        wait_for "$human_turn" 20
+        screen | grep -Eq 'Enter: exit' && break
+        play_first 1
+    done
+    expect "myrmes: phase 3, the cursor is on the tunnel exit" "Enter: exit [0-9]+,[0-9]+" 20
+    expect "myrmes: the map focus is announced" "decisions \[map"
+    p0=$(ply)
+    keys Enter
+    expect "myrmes: the worker is outside (@ on the map)" "@" 10
+    expect "myrmes: step targets are marked on the map" "\+ " 5
+    keys n
+    expect "myrmes: n puts the cursor on a step hex" "Enter: step [0-9]+,[0-9]+" 5
+    p1=$(ply)
+    keys Enter
+    wait_ply_change "$p1"
+    wait_for "$human_turn" 20
+    p2=$(ply)
+    if [ "$p2" -ge $((p0 + 2)) ]; then pass "myrmes: exit and step played (ply $p0 -> $p2)"; else fail "myrmes: exit and step played (ply $p0 -> $p2)"; fi
+    keys u
+    expect "myrmes: undo takes back the step" "undone back to ply $((p2 - 1))"
+    keys u
+    expect "myrmes: undo again takes back the exit" "undone back to ply $p0"
+    expect "myrmes: the exit decision is offered again" "Enter: exit [0-9]+,[0-9]+"
+    keys Enter
+    expect "myrmes: exit again" "@" 10
+else
+    p0=$(ply)
+    play_first 1
+    wait_for "$human_turn" 20
+    p1=$(ply)
+    if [ -n "$p1" ] && [ "$p1" -gt "$p0" ]; then pass "$GAME: Enter plays a decision (ply $p0 -> $p1)"; else fail "$GAME: Enter plays a decision (ply $p0 -> $p1)"; fi
+    keys u
+    expect "$GAME: undo returns to the human decision" "undone back to ply $p0"
+    play_first 1
+fi
+
+wait_for "$human_turn" 20
+saved_ply=$(ply)
+keys s
+expect "$GAME: s asks for a file name" "Save the record"
+keys C-u "$TMP/game.rec" Enter
+expect "$GAME: saved" "saved $saved_ply decisions to $TMP/game.rec"
+if FORMICARY_CONFIG= "$EXE" replay "$TMP/game.rec" >/dev/null 2>&1; then pass "$GAME: the saved record replays"; else fail "$GAME: the saved record replays"; fi
+play_first 1
+wait_for "$human_turn" 20
+keys o
+expect "$GAME: o asks for a record" "Load a record"
+keys C-u "$TMP/game.rec" Enter
+expect "$GAME: loaded back" "loaded $TMP/game.rec: $saved_ply decisions"
+expect "$GAME: ply is back to the saved one" "ply $saved_ply \|"
+keys o C-u "$TMP/nothing.rec" Enter
+expect "$GAME: a missing record is a one-line error" "nothing.rec"
+expect_not "$GAME: still playing after the error" "EXIT="
+play_first 1
+wait_for "$human_turn" 20
+keys q
+expect "$GAME: quit asks about the unsaved game" "not saved"
+keys Escape
+expect "$GAME: Esc keeps playing" "$human_turn"
+keys q
+wait_for "not saved" 5
+keys q
+expect "$GAME: quit exits with status 0" "EXIT=0" 20
+expect "$GAME: the terminal is restored" "TERM=sane"
+expect "$GAME: the autosave is reported" "autosaved to $TMP/state/formicary/autosave.rec"
+if [ -f "$TMP/state/formicary/autosave.rec" ] && FORMICARY_CONFIG= "$EXE" replay "$TMP/state/formicary/autosave.rec" >/dev/null 2>&1; then
+    pass "$GAME: the autosave is a valid record"
+else
+    fail "$GAME: the autosave is a valid record"
+fi
+
+# ---- a bot game to the end, paced at first, then skipped ----
+start 80 24 --seats "$nb" --seed 11 --bot-delay 300
+expect "$GAME: bots play with visible pacing" "is playing - paced" 20
+keys -- - -
+expect "$GAME: - makes bots faster" "bot delay 100 ms"
+keys Space
+expect "$GAME: a bot game reaches the end" "Game over - final scores" 120
+keys Enter
+expect "$GAME: after the scores the board stays" "Game over - u undo, q quit"
+keys q
+expect "$GAME: quit after the end exits 0" "EXIT=0" 20
+expect "$GAME: the final scores are printed" "final scores after [0-9]+ decisions"
+
+# ---- interrupt, resize and a small terminal ----
+start 80 24 --seats "$seats" --seed 3 --bot-delay 0
+wait_for "$human_turn" 20
+"${TM[@]}" resize-window -t fc -x 130 -y 45
+i=0
+while ! screen | sed -n 45p | grep -q "help" && [ $i -lt $((50 * SLOW)) ]; do sleep 0.1; i=$((i + 1)); done
+if screen | sed -n 45p | grep -q "help"; then pass "$GAME: the layout follows a resize to 130x45"; else fail "$GAME: the layout follows a resize to 130x45"; fi
+if screen | head -1 | grep -Eq '^.{100,}ply [0-9]+'; then pass "$GAME: the header uses the width"; else fail "$GAME: the header uses the width"; fi
+"${TM[@]}" resize-window -t fc -x 50 -y 12
+expect "$GAME: a too small terminal says so" "terminal too small" 5
+"${TM[@]}" resize-window -t fc -x 80 -y 24
+expect "$GAME: back to 80x24" "$human_turn" 5
+play_first 1
+keys C-c
+expect "$GAME: Ctrl-C stops with a one-line error" "interrupted by signal 2; game autosaved" 20
+expect "$GAME: Ctrl-C exits 1" "EXIT=1" 10
+expect "$GAME: the terminal is restored after Ctrl-C" "TERM=sane"
+
+# ---- bidrace: hidden bids stay hidden; two humans never see each other's screen ----
+if [ "$GAME" = bidrace ]; then
+    start 80 24 --seats human,random,random --seed 5 --bot-delay 3000
+    wait_for "$human_turn" 20
+    keys Home Enter
+    expect "recent decisions: the bot pane shows the delay" "bot delay 3000 ms" 10
+    expect "recent decisions: my own bid is shown to me" "Seat 1: bid [0-9]+" 10
+    expect "recent decisions: a bot's secret bid is hidden" "Seat 2: \(hidden\)" 20
+    keys q
+    wait_for "not saved" 10 && keys q
+    expect "quit while bots play" "EXIT=0" 20
+
+
+    start 80 24 --seats human,human --seed 5
+    expect "hot seat: the first human gets a cover" "Seat 1 to play" 10
+    expect_not "hot seat: the cover hides the decisions" "decisions \["
+    keys Enter
+    expect "hot seat: seat 1 sees its list" "Seat 1: [0-9]+ decisions" 5
+    keys Home Enter
+    expect "hot seat: the screen is hidden before seat 2" "Seat 2 to play" 10
+    expect_not "hot seat: seat 1's bid is not on seat 2's cover" "bid [0-9]"
+    keys Enter
+    expect "hot seat: seat 2 sees its own view" "Seat 2 \(you\)" 5
+    keys q
+    wait_for "not saved" 5 && keys q
+    expect "hot seat: quit" "EXIT=0" 20
+fi
+
+if cat "$TMP"/vg.* 2>/dev/null | grep -q .; then
+    cat "$TMP"/vg.*
+    fail "$GAME: valgrind reported errors"
+fi
+echo "1..$n"
+[ $fails -eq 0 ]
