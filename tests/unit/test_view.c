@@ -1,0 +1,101 @@
+/* The view builder that plugins use through fc_host: copies, truncation, capacities. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "formicary/context.h"
+#include "view_build.h"
+
+static void test_host_builds_a_view(void **state)
+{
+    (void)state;
+    fc_context *ctx = fc_context_new();
+    const fc_host *h = fc_context_host(ctx);
+    fc_view *v = malloc(sizeof *v);
+    fc_view_reset(v, 1, 3);
+    assert_int_equal(v->seat, 1);
+    assert_int_equal(v->nseats, 3);
+    h->view_title(v, "Year %d, %s", 2, "summer");
+    assert_string_equal(v->title, "Year 2, summer");
+    fc_view_cell *c = h->view_cell(v, fc_hex_make(3, -2), FC_TERRAIN_WATER, "pond");
+    assert_int_equal(v->ncells, 1);
+    assert_int_equal(c->hex.q, 3);
+    assert_int_equal(c->hex.r, -2);
+    assert_int_equal(c->terrain, FC_TERRAIN_WATER);
+    assert_int_equal(c->owner, -1);
+    assert_int_equal(c->region, -1);
+    assert_string_equal(c->terrain_name, "pond");
+    /* An unknown terrain class falls back to plain rather than indexing out of a table. */
+    c = h->view_cell(v, fc_hex_make(0, 0), 99, NULL);
+    assert_int_equal(c->terrain, FC_TERRAIN_PLAIN);
+    assert_string_equal(c->terrain_name, "");
+    h->view_link(v, fc_hex_make(0, 0), fc_hex_make(1, 0), 2, "tunnel");
+    assert_int_equal(v->nlinks, 1);
+    assert_string_equal(v->links[0].kind, "tunnel");
+    h->view_track(v, "score", 7, 150, "%d VP", 7);
+    assert_string_equal(v->tracks[0].text, "7 VP");
+    assert_int_equal(v->tracks[0].max, 150);
+    h->view_panel(v, 2, "food", "%d", 4);
+    assert_int_equal(v->panel[0].seat, 2);
+    assert_string_equal(v->panel[0].value, "4");
+    h->view_text(v, "first", "first player: %s", "Red");
+    assert_int_equal(v->text[0].seat, -1);
+    assert_string_equal(v->text[0].value, "first player: Red");
+    free(v);
+    fc_context_free(ctx);
+}
+
+static void test_long_strings_truncate(void **state)
+{
+    (void)state;
+    fc_view *v = malloc(sizeof *v);
+    fc_view_reset(v, -1, 2);
+    char big[300];
+    memset(big, 'y', sizeof big - 1);
+    big[sizeof big - 1] = '\0';
+    fc_view_cell *c = fc_view_cell_add(v, fc_hex_make(0, 0), FC_TERRAIN_GRASS, big);
+    assert_int_equal(strlen(c->terrain_name), sizeof c->terrain_name - 1);
+    fc_view_text_add(v, big, "%s", big);
+    assert_int_equal(strlen(v->text[0].key), sizeof v->text[0].key - 1);
+    assert_int_equal(strlen(v->text[0].value), FC_VIEW_STR - 1);
+    free(v);
+}
+
+/* Past capacity entries are dropped and view_cell returns the scratch cell, never NULL, so a
+ * game can write into it without checking. */
+static void test_capacity(void **state)
+{
+    (void)state;
+    fc_view *v = malloc(sizeof *v);
+    fc_view_reset(v, -1, 2);
+    for (int i = 0; i < FC_VIEW_MAX_CELLS + 5; i++) {
+        fc_view_cell *c = fc_view_cell_add(v, fc_hex_make(i % 30, i / 30), FC_TERRAIN_DIRT, "d");
+        assert_non_null(c);
+        c->owner = 1;
+        if (i >= FC_VIEW_MAX_CELLS)
+            assert_ptr_equal(c, &v->scratch);
+    }
+    assert_int_equal(v->ncells, FC_VIEW_MAX_CELLS);
+    for (int i = 0; i < FC_VIEW_MAX_TEXT + 3; i++)
+        fc_view_text_add(v, "k", "%d", i);
+    assert_int_equal(v->ntext, FC_VIEW_MAX_TEXT);
+    for (int i = 0; i < FC_VIEW_MAX_LINKS + 3; i++)
+        fc_view_link_add(v, fc_hex_make(0, 0), fc_hex_make(1, 0), 0, "x");
+    assert_int_equal(v->nlinks, FC_VIEW_MAX_LINKS);
+    free(v);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_host_builds_a_view),
+        cmocka_unit_test(test_long_strings_truncate),
+        cmocka_unit_test(test_capacity),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
