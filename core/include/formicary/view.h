@@ -35,7 +35,7 @@ typedef enum fc_terrain_class {
 #define FC_VIEW_MAX_TRACKS 32
 #define FC_VIEW_MAX_PANEL 48
 #define FC_VIEW_MAX_TEXT 32
-#define FC_VIEW_STR 48
+#define FC_VIEW_STR 96 /* text fields; longer strings are cut (a view is for display only) */
 
 typedef struct fc_view_cell {
     fc_hex hex;
