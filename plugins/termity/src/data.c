@@ -570,9 +570,9 @@ static int choose_board(loader *L, tm_data *D, const fc_value *params, int nseat
     snprintf(D->board_name, sizeof D->board_name, "%s", S->id);
     char path[1024];
     snprintf(path, sizeof path, "%s/maps/%s", L->dir, S->file);
-    /* Scenarios are fixed data (R-47) but must satisfy R-46 too; a smaller neutral count uses
-     * the first listed spots. */
-    int rc = tm_map_read(L->h, D, path, -1, true, &D->board, L->err);
+    /* Scenarios are fixed data governed by their own layout (R-47): the building limits of R-46
+     * apply to custom boards only (ruling T-17). A smaller neutral count uses the first spots. */
+    int rc = tm_map_read(L->h, D, path, -1, false, &D->board, L->err);
     if (rc < 0)
         return rc;
     if (D->board.nneutral < want)
