@@ -207,6 +207,13 @@ static int vr_hook(lua_State *L)
     }
     if ((rt->res->hooks_mask >> idx) & 1u)
         return luaL_error(L, "hook '%s' registered twice", name);
+    lua_Debug ar;
+    lua_pushvalue(L, 2);
+    if (lua_getinfo(L, ">u", &ar)) {
+        rt->res->hook_nparams[idx] = ar.nparams;
+        rt->res->hook_vararg[idx] = (unsigned char)(ar.isvararg != 0);
+    }
+    rt->res->hook_line[idx] = vr_line(L);
     lua_rawgeti(L, LUA_REGISTRYINDEX, rt->hooks_ref);
     lua_pushvalue(L, 2);
     lua_rawseti(L, -2, idx + 1);

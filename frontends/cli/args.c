@@ -238,11 +238,13 @@ fc_rules *cli_rules_err(const cli *c, fc_context *ctx, const char *game, int nse
         return NULL;
     const char *ini = cli_opt(c, "--rules");
     const char *lua = cli_opt(c, "--variant");
+    char lua_path[1024];
     int rc = 0;
     if (ini)
         rc = fc_rules_load_ini(r, ini, err);
     if (rc == 0 && lua)
-        rc = fc_rules_load_variant(r, lua, err);
+        rc = (lua = cli_variant_path(game, lua, lua_path, sizeof lua_path, err)) ? fc_rules_load_variant(r, lua, err)
+                                                                                  : FC_EINVAL;
     for (int i = 0; rc == 0 && i < cli_opt_count(c, "--set"); i++)
         rc = fc_rules_set(r, cli_opt_at(c, "--set", i), err);
     if (rc == 0)
@@ -254,6 +256,23 @@ fc_rules *cli_rules_err(const cli *c, fc_context *ctx, const char *game, int nse
         return NULL;
     }
     return r;
+}
+
+const char *const cli_variant_dirs[2] = {FC_SOURCE_ROOT "/scripts", FC_DATA_INSTALL_DIR "/scripts"};
+
+const char *cli_variant_path(const char *game, const char *spec, char *buf, size_t n, fc_error *err)
+{
+    size_t len = strlen(spec);
+    if (!buf || n == 0 || strchr(spec, '/') || (len > 4 && strcmp(spec + len - 4, ".lua") == 0) || access(spec, F_OK) == 0)
+        return spec;
+    for (int i = 0; i < 2; i++) {
+        snprintf(buf, n, "%s/%s/%s.lua", cli_variant_dirs[i], game, spec);
+        if (access(buf, R_OK) == 0)
+            return buf;
+    }
+    fc_error_set(err, FC_EINVAL, "--variant %s: no such file and no shipped %s variant of that name (see formicary variant list %s)",
+                 spec, game, game);
+    return NULL;
 }
 
 fc_rules *cli_rules(const cli *c, fc_context *ctx, const char *game, int nseats)

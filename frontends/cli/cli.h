@@ -87,6 +87,12 @@ fc_context *cli_context(const cli *c, const char *const *extra, int nextra);
 fc_rules *cli_rules(const cli *c, fc_context *ctx, const char *game, int nseats);
 /* The same without printing: err says what failed. */
 fc_rules *cli_rules_err(const cli *c, fc_context *ctx, const char *game, int nseats, fc_error *err);
+/* The file of a --variant value: a path as given (it has a '/', ends in .lua or exists), else
+ * a shipped variant's name looked up as scripts/GAME/NAME.lua in the source tree, then in the
+ * install data dir. NULL (err set) if a name matches no shipped variant. */
+const char *cli_variant_path(const char *game, const char *spec, char *buf, size_t n, fc_error *err);
+/* Directories holding shipped variants (scripts/ in the source tree and the install data dir). */
+extern const char *const cli_variant_dirs[2];
 
 /* Seat names from the game's spectator view ("Seat N" when the game gives none). */
 void cli_seat_names(const fc_match *m, char names[FC_MAX_SEATS][24]);
@@ -145,9 +151,10 @@ int cli_cmd_replay(cli *c);
 int cli_cmd_shell(cli *c);
 int cli_cmd_bench(cli *c);
 int cli_cmd_sim(cli *c);
+int cli_cmd_variant(cli *c);
 
 /* Option tables (defined beside each command). */
 extern const cli_optdef cli_opts_list[], cli_opts_plugins[], cli_opts_rules[], cli_opts_play[],
-    cli_opts_replay[], cli_opts_shell[], cli_opts_bench[], cli_opts_sim[];
+    cli_opts_replay[], cli_opts_shell[], cli_opts_bench[], cli_opts_sim[], cli_opts_variant[];
 
 #endif

@@ -83,8 +83,10 @@ static fc_rules *sim_rules_b(const cli *c, fc_context *ctx, const char *game, in
     const char *ini = cli_opt(c, "--against-rules") ? cli_opt(c, "--against-rules") : cli_opt(c, "--rules");
     const char *lua = cli_opt(c, "--against-variant") ? cli_opt(c, "--against-variant") : cli_opt(c, "--variant");
     int rc = ini ? fc_rules_load_ini(r, ini, err) : 0;
-    if (rc == 0 && lua)
-        rc = fc_rules_load_variant(r, lua, err);
+    char lua_path[1024];
+    if (rc == 0 && lua) /* a shipped variant's name or a path, as for design A */
+        rc = (lua = cli_variant_path(game, lua, lua_path, sizeof lua_path, err)) ? fc_rules_load_variant(r, lua, err)
+                                                                                 : FC_EUNKNOWN;
     for (int i = 0; rc == 0 && i < cli_opt_count(c, "--set"); i++)
         rc = fc_rules_set(r, cli_opt_at(c, "--set", i), err);
     for (int i = 0; rc == 0 && i < cli_opt_count(c, "--against-set"); i++)

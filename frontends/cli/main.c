@@ -20,6 +20,8 @@ static const cli_cmd cli_cmds[] = {
      cli_cmd_bench},
     {"sim", "GAME", "Play many games between agents over threads: design metrics and A/B comparison.", 1, 1,
      cli_opts_sim, cli_cmd_sim},
+    {"variant", "check FILE.lua | list [GAME]", "Validate a Lua variant without playing it, or list shipped variants.",
+     1, 2, cli_opts_variant, cli_cmd_variant},
 };
 #define CLI_NCMDS ((int)(sizeof cli_cmds / sizeof cli_cmds[0]))
 
@@ -72,5 +74,5 @@ int main(int argc, char **argv)
     }
     if (name[0] == '-')
         return cli_usage("unknown option '%s' (try formicary --help)", name);
-    return cli_usage("unknown command '%s' (commands: list, plugins, rules, play, replay, shell, bench, sim)", name);
+    return cli_usage("unknown command '%s' (commands: list, plugins, rules, play, replay, shell, bench, sim, variant)", name);
 }

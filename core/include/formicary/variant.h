@@ -36,6 +36,11 @@ typedef struct fc_variant_probe_result {
     int nsettings;
     fc_variant_setting settings[FC_VARIANT_MAX_SETTINGS];
     uint64_t hooks_mask; /* hook points registered */
+    /* Per registered hook point h (bit h of hooks_mask): the line of the hook() call and the
+     * Lua function's declared parameters, for `formicary variant check`. */
+    int hook_line[64];
+    unsigned char hook_nparams[64];
+    unsigned char hook_vararg[64];
 } fc_variant_probe_result;
 
 /* Runs a variant's body in a fresh sandbox to collect metadata, settings and registered

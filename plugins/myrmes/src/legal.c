@@ -257,7 +257,7 @@ static void legal_outing(const my_state *st, const fc_env *env, int s, list *l)
                         continue;
                     push(l, MY_D(D_STEP, X->cell[0]));
                 } else if (tok & MY_TOK_PREY) {
-                    if (p->soldiers >= D->prey_soldiers[tok & 0xF])
+                    if (p->soldiers >= my_hunt_soldiers(st, env, s, tok & 0xF))
                         push(l, MY_D(D_HUNT, n));
                 } else if (!(tok && tok - 1 != s && MY_P(env, P_GUARDED_EXITS))) {
                     push(l, MY_D(D_STEP, n));

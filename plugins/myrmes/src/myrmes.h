@@ -38,7 +38,8 @@ enum {
 };
 
 /* Hook points, in declaration order (plugin.c). */
-enum { H_ON_ROUND_END, H_WINTER_COST, H_HUNT_REWARD, H_PHEROMONE_POINTS, H_OBJECTIVE_POINTS, H_COUNT };
+enum { H_ON_ROUND_END, H_WINTER_COST, H_HUNT_REWARD, H_PHEROMONE_POINTS, H_OBJECTIVE_POINTS, H_HUNT_SOLDIERS, H_HUNT_FOOD,
+       H_COUNT };
 
 enum { T_GRASS, T_DIRT, T_STONE, T_MUSHROOM, T_WATER };                   /* garden terrain */
 enum { R_FOOD, R_DIRT, R_STONE, R_NONE };                                 /* resource cubes */
@@ -227,6 +228,8 @@ int my_round(const void *st, const fc_env *env);
 void my_add_score(my_state *st, int s, int n);
 void my_gain_vp(my_state *st, const fc_env *env, int s, int n); /* positive gains get +1 VP */
 int64_t my_hook(my_state *st, const fc_env *env, int h, int64_t a, int64_t b, int64_t c, int64_t dflt);
+/* Soldiers needed to hunt prey kind k (T-11, hook hunt_soldiers), 0..16. */
+int my_hunt_soldiers(const my_state *st, const fc_env *env, int s, int k);
 const char *my_seat_name(int s);
 void my_end_worker_turn(my_state *st, const fc_env *env);
 void my_end_workshop_turn(my_state *st, const fc_env *env);

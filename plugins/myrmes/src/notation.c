@@ -211,14 +211,20 @@ void my_describe(const void *vst, const fc_env *env, fc_decision d, fc_decision_
     case D_HUNT: {
         int k = st->cell_tok[a] & 0xF;
         cell = (int)a;
+        /* The costs and rewards a variant's hooks give, as apply will use them (hooks only
+         * read the state, so dropping const is safe). */
+        my_state *w = (my_state *)st;
         snprintf(out->label, sizeof out->label, "%s: hunt %s, %d soldiers, +%d food, +%d VP", txt, D->prey_name[k],
-                 D->prey_soldiers[k], D->prey_food[k], D->prey_vp[k]);
+                 my_hunt_soldiers(st, env, s, k),
+                 (int)my_hook(w, env, H_HUNT_FOOD, s, k, D->prey_food[k], D->prey_food[k]),
+                 (int)my_hook(w, env, H_HUNT_REWARD, s, k, D->prey_vp[k], D->prey_vp[k]));
         break;
     }
     case D_PLACE: {
         const my_kind *K = &D->kind[(a & 0xF) % MY_MAX_KINDS];
         cell = (int)((a >> 8) & 0xFF);
-        snprintf(out->label, sizeof out->label, "%s: %s (%d hexes), +%d VP%s", txt, K->name, K->size, K->vp,
+        int vp = K->special ? K->vp : (int)my_hook((my_state *)st, env, H_PHEROMONE_POINTS, s, K->size, K->vp, K->vp);
+        snprintf(out->label, sizeof out->label, "%s: %s (%d hexes), +%d VP%s", txt, K->name, K->size, vp,
                  K->special ? ", costs cubes" : "");
         break;
     }

@@ -46,6 +46,9 @@ static const fc_hook_def hooks[H_COUNT] = {
     [H_HUNT_REWARD] = {"hunt_reward", "(seat, prey kind 0..2, vp) -> VP for the hunt", 3, 1u, 0},
     [H_PHEROMONE_POINTS] = {"pheromone_points", "(seat, size, vp) -> VP for placing a pheromone", 3, 1u, 0},
     [H_OBJECTIVE_POINTS] = {"objective_points", "(seat, level, vp) -> VP for completing an objective", 3, 1u, 0},
+    [H_HUNT_SOLDIERS] = {"hunt_soldiers", "(seat, prey kind 0..2, soldiers) -> soldiers needed (0..16) to hunt it",
+                         3, 1u, 0},
+    [H_HUNT_FOOD] = {"hunt_food", "(seat, prey kind 0..2, food) -> food gained (0..20) by the hunt", 3, 1u, 0},
 };
 
 static bool seat_ok(const fc_env *env, int64_t s) { return s >= 0 && s < env->nseats; }
@@ -136,7 +139,7 @@ static const fc_plugin plugin = {
     .api_minor = FC_API_MINOR,
     .id = "myrmes",
     .name = "Myrmes",
-    .version = "1.1.0", /* 1.1: O19/O20 picks, sacrifice windows */
+    .version = "1.2.0", /* 1.1: O19/O20 picks, sacrifice windows; 1.2: hunt_soldiers/hunt_food hooks */
     .summary = "Ant colonies over three years: births, garden pheromones, hunting, workshop, winter",
     .help = "Each season: 1 event (pay larvae to move the cube), 2 births (assign nurses), 3 workers\n"
             "(colony rooms or outings: exit, step, hunt, clear, place, stop), 4 harvest, 5 workshop\n"

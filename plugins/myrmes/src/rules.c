@@ -59,6 +59,16 @@ int64_t my_hook(my_state *st, const fc_env *env, int h, int64_t a, int64_t b, in
     return env->host->hook_int(env, h, st, args, 3, dflt);
 }
 
+int my_hunt_soldiers(const my_state *st, const fc_env *env, int s, int k)
+{
+    int need = MY_DATA(env)->prey_soldiers[k];
+    if (!FC_HOOKED(env, H_HUNT_SOLDIERS))
+        return need;
+    /* the hook only reads the state (queries), so dropping const is safe */
+    int64_t v = my_hook((my_state *)st, env, H_HUNT_SOLDIERS, s, k, need, need);
+    return v < 0 ? 0 : v > 16 ? 16 : (int)v;
+}
+
 const char *my_seat_name(int s)
 {
     static const char *const names[] = {"Red", "Blue", "Yellow", "Black"};

@@ -87,10 +87,12 @@ static void apply_outing(my_state *st, const fc_env *env, int s, fc_decision d)
     }
     case D_HUNT: { /* */
         int k = st->cell_tok[c] & 0xF;
-        p->soldiers = (uint8_t)(p->soldiers - D->prey_soldiers[k]);
+        int need = my_hunt_soldiers(st, env, s, k);
+        p->soldiers = (uint8_t)(p->soldiers > need ? p->soldiers - need : 0);
         p->prey[k]++;
         st->cell_tok[c] = 0;
-        my_add_res(p, R_FOOD, D->prey_food[k]);
+        int64_t food = my_hook(st, env, H_HUNT_FOOD, s, k, D->prey_food[k], D->prey_food[k]);
+        my_add_res(p, R_FOOD, (int)(food < 0 ? 0 : food > 20 ? 20 : food));
         my_gain_vp(st, env, s, (int)my_hook(st, env, H_HUNT_REWARD, s, k, D->prey_vp[k], D->prey_vp[k]));
         st->out_cell = (uint8_t)c;
         st->out_mp--;

@@ -113,7 +113,7 @@ void my_view(const void *vst, const fc_env *env, int seat, fc_view *v)
 static int64_t key(const my_state *st, const fc_env *env, int s)
 {
     const my_seat *p = &st->seat[s];
-    int64_t k = (int64_t)p->score << 32;
+    int64_t k = (int64_t)p->score * ((int64_t)1 << 32); /* scores may be negative: no shift */
     if (MY_P(env, P_SINGLE_WINNER))
         k += (int64_t)my_storage(p) << 20 | (int64_t)p->larvae << 8 | (int64_t)(15 - p->exits);
     return k;

@@ -521,6 +521,33 @@ static void test_hooks_lua(void **state)
     mfx_close(&f);
 }
 
+/* hunt_soldiers and hunt_food (added for the dangerous_prey variant, scripts/myrmes): a
+ * termite (kind 1) needing 2 soldiers and giving 4 food. */
+static void test_hooks_hunt(void **state)
+{
+    (void)state;
+    static const char lua[] = "variant{name = \"prey\", game = \"myrmes\"}\n"
+                              "hook(\"hunt_soldiers\", function(seat, kind, n) if kind == 1 then return 2 end end)\n"
+                              "hook(\"hunt_food\", function(seat, kind, food) return food + 3 end)\n";
+    mfx f;
+    mfx_open_variant(&f, 2, 5, first0, lua);
+    mfx_clear_board(&f);
+    f.st.seat[0].event = f.st.seat[1].event = 4;
+    mfx_phase(&f, PH_WORKERS, 0, 0);
+    f.st.seat[0].workers = 1;
+    f.st.cell_tok[mfx_cell(&f, 3, 11)] = MY_TOK_PREY | 1;
+    f.st.prey_placed = 1;
+    f.st.seat[0].soldiers = 1; /* enough under T-11, not under the hook */
+    mfx_play(&f, "exit 2,11");
+    assert_false(mfx_legal(&f, "hunt 3,11"));
+    f.st.seat[0].soldiers = 2;
+    assert_true(mfx_legal(&f, "hunt 3,11"));
+    mfx_play(&f, "hunt 3,11");
+    assert_int_equal(f.st.seat[0].soldiers, 0);
+    assert_int_equal(f.st.seat[0].res[R_FOOD], 1 + 3); /* termite food 1 (T-11) + 3 */
+    mfx_close(&f);
+}
+
 /* ---- check() and data files ---- */
 
 static void test_check_detects(void **state)
@@ -630,7 +657,7 @@ int main(void)
         cmocka_unit_test(test_objective_rules_R47_R49), cmocka_unit_test(test_storage_R51_A22),
         cmocka_unit_test(test_winter_R56_R59),  cmocka_unit_test(test_harsh_winter_V2),
         cmocka_unit_test(test_ranks_R68_V5),    cmocka_unit_test(test_view),
-        cmocka_unit_test(test_hooks_lua),       cmocka_unit_test(test_check_detects),
+        cmocka_unit_test(test_hooks_lua),       cmocka_unit_test(test_hooks_hunt),       cmocka_unit_test(test_check_detects),
         cmocka_unit_test(test_data_errors),     cmocka_unit_test(test_rule_sets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,2 @@
+variant{ name = "nodesc", game = "marabunta" }
+set("unknown_flag", true)
