@@ -5,75 +5,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formicary/loader.h"
 #include "myrmes.h"
 
-typedef struct loader {
-    const fc_host *h;
-    const char *dir;
-    fc_error *err;
-    char path[1024];
-    fc_table *t;
-} loader;
-
-static int open_table(loader *L, const char *name)
+/* A text field copied into out (n bytes). */
+static int get_str(fc_loader *L, int row, const char *col, char *out, size_t n)
 {
-    snprintf(L->path, sizeof L->path, "%s/%s", L->dir, name);
-    L->t = L->h->table_load(L->path, L->err);
-    if (!L->t)
-        return L->err ? L->err->code : FC_EIO;
-    if (L->h->table_rows(L->t) < 1) {
-        L->h->table_free(L->t);
-        L->t = NULL;
-        return L->h->error_set(L->err, FC_EDATA, "%s: no rows", L->path);
-    }
-    return 0;
-}
-
-static void close_table(loader *L)
-{
-    if (L->t)
-        L->h->table_free(L->t);
-    L->t = NULL;
-}
-
-/* A data error at row `row` of the open table, closing it. */
-static int bad(loader *L, int row, const char *what)
-{
-    int line = L->h->table_line(L->t, row);
-    int rc = L->h->error_set(L->err, FC_EDATA, "%s:%d: %s", L->path, line, what);
-    close_table(L);
-    return rc;
-}
-
-static int get_int(loader *L, int row, const char *col, int64_t min, int64_t max, int *out)
-{
-    int64_t v = 0;
-    int rc = L->h->table_int(L->t, row, col, min, max, &v, L->err);
-    if (rc < 0) {
-        close_table(L);
-        return rc;
-    }
-    *out = (int)v;
-    return 0;
-}
-
-static int get_enum(loader *L, int row, const char *col, const char *const *names, int n, int *out)
-{
-    int rc = L->h->table_enum(L->t, row, col, names, n, out, L->err);
-    if (rc < 0)
-        close_table(L);
-    return rc;
-}
-
-static int get_str(loader *L, int row, const char *col, char *out, size_t n)
-{
-    int c = L->h->table_col(L->t, col);
-    if (c < 0) {
-        char msg[96];
-        snprintf(msg, sizeof msg, "missing column '%s'", col);
-        return bad(L, row, msg);
-    }
-    snprintf(out, n, "%s", L->h->table_str(L->t, row, c));
+    const char *s = fc_loader_str(L, row, col);
+    if (!s)
+        return L->err ? L->err->code : FC_EDATA;
+    snprintf(out, n, "%s", s);
     return 0;
 }
 
@@ -125,16 +66,16 @@ static int orientations(const fc_hex *cells, int n, bool mirror, fc_hex out[][FC
     return k;
 }
 
-static int read_shape(loader *L, int row, my_kind *k, bool mirror)
+static int read_shape(fc_loader *L, int row, my_kind *k, bool mirror)
 {
     int32_t v[2 * FC_SHAPE_MAX + 2];
     int n = L->h->table_ints(L->t, row, "offsets", v, 2 * FC_SHAPE_MAX + 2, L->err);
     if (n < 0) {
-        close_table(L);
+        fc_loader_close(L);
         return n;
     }
     if (n % 2 || n < 4 || n > 12)
-        return bad(L, row, "offsets: expected 2 to 6 q;r pairs");
+        return fc_loader_bad(L, row, "offsets: expected 2 to 6 q;r pairs");
     fc_hex c[FC_SHAPE_MAX];
     for (int i = 0; i < n / 2; i++)
         c[i] = fc_hex_make(v[2 * i], v[2 * i + 1]);
@@ -142,49 +83,49 @@ static int read_shape(loader *L, int row, my_kind *k, bool mirror)
     for (int i = 0; i < k->size; i++)
         for (int j = 0; j < i; j++)
             if (fc_hex_eq(c[i], c[j]))
-                return bad(L, row, "offsets: repeated cell");
+                return fc_loader_bad(L, row, "offsets: repeated cell");
     k->norient = (uint8_t)orientations(c, k->size, mirror, k->orient);
     return 0;
 }
 
 /* ---- tables ---- */
 
-static int load_garden(loader *L, my_data *D, int nseats)
+static int load_garden(fc_loader *L, my_data *D, int nseats)
 {
     static const char *const terr[] = {"grass", "dirt", "stone", "mushroom", "water"};
     static const char *const zones[] = {"A", "B", "C", "D"};
     int active[4] = {0};
     char col[16];
-    TRY(open_table(L, "zones.csv"));
+    TRY(fc_loader_open(L, "zones.csv", NULL));
     snprintf(col, sizeof col, "players%d", nseats);
     for (int i = 0; i < L->h->table_rows(L->t); i++) {
         int z, a;
-        TRY(get_enum(L, i, "zone", zones, 4, &z));
-        TRY(get_int(L, i, col, 0, 1, &a));
+        TRY(fc_loader_enum(L, i, "zone", zones, 4, &z));
+        TRY(fc_loader_int(L, i, col, 0, 1, &a));
         active[z] = a;
     }
-    close_table(L);
+    fc_loader_close(L);
 
-    TRY(open_table(L, "garden.csv"));
+    TRY(fc_loader_open(L, "garden.csv", NULL));
     memset(D->index, 0xFF, sizeof D->index);
     memset(D->start, MY_NO_CELL, sizeof D->start);
     snprintf(col, sizeof col, "start%d", nseats);
     for (int i = 0; i < L->h->table_rows(L->t); i++) {
         int q, r, t, z, prey, st;
-        TRY(get_int(L, i, "q", 0, 31, &q));
-        TRY(get_int(L, i, "r", 0, 31, &r));
-        TRY(get_enum(L, i, "terrain", terr, 5, &t));
-        TRY(get_enum(L, i, "zone", zones, 4, &z));
-        TRY(get_int(L, i, "prey", 0, 1, &prey));
-        TRY(get_int(L, i, col, 0, MY_MAX_SEATS, &st));
+        TRY(fc_loader_int(L, i, "q", 0, 31, &q));
+        TRY(fc_loader_int(L, i, "r", 0, 31, &r));
+        TRY(fc_loader_enum(L, i, "terrain", terr, 5, &t));
+        TRY(fc_loader_enum(L, i, "zone", zones, 4, &z));
+        TRY(fc_loader_int(L, i, "prey", 0, 1, &prey));
+        TRY(fc_loader_int(L, i, col, 0, MY_MAX_SEATS, &st));
         if (!active[z])
             continue;
         if (D->index[r][q] >= 0)
-            return bad(L, i, "duplicate hex");
+            return fc_loader_bad(L, i, "duplicate hex");
         if (D->ncells >= MY_MAX_CELLS)
-            return bad(L, i, "too many active hexes");
+            return fc_loader_bad(L, i, "too many active hexes");
         if (t == T_WATER && (prey || st))
-            return bad(L, i, "water hex cannot be a prey spot or start hex");
+            return fc_loader_bad(L, i, "water hex cannot be a prey spot or start hex");
         int c = D->ncells++;
         D->hex[c] = fc_hex_make(q, r);
         D->terrain[c] = (uint8_t)t;
@@ -195,9 +136,9 @@ static int load_garden(loader *L, my_data *D, int nseats)
             D->spots[D->nspots++] = (uint8_t)c;
         if (st) {
             if (st > nseats || D->start[st - 1] != MY_NO_CELL)
-                return bad(L, i, "bad or repeated start-hex number");
+                return fc_loader_bad(L, i, "bad or repeated start-hex number");
             if (prey)
-                return bad(L, i, "a start hex cannot be a prey spot");
+                return fc_loader_bad(L, i, "a start hex cannot be a prey spot");
             D->start[st - 1] = (uint8_t)c;
         }
     }
@@ -205,10 +146,10 @@ static int load_garden(loader *L, my_data *D, int nseats)
         if (D->start[s] == MY_NO_CELL) {
             int rc = L->h->error_set(L->err, FC_EDATA, "%s: no start hex #%d for %d players", L->path, s + 1,
                                      nseats);
-            close_table(L);
+            fc_loader_close(L);
             return rc;
         }
-    close_table(L);
+    fc_loader_close(L);
     for (int c = 0; c < D->ncells; c++)
         for (int d = 0; d < 6; d++) {
             fc_hex n = fc_hex_neighbour(D->hex[c], d);
@@ -218,36 +159,36 @@ static int load_garden(loader *L, my_data *D, int nseats)
     return 0;
 }
 
-static int load_tiles(loader *L, my_data *D, const fc_value *P)
+static int load_tiles(fc_loader *L, my_data *D, const fc_value *P)
 {
     static const char *const harvest[] = {"larvae", "food", "choice", "vp"};
-    TRY(open_table(L, "pheromones.csv"));
+    TRY(fc_loader_open(L, "pheromones.csv", NULL));
     int rows = L->h->table_rows(L->t);
     if (rows > MY_MAX_PHER)
-        return bad(L, rows - 1, "too many pheromone kinds");
+        return fc_loader_bad(L, rows - 1, "too many pheromone kinds");
     for (int i = 0; i < rows; i++) {
         my_kind *k = &D->kind[D->nkinds++];
         int size, mirror, count, vp;
         TRY(get_str(L, i, "id", k->id, sizeof k->id));
         TRY(get_str(L, i, "name", k->name, sizeof k->name));
-        TRY(get_int(L, i, "size", 2, 6, &size));
-        TRY(get_int(L, i, "mirror", 0, 1, &mirror));
-        TRY(get_int(L, i, "count", 0, 20, &count));
-        TRY(get_int(L, i, "vp", 0, 100, &vp));
+        TRY(fc_loader_int(L, i, "size", 2, 6, &size));
+        TRY(fc_loader_int(L, i, "mirror", 0, 1, &mirror));
+        TRY(fc_loader_int(L, i, "count", 0, 20, &count));
+        TRY(fc_loader_int(L, i, "vp", 0, 100, &vp));
         k->mirror = (uint8_t)(mirror && P[P_MIRROR_HOOK].i);
         TRY(read_shape(L, i, k, k->mirror));
         if (k->size != size)
-            return bad(L, i, "size does not match the number of offsets");
+            return fc_loader_bad(L, i, "size does not match the number of offsets");
         k->count = (uint8_t)count;
         k->vp = (int8_t)vp;
     }
     D->npher = D->nkinds;
-    close_table(L);
+    fc_loader_close(L);
 
-    TRY(open_table(L, "specials.csv"));
+    TRY(fc_loader_open(L, "specials.csv", NULL));
     rows = L->h->table_rows(L->t);
     if (rows > MY_MAX_SPEC)
-        return bad(L, rows - 1, "too many special tile kinds");
+        return fc_loader_bad(L, rows - 1, "too many special tile kinds");
     for (int i = 0; i < rows; i++) {
         my_kind *k = &D->kind[D->nkinds++];
         int g, supply, lvl, cf, cd, cs, vp, hv, amt;
@@ -255,21 +196,21 @@ static int load_tiles(loader *L, my_data *D, const fc_value *P)
         TRY(get_str(L, i, "id", k->id, sizeof k->id));
         TRY(get_str(L, i, "name", k->name, sizeof k->name));
         TRY(read_shape(L, i, k, false));
-        TRY(get_int(L, i, "group", 0, MY_MAX_SPEC - 1, &g));
-        TRY(get_int(L, i, "supply", 0, 16, &supply));
-        TRY(get_int(L, i, "min_level", 0, MY_LEVELS - 1, &lvl));
-        TRY(get_int(L, i, "cost_food", 0, 9, &cf));
-        TRY(get_int(L, i, "cost_dirt", 0, 9, &cd));
-        TRY(get_int(L, i, "cost_stone", 0, 9, &cs));
-        TRY(get_int(L, i, "vp", 0, 100, &vp));
-        TRY(get_enum(L, i, "harvest", harvest, 4, &hv));
-        TRY(get_int(L, i, "amount", 0, 9, &amt));
+        TRY(fc_loader_int(L, i, "group", 0, MY_MAX_SPEC - 1, &g));
+        TRY(fc_loader_int(L, i, "supply", 0, 16, &supply));
+        TRY(fc_loader_int(L, i, "min_level", 0, MY_LEVELS - 1, &lvl));
+        TRY(fc_loader_int(L, i, "cost_food", 0, 9, &cf));
+        TRY(fc_loader_int(L, i, "cost_dirt", 0, 9, &cd));
+        TRY(fc_loader_int(L, i, "cost_stone", 0, 9, &cs));
+        TRY(fc_loader_int(L, i, "vp", 0, 100, &vp));
+        TRY(fc_loader_enum(L, i, "harvest", harvest, 4, &hv));
+        TRY(fc_loader_int(L, i, "amount", 0, 9, &amt));
         if (hv == ROOM_LARVAE)
-            return bad(L, i, "harvest: expected food, choice or vp");
+            return fc_loader_bad(L, i, "harvest: expected food, choice or vp");
         if (g < D->ngroups && D->group_supply[g] != supply)
-            return bad(L, i, "supply differs from the other tiles of its group");
+            return fc_loader_bad(L, i, "supply differs from the other tiles of its group");
         if (g > D->ngroups)
-            return bad(L, i, "groups must be numbered 0, 1, ... in order");
+            return fc_loader_bad(L, i, "groups must be numbered 0, 1, ... in order");
         if (g == D->ngroups)
             D->ngroups++;
         D->group_supply[g] = (uint8_t)supply;
@@ -283,51 +224,51 @@ static int load_tiles(loader *L, my_data *D, const fc_value *P)
         k->harvest = (uint8_t)hv;
         k->harvest_amount = (uint8_t)amt;
     }
-    close_table(L);
+    fc_loader_close(L);
     return 0;
 }
 
-static int load_births_levels(loader *L, my_data *D, const fc_value *P)
+static int load_births_levels(fc_loader *L, my_data *D, const fc_value *P)
 {
     static const char *const tracks[] = {"larvae", "soldiers", "workers", "workshop"};
     static const char *const rooms[] = {"larvae", "food", "choice", "vp"};
     static const char *const stor[] = {"low", "high"};
-    TRY(open_table(L, "births.csv"));
+    TRY(fc_loader_open(L, "births.csv", NULL));
     for (int i = 0; i < L->h->table_rows(L->t); i++) {
         int t, n, y;
-        TRY(get_enum(L, i, "track", tracks, TRACKS, &t));
-        TRY(get_int(L, i, "nurses", 0, 7, &n));
-        TRY(get_int(L, i, "yield", 0, 9, &y));
+        TRY(fc_loader_enum(L, i, "track", tracks, TRACKS, &t));
+        TRY(fc_loader_int(L, i, "nurses", 0, 7, &n));
+        TRY(fc_loader_int(L, i, "yield", 0, 9, &y));
         if (D->birth_n[t] >= 8)
-            return bad(L, i, "too many rows for this track");
+            return fc_loader_bad(L, i, "too many rows for this track");
         for (int j = 0; j < D->birth_n[t]; j++)
             if (D->birth_nurses[t][j] >= n)
-                return bad(L, i, "nurse counts must increase within a track");
+                return fc_loader_bad(L, i, "nurse counts must increase within a track");
         D->birth_nurses[t][D->birth_n[t]] = (uint8_t)n;
         D->birth_yield[t][D->birth_n[t]++] = (uint8_t)y;
     }
     for (int t = 0; t < TRACKS; t++)
         if (!D->birth_n[t] || D->birth_nurses[t][0] != 0)
-            return bad(L, 0, "every track needs a row with 0 nurses");
-    close_table(L);
+            return fc_loader_bad(L, 0, "every track needs a row with 0 nurses");
+    fc_loader_close(L);
 
-    TRY(open_table(L, "levels.csv"));
+    TRY(fc_loader_open(L, "levels.csv", NULL));
     int rows = L->h->table_rows(L->t);
     if (rows > MY_LEVELS)
-        return bad(L, rows - 1, "at most 4 colony levels");
+        return fc_loader_bad(L, rows - 1, "at most 4 colony levels");
     for (int i = 0; i < rows; i++) {
         int lv, cf, cd, cs, room, amt, rf, ms, sto;
-        TRY(get_int(L, i, "level", 0, MY_LEVELS - 1, &lv));
+        TRY(fc_loader_int(L, i, "level", 0, MY_LEVELS - 1, &lv));
         if (lv != i)
-            return bad(L, i, "levels must be listed 0, 1, 2, ... in order");
-        TRY(get_int(L, i, "cost_food", 0, 9, &cf));
-        TRY(get_int(L, i, "cost_dirt", 0, 9, &cd));
-        TRY(get_int(L, i, "cost_stone", 0, 9, &cs));
-        TRY(get_enum(L, i, "room", rooms, 4, &room));
-        TRY(get_int(L, i, "room_amount", 0, 9, &amt));
-        TRY(get_int(L, i, "room_food", 0, 9, &rf));
-        TRY(get_int(L, i, "max_size", 0, 6, &ms));
-        TRY(get_enum(L, i, "storage", stor, 2, &sto));
+            return fc_loader_bad(L, i, "levels must be listed 0, 1, 2, ... in order");
+        TRY(fc_loader_int(L, i, "cost_food", 0, 9, &cf));
+        TRY(fc_loader_int(L, i, "cost_dirt", 0, 9, &cd));
+        TRY(fc_loader_int(L, i, "cost_stone", 0, 9, &cs));
+        TRY(fc_loader_enum(L, i, "room", rooms, 4, &room));
+        TRY(fc_loader_int(L, i, "room_amount", 0, 9, &amt));
+        TRY(fc_loader_int(L, i, "room_food", 0, 9, &rf));
+        TRY(fc_loader_int(L, i, "max_size", 0, 6, &ms));
+        TRY(fc_loader_enum(L, i, "storage", stor, 2, &sto));
         D->level_cost[i][R_FOOD] = (uint8_t)cf;
         D->level_cost[i][R_DIRT] = (uint8_t)cd;
         D->level_cost[i][R_STONE] = (uint8_t)cs;
@@ -338,81 +279,81 @@ static int load_births_levels(loader *L, my_data *D, const fc_value *P)
         D->storage[i] = (uint8_t)(sto ? P[P_STORAGE_HIGH].i : P[P_STORAGE_LOW].i);
     }
     D->nlevels = rows;
-    close_table(L);
+    fc_loader_close(L);
     return 0;
 }
 
-static int load_events_dice(loader *L, my_data *D, const fc_value *P)
+static int load_events_dice(fc_loader *L, my_data *D, const fc_value *P)
 {
     static const char *const eff[] = {"level", "vp", "larvae", "harvest", "moves", "soldier", "hex", "worker"};
-    TRY(open_table(L, "events.csv"));
+    TRY(fc_loader_open(L, "events.csv", NULL));
     if (L->h->table_rows(L->t) != MY_SPACES)
-        return bad(L, 0, "the event track needs exactly 8 spaces");
+        return fc_loader_bad(L, 0, "the event track needs exactly 8 spaces");
     for (int i = 0; i < MY_SPACES; i++) {
         int sp, e, a;
-        TRY(get_int(L, i, "space", 0, MY_SPACES - 1, &sp));
+        TRY(fc_loader_int(L, i, "space", 0, MY_SPACES - 1, &sp));
         if (sp != i)
-            return bad(L, i, "spaces must be listed 0..7 in order");
-        TRY(get_enum(L, i, "effect", eff, 8, &e));
-        TRY(get_int(L, i, "amount", 0, 9, &a));
+            return fc_loader_bad(L, i, "spaces must be listed 0..7 in order");
+        TRY(fc_loader_enum(L, i, "effect", eff, 8, &e));
+        TRY(fc_loader_int(L, i, "amount", 0, 9, &a));
         TRY(get_str(L, i, "name", D->event_name[i], sizeof D->event_name[i]));
         D->event_effect[i] = (uint8_t)e;
         D->event_amount[i] = (uint8_t)a;
         if (e == EV_MOVES)
             D->event_moves = P[P_EVENT_MOVES].i >= 0 ? (int)P[P_EVENT_MOVES].i : a;
     }
-    close_table(L);
+    fc_loader_close(L);
 
-    TRY(open_table(L, "dice.csv"));
+    TRY(fc_loader_open(L, "dice.csv", NULL));
     if (L->h->table_rows(L->t) != MY_SEASONS)
-        return bad(L, 0, "expected one die per season (3 rows)");
+        return fc_loader_bad(L, 0, "expected one die per season (3 rows)");
     for (int i = 0; i < MY_SEASONS; i++) {
         int s;
         int32_t f[MY_MAX_FACES];
-        TRY(get_int(L, i, "season", 0, MY_SEASONS - 1, &s));
+        TRY(fc_loader_int(L, i, "season", 0, MY_SEASONS - 1, &s));
         if (s != i)
-            return bad(L, i, "seasons must be listed 0, 1, 2 in order");
+            return fc_loader_bad(L, i, "seasons must be listed 0, 1, 2 in order");
         TRY(get_str(L, i, "name", D->season_name[i], sizeof D->season_name[i]));
         int n = L->h->table_ints(L->t, i, "faces", f, MY_MAX_FACES, L->err);
         if (n < 0) {
-            close_table(L);
+            fc_loader_close(L);
             return n;
         }
         if (n < 1)
-            return bad(L, i, "faces: at least one face");
+            return fc_loader_bad(L, i, "faces: at least one face");
         for (int j = 0; j < n; j++) {
             if (f[j] < 0 || f[j] >= MY_SPACES)
-                return bad(L, i, "faces: each face must be an event space 0..7");
+                return fc_loader_bad(L, i, "faces: each face must be an event space 0..7");
             D->faces[i][j] = (uint8_t)f[j];
         }
         D->nfaces[i] = (uint8_t)n;
     }
-    close_table(L);
+    fc_loader_close(L);
     return 0;
 }
 
-static int load_objectives_prey(loader *L, my_data *D, const fc_value *P)
+static int load_objectives_prey(fc_loader *L, my_data *D, const fc_value *P)
 {
     static const char *const kinds[] = {"food", "stone", "dirtstone", "larvae", "prey", "soldiers", "specials",
                                         "nurses", "level", "pheromones"};
-    TRY(open_table(L, "objectives.csv"));
+    TRY(fc_loader_open(L, "objectives.csv", NULL));
     int rows = L->h->table_rows(L->t), per[3] = {0};
     if (rows > MY_MAX_OBJ)
-        return bad(L, rows - 1, "too many objectives");
+        return fc_loader_bad(L, rows - 1, "too many objectives");
     for (int i = 0; i < rows; i++) {
         my_objective *o = &D->obj[i];
         int lv, k, a, x;
         TRY(get_str(L, i, "id", o->id, sizeof o->id));
-        TRY(get_int(L, i, "level", 1, 3, &lv));
-        TRY(get_enum(L, i, "kind", kinds, 10, &k));
-        TRY(get_int(L, i, "amount", 0, 30, &a));
-        TRY(get_int(L, i, "extra", 0, 9, &x));
+        TRY(fc_loader_int(L, i, "level", 1, 3, &lv));
+        TRY(fc_loader_enum(L, i, "kind", kinds, 10, &k));
+        TRY(fc_loader_int(L, i, "amount", 0, 30, &a));
+        TRY(fc_loader_int(L, i, "extra", 0, 9, &x));
         if (k == OK_SPECIALS && (x < 1 || x > 2 || x > a))
-            return bad(L, i, "specials: extra must be 1 or 2 and at most amount");
+            return fc_loader_bad(L, i, "specials: extra must be 1 or 2 and at most amount");
         if (k == OK_LEVEL && x > a)
-            return bad(L, i, "level: cannot lower below 0");
+            return fc_loader_bad(L, i, "level: cannot lower below 0");
         if (k == OK_PHEROMONES && a < 1)
-            return bad(L, i, "pheromones: amount must be at least 1");
+            return fc_loader_bad(L, i, "pheromones: amount must be at least 1");
         o->level = (uint8_t)lv;
         o->kind = (uint8_t)k;
         o->amount = (uint8_t)a;
@@ -422,23 +363,23 @@ static int load_objectives_prey(loader *L, my_data *D, const fc_value *P)
     D->nobj = rows;
     for (int l = 0; l < 3; l++)
         if (per[l] < 2)
-            return bad(L, 0, "each level needs at least 2 objectives");
-    close_table(L);
+            return fc_loader_bad(L, 0, "each level needs at least 2 objectives");
+    fc_loader_close(L);
 
-    TRY(open_table(L, "prey.csv"));
+    TRY(fc_loader_open(L, "prey.csv", NULL));
     if (L->h->table_rows(L->t) != MY_PREY)
-        return bad(L, 0, "expected 3 prey kinds");
+        return fc_loader_bad(L, 0, "expected 3 prey kinds");
     int tokens = 0;
     for (int i = 0; i < MY_PREY; i++) {
         int k, t, s, f, v;
-        TRY(get_int(L, i, "kind", 0, MY_PREY - 1, &k));
+        TRY(fc_loader_int(L, i, "kind", 0, MY_PREY - 1, &k));
         if (k != i)
-            return bad(L, i, "kinds must be listed 0, 1, 2 in order");
+            return fc_loader_bad(L, i, "kinds must be listed 0, 1, 2 in order");
         TRY(get_str(L, i, "name", D->prey_name[i], sizeof D->prey_name[i]));
-        TRY(get_int(L, i, "tokens", 0, 30, &t));
-        TRY(get_int(L, i, "soldiers", 0, 8, &s));
-        TRY(get_int(L, i, "food", 0, 9, &f));
-        TRY(get_int(L, i, "vp", 0, 50, &v));
+        TRY(fc_loader_int(L, i, "tokens", 0, 30, &t));
+        TRY(fc_loader_int(L, i, "soldiers", 0, 8, &s));
+        TRY(fc_loader_int(L, i, "food", 0, 9, &f));
+        TRY(fc_loader_int(L, i, "vp", 0, 50, &v));
         D->prey_tokens[i] = (uint8_t)t;
         D->prey_soldiers[i] = (uint8_t)s;
         D->prey_food[i] = (uint8_t)f;
@@ -446,23 +387,23 @@ static int load_objectives_prey(loader *L, my_data *D, const fc_value *P)
         tokens += t;
     }
     if (tokens < D->nspots)
-        return bad(L, 0, "fewer prey tokens than active prey spots");
-    close_table(L);
+        return fc_loader_bad(L, 0, "fewer prey tokens than active prey spots");
+    fc_loader_close(L);
 
-    TRY(open_table(L, "winter.csv"));
+    TRY(fc_loader_open(L, "winter.csv", NULL));
     uint8_t file[MY_MAX_YEARS] = {0};
     int nfile = L->h->table_rows(L->t);
     if (nfile > MY_MAX_YEARS)
-        return bad(L, MY_MAX_YEARS, "too many years");
+        return fc_loader_bad(L, MY_MAX_YEARS, "too many years");
     for (int i = 0; i < nfile; i++) {
         int y, f;
-        TRY(get_int(L, i, "year", 1, MY_MAX_YEARS, &y));
+        TRY(fc_loader_int(L, i, "year", 1, MY_MAX_YEARS, &y));
         if (y != i + 1)
-            return bad(L, i, "years must be listed 1, 2, ... in order");
-        TRY(get_int(L, i, "food", 0, 50, &f));
+            return fc_loader_bad(L, i, "years must be listed 1, 2, ... in order");
+        TRY(fc_loader_int(L, i, "food", 0, 50, &f));
         file[i] = (uint8_t)f;
     }
-    close_table(L);
+    fc_loader_close(L);
     const fc_value *wf = &P[P_WINTER_FOOD];
     for (int y = 0; y < D->years; y++) {
         int v = y < wf->n ? wf->list[y] : -1;
@@ -528,7 +469,7 @@ int my_data_load(const fc_host *host, const fc_value *params, int nseats, const 
     my_data *D = calloc(1, sizeof *D);
     if (!D)
         return host->error_set(err, FC_ENOMEM, "myrmes: out of memory");
-    loader L = {host, datadir, err, {0}, NULL};
+    fc_loader L = {.h = host, .dir = datadir, .err = err};
     D->nseats = nseats;
     D->years = (int)params[P_YEARS].i;
     D->moves = (int)params[P_BASE_MOVES].i;
