@@ -146,6 +146,7 @@ static int sim_game(const fc_sim_config *c, int index, fc_sim_game *g, fc_error 
     fc_match *m = fc_match_new(c->rules, g->seed, err);
     if (!m)
         return err && err->code ? err->code : FC_EINVAL;
+    fc_match_set_log(m, 0); /* nobody reads it, and formatting it costs more than the game */
     for (int k = 0; k < n && rc == 0; k++) {
         uint64_t s = fc_hash64(&k, sizeof k, aseed);
         if (!(agent[k] = fc_agent_new(c->agents[k], s, err)))

@@ -60,6 +60,10 @@ int fc_match_round(const fc_match *m);
 /* Fills the view for seat (-1 spectator). */
 void fc_match_view(const fc_match *m, int seat, fc_view *out);
 
+/* Turns the event log on (the default) or off. Off, the game formats no event text: for
+ * simulations, where nobody reads the log. */
+void fc_match_set_log(fc_match *m, int on);
+
 /* Events so far (the log); filter by audience for a seat's log. */
 size_t fc_match_event_count(const fc_match *m);
 const fc_match_event *fc_match_event_get(const fc_match *m, size_t i);
