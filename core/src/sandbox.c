@@ -33,6 +33,13 @@ struct fc_sandbox {
     int fatal;
     int in_call; /* inside fc_sandbox_call: the allocator may look at the Lua stack */
     fc_rng rng;
+    /* Lazy seed (fc_sandbox_seed_lazy): hashed on the first math.random of a call only, so hooks
+     * that never draw do not pay for hashing the state. */
+    const void *lazy_data;
+    size_t lazy_len;
+    const int64_t *lazy_args;
+    int lazy_nargs, lazy_pending;
+    uint64_t lazy_salt;
     char chunk[FC_ERROR_MSG_MAX / 2]; /* as given, for loading */
     char name[LUA_IDSIZE];            /* as Lua shows it (long paths shortened), for messages */
     char fatal_msg[FC_ERROR_MSG_MAX];
@@ -55,7 +62,27 @@ const char *fc_sandbox_traceback(const fc_sandbox *sb) { return sb->trace; }
 
 void fc_sandbox_seed(fc_sandbox *sb, uint64_t seed, uint64_t stream)
 {
+    sb->lazy_pending = 0;
     fc_rng_seed(&sb->rng, seed, stream ^ SB_RNG_STREAM);
+}
+
+void fc_sandbox_seed_lazy(fc_sandbox *sb, const void *data, size_t len, const int64_t *args, int nargs,
+                          uint64_t salt)
+{
+    sb->lazy_data = data;
+    sb->lazy_len = len;
+    sb->lazy_args = args;
+    sb->lazy_nargs = nargs;
+    sb->lazy_salt = salt;
+    sb->lazy_pending = 1;
+}
+
+static void sb_seed_now(fc_sandbox *sb)
+{
+    if (!sb->lazy_pending)
+        return;
+    fc_sandbox_seed(sb, fc_hash64(sb->lazy_data, sb->lazy_len, sb->lazy_salt),
+                    fc_hash64(sb->lazy_args, (size_t)sb->lazy_nargs * sizeof *sb->lazy_args, sb->lazy_salt));
 }
 
 /* "path:line" of the innermost Lua function on the stack; 0 if there is none. Allocates
@@ -419,6 +446,7 @@ static uint64_t sb_project(fc_rng *rng, uint64_t span)
 static int sb_random(lua_State *L)
 {
     fc_sandbox *sb = fc_sandbox_of(L);
+    sb_seed_now(sb);
     lua_Integer low, up;
     switch (lua_gettop(L)) {
     case 0:

@@ -40,6 +40,11 @@ int fc_sandbox_run(fc_sandbox *sb, const char *text, size_t len, long budget, fc
 
 /* Seeds the stream behind math.random. */
 void fc_sandbox_seed(fc_sandbox *sb, uint64_t seed, uint64_t stream);
+/* Seeds math.random from hashes of data[0..len) and args, but only when the script first draws;
+ * both must stay valid until the next seeding (a hook call passes its state and arguments). The
+ * stream is then exactly fc_sandbox_seed(hash(data, salt), hash(args, salt)). */
+void fc_sandbox_seed_lazy(fc_sandbox *sb, const void *data, size_t len, const int64_t *args, int nargs,
+                          uint64_t salt);
 
 /* The traceback of the last failed call ("" if none). */
 const char *fc_sandbox_traceback(const fc_sandbox *sb);

@@ -454,8 +454,7 @@ int64_t fc_hooks_call(fc_hooks *h, const fc_env *env, int hook, void *st, const 
         return dflt;
     }
     size_t size = st && p->game ? p->game->state_size : 0;
-    fc_sandbox_seed(rt->sb, fc_hash64(st, size, (uint64_t)hook),
-                    fc_hash64(args, (size_t)nargs * sizeof *args, (uint64_t)hook));
+    fc_sandbox_seed_lazy(rt->sb, st, size, args, nargs, (uint64_t)hook);
     lua_rawgeti(L, LUA_REGISTRYINDEX, rt->hooks_ref);
     lua_rawgeti(L, -1, hook + 1);
     lua_remove(L, -2);
