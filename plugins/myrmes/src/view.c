@@ -11,7 +11,7 @@ static const char *const phase_names[] = {"phase 1 Event", "phase 2 Births", "ph
 static const char *const terrain_names[] = {"grass", "dirt", "stone", "mushroom", "water"};
 static const int terrain_class[] = {FC_TERRAIN_GRASS, FC_TERRAIN_DIRT, FC_TERRAIN_STONE, FC_TERRAIN_MUSHROOM,
                                     FC_TERRAIN_WATER};
-static const char cube_glyph[] = {'f', 'd', 's'};
+static const char cube_glyph[] = {'f', 'd', 'r'}; /* food, dirt, rock: 's' is the spider */
 
 static void objective_text(const my_data *D, const my_objective *o, char *buf, size_t n)
 {
@@ -109,14 +109,13 @@ void my_view(const void *vst, const fc_env *env, int seat, fc_view *v)
     h->view_text(v, "first", "first player: %s", seat_names[st->first]);
 }
 
-/* V-5 tie-break key when single_winner is on; 0 otherwise. */
+/* V-5 tie-break key among the seats tied for first: more cubes, then more larvae, then fewer
+ * tunnel exits. */
 static int64_t key(const my_state *st, const fc_env *env, int s)
 {
+    (void)env;
     const my_seat *p = &st->seat[s];
-    int64_t k = (int64_t)p->score * ((int64_t)1 << 32); /* scores may be negative: no shift */
-    if (MY_P(env, P_SINGLE_WINNER))
-        k += (int64_t)my_storage(p) << 20 | (int64_t)p->larvae << 8 | (int64_t)(15 - p->exits);
-    return k;
+    return (int64_t)my_storage(p) << 20 | (int64_t)p->larvae << 8 | (int64_t)(15 - p->exits);
 }
 
 void my_scores(const void *vst, const fc_env *env, int32_t *score, int *rank)
@@ -126,8 +125,20 @@ void my_scores(const void *vst, const fc_env *env, int32_t *score, int *rank)
         score[s] = st->seat[s].score;
         rank[s] = 0;
         for (int t = 0; t < env->nseats; t++) /* R-68: ties share the rank */
-            rank[s] += key(st, env, t) > key(st, env, s);
+            rank[s] += st->seat[t].score > st->seat[s].score;
     }
+    if (!MY_P(env, P_SINGLE_WINNER))
+        return;
+    /* V-5 breaks ties for first place only. */
+    int top[MY_MAX_SEATS];
+    for (int s = 0; s < env->nseats; s++) {
+        top[s] = 0;
+        if (rank[s] == 0)
+            for (int t = 0; t < env->nseats; t++)
+                top[s] += rank[t] == 0 && key(st, env, t) > key(st, env, s);
+    }
+    for (int s = 0; s < env->nseats; s++)
+        rank[s] = rank[s] ? rank[s] : top[s];
 }
 
 void my_evaluate(const void *vst, const fc_env *env, double *value)

@@ -427,6 +427,12 @@ static void test_ranks_R68_V5(void **state)
         for (int s = 0; s < 4; s++)
             assert_true(v[s] >= 0.0 && v[s] <= 1.0);
         assert_true(v[1] > v[0] && v[0] > v[3]);
+        /* V-5 breaks ties for first place only: two seats tied lower down keep sharing. */
+        f.st.seat[0].score = 10;
+        f.st.seat[0].res[R_FOOD] = 5;
+        f.g->scores(&f.st, f.env, score, rank);
+        assert_int_equal(rank[0], 2);
+        assert_int_equal(rank[3], 2);
         mfx_close(&f);
     }
 }
