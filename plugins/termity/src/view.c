@@ -154,7 +154,8 @@ void tm_view(const void *st, const fc_env *env, int seat, fc_view *v)
         } else if (TM_IS_MOUND(p)) {
             int owner = TM_M_OWNER(p), val = tm_mound_value(D, p);
             cell->owner = (int8_t)(owner == TM_NEUTRAL ? -1 : owner);
-            snprintf(cell->glyphs, sizeof cell->glyphs, "%c%d", owner == TM_NEUTRAL ? 'N' : 'M', val);
+            /* 'm' for a neutral mound: 'N' is the Nasute caste */
+            snprintf(cell->glyphs, sizeof cell->glyphs, "%c%d", owner == TM_NEUTRAL ? 'm' : 'M', val);
             if (owner == TM_NEUTRAL)
                 snprintf(cell->label, sizeof cell->label, "neutral mound %d", val);
             else
@@ -165,7 +166,8 @@ void tm_view(const void *st, const fc_env *env, int seat, fc_view *v)
     }
     if (s->last_move_from != TM_NO_CELL && s->last_move_to != TM_NO_CELL)
         h->view_link(v, D->cell[s->last_move_from], D->cell[s->last_move_to], -1, "last move");
-    h->view_track(v, "round", s->round, 18, "round %d", (int)s->round);
+    /* one token per turn, so the game lasts as many rounds as a swarm has tokens */
+    h->view_track(v, "round", s->round, D->swarm[D->seat_swarm[0]].ntok, "round %d", (int)s->round);
     char buf[64];
     for (int i = 0; i < s->nseats; i++) {
         const tm_seat *P = &s->seat[i];
