@@ -1,5 +1,6 @@
 /* Termity results and information: scores and tie-breaks (R-40, R-41), a heuristic evaluation,
  * determinization of hidden hands (R-06), the front-end view and the invariant check. */
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -171,6 +172,10 @@ void tm_view(const void *st, const fc_env *env, int seat, fc_view *v)
     char buf[64];
     for (int i = 0; i < s->nseats; i++) {
         const tm_seat *P = &s->seat[i];
+        /* the seat is named by its swarm's colour ("Blue"), which front ends also draw in */
+        const char *sw = D->swarm[D->seat_swarm[i]].name;
+        for (int k = 0; sw[k] && k < (int)sizeof v->seat_names[i] - 1; k++)
+            v->seat_names[i][k] = (char)(k ? tolower((unsigned char)sw[k]) : toupper((unsigned char)sw[k]));
         h->view_panel(v, i, "swarm", "%s", D->swarm[D->seat_swarm[i]].name);
         h->view_panel(v, i, "score", "%d", tm_score(s, env, i));
         h->view_panel(v, i, "units", "%d", tm_units_on_board(s, i));
