@@ -18,6 +18,14 @@
 
 #include "formicary/game.h"
 
+/* Returns from the calling function when x is a negative error code. */
+#define FC_TRY(x) \
+    do { \
+        int fc_try_rc_ = (x); \
+        if (fc_try_rc_ < 0) \
+            return fc_try_rc_; \
+    } while (0)
+
 typedef struct fc_loader {
     const fc_host *h;
     const char *dir; /* the game's data directory */

@@ -48,13 +48,6 @@ static int get_name(fc_loader *L, int row, const char *col, char (*names)[MB_NAM
     return 0;
 }
 
-#define TRY(x) \
-    do { \
-        int rc_ = (x); \
-        if (rc_ < 0) \
-            return rc_; \
-    } while (0)
-
 static int region_of(const mb_data *D, const char *name)
 {
     for (int i = 0; i < D->nregions; i++)
@@ -67,20 +60,20 @@ static int load_regions(fc_loader *L, mb_data *D, const fc_value *params)
 {
     static const char *const cols[] = {"region", "letter", "view", "circles", "red_preprinted", "blue_preprinted",
                                        NULL};
-    TRY(fc_loader_open(L, "regions.csv", cols));
+    FC_TRY(fc_loader_open(L, "regions.csv", cols));
     int n = L->h->table_rows(L->t);
     if (n > MB_MAX_REGIONS || n > MB_MAX_DICE - 1)
         return fc_loader_bad(L, n - 1, "too many regions (at most %s)", "6");
     for (int row = 0; row < n; row++) {
         int circles, red, blue, view;
-        TRY(get_name(L, row, "region", D->region_name, row, D->region_name[row]));
+        FC_TRY(get_name(L, row, "region", D->region_name, row, D->region_name[row]));
         const char *letter = get_str(L, row, "letter");
         if (strlen(letter) != 1)
             return fc_loader_bad(L, row, "column 'letter': expected one character, found '%s'", letter);
-        TRY(fc_loader_enum(L, row, "view", view_names, FC_TERRAIN_COUNT, &view));
-        TRY(fc_loader_int(L, row, "circles", 1, 30, &circles));
-        TRY(fc_loader_int(L, row, "red_preprinted", 0, 30, &red));
-        TRY(fc_loader_int(L, row, "blue_preprinted", 0, 30, &blue));
+        FC_TRY(fc_loader_enum(L, row, "view", view_names, FC_TERRAIN_COUNT, &view));
+        FC_TRY(fc_loader_int(L, row, "circles", 1, 30, &circles));
+        FC_TRY(fc_loader_int(L, row, "red_preprinted", 0, 30, &red));
+        FC_TRY(fc_loader_int(L, row, "blue_preprinted", 0, 30, &blue));
         if (params[P_LEAF_CIRCLES].i > 0)
             circles = (int)params[P_LEAF_CIRCLES].i;
         if (red + blue > circles)
@@ -99,20 +92,20 @@ static int load_regions(fc_loader *L, mb_data *D, const fc_value *params)
 static int load_board(fc_loader *L, mb_data *D, int side)
 {
     static const char *const cols[] = {"side", "q", "r", "region", "feature", NULL};
-    TRY(fc_loader_open(L, "board.csv", cols));
+    FC_TRY(fc_loader_open(L, "board.csv", cols));
     for (int i = 0; i < 32; i++)
         for (int j = 0; j < 32; j++)
             D->index[i][j] = -1;
     int seen[2] = {0, 0};
     for (int row = 0; row < L->h->table_rows(L->t); row++) {
         int sd, q, r, feat;
-        TRY(fc_loader_enum(L, row, "side", side_names, 2, &sd));
-        TRY(fc_loader_int(L, row, "q", -16, 15, &q));
-        TRY(fc_loader_int(L, row, "r", -16, 15, &r));
+        FC_TRY(fc_loader_enum(L, row, "side", side_names, 2, &sd));
+        FC_TRY(fc_loader_int(L, row, "q", -16, 15, &q));
+        FC_TRY(fc_loader_int(L, row, "r", -16, 15, &r));
         int reg = region_of(D, get_str(L, row, "region"));
         if (reg < 0)
             return fc_loader_bad(L, row, "column 'region': unknown region '%s' (see regions.csv)", get_str(L, row, "region"));
-        TRY(fc_loader_enum(L, row, "feature", feat_names, 3, &feat));
+        FC_TRY(fc_loader_enum(L, row, "feature", feat_names, 3, &feat));
         seen[sd]++;
         if (sd != side)
             continue;
@@ -157,12 +150,12 @@ static int load_board(fc_loader *L, mb_data *D, int side)
 static int load_dice(fc_loader *L, mb_data *D, bool seventh)
 {
     static const char *const cols[] = {"die", "colour", "region", "faces", "seventh", NULL};
-    TRY(fc_loader_open(L, "dice.csv", cols));
+    FC_TRY(fc_loader_open(L, "dice.csv", cols));
     bool used[MB_MAX_REGIONS] = {false};
     int extra = 0, n = 0;
     for (int row = 0; row < L->h->table_rows(L->t); row++) {
         int is7;
-        TRY(fc_loader_int(L, row, "seventh", 0, 1, &is7));
+        FC_TRY(fc_loader_int(L, row, "seventh", 0, 1, &is7));
         const char *rname = get_str(L, row, "region");
         int reg = strcmp(rname, "any") ? region_of(D, rname) : MB_ANY;
         if (reg < 0 || (reg != MB_ANY && (used[reg] || is7)) || (reg == MB_ANY && !is7))
@@ -179,7 +172,7 @@ static int load_dice(fc_loader *L, mb_data *D, bool seventh)
         char names[MB_MAX_DICE][MB_NAME];
         for (int i = 0; i < n; i++)
             memcpy(names[i], D->die_name[i], MB_NAME);
-        TRY(get_name(L, row, "colour", names, n, D->die_name[n]));
+        FC_TRY(get_name(L, row, "colour", names, n, D->die_name[n]));
         if (!strcmp(D->die_name[n], "tile"))
             return fc_loader_bad(L, row, "column 'colour': '%s' is reserved", "tile");
         D->die_region[n] = (uint8_t)reg;
@@ -210,9 +203,9 @@ static int load_dice(fc_loader *L, mb_data *D, bool seventh)
 static int load_effect(fc_loader *L, int row, mb_effect *e, bool tile)
 {
     int kind, value, count;
-    TRY(fc_loader_enum(L, row, "effect", fx_names, tile ? FX_COOKIES : FX_KINDS, &kind));
-    TRY(fc_loader_int(L, row, "value", 0, kind == FX_VP ? 50 : 3, &value));
-    TRY(fc_loader_int(L, row, "count", 0, 8, &count));
+    FC_TRY(fc_loader_enum(L, row, "effect", fx_names, tile ? FX_COOKIES : FX_KINDS, &kind));
+    FC_TRY(fc_loader_int(L, row, "value", 0, kind == FX_VP ? 50 : 3, &value));
+    FC_TRY(fc_loader_int(L, row, "count", 0, 8, &count));
     if ((kind == FX_PLACE && (count < 1 || count > 3)) || (kind == FX_FREE && count != 1) ||
         (kind == FX_CROSS_PAIR && count != 2))
         return fc_loader_bad(L, row, "column 'count': not possible for effect '%s'", fx_names[kind]);
@@ -226,7 +219,7 @@ static int load_effect(fc_loader *L, int row, mb_effect *e, bool tile)
 static int load_tiles(fc_loader *L, mb_data *D)
 {
     static const char *const cols[] = {"id", "name", "effect", "value", "count", "mandatory", "returns", NULL};
-    TRY(fc_loader_open(L, "tiles.csv", cols));
+    FC_TRY(fc_loader_open(L, "tiles.csv", cols));
     int n = L->h->table_rows(L->t);
     if (n > MB_MAX_TILES)
         return fc_loader_bad(L, n - 1, "too many tiles (at most %s)", "12");
@@ -235,11 +228,11 @@ static int load_tiles(fc_loader *L, mb_data *D)
     for (int row = 0; row < n; row++) {
         mb_effect *e = &D->tile[row];
         int mand, ret;
-        TRY(get_name(L, row, "id", ids, row, ids[row]));
+        FC_TRY(get_name(L, row, "id", ids, row, ids[row]));
         memcpy(e->id, ids[row], sizeof e->id);
-        TRY(load_effect(L, row, e, true));
-        TRY(fc_loader_int(L, row, "mandatory", 0, 1, &mand));
-        TRY(fc_loader_int(L, row, "returns", 0, 1, &ret));
+        FC_TRY(load_effect(L, row, e, true));
+        FC_TRY(fc_loader_int(L, row, "mandatory", 0, 1, &mand));
+        FC_TRY(fc_loader_int(L, row, "returns", 0, 1, &ret));
         if (ret && D->special >= 0)
             return fc_loader_bad(L, row, "a second special tile (returns=1)%s", "");
         if (ret)
@@ -257,15 +250,15 @@ static int load_tiles(fc_loader *L, mb_data *D)
 static int load_abilities(fc_loader *L, mb_data *D)
 {
     static const char *const cols[] = {"id", "name", "effect", "value", "count", NULL};
-    TRY(fc_loader_open(L, "abilities.csv", cols));
+    FC_TRY(fc_loader_open(L, "abilities.csv", cols));
     int n = L->h->table_rows(L->t);
     if (n > MB_MAX_ABIL)
         return fc_loader_bad(L, n - 1, "too many abilities (at most %s)", "16");
     char ids[MB_MAX_ABIL][MB_NAME];
     for (int row = 0; row < n; row++) {
-        TRY(get_name(L, row, "id", ids, row, ids[row]));
+        FC_TRY(get_name(L, row, "id", ids, row, ids[row]));
         memcpy(D->abil[row].id, ids[row], sizeof D->abil[row].id);
-        TRY(load_effect(L, row, &D->abil[row], false));
+        FC_TRY(load_effect(L, row, &D->abil[row], false));
     }
     D->nabil = n;
     fc_loader_close(L);
@@ -275,17 +268,17 @@ static int load_abilities(fc_loader *L, mb_data *D)
 static int load_groups(fc_loader *L, mb_data *D, int side)
 {
     static const char *const cols[] = {"player_side", "group", "crates", "ability", NULL};
-    TRY(fc_loader_open(L, "groups.csv", cols));
+    FC_TRY(fc_loader_open(L, "groups.csv", cols));
     char ids[MB_MAX_GROUPS * 2][MB_NAME];
     int nid = 0;
     for (int row = 0; row < L->h->table_rows(L->t); row++) {
         int sd, crates;
-        TRY(fc_loader_enum(L, row, "player_side", side_names, 2, &sd));
+        FC_TRY(fc_loader_enum(L, row, "player_side", side_names, 2, &sd));
         if (nid >= MB_MAX_GROUPS * 2)
             return fc_loader_bad(L, row, "too many groups%s", "");
-        TRY(get_name(L, row, "group", ids, nid, ids[nid]));
+        FC_TRY(get_name(L, row, "group", ids, nid, ids[nid]));
         nid++;
-        TRY(fc_loader_int(L, row, "crates", 1, 9, &crates));
+        FC_TRY(fc_loader_int(L, row, "crates", 1, 9, &crates));
         const char *ab = get_str(L, row, "ability");
         int a = 0;
         while (a < D->nabil && strcmp(D->abil[a].id, ab))
@@ -311,14 +304,14 @@ static int load_groups(fc_loader *L, mb_data *D, int side)
 static int load_cookies(fc_loader *L, mb_data *D, const fc_value *params)
 {
     static const char *const cols[] = {"position", "vp", NULL};
-    TRY(fc_loader_open(L, "cookies.csv", cols));
+    FC_TRY(fc_loader_open(L, "cookies.csv", cols));
     int n = L->h->table_rows(L->t);
     if (n > MB_MAX_COOKIES)
         return fc_loader_bad(L, n - 1, "too many cookies (at most %s)", "16");
     for (int row = 0; row < n; row++) {
         int pos, vp;
-        TRY(fc_loader_int(L, row, "position", 1, MB_MAX_COOKIES, &pos));
-        TRY(fc_loader_int(L, row, "vp", 0, 50, &vp));
+        FC_TRY(fc_loader_int(L, row, "position", 1, MB_MAX_COOKIES, &pos));
+        FC_TRY(fc_loader_int(L, row, "vp", 0, 50, &vp));
         if (pos != row + 1)
             return fc_loader_bad(L, row, "column 'position': expected positions 1, 2, ... in order%s", "");
         D->cookie_vp[row] = (int8_t)vp;
@@ -337,13 +330,13 @@ static int load_cookies(fc_loader *L, mb_data *D, const fc_value *params)
 static int load_player_side(fc_loader *L, mb_data *D, int side, const fc_value *params)
 {
     static const char *const cols[] = {"player_side", "ant_hills", "track_max", NULL};
-    TRY(fc_loader_open(L, "player_boards.csv", cols));
+    FC_TRY(fc_loader_open(L, "player_boards.csv", cols));
     bool found = false;
     for (int row = 0; row < L->h->table_rows(L->t); row++) {
         int sd, hills, track;
-        TRY(fc_loader_enum(L, row, "player_side", side_names, 2, &sd));
-        TRY(fc_loader_int(L, row, "ant_hills", 0, 9, &hills));
-        TRY(fc_loader_int(L, row, "track_max", 1, 999, &track));
+        FC_TRY(fc_loader_enum(L, row, "player_side", side_names, 2, &sd));
+        FC_TRY(fc_loader_int(L, row, "ant_hills", 0, 9, &hills));
+        FC_TRY(fc_loader_int(L, row, "track_max", 1, 999, &track));
         if (sd == side) {
             D->ant_hills = hills;
             D->track_max = track;

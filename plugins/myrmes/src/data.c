@@ -18,13 +18,6 @@ static int get_str(fc_loader *L, int row, const char *col, char *out, size_t n)
     return 0;
 }
 
-#define TRY(x) \
-    do { \
-        int rc_ = (x); \
-        if (rc_ < 0) \
-            return rc_; \
-    } while (0)
-
 /* ---- shapes: our own rotation/normalisation so orientation numbers are stable ---- */
 
 static int cmp_hex(const void *a, const void *b)
@@ -96,28 +89,28 @@ static int load_garden(fc_loader *L, my_data *D, int nseats)
     static const char *const zones[] = {"A", "B", "C", "D"};
     int active[4] = {0};
     char col[16];
-    TRY(fc_loader_open(L, "zones.csv", NULL));
+    FC_TRY(fc_loader_open(L, "zones.csv", NULL));
     snprintf(col, sizeof col, "players%d", nseats);
     for (int i = 0; i < L->h->table_rows(L->t); i++) {
         int z, a;
-        TRY(fc_loader_enum(L, i, "zone", zones, 4, &z));
-        TRY(fc_loader_int(L, i, col, 0, 1, &a));
+        FC_TRY(fc_loader_enum(L, i, "zone", zones, 4, &z));
+        FC_TRY(fc_loader_int(L, i, col, 0, 1, &a));
         active[z] = a;
     }
     fc_loader_close(L);
 
-    TRY(fc_loader_open(L, "garden.csv", NULL));
+    FC_TRY(fc_loader_open(L, "garden.csv", NULL));
     memset(D->index, 0xFF, sizeof D->index);
     memset(D->start, MY_NO_CELL, sizeof D->start);
     snprintf(col, sizeof col, "start%d", nseats);
     for (int i = 0; i < L->h->table_rows(L->t); i++) {
         int q, r, t, z, prey, st;
-        TRY(fc_loader_int(L, i, "q", 0, 31, &q));
-        TRY(fc_loader_int(L, i, "r", 0, 31, &r));
-        TRY(fc_loader_enum(L, i, "terrain", terr, 5, &t));
-        TRY(fc_loader_enum(L, i, "zone", zones, 4, &z));
-        TRY(fc_loader_int(L, i, "prey", 0, 1, &prey));
-        TRY(fc_loader_int(L, i, col, 0, MY_MAX_SEATS, &st));
+        FC_TRY(fc_loader_int(L, i, "q", 0, 31, &q));
+        FC_TRY(fc_loader_int(L, i, "r", 0, 31, &r));
+        FC_TRY(fc_loader_enum(L, i, "terrain", terr, 5, &t));
+        FC_TRY(fc_loader_enum(L, i, "zone", zones, 4, &z));
+        FC_TRY(fc_loader_int(L, i, "prey", 0, 1, &prey));
+        FC_TRY(fc_loader_int(L, i, col, 0, MY_MAX_SEATS, &st));
         if (!active[z])
             continue;
         if (D->index[r][q] >= 0)
@@ -162,21 +155,21 @@ static int load_garden(fc_loader *L, my_data *D, int nseats)
 static int load_tiles(fc_loader *L, my_data *D, const fc_value *P)
 {
     static const char *const harvest[] = {"larvae", "food", "choice", "vp"};
-    TRY(fc_loader_open(L, "pheromones.csv", NULL));
+    FC_TRY(fc_loader_open(L, "pheromones.csv", NULL));
     int rows = L->h->table_rows(L->t);
     if (rows > MY_MAX_PHER)
         return fc_loader_bad(L, rows - 1, "too many pheromone kinds");
     for (int i = 0; i < rows; i++) {
         my_kind *k = &D->kind[D->nkinds++];
         int size, mirror, count, vp;
-        TRY(get_str(L, i, "id", k->id, sizeof k->id));
-        TRY(get_str(L, i, "name", k->name, sizeof k->name));
-        TRY(fc_loader_int(L, i, "size", 2, 6, &size));
-        TRY(fc_loader_int(L, i, "mirror", 0, 1, &mirror));
-        TRY(fc_loader_int(L, i, "count", 0, 20, &count));
-        TRY(fc_loader_int(L, i, "vp", 0, 100, &vp));
+        FC_TRY(get_str(L, i, "id", k->id, sizeof k->id));
+        FC_TRY(get_str(L, i, "name", k->name, sizeof k->name));
+        FC_TRY(fc_loader_int(L, i, "size", 2, 6, &size));
+        FC_TRY(fc_loader_int(L, i, "mirror", 0, 1, &mirror));
+        FC_TRY(fc_loader_int(L, i, "count", 0, 20, &count));
+        FC_TRY(fc_loader_int(L, i, "vp", 0, 100, &vp));
         k->mirror = (uint8_t)(mirror && P[P_MIRROR_HOOK].i);
-        TRY(read_shape(L, i, k, k->mirror));
+        FC_TRY(read_shape(L, i, k, k->mirror));
         if (k->size != size)
             return fc_loader_bad(L, i, "size does not match the number of offsets");
         k->count = (uint8_t)count;
@@ -185,7 +178,7 @@ static int load_tiles(fc_loader *L, my_data *D, const fc_value *P)
     D->npher = D->nkinds;
     fc_loader_close(L);
 
-    TRY(fc_loader_open(L, "specials.csv", NULL));
+    FC_TRY(fc_loader_open(L, "specials.csv", NULL));
     rows = L->h->table_rows(L->t);
     if (rows > MY_MAX_SPEC)
         return fc_loader_bad(L, rows - 1, "too many special tile kinds");
@@ -193,18 +186,18 @@ static int load_tiles(fc_loader *L, my_data *D, const fc_value *P)
         my_kind *k = &D->kind[D->nkinds++];
         int g, supply, lvl, cf, cd, cs, vp, hv, amt;
         k->special = 1;
-        TRY(get_str(L, i, "id", k->id, sizeof k->id));
-        TRY(get_str(L, i, "name", k->name, sizeof k->name));
-        TRY(read_shape(L, i, k, false));
-        TRY(fc_loader_int(L, i, "group", 0, MY_MAX_SPEC - 1, &g));
-        TRY(fc_loader_int(L, i, "supply", 0, 16, &supply));
-        TRY(fc_loader_int(L, i, "min_level", 0, MY_LEVELS - 1, &lvl));
-        TRY(fc_loader_int(L, i, "cost_food", 0, 9, &cf));
-        TRY(fc_loader_int(L, i, "cost_dirt", 0, 9, &cd));
-        TRY(fc_loader_int(L, i, "cost_stone", 0, 9, &cs));
-        TRY(fc_loader_int(L, i, "vp", 0, 100, &vp));
-        TRY(fc_loader_enum(L, i, "harvest", harvest, 4, &hv));
-        TRY(fc_loader_int(L, i, "amount", 0, 9, &amt));
+        FC_TRY(get_str(L, i, "id", k->id, sizeof k->id));
+        FC_TRY(get_str(L, i, "name", k->name, sizeof k->name));
+        FC_TRY(read_shape(L, i, k, false));
+        FC_TRY(fc_loader_int(L, i, "group", 0, MY_MAX_SPEC - 1, &g));
+        FC_TRY(fc_loader_int(L, i, "supply", 0, 16, &supply));
+        FC_TRY(fc_loader_int(L, i, "min_level", 0, MY_LEVELS - 1, &lvl));
+        FC_TRY(fc_loader_int(L, i, "cost_food", 0, 9, &cf));
+        FC_TRY(fc_loader_int(L, i, "cost_dirt", 0, 9, &cd));
+        FC_TRY(fc_loader_int(L, i, "cost_stone", 0, 9, &cs));
+        FC_TRY(fc_loader_int(L, i, "vp", 0, 100, &vp));
+        FC_TRY(fc_loader_enum(L, i, "harvest", harvest, 4, &hv));
+        FC_TRY(fc_loader_int(L, i, "amount", 0, 9, &amt));
         if (hv == ROOM_LARVAE)
             return fc_loader_bad(L, i, "harvest: expected food, choice or vp");
         if (g < D->ngroups && D->group_supply[g] != supply)
@@ -233,12 +226,12 @@ static int load_births_levels(fc_loader *L, my_data *D, const fc_value *P)
     static const char *const tracks[] = {"larvae", "soldiers", "workers", "workshop"};
     static const char *const rooms[] = {"larvae", "food", "choice", "vp"};
     static const char *const stor[] = {"low", "high"};
-    TRY(fc_loader_open(L, "births.csv", NULL));
+    FC_TRY(fc_loader_open(L, "births.csv", NULL));
     for (int i = 0; i < L->h->table_rows(L->t); i++) {
         int t, n, y;
-        TRY(fc_loader_enum(L, i, "track", tracks, TRACKS, &t));
-        TRY(fc_loader_int(L, i, "nurses", 0, 7, &n));
-        TRY(fc_loader_int(L, i, "yield", 0, 9, &y));
+        FC_TRY(fc_loader_enum(L, i, "track", tracks, TRACKS, &t));
+        FC_TRY(fc_loader_int(L, i, "nurses", 0, 7, &n));
+        FC_TRY(fc_loader_int(L, i, "yield", 0, 9, &y));
         if (D->birth_n[t] >= 8)
             return fc_loader_bad(L, i, "too many rows for this track");
         for (int j = 0; j < D->birth_n[t]; j++)
@@ -252,23 +245,23 @@ static int load_births_levels(fc_loader *L, my_data *D, const fc_value *P)
             return fc_loader_bad(L, 0, "every track needs a row with 0 nurses");
     fc_loader_close(L);
 
-    TRY(fc_loader_open(L, "levels.csv", NULL));
+    FC_TRY(fc_loader_open(L, "levels.csv", NULL));
     int rows = L->h->table_rows(L->t);
     if (rows > MY_LEVELS)
         return fc_loader_bad(L, rows - 1, "at most 4 colony levels");
     for (int i = 0; i < rows; i++) {
         int lv, cf, cd, cs, room, amt, rf, ms, sto;
-        TRY(fc_loader_int(L, i, "level", 0, MY_LEVELS - 1, &lv));
+        FC_TRY(fc_loader_int(L, i, "level", 0, MY_LEVELS - 1, &lv));
         if (lv != i)
             return fc_loader_bad(L, i, "levels must be listed 0, 1, 2, ... in order");
-        TRY(fc_loader_int(L, i, "cost_food", 0, 9, &cf));
-        TRY(fc_loader_int(L, i, "cost_dirt", 0, 9, &cd));
-        TRY(fc_loader_int(L, i, "cost_stone", 0, 9, &cs));
-        TRY(fc_loader_enum(L, i, "room", rooms, 4, &room));
-        TRY(fc_loader_int(L, i, "room_amount", 0, 9, &amt));
-        TRY(fc_loader_int(L, i, "room_food", 0, 9, &rf));
-        TRY(fc_loader_int(L, i, "max_size", 0, 6, &ms));
-        TRY(fc_loader_enum(L, i, "storage", stor, 2, &sto));
+        FC_TRY(fc_loader_int(L, i, "cost_food", 0, 9, &cf));
+        FC_TRY(fc_loader_int(L, i, "cost_dirt", 0, 9, &cd));
+        FC_TRY(fc_loader_int(L, i, "cost_stone", 0, 9, &cs));
+        FC_TRY(fc_loader_enum(L, i, "room", rooms, 4, &room));
+        FC_TRY(fc_loader_int(L, i, "room_amount", 0, 9, &amt));
+        FC_TRY(fc_loader_int(L, i, "room_food", 0, 9, &rf));
+        FC_TRY(fc_loader_int(L, i, "max_size", 0, 6, &ms));
+        FC_TRY(fc_loader_enum(L, i, "storage", stor, 2, &sto));
         D->level_cost[i][R_FOOD] = (uint8_t)cf;
         D->level_cost[i][R_DIRT] = (uint8_t)cd;
         D->level_cost[i][R_STONE] = (uint8_t)cs;
@@ -286,17 +279,17 @@ static int load_births_levels(fc_loader *L, my_data *D, const fc_value *P)
 static int load_events_dice(fc_loader *L, my_data *D, const fc_value *P)
 {
     static const char *const eff[] = {"level", "vp", "larvae", "harvest", "moves", "soldier", "hex", "worker"};
-    TRY(fc_loader_open(L, "events.csv", NULL));
+    FC_TRY(fc_loader_open(L, "events.csv", NULL));
     if (L->h->table_rows(L->t) != MY_SPACES)
         return fc_loader_bad(L, 0, "the event track needs exactly 8 spaces");
     for (int i = 0; i < MY_SPACES; i++) {
         int sp, e, a;
-        TRY(fc_loader_int(L, i, "space", 0, MY_SPACES - 1, &sp));
+        FC_TRY(fc_loader_int(L, i, "space", 0, MY_SPACES - 1, &sp));
         if (sp != i)
             return fc_loader_bad(L, i, "spaces must be listed 0..7 in order");
-        TRY(fc_loader_enum(L, i, "effect", eff, 8, &e));
-        TRY(fc_loader_int(L, i, "amount", 0, 9, &a));
-        TRY(get_str(L, i, "name", D->event_name[i], sizeof D->event_name[i]));
+        FC_TRY(fc_loader_enum(L, i, "effect", eff, 8, &e));
+        FC_TRY(fc_loader_int(L, i, "amount", 0, 9, &a));
+        FC_TRY(get_str(L, i, "name", D->event_name[i], sizeof D->event_name[i]));
         D->event_effect[i] = (uint8_t)e;
         D->event_amount[i] = (uint8_t)a;
         if (e == EV_MOVES)
@@ -304,16 +297,16 @@ static int load_events_dice(fc_loader *L, my_data *D, const fc_value *P)
     }
     fc_loader_close(L);
 
-    TRY(fc_loader_open(L, "dice.csv", NULL));
+    FC_TRY(fc_loader_open(L, "dice.csv", NULL));
     if (L->h->table_rows(L->t) != MY_SEASONS)
         return fc_loader_bad(L, 0, "expected one die per season (3 rows)");
     for (int i = 0; i < MY_SEASONS; i++) {
         int s;
         int32_t f[MY_MAX_FACES];
-        TRY(fc_loader_int(L, i, "season", 0, MY_SEASONS - 1, &s));
+        FC_TRY(fc_loader_int(L, i, "season", 0, MY_SEASONS - 1, &s));
         if (s != i)
             return fc_loader_bad(L, i, "seasons must be listed 0, 1, 2 in order");
-        TRY(get_str(L, i, "name", D->season_name[i], sizeof D->season_name[i]));
+        FC_TRY(get_str(L, i, "name", D->season_name[i], sizeof D->season_name[i]));
         int n = L->h->table_ints(L->t, i, "faces", f, MY_MAX_FACES, L->err);
         if (n < 0) {
             fc_loader_close(L);
@@ -336,18 +329,18 @@ static int load_objectives_prey(fc_loader *L, my_data *D, const fc_value *P)
 {
     static const char *const kinds[] = {"food", "stone", "dirtstone", "larvae", "prey", "soldiers", "specials",
                                         "nurses", "level", "pheromones"};
-    TRY(fc_loader_open(L, "objectives.csv", NULL));
+    FC_TRY(fc_loader_open(L, "objectives.csv", NULL));
     int rows = L->h->table_rows(L->t), per[3] = {0};
     if (rows > MY_MAX_OBJ)
         return fc_loader_bad(L, rows - 1, "too many objectives");
     for (int i = 0; i < rows; i++) {
         my_objective *o = &D->obj[i];
         int lv, k, a, x;
-        TRY(get_str(L, i, "id", o->id, sizeof o->id));
-        TRY(fc_loader_int(L, i, "level", 1, 3, &lv));
-        TRY(fc_loader_enum(L, i, "kind", kinds, 10, &k));
-        TRY(fc_loader_int(L, i, "amount", 0, 30, &a));
-        TRY(fc_loader_int(L, i, "extra", 0, 9, &x));
+        FC_TRY(get_str(L, i, "id", o->id, sizeof o->id));
+        FC_TRY(fc_loader_int(L, i, "level", 1, 3, &lv));
+        FC_TRY(fc_loader_enum(L, i, "kind", kinds, 10, &k));
+        FC_TRY(fc_loader_int(L, i, "amount", 0, 30, &a));
+        FC_TRY(fc_loader_int(L, i, "extra", 0, 9, &x));
         if (k == OK_SPECIALS && (x < 1 || x > 2 || x > a))
             return fc_loader_bad(L, i, "specials: extra must be 1 or 2 and at most amount");
         if (k == OK_LEVEL && x > a)
@@ -366,20 +359,20 @@ static int load_objectives_prey(fc_loader *L, my_data *D, const fc_value *P)
             return fc_loader_bad(L, 0, "each level needs at least 2 objectives");
     fc_loader_close(L);
 
-    TRY(fc_loader_open(L, "prey.csv", NULL));
+    FC_TRY(fc_loader_open(L, "prey.csv", NULL));
     if (L->h->table_rows(L->t) != MY_PREY)
         return fc_loader_bad(L, 0, "expected 3 prey kinds");
     int tokens = 0;
     for (int i = 0; i < MY_PREY; i++) {
         int k, t, s, f, v;
-        TRY(fc_loader_int(L, i, "kind", 0, MY_PREY - 1, &k));
+        FC_TRY(fc_loader_int(L, i, "kind", 0, MY_PREY - 1, &k));
         if (k != i)
             return fc_loader_bad(L, i, "kinds must be listed 0, 1, 2 in order");
-        TRY(get_str(L, i, "name", D->prey_name[i], sizeof D->prey_name[i]));
-        TRY(fc_loader_int(L, i, "tokens", 0, 30, &t));
-        TRY(fc_loader_int(L, i, "soldiers", 0, 8, &s));
-        TRY(fc_loader_int(L, i, "food", 0, 9, &f));
-        TRY(fc_loader_int(L, i, "vp", 0, 50, &v));
+        FC_TRY(get_str(L, i, "name", D->prey_name[i], sizeof D->prey_name[i]));
+        FC_TRY(fc_loader_int(L, i, "tokens", 0, 30, &t));
+        FC_TRY(fc_loader_int(L, i, "soldiers", 0, 8, &s));
+        FC_TRY(fc_loader_int(L, i, "food", 0, 9, &f));
+        FC_TRY(fc_loader_int(L, i, "vp", 0, 50, &v));
         D->prey_tokens[i] = (uint8_t)t;
         D->prey_soldiers[i] = (uint8_t)s;
         D->prey_food[i] = (uint8_t)f;
@@ -390,17 +383,17 @@ static int load_objectives_prey(fc_loader *L, my_data *D, const fc_value *P)
         return fc_loader_bad(L, 0, "fewer prey tokens than active prey spots");
     fc_loader_close(L);
 
-    TRY(fc_loader_open(L, "winter.csv", NULL));
+    FC_TRY(fc_loader_open(L, "winter.csv", NULL));
     uint8_t file[MY_MAX_YEARS] = {0};
     int nfile = L->h->table_rows(L->t);
     if (nfile > MY_MAX_YEARS)
         return fc_loader_bad(L, MY_MAX_YEARS, "too many years");
     for (int i = 0; i < nfile; i++) {
         int y, f;
-        TRY(fc_loader_int(L, i, "year", 1, MY_MAX_YEARS, &y));
+        FC_TRY(fc_loader_int(L, i, "year", 1, MY_MAX_YEARS, &y));
         if (y != i + 1)
             return fc_loader_bad(L, i, "years must be listed 1, 2, ... in order");
-        TRY(fc_loader_int(L, i, "food", 0, 50, &f));
+        FC_TRY(fc_loader_int(L, i, "food", 0, 50, &f));
         file[i] = (uint8_t)f;
     }
     fc_loader_close(L);
