@@ -7,30 +7,16 @@
 
 #include <cmocka.h>
 
+#include "../game_fixture.h"
+
 #include "mb_fixture.h"
 
 void mbfx_open(mbfx *f, uint64_t seed, const char *const *sets) { mbfx_open_variant(f, seed, sets, NULL); }
 
 void mbfx_open_variant(mbfx *f, uint64_t seed, const char *const *sets, const char *lua)
 {
-    fc_error err;
     memset(f, 0, sizeof *f);
-    f->ctx = fc_context_new();
-    if (!f->ctx || fc_context_load(f->ctx, MARABUNTA_SO, &err) < 0)
-        fail_msg("load: %s", err.msg);
-    f->rules = fc_rules_new(f->ctx, "marabunta", 2, &err);
-    if (!f->rules)
-        fail_msg("rules: %s", err.msg);
-    for (int i = 0; sets && sets[i]; i++)
-        if (fc_rules_set(f->rules, sets[i], &err) != 0)
-            fail_msg("set %s: %s", sets[i], err.msg);
-    if (lua && fc_rules_load_variant_text(f->rules, "test.lua", lua, &err) != 0)
-        fail_msg("variant: %s", err.msg);
-    if (fc_rules_finish(f->rules, &err) != 0)
-        fail_msg("finish: %s", err.msg);
-    f->m = fc_match_new(f->rules, seed, &err);
-    if (!f->m)
-        fail_msg("match: %s", err.msg);
+    gfx_start(MARABUNTA_SO, "marabunta", 2, seed, sets, lua, &f->ctx, &f->rules, &f->m);
     f->g = fc_match_game(f->m);
     f->env = fc_match_search_env(f->m);
     f->D = f->env->data;
@@ -40,9 +26,7 @@ void mbfx_open_variant(mbfx *f, uint64_t seed, const char *const *sets, const ch
 
 void mbfx_close(mbfx *f)
 {
-    fc_match_free(f->m);
-    fc_rules_free(f->rules);
-    fc_context_free(f->ctx);
+    gfx_stop(f->ctx, f->rules, f->m);
 }
 
 int mbfx_hex(const mbfx *f, int q, int r)

@@ -7,6 +7,8 @@
 
 #include <cmocka.h>
 
+#include "../game_fixture.h"
+
 #include "myrmes_fixture.h"
 
 void mfx_open(mfx *f, int nseats, uint64_t seed, const char *const *sets)
@@ -16,24 +18,8 @@ void mfx_open(mfx *f, int nseats, uint64_t seed, const char *const *sets)
 
 void mfx_open_variant(mfx *f, int nseats, uint64_t seed, const char *const *sets, const char *lua)
 {
-    fc_error err;
     memset(f, 0, sizeof *f);
-    f->ctx = fc_context_new();
-    if (!f->ctx || fc_context_load(f->ctx, MYRMES_SO, &err) < 0)
-        fail_msg("load: %s", err.msg);
-    f->rules = fc_rules_new(f->ctx, "myrmes", nseats, &err);
-    if (!f->rules)
-        fail_msg("rules: %s", err.msg);
-    for (int i = 0; sets && sets[i]; i++)
-        if (fc_rules_set(f->rules, sets[i], &err) != 0)
-            fail_msg("set %s: %s", sets[i], err.msg);
-    if (lua && fc_rules_load_variant_text(f->rules, "test.lua", lua, &err) != 0)
-        fail_msg("variant: %s", err.msg);
-    if (fc_rules_finish(f->rules, &err) != 0)
-        fail_msg("finish: %s", err.msg);
-    f->m = fc_match_new(f->rules, seed, &err);
-    if (!f->m)
-        fail_msg("match: %s", err.msg);
+    gfx_start(MYRMES_SO, "myrmes", nseats, seed, sets, lua, &f->ctx, &f->rules, &f->m);
     f->g = fc_match_game(f->m);
     f->env = fc_match_search_env(f->m);
     f->D = f->env->data;
@@ -43,9 +29,7 @@ void mfx_open_variant(mfx *f, int nseats, uint64_t seed, const char *const *sets
 
 void mfx_close(mfx *f)
 {
-    fc_match_free(f->m);
-    fc_rules_free(f->rules);
-    fc_context_free(f->ctx);
+    gfx_stop(f->ctx, f->rules, f->m);
 }
 
 int mfx_cell(const mfx *f, int q, int r)
