@@ -15,18 +15,6 @@
 
 #define GAMES 200
 
-static int setup(void **state)
-{
-    *state = vt_context();
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    fc_context_free(*state);
-    return 0;
-}
-
 static void compare(void **state, const char *variant, fc_rules **std, fc_rules **var)
 {
     *std = vt_rules(*state, "marabunta", 2, NULL, NULL);
@@ -182,5 +170,5 @@ int main(void)
         cmocka_unit_test(test_no_ant_hills),   cmocka_unit_test(test_runner_up_half),
         cmocka_unit_test(test_three_way_split), cmocka_unit_test(test_shared_ties),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, vt_group_setup, vt_group_teardown);
 }

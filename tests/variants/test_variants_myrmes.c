@@ -15,18 +15,6 @@
 
 #define GAMES 200
 
-static int setup(void **state)
-{
-    *state = vt_context();
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    fc_context_free(*state);
-    return 0;
-}
-
 /* V-1: the game stops after the winter of year 2; winter food 4 then 6. */
 static void test_short_game(void **state)
 {
@@ -237,5 +225,5 @@ int main(void)
         cmocka_unit_test(test_dangerous_prey), cmocka_unit_test(test_guarded_exits),
         cmocka_unit_test(test_single_winner), cmocka_unit_test(test_winter_aid),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, vt_group_setup, vt_group_teardown);
 }

@@ -15,18 +15,6 @@
 
 #define GAMES 200
 
-static int setup(void **state)
-{
-    *state = vt_context();
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    fc_context_free(*state);
-    return 0;
-}
-
 static void compare(void **state, const char *variant, fc_rules **std, fc_rules **var)
 {
     *std = vt_rules(*state, "termity", 2, NULL, NULL);
@@ -225,5 +213,5 @@ int main(void)
         cmocka_unit_test(test_held_double),     cmocka_unit_test(test_lethal_thickets),
         cmocka_unit_test(test_defender_retreats), cmocka_unit_test(test_fortified_mounds),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, vt_group_setup, vt_group_teardown);
 }

@@ -259,3 +259,15 @@ const char *vt_last_event(const fc_match *m)
     size_t n = fc_match_event_count(m);
     return n ? fc_match_event_get(m, n - 1)->text : "";
 }
+
+int vt_group_setup(void **state)
+{
+    *state = vt_context();
+    return 0;
+}
+
+int vt_group_teardown(void **state)
+{
+    fc_context_free(*state);
+    return 0;
+}

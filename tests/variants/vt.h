@@ -13,6 +13,9 @@
 
 /* A context with the plugins of the build tree. */
 fc_context *vt_context(void);
+/* cmocka group setup/teardown: *state is such a context. */
+int vt_group_setup(void **state);
+int vt_group_teardown(void **state);
 /* A finished rule set of game with nseats; variant is a shipped name (scripts/GAME/NAME.lua)
  * or NULL for the standard rules; set is "key=value" or NULL. Fails the test on error. */
 fc_rules *vt_rules(fc_context *ctx, const char *game, int nseats, const char *variant, const char *set);

@@ -248,6 +248,17 @@ typedef struct fc_plugin {
 
 typedef const fc_plugin *(*fc_plugin_query_fn)(uint32_t host_abi_major, uint32_t host_api_minor);
 
+/* Defines the plugin's entry point returning `descriptor` (a static const fc_plugin). The host
+ * compares the versions in the descriptor itself and reports a mismatch. */
+#define FC_PLUGIN_ENTRY_POINT(descriptor) \
+    FC_EXPORT const fc_plugin *fc_plugin_query(uint32_t host_abi_major, uint32_t host_api_minor); \
+    FC_EXPORT const fc_plugin *fc_plugin_query(uint32_t host_abi_major, uint32_t host_api_minor) \
+    { \
+        (void)host_abi_major; \
+        (void)host_api_minor; \
+        return &(descriptor); \
+    }
+
 /* Convenience for plugins. */
 #define FC_EMIT(env, audience, ...) \
     do { \

@@ -207,9 +207,4 @@ static const fc_plugin mb_plugin = {
     .init = NULL,
 };
 
-FC_EXPORT const fc_plugin *fc_plugin_query(uint32_t host_abi_major, uint32_t host_api_minor);
-
-FC_EXPORT const fc_plugin *fc_plugin_query(uint32_t host_abi_major, uint32_t host_api_minor)
-{
-    return &mb_plugin;
-}
+FC_PLUGIN_ENTRY_POINT(mb_plugin)

@@ -159,10 +159,4 @@ static const fc_plugin plugin = {
     .init = NULL,
 };
 
-FC_EXPORT const fc_plugin *fc_plugin_query(uint32_t host_abi_major, uint32_t host_api_minor);
-
-FC_EXPORT const fc_plugin *fc_plugin_query(uint32_t host_abi_major, uint32_t host_api_minor)
-{
-    (void)host_abi_major, (void)host_api_minor; /* the host compares abi_major and reports */
-    return &plugin;
-}
+FC_PLUGIN_ENTRY_POINT(plugin)
