@@ -14,6 +14,7 @@
 #include "formicary/record.h"
 #include "formicary/rules.h"
 #include "formicary/seats.h"
+#include "formicary/view.h"
 
 #define CLI_EXIT_OK 0
 #define CLI_EXIT_FAIL 1
@@ -140,6 +141,23 @@ void cli_json_hex(cli_json *j, fc_hex h);
 void cli_json_legal(cli_json *j, fc_match *m);
 void cli_json_state(cli_json *j, fc_match *m);
 void cli_json_view(cli_json *j, const fc_view *v);
+
+/* ---- cmd_shell.c: the line protocol of `formicary shell` (docs/protocol.md) ---- */
+
+/* One session: the rule set and match that commands act on. cli_cmd_shell makes it from the
+ * command line; tests/fuzz/fuzz_shell.c drives it line by line. */
+typedef struct cli_shell {
+    cli *c;
+    fc_context *ctx;
+    char game[64];
+    fc_rules *rules;
+    fc_match *m;
+    cli_json j;
+    fc_view *view;
+} cli_shell;
+/* Runs one command line (its newline may be kept), writing exactly one response line to
+ * standard output; returns false on quit. */
+bool cli_shell_line(cli_shell *s, char *line);
 
 /* ---- subcommands ---- */
 

@@ -18,15 +18,7 @@ const cli_optdef cli_opts_shell[] = {
     {NULL, NULL, false, NULL},
 };
 
-typedef struct shell {
-    cli *c;
-    fc_context *ctx;
-    char game[64];
-    fc_rules *rules;
-    fc_match *m;
-    cli_json j;
-    fc_view *view;
-} shell;
+typedef cli_shell shell;
 
 static const char *const shell_commands[] = {"new",  "legal", "play", "chance", "agent", "undo", "state",
                                              "view", "log",   "save", "load",   "help",  "quit"};
@@ -198,8 +190,7 @@ static int shell_load(shell *s, const char *path)
     return shell_ok();
 }
 
-/* Runs one command line; returns false on quit. */
-static bool shell_line(shell *s, char *line)
+bool cli_shell_line(cli_shell *s, char *line)
 {
     size_t len = strlen(line);
     while (len && isspace((unsigned char)line[len - 1]))
@@ -305,7 +296,7 @@ int cli_cmd_shell(cli *c)
         char *line = NULL;
         size_t cap = 0;
         while (getline(&line, &cap, stdin) >= 0) {
-            bool more = shell_line(&s, line);
+            bool more = cli_shell_line(&s, line);
             fflush(stdout);
             if (!more)
                 break;
