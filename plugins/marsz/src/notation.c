@@ -1,0 +1,154 @@
+/* Notation (docs/rulings-marsz.md lists it). Positions: "GT" (Great Tunnel), "T5.s0" (harvest
+ * space 0 of tile T-5, the control space), "T5.out" (its outskirts); cards and rest tiles by
+ * id. Parsing matches the text of every legal decision, so text and code round-trip exactly. */
+#include <stdio.h>
+#include <string.h>
+
+#include "marsz.h"
+
+static const char *const action_names[AC_COUNT] = {"explore", "forage", "march", "play", "rest"};
+
+int mz_pos_text(int pos, char *buf, size_t n)
+{
+    int l = MZ_PLOC(pos), k = MZ_PSLOT(pos);
+    if (l == MZ_GT)
+        return snprintf(buf, n, "GT");
+    if (l >= MZ_LOCS)
+        return snprintf(buf, n, "?");
+    if (k == MZ_OUT)
+        return snprintf(buf, n, "T%d.out", l);
+    return snprintf(buf, n, "T%d.s%d", l, k);
+}
+
+static const char *card_id(const fc_env *env, int c) { return c >= 0 && c < MZ_CARDS ? MZ_D_(env)->card[c].id : "?"; }
+
+int mz_decision_text(const void *st, const fc_env *env, fc_decision d, char *buf, size_t n)
+{
+    (void)st;
+    const mz_data *D = MZ_D_(env);
+    int k = MZ_DK(d), a = MZ_DA(d), b = MZ_DB(d), c = MZ_DC(d);
+    char p1[16], p2[16];
+    switch (k) {
+    case DK_ACTION:
+        if (a >= AC_COUNT)
+            return FC_EINVAL;
+        if (a == AC_PLAY)
+            return snprintf(buf, n, "play %s", card_id(env, b));
+        if (a == AC_REST)
+            return b < MZ_REST ? snprintf(buf, n, "rest %s", D->rest[b].id) : FC_EINVAL;
+        return snprintf(buf, n, "%s", action_names[a]);
+    case DK_PLACE: return snprintf(buf, n, "place %d,%d rot %d", a - 64, b - 64, c);
+    case DK_TILE: return snprintf(buf, n, "tile T-%d", a);
+    case DK_ANT:
+        mz_pos_text(a, p1, sizeof p1);
+        mz_pos_text(b, p2, sizeof p2);
+        return snprintf(buf, n, "ant %s to %s", p1, p2);
+    case DK_LARVA: mz_pos_text(b, p2, sizeof p2); return snprintf(buf, n, "larva to %s", p2);
+    case DK_DONE: return snprintf(buf, n, "done");
+    case DK_PAY:
+        if (a == MZ_NONE)
+            return snprintf(buf, n, "pay larva");
+        mz_pos_text(a, p1, sizeof p1);
+        return snprintf(buf, n, "pay %s", p1);
+    case DK_DISCARD: return snprintf(buf, n, "discard %s", card_id(env, a));
+    case DK_REACT: return a < AC_REST ? snprintf(buf, n, "react %s", action_names[a]) : FC_EINVAL;
+    case DK_FER: return a == MZ_NONE ? snprintf(buf, n, "ferocity none") : snprintf(buf, n, "ferocity %s", card_id(env, a));
+    case DK_LOSE: mz_pos_text(a, p1, sizeof p1); return snprintf(buf, n, "lose %s", p1);
+    case DK_FEED: return snprintf(buf, n, "feed %d", a);
+    case DK_QUEEN: return snprintf(buf, n, "queen %s", a ? "larvae" : "food");
+    case DK_FILL: mz_pos_text(a, p1, sizeof p1); return snprintf(buf, n, "fill %s", p1);
+    case DK_TARGET: return snprintf(buf, n, "target T%d", a);
+    case DK_OPTION: return snprintf(buf, n, "option %d", a);
+    case DK_CENTI: return snprintf(buf, n, "centipede T%d to T%d", a, b);
+    case DK_CARD: return snprintf(buf, n, "card %s", card_id(env, a));
+    case DK_ROTATE: return snprintf(buf, n, "rotate T%d %d", a, b);
+    case DK_SACRIFICE: return snprintf(buf, n, "sacrifice");
+    default: return FC_EINVAL;
+    }
+}
+
+int mz_decision_parse(const void *st, const fc_env *env, const char *text, fc_decision *out)
+{
+    fc_decision buf[MZ_MAX_DECISIONS];
+    int n = mz_legal(st, env, buf, NULL);
+    char t[96];
+    for (int i = 0; i < n; i++)
+        if (mz_decision_text(st, env, buf[i], t, sizeof t) > 0 && !strcmp(t, text)) {
+            *out = buf[i];
+            return 0;
+        }
+    return FC_EPARSE;
+}
+
+static const char *const reward_names[RW_KINDS] = {"1 food", "1 larva", "2 larvae", "1 card", "1 point"};
+
+void mz_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_decision_info *out)
+{
+    const mz_state *s = st;
+    const mz_data *D = MZ_D_(env);
+    int k = MZ_DK(d), a = MZ_DA(d), b = MZ_DB(d);
+    char t[96];
+    memset(out, 0, sizeof *out);
+    mz_decision_text(st, env, d, t, sizeof t);
+    const char *group = "choice";
+    switch (k) {
+    case DK_ACTION:
+        group = "action";
+        if (a == AC_PLAY) {
+            const mz_card *C = &D->card[b];
+            snprintf(out->label, sizeof out->label, "play %s %s (cost %d %s): %s", C->id, C->name,
+                     mz_card_cost(D, s, s->frame[s->nframes - 1].seat, b),
+                     C->kind == CK_ANTS ? "ants" : C->kind == CK_LARVAE ? "larvae" : "ants/larvae", C->summary);
+        } else if (a == AC_REST)
+            snprintf(out->label, sizeof out->label, "rest: take %s %s", D->rest[b].id, D->rest[b].name);
+        else
+            snprintf(out->label, sizeof out->label, "%s (1 food)", t);
+        break;
+    case DK_PLACE:
+        group = "place";
+        out->hex = fc_hex_make(a - 64, b - 64);
+        out->has_hex = 1;
+        snprintf(out->label, sizeof out->label, "%s", t);
+        break;
+    case DK_ANT:
+    case DK_LARVA:
+    case DK_FILL: {
+        group = k == DK_FILL ? "refill" : "move";
+        int pos = k == DK_FILL ? a : b, l = MZ_PLOC(pos), sl = MZ_PSLOT(pos);
+        if (l > 0 && sl < MZ_OUT)
+            snprintf(out->label, sizeof out->label, "%s (%s%s)", t, sl == 0 ? "control, " : "",
+                     reward_names[D->tile[l].space[sl]]);
+        else
+            snprintf(out->label, sizeof out->label, "%s", t);
+        if (l > 0) {
+            out->hex = fc_hex_make(s->loc[l].q, s->loc[l].r);
+            out->has_hex = 1;
+        }
+        break;
+    }
+    case DK_FER:
+        group = "ferocity";
+        if (a != MZ_NONE)
+            snprintf(out->label, sizeof out->label, "%s (+%d ferocity)", t, D->card[a].ferocity);
+        else
+            snprintf(out->label, sizeof out->label, "%s", t);
+        break;
+    case DK_DONE: group = "pass"; snprintf(out->label, sizeof out->label, "%s", t); break;
+    default: snprintf(out->label, sizeof out->label, "%s", t); break;
+    }
+    snprintf(out->group, sizeof out->group, "%s", group);
+}
+
+/* Hidden choices: ferocity cards (R-55), draft keeps (R-83), the peek order (RT-12), and
+ * the TX-08 tile choice (the other tile goes under the stack unseen). */
+uint32_t mz_decision_audience(const void *st, const fc_env *env, fc_decision d)
+{
+    const mz_state *s = st;
+    const mz_frame *f = mz_ctop(s);
+    if (!f || MZ_D_(env)->open_hands)
+        return FC_ALL_SEATS;
+    int k = MZ_DK(d);
+    if (k == DK_FER || f->kind == F_DRAFT || f->kind == F_PEEK || f->kind == F_PICKTILE)
+        return FC_SEAT_BIT(f->seat);
+    return FC_ALL_SEATS;
+}

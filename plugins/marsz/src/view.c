@@ -1,0 +1,278 @@
+/* View for front ends, heuristic evaluation, determinization of hidden information (hands,
+ * deck order, uncommitted ferocity cards, tile stack) and the invariant check. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "marsz.h"
+
+static const char *const seat_names[MZ_SEATS] = {"Red", "Blue", "Yellow", "Black", "Purple"};
+static const char reward_glyph[RW_KINDS][3] = {"F", "L", "LL", "C", "P"};
+
+static void ants_glyphs(const mz_state *s, int loc, char *g)
+{
+    int k = 0;
+    for (int p = 0; p < s->nseats && k < 6; p++) {
+        int a = mz_ants_at(s, loc, p);
+        for (int i = 0; i < a && k < 6; i++)
+            g[k++] = (char)('1' + p);
+    }
+    if (loc && s->loc[loc].centipede && k < 7)
+        g[k++] = 'C';
+    if (loc && s->loc[loc].wormhole && k < 7)
+        g[k++] = 'W';
+    g[k] = '\0';
+}
+
+static int cards_text(const fc_env *env, const mz_state *s, int loc, int seat, char *buf, size_t n)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int c = 0; c < MZ_CARDS && len + 8 < n; c++)
+        if (s->card_loc[c] == loc && s->card_seat[c] == seat)
+            len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? " " : "", MZ_D_(env)->card[c].id);
+    return (int)len;
+}
+
+void mz_view(const void *st, const fc_env *env, int seat, fc_view *v)
+{
+    const mz_state *s = st;
+    const mz_data *D = MZ_D_(env);
+    const fc_host *h = env->host;
+    static const char *const phases[] = {"worker phase", "thorax reactions", "soldier phase", "queen phase",
+                                         "dormancy", "over"};
+    int ph = s->nframes ? s->frame[0].b : PS_OVER;
+    h->view_title(v, "March of the Ants - round %d of %d, %s", s->round, D->rounds,
+                  s->over ? "game over" : phases[ph > 0 ? ph - 1 : 0]);
+    for (int p = 0; p < s->nseats; p++)
+        snprintf(v->seat_names[p], sizeof v->seat_names[p], "%s", seat_names[p]);
+    char g[8];
+    ants_glyphs(s, MZ_GT, g);
+    for (int i = 0; i < MZ_GT_CELLS; i++) {
+        fc_view_cell *c = h->view_cell(v, fc_hex_make(D->gt_q[i], D->gt_r[i]), FC_TERRAIN_TUNNEL, "Great Tunnel");
+        c->owner = -1;
+        c->region = 0;
+        if (i == 0) {
+            snprintf(c->glyphs, sizeof c->glyphs, "%s", g);
+            snprintf(c->label, sizeof c->label, "Great Tunnel: %d ants; reward %s", mz_loc_total(s, MZ_GT),
+                     D->reward[s->reward_cur].id);
+        }
+    }
+    for (int t = 1; t <= MZ_TILES; t++) {
+        const mz_loc *L = &s->loc[t];
+        if (!L->placed)
+            continue;
+        const mz_tile *T = &D->tile[t];
+        fc_view_cell *c = h->view_cell(v, fc_hex_make(L->q, L->r), T->kind == 2 ? FC_TERRAIN_DIRT : FC_TERRAIN_GRASS,
+                                       T->name);
+        c->region = (int16_t)t;
+        c->owner = (int8_t)mz_controller(s, t);
+        ants_glyphs(s, t, c->glyphs);
+        char sp[48];
+        size_t len = 0;
+        for (int i = 0; i < T->nspaces; i++)
+            len += (size_t)snprintf(sp + len, sizeof sp - len, "%s%s%s=%c", i ? " " : "", i == 0 ? "*" : "",
+                                    reward_glyph[T->space[i]], L->space[i] ? '0' + L->space[i] : '-');
+        int out = 0;
+        for (int p = 0; p < s->nseats; p++)
+            out += L->out[p];
+        char lab[192];
+        snprintf(lab, sizeof lab, "T-%d %s [%s] out %d%s%s%s", t, T->name, sp, out, L->centipede ? " centipede" : "",
+                 L->wormhole ? " wormhole" : "", mz_contested(s, t) ? " contested" : "");
+        snprintf(c->label, sizeof c->label, "%.95s", lab);
+        uint8_t m = mz_placed_mask(D, s, t);
+        for (int e = 0; e < 6 && v->nlinks < FC_VIEW_MAX_LINKS; e++)
+            if (m >> e & 1) {
+                static const int8_t DQ[6] = {0, 1, 1, 0, -1, -1}, DR[6] = {-1, -1, 0, 1, 1, 0};
+                h->view_link(v, fc_hex_make(L->q, L->r), fc_hex_make(L->q + DQ[e], L->r + DR[e]), -1, "opening");
+            }
+    }
+    h->view_track(v, "round", s->round, D->rounds, "round %d of %d", s->round, D->rounds);
+    h->view_track(v, "centipede size", mz_size(D, s), D->track_size[MZ_TRACK - 1], "CT-%d size %d", s->size_pos + 1,
+                  mz_size(D, s));
+    for (int p = 0; p < s->nseats; p++) {
+        const mz_seat *P = &s->seat[p];
+        char buf[96];
+        h->view_panel(v, p, "score", "%d", P->score);
+        h->view_panel(v, p, "colony", "%d ants, %d larvae, %d eggs, %d food", mz_ants_total(s, p), P->larvae, P->eggs,
+                      P->food);
+        if (p == seat || D->open_hands) {
+            cards_text(env, s, CL_HAND, p, buf, sizeof buf);
+            h->view_panel(v, p, "hand", "%d cards: %s", P->hand, buf);
+        } else
+            h->view_panel(v, p, "hand", "%d cards (hidden)", P->hand);
+        size_t len = 0;
+        buf[0] = '\0';
+        static const char *const segn[3] = {"head", "thorax", "abdomen"};
+        for (int sg = 0; sg < 3; sg++) {
+            int top = mz_top_evo(s, p, sg);
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s %d%s%s", sg ? ", " : "", segn[sg], P->npile[sg],
+                                    top >= 0 ? " top " : "", top >= 0 ? D->card[top].id : "");
+        }
+        h->view_panel(v, p, "evolutions", "%s", buf);
+        cards_text(env, s, CL_GOAL, p, buf, sizeof buf);
+        h->view_panel(v, p, "goals", "%s", buf[0] ? buf : "none");
+        int nf = (P->fer[0] != MZ_NONE) + (P->fer[1] != MZ_NONE);
+        if (nf)
+            h->view_panel(v, p, "ferocity", "%d card(s) face down", nf);
+    }
+    char row[96];
+    size_t len = 0;
+    row[0] = '\0';
+    for (int i = 0; i < MZ_REST && len + 24 < sizeof row; i++)
+        if (s->rest_row[i])
+            len += (size_t)snprintf(row + len, sizeof row - len, "%s%s", len ? " " : "", D->rest[i].id);
+    h->view_text(v, "rest row", "%s", row[0] ? row : "empty");
+    h->view_text(v, "supply", "deck %d, discard %d, tile stack %d", s->ndeck, s->ndisc, s->nstack);
+    h->view_text(v, "defender", "%s", s->gt_defender == MZ_NONE ? "nobody" : seat_names[s->gt_defender]);
+}
+
+/* Score plus material, against the best opponent, squashed into [0, 1]. */
+void mz_evaluate(const void *st, const fc_env *env, double *value)
+{
+    (void)env;
+    const mz_state *s = st;
+    double base[MZ_SEATS];
+    for (int p = 0; p < s->nseats; p++) {
+        const mz_seat *P = &s->seat[p];
+        base[p] = P->score + 0.3 * mz_ants_total(s, p) + 0.15 * P->larvae + 0.3 * P->food + 0.25 * P->hand +
+                  0.5 * (P->npile[0] + P->npile[1] + P->npile[2]);
+    }
+    for (int p = 0; p < s->nseats; p++) {
+        double best = -1e9;
+        for (int q = 0; q < s->nseats; q++)
+            if (q != p && base[q] > best)
+                best = base[q];
+        value[p] = 1.0 / (1.0 + exp(-(base[p] - best) / 5.0));
+    }
+}
+
+/* Resamples what `seat` cannot see: other hands and face-down ferocity cards (counts kept),
+ * the deck order (except the R-83 block at the bottom), the tile stack within start/other
+ * tiles (except RT-12 peeked tiles known to seat and TX-08 tiles put under), and the RNG. */
+void mz_determinize(void *st, const fc_env *env, int seat, fc_rng *rng)
+{
+    mz_state *s = st;
+    const mz_data *D = MZ_D_(env);
+    uint8_t pool[MZ_CARDS];
+    int np = 0;
+    bool hide_hands = !D->open_hands;
+    for (int c = 0; c < MZ_CARDS; c++) {
+        int l = s->card_loc[c], who = s->card_seat[c];
+        bool hidden = (l == CL_DECK) || (hide_hands && who != seat && (l == CL_HAND || l == CL_FEROCITY));
+        if (l == CL_DECK) {
+            int i = 0;
+            while (i < s->ndeck && s->deck[i] != c)
+                i++;
+            if (i < s->draft_bottom)
+                hidden = false;
+        }
+        if (hidden)
+            pool[np++] = (uint8_t)c;
+    }
+    mz_shuffle(rng, pool, np);
+    int k = 0;
+    for (int i = s->draft_bottom; i < s->ndeck; i++)
+        s->deck[i] = 0xFE; /* placeholder */
+    for (int c = 0; c < MZ_CARDS; c++) {
+        int l = s->card_loc[c], who = s->card_seat[c];
+        if (hide_hands && who != seat && (l == CL_HAND || l == CL_FEROCITY)) {
+            int nc = pool[k++];
+            s->card_loc[nc] = (uint8_t)(l | 0x80);
+            s->card_seat[nc] = (uint8_t)who;
+            if (l == CL_FEROCITY)
+                for (int j = 0; j < 2; j++)
+                    if (s->seat[who].fer[j] == c)
+                        s->seat[who].fer[j] = (uint8_t)nc;
+        }
+    }
+    for (int i = s->draft_bottom; i < s->ndeck; i++) {
+        int nc = pool[k++];
+        s->deck[i] = (uint8_t)nc;
+        s->card_loc[nc] = CL_DECK | 0x80;
+        s->card_seat[nc] = MZ_NONE;
+    }
+    for (int c = 0; c < MZ_CARDS; c++)
+        s->card_loc[c] &= 0x7F;
+    /* tiles */
+    int lo = s->bottom_known, hi = s->nstack - (s->peek_seat == seat ? s->peeked : 0);
+    for (int pass = 0; pass < 2; pass++) {
+        uint8_t idx[MZ_TILES], val[MZ_TILES];
+        int m = 0;
+        for (int i = lo; i < hi; i++)
+            if ((s->stack[i] <= 10) == (pass == 0)) {
+                idx[m] = (uint8_t)i;
+                val[m++] = s->stack[i];
+            }
+        mz_shuffle(rng, val, m);
+        for (int i = 0; i < m; i++)
+            s->stack[idx[i]] = val[i];
+    }
+    mz_rng_seed(&s->rng, mz_rng_next(rng) ^ 78);
+}
+
+#define FAIL(...) \
+    do { \
+        snprintf(msg, n, __VA_ARGS__); \
+        return -1; \
+    } while (0)
+
+int mz_check(const void *st, const fc_env *env, char *msg, size_t n)
+{
+    const mz_state *s = st;
+    const mz_data *D = MZ_D_(env);
+    for (int p = 0; p < s->nseats; p++) {
+        const mz_seat *P = &s->seat[p];
+        int total = P->eggs + P->larvae + mz_ants_total(s, p);
+        if (total != D->pieces)
+            FAIL("seat %d has %d pieces (eggs %d larvae %d ants %d), expected %d", p, total, P->eggs, P->larvae,
+                 mz_ants_total(s, p), D->pieces);
+        if (P->food > 200)
+            FAIL("seat %d food %d out of range", p, P->food);
+        if (P->ngoals > D->max_goals)
+            FAIL("seat %d has %d goals", p, P->ngoals);
+        int hand = 0, goals = 0, evo = 0;
+        for (int c = 0; c < MZ_CARDS; c++) {
+            hand += s->card_loc[c] == CL_HAND && s->card_seat[c] == p;
+            goals += s->card_loc[c] == CL_GOAL && s->card_seat[c] == p;
+            evo += s->card_loc[c] == CL_EVO && s->card_seat[c] == p;
+        }
+        if (hand != P->hand || goals != P->ngoals || evo != P->npile[0] + P->npile[1] + P->npile[2])
+            FAIL("seat %d card counts: hand %d/%d goals %d/%d evolutions %d", p, hand, P->hand, goals, P->ngoals, evo);
+        for (int sg = 0; sg < 3; sg++)
+            for (int i = 0; i < P->npile[sg]; i++) {
+                int c = P->pile[sg][i];
+                if (s->card_loc[c] != CL_EVO || s->card_seat[c] != p || D->card[c].seg != sg)
+                    FAIL("seat %d pile %d holds %s wrongly", p, sg, D->card[c].id);
+            }
+    }
+    int indeck = 0;
+    for (int c = 0; c < MZ_CARDS; c++) {
+        if (s->card_loc[c] > CL_LIMBO)
+            FAIL("card %s has location %d", D->card[c].id, s->card_loc[c]);
+        indeck += s->card_loc[c] == CL_DECK;
+    }
+    if (indeck != s->ndeck)
+        FAIL("deck holds %d cards but %d are marked in the deck", s->ndeck, indeck);
+    for (int i = 0; i < s->ndeck; i++)
+        if (s->card_loc[s->deck[i]] != CL_DECK)
+            FAIL("deck position %d holds %s which is not in the deck", i, D->card[s->deck[i]].id);
+    for (int t = 1; t <= MZ_TILES; t++) {
+        const mz_loc *L = &s->loc[t];
+        for (int i = 0; i < MZ_SPACES; i++) {
+            if (L->space[i] > s->nseats || (i >= D->tile[t].nspaces && L->space[i]))
+                FAIL("T-%d space %d holds %d", t, i, L->space[i]);
+            if (!L->placed && L->space[i])
+                FAIL("T-%d is not placed but holds ants", t);
+        }
+        if (L->placed)
+            for (int u = t + 1; u <= MZ_TILES; u++)
+                if (s->loc[u].placed && s->loc[u].q == L->q && s->loc[u].r == L->r)
+                    FAIL("T-%d and T-%d share a cell", t, u);
+        if (L->placed && mz_is_gt_cell(D, L->q, L->r))
+            FAIL("T-%d lies on the Great Tunnel", t);
+    }
+    if (s->nframes > MZ_FRAMES)
+        FAIL("frame stack overflow");
+    return 0;
+}
