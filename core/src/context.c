@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "formicary/context.h"
 #include "host.h"
@@ -82,6 +83,23 @@ int fc_context_add_path(fc_context *ctx, const char *dir)
     return FC_OK;
 }
 
+/* Whether `path` is dir itself or inside it (both resolved). */
+static bool path_under(const char *path, const char *dir)
+{
+    char rp[PATH_MAX], rd[PATH_MAX];
+    if (!realpath(path, rp) || !realpath(dir, rd))
+        return false;
+    size_t n = strlen(rd);
+    return strncmp(rp, rd, n) == 0 && (rp[n] == '/' || rp[n] == '\0');
+}
+
+bool fc_context_from_build_tree(void)
+{
+    /* The executable's own location decides, never the working directory or the environment:
+     * a program installed elsewhere must not load code from wherever it was once built. */
+    return path_under("/proc/self/exe", FC_BUILD_ROOT);
+}
+
 int fc_context_add_default_paths(fc_context *ctx)
 {
     const char *env = getenv("FORMICARY_PLUGIN_PATH");
@@ -93,7 +111,8 @@ int fc_context_add_default_paths(fc_context *ctx)
             fc_context_add_path(ctx, tok);
         free(copy);
     }
-    fc_context_add_path(ctx, FC_BUILD_ROOT "/plugins");
+    if (fc_context_from_build_tree())
+        fc_context_add_path(ctx, FC_BUILD_ROOT "/plugins");
     fc_context_add_path(ctx, FC_PLUGIN_INSTALL_DIR);
     return FC_OK;
 }
@@ -130,6 +149,8 @@ static void find_datadir(const char *sopath, const char *id, char *out, size_t n
     snprintf(cand, sizeof cand, "%s/data", dir);
     if (is_dir(cand))
         goto found;
+    if (!fc_context_from_build_tree())
+        goto installed; /* the source tree is only for programs run from the build tree */
     char real[PATH_MAX], build[PATH_MAX];
     if (realpath(dir, real) && realpath(FC_BUILD_ROOT, build)) {
         size_t bl = strlen(build);
@@ -142,6 +163,7 @@ static void find_datadir(const char *sopath, const char *id, char *out, size_t n
     snprintf(cand, sizeof cand, "%s/plugins/%s/data", FC_SOURCE_ROOT, id);
     if (is_dir(cand))
         goto found;
+installed:
     snprintf(cand, sizeof cand, "%s/%s", FC_DATA_INSTALL_DIR, id);
     if (is_dir(cand))
         goto found;
@@ -202,6 +224,32 @@ static int validate(const char *path, const fc_plugin *p, fc_error *err)
     return FC_OK;
 }
 
+/* A plugin file is code run with our rights: refuse one that another user could have written
+ * or replaced (its folder or itself writable by everyone, or owned by someone other than root
+ * or the current user). `real` is its resolved path. */
+static int check_trusted(const char *path, const char *real, fc_error *err)
+{
+    struct stat st, dst;
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", real);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *(slash == dir ? slash + 1 : slash) = '\0';
+    if (stat(real, &st) != 0 || stat(dir, &dst) != 0)
+        return fc_error_set(err, FC_EIO, "%s: cannot open: %s", path, strerror(errno));
+    if (dst.st_mode & S_IWOTH)
+        return fc_error_set(err, FC_EPLUGIN, "%s: refused: folder is world-writable (%s)", path, dir);
+    if (st.st_mode & S_IWOTH)
+        return fc_error_set(err, FC_EPLUGIN, "%s: refused: file is world-writable", path);
+    if (st.st_uid != 0 && st.st_uid != geteuid())
+        return fc_error_set(err, FC_EPLUGIN, "%s: refused: owned by user %u (not root, not the current user)", path,
+                            (unsigned)st.st_uid);
+    if (dst.st_uid != 0 && dst.st_uid != geteuid())
+        return fc_error_set(err, FC_EPLUGIN, "%s: refused: folder owned by user %u (not root, not the current user)",
+                            path, (unsigned)dst.st_uid);
+    return FC_OK;
+}
+
 int fc_context_load(fc_context *ctx, const char *path, fc_error *err)
 {
     fc_error local;
@@ -217,6 +265,11 @@ int fc_context_load(fc_context *ctx, const char *path, fc_error *err)
     for (int i = 0; i < ctx->ngames; i++)
         if (strcmp(ctx->games[i].path, real) == 0)
             return FC_OK; /* seen through two search paths */
+    /* dlopen runs the file's code: first make sure nobody but root or us could have put it there */
+    if (check_trusted(path, real, err) != 0) {
+        add_report(ctx, path, false, err->msg);
+        return err->code;
+    }
     void *h = dlopen(real, RTLD_NOW | RTLD_LOCAL);
     if (!h) {
         const char *why = dlerror();

@@ -80,6 +80,15 @@ static void host_view_text(fc_view *v, const char *key, const char *fmt, ...)
     fc_view_text_add(v, key, "%s", buf);
 }
 
+/* The rule set hands data_load its own copy of this table whose param_text knows the rule set;
+ * this one has none to answer from. */
+static const char *host_param_text(const fc_host *host, int i, fc_error *err)
+{
+    (void)host;
+    fc_error_set(err, FC_ESTATE, "param_text(%d): only the host handed to data_load has parameter files", i);
+    return NULL;
+}
+
 static const fc_host host_table = {
     .struct_version = 1,
     .struct_size = sizeof(fc_host),
@@ -120,6 +129,8 @@ static const fc_host host_table = {
     .strength_sum = fc_strength_sum,
     .rank_clockwise = fc_rank_clockwise,
     .casualties_round_robin = fc_casualties_round_robin,
+    .param_text = host_param_text,
+    .table_parse = fc_table_parse,
 };
 
 const fc_host *fc_host_table(void) { return &host_table; }

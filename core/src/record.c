@@ -51,6 +51,20 @@ static void sb_printf(sbuf *b, const char *fmt, ...)
     }
 }
 
+/* Embeds text line by line behind "| " so the record replays on its own. The rule set keeps
+ * such texts in canonical line form (fc_text_canonical_lines), which the reader gives back
+ * byte for byte. */
+static void sb_embed(sbuf *b, const char *text)
+{
+    const char *line = text;
+    while (*line) {
+        const char *next;
+        size_t len = fc_text_line(line, &next);
+        sb_printf(b, "| %.*s\n", (int)len, line);
+        line = next;
+    }
+}
+
 static int seat_label_ok(const char *s)
 {
     for (; s && *s; s++)
@@ -80,17 +94,18 @@ int fc_record_format(const fc_match *m, const fc_record_seats *seats, char **out
         fc_param_format(&p->params[i], &vals[i], v, sizeof v);
         sb_printf(&b, "param %s %s\n", p->params[i].name, v);
     }
+    for (int i = 0; i < p->nparams; i++) {
+        const char *ft = fc_rules_path_text(r, i);
+        if (!ft)
+            continue;
+        sb_printf(&b, "file %s %016" PRIx64 "\n", p->params[i].name, fc_hash64(ft, strlen(ft), 0));
+        sb_embed(&b, ft);
+        sb_printf(&b, "file-end\n");
+    }
     const char *vt = fc_rules_variant_text(r);
     if (vt) {
         sb_printf(&b, "variant %s %016" PRIx64 "\n", fc_rules_variant_name(r), fc_rules_variant_hash(r));
-        /* The text is embedded line by line behind "| " so the record replays on its own. */
-        const char *line = vt;
-        while (*line) {
-            const char *nl = strchr(line, '\n');
-            size_t len = nl ? (size_t)(nl - line) : strlen(line);
-            sb_printf(&b, "| %.*s\n", (int)len, line);
-            line += len + (nl ? 1 : 0);
-        }
+        sb_embed(&b, vt);
         sb_printf(&b, "variant-end\n");
     } else {
         sb_printf(&b, "variant none\n");
@@ -186,27 +201,33 @@ typedef struct reader {
     const char *name;
     const char *p;
     int line;
-    char buf[4096];
+    char *buf; /* the current line, NUL-terminated, without its line ending */
+    size_t cap;
 } reader;
 
-/* Next line into r->buf without the newline; 0 at end of text. Lines longer than the buffer
- * are an error reported by the caller through the returned -1. */
+/* Next line into r->buf without its ending (fc_text_line); 0 at the end of the text, -1 out of
+ * memory. The reader advances by the raw line, ending included, so no input can make it stall;
+ * lines of any length are read whole (the file size is already bounded). */
 static int next_line(reader *r)
 {
     if (!*r->p)
         return 0;
-    const char *nl = strchr(r->p, '\n');
-    size_t len = nl ? (size_t)(nl - r->p) : strlen(r->p);
-    r->line++;
-    if (len >= sizeof r->buf) {
-        r->p += len + (nl ? 1 : 0);
-        return -1;
+    const char *next;
+    size_t len = fc_text_line(r->p, &next);
+    if (len + 1 > r->cap) {
+        size_t cap = r->cap ? r->cap : 256;
+        while (cap < len + 1)
+            cap *= 2;
+        char *b = realloc(r->buf, cap);
+        if (!b)
+            return -1;
+        r->buf = b;
+        r->cap = cap;
     }
     memcpy(r->buf, r->p, len);
-    if (len && r->buf[len - 1] == '\r')
-        len--;
     r->buf[len] = '\0';
-    r->p += (nl ? (size_t)(nl - r->p) + 1 : len);
+    r->p = next;
+    r->line++;
     return 1;
 }
 
@@ -225,43 +246,186 @@ static int parse_u64(const char *s, uint64_t *out)
     return 0;
 }
 
+/* One embedded text: the variant, or the file of a PATH parameter. */
+typedef struct embedded {
+    char name[64];
+    uint64_t hash;
+    sbuf text;
+    int line;
+} embedded;
+
 typedef struct header {
     char game[64], version[32], ruleset[128];
     int nseats;
-    int game_line, seats_line;
     uint64_t seed;
-    int have_seed;
-    char vname[64];
-    uint64_t vhash;
+    /* line of each header field (0 = not seen): a field given twice is refused */
+    int game_line, ruleset_line, seats_line, seed_line, variant_line, agent_line[FC_MAX_SEATS];
     int have_variant;
-    sbuf vtext;
-    int vline;
+    embedded variant;
+    embedded *files;
+    int nfiles;
+    char **params; /* "NAME=VALUE" */
+    int *plines;
+    int nparams;
 } header;
 
-static int read_header(reader *r, header *h, fc_record_info *info, char ***params, int **plines, int *nparams,
-                       fc_error *err)
+static void header_free(header *h)
+{
+    free(h->variant.text.s);
+    for (int i = 0; i < h->nfiles; i++)
+        free(h->files[i].text.s);
+    free(h->files);
+    for (int i = 0; i < h->nparams; i++)
+        free(h->params[i]);
+    free(h->params);
+    free(h->plines);
+}
+
+/* Refuses a second line for a header field that may appear once. */
+static int once(reader *r, int *seen, const char *what, fc_error *err)
+{
+    if (*seen)
+        return RERR("%s:%d: duplicate '%s' line (first on line %d)", r->name, r->line, what, *seen);
+    *seen = r->line;
+    return FC_OK;
+}
+
+static int add_param(reader *r, header *h, const char *rest, fc_error *err)
+{
+    char name[FC_PARAM_NAME_MAX];
+    int off = 0;
+    if (sscanf(rest, "%47s %n", name, &off) < 1)
+        return RERR("%s:%d: expected 'param NAME VALUE'", r->name, r->line);
+    size_t nlen = strlen(name);
+    for (int i = 0; i < h->nparams; i++)
+        if (strncmp(h->params[i], name, nlen) == 0 && h->params[i][nlen] == '=')
+            return RERR("%s:%d: duplicate 'param %s' line (first on line %d)", r->name, r->line, name, h->plines[i]);
+    size_t need = nlen + strlen(rest + off) + 2;
+    char **np = realloc(h->params, (size_t)(h->nparams + 1) * sizeof *np);
+    if (np)
+        h->params = np;
+    int *nl = realloc(h->plines, (size_t)(h->nparams + 1) * sizeof *nl);
+    if (nl)
+        h->plines = nl;
+    if (!np || !nl || !(np[h->nparams] = malloc(need)))
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    snprintf(np[h->nparams], need, "%s=%s", name, rest + off);
+    nl[h->nparams++] = r->line;
+    return FC_OK;
+}
+
+/* "NAME HASH" opening an embedded text. */
+static int open_embedded(reader *r, const char *rest, const char *usage, embedded *e, fc_error *err)
+{
+    char hex[32];
+    char *end = NULL;
+    if (sscanf(rest, "%63s %31s", e->name, hex) != 2 || strlen(hex) != 16 ||
+        strspn(hex, "0123456789abcdefABCDEF") != 16)
+        return RERR("%s:%d: expected '%s'", r->name, r->line, usage);
+    e->hash = strtoull(hex, &end, 16);
+    e->line = r->line;
+    return FC_OK;
+}
+
+static int add_file(reader *r, header *h, const char *rest, embedded **out, fc_error *err)
+{
+    embedded e;
+    memset(&e, 0, sizeof e);
+    int rc = open_embedded(r, rest, "file PARAM HASH", &e, err);
+    if (rc != 0)
+        return rc;
+    for (int i = 0; i < h->nfiles; i++)
+        if (strcmp(h->files[i].name, e.name) == 0)
+            return RERR("%s:%d: duplicate 'file %s' (first on line %d)", r->name, r->line, e.name, h->files[i].line);
+    embedded *nf = realloc(h->files, (size_t)(h->nfiles + 1) * sizeof *nf);
+    if (!nf)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    h->files = nf;
+    nf[h->nfiles] = e;
+    *out = &nf[h->nfiles++];
+    return FC_OK;
+}
+
+/* One header line (not inside an embedded text). *block is set when the line opens one. */
+static int header_line(reader *r, header *h, fc_record_info *info, const char *key, const char *rest,
+                       embedded **block, fc_error *err)
+{
+    int rc = FC_OK;
+    if (strcmp(key, "game") == 0) {
+        if ((rc = once(r, &h->game_line, "game", err)) != 0)
+            return rc;
+        if (sscanf(rest, "%63s %31s", h->game, h->version) != 2)
+            return RERR("%s:%d: expected 'game ID VERSION'", r->name, r->line);
+    } else if (strcmp(key, "ruleset") == 0) {
+        if ((rc = once(r, &h->ruleset_line, "ruleset", err)) != 0)
+            return rc;
+        snprintf(h->ruleset, sizeof h->ruleset, "%s", rest);
+    } else if (strcmp(key, "seats") == 0) {
+        if ((rc = once(r, &h->seats_line, "seats", err)) != 0)
+            return rc;
+        if (sscanf(rest, "%d", &h->nseats) != 1 || h->nseats < 1 || h->nseats > FC_MAX_SEATS)
+            return RERR("%s:%d: expected 'seats N' with N in 1..%d", r->name, r->line, FC_MAX_SEATS);
+    } else if (strcmp(key, "agent") == 0) {
+        int s = 0, o2 = 0;
+        if (sscanf(rest, "%d %n", &s, &o2) < 1 || s < 1 || s > FC_MAX_SEATS)
+            return RERR("%s:%d: expected 'agent SEAT SPEC'", r->name, r->line);
+        char what[16];
+        snprintf(what, sizeof what, "agent %d", s);
+        if ((rc = once(r, &h->agent_line[s - 1], what, err)) != 0)
+            return rc;
+        snprintf(info->agent[s - 1], sizeof info->agent[s - 1], "%s", rest + o2);
+    } else if (strcmp(key, "seed") == 0) {
+        if ((rc = once(r, &h->seed_line, "seed", err)) != 0)
+            return rc;
+        if (parse_u64(rest, &h->seed) != 0)
+            return RERR("%s:%d: expected 'seed N' with an unsigned integer", r->name, r->line);
+    } else if (strcmp(key, "param") == 0) {
+        return add_param(r, h, rest, err);
+    } else if (strcmp(key, "file") == 0) {
+        return add_file(r, h, rest, block, err);
+    } else if (strcmp(key, "variant") == 0) {
+        if ((rc = once(r, &h->variant_line, "variant", err)) != 0)
+            return rc;
+        if (strcmp(rest, "none") == 0)
+            return FC_OK;
+        if ((rc = open_embedded(r, rest, "variant none' or 'variant NAME HASH", &h->variant, err)) != 0)
+            return rc;
+        h->have_variant = 1;
+        *block = &h->variant;
+    } else {
+        return RERR("%s:%d: unknown header line '%s'", r->name, r->line, key);
+    }
+    return rc;
+}
+
+static int read_header(reader *r, header *h, fc_record_info *info, fc_error *err)
 {
     int k = next_line(r);
     int version = 0;
     char magic[32];
-    if (k <= 0 || sscanf(r->buf, "%31s %d", magic, &version) != 2 || strcmp(magic, FC_RECORD_MAGIC) != 0)
+    if (k < 0)
+        return fc_error_set(err, FC_ENOMEM, "%s:1: out of memory", r->name);
+    if (k == 0 || sscanf(r->buf, "%31s %d", magic, &version) != 2 || strcmp(magic, FC_RECORD_MAGIC) != 0)
         return RERR("%s:1: not a Formicary record (expected '%s %d')", r->name, FC_RECORD_MAGIC, FC_RECORD_VERSION);
     if (version < 1 || version > FC_RECORD_VERSION)
         return RERR("%s:1: record version %d is not supported (this program reads version %d)", r->name, version,
                     FC_RECORD_VERSION);
-    int in_variant = 0;
+    embedded *block = NULL; /* inside an embedded text */
     while ((k = next_line(r)) != 0) {
         if (k < 0)
-            return RERR("%s:%d: line too long", r->name, r->line);
+            return fc_error_set(err, FC_ENOMEM, "%s:%d: out of memory", r->name, r->line + 1);
         char *line = r->buf;
-        if (in_variant) {
-            if (strcmp(line, "variant-end") == 0) {
-                in_variant = 0;
+        if (block) {
+            const char *end = block == &h->variant ? "variant-end" : "file-end";
+            if (strcmp(line, end) == 0) {
+                block = NULL;
                 continue;
             }
             if (line[0] != '|' || (line[1] != ' ' && line[1] != '\0'))
-                return RERR("%s:%d: expected '| ' variant text or 'variant-end'", r->name, r->line);
-            sb_printf(&h->vtext, "%s\n", line[1] ? line + 2 : "");
+                return RERR("%s:%d: expected '| ' text or '%s'", r->name, r->line, end);
+            sb_printf(&block->text, "%s\n", line[1] ? line + 2 : "");
+            if (block->text.oom)
+                return fc_error_set(err, FC_ENOMEM, "%s:%d: out of memory", r->name, r->line);
             continue;
         }
         if (!line[0] || line[0] == '#')
@@ -270,66 +434,24 @@ static int read_header(reader *r, header *h, fc_record_info *info, char ***param
         int off = 0;
         if (sscanf(line, "%31s %n", key, &off) < 1)
             continue;
-        const char *rest = line + off;
         if (strcmp(key, "decisions") == 0)
             break;
-        if (strcmp(key, "game") == 0) {
-            if (sscanf(rest, "%63s %31s", h->game, h->version) != 2)
-                return RERR("%s:%d: expected 'game ID VERSION'", r->name, r->line);
-            h->game_line = r->line;
-        } else if (strcmp(key, "ruleset") == 0) {
-            snprintf(h->ruleset, sizeof h->ruleset, "%s", rest);
-        } else if (strcmp(key, "seats") == 0) {
-            if (sscanf(rest, "%d", &h->nseats) != 1 || h->nseats < 1 || h->nseats > FC_MAX_SEATS)
-                return RERR("%s:%d: expected 'seats N' with N in 1..%d", r->name, r->line, FC_MAX_SEATS);
-            h->seats_line = r->line;
-        } else if (strcmp(key, "agent") == 0) {
-            int s = 0, o2 = 0;
-            if (sscanf(rest, "%d %n", &s, &o2) < 1 || s < 1 || s > FC_MAX_SEATS)
-                return RERR("%s:%d: expected 'agent SEAT SPEC'", r->name, r->line);
-            snprintf(info->agent[s - 1], sizeof info->agent[s - 1], "%s", rest + o2);
-        } else if (strcmp(key, "seed") == 0) {
-            if (parse_u64(rest, &h->seed) != 0)
-                return RERR("%s:%d: expected 'seed N' with an unsigned integer", r->name, r->line);
-            h->have_seed = 1;
-        } else if (strcmp(key, "param") == 0) {
-            char name[FC_PARAM_NAME_MAX];
-            int o2 = 0;
-            if (sscanf(rest, "%47s %n", name, &o2) < 1)
-                return RERR("%s:%d: expected 'param NAME VALUE'", r->name, r->line);
-            size_t need = strlen(name) + strlen(rest + o2) + 2;
-            char **np = realloc(*params, (size_t)(*nparams + 1) * sizeof *np);
-            int *nl = realloc(*plines, (size_t)(*nparams + 1) * sizeof *nl);
-            if (np)
-                *params = np;
-            if (nl)
-                *plines = nl;
-            if (!np || !nl || !(np[*nparams] = malloc(need)))
-                return fc_error_set(err, FC_ENOMEM, "out of memory");
-            snprintf(np[*nparams], need, "%s=%s", name, rest + o2);
-            nl[*nparams] = r->line;
-            (*nparams)++;
-        } else if (strcmp(key, "variant") == 0) {
-            if (strcmp(rest, "none") == 0)
-                continue;
-            char hex[32];
-            if (sscanf(rest, "%63s %31s", h->vname, hex) != 2 || strlen(hex) != 16)
-                return RERR("%s:%d: expected 'variant none' or 'variant NAME HASH'", r->name, r->line);
-            h->vhash = strtoull(hex, NULL, 16);
-            h->have_variant = 1;
-            h->vline = r->line;
-            in_variant = 1;
-        } else {
-            return RERR("%s:%d: unknown header line '%s'", r->name, r->line, key);
-        }
+        int rc = header_line(r, h, info, key, line + off, &block, err);
+        if (rc != 0)
+            return rc;
     }
-    if (in_variant)
-        return RERR("%s:%d: variant text without 'variant-end'", r->name, r->line);
+    if (block)
+        return RERR("%s:%d: text of '%s' without '%s'", r->name, block->line, block == &h->variant ? "variant" : "file",
+                    block == &h->variant ? "variant-end" : "file-end");
     if (k == 0)
         return RERR("%s:%d: no 'decisions' line (truncated record?)", r->name, r->line);
-    if (!h->game[0] || !h->nseats || !h->have_seed)
+    if (!h->game[0] || !h->nseats || !h->seed_line)
         return RERR("%s:%d: header lacks %s", r->name, r->line,
                     !h->game[0] ? "'game'" : !h->nseats ? "'seats'" : "'seed'");
+    for (int s = h->nseats; s < FC_MAX_SEATS; s++)
+        if (h->agent_line[s])
+            return RERR("%s:%d: agent for seat %d, but the record has %d seats", r->name, h->agent_line[s], s + 1,
+                        h->nseats);
     return FC_OK;
 }
 
@@ -339,7 +461,7 @@ static int read_decisions(reader *r, fc_match *m, fc_record_info *info, fc_error
     int ended = 0;
     while ((k = next_line(r)) != 0) {
         if (k < 0)
-            return RERR("%s:%d: line too long", r->name, r->line);
+            return fc_error_set(err, FC_ENOMEM, "%s:%d: out of memory", r->name, r->line + 1);
         char *line = r->buf;
         if (!line[0] || line[0] == '#')
             continue;
@@ -402,6 +524,50 @@ static int read_decisions(reader *r, fc_match *m, fc_record_info *info, fc_error
     return FC_OK;
 }
 
+/* The embedded files of PATH parameters: each names one, matches its hash, and every PATH
+ * parameter set to a file (not empty, not its default) has one, so replay opens no file. */
+static int give_files(reader *r, header *h, fc_rules *rules, fc_error *err)
+{
+    const fc_plugin *p = fc_rules_plugin(rules);
+    for (int k = 0; k < h->nfiles; k++) {
+        embedded *e = &h->files[k];
+        int i = fc_param_find(p->params, p->nparams, e->name);
+        if (i < 0 || p->params[i].type != FC_PARAM_PATH)
+            return RERR("%s:%d: 'file %s': %s has no file parameter of that name", r->name, e->line, e->name, p->id);
+        const char *t = e->text.s ? e->text.s : "";
+        if (fc_hash64(t, strlen(t), 0) != e->hash)
+            return RERR("%s:%d: text of file %s does not match its recorded hash (edited record?)", r->name, e->line,
+                        e->name);
+        fc_error e2;
+        if (fc_rules_set_path_text(rules, e->name, t, &e2) != 0)
+            return RERR("%s:%d: %s", r->name, e->line, e2.msg);
+    }
+    for (int i = 0; i < h->nparams; i++) {
+        const char *eq = strchr(h->params[i], '=');
+        char pname[FC_PARAM_NAME_MAX];
+        snprintf(pname, sizeof pname, "%.*s", (int)(eq - h->params[i]), h->params[i]);
+        int pi = fc_param_find(p->params, p->nparams, pname);
+        if (pi < 0 || p->params[pi].type != FC_PARAM_PATH)
+            continue;
+        fc_value v, dv;
+        fc_error e2;
+        if (fc_param_parse(&p->params[pi], eq + 1 + strspn(eq + 1, " \t"), "", &v, &e2) != 0 ||
+            fc_param_default(&p->params[pi], &dv, &e2) != 0)
+            continue; /* fc_rules_set reports it */
+        size_t len = strlen(v.s);
+        while (len && (v.s[len - 1] == ' ' || v.s[len - 1] == '\t'))
+            v.s[--len] = '\0';
+        int embedded_text = 0;
+        for (int k = 0; k < h->nfiles; k++)
+            embedded_text |= strcmp(h->files[k].name, pname) == 0;
+        if (v.s[0] && strcmp(v.s, dv.s) != 0 && !embedded_text)
+            return RERR("%s:%d: param %s names the file '%s' but its text is not embedded (a record is "
+                        "self-contained: 'file %s HASH' and its text)",
+                        r->name, h->plines[i], pname, v.s, pname);
+    }
+    return FC_OK;
+}
+
 int fc_record_parse(fc_context *ctx, const char *name, const char *text, fc_rules **rules_out, fc_match **match_out,
                     fc_record_info *info, fc_error *err)
 {
@@ -411,14 +577,15 @@ int fc_record_parse(fc_context *ctx, const char *name, const char *text, fc_rule
     memset(info, 0, sizeof *info);
     *rules_out = NULL;
     *match_out = NULL;
-    reader r = {.name = name, .p = text};
+    if (!text)
+        return fc_error_set(err, FC_EINVAL, "%s: no record text", name ? name : "record");
+    reader r = {.name = name ? name : "record", .p = text};
+    name = r.name;
     header h;
     memset(&h, 0, sizeof h);
-    char **params = NULL;
-    int *plines = NULL, nparams = 0;
     fc_rules *rules = NULL;
     fc_match *m = NULL;
-    int rc = read_header(&r, &h, info, &params, &plines, &nparams, err);
+    int rc = read_header(&r, &h, info, err);
     if (rc != 0)
         goto fail;
     snprintf(info->game, sizeof info->game, "%s", h.game);
@@ -430,32 +597,33 @@ int fc_record_parse(fc_context *ctx, const char *name, const char *text, fc_rule
         rc = RERR("%s:%d: %s", name, e2.code == FC_EUNKNOWN ? h.game_line : h.seats_line, e2.msg);
         goto fail;
     }
+    /* A record may come from anyone: the rule set must not open the files its PATH parameters
+     * name; their text comes from the record. */
+    fc_rules_forbid_files(rules);
     if (strcmp(fc_rules_plugin(rules)->version, h.version) != 0) {
         rc = RERR("%s:%d: recorded with %s %s, but the loaded plugin is version %s", name, h.game_line, h.game, h.version,
                   fc_rules_plugin(rules)->version);
         goto fail;
     }
     if (h.ruleset[0] && fc_rules_set_name(rules, h.ruleset, &e2) != 0) {
-        rc = RERR("%s: ruleset: %s", name, e2.msg);
+        rc = RERR("%s:%d: ruleset: %s", name, h.ruleset_line, e2.msg);
         goto fail;
     }
-    for (int i = 0; i < nparams; i++)
-        if (fc_rules_set(rules, params[i], &e2) != 0) {
-            rc = RERR("%s:%d: %s", name, plines[i], e2.msg);
+    for (int i = 0; i < h.nparams; i++)
+        if (fc_rules_set(rules, h.params[i], &e2) != 0) {
+            rc = RERR("%s:%d: %s", name, h.plines[i], e2.msg);
             goto fail;
         }
+    if ((rc = give_files(&r, &h, rules, err)) != 0)
+        goto fail;
     if (h.have_variant) {
-        if (h.vtext.oom) {
-            rc = fc_error_set(err, FC_ENOMEM, "out of memory");
+        const char *vt = h.variant.text.s ? h.variant.text.s : "";
+        if (fc_hash64(vt, strlen(vt), 0) != h.variant.hash) {
+            rc = RERR("%s:%d: variant text does not match its recorded hash (edited record?)", name, h.variant.line);
             goto fail;
         }
-        const char *vt = h.vtext.s ? h.vtext.s : "";
-        if (fc_hash64(vt, strlen(vt), 0) != h.vhash) {
-            rc = RERR("%s:%d: variant text does not match its recorded hash (edited record?)", name, h.vline);
-            goto fail;
-        }
-        if (fc_rules_load_variant_text(rules, h.vname, vt, &e2) != 0) {
-            rc = RERR("%s:%d: %s", name, h.vline, e2.msg);
+        if (fc_rules_load_variant_text(rules, h.variant.name, vt, &e2) != 0) {
+            rc = RERR("%s:%d: %s", name, h.variant.line, e2.msg);
             goto fail;
         }
     }
@@ -477,11 +645,8 @@ fail:
     fc_match_free(m);
     fc_rules_free(rules);
 done:
-    for (int i = 0; i < nparams; i++)
-        free(params[i]);
-    free(params);
-    free(plines);
-    free(h.vtext.s);
+    header_free(&h);
+    free(r.buf);
     return rc;
 }
 

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +42,9 @@ struct fc_rules {
     char *variant_text;
     char variant_name[64];
     uint64_t variant_hash;
+    char **path_text;   /* n entries: text of each PATH parameter's file, or NULL */
+    bool forbid_files;  /* PATH texts come from fc_rules_set_path_text only (records) */
+    fc_host host;       /* the host table handed to data_load, with param_text for this rule set */
     void *data;
 };
 
@@ -169,7 +173,8 @@ fc_rules *fc_rules_new(fc_context *ctx, const char *id, int nseats, fc_error *er
         ok = (r->layer[l] = new_slots(r->n)) != NULL && ok;
     r->values = calloc((size_t)(r->n > 0 ? r->n : 1), sizeof *r->values);
     r->origin = calloc((size_t)(r->n > 0 ? r->n : 1), sizeof *r->origin);
-    if (!ok || !r->values || !r->origin) {
+    r->path_text = calloc((size_t)(r->n > 0 ? r->n : 1), sizeof *r->path_text);
+    if (!ok || !r->values || !r->origin || !r->path_text) {
         fc_rules_free(r);
         fc_error_set(err, FC_ENOMEM, "out of memory");
         return NULL;
@@ -189,6 +194,9 @@ void fc_rules_free(fc_rules *r)
         free(r->layer[l]);
     free(r->values);
     free(r->origin);
+    for (int i = 0; r->path_text && i < r->n; i++)
+        free(r->path_text[i]);
+    free(r->path_text);
     free(r->ini_path);
     free(r->variant_path);
     free(r->variant_text);
@@ -235,17 +243,18 @@ static char *ini_read(char *str, int num, void *stream)
     ini_ctx *c = stream;
     if (c->rc < 0 || !*c->pos)
         return NULL;
-    const char *nl = strchr(c->pos, '\n');
-    size_t len = nl ? (size_t)(nl - c->pos) + 1 : strlen(c->pos);
+    const char *next;
+    size_t len = fc_text_line(c->pos, &next); /* the same line ends as every other reader */
     c->line++;
     c->line_start = c->pos;
-    if (len > (size_t)num - 1) {
+    if (len + 1 > (size_t)num - 1) {
         ini_fail(c, FC_EPARSE, "line longer than %d characters", num - 2);
         return NULL;
     }
     memcpy(str, c->pos, len);
-    str[len] = '\0';
-    c->pos += len;
+    str[len] = '\n';
+    str[len + 1] = '\0';
+    c->pos = next;
 
     const char *s = str;
     if (c->line == 1 && strncmp(s, "\xEF\xBB\xBF", 3) == 0)
@@ -340,15 +349,8 @@ static int ini_on_key(void *user, const char *section, const char *key, const ch
 static void line_text(const char *text, int line, char *out, size_t n)
 {
     const char *p = text;
-    for (int l = 1; l < line && p; l++) {
-        p = strchr(p, '\n');
-        if (p)
-            p++;
-    }
-    if (!p) {
-        out[0] = '\0';
-        return;
-    }
+    for (int l = 1; l < line && *p; l++)
+        fc_text_line(p, &p);
     p += strspn(p, " \t");
     size_t len = strcspn(p, "\r\n");
     while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == '\t'))
@@ -406,14 +408,17 @@ int fc_rules_load_ini(fc_rules *r, const char *path, fc_error *err)
 
 /* ---- variant layer ---- */
 
-/* Takes ownership of text. */
-static int load_variant(fc_rules *r, const char *chunk, char *text, fc_error *err)
+/* Takes ownership of text. The text is kept (and hashed) in canonical line form, which is what
+ * a record embeds and gives back byte for byte; Lua numbers lines the same either way. */
+static int load_variant(fc_rules *r, const char *chunk, char *raw, fc_error *err)
 {
     int rc;
+    char *text = fc_text_canonical_lines(raw);
+    free(raw);
     fc_variant_probe_result *res = calloc(1, sizeof *res);
     slot *staged = new_slots(r->n);
     char *path = dup_str(chunk);
-    if (!res || !staged || !path) {
+    if (!text || !res || !staged || !path) {
         rc = fc_error_set(err, FC_ENOMEM, "out of memory");
         goto fail;
     }
@@ -548,6 +553,80 @@ int fc_rules_set(fc_rules *r, const char *assignment, fc_error *err)
     return 0;
 }
 
+/* ---- files named by PATH parameters ---- */
+
+/* A PATH value names a file the rule set reads unless it is empty or the schema default (the
+ * game's own data file, looked up in its data dir). */
+static bool names_user_file(const fc_rules *r, int i)
+{
+    const fc_param_def *d = &r->p->params[i];
+    return d->type == FC_PARAM_PATH && r->values[i].s[0] && strcmp(r->values[i].s, d->def_text ? d->def_text : "") != 0;
+}
+
+int fc_rules_set_path_text(fc_rules *r, const char *name, const char *text, fc_error *err)
+{
+    int rc = check_open(r, err);
+    if (rc < 0)
+        return rc;
+    if (!name || !text)
+        return fc_error_set(err, FC_EINVAL, "fc_rules_set_path_text: NULL argument");
+    int i = fc_param_find(r->p->params, r->n, name);
+    if (i < 0 || r->p->params[i].type != FC_PARAM_PATH)
+        return fc_error_set(err, FC_EUNKNOWN, "%s has no file parameter '%.64s'", r->p->id, name);
+    char *copy = fc_text_canonical_lines(text);
+    if (!copy)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    free(r->path_text[i]);
+    r->path_text[i] = copy;
+    return 0;
+}
+
+void fc_rules_forbid_files(fc_rules *r)
+{
+    if (r)
+        r->forbid_files = true;
+}
+
+/* Reads the file of every PATH parameter that names one (text given beforehand wins), so the
+ * game parses text the rule set holds and a record can embed it. */
+static int read_path_files(fc_rules *r, fc_error *err)
+{
+    for (int i = 0; i < r->n; i++) {
+        if (!names_user_file(r, i)) {
+            free(r->path_text[i]);
+            r->path_text[i] = NULL;
+            continue;
+        }
+        if (r->path_text[i])
+            continue;
+        const char *name = r->p->params[i].name;
+        if (r->forbid_files)
+            return fc_error_set(err, FC_EINVAL, "%s: %s: the text of '%s' is not embedded (files are not opened here)",
+                                r->origin[i], name, r->values[i].s);
+        char *raw;
+        fc_error e;
+        if (fc_textfile_read(r->values[i].s, 4u << 20, FC_EDATA, &raw, &e) < 0)
+            return fc_error_set(err, e.code, "%s: %s: %s", r->origin[i], name, e.msg);
+        r->path_text[i] = fc_text_canonical_lines(raw);
+        free(raw);
+        if (!r->path_text[i])
+            return fc_error_set(err, FC_ENOMEM, "out of memory");
+    }
+    return 0;
+}
+
+/* Host service for data_load: reached only through r->host, so the rule set is the object
+ * that embeds that table. */
+static const char *rules_param_text(const fc_host *h, int i, fc_error *err)
+{
+    const fc_rules *r = (const fc_rules *)(const void *)((const char *)h - offsetof(fc_rules, host));
+    if (i < 0 || i >= r->n || r->p->params[i].type != FC_PARAM_PATH) {
+        fc_error_set(err, FC_EINVAL, "%s: param_text: parameter %d is not a file parameter", r->p->id, i);
+        return NULL;
+    }
+    return r->path_text[i];
+}
+
 /* ---- resolution ---- */
 
 int fc_rules_finish(fc_rules *r, fc_error *err)
@@ -572,13 +651,16 @@ int fc_rules_finish(fc_rules *r, fc_error *err)
                 snprintf(r->origin[i], ORIGIN_MAX, "--set");
         }
     }
+    if ((rc = read_path_files(r, err)) < 0)
+        return rc;
     const fc_game *g = r->p->game;
     if (g && g->data_load) {
         fc_error e;
         fc_error_clear(&e);
         void *data = NULL;
-        rc = g->data_load(fc_context_host(r->ctx), r->values, r->nseats, fc_context_game_datadir(r->ctx, r->p),
-                          &data, &e);
+        r->host = *fc_context_host(r->ctx);
+        r->host.param_text = rules_param_text;
+        rc = g->data_load(&r->host, r->values, r->nseats, fc_context_game_datadir(r->ctx, r->p), &data, &e);
         if (rc != 0) {
             if (data && g->data_free)
                 g->data_free(data);
@@ -624,3 +706,8 @@ const char *fc_rules_variant_path(const fc_rules *r) { return r ? r->variant_pat
 const char *fc_rules_variant_text(const fc_rules *r) { return r ? r->variant_text : NULL; }
 uint64_t fc_rules_variant_hash(const fc_rules *r) { return r ? r->variant_hash : 0; }
 const void *fc_rules_data(const fc_rules *r) { return r ? r->data : NULL; }
+
+const char *fc_rules_path_text(const fc_rules *r, int i)
+{
+    return r && r->finished && i >= 0 && i < r->n ? r->path_text[i] : NULL;
+}

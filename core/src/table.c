@@ -197,11 +197,8 @@ fc_table *fc_table_parse(const char *name, const char *text, fc_error *err)
     bool have_header = false;
     while (*p) {
         line++;
-        const char *eol = strchr(p, '\n');
-        size_t len = eol ? (size_t)(eol - p) : strlen(p);
-        const char *next = eol ? eol + 1 : p + len;
-        if (len > 0 && p[len - 1] == '\r')
-            len--;
+        const char *next;
+        size_t len = fc_text_line(p, &next);
         size_t k = 0;
         while (k < len && is_blank(p[k]))
             k++;

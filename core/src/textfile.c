@@ -49,3 +49,35 @@ int fc_textfile_read(const char *path, size_t max_bytes, int nul_code, char **ou
     *out = text;
     return FC_OK;
 }
+
+size_t fc_text_line(const char *p, const char **next)
+{
+    size_t len = strcspn(p, "\r\n");
+    const char *e = p + len;
+    if (*e == '\r' && e[1] == '\n')
+        e += 2;
+    else if (*e)
+        e++;
+    *next = e;
+    return len;
+}
+
+char *fc_text_canonical_lines(const char *text)
+{
+    size_t len = strlen(text);
+    char *out = malloc(len + 2);
+    if (!out)
+        return NULL;
+    size_t n = 0;
+    const char *p = text;
+    while (*p) {
+        const char *next;
+        size_t k = fc_text_line(p, &next);
+        memcpy(out + n, p, k);
+        n += k;
+        out[n++] = '\n';
+        p = next;
+    }
+    out[n] = '\0';
+    return out;
+}

@@ -11,4 +11,15 @@
  * so callers keep their own category (FC_EDATA for data files, FC_ERECORD for records). */
 int fc_textfile_read(const char *path, size_t max_bytes, int nul_code, char **out, fc_error *err);
 
+/* Every reader of text lines in the project splits them here, so they all agree: a line ends
+ * at "\n", "\r\n" or a lone "\r" (or at the end of the text). Returns the line's length without
+ * its ending and sets *next to the start of the following line; always *next > p unless *p is
+ * NUL, so a reader that advances to *next cannot stall. */
+size_t fc_text_line(const char *p, const char **next);
+
+/* A malloc'd copy of text in the canonical line form records can embed and give back byte for
+ * byte: every line end becomes "\n" (fc_text_line's ends; Lua counts lines the same way) and
+ * a missing final newline is added. NULL when out of memory. */
+char *fc_text_canonical_lines(const char *text);
+
 #endif

@@ -35,6 +35,22 @@ int cli_fail(const char *fmt, ...)
     return CLI_EXIT_FAIL;
 }
 
+int cli_close_output(FILE *f, const char *path)
+{
+    errno = 0;
+    bool bad = fflush(f) != 0 || ferror(f);
+    int e = errno;
+    if (f != stdout && fclose(f) != 0 && !bad) {
+        bad = true;
+        e = errno;
+    }
+    if (!bad)
+        return 0;
+    if (f == stdout)
+        return cli_fail("write error on standard output: %s", strerror(e ? e : EIO));
+    return cli_fail("%s: %s", path, strerror(e ? e : EIO));
+}
+
 int cli_usage(const char *fmt, ...)
 {
     va_list ap;
@@ -260,12 +276,14 @@ fc_rules *cli_rules_err(const cli *c, fc_context *ctx, const char *game, int nse
 
 const char *const cli_variant_dirs[2] = {FC_SOURCE_ROOT "/scripts", FC_DATA_INSTALL_DIR "/scripts"};
 
+int cli_variant_dir_first(void) { return fc_context_from_build_tree() ? 0 : 1; }
+
 const char *cli_variant_path(const char *game, const char *spec, char *buf, size_t n, fc_error *err)
 {
     size_t len = strlen(spec);
     if (!buf || n == 0 || strchr(spec, '/') || (len > 4 && strcmp(spec + len - 4, ".lua") == 0) || access(spec, F_OK) == 0)
         return spec;
-    for (int i = 0; i < 2; i++) {
+    for (int i = cli_variant_dir_first(); i < 2; i++) {
         snprintf(buf, n, "%s/%s/%s.lua", cli_variant_dirs[i], game, spec);
         if (access(buf, R_OK) == 0)
             return buf;
@@ -364,7 +382,7 @@ bool cli_config_get(const char *section, const char *key, char *buf, size_t n)
     const char *paths[2] = {FC_SOURCE_ROOT "/config/formicary.ini", FC_DATA_INSTALL_DIR "/formicary.ini"};
     if (env)
         return env[0] && ini_parse(env, cli_config_line, &cf) == 0 && cf.found && buf[0];
-    for (int i = 0; i < 2; i++)
+    for (int i = fc_context_from_build_tree() ? 0 : 1; i < 2; i++) /* the source tree's: build-tree runs only */
         if (access(paths[i], R_OK) == 0)
             return ini_parse(paths[i], cli_config_line, &cf) == 0 && cf.found && buf[0];
     return false;

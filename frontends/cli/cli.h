@@ -72,6 +72,10 @@ const char *cli_opt_at(const cli *c, const char *name, int i);
 #endif
 int cli_fail(const char *fmt, ...) CLI_PRINTF;
 int cli_usage(const char *fmt, ...) CLI_PRINTF;
+/* Flushes an output file and closes it (stdout is only flushed); 0, or prints
+ * "formicary: PATH: reason" ("write error on standard output: reason" for stdout) and returns
+ * CLI_EXIT_FAIL. Every write path ends here or in main's final check of stdout. */
+int cli_close_output(FILE *f, const char *path);
 
 /* Strict number parsing (whole string); false on junk or overflow. */
 bool cli_parse_u64(const char *s, uint64_t *out);
@@ -94,6 +98,8 @@ fc_rules *cli_rules_err(const cli *c, fc_context *ctx, const char *game, int nse
 const char *cli_variant_path(const char *game, const char *spec, char *buf, size_t n, fc_error *err);
 /* Directories holding shipped variants (scripts/ in the source tree and the install data dir). */
 extern const char *const cli_variant_dirs[2];
+/* The first of cli_variant_dirs to use: the source tree's only when running from the build tree. */
+int cli_variant_dir_first(void);
 
 /* Seat names from the game's spectator view ("Seat N" when the game gives none). */
 void cli_seat_names(const fc_match *m, char names[FC_MAX_SEATS][24]);
@@ -103,7 +109,8 @@ uint64_t cli_time_seed(void);
  * notation (taken before the state changes). */
 int cli_play_chance(fc_match *m, char *text, size_t n, fc_error *err);
 /* A value from the engine defaults (formicary.ini: $FORMICARY_CONFIG, else config/ in the
- * source tree, else the install data dir); false if absent or empty. */
+ * source tree when running from the build tree, else the install data dir); false if absent
+ * or empty. */
 bool cli_config_get(const char *section, const char *key, char *buf, size_t n);
 
 /* A text table with aligned columns. */

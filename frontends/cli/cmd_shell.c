@@ -2,6 +2,7 @@
  * exactly one response line per command ("ok", "error: ...", or one JSON value); errors never
  * end the session. */
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,10 @@ const cli_optdef cli_opts_shell[] = {
 };
 
 typedef cli_shell shell;
+
+/* Longer input lines are refused (no command needs more; a record path is at most PATH_MAX). */
+#define SHELL_LINE_MAX 65536
+#define SHELL_LINE_MAX_TEXT "65536"
 
 static const char *const shell_commands[] = {"new",  "legal", "play", "chance", "agent", "undo", "state",
                                              "view", "log",   "save", "load",   "help",  "quit"};
@@ -209,7 +214,7 @@ bool cli_shell_line(cli_shell *s, char *line)
     const char *cmd = line;
     bool noargs = !*args;
 
-    if (strcmp(cmd, "quit") == 0) {
+    if (strcmp(cmd, "quit") == 0 && noargs) {
         shell_ok();
         return false;
     } else if (strcmp(cmd, "new") == 0) {
@@ -295,11 +300,32 @@ int cli_cmd_shell(cli *c)
         cli_json_init(&s.j, stdout);
         char *line = NULL;
         size_t cap = 0;
-        while (getline(&line, &cap, stdin) >= 0) {
-            bool more = cli_shell_line(&s, line);
-            fflush(stdout);
-            if (!more)
+        ssize_t got;
+        bool more = true;
+        while (more && (got = getline(&line, &cap, stdin)) >= 0) {
+            if (memchr(line, '\0', (size_t)got)) {
+                shell_error("the line contains a NUL byte");
+            } else if (got > SHELL_LINE_MAX) {
+                shell_error("line longer than " SHELL_LINE_MAX_TEXT " bytes");
+            } else {
+                /* a lone CR ends a command too, as in every reader of the project */
+                for (char *p = line, *end; more && *p; p = end) {
+                    end = p + strcspn(p, "\r\n");
+                    bool last = !*end;
+                    if (!last)
+                        *end++ = '\0';
+                    if (*p)
+                        more = cli_shell_line(&s, p);
+                    if (last)
+                        break;
+                }
+            }
+            /* exactly one flushed response per command; nobody reading it ends the session */
+            if (fflush(stdout) != 0) {
+                rc = cli_fail("write error on standard output: %s", strerror(errno));
+                clearerr(stdout); /* reported here, with its reason, not again at exit */
                 break;
+            }
         }
         free(line);
     }

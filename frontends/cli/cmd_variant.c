@@ -7,6 +7,7 @@
  * that errors inside hook bodies show up. Every problem is printed as "file:line: message";
  * the exit status is 0 only if the script is valid. */
 #include <dirent.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -25,11 +26,13 @@ const cli_optdef cli_opts_variant[] = {
  * finish (every shipped game ends well before this). */
 #define VC_MAX_DECISIONS 200000L
 
+/* The script's text, or NULL with err holding "PATH: reason" (missing file, read error, too
+ * large, NUL byte). */
 static char *vc_read(const char *path, fc_error *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        fc_error_set(err, FC_EIO, "%s: cannot open", path);
+        fc_error_set(err, FC_EIO, "%s: %s", path, strerror(errno));
         return NULL;
     }
     size_t cap = 4096, n = 0;
@@ -42,18 +45,29 @@ static char *vc_read(const char *path, fc_error *err)
             if (!bigger) {
                 free(buf);
                 buf = NULL;
-                fc_error_set(err, FC_ENOMEM, "%s: too large", path);
+                fc_error_set(err, FC_ENOMEM, "%s: larger than 8 MiB", path);
                 break;
             }
             buf = bigger;
             cap *= 2;
         }
     }
+    if (buf && ferror(f)) {
+        fc_error_set(err, FC_EIO, "%s: %s", path, strerror(errno));
+        free(buf);
+        buf = NULL;
+    }
     fclose(f);
-    if (buf)
+    if (buf) {
         buf[n] = '\0';
-    else if (!err->msg[0])
+        if (strlen(buf) != n) {
+            fc_error_set(err, FC_EPARSE, "%s: contains a NUL byte (not a text file)", path);
+            free(buf);
+            buf = NULL;
+        }
+    } else if (!err->msg[0]) {
         fc_error_set(err, FC_ENOMEM, "out of memory");
+    }
     return buf;
 }
 
@@ -120,10 +134,8 @@ static int vc_check(cli *c, const char *path)
     if (found)
         path = found;
     char *text = vc_read(path, &err);
-    if (!text) {
-        fprintf(stderr, "%s\n", err.msg);
-        return CLI_EXIT_FAIL;
-    }
+    if (!text)
+        return cli_fail("%s", err.msg);
     int games = 3;
     uint64_t seed = 1;
     if (!cli_opt_int(c, "--games", 0, 1000, 3, &games) || !cli_opt_u64(c, "--seed", 1, &seed)) {
@@ -278,7 +290,7 @@ static int vc_list(cli *c, const char *only)
         for (int i = 0; i < nseen; i++)
             free(seen[i]);
         nseen = 0;
-        for (int k = 0; k < 2; k++)
+        for (int k = cli_variant_dir_first(); k < 2; k++)
             shown += vc_list_dir(ctx, cli_variant_dirs[k], id, &t, &seen, &nseen);
     }
     for (int i = 0; i < nseen; i++)

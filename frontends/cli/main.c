@@ -46,7 +46,19 @@ static void cli_main_help(FILE *f)
           f);
 }
 
-int main(int argc, char **argv)
+/* Output nobody received is an error: a full disk or a closed pipe must not look like success. */
+static int cli_exit(int rc)
+{
+    if (cli_close_output(stdout, "-") != 0)
+        return CLI_EXIT_FAIL;
+    return rc;
+}
+
+static int cli_main(int argc, char **argv);
+
+int main(int argc, char **argv) { return cli_exit(cli_main(argc, argv)); }
+
+static int cli_main(int argc, char **argv)
 {
     if (argc < 2)
         return cli_usage("no command given (try formicary --help)");

@@ -1,4 +1,5 @@
 /* Output of `formicary sim`: CSV (one row per game), JSON (summary) and an SVG chart. */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,7 @@ int sim_write_csv(const sim_cli *s, const char *path)
 {
     FILE *f = fopen(path, "w");
     if (!f)
-        return cli_fail("cannot write %s", path);
+        return cli_fail("%s: %s", path, strerror(errno));
     fputs("design,rules,variant,variant_hash,params_hash,game,seed", f);
     for (int i = 0; i < s->nseats; i++)
         fprintf(f, ",agent_%d,score_%d,rank_%d", i + 1, i + 1, i + 1);
@@ -40,7 +41,7 @@ int sim_write_csv(const sim_cli *s, const char *path)
                     g->decisions, g->chance, g->choice_points, g->branching, g->lead_changes, g->drama, g->seconds);
         }
     }
-    return fclose(f) == 0 ? 0 : cli_fail("cannot write %s", path);
+    return cli_close_output(f, path);
 }
 
 static void sim_json_summary(cli_json *j, const fc_stats_summary *m)
@@ -147,7 +148,7 @@ int sim_write_json(const sim_cli *s, const char *path)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
     if (!f)
-        return cli_fail("cannot write %s", path);
+        return cli_fail("%s: %s", path, strerror(errno));
     cli_json j;
     cli_json_init(&j, f);
     cli_json_obj(&j);
@@ -226,9 +227,7 @@ int sim_write_json(const sim_cli *s, const char *path)
     }
     cli_json_end_obj(&j);
     fputc('\n', f);
-    if (f == stdout)
-        return 0;
-    return fclose(f) == 0 ? 0 : cli_fail("cannot write %s", path);
+    return cli_close_output(f, path);
 }
 
 /* Text for SVG/XML: &, < and > escaped (rule-set names come from user files). */
@@ -252,7 +251,7 @@ int sim_write_svg(const sim_cli *s, const char *path)
 {
     FILE *f = fopen(path, "w");
     if (!f)
-        return cli_fail("cannot write %s", path);
+        return cli_fail("%s: %s", path, strerror(errno));
     static const char *const colour[2] = {"#4878a8", "#d8772f"};
     int nd = s->ndesigns, rowh = 22, top = 50, rows = s->nseats * nd;
     int width = 760, height = top + rows * rowh + 60, lx = 170, lw = 240, rx = 470, rw = 260;
@@ -317,7 +316,7 @@ int sim_write_svg(const sim_cli *s, const char *path)
         fprintf(f, " (%s)</text>\n", s->d[k].variant_hash);
     }
     fputs("</svg>\n", f);
-    return fclose(f) == 0 ? 0 : cli_fail("cannot write %s", path);
+    return cli_close_output(f, path);
 }
 
 /* ---- the command ---- */

@@ -157,6 +157,105 @@ check "shell: load restores the saved match" json '.seats == 2 and .ply == 3' "d
 check "shell: bad agent spec" eval '[[ "${L[12]}" == "error: unknown agent '"'"'nobody'"'"'"* ]]'
 check "shell: help" json '. | index("agent") != null' "'agent' in d" <<<"${L[13]}"
 
+# ---- untrusted records and line endings (issue 12) ----
+# A record whose last line ends in a bare CR once made replay and the shell's load loop forever.
+fc_t() { timeout 30 "${RUN[@]}" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null; rc=$?; }
+printf '%s' "$(cat "$TMP/a.rec")" | tr '\n' '\r' >"$TMP/cr.rec"
+fc_t replay "$TMP/cr.rec"
+check "replay: record with bare CR line ends (no final newline)" eval '[ $rc -eq 0 ] && has "^valid, game finished$"'
+sed 's/$/\r/' "$TMP/a.rec" >"$TMP/crlf.rec"
+fc_t replay "$TMP/crlf.rec"
+check "replay: CRLF record" eval '[ $rc -eq 0 ] && has "^valid, game finished$"'
+head -c 40 "$TMP/a.rec" | tr '\n' '\r' >"$TMP/cut.rec"
+fc_t replay "$TMP/cut.rec"
+check "replay: truncated record ending in CR is refused, no hang" eval '[ $rc -eq 1 ] && one_line_err && has "cut\.rec:[0-9]+: " err'
+timeout 30 "${RUN[@]}" shell bidrace >"$TMP/out" 2>"$TMP/err" <<<"load $TMP/cut.rec"$'\n'"load $TMP/cr.rec"$'\r'; rc=$?
+mapfile -t L <"$TMP/out"
+check "shell: load of a truncated CR record answers, no hang" eval '[ $rc -eq 0 ] && [[ "${L[0]}" == "error: "*"cut.rec:"* ]] && [ "${L[1]}" = ok ]'
+{ printf 'formicary-record 1\n'; head -c 300000 /dev/zero | tr '\0' 'x'; printf '\n'; } >"$TMP/long.rec"
+fc_t replay "$TMP/long.rec"
+check "replay: a 300 kB line is one clear error" eval '[ $rc -eq 1 ] && one_line_err && has "long\.rec:2: unknown header line" err'
+printf 'formicary-record 1\ngame bidrace 1.0.0\0\n' >"$TMP/nul.rec"
+fc_t replay "$TMP/nul.rec"
+check "replay: NUL byte refused" eval '[ $rc -eq 1 ] && one_line_err && has "NUL byte" err'
+awk '/^param goal/ { print; print "param goal 30"; next } { print }' "$TMP/a.rec" >"$TMP/dup.rec"
+gl=$(grep -n -m1 '^param goal' "$TMP/a.rec" | cut -d: -f1)
+fc_t replay "$TMP/dup.rec"
+check "replay: duplicate param refused with its line" eval '[ $rc -eq 1 ] && one_line_err && has "dup\.rec:$((gl + 1)): duplicate .param goal. line \(first on line $gl\)" err'
+
+# A map file is embedded in the record: replay never opens the path the record names.
+if "$EXE" list 2>/dev/null | grep -q '^termity '; then
+    grep -v '^#' "$(dirname "$0")/../../plugins/termity/data/maps/S2.csv" >"$TMP/map.csv"
+    fc_t play termity --seats random,random --seed 2 --set map="$TMP/map.csv" --set build_limits=false --record "$TMP/tm.rec" --quiet
+    check "termity: play with --set map=FILE records the map's text" eval '[ $rc -eq 0 ] && has "^param map .*map\.csv$" tm.rec && has "^file map [0-9a-f]{16}$" tm.rec && has "^\| q,r,terrain$" tm.rec'
+    rm "$TMP/map.csv"
+    fc_t replay "$TMP/tm.rec"
+    check "termity: replay uses the embedded map (the file is gone)" eval '[ $rc -eq 0 ] && has "^valid, game finished$"'
+    sed 's|^param map .*|param map /etc/passwd|' "$TMP/tm.rec" >"$TMP/tm2.rec"
+    fc_t replay "$TMP/tm2.rec"
+    check "termity: the recorded path is only a name" eval '[ $rc -eq 0 ] && has "^valid, game finished$"'
+    sed '/^file map/,/^file-end/d' "$TMP/tm2.rec" >"$TMP/tm3.rec"
+    ml=$(grep -n -m1 '^param map' "$TMP/tm3.rec" | cut -d: -f1)
+    fc_t replay "$TMP/tm3.rec"
+    check "termity: a map path without embedded text is refused" eval '[ $rc -eq 1 ] && one_line_err && has "tm3\.rec:$ml: param map names the file ./etc/passwd. but its text is not embedded" err'
+fi
+
+# ---- output errors, file errors, shell arguments (issue 12) ----
+if [ -w /dev/full ]; then
+    for args in "--help" "list" "rules bidrace" "replay $TMP/a.rec" "play bidrace --seats random,random --seed 4"; do
+        # shellcheck disable=SC2086
+        "${RUN[@]}" $args >/dev/full 2>"$TMP/err"; rc=$?
+        check "write error on stdout: $args" eval '[ $rc -eq 1 ] && one_line_err && has "^formicary: write error on standard output: No space left on device$" err'
+    done
+    "${RUN[@]}" shell bidrace >/dev/full 2>"$TMP/err" <<<$'state\nstate\n'; rc=$?
+    check "write error on stdout: shell" eval '[ $rc -eq 1 ] && one_line_err && has "write error on standard output: No space left on device" err'
+    "${RUN[@]}" sim bidrace --seats random,random --games 4 --json - >/dev/full 2>"$TMP/err"; rc=$?
+    check "write error on stdout: sim --json -" eval '[ $rc -eq 1 ] && has "^formicary: write error on standard output: No space left on device$" err'
+    "${RUN[@]}" sim bidrace --seats random,random --games 4 --csv /dev/full >/dev/null 2>"$TMP/err"; rc=$?
+    check "write error on an output file: sim --csv" eval '[ $rc -eq 1 ] && has "^formicary: /dev/full: No space left on device$" err'
+fi
+fc_in $'quit now\nquit\n' shell bidrace
+mapfile -t L <"$TMP/out"
+check "shell: quit refuses an argument like every no-argument command" eval '[ ${#L[@]} -eq 2 ] && [ "${L[0]}" = "error: quit takes no arguments" ] && [ "${L[1]}" = ok ]'
+printf 'state\0junk\nstate\rlegal\r\nquit' | "${RUN[@]}" shell bidrace >"$TMP/out" 2>"$TMP/err"; rc=$?
+mapfile -t L <"$TMP/out"
+check "shell: NUL line refused, bare CR ends a command" eval '[ $rc -eq 0 ] && [ ${#L[@]} -eq 4 ] && [ "${L[0]}" = "error: the line contains a NUL byte" ] && [[ "${L[1]}" == "{"* ]] && [[ "${L[2]}" == "["* ]] && [ "${L[3]}" = ok ]'
+{ head -c 70000 /dev/zero | tr '\0' 'x'; printf '\nquit\n'; } | "${RUN[@]}" shell bidrace >"$TMP/out" 2>"$TMP/err"; rc=$?
+mapfile -t L <"$TMP/out"
+check "shell: overlong line refused" eval '[ $rc -eq 0 ] && [ "${L[0]}" = "error: line longer than 65536 bytes" ] && [ "${L[1]}" = ok ]'
+fc variant check "$TMP/no-such.lua"
+check "variant check: missing file names it with the reason" eval '[ $rc -eq 1 ] && one_line_err && has "^formicary: $TMP/no-such\.lua: No such file or directory$" err'
+fc variant check nosuchvariant --game bidrace
+check "variant check: missing shipped name, with the reason" eval '[ $rc -eq 1 ] && one_line_err && has "^formicary: nosuchvariant: No such file or directory$" err'
+fc play bidrace --seats random,random --seed 1 --record "$TMP/nodir/x.rec" --quiet
+check "record to a missing folder: path and reason" eval '[ $rc -eq 1 ] && has "x\.rec.*No such file or directory" err'
+
+# ---- plugin trust and the build-tree search path (issue 12) ----
+mkdir -p "$TMP/ww" "$TMP/own"
+cp "$FIX/bidrace.so" "$TMP/ww/"
+chmod 777 "$TMP/ww"
+fc plugins --path "$TMP/ww"
+check "plugins: world-writable folder refused" eval '[ $rc -eq 0 ] && has "^refused +$TMP/ww/bidrace\.so: refused: folder is world-writable" && ! has "^loaded +$TMP/ww/"'
+cp "$FIX/bidrace.so" "$TMP/own/"
+chmod 755 "$TMP/own"
+chmod 666 "$TMP/own/bidrace.so"
+FORMICARY_PLUGIN_PATH= fc plugins --path "$TMP/own"
+check "plugins: world-writable file refused" eval 'has "^refused +$TMP/own/bidrace\.so: refused: file is world-writable"'
+chmod 644 "$TMP/own/bidrace.so"
+if [ "$(id -u)" -eq 0 ] && id nobody >/dev/null 2>&1; then
+    chown nobody "$TMP/own/bidrace.so"
+    FORMICARY_PLUGIN_PATH= fc plugins --path "$TMP/own"
+    check "plugins: file owned by another user refused" eval 'has "^refused +$TMP/own/bidrace\.so: refused: owned by user [0-9]+ \(not root, not the current user\)"'
+    chown 0 "$TMP/own/bidrace.so"
+fi
+FORMICARY_PLUGIN_PATH= fc plugins --path "$TMP/own"
+check "plugins: a private folder loads" eval 'has "^loaded +$TMP/own/bidrace\.so$"'
+FORMICARY_PLUGIN_PATH= fc plugins
+check "plugins: the build tree is searched from the build tree" has '^loaded +.*/plugins/.*\.so$'
+cp "$EXE" "$TMP/own/formicary"
+FORMICARY_PLUGIN_PATH= "$TMP/own/formicary" plugins >"$TMP/out" 2>"$TMP/err"; rc=$?
+check "plugins: a copy outside the build tree does not search it" eval '[ $rc -eq 0 ] && ! has "/plugins/(myrmes|termity|marabunta)/"'
+
 # ---- bench ----
 fc bench bidrace --seconds 0.5 --json
 check "bench --json has the four keys" json 'has("playouts_per_sec") and has("decisions_per_sec") and has("state_bytes") and has("clone_ns") and .playouts_per_sec > 0 and .state_bytes > 0' "all(k in d for k in ['playouts_per_sec','decisions_per_sec','state_bytes','clone_ns'])" <"$TMP/out"

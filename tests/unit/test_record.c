@@ -4,6 +4,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -222,6 +224,246 @@ static void test_record_of_empty_and_binary_text(void **state)
     assert_non_null(strstr(err.msg, "truncated"));
 }
 
+
+/* Parses text and expects success with the same final state as f->m. */
+static void expect_same(fx *f, const char *what, const char *text)
+{
+    fc_rules *r;
+    fc_match *m;
+    fc_error err;
+    if (fc_record_parse(f->ctx, "le.fcr", text, &r, &m, NULL, &err) != 0)
+        fail_msg("%s: %s", what, err.msg);
+    assert_true(fc_match_state_hash(m) == fc_match_state_hash(f->m));
+    fc_match_free(m);
+    fc_rules_free(r);
+}
+
+/* Every line ending a record may arrive with: "\n", "\r\n", a bare "\r", none at the end, and a
+ * final "\r" without "\n" (which used to make the reader loop forever). */
+static void test_line_endings(void **state)
+{
+    fx *f = *state;
+    size_t len = strlen(f->text);
+    char *t = malloc(2 * len + 4);
+    /* \r\n everywhere */
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (f->text[i] == '\n')
+            t[n++] = '\r';
+        t[n++] = f->text[i];
+    }
+    t[n] = '\0';
+    expect_same(f, "CRLF", t);
+    /* \r\n everywhere, the last line without its \n: ends in a bare \r */
+    t[n - 1] = '\0';
+    expect_same(f, "CRLF, final CR", t);
+    /* \n, the last line without its newline */
+    memcpy(t, f->text, len + 1);
+    t[len - 1] = '\0';
+    expect_same(f, "no final newline", t);
+    /* \n, the last newline replaced by \r */
+    t[len - 1] = '\r';
+    expect_same(f, "final CR", t);
+    /* an extra line holding only \r, or \r\r, at the end */
+    memcpy(t, f->text, len);
+    strcpy(t + len, "\r");
+    expect_same(f, "trailing CR line", t);
+    strcpy(t + len, "\r\r\n\r");
+    expect_same(f, "trailing CR CRLF CR lines", t);
+    /* a bare CR ends a line too (old Mac text): the whole record that way */
+    for (size_t i = 0; i < len; i++)
+        t[i] = f->text[i] == '\n' ? '\r' : f->text[i];
+    t[len] = '\0';
+    expect_same(f, "CR only", t);
+    free(t);
+}
+
+/* A record truncated right after a decision line ending in \r (no newline) is refused with its
+ * line number: the first shape of the hang. */
+static void test_truncated_at_cr(void **state)
+{
+    fx *f = *state;
+    const char *d = strstr(f->text, "decisions\n") + 10;
+    size_t pre = (size_t)(strchr(d, '\n') - f->text);
+    char *t = malloc(pre + 2);
+    memcpy(t, f->text, pre);
+    t[pre] = '\r';
+    t[pre + 1] = '\0';
+    fc_rules *r;
+    fc_match *m;
+    fc_error err;
+    assert_int_equal(fc_record_parse(f->ctx, "cr.fcr", t, &r, &m, NULL, &err), FC_ERECORD);
+    char want[64];
+    snprintf(want, sizeof want, "cr.fcr:%d: no 'end' line", line_of(f->text, "decisions\n") + 1);
+    assert_non_null(strstr(err.msg, want));
+    free(t);
+}
+
+static void test_long_lines_and_nul(void **state)
+{
+    fx *f = *state;
+    enum { BIG = 1 << 20 };
+    size_t len = strlen(f->text);
+    char *t = malloc(len + BIG + 64);
+    /* a 1 MiB comment line in the header is skipped like any comment */
+    const char *at = strstr(f->text, "seed ");
+    size_t pre = (size_t)(at - f->text);
+    memcpy(t, f->text, pre);
+    t[pre] = '#';
+    memset(t + pre + 1, 'x', BIG);
+    t[pre + 1 + BIG] = '\n';
+    strcpy(t + pre + 2 + BIG, at);
+    expect_same(f, "long comment", t);
+    /* a 1 MiB decision is refused with its line, and the message stays one bounded line */
+    const char *d = strstr(f->text, "decisions\n") + 10;
+    pre = (size_t)(d - f->text);
+    memcpy(t, f->text, pre);
+    memcpy(t + pre, "1 bid ", 6);
+    memset(t + pre + 6, '9', BIG);
+    strcpy(t + pre + 6 + BIG, strchr(d, '\n'));
+    fc_rules *r;
+    fc_match *m;
+    fc_error err;
+    assert_int_equal(fc_record_parse(f->ctx, "big.fcr", t, &r, &m, NULL, &err), FC_ERECORD);
+    char want[64];
+    snprintf(want, sizeof want, "big.fcr:%d:", line_of(f->text, "decisions\n") + 1);
+    assert_non_null(strstr(err.msg, want));
+    assert_true(strlen(err.msg) < FC_ERROR_MSG_MAX);
+    free(t);
+    /* a NUL byte makes the file not a record */
+    char dir[] = "/tmp/fcnulXXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[64];
+    snprintf(path, sizeof path, "%s/nul.fcr", dir);
+    FILE *fp = fopen(path, "wb");
+    fwrite(f->text, 1, 30, fp);
+    fputc('\0', fp);
+    fputs(f->text + 30, fp);
+    fclose(fp);
+    assert_int_equal(fc_record_load(f->ctx, path, &r, &m, NULL, &err), FC_ERECORD);
+    assert_non_null(strstr(err.msg, "contains a NUL byte"));
+    unlink(path);
+    rmdir(dir);
+}
+
+/* Every header field that may appear once is refused the second time, with both lines. */
+static void test_duplicate_header_lines(void **state)
+{
+    fx *f = *state;
+    char tag[96];
+    int seed = line_of(f->text, "\nseed 4242") + 1;
+    snprintf(tag, sizeof tag, "bad.fcr:%d: duplicate 'seed' line (first on line %d)", seed + 1, seed);
+    expect_corrupt(f, "\nseed 4242\n", "\nseed 4242\nseed 7\n", tag);
+    int goal = line_of(f->text, "param goal 12");
+    snprintf(tag, sizeof tag, "bad.fcr:%d: duplicate 'param goal' line (first on line %d)", goal + 1, goal);
+    expect_corrupt(f, "param goal 12\n", "param goal 12\nparam goal 13\n", tag);
+    /* the same value twice is still refused: one line per parameter */
+    expect_corrupt(f, "param goal 12\n", "param goal 12\nparam  goal 12\n", tag);
+    expect_corrupt(f, "seats 2\n", "seats 2\nseats 2\n", "bad.fcr:5: duplicate 'seats' line (first on line 4)");
+    expect_corrupt(f, "\ngame bidrace", "\ngame bidrace 1.0.0\ngame bidrace", "bad.fcr:3: duplicate 'game' line");
+    expect_corrupt(f, "\nruleset ", "\nruleset other\nruleset ", "duplicate 'ruleset' line");
+    expect_corrupt(f, "agent 2 human\n", "agent 2 human\nagent 2 random\n", "duplicate 'agent 2' line");
+    expect_corrupt(f, "agent 2 human\n", "agent 2 human\nagent 3 random\n", "agent for seat 3, but the record has 2 seats");
+    expect_corrupt(f, "variant none\n", "variant none\nvariant none\n", "duplicate 'variant' line");
+}
+
+/* Variant texts with CRLF, a lone CR or no final newline replay: the rule set keeps them in
+ * the canonical line form the record gives back byte for byte. */
+static void test_variant_text_round_trips(void **state)
+{
+    fx *f = *state;
+    static const char *const texts[] = {
+        "variant{name='v', description='d', game='bidrace'}\r\nset('goal', 14)\r\n",
+        "variant{name='v', description='d', game='bidrace'}\nset('goal', 14)",
+        "variant{name='v', description='d', game='bidrace'}\nset('goal', 14)\r",
+        "variant{name='v', description='d', game='bidrace'}\n-- a\r-- b\r\r\nset('goal', 14)\n\n\n",
+    };
+    for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++) {
+        fc_error err;
+        fc_rules *r = fc_rules_new(f->ctx, "bidrace", 2, &err);
+        assert_non_null(r);
+        if (fc_rules_load_variant_text(r, "v.lua", texts[k], &err) != 0 || fc_rules_finish(r, &err) != 0)
+            fail_msg("text %zu: %s", k, err.msg);
+        fc_match *m = fc_match_new(r, 5, &err);
+        fc_rng rng;
+        fc_rng_seed(&rng, 3, 0);
+        for (int i = 0; i < 9; i++)
+            fixture_step(m, &rng);
+        char *text;
+        assert_int_equal(fc_record_format(m, NULL, &text, &err), 0);
+        fc_rules *r2;
+        fc_match *m2;
+        if (fc_record_parse(f->ctx, "v.fcr", text, &r2, &m2, NULL, &err) != 0)
+            fail_msg("text %zu: %s", k, err.msg);
+        assert_true(fc_rules_variant_hash(r2) == fc_rules_variant_hash(r));
+        assert_true(fc_match_state_hash(m2) == fc_match_state_hash(m));
+        fc_match_free(m2);
+        fc_rules_free(r2);
+        free(text);
+        fc_match_free(m);
+        fc_rules_free(r);
+    }
+}
+
+/* A PATH parameter naming a file: the rule set reads it, the record embeds its text and
+ * refuses to replay without it (a record never names a file to open). */
+static void test_path_file_embedded(void **state)
+{
+    fx *f = *state;
+    char dir[] = "/tmp/fcpathXXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[96], set[128];
+    snprintf(path, sizeof path, "%s/track.csv", dir);
+    FILE *fp = fopen(path, "w");
+    fputs("pos,bonus\r\n3,2\r\n5,-1", fp); /* CRLF and no final newline */
+    fclose(fp);
+    snprintf(set, sizeof set, "track=%s", path);
+    const char *sets[] = {set, NULL};
+    fc_rules *r = fixture_rules(f->ctx, 2, sets);
+    fc_error err;
+    int ti = fc_param_find(fc_rules_plugin(r)->params, fc_rules_plugin(r)->nparams, "track");
+    assert_string_equal(fc_rules_path_text(r, ti), "pos,bonus\n3,2\n5,-1\n");
+    fc_match *m = fc_match_new(r, 5, &err);
+    char *text;
+    assert_int_equal(fc_record_format(m, NULL, &text, &err), 0);
+    char block[160];
+    snprintf(block, sizeof block, "\nfile track %016llx\n| pos,bonus\n| 3,2\n| 5,-1\nfile-end\n",
+             (unsigned long long)fc_hash64("pos,bonus\n3,2\n5,-1\n", 19, 0));
+    if (!strstr(text, block))
+        fail_msg("no embedded file in:\n%s", text);
+    fc_rules *r2;
+    fc_match *m2;
+    assert_int_equal(fc_record_parse(f->ctx, "p.fcr", text, &r2, &m2, NULL, &err), 0);
+    assert_string_equal(fc_rules_path_text(r2, ti), fc_rules_path_text(r, ti));
+    fc_match_free(m2);
+    fc_rules_free(r2);
+    /* refusals, each naming its line */
+    fx g = *f;
+    g.text = text;
+    char tag[256];
+    snprintf(tag, sizeof tag, "bad.fcr:%d: param track names the file '%s' but its text is not embedded",
+             line_of(text, "param track"), path);
+    expect_corrupt(&g, "\nfile track ", "\nfile-not track ", "unknown header line 'file-not'");
+    char *cut = strdup(text);
+    char *b = strstr(cut, "\nfile track ");
+    char *e = strstr(cut, "file-end\n");
+    memmove(b + 1, e + 9, strlen(e + 9) + 1);
+    g.text = cut;
+    expect_corrupt(&g, "decisions\n", "decisions\n", tag);
+    g.text = text;
+    expect_corrupt(&g, "| 3,2\n", "| 3,3\n", "text of file track does not match its recorded hash");
+    expect_corrupt(&g, "\nfile track ", "\nfile goal ", "'file goal': bidrace has no file parameter of that name");
+    expect_corrupt(&g, "\nfile-end\n", "\n", "expected '| ' text or 'file-end'");
+    expect_corrupt(&g, "\nfile-end\n", "\nfile-end\nfile track 0000000000000000\nfile-end\n", "duplicate 'file track'");
+    expect_corrupt(&g, "\nfile track ", "\nfile track zz", "expected 'file PARAM HASH'");
+    free(cut);
+    free(text);
+    fc_match_free(m);
+    fc_rules_free(r);
+    unlink(path);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -231,6 +473,12 @@ int main(void)
         cmocka_unit_test(test_unfinished_record_continues),
         cmocka_unit_test(test_corruptions_name_the_line),
         cmocka_unit_test(test_record_of_empty_and_binary_text),
+        cmocka_unit_test(test_line_endings),
+        cmocka_unit_test(test_truncated_at_cr),
+        cmocka_unit_test(test_long_lines_and_nul),
+        cmocka_unit_test(test_duplicate_header_lines),
+        cmocka_unit_test(test_variant_text_round_trips),
+        cmocka_unit_test(test_path_file_embedded),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -299,6 +299,37 @@ static void test_ini_errors(void **state)
     fc_rules_free(r);
 }
 
+/* INI line endings: "\r\n", no final newline, a bare "\r" ending the text; a bare "\r" inside
+ * a line is not a line end and must not hide a setting silently. */
+static void test_ini_line_endings(void **state)
+{
+    fixture *f = *state;
+    static const char *const texts[] = {"[params]\r\ngoal = 30\r\ntokens = 5\r\n", "[params]\ngoal = 30\ntokens = 5",
+                                        "[params]\r\ngoal = 30\r\ntokens = 5\r", "[params]\ngoal = 30\ntokens = 5\r\r"};
+    for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++) {
+        char name[32];
+        snprintf(name, sizeof name, "le%zu.ini", k);
+        const char *ini = put_file(f, name, texts[k]);
+        fc_rules *r = new_rules(f, 2);
+        fc_error err;
+        if (fc_rules_load_ini(r, ini, &err) != 0)
+            fail_msg("%s: %s", name, err.msg);
+        finish_ok(r);
+        assert_int_equal(fc_rules_values(r)[GOAL].i, 30);
+        assert_int_equal(fc_rules_values(r)[TOKENS].i, 5);
+        fc_rules_free(r);
+    }
+    const char *ini = put_file(f, "mac.ini", "[params]\rgoal = 30\r");
+    fc_rules *r = new_rules(f, 2);
+    fc_error err;
+    int rc = fc_rules_load_ini(r, ini, &err);
+    if (rc == 0) {
+        finish_ok(r);
+        assert_int_equal(fc_rules_values(r)[GOAL].i, 30); /* either read, or refused: never dropped */
+    }
+    fc_rules_free(r);
+}
+
 static void test_data_load_error(void **state)
 {
     fixture *f = *state;
@@ -308,7 +339,8 @@ static void test_data_load_error(void **state)
     assert_int_equal(fc_rules_load_ini(r, ini, &err), 0);
     assert_int_equal(fc_rules_finish(r, &err), FC_EIO);
     char want[256];
-    snprintf(want, sizeof want, "%s/nowhere.csv: cannot read: No such file or directory", f->dir);
+    /* the rule set reads the files PATH parameters name, and says where the path was set */
+    snprintf(want, sizeof want, "%s:2: track: %s/nowhere.csv: cannot read: No such file or directory", ini, f->dir);
     assert_string_equal(err.msg, want);
     assert_null(fc_rules_values(r));
     assert_null(fc_rules_data(r));
@@ -435,6 +467,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_name_from_stem, setup, teardown),
         cmocka_unit_test_setup_teardown(test_precedence_any_order, setup, teardown),
         cmocka_unit_test_setup_teardown(test_ini_errors, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_ini_line_endings, setup, teardown),
         cmocka_unit_test_setup_teardown(test_data_load_error, setup, teardown),
         cmocka_unit_test_setup_teardown(test_seats_and_game, setup, teardown),
         cmocka_unit_test_setup_teardown(test_set, setup, teardown),

@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -104,6 +105,42 @@ static void test_parse_errors(void **state)
     expect_parse_error("a,b\n\"x\"y,2\n", FC_EDATA, "t.csv:2: field 1: unexpected 'y' after closing quote");
 }
 
+/* Line endings: "\n", "\r\n", a bare "\r", a last line without newline; lines of any length. */
+static void test_line_endings_and_long_lines(void **state)
+{
+    (void)state;
+    static const char *const texts[] = {
+        "a,b\n1,2\n3,4\n", "a,b\r\n1,2\r\n3,4\r\n", "a,b\n1,2\n3,4", "a,b\r\n1,2\r\n3,4\r", "a,b\n1,2\n3,4\r\r",
+    };
+    for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++) {
+        fc_table *t = parse_ok(texts[k]);
+        assert_int_equal(fc_table_rows(t), 2);
+        assert_string_equal(fc_table_str(t, 1, 1), "4");
+        assert_int_equal(fc_table_line(t, 1), 3);
+        fc_table_free(t);
+    }
+    /* a bare CR ends a line (old Mac text), as in every reader of the project */
+    fc_table *t = parse_ok("a,b\r1,2\r3\r");
+    assert_int_equal(fc_table_rows(t), 2);
+    assert_string_equal(fc_table_str(t, 1, 0), "3");
+    assert_int_equal(fc_table_line(t, 1), 3);
+    int64_t v;
+    fc_error err;
+    fc_table_free(t);
+    enum { BIG = 1 << 20 };
+    char *big = malloc(BIG + 32);
+    memcpy(big, "a,b\n1,", 6);
+    memset(big + 6, '7', BIG);
+    strcpy(big + 6 + BIG, "\n2,3");
+    t = parse_ok(big);
+    assert_int_equal(fc_table_rows(t), 2);
+    assert_int_equal(strlen(fc_table_str(t, 0, 1)), BIG);
+    assert_int_equal(fc_table_int(t, 0, "b", 0, 9, &v, &err), FC_EDATA);
+    assert_true(strlen(err.msg) < FC_ERROR_MSG_MAX);
+    fc_table_free(t);
+    free(big);
+}
+
 static void test_int_and_enum(void **state)
 {
     (void)state;
@@ -185,6 +222,7 @@ int main(void)
         cmocka_unit_test(test_load_file),   cmocka_unit_test(test_load_missing), cmocka_unit_test(test_trim_and_bom),
         cmocka_unit_test(test_header_only), cmocka_unit_test(test_parse_errors), cmocka_unit_test(test_int_and_enum),
         cmocka_unit_test(test_int_syntax),  cmocka_unit_test(test_ints),
+        cmocka_unit_test(test_line_endings_and_long_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

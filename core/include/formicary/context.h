@@ -29,10 +29,17 @@ const fc_host *fc_context_host(const fc_context *ctx);
  * DIR/SUB/NAME.so). */
 int fc_context_add_path(fc_context *ctx, const char *dir);
 /* Adds the default search path: $FORMICARY_PLUGIN_PATH (':'-separated), the build tree the
- * program was built in, and the install directory. */
+ * program was built in (only when the program runs from that build tree, see
+ * fc_context_from_build_tree), and the install directory. */
 int fc_context_add_default_paths(fc_context *ctx);
+/* Whether the running executable (/proc/self/exe) lies inside the build tree it was built in:
+ * only then are the build and source trees searched for plugins, game data, shipped variants
+ * and formicary.ini. An installed program uses the install directories only. */
+bool fc_context_from_build_tree(void);
 /* Scans every path; each file is loaded or refused with a report. Returns the number of
- * games loaded. Never fails on a bad plugin. */
+ * games loaded. Never fails on a bad plugin. A plugin file is refused before it is opened
+ * when its folder or the file is world-writable, or either is owned by a user other than root
+ * and the current user ("PATH: refused: folder is world-writable"). */
 int fc_context_scan(fc_context *ctx);
 /* Loads one plugin file; on refusal returns a negative code and err holds one line naming
  * the file, what was expected and what was found. Also added to the reports. */

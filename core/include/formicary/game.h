@@ -218,6 +218,15 @@ struct fc_host {
     int (*rank_clockwise)(const int *strength, const bool *participant, int nseats, int ref_seat, int *order_out);
     int (*casualties_round_robin)(int total, int after_seat, const bool *receiver, const int *cap, int nseats,
                                   int *assigned_out);
+
+    /* API minor 1: files named by PATH parameters. The rule set reads such a file (or takes
+     * its text from a record) before data_load; param_text(host, i) is the text of parameter
+     * i's file, or NULL when the value is empty or the schema default (the game's own data
+     * file). Call it in data_load through the host data_load was given. Games parse the text
+     * (table_parse) and never open the path themselves, so a record cannot make them read
+     * files; the path is only a name for messages. */
+    const char *(*param_text)(const fc_host *host, int i, fc_error *err);
+    fc_table *(*table_parse)(const char *name, const char *text, fc_error *err);
 };
 
 /* The plugin descriptor returned by the entry point. */

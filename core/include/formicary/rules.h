@@ -48,4 +48,16 @@ const void *fc_rules_data(const fc_rules *r);
 /* Loads a variant from source text (used by records, which embed the text). */
 int fc_rules_load_variant_text(fc_rules *r, const char *name, const char *text, fc_error *err);
 
+/* Files named by PATH parameters. fc_rules_finish reads the file of every PATH parameter whose
+ * value is neither empty nor the schema default (the default names the game's own data file)
+ * and keeps its text in canonical line form; the game gets it through host->param_text in
+ * data_load and never opens that path itself, and records embed it. */
+/* The text of parameter i's file, or NULL (not a PATH parameter naming a file). After finish. */
+const char *fc_rules_path_text(const fc_rules *r, int i);
+/* Gives the text of PATH parameter `name` instead of its file (records embed it). Before finish. */
+int fc_rules_set_path_text(fc_rules *r, const char *name, const char *text, fc_error *err);
+/* From now on finish opens no file for PATH parameters: one without text given by
+ * fc_rules_set_path_text is an error (loading untrusted records). */
+void fc_rules_forbid_files(fc_rules *r);
+
 #endif

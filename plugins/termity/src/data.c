@@ -432,11 +432,11 @@ static bool tiles_suffice(const tm_data *D, const int *need)
     return true;
 }
 
-int tm_map_read(const fc_host *h, const tm_data *D, const char *path, int want_neutral, bool limits, tm_board *b,
-                fc_error *err)
+int tm_map_read(const fc_host *h, const tm_data *D, const char *path, const char *text, int want_neutral, bool limits,
+                tm_board *b, fc_error *err)
 {
     static const char *const kinds[] = {"open", "water", "vegetation", "stones", "neutral"};
-    fc_table *t = h->table_load(path, err);
+    fc_table *t = text ? h->table_parse(path, text, err) : h->table_load(path, err);
     if (!t)
         return err ? err->code : FC_EDATA;
     int rc = 0;
@@ -549,8 +549,13 @@ static int choose_board(loader *L, tm_data *D, const fc_value *params, int nseat
                                D->box_neutral);
     const char *map = params[P_MAP].s;
     if (map[0]) {
+        /* The rule set read the user's map (or a record embedded it): parse that text, never
+         * the path, which is only its name here. */
+        const char *text = L->h->param_text(L->h, P_MAP, L->err);
+        if (!text)
+            return L->h->error_set(L->err, FC_EDATA, "termity: map %s: no text for the map file", map);
         snprintf(D->board_name, sizeof D->board_name, "%s", map);
-        return tm_map_read(L->h, D, map, want, params[P_BUILD_LIMITS].i != 0, &D->board, L->err);
+        return tm_map_read(L->h, D, map, text, want, params[P_BUILD_LIMITS].i != 0, &D->board, L->err);
     }
     const char *id = params[P_SCENARIO].s;
     const tm_scenario *S = NULL;
@@ -572,7 +577,7 @@ static int choose_board(loader *L, tm_data *D, const fc_value *params, int nseat
     snprintf(path, sizeof path, "%s/maps/%s", L->dir, S->file);
     /* Scenarios are fixed data governed by their own layout (R-47): the building limits of R-46
      * apply to custom boards only (ruling T-17). A smaller neutral count uses the first spots. */
-    int rc = tm_map_read(L->h, D, path, -1, false, &D->board, L->err);
+    int rc = tm_map_read(L->h, D, path, NULL, -1, false, &D->board, L->err);
     if (rc < 0)
         return rc;
     if (D->board.nneutral < want)

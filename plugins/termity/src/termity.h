@@ -207,9 +207,10 @@ int tm_data_load(const fc_host *host, const fc_value *params, int nseats, const 
 void tm_data_free(void *data);
 /* Reads a map CSV (q,r,terrain) into b and validates it: on-board, tile pool, neutral mound
  * constraints (R-11, R-44) and, when limits, the layout limits of R-46 a/b. Errors name the
- * offending hexes. */
-int tm_map_read(const fc_host *host, const tm_data *D, const char *path, int want_neutral, bool limits,
-                tm_board *b, fc_error *err);
+ * offending hexes. The CSV is `text` when given (a user's map, held by the rule set; path only
+ * names it), else the file at path (the plugin's own scenario maps). */
+int tm_map_read(const fc_host *host, const tm_data *D, const char *path, const char *text, int want_neutral,
+                bool limits, tm_board *b, fc_error *err);
 int tm_cell_at(const tm_data *D, int q, int r);
 
 /* combat.c */
