@@ -171,20 +171,26 @@ void mz_determinize(void *st, const fc_env *env, int seat, fc_rng *rng)
             pool[np++] = (uint8_t)c;
     }
     mz_shuffle(rng, pool, np);
-    int k = 0;
-    for (int i = s->draft_bottom; i < s->ndeck; i++)
-        s->deck[i] = 0xFE; /* placeholder */
+    /* the hidden slots, taken from the state before anything is reassigned */
+    uint8_t slot_loc[MZ_CARDS], slot_who[MZ_CARDS], slot_card[MZ_CARDS];
+    int ns = 0;
     for (int c = 0; c < MZ_CARDS; c++) {
         int l = s->card_loc[c], who = s->card_seat[c];
         if (hide_hands && who != seat && (l == CL_HAND || l == CL_FEROCITY)) {
-            int nc = pool[k++];
-            s->card_loc[nc] = (uint8_t)(l | 0x80);
-            s->card_seat[nc] = (uint8_t)who;
-            if (l == CL_FEROCITY)
-                for (int j = 0; j < 2; j++)
-                    if (s->seat[who].fer[j] == c)
-                        s->seat[who].fer[j] = (uint8_t)nc;
+            slot_loc[ns] = (uint8_t)l;
+            slot_who[ns] = (uint8_t)who;
+            slot_card[ns++] = (uint8_t)c;
         }
+    }
+    int k = 0;
+    for (int i = 0; i < ns; i++) {
+        int nc = pool[k++], l = slot_loc[i], who = slot_who[i];
+        s->card_loc[nc] = (uint8_t)(l | 0x80);
+        s->card_seat[nc] = (uint8_t)who;
+        if (l == CL_FEROCITY)
+            for (int j = 0; j < 2; j++)
+                if (s->seat[who].fer[j] == slot_card[i])
+                    s->seat[who].fer[j] = (uint8_t)(nc | 0x80); /* marked: cleared below */
     }
     for (int i = s->draft_bottom; i < s->ndeck; i++) {
         int nc = pool[k++];
@@ -192,6 +198,10 @@ void mz_determinize(void *st, const fc_env *env, int seat, fc_rng *rng)
         s->card_loc[nc] = CL_DECK | 0x80;
         s->card_seat[nc] = MZ_NONE;
     }
+    for (int p = 0; p < s->nseats; p++)
+        for (int j = 0; j < 2; j++)
+            if (s->seat[p].fer[j] != MZ_NONE)
+                s->seat[p].fer[j] &= 0x7F;
     for (int c = 0; c < MZ_CARDS; c++)
         s->card_loc[c] &= 0x7F;
     /* tiles */

@@ -1,0 +1,33 @@
+/* Test fixture for the March of the Ants plugin: loads it through the core API, keeps a working
+ * copy of the plain state (private header) and plays decisions by notation. */
+#ifndef MZ_FIXTURE_H
+#define MZ_FIXTURE_H
+
+#include <stdbool.h>
+
+#include "formicary/match.h"
+#include "formicary/rules.h"
+#include "marsz.h"
+
+typedef struct mfx {
+    fc_context *ctx;
+    fc_rules *rules;
+    fc_match *m;
+    const fc_game *g;
+    const fc_env *env;
+    const mz_data *D;
+    mz_state st;
+} mfx;
+
+void mfx_open(mfx *f, int nseats, uint64_t seed, const char *const *sets);
+void mfx_close(mfx *f);
+bool mfx_legal(mfx *f, const char *text);
+void mfx_play(mfx *f, const char *text);
+void mfx_check(mfx *f);
+int mfx_to_move(const mfx *f);
+/* Plays random decisions until game over; check() after every decision; returns decisions. */
+int mfx_random_game(mfx *f, fc_rng *rng);
+/* Plays random decisions until the top frame has kind `kind` (returns true) or the game ends. */
+bool mfx_random_until(mfx *f, fc_rng *rng, int kind, int limit);
+
+#endif
