@@ -254,10 +254,30 @@ static void phase_step(const fc_env *env, mz_state *s, mz_frame *f)
     }
 }
 
-static bool is_auto(int k)
+/* Decision frames that always offer something (a pass, "none", or a free choice), so the run
+ * loop need not generate their decisions to know that somebody has to decide. */
+static bool always_decides(const mz_frame *f)
 {
-    return k == F_PHASE || k == F_NEXTTURN || k == F_CARD || k == F_SOLDIER || k == F_BATTLE || k == F_CENTI ||
-           k == F_QUEEN || k == F_AFTEREXP;
+    switch (f->kind) {
+    case F_TURN:
+    case F_BONUS:
+    case F_ENTER:
+    case F_STEPS:
+    case F_LARVA:
+    case F_REACT:
+    case F_THORAX:
+    case F_SPOIL:
+    case F_CENTI_ASK:
+    case F_HD06:
+    case F_FEROCITY:
+    case F_LAIR:
+    case F_PICKTILE:
+    case F_SETUP2P:
+    case F_QCHOICE:
+    case F_FEED: return true;
+    case F_SHOOT: return f->b == 0;
+    default: return false;
+    }
 }
 
 int mz_frame_legal(const fc_env *env, const mz_state *s, const mz_frame *f, fc_decision *out);
@@ -294,8 +314,7 @@ void mz_run(const fc_env *env, mz_state *s)
         case F_QUEEN: mz_queen_step(env, s, f); continue;
         default: break;
         }
-        (void)is_auto;
-        if (mz_frame_legal(env, s, f, buf) > 0)
+        if (always_decides(f) || mz_frame_legal(env, s, f, buf) > 0)
             return;
         mz_frame_none(env, s, f); /* nothing to decide: the frame resolves as nothing */
     }
