@@ -391,10 +391,10 @@ void mz_centi_step(const fc_env *env, mz_state *s, mz_frame *f)
             mz_gain(env, s, p, D->track_food[s->size_pos], 0, 0, D->track_points[s->size_pos]);
             if (mz_has_evo(s, p, HD11))
                 mz_add_points(s, p, D->card[HD11].points);
-            push_remove(env, s, p, t, (a + 1) / 2, RM_CENTI);
             f->b = 4;
-            if (mz_ants_at(s, t, p) || (a + 1) / 2 < a)
+            if ((a + 1) / 2 < a) /* spoils after the losses: pushed first, runs after them */
                 mz_push(s, F_SPOIL, p, t, 0, 0, 0);
+            push_remove(env, s, p, t, (a + 1) / 2, RM_CENTI);
         } else {
             push_remove(env, s, p, t, a, RM_CENTI);
             f->b = 4;

@@ -49,54 +49,77 @@ static uint8_t rotate(uint8_t mask, int k)
 
 uint8_t mz_placed_mask(const mz_data *D, const mz_state *s, int t) { return rotate(D->tile[t].mask, s->loc[t].rot); }
 
-/* Whether tile t (at its cell) touches location b; *open gets whether some shared edge has
- * openings on both sides (the Great Tunnel's outline is open everywhere, A-03). */
-static bool touch(const mz_data *D, const mz_state *s, int t, int b, bool *open)
+/* Whether a location lets seat's ants leave toward a new cell: it holds a movable ant. */
+static bool source_ok(const mz_data *D, const mz_state *s, int seat, int l)
 {
-    bool adj = false;
-    *open = false;
-    uint8_t m = mz_placed_mask(D, s, t);
-    for (int e = 0; e < 6; e++) {
-        int q = s->loc[t].q + DQ[e], r = s->loc[t].r + DR[e];
-        int l = cell_loc(D, s, q, r);
-        if (l != b)
-            continue;
-        adj = true;
-        bool other = b == MZ_GT ? true : (mz_placed_mask(D, s, b) >> ((e + 3) % 6)) & 1u;
-        if ((m >> e & 1u) && other)
-            *open = true;
-    }
-    return adj;
+    return mz_ants_at(s, l, seat) > 0 && mz_may_leave(D, s, seat, l);
 }
 
 bool mz_adjacent(const mz_data *D, const mz_state *s, int a, int b)
 {
-    bool open;
-    if (a == b)
-        return false;
-    if (a == MZ_GT) {
-        int t = a;
-        a = b;
-        b = t;
-    }
-    if (a == MZ_GT || !s->loc[a].placed || (b != MZ_GT && !s->loc[b].placed))
-        return false;
-    return touch(D, s, a, b, &open);
+    (void)D;
+    return a != b && (s->adj[a] >> b & 1u);
 }
 
 bool mz_connected(const mz_data *D, const mz_state *s, int a, int b)
 {
-    bool open;
-    if (a == b)
-        return false;
-    if (a == MZ_GT) {
-        int t = a;
-        a = b;
-        b = t;
+    (void)D;
+    return a != b && (s->conn[a] >> b & 1u);
+}
+
+/* Recomputes the adjacency / connection cache after a tile is placed or turned. */
+void mz_links_update(const mz_data *D, mz_state *s)
+{
+    memset(s->adj, 0, sizeof s->adj);
+    memset(s->conn, 0, sizeof s->conn);
+    for (int t = 1; t <= MZ_TILES; t++) {
+        if (!s->loc[t].placed)
+            continue;
+        uint8_t m = mz_placed_mask(D, s, t);
+        for (int e = 0; e < 6; e++) {
+            int b = cell_loc(D, s, s->loc[t].q + DQ[e], s->loc[t].r + DR[e]);
+            if (b < 0)
+                continue;
+            bool other = b == MZ_GT ? true : (mz_placed_mask(D, s, b) >> ((e + 3) % 6)) & 1u;
+            s->adj[t] |= 1u << b;
+            s->adj[b] |= 1u << t;
+            if ((m >> e & 1u) && other) {
+                s->conn[t] |= 1u << b;
+                s->conn[b] |= 1u << t;
+            }
+        }
     }
-    if (a == MZ_GT || !s->loc[a].placed || (b != MZ_GT && !s->loc[b].placed))
-        return false;
-    return touch(D, s, a, b, &open) && open;
+}
+
+/* R-28 legality without looking at the (hidden) top tile (A-25): an empty cell next to a
+ * location holding a movable ant of seat, that location showing an opening toward the cell
+ * (TX-01: any adjacent location showing an opening toward it). */
+bool mz_explore_possible(const mz_data *D, const mz_state *s, int seat)
+{
+    bool winged = mz_has_evo(s, seat, TX01);
+    for (int l = 0; l < MZ_LOCS; l++) {
+        if (!(l == MZ_GT || s->loc[l].placed) || !source_ok(D, s, seat, l))
+            continue;
+        int cells = l == MZ_GT ? MZ_GT_CELLS : 1;
+        for (int c = 0; c < cells; c++) {
+            int q0 = l == MZ_GT ? D->gt_q[c] : s->loc[l].q, r0 = l == MZ_GT ? D->gt_r[c] : s->loc[l].r;
+            for (int e = 0; e < 6; e++) {
+                int q = q0 + DQ[e], r = r0 + DR[e];
+                if (cell_loc(D, s, q, r) >= 0)
+                    continue;
+                if (l == MZ_GT || (mz_placed_mask(D, s, l) >> e & 1u))
+                    return true;
+                if (!winged)
+                    continue;
+                for (int e2 = 0; e2 < 6; e2++) { /* another location showing an opening */
+                    int l2 = cell_loc(D, s, q + DQ[e2], r + DR[e2]);
+                    if (l2 == MZ_GT || (l2 > 0 && (mz_placed_mask(D, s, l2) >> ((e2 + 3) % 6) & 1u)))
+                        return true;
+                }
+            }
+        }
+    }
+    return false;
 }
 
 bool mz_inner(const mz_data *D, const mz_state *s, int t)
@@ -228,12 +251,6 @@ void mz_put_centipede(mz_state *s, int t)
         s->loc[t].centipede = 1;
 }
 
-/* Whether a location lets seat's ants leave toward a new cell: it holds a movable ant. */
-static bool source_ok(const mz_data *D, const mz_state *s, int seat, int l)
-{
-    return mz_ants_at(s, l, seat) > 0 && mz_may_leave(D, s, seat, l);
-}
-
 /* Every legal (cell, rotation) for `tile`: mode 0 explore by seat (R-28: connected, or with
  * TX-01 adjacent, to a location with a movable ant of seat), 1 anywhere (R-09 only), 2 the
  * 2-player setup (a Great-Tunnel-adjacent cell connected to the Great Tunnel, S-2P-1).
@@ -314,6 +331,7 @@ void mz_place_tile(const fc_env *env, mz_state *s, int seat, int tile, int q, in
     L->r = (int8_t)r;
     L->rot = (uint8_t)rot;
     L->placed = (uint8_t)(order + 1);
+    mz_links_update(D, s);
     if (symbols) {
         if (D->tile[tile].centipede) {
             L->centipede = 1;

@@ -244,6 +244,7 @@ typedef struct mz_state {
     uint8_t soldier_done[MZ_LOCS];
     uint8_t draft_bottom;      /* R-83 cards put under the deck (known positions) */
     mz_loc loc[MZ_LOCS];
+    uint32_t adj[MZ_LOCS], conn[MZ_LOCS]; /* bit b: location b is adjacent / connected (cache) */
     mz_seat seat[MZ_SEATS];
     mz_battle bt;
     mz_frame frame[MZ_FRAMES];
@@ -330,6 +331,8 @@ uint8_t mz_placed_mask(const mz_data *D, const mz_state *s, int t);
 bool mz_adjacent(const mz_data *D, const mz_state *s, int a, int b);
 bool mz_connected(const mz_data *D, const mz_state *s, int a, int b);
 bool mz_inner(const mz_data *D, const mz_state *s, int t);
+void mz_links_update(const mz_data *D, mz_state *s);
+bool mz_explore_possible(const mz_data *D, const mz_state *s, int seat);
 int mz_ants_at(const mz_state *s, int loc, int seat);
 int mz_ants_total(const mz_state *s, int seat);
 int mz_loc_total(const mz_state *s, int loc);

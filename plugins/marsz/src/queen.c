@@ -194,13 +194,13 @@ void mz_queen_step(const fc_env *env, mz_state *s, mz_frame *f)
         return;
     case 2:
         f->b = 3;
-        mz_push_refill(s, s->active, MZ_NONE);
         for (int i = s->nseats - 1; i >= 0; i--) { /* R-70, AB-06 */
             int p = (s->active + i) % s->nseats;
             int k = !final_round(env, s) ? D->queen_choices : mz_has_evo(s, p, AB06) ? D->card[AB06].n : 0;
             if (k)
                 mz_push(s, F_QCHOICE, p, 0, 0, 0, k);
         }
+        mz_push_refill(s, s->active, MZ_NONE); /* refill after feeding, before the choices */
         return;
     case 3:
         dormancy(env, s);

@@ -89,15 +89,13 @@ int mz_step_moves(const fc_env *env, const mz_state *s, int seat, unsigned flags
         if (!placed(s, l) || !mz_ants_at(s, l, seat))
             continue;
         if (mz_may_leave(D, s, seat, l)) {
-            for (int l2 = 0; l2 < MZ_LOCS; l2++) {
-                if (l2 == l || !placed(s, l2))
-                    continue;
-                bool link = winged ? mz_adjacent(D, s, l, l2) : mz_connected(D, s, l, l2);
-                if (!link && l != MZ_GT && l2 != MZ_GT && s->loc[l].wormhole && s->loc[l2].wormhole)
-                    link = true; /* R-33 (b), R-08 */
-                if (link)
-                    n = moves_into(D, s, seat, l, l2, out, n);
-            }
+            uint32_t links = winged ? s->adj[l] : s->conn[l];
+            if (l != MZ_GT && s->loc[l].wormhole) /* R-33 (b), R-08 */
+                for (int l2 = 1; l2 <= MZ_TILES; l2++)
+                    if (l2 != l && s->loc[l2].placed && s->loc[l2].wormhole)
+                        links |= 1u << l2;
+            for (; links; links &= links - 1)
+                n = moves_into(D, s, seat, l, __builtin_ctz(links), out, n);
         }
         if (l != MZ_GT) { /* (c) from a space to an empty space of the same tile */
             uint8_t src[8], dst[5];
@@ -129,11 +127,7 @@ void mz_push_steps(mz_state *s, int seat, int n, unsigned flags)
 
 static bool can_explore(const fc_env *env, const mz_state *s, int seat)
 {
-    if (!s->nstack || !s->seat[seat].food)
-        return false;
-    /* A-25: some tile can be placed; every tile has >= 2 openings, so test the top tile's
-     * worst case cheaply by asking for the actual top tile */
-    return mz_placements(MZ_D_(env), s, seat, s->stack[s->nstack - 1], 0, NULL) > 0;
+    return s->nstack && s->seat[seat].food && mz_explore_possible(MZ_D_(env), s, seat); /* */
 }
 
 bool mz_action_legal(const fc_env *env, const mz_state *s, int seat, int ac, bool bonus)
