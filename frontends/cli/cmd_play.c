@@ -198,6 +198,29 @@ static char *play_trim(char *s)
     return s;
 }
 
+/* Reads one input line into line[0..n) without its end ("\n", "\r\n" or a lone "\r", as every
+ * reader of the project): 1, 0 at end of input, -1 when the line was longer than n - 1 bytes
+ * or held a NUL byte (the whole line is consumed either way, so its rest is never taken for
+ * the next command). */
+static int play_read_line(char *line, size_t n)
+{
+    size_t len = 0;
+    bool bad = false;
+    int c;
+    while ((c = getchar()) != EOF && c != '\n' && c != '\r') {
+        if (c == '\0' || len + 1 >= n)
+            bad = true;
+        else
+            line[len++] = (char)c;
+    }
+    if (c == '\r' && (c = getchar()) != '\n' && c != EOF)
+        ungetc(c, stdin);
+    line[len] = '\0';
+    if (c == EOF && len == 0 && !bad)
+        return 0;
+    return bad ? -1 : 1;
+}
+
 /* One human turn: returns HUMAN_PLAYED, HUMAN_AGAIN (after undo), HUMAN_STOP (quit or end of
  * input) or a negative code after printing an error. */
 static int play_human(play *p, int seat)
@@ -232,7 +255,12 @@ static int play_human(play *p, int seat)
     while (result == -1) {
         printf("%s> ", p->names[seat]);
         fflush(stdout);
-        if (!fgets(line, sizeof line, stdin)) {
+        int got = play_read_line(line, sizeof line);
+        if (got < 0) {
+            printf("error: lines are at most %d bytes of text (no NUL bytes)\n", (int)sizeof line - 1);
+            continue;
+        }
+        if (got == 0) {
             printf("\nend of input: game stopped at ply %zu\n", fc_match_ply(p->m));
             result = HUMAN_STOP;
             break;

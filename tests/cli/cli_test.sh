@@ -123,6 +123,8 @@ check "human: help, bad input, undo, save, end of input" eval 'has "undo +take b
 check "human: record saved on end of input" eval '[ -s "$TMP/h.rec" ] && [ -s "$TMP/h2.rec" ] && has "^agent 1 human$" h2.rec'
 fc replay "$TMP/h2.rec"
 check "human: saved record replays (unfinished)" eval '[ $rc -eq 0 ] && has "valid, game not finished"'
+{ head -c 3000 /dev/zero | tr '\0' 'x'; printf '\nbid 0\rquit'; } | "${RUN[@]}" play bidrace --seats human,random --seed 3 >"$TMP/out" 2>"$TMP/err"; rc=$?
+check "human: an overlong line is one error, a bare CR ends a line" eval '[ $rc -eq 0 ] && [ "$(grep -c "error: lines are at most 1023 bytes" "$TMP/out")" -eq 1 ] && has "^Seat 1>    1 Seat 1   : bid 0$" && has "game stopped at ply"'
 fc_in $'quit\n' play bidrace --seats human,human --seed 3 --quiet
 check "human: quit ends cleanly" eval '[ $rc -eq 0 ] && has "game stopped at ply 0"'
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -187,6 +188,69 @@ static void test_load_missing_and_not_elf(void **unused)
     unlink(path);
     rmdir(dir);
     fc_context_free(ctx);
+}
+
+static void copy_file(const char *from, const char *to)
+{
+    FILE *a = fopen(from, "rb"), *b = fopen(to, "wb");
+    assert_non_null(a);
+    assert_non_null(b);
+    char buf[8192];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, a)) > 0)
+        assert_int_equal(fwrite(buf, 1, n, b), n);
+    fclose(a);
+    assert_int_equal(fclose(b), 0);
+}
+
+/* Loads path in a fresh context: 0, or the refusal message in msg. */
+static int load_one(const char *path, char *msg, size_t n)
+{
+    fc_context *ctx = fc_context_new();
+    fc_error err;
+    fc_error_clear(&err);
+    int rc = fc_context_load(ctx, path, &err);
+    snprintf(msg, n, "%s", err.msg);
+    if (rc != 0) {
+        assert_int_equal(fc_context_report_count(ctx), 1);
+        assert_string_equal(fc_context_report(ctx, 0)->message, err.msg);
+    }
+    fc_context_free(ctx);
+    return rc;
+}
+
+/* A plugin someone else could have written is refused before it is opened (its code would run
+ * with our rights): world-writable folder or file, a file owned by another user. */
+static void test_plugin_trust(void **unused)
+{
+    char src[512], dir[] = "/tmp/fc_trust_XXXXXX", path[64], msg[FC_ERROR_MSG_MAX], want[128];
+    fixture_path(src, sizeof src, "bidrace.so");
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/bidrace.so", dir);
+    copy_file(src, path);
+    assert_int_equal(chmod(path, 0644), 0);
+    assert_int_equal(chmod(dir, 0777), 0);
+    assert_int_equal(load_one(path, msg, sizeof msg), FC_EPLUGIN);
+    snprintf(want, sizeof want, "%s: refused: folder is world-writable (%s)", path, dir);
+    assert_string_equal(msg, want);
+    assert_int_equal(chmod(dir, 0755), 0);
+    assert_int_equal(chmod(path, 0666), 0);
+    assert_int_equal(load_one(path, msg, sizeof msg), FC_EPLUGIN);
+    snprintf(want, sizeof want, "%s: refused: file is world-writable", path);
+    assert_string_equal(msg, want);
+    assert_int_equal(chmod(path, 0644), 0);
+    if (load_one(path, msg, sizeof msg) != 0)
+        fail_msg("a private copy should load: %s", msg);
+    if (geteuid() == 0) { /* only root can give a file away */
+        assert_int_equal(chown(path, 65534, (gid_t)-1), 0);
+        assert_int_equal(load_one(path, msg, sizeof msg), FC_EPLUGIN);
+        snprintf(want, sizeof want, "%s: refused: owned by user 65534 (not root, not the current user)", path);
+        assert_string_equal(msg, want);
+    }
+    unlink(path);
+    rmdir(dir);
+    /* these tests run from the build tree, so it is searched */
+    assert_true(fc_context_from_build_tree());
 }
 
 /* ---- Bid Race through the vtable ---- */
@@ -628,6 +692,7 @@ int main(void)
         cmocka_unit_test(test_load_bad_one_by_one),
         cmocka_unit_test(test_find_unknown),
         cmocka_unit_test(test_load_missing_and_not_elf),
+        cmocka_unit_test(test_plugin_trust),
         cmocka_unit_test(test_bidrace_scripted),
         cmocka_unit_test(test_bidrace_hooks_and_end),
         cmocka_unit_test(test_bidrace_notation),
