@@ -91,6 +91,20 @@ void mz_links_update(const mz_data *D, mz_state *s)
     }
 }
 
+/* R-09 for tile t turned to rotation rot: some opening meets an opening of a neighbour. */
+bool mz_rotation_ok(const mz_data *D, const mz_state *s, int t, int rot)
+{
+    uint8_t m = rotate(D->tile[t].mask, rot);
+    for (int e = 0; e < 6; e++) {
+        if (!(m >> e & 1u))
+            continue;
+        int b = cell_loc(D, s, s->loc[t].q + DQ[e], s->loc[t].r + DR[e]);
+        if (b == MZ_GT || (b > 0 && (mz_placed_mask(D, s, b) >> ((e + 3) % 6) & 1u)))
+            return true;
+    }
+    return false;
+}
+
 /* R-28 legality without looking at the (hidden) top tile (A-25): an empty cell next to a
  * location holding a movable ant of seat, that location showing an opening toward the cell
  * (TX-01: any adjacent location showing an opening toward it). */

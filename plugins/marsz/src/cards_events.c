@@ -1,5 +1,4 @@
-/* Event cards EV-01 .. EV-22 (cards.h describes the interface). An entry without resolve is
- * not implemented yet and cannot be played (it still serves as a ferocity card). */
+/* Event cards EV-01 .. EV-22 (cards.h describes the interface). */
 #include <string.h>
 
 #include "marsz.h"
@@ -376,11 +375,237 @@ static void fx_surprise(const fc_env *env, mz_state *s, int seat, int card)
     mz_push(s, F_TARGET, seat, card, 0, 0, 0);
 }
 
+/* ---- EV-03 Nuptial Flight: F_SWAP, n swaps left, b = first pos or MZ_NONE, c = its seat ---- */
+
+/* TX-06: an ant on a tile controlled by an opponent of `seat` with Weaver Thorax is fixed. */
+static bool swappable(const mz_state *s, int seat, int loc)
+{
+    if (loc == MZ_GT)
+        return true;
+    int c = mz_controller(s, loc);
+    return c < 0 || c == seat || !mz_has_evo(s, c, TX06);
+}
+
+static void fx_flight(const fc_env *env, mz_state *s, int seat, int card)
+{
+    mz_push(s, F_SWAP, seat, card, MZ_NONE, 0, MZ_D_(env)->card[card].n);
+}
+
+static int flight_legal(const fc_env *env, const mz_state *s, const mz_frame *f, fc_decision *out)
+{
+    const mz_data *D = MZ_D_(env);
+    int n = 0, first = f->b, fseat = f->c;
+    for (int l = 0; l < MZ_LOCS; l++) {
+        if ((l && !s->loc[l].placed) || !swappable(s, f->seat, l))
+            continue;
+        for (int p = 0; p < s->nseats; p++) {
+            if (first != MZ_NONE && p == fseat) /* two ants of different players */
+                continue;
+            uint8_t src[8];
+            int ns = mz_ant_sources(D, s, p, l, src);
+            for (int i = 0; i < ns; i++)
+                out[n++] = MZ_D(DK_SWAP, src[i], p, 0);
+        }
+    }
+    out[n++] = MZ_D(DK_DONE, 0, 0, 0);
+    return n;
+}
+
+static void flight_apply(const fc_env *env, mz_state *s, mz_frame *f, fc_decision d)
+{
+    (void)env;
+    if (MZ_DK(d) == DK_DONE) {
+        mz_pop(s);
+        return;
+    }
+    if (f->b == MZ_NONE) {
+        f->b = (uint8_t)MZ_DA(d);
+        f->c = (uint8_t)MZ_DB(d);
+        return;
+    }
+    int pa = f->b, sa = f->c, pb = MZ_DA(d), sb = MZ_DB(d);
+    mz_take(s, sa, pa);
+    mz_take(s, sb, pb);
+    mz_put(s, sb, pa);
+    mz_put(s, sa, pb);
+    f->b = MZ_NONE;
+    f->c = 0;
+    if (--f->n == 0)
+        mz_pop(s);
+}
+
+/* ---- EV-04 Adaptive Radiation: F_EVO_FREE, b = 0 return an evolution, 1 play one free ---- */
+
+static bool radiation_playable(const fc_env *env, const mz_state *s, int seat, int card)
+{
+    (void)env, (void)card;
+    const mz_seat *P = &s->seat[seat];
+    return P->npile[0] + P->npile[1] + P->npile[2] > 0;
+}
+
+static void fx_radiation(const fc_env *env, mz_state *s, int seat, int card)
+{
+    (void)env;
+    mz_push(s, F_EVO_FREE, seat, card, 0, 0, 0);
+}
+
+static int radiation_legal(const fc_env *env, const mz_state *s, const mz_frame *f, fc_decision *out)
+{
+    int n = 0;
+    if (f->b == 0) { /* the topmost card of a pile */
+        for (int sg = 0; sg < 3; sg++)
+            if (mz_top_evo(s, f->seat, sg) >= 0)
+                out[n++] = MZ_D(DK_CARD, mz_top_evo(s, f->seat, sg), 0, 0);
+        return n;
+    }
+    for (int c = HD01; c <= AB10; c++)
+        if (s->card_loc[c] == CL_HAND && s->card_seat[c] == f->seat)
+            out[n++] = MZ_D(DK_CARD, c, 0, 0);
+    out[n++] = MZ_D(DK_DONE, 0, 0, 0);
+    (void)env;
+    return n;
+}
+
+static void radiation_apply(const fc_env *env, mz_state *s, mz_frame *f, fc_decision d)
+{
+    int seat = f->seat, c = MZ_DA(d);
+    if (f->b == 0) {
+        int sg = MZ_D_(env)->card[c].seg;
+        s->seat[seat].npile[sg]--;
+        s->seat[seat].pile[sg][s->seat[seat].npile[sg]] = 0;
+        mz_to_hand(s, seat, c); /* bodies are settled when the whole card has resolved */
+        f->b = 1;
+        return;
+    }
+    mz_pop(s);
+    if (MZ_DK(d) == DK_CARD)
+        mz_play_card(env, s, seat, c, true);
+}
+
+/* ---- EV-07 Cultural Theft: opponents discard 1, then F_CTHEFT ---- */
+
+static void fx_theft(const fc_env *env, mz_state *s, int seat, int card)
+{
+    (void)env;
+    s->ndrawn = 0;
+    mz_push(s, F_CTHEFT, seat, card, 0, 0, 0);
+    for (int i = s->nseats - 1; i >= 1; i--) {
+        int p = (seat + i) % s->nseats;
+        if (s->seat[p].hand)
+            mz_push(s, F_DISCARD, p, 0, DW_OPP, 0, 1);
+    }
+}
+
+static int theft_legal(const fc_env *env, const mz_state *s, const mz_frame *f, fc_decision *out)
+{
+    int n = 0;
+    for (int i = 0; i < s->ndrawn; i++)
+        if (s->card_loc[s->drawn[i]] == CL_DISCARD && mz_card_playable(env, s, f->seat, s->drawn[i]))
+            out[n++] = MZ_D(DK_CARD, s->drawn[i], 0, 0);
+    out[n++] = MZ_D(DK_DONE, 0, 0, 0);
+    return n;
+}
+
+static void theft_apply(const fc_env *env, mz_state *s, mz_frame *f, fc_decision d)
+{
+    int seat = f->seat;
+    mz_pop(s);
+    s->ndrawn = 0;
+    if (MZ_DK(d) == DK_CARD)
+        mz_play_card(env, s, seat, MZ_DA(d), false);
+}
+
+/* ---- EV-08 Early Harvest: F_OPTION, n spaces left, c = first chosen pos + 1 ---- */
+
+static void fx_early(const fc_env *env, mz_state *s, int seat, int card)
+{
+    mz_push(s, F_OPTION, seat, card, 0, 0, MZ_D_(env)->card[card].n);
+}
+
+static int early_legal(const fc_env *env, const mz_state *s, const mz_frame *f, fc_decision *out)
+{
+    const mz_data *D = MZ_D_(env);
+    int n = 0;
+    for (int t = 1; t <= MZ_TILES; t++)
+        if (s->loc[t].placed)
+            for (int i = 0; i < D->tile[t].nspaces; i++)
+                if (s->loc[t].space[i] == f->seat + 1 && MZ_POS(t, i) + 1 != f->c)
+                    out[n++] = MZ_D(DK_HARVEST, MZ_POS(t, i), 0, 0);
+    out[n++] = MZ_D(DK_DONE, 0, 0, 0);
+    return n;
+}
+
+static void early_apply(const fc_env *env, mz_state *s, mz_frame *f, fc_decision d)
+{
+    int seat = f->seat, pos = MZ_DA(d);
+    if (MZ_DK(d) == DK_DONE) {
+        mz_pop(s);
+        return;
+    }
+    int kind = MZ_D_(env)->tile[MZ_PLOC(pos)].space[MZ_PSLOT(pos)]; /* no modifiers */
+    mz_gain(env, s, seat, kind == RW_F, kind == RW_L1 ? 1 : kind == RW_L2 ? 2 : 0, kind == RW_C, kind == RW_P);
+    f->c = (uint8_t)(pos + 1);
+    if (--f->n == 0)
+        mz_pop(s);
+}
+
+/* ---- EV-18 Tunnel Collapse: turn a tile next to a location with your ant (R-09 kept) ---- */
+
+static int collapse_moves(const fc_env *env, const mz_state *s, int seat, fc_decision *out)
+{
+    const mz_data *D = MZ_D_(env);
+    uint32_t near = 0;
+    for (int l = 0; l < MZ_LOCS; l++)
+        if ((l == MZ_GT || s->loc[l].placed) && mz_ants_at(s, l, seat))
+            near |= s->adj[l];
+    int n = 0;
+    for (int t = 1; t <= MZ_TILES; t++) {
+        if (!(near >> t & 1u) || !s->loc[t].placed)
+            continue;
+        uint8_t now = mz_placed_mask(D, s, t);
+        for (int k = 0; k < 6; k++) {
+            uint8_t m = (uint8_t)(((D->tile[t].mask << k) | (D->tile[t].mask >> (6 - k))) & 0x3F);
+            bool dup = m == now;
+            for (int j = 0; j < k && !dup; j++)
+                dup = m == (uint8_t)(((D->tile[t].mask << j) | (D->tile[t].mask >> (6 - j))) & 0x3F);
+            if (!dup && mz_rotation_ok(D, s, t, k)) {
+                if (out)
+                    out[n] = MZ_D(DK_ROTATE, t, k, 0);
+                n++;
+            }
+        }
+    }
+    return n;
+}
+
+static bool collapse_playable(const fc_env *env, const mz_state *s, int seat, int card)
+{
+    (void)card;
+    return collapse_moves(env, s, seat, NULL) > 0;
+}
+
+static int collapse_legal(const fc_env *env, const mz_state *s, const mz_frame *f, fc_decision *out)
+{
+    return collapse_moves(env, s, f->seat, out);
+}
+
+static void collapse_apply(const fc_env *env, mz_state *s, mz_frame *f, fc_decision d)
+{
+    (void)f;
+    mz_pop(s);
+    s->loc[MZ_DA(d)].rot = (uint8_t)MZ_DB(d);
+    mz_links_update(MZ_D_(env), s);
+}
+
 const mz_card_fx mz_fx_events[22] = {
     [EV01 - EV01] = {NULL, fx_surprise, target_legal, target_apply, NULL},
     [EV02 - EV01] = {play_tile, fx_tile, tile_legal, tile_apply, NULL},
+    [EV03 - EV01] = {NULL, fx_flight, flight_legal, flight_apply, NULL},
+    [EV04 - EV01] = {radiation_playable, fx_radiation, radiation_legal, radiation_apply, NULL},
     [EV05 - EV01] = {play_inhabit, push_target, target_legal, target_apply, NULL},
     [EV06 - EV01] = {play_tile, fx_tile, tile_legal, tile_apply, NULL},
+    [EV07 - EV01] = {NULL, fx_theft, theft_legal, theft_apply, NULL},
+    [EV08 - EV01] = {NULL, fx_early, early_legal, early_apply, NULL},
     [EV09 - EV01] = {NULL, fx_egg_stealer, NULL, NULL, NULL},
     [EV10 - EV01] = {NULL, fx_frenzy, NULL, NULL, NULL},
     [EV11 - EV01] = {play_ant, push_target, target_legal, target_apply, NULL},
@@ -390,6 +615,7 @@ const mz_card_fx mz_fx_events[22] = {
     [EV15 - EV01] = {NULL, fx_gain, NULL, NULL, NULL},
     [EV16 - EV01] = {NULL, fx_gain, NULL, NULL, NULL},
     [EV17 - EV01] = {NULL, fx_scent, NULL, NULL, NULL},
+    [EV18 - EV01] = {collapse_playable, push_target, collapse_legal, collapse_apply, NULL},
     [EV19 - EV01] = {NULL, fx_call, NULL, NULL, NULL},
     [EV20 - EV01] = {NULL, fx_gain, NULL, NULL, NULL},
     [EV21 - EV01] = {NULL, fx_gain, NULL, NULL, NULL},

@@ -19,6 +19,8 @@ void mz_play_card(const fc_env *env, mz_state *s, int seat, int card, bool free)
     const mz_data *D = MZ_D_(env);
     if (s->card_loc[card] == CL_HAND)
         s->seat[s->card_seat[card]].hand--;
+    if (s->card_loc[card] == CL_DISCARD) /* EV-07 */
+        s->ndisc--;
     s->card_loc[card] = CL_LIMBO;
     s->card_seat[card] = (uint8_t)seat;
     mz_push(s, F_CARD, seat, card, 0, 0, 0);

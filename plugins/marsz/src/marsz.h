@@ -239,7 +239,7 @@ typedef struct mz_state {
     uint8_t reward_stack[MZ_REWARDS];
     uint8_t deck[MZ_CARDS];    /* top = deck[ndeck-1] */
     uint8_t card_loc[MZ_CARDS], card_seat[MZ_CARDS];
-    uint8_t drawn[3], ndrawn;  /* tiles / cards revealed by an effect (TX-08, T-26, EV-07) */
+    uint8_t drawn[4], ndrawn;  /* cards revealed or discarded by an effect (T-26, EV-07) */
     uint8_t gt_defender;       /* seat holding RT-00 this round, or MZ_NONE */
     uint8_t soldier_done[MZ_LOCS];
     uint8_t draft_bottom;      /* R-83 cards put under the deck (known positions) */
@@ -280,6 +280,8 @@ enum {
     DK_CARD,       /* a = card (play a revealed card, keep a drafted card, return an evolution) */
     DK_ROTATE,     /* a = tile, b = rotation (EV-18) */
     DK_SACRIFICE,  /* lose 1 ant instead of fighting the centipede */
+    DK_SWAP,       /* a = pos, b = seat of the ant (EV-03) */
+    DK_HARVEST,    /* a = pos of an own occupied harvest space (EV-08) */
     DK_COUNT
 };
 
@@ -332,6 +334,7 @@ bool mz_adjacent(const mz_data *D, const mz_state *s, int a, int b);
 bool mz_connected(const mz_data *D, const mz_state *s, int a, int b);
 bool mz_inner(const mz_data *D, const mz_state *s, int t);
 void mz_links_update(const mz_data *D, mz_state *s);
+bool mz_rotation_ok(const mz_data *D, const mz_state *s, int t, int rot);
 bool mz_explore_possible(const mz_data *D, const mz_state *s, int seat);
 int mz_ants_at(const mz_state *s, int loc, int seat);
 int mz_ants_total(const mz_state *s, int seat);

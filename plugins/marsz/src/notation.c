@@ -63,6 +63,8 @@ int mz_decision_text(const void *st, const fc_env *env, fc_decision d, char *buf
     case DK_CARD: return snprintf(buf, n, "card %s", card_id(env, a));
     case DK_ROTATE: return snprintf(buf, n, "rotate T%d %d", a, b);
     case DK_SACRIFICE: return snprintf(buf, n, "sacrifice");
+    case DK_SWAP: mz_pos_text(a, p1, sizeof p1); return snprintf(buf, n, "swap %s seat %d", p1, b + 1);
+    case DK_HARVEST: mz_pos_text(a, p1, sizeof p1); return snprintf(buf, n, "harvest %s", p1);
     default: return FC_EINVAL;
     }
 }

@@ -535,6 +535,8 @@ void mz_apply_worker(const fc_env *env, mz_state *s, mz_frame *f, fc_decision d)
     case F_DISCARD: {
         int why = f->b;
         mz_discard(s, a);
+        if (why == DW_OPP && s->ndrawn < 4) /* EV-07 remembers the discarded cards */
+            s->drawn[s->ndrawn++] = (uint8_t)a;
         if (--f->n > 0)
             return;
         mz_pop(s);
