@@ -374,6 +374,42 @@ static int cli_config_line(void *user, const char *section, const char *name, co
     return 1;
 }
 
+/* inih line reader with the project's line ends ("\n", "\r\n", a lone "\r"; inih's own fgets
+ * reader would glue "[play]\rseats = x" into one line and drop the key silently). A line
+ * that is too long or holds a NUL byte comes out as a syntax error, never cut short. */
+static char *cli_config_read(char *str, int num, void *stream)
+{
+    FILE *f = stream;
+    int c, len = 0;
+    bool any = false, bad = false;
+    while ((c = getc(f)) != EOF && c != '\n' && c != '\r') {
+        any = true;
+        if (c == '\0' || len >= num - 2)
+            bad = true;
+        else
+            str[len++] = (char)c;
+    }
+    if (c == '\r' && (c = getc(f)) != '\n' && c != EOF)
+        ungetc(c, f);
+    if (!any && c == EOF)
+        return NULL;
+    if (bad)
+        len = snprintf(str, (size_t)num, "%s", "(bad line)"); /* no '=': inih reports the line */
+    str[len] = '\n';
+    str[len + 1] = '\0';
+    return str;
+}
+
+static int cli_config_parse(const char *path, cli_config *cf)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    int rc = ini_parse_stream(cli_config_read, f, cli_config_line, cf);
+    fclose(f);
+    return rc;
+}
+
 bool cli_config_get(const char *section, const char *key, char *buf, size_t n)
 {
     cli_config cf = {section, key, buf, n, false};
@@ -381,10 +417,10 @@ bool cli_config_get(const char *section, const char *key, char *buf, size_t n)
     const char *env = getenv("FORMICARY_CONFIG");
     const char *paths[2] = {FC_SOURCE_ROOT "/config/formicary.ini", FC_DATA_INSTALL_DIR "/formicary.ini"};
     if (env)
-        return env[0] && ini_parse(env, cli_config_line, &cf) == 0 && cf.found && buf[0];
+        return env[0] && cli_config_parse(env, &cf) == 0 && cf.found && buf[0];
     for (int i = fc_context_from_build_tree() ? 0 : 1; i < 2; i++) /* the source tree's: build-tree runs only */
         if (access(paths[i], R_OK) == 0)
-            return ini_parse(paths[i], cli_config_line, &cf) == 0 && cf.found && buf[0];
+            return cli_config_parse(paths[i], &cf) == 0 && cf.found && buf[0];
     return false;
 }
 

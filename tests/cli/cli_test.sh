@@ -113,6 +113,9 @@ check "default seats: the game minimum" eval '[ $rc -eq 0 ] && has "^bidrace: 2 
 printf '[play]\nseats = random,random,random\n[paths]\nplugin_path = %s\n' "$FIX" >"$TMP/conf.ini"
 FORMICARY_CONFIG=$TMP/conf.ini FORMICARY_PLUGIN_PATH= fc play bidrace --seed 9 --quiet
 check "formicary.ini: [play] seats and [paths] plugin_path" eval '[ $rc -eq 0 ] && has "^bidrace: 3 seats, seed 9$"'
+printf '[play]\rseats = random,random,random\r[paths]\rplugin_path = %s' "$FIX" >"$TMP/conf.ini"
+FORMICARY_CONFIG=$TMP/conf.ini FORMICARY_PLUGIN_PATH= fc play bidrace --seed 9 --quiet
+check "formicary.ini: bare CR line ends read like \\n" eval '[ $rc -eq 0 ] && has "^bidrace: 3 seats, seed 9$"'
 fc play bidrace --quiet
 check "default seed is printed" eval '[ $rc -eq 0 ] && has "^bidrace: 2 seats, seed [0-9]+$"'
 
