@@ -227,16 +227,26 @@ static int validate(const char *path, const fc_plugin *p, fc_error *err)
 /* A plugin file is code run with our rights: refuse one that another user could have written
  * or replaced (its folder or itself writable by everyone, or owned by someone other than root
  * or the current user). `real` is its resolved path. */
+static void dir_of(const char *file, char *dir, size_t n)
+{
+    snprintf(dir, n, "%s", file);
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        snprintf(dir, n, ".");
+    else
+        *(slash == dir ? slash + 1 : slash) = '\0';
+}
+
 static int check_trusted(const char *path, const char *real, fc_error *err)
 {
-    struct stat st, dst;
-    char dir[PATH_MAX];
-    snprintf(dir, sizeof dir, "%s", real);
-    char *slash = strrchr(dir, '/');
-    if (slash)
-        *(slash == dir ? slash + 1 : slash) = '\0';
-    if (stat(real, &st) != 0 || stat(dir, &dst) != 0)
+    struct stat st, dst, lst;
+    char dir[PATH_MAX], ldir[PATH_MAX];
+    dir_of(real, dir, sizeof dir);
+    dir_of(path, ldir, sizeof ldir); /* a symbolic link's own folder: whoever may replace the link */
+    if (stat(real, &st) != 0 || stat(dir, &dst) != 0 || stat(ldir, &lst) != 0)
         return fc_error_set(err, FC_EIO, "%s: cannot open: %s", path, strerror(errno));
+    if (lst.st_mode & S_IWOTH)
+        return fc_error_set(err, FC_EPLUGIN, "%s: refused: folder is world-writable (%s)", path, ldir);
     if (dst.st_mode & S_IWOTH)
         return fc_error_set(err, FC_EPLUGIN, "%s: refused: folder is world-writable (%s)", path, dir);
     if (st.st_mode & S_IWOTH)

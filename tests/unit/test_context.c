@@ -223,7 +223,7 @@ static int load_one(const char *path, char *msg, size_t n)
  * with our rights): world-writable folder or file, a file owned by another user. */
 static void test_plugin_trust(void **unused)
 {
-    char src[512], dir[] = "/tmp/fc_trust_XXXXXX", path[64], msg[FC_ERROR_MSG_MAX], want[128];
+    char src[512], dir[] = "/tmp/fc_trust_XXXXXX", path[64], msg[FC_ERROR_MSG_MAX], want[160];
     fixture_path(src, sizeof src, "bidrace.so");
     assert_non_null(mkdtemp(dir));
     snprintf(path, sizeof path, "%s/bidrace.so", dir);
@@ -241,6 +241,17 @@ static void test_plugin_trust(void **unused)
     assert_int_equal(chmod(path, 0644), 0);
     if (load_one(path, msg, sizeof msg) != 0)
         fail_msg("a private copy should load: %s", msg);
+    /* a link to it from a world-writable folder: whoever may swap the link decides what loads */
+    char ldir[] = "/tmp/fc_trustl_XXXXXX", link[64];
+    assert_non_null(mkdtemp(ldir));
+    assert_int_equal(chmod(ldir, 0777), 0);
+    snprintf(link, sizeof link, "%s/game.so", ldir);
+    assert_int_equal(symlink(path, link), 0);
+    assert_int_equal(load_one(link, msg, sizeof msg), FC_EPLUGIN);
+    snprintf(want, sizeof want, "%s: refused: folder is world-writable (%s)", link, ldir);
+    assert_string_equal(msg, want);
+    unlink(link);
+    rmdir(ldir);
     if (geteuid() == 0) { /* only root can give a file away */
         assert_int_equal(chown(path, 65534, (gid_t)-1), 0);
         assert_int_equal(load_one(path, msg, sizeof msg), FC_EPLUGIN);
