@@ -197,6 +197,13 @@ static int validate(const char *path, const fc_plugin *p, fc_error *err)
                             p->min_seats, p->max_seats);
     if (p->nhooks < 0 || p->nhooks > 64 || (p->nhooks > 0 && !p->hooks))
         return fc_error_set(err, FC_EPLUGIN, "%s: expected 0..64 hook points, found %d", path, p->nhooks);
+    if (p->nhooks > 0 && p->api_minor < 1) /* fc_hook_def grew lo, hi in minor 1: another stride */
+        return fc_error_set(err, FC_EABI, "%s: expected API minor >= 1 for hook points (result ranges), found %u", path,
+                            p->api_minor);
+    for (int i = 0; i < p->nhooks; i++)
+        if (!p->hooks[i].name || p->hooks[i].lo >= p->hooks[i].hi)
+            return fc_error_set(err, FC_EPLUGIN, "%s: expected hook %d with a name and a result range lo < hi, found %lld..%lld",
+                                path, i, (long long)p->hooks[i].lo, (long long)p->hooks[i].hi);
     if ((p->nqueries > 0 && !p->queries) || (p->nactions > 0 && !p->actions) || (p->nparams > 0 && !p->params))
         return fc_error_set(err, FC_EPLUGIN, "%s: expected tables for declared queries/actions/params, found NULL", path);
     const fc_game *g = p->game;

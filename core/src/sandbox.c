@@ -7,10 +7,16 @@
  * - The message handler writes the one-line message into a C buffer instead of pushing a new
  *   string, so reporting works even when the state is out of memory.
  * - setmetatable refuses __gc: finalizers run with hooks disabled (lgc.c GCTM), so a looping
- *   __gc could hang the host where no budget applies. */
+ *   __gc could hang the host where no budget applies.
+ * - Work done inside C is metered against the same budget (docs/lua-api.md, "Cost"): the
+ *   allocator charges every byte a call makes (string results, concatenation, table growth),
+ *   the library wrappers charge elements and scanned bytes (fc_sandbox_charge), and a
+ *   wall-clock deadline checked on every charge and every hook tick stops anything that still
+ *   slips through (string comparison, vararg copies, traversal of sparse tables). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <lauxlib.h>
 #include <lualib.h>
@@ -19,18 +25,24 @@
 #include "formicary/variant.h"
 #include "sandbox.h"
 
-#define SB_HOOK_STEP 1000 /* VM instructions between budget checks */
+#define SB_HOOK_STEP 200 /* VM instructions between budget and clock checks */
 #define SB_WHERE_MAX (LUA_IDSIZE + 24)
 #define SB_TRACE_MAX 1024
 #define SB_RNG_STREAM 0x4C7561u /* "Lua" */
 
-enum { SB_FATAL_NONE, SB_FATAL_BUDGET, SB_FATAL_MEM };
+enum { SB_FATAL_NONE, SB_FATAL_BUDGET, SB_FATAL_MEM, SB_FATAL_WALL };
 
 struct fc_sandbox {
     lua_State *L;
     size_t used, limit;
     long budget, budget_total;
+    long wall_ms;         /* deadline of the call in progress, in ms after its start */
+    long wall_override;   /* fc_sandbox_set_wall_ms, 0 = from the budget */
+    int wall_scale;       /* FC_UNDER_VALGRIND / FC_UNDER_SANITIZER slow everything down */
+    int64_t deadline;     /* CLOCK_MONOTONIC ns */
     int fatal;
+    int frozen;           /* fc_sandbox_freeze ran: calls are checked for kept state */
+    int raising;          /* sb_raise_fatal may allocate its message */
     int in_call; /* inside fc_sandbox_call: the allocator may look at the Lua stack */
     fc_rng rng;
     /* Lazy seed (fc_sandbox_seed_lazy): hashed on the first math.random of a call only, so hooks
@@ -47,6 +59,13 @@ struct fc_sandbox {
     char mem_where[SB_WHERE_MAX];
     char trace[SB_TRACE_MAX];
 };
+
+static int64_t sb_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
 
 fc_sandbox *fc_sandbox_of(lua_State *L)
 {
@@ -99,6 +118,8 @@ static int sb_where(lua_State *L, char *buf, size_t n)
     return 0;
 }
 
+static void sb_set_budget_fatal(fc_sandbox *sb, lua_State *L, int kind);
+
 static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     fc_sandbox *sb = ud;
@@ -113,10 +134,35 @@ static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
             sb->mem_where[0] = '\0';
         return NULL;
     }
+    if (nsize > old && sb->in_call && !sb->raising) { /* every byte made costs: meters copies in C */
+        if (sb->fatal == SB_FATAL_BUDGET || sb->fatal == SB_FATAL_WALL)
+            return NULL;
+        sb->budget -= (long)((nsize - old + FC_LUA_BYTES_PER_UNIT - 1) / FC_LUA_BYTES_PER_UNIT);
+        if (sb->budget <= 0 && sb->L) {
+            sb_set_budget_fatal(sb, sb->L, SB_FATAL_BUDGET);
+            return NULL; /* Lua raises a memory error; the call reports the budget */
+        }
+    }
     void *p = realloc(ptr, nsize);
     if (p)
         sb->used = sb->used - old + nsize;
     return p;
+}
+
+/* Records the budget or wall-clock failure at the innermost Lua line. Allocates nothing. */
+static void sb_set_budget_fatal(fc_sandbox *sb, lua_State *L, int kind)
+{
+    char where[SB_WHERE_MAX];
+    if (sb->fatal)
+        return;
+    sb->fatal = kind;
+    if (!sb_where(L, where, sizeof where))
+        snprintf(where, sizeof where, "%s", sb->name);
+    if (kind == SB_FATAL_WALL)
+        snprintf(sb->fatal_msg, sizeof sb->fatal_msg, "%s: wall-clock limit of %ld ms exceeded", where, sb->wall_ms);
+    else
+        snprintf(sb->fatal_msg, sizeof sb->fatal_msg, "%s: instruction budget of %ld exceeded", where,
+                 sb->budget_total);
 }
 
 static void sb_set_mem_fatal(fc_sandbox *sb)
@@ -135,27 +181,46 @@ static void sb_set_mem_fatal(fc_sandbox *sb)
 
 static int sb_raise_fatal(lua_State *L, fc_sandbox *sb)
 {
+    sb->raising = 1;
     lua_pushstring(L, sb->fatal_msg);
+    sb->raising = 0;
     return lua_error(L);
 }
 
 static void sb_count_hook(lua_State *L, lua_Debug *ar)
 {
+    (void)ar;
     fc_sandbox *sb = fc_sandbox_of(L);
     if (!sb->fatal) {
         sb->budget -= SB_HOOK_STEP;
-        if (sb->budget > 0)
-            return;
-        sb->fatal = SB_FATAL_BUDGET;
-        if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
-            snprintf(sb->fatal_msg, sizeof sb->fatal_msg, "%s:%d: instruction budget of %ld exceeded",
-                     ar->short_src, ar->currentline, sb->budget_total);
+        if (sb->budget <= 0)
+            sb_set_budget_fatal(sb, L, SB_FATAL_BUDGET);
+        else if (sb_now() > sb->deadline)
+            sb_set_budget_fatal(sb, L, SB_FATAL_WALL);
         else
-            snprintf(sb->fatal_msg, sizeof sb->fatal_msg, "%s: instruction budget of %ld exceeded", sb->name,
-                     sb->budget_total);
+            return;
     }
     sb_raise_fatal(L, sb);
 }
+
+void fc_sandbox_charge(lua_State *L, long units)
+{
+    fc_sandbox *sb = fc_sandbox_of(L);
+    if (!sb->in_call)
+        return;
+    if (!sb->fatal) {
+        sb->budget -= units;
+        if (sb->budget <= 0)
+            sb_set_budget_fatal(sb, L, SB_FATAL_BUDGET);
+        else if (sb_now() > sb->deadline)
+            sb_set_budget_fatal(sb, L, SB_FATAL_WALL);
+        else
+            return;
+    }
+    sb_raise_fatal(L, sb);
+}
+
+void fc_sandbox_set_wall_ms(fc_sandbox *sb, long ms) { sb->wall_override = ms > 0 ? ms : 0; }
 
 /* Copies the first line of `s` (length len) into buf. */
 static void sb_first_line(char *buf, size_t n, const char *s, size_t len)
@@ -293,11 +358,14 @@ static int sb_print(lua_State *L)
     for (int i = 1; i <= n; i++) {
         if (i > 1)
             luaL_addchar(&b, '\t');
-        luaL_tolstring(L, i, NULL);
+        fc_sandbox_tostring(L, i);
         luaL_addvalue(&b);
     }
     luaL_pushresult(&b);
-    fprintf(stderr, "[%s] %s\n", sb->name, lua_tostring(L, -1));
+    size_t len;
+    const char *text = lua_tolstring(L, -1, &len);
+    fc_sandbox_charge(L, (long)len); /* output is slow: one unit per byte */
+    fprintf(stderr, "[%s] %s\n", sb->name, text);
     return 0;
 }
 
@@ -306,16 +374,37 @@ static int sb_setmetatable(lua_State *L)
     int t = lua_type(L, 2);
     luaL_checktype(L, 1, LUA_TTABLE);
     luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
+    lua_settop(L, 2);
     if (t == LUA_TTABLE) {
+        /* A frozen metatable is used through its shadow, which holds its fields raw as the VM
+         * reads them (getmetatable shows the frozen table again). */
+        fc_sandbox_raw(L, 2); /* 3 */
         lua_pushliteral(L, "__gc");
-        if (lua_rawget(L, 2) != LUA_TNIL)
+        if (lua_rawget(L, 3) != LUA_TNIL)
             return luaL_error(L, "setmetatable: __gc metamethods are not available");
         lua_pop(L, 1);
+    } else {
+        lua_pushnil(L);
     }
     if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
         return luaL_error(L, "cannot change a protected metatable");
-    lua_settop(L, 2);
     lua_setmetatable(L, 1);
+    lua_settop(L, 1);
+    return 1;
+}
+
+static int sb_getmetatable(lua_State *L)
+{
+    luaL_checkany(L, 1);
+    if (!fc_sandbox_getmetatable(L, 1)) {
+        lua_pushnil(L);
+        return 1;
+    }
+    fc_sandbox_raw(L, 2); /* 3: a frozen metatable's fields are in its shadow */
+    lua_pushliteral(L, "__metatable");
+    if (lua_rawget(L, 3) != LUA_TNIL) /* the protected value, when there is one */
+        return 1;
+    lua_settop(L, 2);
     return 1;
 }
 
@@ -357,6 +446,10 @@ static int sb_key_cmp(const void *pa, const void *pb)
     return (a->len > b->len) - (a->len < b->len);
 }
 
+int fc_sandbox_is_pairs_iter(lua_CFunction f);
+static int sb_pairs_iter(lua_State *L);
+int fc_sandbox_is_pairs_iter(lua_CFunction f) { return f == sb_pairs_iter; }
+
 static int sb_pairs_iter(lua_State *L)
 {
     lua_Integer pos = lua_tointeger(L, lua_upvalueindex(2));
@@ -381,7 +474,9 @@ static int sb_pairs(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_settop(L, 1);
-    lua_newtable(L); /* 2: keys in traversal order */
+    fc_sandbox_raw(L, 1); /* 2: a frozen table's entries are in its shadow, never returned */
+    lua_insert(L, 1);     /* 1: raw entries, 2: the table itself */
+    lua_newtable(L);      /* 3: keys in traversal order */
     int n = 0;
     lua_pushnil(L);
     while (lua_next(L, 1)) {
@@ -390,11 +485,11 @@ static int sb_pairs(lua_State *L)
         if (t != LUA_TNUMBER && t != LUA_TSTRING && t != LUA_TBOOLEAN)
             return luaL_error(L, "pairs: table keys of type %s have no deterministic order", luaL_typename(L, -1));
         lua_pushvalue(L, -1);
-        lua_rawseti(L, 2, ++n);
+        lua_rawseti(L, 3, ++n);
     }
-    sb_key *k = lua_newuserdatauv(L, (size_t)n * sizeof *k + 1, 0); /* 3 */
+    sb_key *k = lua_newuserdatauv(L, (size_t)n * sizeof *k + 1, 0); /* 4 */
     for (int i = 0; i < n; i++) {
-        lua_rawgeti(L, 2, i + 1);
+        lua_rawgeti(L, 3, i + 1);
         memset(&k[i], 0, sizeof k[i]);
         k[i].idx = i + 1;
         switch (lua_type(L, -1)) {
@@ -405,7 +500,7 @@ static int sb_pairs(lua_State *L)
             break;
         case LUA_TSTRING:
             k[i].cls = 1;
-            k[i].s = lua_tolstring(L, -1, &k[i].len); /* kept alive by table 2 */
+            k[i].s = lua_tolstring(L, -1, &k[i].len); /* kept alive by table 3 */
             break;
         default:
             k[i].cls = 2;
@@ -414,16 +509,23 @@ static int sb_pairs(lua_State *L)
         }
         lua_pop(L, 1);
     }
+    /* n to snapshot, then about n log2 n comparisons, each reading up to the common prefix */
+    long lg = 1, keybytes = 0;
+    while ((1L << lg) < n)
+        lg++;
+    for (int i = 0; i < n; i++)
+        keybytes += (long)k[i].len;
+    fc_sandbox_charge(L, n + (long)n * lg + keybytes / FC_LUA_BYTES_PER_UNIT * lg);
     qsort(k, (size_t)n, sizeof *k, sb_key_cmp);
-    lua_createtable(L, n, 0); /* 4: sorted keys */
+    lua_createtable(L, n, 0); /* 5: sorted keys */
     for (int i = 0; i < n; i++) {
-        lua_rawgeti(L, 2, k[i].idx);
-        lua_rawseti(L, 4, i + 1);
+        lua_rawgeti(L, 3, k[i].idx);
+        lua_rawseti(L, 5, i + 1);
     }
     lua_pushinteger(L, 0);
     lua_pushvalue(L, 1);
     lua_pushcclosure(L, sb_pairs_iter, 3);
-    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 2);
     lua_pushnil(L);
     return 3;
 }
@@ -504,7 +606,7 @@ static int sb_setup(lua_State *L)
         sb_clear_field(L, g, *r);
     static const luaL_Reg base[] = {
         {"pairs", sb_pairs},   {"pcall", sb_pcall}, {"xpcall", sb_xpcall}, {"print", sb_print},
-        {"setmetatable", sb_setmetatable}, {NULL, NULL},
+        {"setmetatable", sb_setmetatable}, {"getmetatable", sb_getmetatable}, {NULL, NULL},
     };
     luaL_setfuncs(L, base, 0);
 
@@ -517,7 +619,15 @@ static int sb_setup(lua_State *L)
     lua_pushcfunction(L, sb_randomseed);
     lua_setfield(L, -2, "randomseed");
     lua_pop(L, 2);
+    /* getmetatable("") would expose the string metatable, which cannot be frozen (the VM reads
+     * it raw) and would be shared state: show the string library instead. */
+    lua_pushliteral(L, "");
+    lua_getmetatable(L, -1);
+    lua_getglobal(L, LUA_STRLIBNAME);
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 2);
     fc_sandbox_guard_strings(L);
+    fc_sandbox_guard_libs(L);
     return 0;
 }
 
@@ -531,6 +641,7 @@ fc_sandbox *fc_sandbox_new(const char *chunkname, size_t mem_limit, fc_error *er
     snprintf(sb->chunk, sizeof sb->chunk, "%s", chunkname ? chunkname : "?");
     snprintf(sb->name, sizeof sb->name, "%.*s", LUA_IDSIZE - 1, sb->chunk);
     sb->limit = mem_limit ? mem_limit : FC_LUA_MEM_LIMIT;
+    sb->wall_scale = getenv("FC_UNDER_VALGRIND") ? 30 : getenv("FC_UNDER_SANITIZER") ? 4 : 1;
     fc_sandbox_seed(sb, 0, 0);
     sb->L = lua_newstate(sb_alloc, sb);
     if (!sb->L) {
@@ -586,7 +697,15 @@ int fc_sandbox_call(fc_sandbox *sb, int nargs, int nresults, long budget, fc_err
     lua_State *L = sb->L;
     int fn = lua_gettop(L) - nargs;
     sb->fatal = SB_FATAL_NONE;
+    sb->raising = 0;
     sb->budget = sb->budget_total = budget;
+    /* FC_LUA_WALL_MS_PER_MINSTR per million budget units, at least FC_LUA_WALL_MS_MIN */
+    sb->wall_ms = sb->wall_override;
+    if (!sb->wall_ms) {
+        long ms = budget / 1000000 * FC_LUA_WALL_MS_PER_MINSTR;
+        sb->wall_ms = (ms > FC_LUA_WALL_MS_MIN ? ms : FC_LUA_WALL_MS_MIN) * sb->wall_scale;
+    }
+    sb->deadline = sb_now() + (int64_t)sb->wall_ms * 1000000;
     sb->errmsg[0] = sb->mem_where[0] = sb->trace[0] = '\0';
     lua_pushcfunction(L, sb_msgh);
     lua_insert(L, fn);
@@ -595,7 +714,14 @@ int fc_sandbox_call(fc_sandbox *sb, int nargs, int nresults, long budget, fc_err
     int status = lua_pcall(L, nargs, nresults, fn);
     lua_sethook(L, NULL, 0, 0);
     sb->in_call = 0;
+    /* State kept between calls is restored, and reported unless the call failed anyway. */
+    char kept[FC_ERROR_MSG_MAX];
+    int kept_bad = sb->frozen && fc_sandbox_verify(sb, kept, sizeof kept) != 0;
     if (status == LUA_OK) {
+        if (kept_bad) {
+            lua_settop(L, fn - 1);
+            return fc_error_set(err, FC_ESCRIPT, "%s", kept);
+        }
         lua_remove(L, fn);
         return 0;
     }
@@ -616,6 +742,20 @@ int fc_sandbox_call(fc_sandbox *sb, int nargs, int nresults, long budget, fc_err
         lua_gc(L, LUA_GCCOLLECT, 0); /* give the next call its memory back */
     sb->fatal = SB_FATAL_NONE;
     return fc_error_set(err, FC_ESCRIPT, "%s", msg);
+}
+
+int fc_sandbox_freeze(fc_sandbox *sb, fc_error *err)
+{
+    char msg[FC_ERROR_MSG_MAX];
+    if (fc_sandbox_freeze_state(sb, msg, sizeof msg) != 0)
+        return fc_error_set(err, FC_ESCRIPT, "%s", msg);
+    sb->frozen = 1;
+    return 0;
+}
+
+int fc_sandbox_verify(fc_sandbox *sb, char *msg, size_t n)
+{
+    return fc_sandbox_verify_state(sb->L, sb->name, msg, n);
 }
 
 int fc_sandbox_run(fc_sandbox *sb, const char *text, size_t len, long budget, fc_error *err)

@@ -49,8 +49,39 @@ void fc_sandbox_seed_lazy(fc_sandbox *sb, const void *data, size_t len, const in
 /* The traceback of the last failed call ("" if none). */
 const char *fc_sandbox_traceback(const fc_sandbox *sb);
 
-/* Installs the string-library guards (sandbox_str.c): pattern cost bound, no %p, tostring
+/* Installs the string-library replacements (sandbox_str.c): a pattern matcher that charges
+ * its steps, string.byte charged per result, format without %p and without addresses, tostring
  * without addresses. Called by the sandbox setup. */
 void fc_sandbox_guard_strings(lua_State *L);
+/* Installs the metered table, utf8 and base wrappers (sandbox_lib.c): table.sort is a stable
+ * merge sort, the others charge elements or bytes before calling the original. */
+void fc_sandbox_guard_libs(lua_State *L);
+
+/* Charges `units` against the budget of the call in progress and checks the wall clock;
+ * raises "file:line: instruction budget of N exceeded" (or the wall-clock limit) like the
+ * instruction counter, uncatchable by the script. No-op outside a call. */
+void fc_sandbox_charge(lua_State *L, long units);
+/* Overrides the wall-clock limit of the following calls (ms; 0 = derived from the budget). */
+void fc_sandbox_set_wall_ms(fc_sandbox *sb, long ms);
+
+/* tostring without addresses: __tostring, else __name, else the type name (tables, functions). */
+void fc_sandbox_tostring(lua_State *L, int idx);
+
+/* Freezing (sandbox_freeze.c): after the script body ran, makes every table reachable from the
+ * globals and from the values of the table on top of the stack (popped) read-only in place and
+ * snapshots upvalues; later calls restore and report changed upvalues. 0 or FC_ESCRIPT. */
+int fc_sandbox_freeze(fc_sandbox *sb, fc_error *err);
+/* After a call: 0, or -1 with msg "file:line: ... changed upvalue ..." (values put back). */
+int fc_sandbox_verify(fc_sandbox *sb, char *msg, size_t n);
+/* Internals shared by sandbox.c and sandbox_freeze.c. */
+int fc_sandbox_freeze_state(fc_sandbox *sb, char *msg, size_t n);
+int fc_sandbox_verify_state(lua_State *L, const char *chunk, char *msg, size_t n);
+int fc_sandbox_is_pairs_iter(lua_CFunction f);
+/* Pushes the table whose raw entries a table at idx shows (its shadow if frozen, else itself);
+ * returns 1 if it is frozen. */
+int fc_sandbox_raw(lua_State *L, int idx);
+/* Pushes the metatable a script sees for the value at idx (a frozen table's original one);
+ * returns 0 and pushes nothing when there is none. */
+int fc_sandbox_getmetatable(lua_State *L, int idx);
 
 #endif

@@ -44,6 +44,7 @@ typedef struct fc_vrt {
     const fc_plugin *plugin;
     fc_variant_probe_result *res;
     int declared;
+    int loaded; /* the body ran: variant(), set() and hook() are refused from now on */
     int hooks_ref; /* registry: table of hook functions, hook index + 1 -> function */
     /* the hook call in progress (cur_hook < 0: none) */
     int cur_hook;
@@ -65,6 +66,13 @@ static int vr_line(lua_State *L)
     if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "l", &ar))
         return ar.currentline;
     return 0;
+}
+
+/* variant(), set() and hook() declare the variant: only while the script body runs. */
+static void vr_body_only(lua_State *L, fc_vrt *rt, const char *fn)
+{
+    if (rt->loaded)
+        luaL_error(L, "%s() is only available in the script body, not inside a hook", fn);
 }
 
 static const char *vr_game_id(const fc_vrt *rt) { return rt->plugin && rt->plugin->id ? rt->plugin->id : "?"; }
@@ -94,6 +102,7 @@ static int vr_variant(lua_State *L)
 {
     fc_vrt *rt = vr_self(L);
     fc_variant_meta *m = &rt->res->meta;
+    vr_body_only(L, rt, "variant");
     luaL_checktype(L, 1, LUA_TTABLE);
     if (rt->declared)
         return luaL_error(L, "variant{} declared twice (first at line %d)", m->line);
@@ -161,6 +170,7 @@ static int vr_set(lua_State *L)
 {
     fc_vrt *rt = vr_self(L);
     fc_variant_probe_result *res = rt->res;
+    vr_body_only(L, rt, "set");
     luaL_checktype(L, 1, LUA_TSTRING);
     luaL_checkany(L, 2);
     const char *name = lua_tostring(L, 1);
@@ -185,6 +195,7 @@ static int vr_hook(lua_State *L)
 {
     fc_vrt *rt = vr_self(L);
     const fc_plugin *p = rt->plugin;
+    vr_body_only(L, rt, "hook");
     const char *name = luaL_checkstring(L, 1);
     luaL_checktype(L, 2, LUA_TFUNCTION);
     if (!p)
@@ -314,6 +325,10 @@ static int vr_open(fc_vrt *rt, const fc_plugin *plugin, const char *chunkname, c
     if (plugin && (plugin->nhooks < 0 || plugin->nhooks > 64))
         return fc_error_set(err, FC_EPLUGIN, "%s: plugin declares %d hook points (at most 64)", chunkname,
                             plugin->nhooks);
+    for (int i = 0; plugin && i < plugin->nhooks; i++)
+        if (!plugin->hooks[i].name || plugin->hooks[i].lo >= plugin->hooks[i].hi)
+            return fc_error_set(err, FC_EPLUGIN, "%s: plugin hook point %d has no name or an empty result range",
+                                chunkname, i);
     rt->sb = fc_sandbox_new(chunkname, FC_LUA_MEM_LIMIT, err);
     if (!rt->sb)
         return err ? err->code : FC_ESCRIPT;
@@ -325,6 +340,11 @@ static int vr_open(fc_vrt *rt, const fc_plugin *plugin, const char *chunkname, c
         rc = fc_sandbox_run(rt->sb, text, strlen(text), FC_LUA_LOAD_BUDGET, err);
     if (rc == 0 && !rt->declared)
         rc = fc_error_set(err, FC_ESCRIPT, "%s: missing variant{...} declaration", fc_sandbox_chunkname(rt->sb));
+    if (rc == 0) { /* hooks must not keep state between calls: freeze what the body made */
+        rt->loaded = 1;
+        lua_rawgeti(L, LUA_REGISTRYINDEX, rt->hooks_ref);
+        rc = fc_sandbox_freeze(rt->sb, err);
+    }
     return rc;
 }
 
@@ -389,44 +409,56 @@ static void vr_record(fc_hooks *h, const char *fmt, ...)
     va_end(ap);
 }
 
-/* Converts the hook's result on top of the stack; 0 or -1 after recording an error. */
-static int vr_result(fc_hooks *h, lua_State *L, int hook, int64_t *out)
+/* "file:line" of hook point `hook`'s function definition (the chunk name if unknown). */
+static void vr_hook_where(fc_hooks *h, lua_State *L, int hook, char *buf, size_t n)
 {
-    int isint = 0;
-    lua_Integer v;
-    switch (lua_type(L, -1)) {
-    case LUA_TNIL:
-        return 0;
-    case LUA_TBOOLEAN:
-        *out = lua_toboolean(L, -1);
-        return 0;
-    case LUA_TNUMBER:
-        v = lua_tointegerx(L, -1, &isint);
-        if (isint) {
-            *out = v;
-            return 0;
-        }
-        break;
-    default:
-        break;
-    }
-    /* Locate the message at the hook function's definition. */
-    const fc_hook_def *def = &h->rt.plugin->hooks[hook];
-    char what[64];
-    if (lua_type(L, -1) == LUA_TNUMBER)
-        snprintf(what, sizeof what, "the non-integral number %.14g", (double)lua_tonumber(L, -1));
-    else
-        snprintf(what, sizeof what, "a %s", luaL_typename(L, -1));
     lua_Debug ar;
     lua_rawgeti(L, LUA_REGISTRYINDEX, h->rt.hooks_ref);
     lua_rawgeti(L, -1, hook + 1);
     lua_remove(L, -2);
     if (lua_getinfo(L, ">S", &ar) && ar.linedefined > 0)
-        vr_record(h, "%s:%d: hook %s returned %s, expected an integer", ar.short_src, ar.linedefined, def->name,
-                  what);
+        snprintf(buf, n, "%s:%d", ar.short_src, ar.linedefined);
     else
-        vr_record(h, "%s: hook %s returned %s, expected an integer", fc_sandbox_chunkname(h->rt.sb), def->name,
-                  what);
+        snprintf(buf, n, "%s", fc_sandbox_chunkname(h->rt.sb));
+}
+
+/* Converts the hook's result on top of the stack and checks it against the point's declared
+ * range; 0 or -1 after recording an error located at the hook function's definition. */
+static int vr_result(fc_hooks *h, lua_State *L, int hook, int64_t *out)
+{
+    const fc_hook_def *def = &h->rt.plugin->hooks[hook];
+    int isint = 0;
+    lua_Integer v = 0;
+    char what[64], where[LUA_IDSIZE + 16];
+    switch (lua_type(L, -1)) {
+    case LUA_TNIL:
+        return 0;
+    case LUA_TBOOLEAN:
+        v = lua_toboolean(L, -1);
+        isint = 1;
+        break;
+    case LUA_TNUMBER:
+        v = lua_tointegerx(L, -1, &isint);
+        break;
+    default:
+        break;
+    }
+    if (isint && v >= def->lo && v <= def->hi) {
+        *out = v;
+        return 0;
+    }
+    if (isint)
+        snprintf(what, sizeof what, "%lld", (long long)v);
+    else if (lua_type(L, -1) == LUA_TNUMBER)
+        snprintf(what, sizeof what, "the non-integral number %.14g", (double)lua_tonumber(L, -1));
+    else
+        snprintf(what, sizeof what, "a %s", luaL_typename(L, -1));
+    vr_hook_where(h, L, hook, where, sizeof where);
+    if (isint)
+        vr_record(h, "%s: hook %s returned %s, expected %lld..%lld", where, def->name, what, (long long)def->lo,
+                  (long long)def->hi);
+    else
+        vr_record(h, "%s: hook %s returned %s, expected an integer", where, def->name, what);
     return -1;
 }
 

@@ -63,18 +63,33 @@ static void assert_alive(fc_sandbox *sb)
     assert_int_equal(lua_gettop(fc_sandbox_lua(sb)), top);
 }
 
-static void expect_error(fc_sandbox *sb, const char *code, const char *msg)
+static void expect_error_budget(fc_sandbox *sb, const char *code, long budget, const char *msg)
 {
     char out[64];
     fc_error err;
     fc_error_clear(&err);
     int top = lua_gettop(fc_sandbox_lua(sb));
-    assert_int_equal(eval(sb, code, out, sizeof out, &err), FC_ESCRIPT);
+    assert_int_equal(eval_budget(sb, code, budget, out, sizeof out, &err), FC_ESCRIPT);
     assert_int_equal(err.code, FC_ESCRIPT);
     assert_string_equal(err.msg, msg);
     assert_null(strchr(err.msg, '\n'));
     assert_int_equal(lua_gettop(fc_sandbox_lua(sb)), top);
     assert_alive(sb);
+}
+
+static void expect_error(fc_sandbox *sb, const char *code, const char *msg)
+{
+    expect_error_budget(sb, code, BUDGET, msg);
+}
+
+static void expect_result(fc_sandbox *sb, const char *code, const char *want)
+{
+    char out[256];
+    fc_error err;
+    if (eval(sb, code, out, sizeof out, &err) != 0)
+        fail_msg("%s: %s", code, err.msg);
+    if (strcmp(out, want) != 0)
+        fail_msg("%s: got \"%s\", expected \"%s\"", code, out, want);
 }
 
 static void test_no_io_os_require(void **state)
@@ -133,14 +148,19 @@ static void test_budget(void **state)
 static void test_memory(void **state)
 {
     fc_sandbox *sb = *state;
-    expect_error(sb, "local n = 30\nlocal s = string.rep('x', 1 << n)\nreturn #s",
-                 "t.lua:2: memory limit of 32 MiB exceeded");
-    expect_error(sb, "local s = 'x'\nwhile true do\n  s = s .. s\nend", "t.lua:3: memory limit of 32 MiB exceeded");
-    expect_error(sb, "local t = {}\nfor i = 1, 1e9 do\n  t[i] = string.rep('y', 10000) .. i\nend",
-                 "t.lua:3: memory limit of 32 MiB exceeded");
+    /* bytes made are charged (one unit per 16), so these get the load budget */
+    const long big = FC_LUA_LOAD_BUDGET;
+    expect_error_budget(sb, "local n = 30\nlocal s = string.rep('x', 1 << n)\nreturn #s", big,
+                        "t.lua:2: memory limit of 32 MiB exceeded");
+    expect_error_budget(sb, "local s = 'x'\nwhile true do\n  s = s .. s\nend", big,
+                        "t.lua:3: memory limit of 32 MiB exceeded");
+    expect_error_budget(sb, "local t = {}\nfor i = 1, 1e9 do\n  t[i] = string.rep('y', 10000) .. i\nend", big,
+                        "t.lua:3: memory limit of 32 MiB exceeded");
     /* pcall catches LUA_ERRMEM internally but re-raises it */
-    expect_error(sb, "local ok = pcall(string.rep, 'x', 1 << 30)\nreturn 'swallowed'",
-                 "t.lua:1: memory limit of 32 MiB exceeded");
+    expect_error_budget(sb, "local ok = pcall(string.rep, 'x', 1 << 30)\nreturn 'swallowed'", big,
+                        "t.lua:1: memory limit of 32 MiB exceeded");
+    /* with the small budget the same doubling stops on the budget, which counts the copies */
+    expect_error(sb, "local s = 'x'\nwhile true do\n  s = s .. s\nend", "t.lua:3: instruction budget of 200000 exceeded");
     /* memory is back after a failure */
     assert_true(fc_sandbox_mem_used(sb) < (4u << 20));
 }
@@ -277,26 +297,115 @@ static void test_small_limit(void **state)
     assert_non_null(strstr(err.msg, "tiny.lua"));
 }
 
-/* Pattern matching runs in C beyond the instruction budget: costly patterns are refused
- * before they start, ordinary ones work. */
-static void test_pattern_guard(void **state)
+/* Pattern matching runs in C: the matcher charges its steps, so costly patterns stop on the
+ * budget at their line, whatever makes them costly. */
+static void test_pattern_metered(void **state)
 {
     fc_sandbox *sb = *state;
-    char out[64];
-    fc_error err;
-    expect_error(sb, "local s = string.rep('a', 20000)\nreturn s:find('.-.-.-x')",
-                 "t.lua:2: string.find: a pattern with 3 repetitions on a 20000-byte string may not finish; "
-                 "use a shorter string or a simpler pattern (length^(repetitions+1) <= 1e8)");
-    expect_error(sb, "return string.gsub(string.rep('ab', 5000), '(a*)*b', 'x')",
-                 "t.lua:1: string.gsub: a pattern with 2 repetitions on a 10000-byte string may not finish; "
-                 "use a shorter string or a simpler pattern (length^(repetitions+1) <= 1e8)");
-    /* Ordinary uses pass: sets with '-' and escaped '%-' are not repetitions. */
-    assert_int_equal(eval(sb, "return select(2, ('a-b-c'):gsub('[a-c]%-', ''))", out, sizeof out, &err), 0);
-    assert_string_equal(out, "2");
-    assert_int_equal(eval(sb, "return ('seat 3 wins'):match('seat (%d+)')", out, sizeof out, &err), 0);
-    assert_string_equal(out, "3");
-    assert_int_equal(eval(sb, "return tostring(string.rep('x', 50000):find('.-.-y', 1, true))", out, sizeof out, &err), 0);
-    assert_string_equal(out, "nil");
+    const char *budget = "instruction budget of 200000 exceeded";
+    char want[128];
+    static const char *const costly[] = {
+        "local s = string.rep('a', 20000)\nreturn s:find('.-.-.-x')",                  /* repetitions */
+        "local s = string.rep('(', 20000)\nreturn s:find('%b()')",                     /* %b */
+        "local s = string.rep('a', 1 << 16)\nreturn s:find(string.rep('.', 500) .. 'b')", /* . */
+        "local s = string.rep('a', 20000)\nreturn s:find('(a*)%1b')",                 /* back-reference */
+        "local s = string.rep('^', 20000)\nfor m in s:gmatch('^.-.-b') do end",      /* ^ is literal in gmatch */
+        "local s = string.rep('a', 1 << 20)\nreturn s:find(string.rep('a', 4000) .. 'b', 1, true)", /* plain */
+        "local s = string.rep('ab', 20000)\nreturn s:gsub('(a*)b*(a*)b*(a*)b*x', '')",
+    };
+    for (size_t i = 0; i < sizeof costly / sizeof costly[0]; i++) {
+        snprintf(want, sizeof want, "t.lua:2: %s", budget);
+        expect_error(sb, costly[i], want);
+    }
+    /* the same searches on short strings are cheap */
+    expect_result(sb, "local s = string.rep('a', 30)\nreturn tostring(s:find('.-.-.-x'))", "nil");
+    expect_result(sb, "return tostring(string.rep('x', 50000):find('.-.-y', 1, true))", "nil");
+}
+
+/* The replacement matcher speaks Lua's pattern language. */
+static void test_pattern_semantics(void **state)
+{
+    fc_sandbox *sb = *state;
+    static const char *const cases[][2] = {
+        {"return table.concat({('hello world'):find('o w')}, ',')", "5,7"},
+        {"return table.concat({('hello'):find('l+')}, ',')", "3,4"},
+        {"return table.concat({('key = value'):match('(%w+)%s*=%s*(%w+)')}, ',')", "key,value"},
+        {"return table.concat({('THE (quick) fox'):find('%((%a+)%)')}, ',')", "5,11,quick"},
+        {"return table.concat({string.gsub('hello world', '(%w+)', '<%1>')}, ',')", "<hello> <world>,2"},
+        {"return table.concat({string.gsub('abc', '', '-')}, ',')", "-a-b-c-,4"},
+        {"return ('  x y  '):match('^%s*(.-)%s*$')", "x y"},
+        {"return ('f(a(b)c)d'):match('%b()')", "(a(b)c)"},
+        {"return table.concat({('THE end'):find('%f[%a]%a+', 2)}, ',')", "5,7"},
+        {"local t = {} for w in ('one two  three'):gmatch('%a+') do t[#t + 1] = w end return table.concat(t, ',')",
+         "one,two,three"},
+        {"return ('xaab'):match('(a)%1')", "a"},
+        {"return table.concat({string.gsub('abc', '%w', {a = '1', c = false})}, ',')", "1bc,3"},
+        {"return table.concat({string.gsub('hello', 'l', function(c) return nil end)}, ',')", "hello,2"},
+        {"return table.concat({string.gsub('hello', 'l', string.upper, 1)}, ',')", "heLlo,1"},
+        {"return table.concat({('x'):find('')}, ',')", "1,0"},
+        {"return tostring(('abc'):find('b', -1))", "nil"},
+        {"return table.concat({('a.b'):find('.', 1, true)}, ',')", "2,2"},
+        {"return ('[x]'):match('%[(.)%]')", "x"},
+        {"return tostring(('ab'):match('()b'))", "2"},
+        {"return table.concat({('a-b'):gsub('%-', '+')}, ',')", "a+b,1"},
+        {"return ('aXb'):match('[%u]') .. ('f00'):match('[a-f]%d+') .. ('a]b'):match('[]]')", "Xf00]"},
+        {"return ('^x'):gmatch('^x')()", "^x"},
+        {"return table.concat({('aaa'):gsub('^a', 'b')}, ',')", "baa,1"},
+        {"return tostring(('abc'):match('^b'))", "nil"},
+        {"return ('abc'):match('c$') .. tostring(('abc'):match('b$'))", "cnil"},
+        {"return ('  12 '):match('%d+') .. ('x'):rep(3, '-')", "12x-x-x"},
+        {"return table.concat({('abc'):byte(1, -1)}, ',')", "97,98,99"},
+        {"local t = {} for a, b in ('k=v, x=y'):gmatch('(%w+)=(%w+)') do t[#t + 1] = a .. b end "
+         "return table.concat(t, ',')", "kv,xy"},
+        {"return ('abc'):gsub('%w', '%0%0')", "aabbcc"},
+        {"return select('#', ('x'):find('(x)(y?)'))", "4"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        expect_result(sb, cases[i][0], cases[i][1]);
+    expect_error(sb, "return ('x'):find('%')", "t.lua:1: malformed pattern (ends with '%')");
+    expect_error(sb, "return ('x'):find('[a')", "t.lua:1: malformed pattern (missing ']')");
+    expect_error(sb, "return ('x'):find('(x')", "t.lua:1: unfinished capture");
+    expect_error(sb, "return ('x'):match('x)')", "t.lua:1: invalid pattern capture");
+    expect_error(sb, "return ('x'):find('%1')", "t.lua:1: invalid capture index %1");
+    expect_error(sb, "return ('x'):gsub('x', '%2')", "t.lua:1: invalid capture index %2");
+    expect_error(sb, "return ('x'):gsub('x', '%z')", "t.lua:1: invalid use of '%' in replacement string");
+    expect_error(sb, "return ('x'):gsub('x', {x = {}})", "t.lua:1: invalid replacement value (a table)");
+    expect_error(sb, "return string.pack('i4', 1)", "t.lua:1: attempt to call a nil value (field 'pack')");
+}
+
+/* Library calls that loop in C are charged per element or byte; the VM work that no wrapper
+ * sees (long string comparisons here) is stopped by the wall clock. */
+static void test_library_metered(void **state)
+{
+    fc_sandbox *sb = *state;
+    static const char *const costly[] = {
+        "local t = {}\nreturn #table.move({}, 1, 1 << 40, 1, t)",
+        "local s = string.rep('a', 1 << 20)\nfor i = 1, 1e9 do local u = s:upper() end",
+        "local t = {}\nfor i = 1, 1e9 do table.insert(t, 1, i) end",
+        "local t = {}\nfor i = 1, 1e9 do t[#t + 1] = tostring(i) end",
+        "local t = {}\nfor i = 1, 20000 do t[i] = -i end table.sort(t)",
+        "local s = string.rep('7', 1 << 20)\nfor i = 1, 1e9 do local n = tonumber(s) end",
+        "local t = {}\nfor i = 1, 20000 do t['k' .. i] = i end for i = 1, 100 do for k in pairs(t) do end end",
+    };
+    for (size_t i = 0; i < sizeof costly / sizeof costly[0]; i++)
+        expect_error(sb, costly[i], "t.lua:2: instruction budget of 200000 exceeded");
+    fc_sandbox_set_wall_ms(sb, 100);
+    expect_error_budget(sb,
+                        "local a = string.rep('a', 1 << 20)\nlocal b = string.rep('a', (1 << 20) - 1) .. 'a'\n"
+                        "while true do local same = a == b end",
+                        FC_LUA_LOAD_BUDGET, "t.lua:3: wall-clock limit of 100 ms exceeded");
+    fc_sandbox_set_wall_ms(sb, 0);
+    /* table.sort: a stable merge sort; strings by bytes; any order function terminates */
+    expect_result(sb,
+                 "local t = {{k = 2, v = 'a'}, {k = 1, v = 'b'}, {k = 2, v = 'c'}, {k = 1, v = 'd'}}\n"
+                 "table.sort(t, function(x, y) return x.k < y.k end)\n"
+                 "local o = {} for i, e in ipairs(t) do o[i] = e.v end return table.concat(o)",
+                 "bdac");
+    expect_result(sb, "local t = {'b', 'B', 'a', 'ab', ''} table.sort(t) return table.concat(t, ',')", ",B,a,ab,b");
+    expect_result(sb, "local t = {5, 3, 9, 1} table.sort(t, function() return true end) return #t", "4");
+    expect_result(sb, "local t = {3, 1, 2} table.sort(t, function(a, b) return a > b end) return table.concat(t)",
+                 "321");
+    expect_error(sb, "local t = {3, {}, 1}\ntable.sort(t)", "t.lua:2: attempt to compare table with number");
 }
 
 /* Addresses differ between runs, so they never reach a script. */
@@ -315,6 +424,11 @@ static void test_no_addresses(void **state)
     assert_string_equal(out, "  2.2|%p|x");
     expect_error(sb, "return string.format('%p', {})",
                  "t.lua:1: string.format: %p is not available (addresses differ between runs)");
+    /* %s formats through the same address-free tostring (Lua's own would print "table: 0x...") */
+    expect_result(sb, "return string.format('%s %s %-6s|', {}, print, setmetatable({}, {__name = 'Hex'}))",
+                 "table function Hex   |");
+    expect_result(sb, "return string.format('%s', setmetatable({}, {__tostring = function() return 'T' end}))", "T");
+    expect_result(sb, "return string.format('%d %s %s', 3, nil, true)", "3 nil true");
 }
 
 int main(void)
@@ -330,7 +444,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_random, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gc_metamethod_refused, setup, teardown),
         cmocka_unit_test(test_small_limit),
-        cmocka_unit_test_setup_teardown(test_pattern_guard, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_pattern_metered, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_pattern_semantics, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_library_metered, setup, teardown),
         cmocka_unit_test_setup_teardown(test_no_addresses, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

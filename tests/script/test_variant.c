@@ -51,8 +51,8 @@ static const fc_lua_fn queries[] = {
 static const fc_lua_fn actions[] = {{"give", "(seat, n) -> food", 2, 1u, a_give}};
 enum { H_SCORE, H_ROUND_END };
 static const fc_hook_def hooks[] = {
-    {"score", "(seat, x) -> score", 2, 1u, 0},
-    {"round_end", "(round) -> value", 1, 0, FC_HOOK_MUTABLE},
+    {"score", "(seat, x) -> score", 2, 1u, 0, -1000000000, 1000000000},
+    {"round_end", "(round) -> value", 1, 0, FC_HOOK_MUTABLE, FC_HOOK_ANY_LO, FC_HOOK_ANY_HI},
 };
 static const fc_param_def params[] = {
     {.name = "years", .type = FC_PARAM_INT, .def = 3, .min = 1, .max = 5, .doc = "years"},
@@ -333,11 +333,14 @@ static void test_attacks(void **state)
         {6, "attacks.lua:9: instruction budget of 5000000 exceeded"},
         {7, "attacks.lua:10: instruction budget of 5000000 exceeded"},
         {8, "attacks.lua:11: memory limit of 32 MiB exceeded"},
-        {9, "attacks.lua:12: memory limit of 32 MiB exceeded"},
+        {9, "attacks.lua:12: instruction budget of 5000000 exceeded"}, /* 16 bytes made = 1 unit */
         {10, "attacks.lua:13: memory limit of 32 MiB exceeded"},
         {11, "attacks.lua:3: hook score returned a string, expected an integer"},
         {12, "attacks.lua:3: hook score returned the non-integral number 2.5, expected an integer"},
         {13, "attacks.lua:16: instruction budget of 5000000 exceeded"},
+        {14, "attacks.lua:3: hook score returned 9223372036854775807, expected -1000000000..1000000000"},
+        {15, "attacks.lua:3: hook score returned 2147483647, expected -1000000000..1000000000"},
+        {16, "attacks.lua:3: hook score returned -9223372036854775808, expected -1000000000..1000000000"},
     };
     fc_hooks *h = load_hooks("attacks.lua");
     tstate st = {{1, 2, 3, 4}, 1, 0};
@@ -356,6 +359,83 @@ static void test_attacks(void **state)
     fc_hooks_free(h);
 }
 
+/* Every hook call ends within its budget whatever C library work it asks for (issue 12, item 2):
+ * each attack stops at its own line with the budget message, and the runtime goes on. */
+static void test_cost(void **state)
+{
+    (void)state;
+    fc_hooks *h = load_hooks("cost.lua");
+    tstate st = {{1, 2, 3, 4}, 1, 0};
+    for (int x = 1; x <= 18; x++) {
+        char want[128];
+        snprintf(want, sizeof want, "cost.lua:%d: instruction budget of 5000000 exceeded", x + 9);
+        assert_int_equal(score(h, &st, 0, x, -77), -77);
+        if (strcmp(fc_hooks_error(h), want) != 0)
+            fail_msg("cost %d: got \"%s\", expected \"%s\"", x, fc_hooks_error(h), want);
+        fc_hooks_clear_error(h);
+        assert_int_equal(score(h, &st, 1, 99, -1), 299);
+        assert_string_equal(fc_hooks_error(h), "");
+    }
+    fc_hooks_free(h);
+}
+
+/* Hooks cannot keep state between calls (issue 12, item 3): writes to what the body made are
+ * refused at their line, a changed upvalue is put back and reported at its function, and the
+ * same call keeps giving the same answer. */
+static void test_stateful(void **state)
+{
+    (void)state;
+    static const char frozen[] = "attempt to modify a frozen table (what the script body made is read-only in "
+                                 "hooks: a hook may not keep state between calls)";
+    static const struct {
+        int x, line;
+        const char *msg;
+    } cases[] = {
+        {1, 12, frozen},
+        {2, 11, "the function defined here changed upvalue 'n' during a hook call (a hook may not keep state "
+                "between calls; the value is put back)"},
+        {3, 14, frozen},
+        {4, 15, frozen},
+        {5, 16, frozen},
+        {6, 17, "cannot change a protected metatable"},
+        {7, 18, frozen},
+        {8, 19, "hook() is only available in the script body, not inside a hook"},
+        {9, 20, frozen},
+        {10, 21, frozen},
+    };
+    fc_hooks *h = load_hooks("stateful.lua");
+    tstate st = {{1, 2, 3, 4}, 1, 0};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char want[FC_ERROR_MSG_MAX];
+        snprintf(want, sizeof want, "stateful.lua:%d: %s", cases[i].line, cases[i].msg);
+        for (int again = 0; again < 2; again++) { /* the second call fails the same way */
+            assert_int_equal(score(h, &st, 0, cases[i].x, -77), -77);
+            if (strcmp(fc_hooks_error(h), want) != 0)
+                fail_msg("stateful %d: got \"%s\", expected \"%s\"", cases[i].x, fc_hooks_error(h), want);
+            fc_hooks_clear_error(h);
+        }
+        /* reading, fresh tables, metatables and methods still work, with the same answer */
+        assert_int_equal(score(h, &st, 0, 11, -1), 11037);
+        assert_string_equal(fc_hooks_error(h), "");
+    }
+    fc_hooks_free(h);
+    /* a gmatch iterator would carry its position between calls: refused at load */
+    expect_load_error(&plugin, "keep_iterator.lua",
+                      "keep_iterator.lua: a userdata (such as a string.gmatch iterator) is still reachable from a "
+                      "global or an upvalue after the script body ran: hooks may not keep state between calls");
+}
+
+/* Tables and functions are formatted without addresses everywhere (issue 12, item 4). */
+static void test_addresses(void **state)
+{
+    (void)state;
+    fc_hooks *h = load_hooks("addresses.lua");
+    tstate st = {{1, 2, 3, 4}, 1, 0};
+    assert_int_equal(score(h, &st, 0, 1, -1), 20 + 13);
+    assert_string_equal(fc_hooks_error(h), "");
+    fc_hooks_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -363,7 +443,8 @@ int main(void)
         cmocka_unit_test(test_load_budget),    cmocka_unit_test(test_inline_errors),
         cmocka_unit_test(test_accessors),      cmocka_unit_test(test_unregistered_hook),
         cmocka_unit_test(test_random_pure),    cmocka_unit_test(test_attacks),
-        cmocka_unit_test(test_long_chunkname),
+        cmocka_unit_test(test_long_chunkname), cmocka_unit_test(test_cost),
+        cmocka_unit_test(test_stateful),       cmocka_unit_test(test_addresses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

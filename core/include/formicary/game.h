@@ -31,7 +31,7 @@
 #include "formicary/view.h"
 
 #define FC_ABI_MAJOR 1
-#define FC_API_MINOR 0
+#define FC_API_MINOR 1 /* 1: fc_hook_def gained lo, hi (docs/plugin-abi.md) */
 #define FC_PLUGIN_ENTRY "fc_plugin_query"
 
 #if defined(_WIN32)
@@ -144,14 +144,22 @@ typedef struct fc_lua_fn {
 
 /* A hook point a game offers to variants. The game calls it (through host->hook_int) with
  * integer arguments and a default result; a registered Lua function returns a new integer
- * (or nil to keep the default). */
+ * (or nil to keep the default). The core refuses a result outside lo..hi (the call then
+ * returns the default and the match reports "file:line: hook X returned N, expected lo..hi"),
+ * so a game may do plain int arithmetic on any result it gets: choose lo..hi so that it
+ * cannot overflow. lo < hi is required; FC_HOOK_ANY_LO/HI mark a result that is ignored.
+ * Added in API minor 1: the array stride changed, so the loader refuses plugins built against
+ * minor 0 that declare hook points. */
 #define FC_HOOK_MUTABLE 1u /* the hook may call actions */
+#define FC_HOOK_ANY_LO INT64_MIN
+#define FC_HOOK_ANY_HI INT64_MAX
 typedef struct fc_hook_def {
     const char *name;
     const char *doc;  /* "(seat, year, owed) -> food owed; called once per seat each winter" */
     int nargs;
     uint32_t seat_args;
     uint32_t flags;
+    int64_t lo, hi;   /* valid results, inclusive (API minor 1) */
 } fc_hook_def;
 
 /* Host services handed to plugins. Only grows at the end. */

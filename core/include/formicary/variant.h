@@ -15,6 +15,15 @@
 #define FC_LUA_MEM_LIMIT (32u << 20)        /* bytes per Lua state */
 #define FC_LUA_LOAD_BUDGET 50000000L       /* VM instructions for running the script body */
 #define FC_LUA_CALL_BUDGET 5000000L        /* VM instructions per hook call */
+/* Work inside C library calls is charged against the same budget (docs/lua-api.md, "Cost"):
+ * one unit per FC_LUA_BYTES_PER_UNIT bytes allocated or scanned, one per element moved or
+ * compared, one per pattern-matcher step. */
+#define FC_LUA_BYTES_PER_UNIT 16
+/* Wall-clock backstop of a call: FC_LUA_WALL_MS_PER_MINSTR ms per million budget units, at
+ * least FC_LUA_WALL_MS_MIN (1 s per hook call, 10 s for a script body); x30 under
+ * FC_UNDER_VALGRIND, x4 under FC_UNDER_SANITIZER. */
+#define FC_LUA_WALL_MS_PER_MINSTR 200L
+#define FC_LUA_WALL_MS_MIN 1000L
 
 typedef struct fc_variant_meta {
     char name[64];

@@ -36,12 +36,14 @@ static const fc_param_def mb_params[P_COUNT] = {
 };
 
 static const fc_hook_def mb_hooks[H_COUNT] = {
-    {"region_score", "(region, seat, own_sum, other_sum, vp) -> VP the seat scores for the region (R-83)", 5, 2u, 0},
-    {"round_end", "(round) -> ignored; called at the end of each round, may call actions", 1, 0u, FC_HOOK_MUTABLE},
+    {"region_score", "(region, seat, own_sum, other_sum, vp) -> VP the seat scores for the region (R-83)", 5, 2u, 0, -1000,
+     1000},
+    {"round_end", "(round) -> ignored; called at the end of each round, may call actions", 1, 0u, FC_HOOK_MUTABLE,
+     FC_HOOK_ANY_LO, FC_HOOK_ANY_HI},
     {"split_legal",
      "(mask, splitter, second) -> 0 forbids the split; bit i = item i (dice in dice.csv order, then the tile); "
      "two-way: mask = the tile's group, second = 0; three-way: the group of item 0 and the next group",
-     3, 2u, 0},
+     3, 2u, 0, 0, 1},
 };
 
 /* ---- Lua surface ---- */

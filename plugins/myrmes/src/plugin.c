@@ -41,14 +41,15 @@ static const fc_param_def params[P_COUNT] = {
 
 static const fc_hook_def hooks[H_COUNT] = {
     [H_ON_ROUND_END] = {"on_round_end", "(year, season, round) -> ignored; after phase 6, may call actions", 3, 0,
-                        FC_HOOK_MUTABLE},
-    [H_WINTER_COST] = {"winter_cost", "(seat, year, owed) -> food owed; once per seat each winter", 3, 1u, 0},
-    [H_HUNT_REWARD] = {"hunt_reward", "(seat, prey kind 0..2, vp) -> VP for the hunt", 3, 1u, 0},
-    [H_PHEROMONE_POINTS] = {"pheromone_points", "(seat, size, vp) -> VP for placing a pheromone", 3, 1u, 0},
-    [H_OBJECTIVE_POINTS] = {"objective_points", "(seat, level, vp) -> VP for completing an objective", 3, 1u, 0},
+                        FC_HOOK_MUTABLE, FC_HOOK_ANY_LO, FC_HOOK_ANY_HI},
+    [H_WINTER_COST] = {"winter_cost", "(seat, year, owed) -> food owed; once per seat each winter", 3, 1u, 0, 0, 250},
+    [H_HUNT_REWARD] = {"hunt_reward", "(seat, prey kind 0..2, vp) -> VP for the hunt", 3, 1u, 0, -100, 100},
+    [H_PHEROMONE_POINTS] = {"pheromone_points", "(seat, size, vp) -> VP for placing a pheromone", 3, 1u, 0, -100, 100},
+    [H_OBJECTIVE_POINTS] = {"objective_points", "(seat, level, vp) -> VP for completing an objective", 3, 1u, 0, -100,
+                            100},
     [H_HUNT_SOLDIERS] = {"hunt_soldiers", "(seat, prey kind 0..2, soldiers) -> soldiers needed (0..16) to hunt it",
-                         3, 1u, 0},
-    [H_HUNT_FOOD] = {"hunt_food", "(seat, prey kind 0..2, food) -> food gained (0..20) by the hunt", 3, 1u, 0},
+                         3, 1u, 0, 0, 16},
+    [H_HUNT_FOOD] = {"hunt_food", "(seat, prey kind 0..2, food) -> food gained (0..20) by the hunt", 3, 1u, 0, 0, 20},
 };
 
 static bool seat_ok(const fc_env *env, int64_t s) { return s >= 0 && s < env->nseats; }

@@ -33,13 +33,14 @@ static const fc_param_def params[P_COUNT] = {
 
 static const fc_hook_def hooks[H_COUNT] = {
     [H_ATTACK_STRENGTH] = {"attack_strength", "(seat, caste 0..3, target is a mound 0/1, strength) -> attack strength",
-                           4, 1u, 0},
+                           4, 1u, 0, 0, 100},
     [H_DEFENCE_STRENGTH] = {"defence_strength", "(attacking seat, target is a mound 0/1, strength) -> defence", 3, 1u,
-                            0},
+                            0, 0, 100},
     [H_RETREAT_LEGAL] = {"retreat_legal", "(beaten seat, caste 0..3, terrain 0..3, legal 0/1) -> 1 if legal", 4, 1u,
-                         0},
-    [H_FINAL_SCORE] = {"final_score", "(seat, score) -> score", 2, 1u, 0},
-    [H_TURN_END] = {"turn_end", "(seat, round) -> ignored; after each turn, may call actions", 2, 1u, FC_HOOK_MUTABLE},
+                         0, 0, 1},
+    [H_FINAL_SCORE] = {"final_score", "(seat, score) -> score", 2, 1u, 0, -1000, 1000},
+    [H_TURN_END] = {"turn_end", "(seat, round) -> ignored; after each turn, may call actions", 2, 1u, FC_HOOK_MUTABLE,
+                    FC_HOOK_ANY_LO, FC_HOOK_ANY_HI},
 };
 
 static bool seat_ok(const fc_env *env, int64_t s) { return s >= 0 && s < env->nseats; }

@@ -14,6 +14,9 @@ hook("score", function(seat, x)
   if x == 11 then return "a string" end
   if x == 12 then return 2.5 end
   if x == 13 then return xpcall(function() while true do end end, function() while true do end end) end
+  if x == 14 then return math.maxinteger end
+  if x == 15 then return (1 << 31) - 1 end
+  if x == 16 then return math.mininteger end
   return seat * 100 + x
 end)
 hook("round_end", function(r) return r + 1 end)
