@@ -13,8 +13,13 @@
 
 void mfx_open(mfx *f, int nseats, uint64_t seed, const char *const *sets)
 {
+    mfx_open_variant(f, nseats, seed, sets, NULL);
+}
+
+void mfx_open_variant(mfx *f, int nseats, uint64_t seed, const char *const *sets, const char *lua)
+{
     memset(f, 0, sizeof *f);
-    gfx_start(MARSZ_SO, "marsz", nseats, seed, sets, NULL, &f->ctx, &f->rules, &f->m);
+    gfx_start(MARSZ_SO, "marsz", nseats, seed, sets, lua, &f->ctx, &f->rules, &f->m);
     f->g = fc_match_game(f->m);
     f->env = fc_match_search_env(f->m);
     f->D = f->env->data;

@@ -20,6 +20,8 @@ typedef struct mfx {
 } mfx;
 
 void mfx_open(mfx *f, int nseats, uint64_t seed, const char *const *sets);
+/* With a Lua variant text (NULL: none). */
+void mfx_open_variant(mfx *f, int nseats, uint64_t seed, const char *const *sets, const char *lua);
 void mfx_close(mfx *f);
 bool mfx_legal(mfx *f, const char *text);
 void mfx_play(mfx *f, const char *text);
