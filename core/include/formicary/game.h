@@ -31,7 +31,7 @@
 #include "formicary/view.h"
 
 #define FC_ABI_MAJOR 1
-#define FC_API_MINOR 1 /* 1: fc_hook_def gained lo, hi (docs/plugin-abi.md) */
+#define FC_API_MINOR 1 /* 1: fc_hook_def gained lo, hi; fc_host gained param_text, table_parse (docs/plugin-abi.md) */
 #define FC_PLUGIN_ENTRY "fc_plugin_query"
 
 #if defined(_WIN32)
