@@ -319,6 +319,18 @@ static void test_ini_line_endings(void **state)
         assert_int_equal(fc_rules_values(r)[TOKENS].i, 5);
         fc_rules_free(r);
     }
+    /* a NUL byte: not a rule set */
+    char nul[128];
+    snprintf(nul, sizeof nul, "%s/nul.ini", f->dir);
+    snprintf(f->paths[f->npaths++], 128, "%s", nul);
+    FILE *fp = fopen(nul, "wb");
+    fwrite("[params]\ngoal = 3\0000\n", 1, 20, fp);
+    fclose(fp);
+    fc_rules *rn = new_rules(f, 2);
+    fc_error en;
+    assert_int_equal(fc_rules_load_ini(rn, nul, &en), FC_EPARSE);
+    assert_non_null(strstr(en.msg, "contains a NUL byte"));
+    fc_rules_free(rn);
     const char *ini = put_file(f, "mac.ini", "[params]\rgoal = 30\r");
     fc_rules *r = new_rules(f, 2);
     fc_error err;

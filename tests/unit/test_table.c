@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -139,6 +140,16 @@ static void test_line_endings_and_long_lines(void **state)
     assert_true(strlen(err.msg) < FC_ERROR_MSG_MAX);
     fc_table_free(t);
     free(big);
+    /* a NUL byte makes the file not a table (read through fc_table_load, as game data is) */
+    char path[] = "/tmp/fc_table_nul_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, "a,b\n1,\0002\n", 9), 9);
+    close(fd);
+    assert_null(fc_table_load(path, &err));
+    assert_int_equal(err.code, FC_EDATA);
+    assert_non_null(strstr(err.msg, "contains a NUL byte"));
+    unlink(path);
 }
 
 static void test_int_and_enum(void **state)
