@@ -56,8 +56,11 @@ static bool any_tile(const mz_state *s, int seat, bool inhabit, bool own_ant)
 
 static bool play_inhabit(const fc_env *env, const mz_state *s, int seat, int card)
 {
-    (void)env, (void)card;
-    return any_tile(s, seat, true, true);
+    (void)card;
+    for (int t = 1; t <= MZ_TILES; t++) /* Digger Thorax inhabits wormhole tiles */
+        if (s->loc[t].placed && mz_inhabits(MZ_D_(env), s, seat, t))
+            return true;
+    return false;
 }
 
 static bool play_ant(const fc_env *env, const mz_state *s, int seat, int card)

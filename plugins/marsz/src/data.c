@@ -334,7 +334,7 @@ static int load_constants(fc_loader *L, mz_data *D)
         K_("battle_points", battle_points, 0, 20), K_("starvation_points", starve_points, 0, 20),
         K_("award_points", award_points, 0, 20), K_("award_tie_points", award_tie, 0, 20),
         K_("shoot_ants", shoot_ants, 1, 5), K_("reward_tiles_low", rewards_low, 1, 3),
-        K_("reward_tiles_high", rewards_high, 1, 2),
+        K_("reward_tiles_high", rewards_high, 1, 2), K_("inner_points", inner_points, 0, 20),
 #undef K_
     };
     int nk = (int)(sizeof K / sizeof K[0]);

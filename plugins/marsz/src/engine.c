@@ -256,6 +256,8 @@ static void phase_step(const fc_env *env, mz_state *s, mz_frame *f)
 
 /* Decision frames that always offer something (a pass, "none", or a free choice), so the run
  * loop need not generate their decisions to know that somebody has to decide. */
+/* Decision frames that always offer something (a pass, "none", or a free choice), so the run
+ * loop need not generate their decisions to know that somebody has to decide. */
 static bool always_decides(const mz_frame *f)
 {
     switch (f->kind) {
@@ -276,6 +278,32 @@ static bool always_decides(const mz_frame *f)
     case F_QCHOICE:
     case F_FEED: return true;
     case F_SHOOT: return f->b == 0;
+    default: return false;
+    }
+}
+
+/* Resolves, without asking, the frequent frames where the only choice is to pass: a
+ * neighbour who cannot react, a seat without thorax reactions, a battle participant with an
+ * empty hand. Returns true if it changed the state. */
+static bool forced_pass(const fc_env *env, mz_state *s, mz_frame *f)
+{
+    const mz_data *D = MZ_D_(env);
+    switch (f->kind) {
+    case F_REACT:
+        if (f->a == AC_MARCH || mz_reaction_possible(env, s, f->seat, f->a))
+            return false;
+        mz_pop(s);
+        return true;
+    case F_THORAX:
+        if (mz_evo_count(s, f->seat, SEG_THORAX) > 0 && f->n < D->max_thorax)
+            return false;
+        mz_frame_apply(env, s, f, MZ_D(DK_DONE, 0, 0, 0));
+        return true;
+    case F_FEROCITY:
+        if (s->seat[f->seat].hand)
+            return false;
+        mz_frame_apply(env, s, f, MZ_D(DK_FER, MZ_NONE, 0, 0));
+        return true;
     default: return false;
     }
 }
@@ -314,7 +342,12 @@ void mz_run(const fc_env *env, mz_state *s)
         case F_QUEEN: mz_queen_step(env, s, f); continue;
         default: break;
         }
-        if (always_decides(f) || mz_frame_legal(env, s, f, buf) > 0)
+        if (forced_pass(env, s, f)) /* cheap tests for the common "nothing to choose" cases */
+            continue;
+        if (always_decides(f))
+            return;
+        int n = mz_frame_legal(env, s, f, buf);
+        if (n > 0)
             return;
         mz_frame_none(env, s, f); /* nothing to decide: the frame resolves as nothing */
     }
@@ -377,6 +410,13 @@ int mz_apply(void *st, const fc_env *env, fc_decision d)
         i++;
     if (i == n)
         return FC_EILLEGAL;
+    mz_frame_apply(env, s, f, d);
+    mz_run(env, s);
+    return 0;
+}
+
+void mz_frame_apply(const fc_env *env, mz_state *s, mz_frame *f, fc_decision d)
+{
     switch (f->kind) {
     case F_REFILL: {
         int seat = f->seat;
@@ -402,8 +442,6 @@ int mz_apply(void *st, const fc_env *env, fc_decision d)
     case F_GOALDROP: mz_apply_cards(env, s, f, d); break;
     default: mz_apply_worker(env, s, f, d); break;
     }
-    mz_run(env, s);
-    return 0;
 }
 
 int mz_round(const void *st, const fc_env *env)

@@ -116,7 +116,7 @@ typedef struct mz_data {
     int pieces, start_larvae, start_ants, start_food, start_cards, start_tiles_pp, off_small, off_large;
     int rest_row_2p, start_ants_2p, march_steps, forage_draw, max_thorax, max_goals, feed_base, feed_late;
     int queen_choices, queen_food, queen_larvae, body_points, battle_points, starve_points, award_points;
-    int award_tie, shoot_ants, rewards_low, rewards_high;
+    int award_tie, shoot_ants, rewards_low, rewards_high, inner_points;
     int rounds;
     bool epic, reactions, open_hands, draft;
     int centi_fixed, species, first_player;
@@ -381,6 +381,7 @@ int mz_init(void *st, const fc_env *env, fc_rng *rng, fc_error *err);
 void mz_push_refill(mz_state *s, int first, int loc);
 int mz_frame_legal(const fc_env *env, const mz_state *s, const mz_frame *f, fc_decision *out);
 void mz_frame_none(const fc_env *env, mz_state *s, mz_frame *f);
+void mz_frame_apply(const fc_env *env, mz_state *s, mz_frame *f, fc_decision d);
 void mz_start_worker(const fc_env *env, mz_state *s);
 void mz_next_turn(const fc_env *env, mz_state *s);
 
@@ -395,6 +396,7 @@ void mz_after_explore(const fc_env *env, mz_state *s, mz_frame *f);
 int mz_settle_opts(const mz_data *D, const mz_state *s, int loc, uint8_t *slots);
 int mz_ant_sources(const mz_data *D, const mz_state *s, int seat, int loc, uint8_t *pos);
 void mz_push_steps(mz_state *s, int seat, int n, unsigned flags);
+bool mz_reaction_possible(const fc_env *env, const mz_state *s, int seat, int kind);
 
 /* ---- cards_*.c: card effects (interface documented in cards.h) ---- */
 #include "cards.h"

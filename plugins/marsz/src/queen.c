@@ -105,7 +105,7 @@ static void dormancy(const fc_env *env, mz_state *s)
         int p = (s->active + i) % s->nseats;
         for (int t = 1; t <= MZ_TILES; t++)
             if (mz_inner(D, s, t) && mz_controller(s, t) == p)
-                mz_add_points(s, p, 1);
+                mz_add_points(s, p, D->inner_points);
         for (int c = CG01; c <= CG10; c++)
             if (s->card_loc[c] == CL_GOAL && s->card_seat[c] == p)
                 mz_add_points(s, p, mz_goal_points(env, s, p, c));

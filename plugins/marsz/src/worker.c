@@ -173,7 +173,7 @@ static int turn_legal(const fc_env *env, const mz_state *s, const mz_frame *f, f
 }
 
 /* Reactions seat could take now. */
-static bool reaction_possible(const fc_env *env, const mz_state *s, int seat, int kind)
+bool mz_reaction_possible(const fc_env *env, const mz_state *s, int seat, int kind)
 {
     fc_decision tmp[MZ_MAX_DECISIONS];
     switch (kind) {
@@ -245,7 +245,7 @@ int mz_legal_worker(const fc_env *env, const mz_state *s, const mz_frame *f, fc_
         return n;
     }
     case F_REACT:
-        if (reaction_possible(env, s, seat, f->a))
+        if (mz_reaction_possible(env, s, seat, f->a))
             out[n++] = MZ_D(DK_REACT, f->a, 0, 0);
         out[n++] = MZ_D(DK_DONE, 0, 0, 0);
         return n;
@@ -257,7 +257,7 @@ int mz_legal_worker(const fc_env *env, const mz_state *s, const mz_frame *f, fc_
             most = D->max_thorax;
         if (f->n < most)
             for (int k = AC_EXPLORE; k <= AC_PLAY; k++)
-                if (!(f->c >> k & 1) && reaction_possible(env, s, seat, k))
+                if (!(f->c >> k & 1) && mz_reaction_possible(env, s, seat, k))
                     out[n++] = MZ_D(DK_REACT, k, 0, 0);
         out[n++] = MZ_D(DK_DONE, 0, 0, 0);
         return n;
@@ -548,11 +548,15 @@ void mz_apply_worker(const fc_env *env, mz_state *s, mz_frame *f, fc_decision d)
     }
     case F_DRAFT:
         mz_to_hand(s, seat, a);
-        if (--f->n == 0) { /* the rest to the bottom of the deck, shuffled */
+        if (--f->n == 0) { /* after the last player, all the rest shuffled under the deck */
+            mz_pop(s);
+            for (int i = 0; i < s->nframes; i++)
+                if (s->frame[i].kind == F_DRAFT)
+                    return;
             uint8_t rest[MZ_CARDS];
             int nr = 0;
             for (int c = 0; c < MZ_CARDS; c++)
-                if (s->card_loc[c] == CL_LIMBO && s->card_seat[c] == seat)
+                if (s->card_loc[c] == CL_LIMBO && s->card_seat[c] != MZ_NONE)
                     rest[nr++] = (uint8_t)c;
             mz_shuffle(&s->rng, rest, nr);
             memmove(s->deck + nr, s->deck, s->ndeck);
@@ -563,7 +567,6 @@ void mz_apply_worker(const fc_env *env, mz_state *s, mz_frame *f, fc_decision d)
             }
             s->ndeck = (uint8_t)(s->ndeck + nr);
             s->draft_bottom = (uint8_t)(s->draft_bottom + nr);
-            mz_pop(s);
         }
         return;
     case F_PAY:
