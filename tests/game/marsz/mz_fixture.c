@@ -94,3 +94,89 @@ bool mfx_random_until(mfx *f, fc_rng *rng, int kind, int limit)
     }
     return f->st.nframes && f->st.frame[f->st.nframes - 1].kind == kind;
 }
+
+/* ---- position builders (plugin internals are compiled into the tests) ---- */
+
+/* Removes card c from wherever it is (deck, hand, discard) into limbo. */
+void mfx_take_card(mfx *f, int c)
+{
+    mz_state *s = &f->st;
+    if (s->card_loc[c] == CL_DECK) {
+        int i = 0;
+        while (s->deck[i] != c)
+            i++;
+        memmove(s->deck + i, s->deck + i + 1, (size_t)(s->ndeck - i - 1));
+        s->ndeck--;
+        if (s->draft_bottom > i)
+            s->draft_bottom--;
+    } else if (s->card_loc[c] == CL_HAND)
+        s->seat[s->card_seat[c]].hand--;
+    else if (s->card_loc[c] == CL_DISCARD)
+        s->ndisc--;
+    s->card_loc[c] = CL_LIMBO;
+}
+
+void mfx_give_evo(mfx *f, int seat, int c)
+{
+    mfx_take_card(f, c);
+    mz_seat *P = &f->st.seat[seat];
+    int sg = f->D->card[c].seg;
+    P->pile[sg][P->npile[sg]++] = (uint8_t)c;
+    f->st.card_loc[c] = CL_EVO;
+    f->st.card_seat[c] = (uint8_t)seat;
+}
+
+/* Puts card c on top of the deck. */
+void mfx_deck_top(mfx *f, int c)
+{
+    mfx_take_card(f, c);
+    f->st.deck[f->st.ndeck++] = (uint8_t)c;
+    f->st.card_loc[c] = CL_DECK;
+    f->st.card_seat[c] = MZ_NONE;
+}
+
+/* n ants of seat from its egg pool to pos. */
+void mfx_ants(mfx *f, int seat, int pos, int n)
+{
+    for (int i = 0; i < n; i++) {
+        f->st.seat[seat].eggs--;
+        mz_put(&f->st, seat, pos);
+    }
+}
+
+/* Every ant of every seat back to the egg pool. */
+void mfx_clear_ants(mfx *f)
+{
+    for (int p = 0; p < f->st.nseats; p++)
+        for (int l = 0; l < MZ_LOCS; l++)
+            for (int k = 0; k <= MZ_OUT; k++)
+                while (mz_take(&f->st, p, MZ_POS(l, k)))
+                    f->st.seat[p].eggs++;
+}
+
+/* Starts the soldier phase at `stage` (1: Great Tunnel, 2: tiles) of round `round`. */
+void mfx_soldier_at(mfx *f, int round, int stage)
+{
+    mz_state *s = &f->st;
+    memset(s->frame, 0, sizeof s->frame);
+    s->nframes = 0;
+    s->round = (uint8_t)round;
+    mz_push(s, F_PHASE, 0, 0, PS_QUEEN, 0, 0);
+    mz_push(s, F_SOLDIER, s->active, 0, stage, 0, 0);
+    s->frame[1].a = 1;
+    mz_run(f->env, s);
+    mfx_check(f);
+}
+
+/* Plays decisions while exactly one is legal (forced losses on one position). */
+void mfx_play_forced(mfx *f)
+{
+    static fc_decision buf[MZ_MAX_DECISIONS];
+    while (mfx_to_move(f) != FC_NOBODY && f->g->legal(&f->st, f->env, buf, NULL) == 1) {
+        assert_int_equal(f->g->apply(&f->st, f->env, buf[0]), 0);
+        mfx_check(f);
+    }
+}
+
+int mfx_top_kind(const mfx *f) { return f->st.nframes ? f->st.frame[f->st.nframes - 1].kind : -1; }
+

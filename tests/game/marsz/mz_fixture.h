@@ -32,4 +32,14 @@ int mfx_random_game(mfx *f, fc_rng *rng);
 /* Plays random decisions until the top frame has kind `kind` (returns true) or the game ends. */
 bool mfx_random_until(mfx *f, fc_rng *rng, int kind, int limit);
 
+/* Position builders on the working copy (plugin internals). */
+void mfx_take_card(mfx *f, int c);            /* from deck, hand or discard into limbo */
+void mfx_give_evo(mfx *f, int seat, int c);   /* on top of seat's pile for its segment */
+void mfx_deck_top(mfx *f, int c);             /* on top of the deck */
+void mfx_ants(mfx *f, int seat, int pos, int n); /* n ants of seat from its egg pool to pos */
+void mfx_clear_ants(mfx *f);                  /* every ant back to the egg pools */
+void mfx_soldier_at(mfx *f, int round, int stage); /* soldier phase at stage 1 (GT) / 2 (tiles) */
+void mfx_play_forced(mfx *f);                 /* plays decisions while exactly one is legal */
+int mfx_top_kind(const mfx *f);
+
 #endif

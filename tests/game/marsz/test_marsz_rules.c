@@ -165,91 +165,6 @@ static void test_r38_r28_r27_first_turn_explore(void **state)
     mfx_close(&f);
 }
 
-/* ---- position builders (plugin internals are compiled into this test) ---- */
-
-/* Removes card c from wherever it is (deck, hand, discard) into limbo. */
-static void take_card(mfx *f, int c)
-{
-    mz_state *s = &f->st;
-    if (s->card_loc[c] == CL_DECK) {
-        int i = 0;
-        while (s->deck[i] != c)
-            i++;
-        memmove(s->deck + i, s->deck + i + 1, (size_t)(s->ndeck - i - 1));
-        s->ndeck--;
-        if (s->draft_bottom > i)
-            s->draft_bottom--;
-    } else if (s->card_loc[c] == CL_HAND)
-        s->seat[s->card_seat[c]].hand--;
-    else if (s->card_loc[c] == CL_DISCARD)
-        s->ndisc--;
-    s->card_loc[c] = CL_LIMBO;
-}
-
-static void give_evo(mfx *f, int seat, int c)
-{
-    take_card(f, c);
-    mz_seat *P = &f->st.seat[seat];
-    int sg = f->D->card[c].seg;
-    P->pile[sg][P->npile[sg]++] = (uint8_t)c;
-    f->st.card_loc[c] = CL_EVO;
-    f->st.card_seat[c] = (uint8_t)seat;
-}
-
-/* Puts card c on top of the deck. */
-static void deck_top(mfx *f, int c)
-{
-    take_card(f, c);
-    f->st.deck[f->st.ndeck++] = (uint8_t)c;
-    f->st.card_loc[c] = CL_DECK;
-    f->st.card_seat[c] = MZ_NONE;
-}
-
-/* n ants of seat from its egg pool to pos. */
-static void ants(mfx *f, int seat, int pos, int n)
-{
-    for (int i = 0; i < n; i++) {
-        f->st.seat[seat].eggs--;
-        mz_put(&f->st, seat, pos);
-    }
-}
-
-/* Every ant of every seat back to the egg pool. */
-static void clear_ants(mfx *f)
-{
-    for (int p = 0; p < f->st.nseats; p++)
-        for (int l = 0; l < MZ_LOCS; l++)
-            for (int k = 0; k <= MZ_OUT; k++)
-                while (mz_take(&f->st, p, MZ_POS(l, k)))
-                    f->st.seat[p].eggs++;
-}
-
-/* Starts the soldier phase at `stage` (1: Great Tunnel, 2: tiles) of round `round`. */
-static void soldier_at(mfx *f, int round, int stage)
-{
-    mz_state *s = &f->st;
-    memset(s->frame, 0, sizeof s->frame);
-    s->nframes = 0;
-    s->round = (uint8_t)round;
-    mz_push(s, F_PHASE, 0, 0, PS_QUEEN, 0, 0);
-    mz_push(s, F_SOLDIER, s->active, 0, stage, 0, 0);
-    s->frame[1].a = 1;
-    mz_run(f->env, s);
-    mfx_check(f);
-}
-
-/* Plays decisions while exactly one is legal (forced losses on one position). */
-static void play_forced(mfx *f)
-{
-    static fc_decision buf[MZ_MAX_DECISIONS];
-    while (mfx_to_move(f) != FC_NOBODY && f->g->legal(&f->st, f->env, buf, NULL) == 1) {
-        assert_int_equal(f->g->apply(&f->st, f->env, buf[0]), 0);
-        mfx_check(f);
-    }
-}
-
-static int top_kind(const mfx *f) { return f->st.nframes ? f->st.frame[f->st.nframes - 1].kind : -1; }
-
 /* R-55, R-56, R-57, R-59 in the Great Tunnel: ferocity order from the left of the defender,
  * the defender last; ties clockwise from the defender; casualties counted before removal and
  * assigned round robin from the first loser after the winner; places 1-3 get the reward. */
@@ -257,16 +172,16 @@ static void test_r55_r56_r57_great_tunnel_battle(void **state)
 {
     mfx f;
     mfx_open(&f, 3, 21, NULL);
-    clear_ants(&f);
-    ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 3);
-    ants(&f, 1, MZ_POS(MZ_GT, MZ_OUT), 3);
-    ants(&f, 2, MZ_POS(MZ_GT, MZ_OUT), 2);
+    mfx_clear_ants(&f);
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 3);
+    mfx_ants(&f, 1, MZ_POS(MZ_GT, MZ_OUT), 3);
+    mfx_ants(&f, 2, MZ_POS(MZ_GT, MZ_OUT), 2);
     f.st.gt_defender = 1;
     f.st.active = 0;
-    soldier_at(&f, 1, 1);
+    mfx_soldier_at(&f, 1, 1);
     int order[3];
     for (int i = 0; i < 3; i++) {
-        assert_int_equal(top_kind(&f), F_FEROCITY);
+        assert_int_equal(mfx_top_kind(&f), F_FEROCITY);
         order[i] = mfx_to_move(&f);
         mfx_play(&f, "ferocity none");
     }
@@ -279,7 +194,7 @@ static void test_r55_r56_r57_great_tunnel_battle(void **state)
     assert_int_equal(f.st.bt.assigned[1], 2); /* floor(5 / 2) */
     assert_int_equal(f.st.bt.assigned[2], 2); /* W = 3: seat 2, seat 0, seat 2 */
     assert_int_equal(f.st.bt.assigned[0], 1);
-    play_forced(&f);
+    mfx_play_forced(&f);
     assert_int_equal(mz_ants_at(&f.st, MZ_GT, 0), 2);
     assert_int_equal(mz_ants_at(&f.st, MZ_GT, 1), 1);
     assert_int_equal(mz_ants_at(&f.st, MZ_GT, 2), 0);
@@ -296,19 +211,19 @@ static void test_r58_caps_and_prevention(void **state)
 {
     mfx f;
     mfx_open(&f, 3, 22, NULL);
-    clear_ants(&f);
-    ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 4);
-    ants(&f, 1, MZ_POS(MZ_GT, MZ_OUT), 2);
-    give_evo(&f, 1, HD04);
+    mfx_clear_ants(&f);
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 4);
+    mfx_ants(&f, 1, MZ_POS(MZ_GT, MZ_OUT), 2);
+    mfx_give_evo(&f, 1, HD04);
     f.st.gt_defender = 0;
-    soldier_at(&f, 1, 1);
-    while (top_kind(&f) == F_FEROCITY)
+    mfx_soldier_at(&f, 1, 1);
+    while (mfx_top_kind(&f) == F_FEROCITY)
         mfx_play(&f, "ferocity none");
     assert_int_equal(f.st.bt.strength[1], 3); /* 2 ants + 1 head */
     assert_int_equal(f.st.bt.winner, 0);
     assert_int_equal(f.st.bt.assigned[1], 3); /* cap 2 + 1 */
     assert_int_equal(f.st.bt.assigned[0], 1); /* floor(2 / 2) */
-    play_forced(&f);
+    mfx_play_forced(&f);
     assert_int_equal(mz_ants_at(&f.st, MZ_GT, 1), 0);
     assert_int_equal(mz_ants_at(&f.st, MZ_GT, 0), 3);
     mfx_close(&f);
@@ -324,14 +239,14 @@ static void test_r79_r80_r81_old_guard(void **state)
     fc_rng rng;
     fc_rng_seed(&rng, 1, 1);
     assert_true(mfx_random_until(&f, &rng, F_TURN, 40));
-    clear_ants(&f);
-    ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 3);
+    mfx_clear_ants(&f);
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 3);
     f.st.gt_defender = 1;
-    deck_top(&f, EV16); /* ferocity 1, must not be drawn too */
-    deck_top(&f, EV08); /* ferocity 1 on top: the Old Guard draws this one */
+    mfx_deck_top(&f, EV16); /* ferocity 1, must not be drawn too */
+    mfx_deck_top(&f, EV08); /* ferocity 1 on top: the Old Guard draws this one */
     int score0 = f.st.seat[0].score;
-    soldier_at(&f, 2, 1);
-    assert_int_equal(top_kind(&f), F_FEROCITY);
+    mfx_soldier_at(&f, 2, 1);
+    assert_int_equal(mfx_top_kind(&f), F_FEROCITY);
     assert_int_equal(mfx_to_move(&f), 0); /* the Old Guard makes no decision */
     mfx_play(&f, "ferocity none");
     assert_int_equal(f.st.bt.strength[MZ_OG], 3); /* 2 ants (round 2) + 1 */
@@ -339,7 +254,7 @@ static void test_r79_r80_r81_old_guard(void **state)
     assert_int_equal(f.st.card_loc[EV16], CL_DECK); /* one card only */
     assert_int_equal(f.st.bt.assigned[MZ_OG], 2);
     assert_int_equal(f.st.bt.assigned[0], 1);
-    play_forced(&f);
+    mfx_play_forced(&f);
     assert_int_equal(mz_ants_at(&f.st, MZ_GT, 0), 2);
     assert_int_equal(f.st.seat[0].score - score0, f.D->reward[f.st.reward_cur].give[0][RW_P]);
     assert_int_equal(f.st.seat[1].score, 0); /* second place went to the Old Guard: nobody */
@@ -352,23 +267,23 @@ static void test_r62_r63_centipede_chain(void **state)
 {
     mfx f;
     mfx_open(&f, 3, 24, NULL);
-    clear_ants(&f);
+    mfx_clear_ants(&f);
     mz_place_tile(f.env, &f.st, 0, 12, 0, -2, 0, false); /* Pebble, opening N and S */
     f.st.loc[12].centipede = 1;
-    ants(&f, 0, MZ_POS(12, 0), 1);
-    ants(&f, 0, MZ_POS(12, MZ_OUT), 2);
-    ants(&f, 1, MZ_POS(12, 1), 1);
-    deck_top(&f, EV13); /* ferocity 2, drawn second */
-    deck_top(&f, EV15); /* ferocity 1: draw again */
+    mfx_ants(&f, 0, MZ_POS(12, 0), 1);
+    mfx_ants(&f, 0, MZ_POS(12, MZ_OUT), 2);
+    mfx_ants(&f, 1, MZ_POS(12, 1), 1);
+    mfx_deck_top(&f, EV13); /* ferocity 2, drawn second */
+    mfx_deck_top(&f, EV15); /* ferocity 1: draw again */
     int size = mz_size(f.D, &f.st);
-    soldier_at(&f, 2, 2);
-    assert_int_equal(top_kind(&f), F_FEROCITY);
+    mfx_soldier_at(&f, 2, 2);
+    assert_int_equal(mfx_top_kind(&f), F_FEROCITY);
     assert_int_equal(mfx_to_move(&f), 0); /* most ants */
     mfx_play(&f, "ferocity none");
     assert_int_equal(f.st.bt.centi_str, size + 1 + 2);
     assert_int_equal(mz_ants_at(&f.st, 12, 0), 0); /* 3 < size + 3: all lost */
     assert_true(f.st.loc[12].centipede);
-    assert_int_equal(top_kind(&f), F_FEROCITY); /* then it fights the next player */
+    assert_int_equal(mfx_top_kind(&f), F_FEROCITY); /* then it fights the next player */
     assert_int_equal(mfx_to_move(&f), 1);
     mfx_close(&f);
 }
@@ -379,8 +294,8 @@ static void test_r68_r69_feeding(void **state)
 {
     mfx f;
     mfx_open(&f, 3, 25, NULL);
-    clear_ants(&f);
-    ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 6);
+    mfx_clear_ants(&f);
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 6);
     f.st.seat[0].food = 1;
     f.st.seat[0].score = 5;
     f.st.active = 0;
@@ -389,14 +304,14 @@ static void test_r68_r69_feeding(void **state)
     mz_push(&f.st, F_PHASE, 0, 0, PS_DORMANCY, 0, 0);
     mz_push(&f.st, F_QUEEN, 0, 0, 1, 0, 0);
     mz_run(f.env, &f.st);
-    assert_int_equal(top_kind(&f), F_FEED);
+    assert_int_equal(mfx_top_kind(&f), F_FEED);
     assert_int_equal(mfx_to_move(&f), 0);
     assert_false(mfx_legal(&f, "feed 6"));
     assert_false(mfx_legal(&f, "feed 5"));
     mfx_play(&f, "feed 4");
     assert_int_equal(f.st.seat[0].food, 0);
     assert_int_equal(f.st.seat[0].score, 3);
-    play_forced(&f);
+    mfx_play_forced(&f);
     assert_int_equal(mz_ants_total(&f.st, 0), 4);
     mfx_close(&f);
 }
@@ -406,11 +321,11 @@ static void test_r48_complete_body(void **state)
 {
     mfx f;
     mfx_open(&f, 3, 26, NULL);
-    give_evo(&f, 0, HD08);
-    give_evo(&f, 0, TX09);
+    mfx_give_evo(&f, 0, HD08);
+    mfx_give_evo(&f, 0, TX09);
     mz_bodies_update(f.D, &f.st, 0);
     assert_int_equal(f.st.seat[0].score, 0);
-    give_evo(&f, 0, AB02);
+    mfx_give_evo(&f, 0, AB02);
     mz_bodies_update(f.D, &f.st, 0);
     assert_int_equal(f.st.seat[0].score, 3);
     assert_int_equal(f.st.seat[0].bodies, 1);
@@ -423,15 +338,15 @@ static void test_r17_contested(void **state)
 {
     mfx f;
     mfx_open(&f, 3, 27, NULL);
-    clear_ants(&f);
+    mfx_clear_ants(&f);
     mz_place_tile(f.env, &f.st, 0, 12, 0, -2, 0, false);
-    ants(&f, 0, MZ_POS(12, 0), 1);
-    ants(&f, 1, MZ_POS(12, 1), 1);
+    mfx_ants(&f, 0, MZ_POS(12, 0), 1);
+    mfx_ants(&f, 1, MZ_POS(12, 1), 1);
     assert_false(mz_contested(&f.st, 12)); /* shared, no outskirts */
-    ants(&f, 0, MZ_POS(12, MZ_OUT), 1);
+    mfx_ants(&f, 0, MZ_POS(12, MZ_OUT), 1);
     assert_true(mz_contested(&f.st, 12));
-    clear_ants(&f);
-    ants(&f, 2, MZ_POS(12, MZ_OUT), 2);
+    mfx_clear_ants(&f);
+    mfx_ants(&f, 2, MZ_POS(12, MZ_OUT), 2);
     assert_false(mz_contested(&f.st, 12)); /* one player alone */
     f.st.loc[12].centipede = 1;
     assert_true(mz_contested(&f.st, 12));

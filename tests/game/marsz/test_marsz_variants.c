@@ -14,25 +14,6 @@
 #include "formicary/rules.h"
 #include "mz_fixture.h"
 
-static void clear_ants(mfx *f)
-{
-    for (int p = 0; p < f->st.nseats; p++)
-        for (int l = 0; l < MZ_LOCS; l++)
-            for (int k = 0; k <= MZ_OUT; k++)
-                while (mz_take(&f->st, p, MZ_POS(l, k)))
-                    f->st.seat[p].eggs++;
-}
-
-static void ants(mfx *f, int seat, int pos, int n)
-{
-    for (int i = 0; i < n; i++) {
-        f->st.seat[seat].eggs--;
-        mz_put(&f->st, seat, pos);
-    }
-}
-
-static int top_kind(const mfx *f) { return f->st.nframes ? f->st.frame[f->st.nframes - 1].kind : -1; }
-
 static void frames(mfx *f, int phase_stage, int kind, int stage)
 {
     memset(f->st.frame, 0, sizeof f->st.frame);
@@ -50,12 +31,12 @@ static void test_v1_silent_meadow(void **state)
     mfx_open(&f, 3, 4, sets);
     int p = mfx_to_move(&f);
     mfx_play(&f, "forage");
-    while (top_kind(&f) == F_DISCARD) {
+    while (mfx_top_kind(&f) == F_DISCARD) {
         static fc_decision buf[MZ_MAX_DECISIONS];
         f.g->legal(&f.st, f.env, buf, NULL);
         assert_int_equal(f.g->apply(&f.st, f.env, buf[0]), 0);
     }
-    assert_int_equal(top_kind(&f), F_TURN); /* no F_REACT */
+    assert_int_equal(mfx_top_kind(&f), F_TURN); /* no F_REACT */
     assert_int_equal(mfx_to_move(&f), (p + 1) % 3);
     mfx_close(&f);
 }
@@ -66,12 +47,12 @@ static void test_v2_lean_seasons(void **state)
     static const char *const sets[] = {"feed_base=3", NULL};
     mfx f;
     mfx_open(&f, 3, 5, sets);
-    clear_ants(&f);
-    ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 4);
+    mfx_clear_ants(&f);
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 4);
     f.st.seat[0].food = 1;
     f.st.active = 0;
     frames(&f, PS_DORMANCY, F_QUEEN, 1);
-    assert_int_equal(top_kind(&f), F_FEED);
+    assert_int_equal(mfx_top_kind(&f), F_FEED);
     assert_false(mfx_legal(&f, "feed 4"));
     assert_true(mfx_legal(&f, "feed 3"));
     mfx_close(&f);
@@ -83,10 +64,10 @@ static void test_v4_fixed_centipedes(void **state)
     static const char *const sets[] = {"centipede_fixed_bonus=3", NULL};
     mfx f;
     mfx_open(&f, 3, 6, sets);
-    clear_ants(&f);
+    mfx_clear_ants(&f);
     mz_place_tile(f.env, &f.st, 0, 12, 0, -2, 0, false);
     f.st.loc[12].centipede = 1;
-    ants(&f, 0, MZ_POS(12, 0), 1);
+    mfx_ants(&f, 0, MZ_POS(12, 0), 1);
     int deck = f.st.ndeck;
     f.st.round = 2;
     frames(&f, PS_QUEEN, F_SOLDIER, 2);
@@ -106,7 +87,7 @@ static void test_r82_r83_epic_draft(void **state)
     assert_int_equal(f.D->rounds, 5);
     assert_int_equal(f.st.nreward, 4);
     for (int i = 0; i < 3; i++) {
-        assert_int_equal(top_kind(&f), F_DRAFT);
+        assert_int_equal(mfx_top_kind(&f), F_DRAFT);
         int p = mfx_to_move(&f);
         int offered = 0;
         for (int c = 0; c < MZ_CARDS; c++)
@@ -123,7 +104,7 @@ static void test_r82_r83_epic_draft(void **state)
         mfx_check(&f);
     }
     assert_int_equal(f.st.draft_bottom, 0 + 1 + 2);
-    assert_int_equal(top_kind(&f), F_TURN);
+    assert_int_equal(mfx_top_kind(&f), F_TURN);
     mfx_close(&f);
 }
 
@@ -135,18 +116,18 @@ static void test_hooks_strength_feeding(void **state)
                       "hook('feeding_capacity', function(seat, c) return 1 end)\n";
     mfx f;
     mfx_open_variant(&f, 3, 8, NULL, lua);
-    clear_ants(&f);
-    ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 2);
-    ants(&f, 1, MZ_POS(MZ_GT, MZ_OUT), 2);
+    mfx_clear_ants(&f);
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 2);
+    mfx_ants(&f, 1, MZ_POS(MZ_GT, MZ_OUT), 2);
     f.st.gt_defender = 0;
     f.st.round = 1;
     frames(&f, PS_QUEEN, F_SOLDIER, 1);
-    while (top_kind(&f) == F_FEROCITY)
+    while (mfx_top_kind(&f) == F_FEROCITY)
         mfx_play(&f, "ferocity none");
     assert_int_equal(f.st.bt.strength[0], 12);
     f.st.seat[2].food = 1;
-    clear_ants(&f);
-    ants(&f, 2, MZ_POS(MZ_GT, MZ_OUT), 3);
+    mfx_clear_ants(&f);
+    mfx_ants(&f, 2, MZ_POS(MZ_GT, MZ_OUT), 3);
     f.st.active = 2;
     frames(&f, PS_DORMANCY, F_QUEEN, 1);
     assert_int_equal(mfx_to_move(&f), 2);
