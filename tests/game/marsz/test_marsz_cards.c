@@ -538,6 +538,383 @@ static void test_rest_tiles(void **state)
     }
 }
 
+/* A tile battle on T-12 between seat 0 (control space + outskirts) and seat 1, round 2. */
+static void tile_battle(mfx *f, int a0, int a1)
+{
+    mfx_clear_ants(f);
+    place(f, 12, 0, -2, 0);
+    mfx_ants(f, 0, MZ_POS(12, 0), 1);
+    mfx_ants(f, 0, MZ_POS(12, MZ_OUT), a0 - 1);
+    mfx_ants(f, 1, MZ_POS(12, 1), 1);
+    mfx_ants(f, 1, MZ_POS(12, MZ_OUT), a1 - 1);
+    mfx_soldier_at(f, 2, 2);
+}
+
+/* Plays pending casualty choices, outskirts ants first. */
+static void resolve_losses(mfx *f)
+{
+    static fc_decision buf[MZ_MAX_DECISIONS];
+    while (mfx_top_kind(f) == F_REMOVE || mfx_top_kind(f) == F_SPOIL) {
+        int n = f->g->legal(&f->st, f->env, buf, NULL), pick = 0;
+        for (int i = 0; i < n; i++)
+            if (MZ_DK(buf[i]) == DK_DONE || (MZ_DK(buf[i]) == DK_LOSE && MZ_PSLOT(MZ_DA(buf[i])) == MZ_OUT))
+                pick = i;
+        assert_int_equal(f->g->apply(&f->st, f->env, buf[pick]), 0);
+        mfx_check(f);
+    }
+}
+
+/* HD-01, HD-12, HD-07 on winning a tile battle; R-59 battle point; R-60 refill. */
+static void test_hd01_hd12_hd07_tile_win(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 70, NULL);
+    mfx_give_evo(&f, 0, HD07); /* covered by HD-01 below: HD-07 inactive */
+    mfx_give_evo(&f, 0, HD01);
+    int larvae0 = f.st.seat[0].larvae, larvae1 = f.st.seat[1].larvae, score0 = f.st.seat[0].score;
+    tile_battle(&f, 4, 2);
+    while (mfx_top_kind(&f) == F_FEROCITY)
+        mfx_play(&f, "ferocity none");
+    resolve_losses(&f);
+    assert_int_equal(f.st.bt.winner, 0);
+    assert_int_equal(f.st.seat[0].larvae, larvae0 + 1);
+    assert_int_equal(f.st.seat[1].larvae, larvae1 - 1);
+    assert_int_equal(f.st.seat[0].score, score0 + 1 + 3 * 0);
+    mfx_close(&f);
+    mfx_open(&f, 3, 71, NULL);
+    mfx_give_evo(&f, 0, HD12);
+    int food0 = f.st.seat[0].food;
+    tile_battle(&f, 4, 2);
+    while (mfx_top_kind(&f) == F_FEROCITY)
+        mfx_play(&f, "ferocity none");
+    resolve_losses(&f);
+    assert_int_equal(mfx_top_kind(&f), F_FEED); /* the queen phase has harvested T-12's food space */
+    assert_int_equal(f.st.seat[0].food, food0 + 1 + 1);
+    mfx_close(&f);
+}
+
+/* HD-07: +1 point after a battle in which you played a ferocity card. */
+static void test_hd07_trap_head(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 72, NULL);
+    mfx_give_evo(&f, 1, HD07);
+    tile_battle(&f, 2, 2);
+    int score1 = f.st.seat[1].score;
+    while (mfx_top_kind(&f) == F_FEROCITY) {
+        static fc_decision buf[MZ_MAX_DECISIONS];
+        f.g->legal(&f.st, f.env, buf, NULL);
+        assert_int_equal(f.g->apply(&f.st, f.env, buf[0]), 0); /* the first hand card */
+    }
+    resolve_losses(&f);
+    assert_true(f.st.seat[1].score >= score1 + 1);
+    mfx_close(&f);
+}
+
+/* HD-09: the loser with Acid Head gives the winner one more casualty. */
+static void test_hd09_acid_head(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 73, NULL);
+    mfx_give_evo(&f, 1, HD09);
+    tile_battle(&f, 6, 2);
+    while (mfx_top_kind(&f) == F_FEROCITY)
+        mfx_play(&f, "ferocity none");
+    assert_int_equal(f.st.bt.winner, 0);
+    assert_int_equal(f.st.bt.assigned[0], 2 / 2 + 1);
+    mfx_close(&f);
+}
+
+/* HD-03: a second face-down card decided at once. */
+static void test_hd03_fire_head(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 74, NULL);
+    mfx_give_evo(&f, 1, HD03);
+    tile_battle(&f, 2, 2);
+    assert_int_equal(mfx_to_move(&f), 1); /* left of the defender (seat 0) */
+    static fc_decision buf[MZ_MAX_DECISIONS];
+    f.g->legal(&f.st, f.env, buf, NULL);
+    assert_int_equal(f.g->apply(&f.st, f.env, buf[0]), 0);
+    assert_int_equal(mfx_to_move(&f), 1); /* again: the second card */
+    f.g->legal(&f.st, f.env, buf, NULL);
+    assert_int_equal(f.g->apply(&f.st, f.env, buf[0]), 0);
+    assert_int_equal(f.st.seat[1].fer_committed, 2);
+    mfx_close(&f);
+}
+
+/* HD-02 (a) / AB-01: lose 1 ant instead of fighting the centipede. */
+static void test_hd02_ab01_sacrifice(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 75, NULL);
+    mfx_give_evo(&f, 0, AB01);
+    mfx_clear_ants(&f);
+    place(&f, 12, 0, -2, 0);
+    f.st.loc[12].centipede = 1;
+    mfx_ants(&f, 0, MZ_POS(12, MZ_OUT), 3);
+    mfx_soldier_at(&f, 2, 2);
+    assert_int_equal(mfx_top_kind(&f), F_CENTI_ASK);
+    mfx_play(&f, "sacrifice");
+    mfx_play_forced(&f);
+    assert_int_equal(mz_ants_at(&f.st, 12, 0), 2);
+    assert_true(f.st.loc[12].centipede); /* nobody else fought it */
+    mfx_close(&f);
+}
+
+/* HD-05: at the start of the soldier phase remove exactly 2 ants from a tile with yours. */
+static void test_hd05_shooting_head(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 76, NULL);
+    mfx_give_evo(&f, 0, HD05);
+    mfx_clear_ants(&f);
+    place(&f, 12, 0, -2, 0);
+    mfx_ants(&f, 0, MZ_POS(12, 0), 1);
+    mfx_ants(&f, 1, MZ_POS(12, 1), 1);
+    mfx_ants(&f, 1, MZ_POS(12, MZ_OUT), 1);
+    mfx_soldier_at(&f, 1, 0);
+    assert_int_equal(mfx_top_kind(&f), F_SHOOT);
+    mfx_play(&f, "target T12");
+    mfx_play(&f, "option 1");
+    mfx_play(&f, "option 1");
+    mfx_play_forced(&f);
+    assert_int_equal(mz_ants_at(&f.st, 12, 1), 0);
+    assert_int_equal(mz_ants_at(&f.st, 12, 0), 1);
+    mfx_close(&f);
+}
+
+/* HD-06: a participant brings a larva into the battle before strengths are set. */
+static void test_hd06_military_head(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 77, NULL);
+    mfx_give_evo(&f, 1, HD06);
+    mfx_clear_ants(&f);
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 3);
+    mfx_ants(&f, 1, MZ_POS(MZ_GT, MZ_OUT), 2);
+    f.st.gt_defender = 0;
+    mfx_soldier_at(&f, 1, 1);
+    assert_int_equal(mfx_top_kind(&f), F_HD06);
+    mfx_play(&f, "larva to GT");
+    assert_int_equal(mz_ants_at(&f.st, MZ_GT, 1), 3);
+    while (mfx_top_kind(&f) == F_FEROCITY)
+        mfx_play(&f, "ferocity none");
+    assert_int_equal(f.st.bt.strength[1], 3 + 1);
+    mfx_close(&f);
+}
+
+/* AB-02 feeding, AB-09 fed everyone, AB-03 / AB-10 queen's choice, AB-06 final round. */
+static void test_ab02_ab03_ab06_ab09_ab10_queen(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 78, NULL);
+    mfx_clear_ants(&f);
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 7);
+    mfx_give_evo(&f, 0, AB10);
+    mfx_give_evo(&f, 0, AB02); /* 4 + 2 abdomens + 2 = 8 per food */
+    f.st.seat[0].food = 1;
+    f.st.active = 0;
+    memset(f.st.frame, 0, sizeof f.st.frame);
+    f.st.nframes = 0;
+    mz_push(&f.st, F_PHASE, 0, 0, PS_DORMANCY, 0, 0);
+    mz_push(&f.st, F_QUEEN, 0, 0, 2, 0, 0);
+    mz_push(&f.st, F_FEED, 0, 0, 0, 0, 0);
+    mz_run(f.env, &f.st);
+    mfx_play(&f, "feed 7");
+    assert_int_equal(f.st.seat[0].food, 0);
+    assert_int_equal(mfx_top_kind(&f), F_QCHOICE);
+    int l = f.st.seat[0].larvae;
+    mfx_play(&f, "queen larvae");
+    assert_int_equal(f.st.seat[0].larvae, l + 3); /* AB-03 is covered: no bonus */
+    mfx_play(&f, "queen food");
+    mfx_close(&f);
+    mfx_open(&f, 3, 79, NULL);
+    mfx_give_evo(&f, 0, AB03);
+    mfx_give_evo(&f, 0, AB06);
+    f.st.active = 0;
+    f.st.round = (uint8_t)f.D->rounds;
+    memset(f.st.frame, 0, sizeof f.st.frame);
+    f.st.nframes = 0;
+    mz_push(&f.st, F_PHASE, 0, 0, PS_DORMANCY, 0, 0);
+    mz_push(&f.st, F_QUEEN, 0, 0, 2, 0, 0);
+    mz_run(f.env, &f.st);
+    assert_int_equal(mfx_top_kind(&f), F_QCHOICE); /* only AB-06's owner chooses, once */
+    assert_int_equal(mfx_to_move(&f), 0);
+    assert_int_equal(f.st.frame[f.st.nframes - 1].n, 1);
+    mfx_close(&f);
+}
+
+/* TX-04: after your Forage, steal from the opponent(s) with most larvae (ties: each). */
+static void test_tx04_parasite(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 80, NULL);
+    mfx_give_evo(&f, 0, TX04);
+    turn_with(&f, 0, -1, 1);
+    int l0 = f.st.seat[0].larvae, l1 = f.st.seat[1].larvae, l2 = f.st.seat[2].larvae;
+    mfx_play(&f, "forage");
+    static fc_decision buf[MZ_MAX_DECISIONS];
+    f.g->legal(&f.st, f.env, buf, NULL);
+    assert_int_equal(f.g->apply(&f.st, f.env, buf[0]), 0);
+    assert_int_equal(f.st.seat[0].larvae, l0 + 2);
+    assert_int_equal(f.st.seat[1].larvae, l1 - 1);
+    assert_int_equal(f.st.seat[2].larvae, l2 - 1);
+    mfx_close(&f);
+}
+
+/* TX-06: opponents may not move ants out of a tile you control. */
+static void test_tx06_weaver(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 81, NULL);
+    mfx_give_evo(&f, 0, TX06);
+    mfx_clear_ants(&f);
+    place(&f, 12, 0, -2, 0);
+    mfx_ants(&f, 0, MZ_POS(12, 0), 1);
+    mfx_ants(&f, 1, MZ_POS(12, 1), 1);
+    assert_false(mz_may_leave(f.D, &f.st, 1, 12));
+    assert_true(mz_may_leave(f.D, &f.st, 0, 12));
+    turn_with(&f, 1, -1, 1);
+    mfx_play(&f, "march");
+    assert_false(mfx_legal(&f, "ant T12.s1 to GT"));
+    mfx_close(&f);
+}
+
+/* TX-07: the march reaction twice; TX-09 / TX-10 after your Explore. */
+static void test_tx07_tx09_tx10(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 82, NULL);
+    mfx_give_evo(&f, 1, TX07);
+    mfx_give_evo(&f, 0, TX09);
+    turn_with(&f, 0, -1, 1);
+    int food = f.st.seat[0].food;
+    mfx_play(&f, "explore");
+    static fc_decision buf[MZ_MAX_DECISIONS];
+    f.g->legal(&f.st, f.env, buf, NULL);
+    assert_int_equal(f.g->apply(&f.st, f.env, buf[0]), 0);
+    f.g->legal(&f.st, f.env, buf, NULL);
+    assert_int_equal(f.g->apply(&f.st, f.env, buf[0]), 0); /* one ant in */
+    mfx_play(&f, "done");
+    assert_int_equal(f.st.seat[0].food, food - 1 + 1); /* TX-09 */
+    mfx_close(&f);
+    mfx_open(&f, 3, 83, NULL);
+    mfx_give_evo(&f, 1, TX07);
+    turn_with(&f, 0, -1, 1);
+    mfx_play(&f, "march");
+    mfx_play(&f, "done");
+    assert_int_equal(mfx_to_move(&f), 1);
+    mfx_play(&f, "react march");
+    assert_int_equal(f.st.frame[f.st.nframes - 1].n, 2);
+    mfx_close(&f);
+}
+
+/* TX-08: two tiles drawn, one placed, the other under the stack. */
+static void test_tx08_scout(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 84, NULL);
+    mfx_give_evo(&f, 0, TX08);
+    turn_with(&f, 0, -1, 1);
+    int a = f.st.stack[f.st.nstack - 1], b = f.st.stack[f.st.nstack - 2], n = f.st.nstack;
+    mfx_play(&f, "explore");
+    assert_int_equal(mfx_top_kind(&f), F_PICKTILE);
+    char t[24];
+    snprintf(t, sizeof t, "tile T-%d", b);
+    mfx_play(&f, t);
+    assert_int_equal(f.st.stack[0], a);
+    assert_int_equal(f.st.nstack, n - 1);
+    assert_int_equal(f.st.bottom_known, 1);
+    mfx_close(&f);
+}
+
+/* TX-03: wormhole tiles count as inhabited; TX-02: a march step moves a centipede. */
+static void test_tx02_tx03(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 85, NULL);
+    place(&f, 12, 0, -2, 0);
+    f.st.loc[12].wormhole = 1;
+    assert_false(mz_inhabits(f.D, &f.st, 0, 12));
+    mfx_give_evo(&f, 0, TX03);
+    assert_true(mz_inhabits(f.D, &f.st, 0, 12));
+    mfx_give_evo(&f, 0, TX02);
+    place(&f, 9, 0, -3, 0);
+    f.st.loc[12].centipede = 1;
+    turn_with(&f, 0, -1, 1);
+    mfx_play(&f, "march");
+    mfx_play(&f, "centipede T12 to T9");
+    assert_true(f.st.loc[9].centipede);
+    assert_false(f.st.loc[12].centipede);
+    mfx_close(&f);
+}
+
+/* TX-01: steps between adjacent locations even without a connection. */
+static void test_tx01_winged(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 86, NULL);
+    place(&f, 12, 0, -2, 1); /* openings NE, SW: not facing the Great Tunnel */
+    assert_false(mz_connected(f.D, &f.st, 12, MZ_GT));
+    turn_with(&f, 0, -1, 1);
+    mfx_play(&f, "march");
+    assert_false(mfx_legal(&f, "ant GT to T12.s0"));
+    mfx_give_evo(&f, 0, TX01);
+    assert_true(mfx_legal(&f, "ant GT to T12.s0"));
+    mfx_close(&f);
+}
+
+/* T-24 .. T-28 placement effects. */
+static void test_t24_t28_offmeadow(void **state)
+{
+    for (int t = 24; t <= 28; t++) {
+        mfx f;
+        mfx_open(&f, 4, 90 + (uint64_t)t, NULL);
+        place(&f, 12, 0, -3, 0);
+        place(&f, 9, 0, -2, 0);
+        turn_with(&f, 0, -1, 1);
+        /* make t the top tile of the stack */
+        int i = 0;
+        while (i < f.st.nstack && f.st.stack[i] != t)
+            i++;
+        if (i == f.st.nstack) {
+            f.st.stack[f.st.nstack++] = (uint8_t)t;
+        } else {
+            f.st.stack[i] = f.st.stack[f.st.nstack - 1];
+            f.st.stack[f.st.nstack - 1] = (uint8_t)t;
+        }
+        int food = f.st.seat[0].food;
+        mfx_play(&f, "explore");
+        static fc_decision buf[MZ_MAX_DECISIONS];
+        int np = f.g->legal(&f.st, f.env, buf, NULL), k = 0;
+        while (k < np && !(MZ_DA(buf[k]) == 1 + 64 && MZ_DB(buf[k]) == -2 + 64))
+            k++;
+        assert_true(k < np); /* next to the Great Tunnel, facing it */
+        assert_int_equal(f.g->apply(&f.st, f.env, buf[k]), 0);
+        f.g->legal(&f.st, f.env, buf, NULL);
+        assert_int_equal(f.g->apply(&f.st, f.env, buf[0]), 0);
+        mfx_play(&f, "done");
+        switch (t) {
+        case 24:
+            assert_true(f.st.loc[24].centipede);
+            mfx_play(&f, "target T9");
+            assert_true(f.st.loc[9].centipede);
+            break;
+        case 26: assert_int_equal(mfx_top_kind(&f), F_LAIR); break;
+        case 27: assert_int_equal(f.st.seat[0].food, food - 1 + 2); break;
+        case 28:
+            assert_true(f.st.loc[28].wormhole);
+            mfx_play(&f, "target T12");
+            assert_true(f.st.loc[12].wormhole);
+            break;
+        default: break;
+        }
+        mfx_check(&f);
+        mfx_close(&f);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -564,6 +941,21 @@ int main(void)
         cmocka_unit_test(test_head_strength),
         cmocka_unit_test(test_goal_scoring),
         cmocka_unit_test(test_rest_tiles),
+        cmocka_unit_test(test_hd01_hd12_hd07_tile_win),
+        cmocka_unit_test(test_hd07_trap_head),
+        cmocka_unit_test(test_hd09_acid_head),
+        cmocka_unit_test(test_hd03_fire_head),
+        cmocka_unit_test(test_hd02_ab01_sacrifice),
+        cmocka_unit_test(test_hd05_shooting_head),
+        cmocka_unit_test(test_hd06_military_head),
+        cmocka_unit_test(test_ab02_ab03_ab06_ab09_ab10_queen),
+        cmocka_unit_test(test_tx04_parasite),
+        cmocka_unit_test(test_tx06_weaver),
+        cmocka_unit_test(test_tx07_tx09_tx10),
+        cmocka_unit_test(test_tx08_scout),
+        cmocka_unit_test(test_tx02_tx03),
+        cmocka_unit_test(test_tx01_winged),
+        cmocka_unit_test(test_t24_t28_offmeadow),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
