@@ -577,7 +577,9 @@ static void test_hd01_hd12_hd07_tile_win(void **state)
         mfx_play(&f, "ferocity none");
     resolve_losses(&f);
     assert_int_equal(f.st.bt.winner, 0);
-    assert_int_equal(f.st.seat[0].larvae, larvae0 + 1);
+    assert_int_equal(f.st.loc[12].space[1], 1); /* the winner refilled the free space */
+    assert_int_equal(mfx_top_kind(&f), F_FEED); /* the queen phase has harvested it (1 larva) */
+    assert_int_equal(f.st.seat[0].larvae, larvae0 + 1 + 1);
     assert_int_equal(f.st.seat[1].larvae, larvae1 - 1);
     assert_int_equal(f.st.seat[0].score, score0 + 1 + 3 * 0);
     mfx_close(&f);
