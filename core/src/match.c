@@ -31,6 +31,7 @@ struct fc_match {
     int legal_valid;
     fc_events events;
     char script_error[FC_ERROR_MSG_MAX];
+    char *position; /* text the match started from (fc_match_new_from_position), or NULL */
 };
 
 void fc_events_push(fc_events *ev, uint32_t audience, const char *text)
@@ -94,6 +95,11 @@ static int reset_to_initial(fc_match *m, fc_error *err)
     }
     if ((rc = take_script_error(m, err)) != 0)
         return rc;
+    if (m->position && (rc = m->game->position_read(m->init_state, &m->env, m->position, err)) != 0) {
+        if (err && err->code == FC_OK)
+            fc_error_set(err, rc, "%s: cannot read the position", m->plugin->id);
+        return rc < 0 ? rc : FC_EINVAL;
+    }
     memcpy(m->state, m->init_state, sz);
     m->nhist = 0;
     m->legal_valid = 0;
@@ -169,6 +175,7 @@ void fc_match_free(fc_match *m)
     free(m->legal);
     free(m->weights);
     free(m->hist);
+    free(m->position);
     fc_events_free(&m->events);
     free(m);
 }
@@ -311,6 +318,11 @@ fc_match *fc_match_clone(const fc_match *src, fc_error *err)
     fc_match *m = alloc_match(src->rules, src->seed, err);
     if (!m)
         return NULL;
+    if (src->position && !(m->position = strdup(src->position))) {
+        fc_match_free(m);
+        fc_error_set(err, FC_ENOMEM, "out of memory");
+        return NULL;
+    }
     if (reset_to_initial(m, err) != 0) {
         fc_match_free(m);
         return NULL;
@@ -370,3 +382,50 @@ const void *fc_match_state(const fc_match *m) { return m->state; }
 const fc_env *fc_match_search_env(const fc_match *m) { return &m->search_env; }
 uint64_t fc_match_state_hash(const fc_match *m) { return fc_hash64(m->state, m->game->state_size, 0); }
 const char *fc_match_script_error(const fc_match *m) { return m->script_error; }
+
+/* ---- positions as text (API minor 2) ---- */
+
+/* The optional position callbacks exist only in vtables of plugins built against minor >= 2;
+ * an older plugin's vtable may end before them. */
+static bool has_positions(const fc_plugin *p)
+{
+    const fc_game *g = p->game;
+    return p->api_minor >= 2 && g->struct_size >= offsetof(fc_game, position_read) + sizeof g->position_read &&
+           g->position_write && g->position_read;
+}
+
+bool fc_match_has_positions(const fc_match *m) { return has_positions(m->plugin); }
+
+fc_match *fc_match_new_from_position(const fc_rules *rules, uint64_t seed, const char *text, fc_error *err)
+{
+    if (!rules || !fc_rules_plugin(rules) || !has_positions(fc_rules_plugin(rules))) {
+        fc_error_set(err, FC_EINVAL, "%s: this game does not read positions",
+                     rules && fc_rules_plugin(rules) ? fc_rules_plugin(rules)->id : "?");
+        return NULL;
+    }
+    fc_match *m = alloc_match(rules, seed, err);
+    if (!m)
+        return NULL;
+    if (!(m->position = strdup(text ? text : ""))) {
+        fc_match_free(m);
+        fc_error_set(err, FC_ENOMEM, "out of memory");
+        return NULL;
+    }
+    if (reset_to_initial(m, err) != 0) {
+        fc_match_free(m);
+        return NULL;
+    }
+    return m;
+}
+
+const char *fc_match_position(const fc_match *m) { return m->position; }
+
+int fc_match_position_write(const fc_match *m, char *buf, size_t n, fc_error *err)
+{
+    if (!has_positions(m->plugin))
+        return fc_error_set(err, FC_EINVAL, "%s: this game does not write positions", m->plugin->id);
+    int len = m->game->position_write(m->state, &m->search_env, buf, n);
+    if (len < 0 || (size_t)len >= n)
+        return fc_error_set(err, len < 0 ? len : FC_ERANGE, "%s: the position does not fit in %zu bytes", m->plugin->id, n);
+    return len;
+}

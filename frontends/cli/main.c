@@ -22,6 +22,10 @@ static const cli_cmd cli_cmds[] = {
      cli_opts_sim, cli_cmd_sim},
     {"variant", "check FILE.lua | list [GAME]", "Validate a Lua variant without playing it, or list shipped variants.",
      1, 2, cli_opts_variant, cli_cmd_variant},
+    {"perft", "GAME", "Count the leaves of the decision tree to a depth (move generator check and speed).", 1, 1,
+     cli_opts_perft, cli_cmd_perft},
+    {"uhp", "", "Speak the Universal Hive Protocol on stdin/stdout (Hive engine mode for viewers and arenas).", 0,
+     0, cli_opts_uhp, cli_cmd_uhp},
 };
 #define CLI_NCMDS ((int)(sizeof cli_cmds / sizeof cli_cmds[0]))
 

@@ -31,7 +31,8 @@
 #include "formicary/view.h"
 
 #define FC_ABI_MAJOR 1
-#define FC_API_MINOR 1 /* 1: fc_hook_def gained lo, hi; fc_host gained param_text, table_parse (docs/plugin-abi.md) */
+#define FC_API_MINOR 2 /* 1: fc_hook_def gained lo, hi; fc_host gained param_text, table_parse; 2: fc_game gained
+                        * position_write, position_read (docs/plugin-abi.md) */
 #define FC_PLUGIN_ENTRY "fc_plugin_query"
 
 #if defined(_WIN32)
@@ -128,6 +129,13 @@ typedef struct fc_game {
      * it is made in st. Simultaneous hidden choices return the deciding seat only; private
      * draws return the drawer. Front ends print other seats' decisions only when allowed. */
     uint32_t (*decision_audience)(const void *st, const fc_env *env, fc_decision d);
+
+    /* API minor 2, optional: a position as text (Hive: the UHP GameString). The core uses them
+     * only for plugins built against minor >= 2 (fc_match_new_from_position). position_write
+     * returns the length written (< n) or a negative error; position_read turns a state fresh
+     * from init into the position, or returns an error (err: one line) leaving it unusable. */
+    int (*position_write)(const void *st, const fc_env *env, char *buf, size_t n);
+    int (*position_read)(void *st, const fc_env *env, const char *text, fc_error *err);
 } fc_game;
 
 /* A function a game exposes to Lua variants: a read-only query (game.<name>(...) in Lua) or

@@ -5,6 +5,7 @@
 #ifndef FORMICARY_MATCH_H
 #define FORMICARY_MATCH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -77,5 +78,16 @@ const fc_env *fc_match_search_env(const fc_match *m);
 uint64_t fc_match_state_hash(const fc_match *m);
 /* The last variant script error, if any ("" otherwise). */
 const char *fc_match_script_error(const fc_match *m);
+
+/* Positions as text (games built against API minor >= 2 with position_read/position_write;
+ * Hive: the UHP GameString). fc_match_new_from_position starts a match at the position `text`
+ * describes (the game reads it into a state fresh from init); undo goes back to that position,
+ * not further. fc_match_position is that text (NULL for a match from the start). Records do
+ * not carry a starting position yet. */
+bool fc_match_has_positions(const fc_match *m);
+fc_match *fc_match_new_from_position(const fc_rules *rules, uint64_t seed, const char *text, fc_error *err);
+const char *fc_match_position(const fc_match *m);
+/* Writes the current position; returns its length, or a negative error (err set). */
+int fc_match_position_write(const fc_match *m, char *buf, size_t n, fc_error *err);
 
 #endif

@@ -1,0 +1,174 @@
+/* Hive board: setup, applying decisions, the end of the game (H-22) and invariants. */
+#include <stdio.h>
+#include <string.h>
+
+#include "hive.h"
+
+const uint8_t hv_kind_bug[HV_KINDS] = {BUG_Q, BUG_S, BUG_S, BUG_B, BUG_B, BUG_G, BUG_G,
+                                       BUG_G, BUG_A, BUG_A, BUG_A, BUG_M, BUG_L, BUG_P};
+const uint8_t hv_kind_num[HV_KINDS] = {0, 1, 2, 1, 2, 1, 2, 3, 1, 2, 3, 0, 0, 0};
+
+bool hv_kind_used(int exp, int kind)
+{
+    switch (hv_kind_bug[kind]) {
+    case BUG_M:
+        return exp & EXP_M;
+    case BUG_L:
+        return exp & EXP_L;
+    case BUG_P:
+        return exp & EXP_P;
+    default:
+        return true;
+    }
+}
+
+void hv_setup(hv_state *s, int exp)
+{
+    memset(s, 0, sizeof *s);
+    memset(s->top, HV_NONE, sizeof s->top);
+    memset(s->below, HV_NONE, sizeof s->below);
+    for (int p = 0; p < HV_PIECES; p++)
+        s->cell[p] = HV_OFF;
+    s->exp = (uint8_t)exp;
+    s->result = GS_NOT_STARTED;
+    s->last = HV_NONE;
+    s->tournament[0] = s->tournament[1] = 1;
+    s->queen_turn[0] = s->queen_turn[1] = 4;
+    s->surround[0] = s->surround[1] = 6;
+    s->draw_turns = 300;
+}
+
+uint16_t hv_pack(fc_decision d) { return d == HV_PASS ? 0x7FFF : (uint16_t)(d & 0x7FFF); }
+fc_decision hv_unpack(uint16_t v) { return v == 0x7FFF ? HV_PASS : (fc_decision)v; }
+
+/* Occupied neighbours of a colour's Queen (0 when not in play). */
+int hv_surrounded(const hv_state *s, int color)
+{
+    int c = s->cell[color * HV_KINDS];
+    if (c == HV_OFF)
+        return 0;
+    int n = 0;
+    for (int d = 0; d < 6; d++)
+        n += s->top[hv_nb(c, d)] != HV_NONE;
+    return n;
+}
+
+int hv_apply(hv_state *s, fc_decision d)
+{
+    if (s->turn < HV_MAX_PLIES)
+        s->hist[s->turn] = hv_pack(d);
+    if (d == HV_PASS) {
+        s->last = HV_NONE;
+    } else {
+        int p = HV_D_PIECE(d), to = HV_D_CELL(d), from = s->cell[p];
+        if (from != HV_OFF)
+            s->top[from] = s->below[p];
+        s->below[p] = s->top[to];
+        s->level[p] = (uint8_t)hv_height(s, to);
+        s->top[to] = (uint8_t)p;
+        s->cell[p] = (uint16_t)to;
+        s->last = (uint8_t)p;
+    }
+    s->turn++;
+    bool w = hv_surrounded(s, 0) >= s->surround[0], b = hv_surrounded(s, 1) >= s->surround[1];
+    if (w && b)
+        s->result = GS_DRAW;
+    else if (w)
+        s->result = GS_BLACK_WINS;
+    else if (b)
+        s->result = GS_WHITE_WINS;
+    else if (s->turn >= s->draw_turns)
+        s->result = GS_DRAW;
+    else
+        s->result = GS_IN_PROGRESS;
+    return 0;
+}
+
+/* Checks d against the legal decisions of its piece only (or the pass rule). */
+int hv_apply_checked(hv_state *s, fc_decision d)
+{
+    fc_decision buf[HV_MAX_DECISIONS];
+    if (hv_to_move(s) < 0)
+        return FC_EILLEGAL;
+    if (d == HV_PASS) {
+        int n = hv_legal(s, buf, -1);
+        if (n != 1 || buf[0] != HV_PASS)
+            return FC_EILLEGAL;
+        return hv_apply(s, d);
+    }
+    if ((d & ~0x7FFFu) != 0 || HV_D_PIECE(d) >= HV_PIECES)
+        return FC_EILLEGAL;
+    int n = hv_legal(s, buf, HV_D_PIECE(d));
+    for (int i = 0; i < n; i++)
+        if (buf[i] == d)
+            return hv_apply(s, d);
+    return FC_EILLEGAL;
+}
+
+#define BAD(...) \
+    do { \
+        snprintf(msg, n, __VA_ARGS__); \
+        return -1; \
+    } while (0)
+
+int hv_check(const hv_state *s, char *msg, size_t n)
+{
+    int onboard = 0;
+    for (int p = 0; p < HV_PIECES; p++) {
+        if (s->cell[p] == HV_OFF) {
+            if (s->below[p] != HV_NONE || s->level[p] != 0)
+                BAD("piece %d in hand has a stack link", p);
+            continue;
+        }
+        if (!hv_kind_used(s->exp, p % HV_KINDS))
+            BAD("piece %d of an unused expansion is on the board", p);
+        onboard++;
+        int b = s->below[p];
+        if (b == HV_NONE ? s->level[p] != 0 : (s->cell[b] != s->cell[p] || s->level[b] + 1 != s->level[p]))
+            BAD("piece %d: stack link inconsistent", p);
+        if (s->level[p] > 0 && hv_bug(p) != BUG_B && hv_bug(p) != BUG_M)
+            BAD("piece %d on a stack is neither Beetle nor Mosquito", p);
+    }
+    int tops = 0, pieces = 0;
+    for (int c = 0; c < HV_CELLS; c++) {
+        int t = s->top[c];
+        if (t == HV_NONE)
+            continue;
+        if (t >= HV_PIECES || s->cell[t] != c)
+            BAD("cell %d: top piece %d is elsewhere", c, t);
+        tops++;
+        for (int p = t; p != HV_NONE; p = s->below[p])
+            pieces++;
+    }
+    if (pieces != onboard)
+        BAD("%d pieces on the board but %d in stacks", onboard, pieces);
+    /* H-08: the occupied cells form one group */
+    int start = -1, stack[HV_PIECES], sp = 0, reached = 0;
+    uint8_t mark[HV_CELLS];
+    memset(mark, 0, sizeof mark);
+    for (int c = 0; c < HV_CELLS && start < 0; c++)
+        if (s->top[c] != HV_NONE)
+            start = c;
+    if (start >= 0) {
+        stack[sp++] = start;
+        mark[start] = 1;
+        while (sp > 0) {
+            int c = stack[--sp];
+            reached++;
+            for (int d = 0; d < 6; d++) {
+                int y = hv_nb(c, d);
+                if (s->top[y] != HV_NONE && !mark[y] && sp < HV_PIECES) {
+                    mark[y] = 1;
+                    stack[sp++] = y;
+                }
+            }
+        }
+    }
+    if (reached != tops)
+        BAD("the hive is split: %d of %d cells connected (H-08)", reached, tops);
+    if (s->turn > 0 && hv_to_move(s) >= 0 && s->result != GS_IN_PROGRESS)
+        BAD("game state %d after turn %d", s->result, s->turn);
+    if (s->last != HV_NONE && (s->last >= HV_PIECES || s->cell[s->last] == HV_OFF))
+        BAD("the piece moved last (%d) is not on the board", s->last);
+    return 0;
+}

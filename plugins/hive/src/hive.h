@@ -1,0 +1,110 @@
+/* Hive plugin: private types shared by the plugin's sources and its tests.
+ *
+ * The board is a 32 x 32 torus of axial cells (q, r) = (i & 31, i >> 5): the hive holds at
+ * most 28 pieces, so it never spans more than 29 cells in any direction and never meets
+ * itself around the torus. Cell 0 is the origin (White's first piece). Directions are the six
+ * neighbours in counter-clockwise order E, NE, NW, W, SW, SE (pointy-topped hexes), so the
+ * two cells next to both X and X+dir[d] are X+dir[d-1] and X+dir[d+1].
+ *
+ * State: the top piece of every cell, each piece's cell, level and the piece under it, the
+ * turn counter, the piece moved last (H-21) and the decisions so far (for the UHP GameString,
+ * which lists the moves). Rule ids H-xx refer to docs/rules/hive.md. */
+#ifndef HIVE_H
+#define HIVE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "formicary/game.h"
+
+#define HV_W 32
+#define HV_CELLS (HV_W * HV_W)
+#define HV_KINDS 14              /* pieces per colour: Q S1 S2 B1 B2 G1 G2 G3 A1 A2 A3 M L P */
+#define HV_PIECES (2 * HV_KINDS) /* white 0..13, black 14..27 */
+#define HV_NONE 0xFF
+#define HV_OFF 0xFFFF          /* cell of a piece in hand */
+#define HV_MAX_PLIES 512       /* decisions kept for the GameString; the draw limit stays below */
+#define HV_MAX_DECISIONS 4096
+#define HV_PASS 0x80000000u
+
+/* Bug types. */
+enum { BUG_Q, BUG_S, BUG_B, BUG_G, BUG_A, BUG_M, BUG_L, BUG_P, BUG_COUNT };
+/* Expansion bits of the game type. */
+enum { EXP_M = 1, EXP_L = 2, EXP_P = 4 };
+
+/* Parameters and hook points, in schema order (plugin.c). */
+enum { P_GAME_TYPE, P_QUEEN_TURN, P_TOURNAMENT, P_DRAW_TURNS, P_COUNT };
+enum { H_QUEEN_TURN, H_OPENING, H_DRAW_TURNS, H_SURROUND, H_COUNT };
+
+/* Game states (UHP GameStateString). */
+enum { GS_NOT_STARTED, GS_IN_PROGRESS, GS_DRAW, GS_WHITE_WINS, GS_BLACK_WINS };
+
+typedef struct hv_state {
+    uint8_t top[HV_CELLS];          /* piece on top of each cell, HV_NONE if empty */
+    uint16_t cell[HV_PIECES];       /* HV_OFF in hand */
+    uint8_t below[HV_PIECES];       /* piece directly under, HV_NONE on the ground */
+    uint8_t level[HV_PIECES];       /* 0 on the ground */
+    uint8_t exp;                    /* EXP_* bits of the game type */
+    uint8_t result;                 /* GS_* */
+    uint8_t last;                   /* piece moved or placed by the previous decision (H-21) */
+    uint8_t tournament[2];          /* H-06: no Queen on a player's first turn */
+    uint8_t queen_turn[2];          /* H-06: the Queen is in play by this turn of the player */
+    uint8_t surround[2];            /* H-22: occupied neighbours of a Queen that lose (6) */
+    uint8_t pad_;
+    uint16_t draw_turns;            /* H-22: decisions after which the game is drawn */
+    uint16_t turn;                  /* decisions made so far */
+    uint16_t hist[HV_MAX_PLIES];    /* decision codes (packed, see hv_pack) */
+} hv_state;
+
+/* Decisions: piece (bits 10..14) and destination cell (bits 0..9); HV_PASS for a pass. */
+#define HV_D(piece, cell) ((fc_decision)(((uint32_t)(piece) << 10) | (uint32_t)(cell)))
+#define HV_D_PIECE(d) ((int)(((d) >> 10) & 31))
+#define HV_D_CELL(d) ((int)((d) & 1023))
+
+/* Geometry. */
+static inline int hv_q(int c) { return c & (HV_W - 1); }
+static inline int hv_r(int c) { return c >> 5; }
+static inline int hv_cell(int q, int r) { return (q & (HV_W - 1)) | ((r & (HV_W - 1)) << 5); }
+extern const int8_t hv_dq[6], hv_dr[6];
+static inline int hv_nb(int c, int d) { return hv_cell(hv_q(c) + hv_dq[d], hv_r(c) + hv_dr[d]); }
+/* Signed axial coordinates of a cell relative to the origin, each in -16..15. */
+static inline int hv_sq(int c) { return ((hv_q(c) + 16) & 31) - 16; }
+static inline int hv_sr(int c) { return ((hv_r(c) + 16) & 31) - 16; }
+
+/* Pieces. */
+extern const uint8_t hv_kind_bug[HV_KINDS];
+extern const uint8_t hv_kind_num[HV_KINDS]; /* 0 for Q, M, L, P */
+static inline int hv_color(int p) { return p >= HV_KINDS; }
+static inline int hv_bug(int p) { return hv_kind_bug[p % HV_KINDS]; }
+static inline int hv_height(const hv_state *s, int c) { return s->top[c] == HV_NONE ? 0 : s->level[s->top[c]] + 1; }
+bool hv_kind_used(int exp, int kind);
+
+/* moves.c: the legal decisions; only >= 0 restricts them to those of one piece (placing or
+ * moving it), for checking a decision without listing everything. */
+int hv_legal(const hv_state *s, fc_decision *out, int only);
+int hv_to_move(const hv_state *s);
+bool hv_queen_in_play(const hv_state *s, int color);
+
+/* board.c */
+void hv_setup(hv_state *s, int exp);
+int hv_apply(hv_state *s, fc_decision d); /* d must be legal */
+int hv_apply_checked(hv_state *s, fc_decision d);
+int hv_check(const hv_state *s, char *msg, size_t n);
+int hv_surrounded(const hv_state *s, int color);
+uint16_t hv_pack(fc_decision d);
+fc_decision hv_unpack(uint16_t v);
+
+/* notation.c */
+int hv_piece_name(int p, char *buf, size_t n);
+int hv_parse_piece(const char *s, int exp, int *piece);
+int hv_move_text(const hv_state *s, fc_decision d, char *buf, size_t n);
+int hv_move_parse(const hv_state *s, const char *text, fc_decision *out);
+int hv_type_text(int exp, char *buf, size_t n);
+int hv_type_parse(const char *s, int *exp);
+int hv_game_string(const hv_state *s, char *buf, size_t n);
+int hv_game_string_read(hv_state *s, const char *text, char *why, size_t nwhy);
+extern const char *const hv_state_names[5];
+
+extern const fc_game hv_game;
+
+#endif

@@ -1,0 +1,412 @@
+/* Hive move generation: placements (H-04..H-07), the bugs' moves (H-12..H-19), the Pillbug's
+ * ability (H-20, H-21) and the One Hive rule (H-08) through one articulation-point search per
+ * position. Nothing is allocated: destination sets are 1024-bit maps on the stack, and a move
+ * is found once per (piece, destination) however many ways lead there (a Mosquito copying two
+ * bugs, a piece that can walk or be thrown to the same cell). */
+#include <string.h>
+
+#include "hive.h"
+
+const int8_t hv_dq[6] = {1, 1, 0, -1, -1, 0};
+const int8_t hv_dr[6] = {0, -1, -1, 0, 1, 1};
+
+typedef struct cellset {
+    uint64_t w[HV_CELLS / 64];
+} cellset;
+
+static inline void cs_add(cellset *s, int c) { s->w[c >> 6] |= 1ull << (c & 63); }
+static inline bool cs_has(const cellset *s, int c) { return (s->w[c >> 6] >> (c & 63)) & 1u; }
+
+/* One generation: the state, the lifted piece (its cell reads one lower) and the pinned set. */
+typedef struct gen {
+    const hv_state *s;
+    int from;         /* cell of the lifted piece, -1 if none */
+    uint32_t pinned;  /* ground pieces whose removal splits the hive (bit = piece) */
+    cellset *dst;     /* per piece destinations */
+} gen;
+
+static inline int height_at(const gen *g, int c) { return hv_height(g->s, c) - (c == g->from); }
+static inline bool occ(const gen *g, int c) { return height_at(g, c) > 0; }
+
+bool hv_queen_in_play(const hv_state *s, int color) { return s->cell[color * HV_KINDS] != HV_OFF; }
+
+int hv_to_move(const hv_state *s)
+{
+    if (s->result != GS_NOT_STARTED && s->result != GS_IN_PROGRESS)
+        return FC_NOBODY;
+    return s->turn & 1;
+}
+
+/* ---- One Hive: articulation points of the ground graph (one node per occupied cell) ---- */
+
+typedef struct tarjan {
+    const hv_state *s;
+    uint8_t ground[HV_PIECES]; /* node -> cell's ground piece */
+    int8_t disc[HV_PIECES], low[HV_PIECES];
+    int time;
+    uint32_t cut;
+} tarjan;
+
+static int ground_piece(const hv_state *s, int c)
+{
+    int p = s->top[c];
+    while (p != HV_NONE && s->below[p] != HV_NONE)
+        p = s->below[p];
+    return p;
+}
+
+static void dfs(tarjan *t, int p, int parent)
+{
+    t->disc[p] = t->low[p] = (int8_t)++t->time;
+    int children = 0, c = t->s->cell[p];
+    for (int d = 0; d < 6; d++) {
+        int n = hv_nb(c, d);
+        if (t->s->top[n] == HV_NONE)
+            continue;
+        int q = ground_piece(t->s, n);
+        if (t->disc[q] == 0) {
+            children++;
+            dfs(t, q, p);
+            if (t->low[q] < t->low[p])
+                t->low[p] = t->low[q];
+            if (parent >= 0 && t->low[q] >= t->disc[p])
+                t->cut |= 1u << p;
+        } else if (q != parent && t->disc[q] < t->low[p]) {
+            t->low[p] = t->disc[q];
+        }
+    }
+    if (parent < 0 && children > 1)
+        t->cut |= 1u << p;
+}
+
+static uint32_t pinned_pieces(const hv_state *s)
+{
+    tarjan t;
+    memset(&t, 0, sizeof t);
+    t.s = s;
+    for (int p = 0; p < HV_PIECES; p++)
+        if (s->cell[p] != HV_OFF && s->level[p] == 0) {
+            dfs(&t, p, -1);
+            break;
+        }
+    return t.cut;
+}
+
+/* A piece may leave its cell without splitting the hive: on a stack, or not a cut point. */
+static inline bool free_to_lift(const gen *g, int p)
+{
+    return g->s->level[p] > 0 || !((g->pinned >> p) & 1u);
+}
+
+/* ---- steps ---- */
+
+/* H-09: a ground step from x in direction d with the lifted piece ignored. */
+static inline bool slide_ok(const gen *g, int x, int d)
+{
+    return occ(g, hv_nb(x, (d + 5) % 6)) != occ(g, hv_nb(x, (d + 1) % 6));
+}
+
+/* H-10: a step at height from x (hx after lifting) to y = nb(x, d) (hy before arriving). */
+static inline bool climb_ok(const gen *g, int x, int d, int hx, int hy)
+{
+    int h1 = height_at(g, hv_nb(x, (d + 5) % 6)), h2 = height_at(g, hv_nb(x, (d + 1) % 6));
+    if (hx == 0 && hy == 0 && h1 == 0 && h2 == 0)
+        return false; /* would leave the hive */
+    int lo = h1 < h2 ? h1 : h2, hi = hx > hy ? hx : hy;
+    return lo <= hi;
+}
+
+static void slides(const gen *g, int x, int max, cellset *out)
+{
+    /* max 1: Queen/Pillbug; 0: Ant (flood). Spider has its own search. */
+    int queue[HV_CELLS / 4], n = 0, head = 0;
+    cellset seen;
+    memset(&seen, 0, sizeof seen);
+    cs_add(&seen, x);
+    queue[n++] = x;
+    while (head < n) {
+        int c = queue[head++];
+        for (int d = 0; d < 6; d++) {
+            int y = hv_nb(c, d);
+            if (occ(g, y) || cs_has(&seen, y) || !slide_ok(g, c, d))
+                continue;
+            cs_add(&seen, y);
+            cs_add(out, y);
+            if (max == 0 && n < (int)(sizeof queue / sizeof queue[0]))
+                queue[n++] = y;
+        }
+    }
+}
+
+static void spider(const gen *g, int start, int c, int depth, int *path, cellset *out)
+{
+    for (int d = 0; d < 6; d++) {
+        int y = hv_nb(c, d);
+        if (occ(g, y) || !slide_ok(g, c, d))
+            continue;
+        bool seen = y == start;
+        for (int i = 0; i < depth && !seen; i++)
+            seen = path[i] == y;
+        if (seen)
+            continue;
+        if (depth == 2) {
+            cs_add(out, y);
+        } else {
+            path[depth] = y;
+            spider(g, start, y, depth + 1, path, out);
+        }
+    }
+}
+
+static void beetle(const gen *g, int x, cellset *out)
+{
+    int hx = height_at(g, x);
+    for (int d = 0; d < 6; d++) {
+        int y = hv_nb(x, d);
+        if (climb_ok(g, x, d, hx, height_at(g, y)))
+            cs_add(out, y);
+    }
+}
+
+static void grasshopper(const gen *g, int x, cellset *out)
+{
+    for (int d = 0; d < 6; d++) {
+        int y = hv_nb(x, d);
+        if (!occ(g, y))
+            continue;
+        while (occ(g, y))
+            y = hv_nb(y, d);
+        cs_add(out, y);
+    }
+}
+
+/* H-17: two steps on top of the hive, then one down to an empty cell. */
+static void ladybug(const gen *g, int x, cellset *out)
+{
+    for (int d1 = 0; d1 < 6; d1++) {
+        int y1 = hv_nb(x, d1), h1 = height_at(g, y1);
+        if (h1 == 0 || !climb_ok(g, x, d1, 0, h1))
+            continue;
+        for (int d2 = 0; d2 < 6; d2++) {
+            int y2 = hv_nb(y1, d2), h2 = height_at(g, y2);
+            if (h2 == 0 || !climb_ok(g, y1, d2, h1, h2))
+                continue;
+            for (int d3 = 0; d3 < 6; d3++) {
+                int z = hv_nb(y2, d3);
+                if (z != x && height_at(g, z) == 0 && climb_ok(g, y2, d3, h2, 0))
+                    cs_add(out, z);
+            }
+        }
+    }
+}
+
+/* H-20: the piece (Pillbug, or Mosquito touching one) at u lifts a neighbour onto itself and
+ * puts it down on an empty neighbour of u. */
+static void pillbug_ability(gen *g, int u, int only)
+{
+    const hv_state *s = g->s;
+    for (int d = 0; d < 6; d++) {
+        int t = hv_nb(u, d), p = s->top[t];
+        if (p == HV_NONE || s->level[p] != 0 || p == s->last || ((g->pinned >> p) & 1u))
+            continue;
+        if (only >= 0 && p != only)
+            continue;
+        int saved = g->from;
+        g->from = t;
+        /* lift: from t (height 0 once lifted) onto u (the user's height) */
+        if (climb_ok(g, t, (d + 3) % 6, 0, height_at(g, u))) {
+            int hu = height_at(g, u);
+            for (int e = 0; e < 6; e++) {
+                int z = hv_nb(u, e);
+                if (z != t && height_at(g, z) == 0 && climb_ok(g, u, e, hu, 0))
+                    cs_add(&g->dst[p], z);
+            }
+        }
+        g->from = saved;
+    }
+}
+
+/* The moves of one bug type for the piece p at x (lifted), into its destination set. */
+static void bug_moves(gen *g, int p, int x, int bug, int only)
+{
+    cellset *out = &g->dst[p];
+    switch (bug) {
+    case BUG_Q:
+        slides(g, x, 1, out);
+        break;
+    case BUG_S: {
+        int path[3];
+        spider(g, x, x, 0, path, out);
+        break;
+    }
+    case BUG_B:
+        beetle(g, x, out);
+        break;
+    case BUG_G:
+        grasshopper(g, x, out);
+        break;
+    case BUG_A:
+        slides(g, x, 0, out);
+        break;
+    case BUG_L:
+        ladybug(g, x, out);
+        break;
+    case BUG_P:
+        slides(g, x, 1, out);
+        break;
+    default:
+        break;
+    }
+    (void)only;
+}
+
+/* Everything piece p (the mover's, on top, not immobilised) can do: its own moves when it may
+ * leave its cell, and the ability of a Pillbug or of a Mosquito touching one (even when the
+ * user itself is pinned, H-18). */
+static void piece_moves(gen *g, int p, int only)
+{
+    const hv_state *s = g->s;
+    int x = s->cell[p], bug = hv_bug(p);
+    bool lift = free_to_lift(g, p);
+    if (bug == BUG_M && s->level[p] > 0) {
+        if (only < 0 || only == p) {
+            g->from = x;
+            beetle(g, x, &g->dst[p]);
+            g->from = -1;
+        }
+        return;
+    }
+    if (bug == BUG_M) {
+        uint32_t types = 0;
+        for (int d = 0; d < 6; d++) {
+            int n = s->top[hv_nb(x, d)];
+            if (n != HV_NONE)
+                types |= 1u << hv_bug(n);
+        }
+        if (lift && (only < 0 || only == p)) {
+            g->from = x;
+            for (int b = 0; b < BUG_COUNT; b++)
+                if (b != BUG_M && ((types >> b) & 1u))
+                    bug_moves(g, p, x, b, only);
+            g->from = -1;
+        }
+        if ((types >> BUG_P) & 1u)
+            pillbug_ability(g, x, only);
+        return;
+    }
+    if (lift && (only < 0 || only == p)) {
+        g->from = x;
+        bug_moves(g, p, x, bug, only);
+        g->from = -1;
+    }
+    if (bug == BUG_P)
+        pillbug_ability(g, x, only);
+}
+
+/* ---- placements ---- */
+
+static void placement_cells(const hv_state *s, int color, cellset *out)
+{
+    if (s->turn == 0) {
+        cs_add(out, 0);
+        return;
+    }
+    if (s->turn == 1) { /* H-04: next to White's first piece */
+        int c0 = s->cell[0];
+        for (int p = 0; p < HV_PIECES; p++)
+            if (s->cell[p] != HV_OFF)
+                c0 = s->cell[p];
+        for (int d = 0; d < 6; d++)
+            cs_add(out, hv_nb(c0, d));
+        return;
+    }
+    cellset seen;
+    memset(&seen, 0, sizeof seen);
+    for (int p = color * HV_KINDS; p < (color + 1) * HV_KINDS; p++) {
+        int c = s->cell[p];
+        if (c == HV_OFF || s->top[c] != p)
+            continue;
+        for (int d = 0; d < 6; d++) {
+            int y = hv_nb(c, d);
+            if (s->top[y] != HV_NONE || cs_has(&seen, y))
+                continue;
+            cs_add(&seen, y);
+            bool ok = true;
+            for (int e = 0; e < 6 && ok; e++) {
+                int t = s->top[hv_nb(y, e)];
+                ok = t == HV_NONE || hv_color(t) == color;
+            }
+            if (ok)
+                cs_add(out, y);
+        }
+    }
+}
+
+static int emit_set(const cellset *cs, int p, fc_decision *out, int n)
+{
+    for (int w = 0; w < HV_CELLS / 64; w++)
+        for (uint64_t b = cs->w[w]; b && n < HV_MAX_DECISIONS; b &= b - 1)
+            out[n++] = HV_D(p, w * 64 + __builtin_ctzll(b));
+    return n;
+}
+
+/* The piece of each bug type placed next: the lowest-numbered one in hand. */
+static int next_in_hand(const hv_state *s, int color, int bug)
+{
+    for (int k = 0; k < HV_KINDS; k++) {
+        int p = color * HV_KINDS + k;
+        if (hv_kind_bug[k] == bug && hv_kind_used(s->exp, k) && s->cell[p] == HV_OFF)
+            return p;
+    }
+    return -1;
+}
+
+static int placements(const hv_state *s, int color, fc_decision *out, int n, int only)
+{
+    int pturn = s->turn / 2 + 1;
+    bool queen = hv_queen_in_play(s, color);
+    bool must_queen = !queen && pturn >= s->queen_turn[color];
+    cellset cells;
+    bool have_cells = false;
+    for (int bug = 0; bug < BUG_COUNT; bug++) {
+        if (bug == BUG_Q && pturn == 1 && s->tournament[color])
+            continue;
+        if (must_queen && bug != BUG_Q)
+            continue;
+        int p = next_in_hand(s, color, bug);
+        if (p < 0 || (only >= 0 && p != only))
+            continue;
+        if (!have_cells) {
+            memset(&cells, 0, sizeof cells);
+            placement_cells(s, color, &cells);
+            have_cells = true;
+        }
+        n = emit_set(&cells, p, out, n);
+    }
+    return n;
+}
+
+int hv_legal(const hv_state *s, fc_decision *out, int only)
+{
+    int color = hv_to_move(s);
+    if (color < 0)
+        return 0;
+    int n = placements(s, color, out, 0, only);
+    if (hv_queen_in_play(s, color) && (only < 0 || s->cell[only] != HV_OFF)) {
+        cellset dst[HV_PIECES];
+        memset(dst, 0, sizeof dst);
+        gen g = {.s = s, .from = -1, .pinned = pinned_pieces(s), .dst = dst};
+        for (int p = color * HV_KINDS; p < (color + 1) * HV_KINDS; p++) {
+            int c = s->cell[p];
+            if (c == HV_OFF || s->top[c] != p || p == s->last)
+                continue;
+            piece_moves(&g, p, only);
+        }
+        for (int p = 0; p < HV_PIECES; p++)
+            if (only < 0 || p == only)
+                n = emit_set(&dst[p], p, out, n);
+    }
+    if (n == 0 && only < 0)
+        out[n++] = HV_PASS;
+    return n;
+}

@@ -1,0 +1,333 @@
+/* Hive plugin descriptor: parameters, hook points, the vtable, view and evaluation. */
+#include <stdio.h>
+#include <string.h>
+
+#include "hive.h"
+
+/* Game types in the order of the game_type parameter's choices. */
+static const uint8_t type_exp[8] = {0, EXP_M, EXP_L, EXP_P, EXP_M | EXP_L, EXP_M | EXP_P, EXP_L | EXP_P,
+                                    EXP_M | EXP_L | EXP_P};
+
+static const fc_param_def params[P_COUNT] = {
+    [P_GAME_TYPE] = {"game_type", FC_PARAM_ENUM, 0, 0, 7, NULL,
+                     "Base|Base+M|Base+L|Base+P|Base+ML|Base+MP|Base+LP|Base+MLP", 0, 0,
+                     "UHP game type: the base game and the expansion pieces in use (H-01, H-02)"},
+    [P_QUEEN_TURN] = {"queen_turn", FC_PARAM_INT, 4, 2, 10, NULL, NULL, 0, 0,
+                      "each player's Queen must be in play by this turn of theirs (H-06)"},
+    [P_TOURNAMENT] = {"tournament", FC_PARAM_BOOL, 1, 0, 1, NULL, NULL, 0, 0,
+                      "tournament opening: no Queen on a player's first turn (H-06)"},
+    [P_DRAW_TURNS] = {"draw_turns", FC_PARAM_INT, 300, 10, HV_MAX_PLIES - 12, NULL, NULL, 0, 0,
+                      "a game without result after this many decisions (both players) is a draw (H-22)"},
+};
+
+static const fc_hook_def hooks[H_COUNT] = {
+    [H_QUEEN_TURN] = {"queen_turn", "(seat, turn) -> the seat's turn by which its Queen must be in play; at setup",
+                      2, 1u, 0, 2, 10},
+    [H_OPENING] = {"opening", "(seat, 0/1) -> 1 if the seat may not place its Queen on its first turn; at setup", 2,
+                   1u, 0, 0, 1},
+    [H_DRAW_TURNS] = {"draw_turns", "(decisions) -> decisions after which the game is a draw; at setup", 1, 0, 0, 10,
+                      HV_MAX_PLIES - 12},
+    [H_SURROUND] = {"surround", "(seat, 6) -> occupied neighbours of the seat's Queen that lose; at setup", 2, 1u, 0,
+                    3, 6},
+};
+
+static int q_turn(void *vst, const fc_env *env, const int64_t *args, int64_t *result)
+{
+    (void)env, (void)args;
+    *result = ((const hv_state *)vst)->turn;
+    return 0;
+}
+
+static int q_in_hand(void *vst, const fc_env *env, const int64_t *args, int64_t *result)
+{
+    (void)env;
+    const hv_state *s = vst;
+    if (args[0] < 0 || args[0] > 1)
+        return FC_ERANGE;
+    int n = 0;
+    for (int k = 0; k < HV_KINDS; k++)
+        n += hv_kind_used(s->exp, k) && s->cell[args[0] * HV_KINDS + k] == HV_OFF;
+    *result = n;
+    return 0;
+}
+
+static int q_queen_neighbours(void *vst, const fc_env *env, const int64_t *args, int64_t *result)
+{
+    (void)env;
+    if (args[0] < 0 || args[0] > 1)
+        return FC_ERANGE;
+    *result = hv_surrounded(vst, (int)args[0]);
+    return 0;
+}
+
+static const fc_lua_fn queries[] = {
+    {"turn", "() -> decisions made so far", 0, 0, q_turn},
+    {"in_hand", "(seat) -> pieces the seat still has in hand", 1, 1u, q_in_hand},
+    {"queen_neighbours", "(seat) -> occupied cells around the seat's Queen (0 if not placed)", 1, 1u,
+     q_queen_neighbours},
+};
+
+static int64_t hook(const fc_env *env, int h, hv_state *s, int64_t a, int64_t b, int nargs, int64_t dflt)
+{
+    if (!FC_HOOKED(env, h))
+        return dflt;
+    int64_t args[2] = {a, b};
+    return env->host->hook_int(env, h, s, args, nargs, dflt);
+}
+
+static int hv_init(void *st, const fc_env *env, fc_rng *rng, fc_error *err)
+{
+    (void)rng, (void)err;
+    hv_state *s = st;
+    hv_setup(s, type_exp[env->params[P_GAME_TYPE].i]);
+    for (int seat = 0; seat < 2; seat++) {
+        int qt = (int)env->params[P_QUEEN_TURN].i, tr = (int)env->params[P_TOURNAMENT].i;
+        s->queen_turn[seat] = (uint8_t)hook(env, H_QUEEN_TURN, s, seat, qt, 2, qt);
+        s->tournament[seat] = (uint8_t)hook(env, H_OPENING, s, seat, tr, 2, tr);
+        s->surround[seat] = (uint8_t)hook(env, H_SURROUND, s, seat, 6, 2, 6);
+    }
+    int64_t dt = env->params[P_DRAW_TURNS].i;
+    s->draw_turns = (uint16_t)hook(env, H_DRAW_TURNS, s, dt, 0, 1, dt);
+    return 0;
+}
+
+static int vt_to_move(const void *st, const fc_env *env)
+{
+    (void)env;
+    return hv_to_move(st);
+}
+
+static int vt_legal(const void *st, const fc_env *env, fc_decision *out, uint32_t *weights)
+{
+    (void)env, (void)weights;
+    return hv_legal(st, out, -1);
+}
+
+static int vt_apply(void *st, const fc_env *env, fc_decision d)
+{
+    hv_state *s = st;
+    int mover = hv_to_move(s);
+    char text[32] = "";
+    if (env->events)
+        hv_move_text(s, d, text, sizeof text);
+    int rc = hv_apply_checked(s, d);
+    if (rc == 0 && env->events) {
+        FC_EMIT(env, FC_ALL_SEATS, "%s: %s", mover ? "Black" : "White", text);
+        if (hv_to_move(s) == FC_NOBODY)
+            FC_EMIT(env, FC_ALL_SEATS, "game over: %s", hv_state_names[s->result]);
+    }
+    return rc;
+}
+
+static int vt_text(const void *st, const fc_env *env, fc_decision d, char *buf, size_t n)
+{
+    (void)env;
+    return hv_move_text(st, d, buf, n);
+}
+
+static int vt_parse(const void *st, const fc_env *env, const char *text, fc_decision *out)
+{
+    (void)env;
+    return hv_move_parse(st, text, out);
+}
+
+static fc_hex view_hex(int c) { return (fc_hex){(int16_t)hv_sq(c), (int16_t)hv_sr(c)}; }
+
+static void vt_describe(const void *st, const fc_env *env, fc_decision d, fc_decision_info *out)
+{
+    (void)env;
+    const hv_state *s = st;
+    char t[32];
+    hv_move_text(s, d, t, sizeof t);
+    if (d == HV_PASS) {
+        snprintf(out->label, sizeof out->label, "pass (no placement or move possible)");
+        snprintf(out->group, sizeof out->group, "pass");
+        return;
+    }
+    int p = HV_D_PIECE(d), c = HV_D_CELL(d);
+    const char *how = s->cell[p] == HV_OFF ? "place"
+                      : hv_color(p) != hv_to_move(s) ? "throw"
+                      : hv_height(s, c) > 0 ? "climb" : "move";
+    snprintf(out->label, sizeof out->label, "%s (%s to %d,%d)", t, how, hv_sq(c), hv_sr(c));
+    snprintf(out->group, sizeof out->group, "%s", how);
+    out->hex = view_hex(c);
+    out->has_hex = 1;
+}
+
+static void vt_scores(const void *st, const fc_env *env, int32_t *score, int *rank)
+{
+    (void)env;
+    const hv_state *s = st;
+    for (int seat = 0; seat < 2; seat++)
+        score[seat] = hv_surrounded(s, 1 - seat); /* pressure on the other Queen */
+    if (s->result == GS_WHITE_WINS || s->result == GS_BLACK_WINS) {
+        int w = s->result == GS_BLACK_WINS;
+        rank[w] = 0;
+        rank[1 - w] = 1;
+    } else if (s->result == GS_DRAW) {
+        rank[0] = rank[1] = 0;
+    } else {
+        rank[0] = score[0] < score[1];
+        rank[1] = score[1] < score[0];
+    }
+}
+
+/* Pressure on the Queens dominates; pieces in play that are free to move count a little. */
+static void vt_evaluate(const void *st, const fc_env *env, double *value)
+{
+    (void)env;
+    const hv_state *s = st;
+    if (s->result == GS_WHITE_WINS || s->result == GS_BLACK_WINS || s->result == GS_DRAW) {
+        value[0] = s->result == GS_WHITE_WINS ? 1.0 : s->result == GS_DRAW ? 0.5 : 0.0;
+        value[1] = 1.0 - value[0];
+        return;
+    }
+    double x = 0.11 * (hv_surrounded(s, 1) - hv_surrounded(s, 0));
+    int inplay[2] = {0, 0};
+    for (int p = 0; p < HV_PIECES; p++)
+        if (s->cell[p] != HV_OFF && s->top[s->cell[p]] == p)
+            inplay[hv_color(p)]++;
+    x += 0.01 * (inplay[0] - inplay[1]);
+    double v = 0.5 + x;
+    value[0] = v < 0.02 ? 0.02 : v > 0.98 ? 0.98 : v;
+    value[1] = 1.0 - value[0];
+}
+
+static void vt_view(const void *st, const fc_env *env, int seat, fc_view *v)
+{
+    (void)seat;
+    const hv_state *s = st;
+    const fc_host *h = env->host;
+    char type[16];
+    hv_type_text(s->exp, type, sizeof type);
+    if (hv_to_move(s) == FC_NOBODY)
+        h->view_title(v, "Hive (%s) - %s after %d decisions", type, hv_state_names[s->result], s->turn);
+    else
+        h->view_title(v, "Hive (%s) - %s[%d] to play", type, s->turn % 2 ? "Black" : "White", s->turn / 2 + 1);
+    snprintf(v->seat_names[0], sizeof v->seat_names[0], "White");
+    snprintf(v->seat_names[1], sizeof v->seat_names[1], "Black");
+    for (int c = 0; c < HV_CELLS; c++) {
+        int t = s->top[c];
+        if (t == HV_NONE)
+            continue;
+        fc_view_cell *cell = h->view_cell(v, view_hex(c), FC_TERRAIN_PLAIN, "hive");
+        cell->owner = (int8_t)hv_color(t);
+        int stack[HV_PIECES], n = 0;
+        for (int p = t; p != HV_NONE && n < HV_PIECES; p = s->below[p])
+            stack[n++] = p;
+        /* glyphs bottom to top: upper case White, lower case Black */
+        int g = 0;
+        for (int i = n - 1; i >= 0 && g < (int)sizeof cell->glyphs - 1; i--) {
+            char name[8];
+            hv_piece_name(stack[i], name, sizeof name);
+            cell->glyphs[g++] = (char)(hv_color(stack[i]) ? name[1] - 'A' + 'a' : name[1]);
+        }
+        cell->glyphs[g] = '\0';
+        char top[8];
+        hv_piece_name(t, top, sizeof top);
+        snprintf(cell->label, sizeof cell->label, "%s (height %d)", top, n);
+    }
+    for (int color = 0; color < 2; color++) {
+        char hand[96] = "";
+        size_t len = 0;
+        for (int k = 0; k < HV_KINDS; k++) {
+            int p = color * HV_KINDS + k;
+            if (!hv_kind_used(s->exp, k) || s->cell[p] != HV_OFF)
+                continue;
+            char name[8];
+            hv_piece_name(p, name, sizeof name);
+            len += (size_t)snprintf(hand + len, sizeof hand - len, "%s%s", len ? " " : "", name);
+            if (len >= sizeof hand)
+                break;
+        }
+        h->view_panel(v, color, "hand", "%s", hand[0] ? hand : "(empty)");
+        if (hv_queen_in_play(s, color))
+            h->view_panel(v, color, "queen", "%d of 6 neighbours occupied", hv_surrounded(s, color));
+        else
+            h->view_panel(v, color, "queen", "in hand: must be placed by turn %d", s->queen_turn[color]);
+    }
+    char gs[64];
+    hv_type_text(s->exp, gs, sizeof gs);
+    h->view_text(v, "type", "%s", gs);
+    h->view_text(v, "draw", "drawn after %d decisions", s->draw_turns);
+}
+
+static int vt_round(const void *st, const fc_env *env)
+{
+    (void)env;
+    return ((const hv_state *)st)->turn / 2 + 1;
+}
+
+static int vt_check(const void *st, const fc_env *env, char *msg, size_t n)
+{
+    (void)env;
+    return hv_check(st, msg, n);
+}
+
+static int vt_position_write(const void *st, const fc_env *env, char *buf, size_t n)
+{
+    (void)env;
+    return hv_game_string(st, buf, n);
+}
+
+static int vt_position_read(void *st, const fc_env *env, const char *text, fc_error *err)
+{
+    hv_state *s = st;
+    char why[160];
+    if (s->turn != 0)
+        return env->host->error_set(err, FC_ESTATE, "hive: a position is read into a new game only");
+    int rc = hv_game_string_read(s, text, why, sizeof why);
+    if (rc != 0)
+        return env->host->error_set(err, rc, "hive: %s", why);
+    return 0;
+}
+
+const fc_game hv_game = {
+    .struct_version = 1,
+    .struct_size = sizeof(fc_game),
+    .state_size = sizeof(hv_state),
+    .max_decisions = HV_MAX_DECISIONS,
+    .init = hv_init,
+    .to_move = vt_to_move,
+    .legal = vt_legal,
+    .apply = vt_apply,
+    .decision_text = vt_text,
+    .decision_parse = vt_parse,
+    .decision_describe = vt_describe,
+    .scores = vt_scores,
+    .evaluate = vt_evaluate,
+    .view = vt_view,
+    .round = vt_round,
+    .check = vt_check,
+    .position_write = vt_position_write,
+    .position_read = vt_position_read,
+};
+
+static const fc_plugin plugin = {
+    .struct_version = 1,
+    .struct_size = sizeof(fc_plugin),
+    .abi_major = FC_ABI_MAJOR,
+    .api_minor = FC_API_MINOR,
+    .id = "hive",
+    .name = "Hive",
+    .version = "1.0.0",
+    .summary = "Hive with the Mosquito, Ladybug and Pillbug: surround the enemy Queen Bee (UHP notation)",
+    .help = "Each turn place a piece from hand next to your own pieces only, or move a piece once your\n"
+            "Queen is in play; the Queen must be in by your fourth turn. Decisions are UHP MoveStrings:\n"
+            "'wA1 -bQ' puts White's first Ant west of Black's Queen; 'wB1 bQ' climbs on top of it.\n"
+            "Surround the other Queen on all six sides to win.",
+    .min_seats = 2,
+    .max_seats = 2,
+    .params = params,
+    .nparams = P_COUNT,
+    .hooks = hooks,
+    .nhooks = H_COUNT,
+    .queries = queries,
+    .nqueries = (int)(sizeof queries / sizeof queries[0]),
+    .actions = NULL,
+    .nactions = 0,
+    .game = &hv_game,
+    .init = NULL,
+};
+
+FC_PLUGIN_ENTRY_POINT(plugin)
