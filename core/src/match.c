@@ -21,6 +21,7 @@ struct fc_match {
     fc_env env;        /* events on: used for the match's own decisions */
     fc_env search_env; /* events off: handed to agents and tools */
     fc_hooks *hooks;
+    unsigned long hook_calls_listed; /* fc_hooks_calls before the legal decisions were listed */
     uint64_t seed;
     unsigned char *init_state, *state, *backup;
     fc_history_entry *hist;
@@ -77,6 +78,25 @@ static int take_script_error(fc_match *m, fc_error *err)
     snprintf(m->script_error, sizeof m->script_error, "%s", e);
     fc_hooks_clear_error(m->hooks);
     return fc_error_set(err, FC_ESCRIPT, "%s", m->script_error);
+}
+
+/* apply refused a decision legal() listed. A hook error explains it; otherwise, when hooks ran
+ * while it was listed or applied, the message names the last one's script and line. */
+static int refused(fc_match *m, fc_decision d, fc_error *err)
+{
+    if (take_script_error(m, err) != 0)
+        return FC_ESCRIPT;
+    char text[128], where[FC_ERROR_MSG_MAX / 2];
+    if (m->game->decision_text(m->backup, &m->search_env, d, text, sizeof text) < 0)
+        snprintf(text, sizeof text, "#%u", (unsigned)d);
+    if (m->hooks && fc_hooks_calls(m->hooks) != m->hook_calls_listed) {
+        fc_hooks_last(m->hooks, where, sizeof where);
+        return fc_error_set(err, FC_ESCRIPT,
+                            "%s: the game refused the decision '%s' it listed as legal (a hook must answer the "
+                            "same for the same state and arguments)",
+                            where, text);
+    }
+    return fc_error_set(err, FC_EILLEGAL, "%s: the game refused the decision '%s'", m->plugin->id, text);
 }
 
 static int reset_to_initial(fc_match *m, fc_error *err)
@@ -185,6 +205,7 @@ static void refresh_legal(fc_match *m)
     if (m->legal_valid)
         return;
     m->nlegal = 0;
+    m->hook_calls_listed = fc_hooks_calls(m->hooks);
     if (m->game->to_move(m->state, &m->search_env) != FC_NOBODY) {
         memset(m->weights, 0, (size_t)m->game->max_decisions * sizeof *m->weights);
         int n = m->game->legal(m->state, &m->search_env, m->legal, m->weights);
@@ -236,7 +257,7 @@ static int apply_checked(fc_match *m, int seat, fc_decision d, fc_error *err)
     if (rc == 0)
         rc = take_script_error(m, err);
     else
-        fc_error_set(err, FC_EILLEGAL, "%s: the game refused the decision", m->plugin->id);
+        rc = refused(m, d, err);
     if (rc == 0)
         rc = push_history(m, seat, d, audience);
     if (rc != 0) {

@@ -39,9 +39,9 @@ struct fc_sandbox {
     long wall_ms;         /* deadline of the call in progress, in ms after its start */
     long wall_override;   /* fc_sandbox_set_wall_ms, 0 = from the budget */
     int wall_scale;       /* FC_UNDER_VALGRIND / FC_UNDER_SANITIZER slow everything down */
-    int64_t deadline;     /* CLOCK_MONOTONIC ns */
+    int64_t deadline;     /* CLOCK_MONOTONIC ns; 0 until the first check (short calls never read the clock) */
     int fatal;
-    int frozen;           /* fc_sandbox_freeze ran: calls are checked for kept state */
+    int frozen;           /* fc_sandbox_freeze found upvalues: calls are checked for kept state */
     int raising;          /* sb_raise_fatal may allocate its message */
     int in_call; /* inside fc_sandbox_call: the allocator may look at the Lua stack */
     fc_rng rng;
@@ -187,6 +187,17 @@ static int sb_raise_fatal(lua_State *L, fc_sandbox *sb)
     return lua_error(L);
 }
 
+/* The deadline starts at the first check, at most one hook step or charge into the call. */
+static int sb_past_deadline(fc_sandbox *sb)
+{
+    int64_t now = sb_now();
+    if (!sb->deadline) {
+        sb->deadline = now + (int64_t)sb->wall_ms * 1000000;
+        return 0;
+    }
+    return now > sb->deadline;
+}
+
 static void sb_count_hook(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
@@ -195,7 +206,7 @@ static void sb_count_hook(lua_State *L, lua_Debug *ar)
         sb->budget -= SB_HOOK_STEP;
         if (sb->budget <= 0)
             sb_set_budget_fatal(sb, L, SB_FATAL_BUDGET);
-        else if (sb_now() > sb->deadline)
+        else if (sb_past_deadline(sb))
             sb_set_budget_fatal(sb, L, SB_FATAL_WALL);
         else
             return;
@@ -212,7 +223,7 @@ void fc_sandbox_charge(lua_State *L, long units)
         sb->budget -= units;
         if (sb->budget <= 0)
             sb_set_budget_fatal(sb, L, SB_FATAL_BUDGET);
-        else if (sb_now() > sb->deadline)
+        else if (sb_past_deadline(sb))
             sb_set_budget_fatal(sb, L, SB_FATAL_WALL);
         else
             return;
@@ -705,7 +716,7 @@ int fc_sandbox_call(fc_sandbox *sb, int nargs, int nresults, long budget, fc_err
         long ms = budget / 1000000 * FC_LUA_WALL_MS_PER_MINSTR;
         sb->wall_ms = (ms > FC_LUA_WALL_MS_MIN ? ms : FC_LUA_WALL_MS_MIN) * sb->wall_scale;
     }
-    sb->deadline = sb_now() + (int64_t)sb->wall_ms * 1000000;
+    sb->deadline = 0;
     sb->errmsg[0] = sb->mem_where[0] = sb->trace[0] = '\0';
     lua_pushcfunction(L, sb_msgh);
     lua_insert(L, fn);
@@ -747,9 +758,10 @@ int fc_sandbox_call(fc_sandbox *sb, int nargs, int nresults, long budget, fc_err
 int fc_sandbox_freeze(fc_sandbox *sb, fc_error *err)
 {
     char msg[FC_ERROR_MSG_MAX];
-    if (fc_sandbox_freeze_state(sb, msg, sizeof msg) != 0)
+    int watched = 0;
+    if (fc_sandbox_freeze_state(sb, msg, sizeof msg, &watched) != 0)
         return fc_error_set(err, FC_ESCRIPT, "%s", msg);
-    sb->frozen = 1;
+    sb->frozen = watched > 0; /* upvalues to check after each call */
     return 0;
 }
 

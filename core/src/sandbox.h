@@ -74,7 +74,7 @@ int fc_sandbox_freeze(fc_sandbox *sb, fc_error *err);
 /* After a call: 0, or -1 with msg "file:line: ... changed upvalue ..." (values put back). */
 int fc_sandbox_verify(fc_sandbox *sb, char *msg, size_t n);
 /* Internals shared by sandbox.c and sandbox_freeze.c. */
-int fc_sandbox_freeze_state(fc_sandbox *sb, char *msg, size_t n);
+int fc_sandbox_freeze_state(fc_sandbox *sb, char *msg, size_t n, int *watched);
 int fc_sandbox_verify_state(lua_State *L, const char *chunk, char *msg, size_t n);
 int fc_sandbox_is_pairs_iter(lua_CFunction f);
 /* Pushes the table whose raw entries a table at idx shows (its shadow if frozen, else itself);

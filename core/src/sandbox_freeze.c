@@ -109,7 +109,7 @@ int fc_sandbox_getmetatable(lua_State *L, int idx)
 typedef struct fz {
     lua_State *L;
     int seen, tables, queue, snap, ids; /* stack indices of work tables */
-    int ntables, nqueue, nsnap;
+    int ntables, nqueue, nsnap, nsnap_out;
     char *msg;
     size_t n;
 } fz;
@@ -321,13 +321,16 @@ static int fz_run(lua_State *L)
     }
     for (int i = 1; i <= z->ntables; i++)
         fz_freeze_one(z, shadows, i);
-    lua_pushvalue(L, z->snap);
-    lua_setfield(L, LUA_REGISTRYINDEX, REG_SNAP);
+    if (z->nsnap > 0) { /* nothing to check after calls when no function has upvalues */
+        lua_pushvalue(L, z->snap);
+        lua_setfield(L, LUA_REGISTRYINDEX, REG_SNAP);
+    }
+    z->nsnap_out = z->nsnap;
     z->msg[0] = '\0';
     return 0;
 }
 
-int fc_sandbox_freeze_state(fc_sandbox *sb, char *msg, size_t n)
+int fc_sandbox_freeze_state(fc_sandbox *sb, char *msg, size_t n, int *watched)
 {
     fz z;
     memset(&z, 0, sizeof z);
@@ -343,6 +346,7 @@ int fc_sandbox_freeze_state(fc_sandbox *sb, char *msg, size_t n)
         snprintf(msg, n, "%s", err.msg);
         return -1;
     }
+    *watched = z.nsnap_out / 3;
     if (!msg[0])
         return 0;
     char text[FC_ERROR_MSG_MAX];

@@ -55,6 +55,8 @@ typedef struct fc_vrt {
 struct fc_hooks {
     fc_vrt rt;
     fc_variant_probe_result res;
+    unsigned long calls;
+    int last; /* hook point of the last call, -1 none */
     char error[FC_ERROR_MSG_MAX];
 };
 
@@ -368,6 +370,7 @@ fc_hooks *fc_hooks_new(const fc_plugin *plugin, const char *chunkname, const cha
         fc_error_set(err, FC_ENOMEM, "out of memory");
         return NULL;
     }
+    h->last = -1;
     if (vr_open(&h->rt, plugin, chunkname, text, &h->res, err) != 0) {
         fc_hooks_free(h);
         return NULL;
@@ -384,6 +387,8 @@ void fc_hooks_free(fc_hooks *h)
 }
 
 uint64_t fc_hooks_mask(const fc_hooks *h) { return h ? h->res.hooks_mask : 0; }
+
+unsigned long fc_hooks_calls(const fc_hooks *h) { return h ? h->calls : 0; }
 
 const char *fc_hooks_error(const fc_hooks *h) { return h ? h->error : ""; }
 
@@ -462,11 +467,28 @@ static int vr_result(fc_hooks *h, lua_State *L, int hook, int64_t *out)
     return -1;
 }
 
+void fc_hooks_last(fc_hooks *h, char *buf, size_t n)
+{
+    if (n == 0)
+        return;
+    buf[0] = '\0';
+    if (!h || h->last < 0)
+        return;
+    char where[LUA_IDSIZE + 16];
+    lua_State *L = fc_sandbox_lua(h->rt.sb);
+    int top = lua_gettop(L);
+    vr_hook_where(h, L, h->last, where, sizeof where);
+    lua_settop(L, top);
+    snprintf(buf, n, "%s: hook %s", where, h->rt.plugin->hooks[h->last].name);
+}
+
 int64_t fc_hooks_call(fc_hooks *h, const fc_env *env, int hook, void *st, const int64_t *args, int nargs,
                       int64_t dflt)
 {
     if (!h || hook < 0 || hook >= 64 || !((h->res.hooks_mask >> hook) & 1u))
         return dflt;
+    h->calls++;
+    h->last = hook;
     fc_vrt *rt = &h->rt;
     const fc_plugin *p = rt->plugin;
     const fc_hook_def *def = &p->hooks[hook];

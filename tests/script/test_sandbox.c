@@ -6,7 +6,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -429,6 +431,24 @@ static void test_no_addresses(void **state)
                  "table function Hex   |");
     expect_result(sb, "return string.format('%s', setmetatable({}, {__tostring = function() return 'T' end}))", "T");
     expect_result(sb, "return string.format('%d %s %s', 3, nil, true)", "3 nil true");
+    /* print writes to stderr through the same conversion */
+    char path[] = "/tmp/fc_print_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    fflush(stderr);
+    int saved = dup(2);
+    dup2(fd, 2);
+    expect_result(sb, "print({}, print, setmetatable({}, {__name = 'Hex'}), 1.5, nil) return 'printed'", "printed");
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    char text[128] = "";
+    ssize_t got = pread(fd, text, sizeof text - 1, 0);
+    close(fd);
+    unlink(path);
+    assert_true(got > 0);
+    text[got] = '\0';
+    assert_string_equal(text, "[t.lua] table\tfunction\tHex\t1.5\tnil\n");
 }
 
 int main(void)

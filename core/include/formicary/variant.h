@@ -68,6 +68,11 @@ uint64_t fc_hooks_mask(const fc_hooks *h);
  * from the state's bytes, so a hook is a pure function of the state and its arguments. */
 int64_t fc_hooks_call(fc_hooks *h, const fc_env *env, int hook, void *st, const int64_t *args, int nargs,
                       int64_t dflt);
+/* Number of hook calls so far, and "file:line: hook NAME" (the function's definition) of the
+ * last one ("" if none): the core names the script when the game refuses a decision it listed
+ * while hooks were running. */
+unsigned long fc_hooks_calls(const fc_hooks *h);
+void fc_hooks_last(fc_hooks *h, char *buf, size_t n);
 /* The first error since the last clear ("" if none), as "file:line: message". */
 const char *fc_hooks_error(const fc_hooks *h);
 void fc_hooks_clear_error(fc_hooks *h);

@@ -38,7 +38,7 @@ static const fc_hook_def hooks[H_COUNT] = {
                             0, 0, 100},
     [H_RETREAT_LEGAL] = {"retreat_legal", "(beaten seat, caste 0..3, terrain 0..3, legal 0/1) -> 1 if legal", 4, 1u,
                          0, 0, 1},
-    [H_FINAL_SCORE] = {"final_score", "(seat, score) -> score", 2, 1u, 0, -1000, 1000},
+    [H_FINAL_SCORE] = {"final_score", "(seat, score) -> score", 2, 1u, 0, -10000, 10000},
     [H_TURN_END] = {"turn_end", "(seat, round) -> ignored; after each turn, may call actions", 2, 1u, FC_HOOK_MUTABLE,
                     FC_HOOK_ANY_LO, FC_HOOK_ANY_HI},
 };
