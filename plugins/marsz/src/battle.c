@@ -216,6 +216,8 @@ static void battle_cleanup(const fc_env *env, mz_state *s)
                 P->fer[j] = MZ_NONE;
                 played = true;
             }
+        if (P->species == SP_EGG_KEEPERS && s->bt.loc != MZ_GT) /* V-5 trait */
+            mz_add_points(s, p, -D->sp[SP_EGG_KEEPERS].m * P->fer_committed);
         P->fer_committed = 0;
         if (played && mz_has_evo(s, p, HD07))
             mz_add_points(s, p, D->card[HD07].points);

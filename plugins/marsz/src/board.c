@@ -271,6 +271,13 @@ void mz_put_centipede(mz_state *s, int t)
  * Rotations giving the same openings are listed once. out may be NULL (count only). */
 int mz_placements(const mz_data *D, const mz_state *s, int seat, int tile, int mode, fc_decision *out)
 {
+    return mz_placements_ref(D, s, seat, tile, mode, 0, out);
+}
+
+/* Mode 3 (V-5 Expansion's second tile): as mode 0, and connected to a tile (never the Great
+ * Tunnel) that the first tile `ref` is connected to. */
+int mz_placements_ref(const mz_data *D, const mz_state *s, int seat, int tile, int mode, int ref, fc_decision *out)
+{
     int n = 0;
     int8_t cq[256], cr[256];
     int nc = 0;
@@ -295,7 +302,7 @@ int mz_placements(const mz_data *D, const mz_state *s, int seat, int tile, int m
             }
         }
     }
-    bool winged = mode == 0 && mz_has_evo(s, seat, TX01);
+    bool winged = (mode == 0 || mode == 3) && mz_has_evo(s, seat, TX01);
     for (int i = 0; i < nc; i++) {
         if (mode == 2 && mz_adj_index(D, cq[i], cr[i]) < 0)
             continue;
@@ -309,7 +316,7 @@ int mz_placements(const mz_data *D, const mz_state *s, int seat, int tile, int m
             if (dup)
                 continue;
             seen[nseen++] = m;
-            bool facing = false, ok = mode == 1;
+            bool facing = false, ok = mode == 1, shared = mode != 3;
             for (int e = 0; e < 6; e++) {
                 int l = cell_loc(D, s, cq[i] + DQ[e], cr[i] + DR[e]);
                 if (l < 0)
@@ -317,12 +324,14 @@ int mz_placements(const mz_data *D, const mz_state *s, int seat, int tile, int m
                 bool other = l == MZ_GT || ((mz_placed_mask(D, s, l) >> ((e + 3) % 6)) & 1u);
                 bool both = (m >> e & 1u) && other;
                 facing |= both;
-                if (mode == 0 && (both || winged) && source_ok(D, s, seat, l))
+                if ((mode == 0 || mode == 3) && (both || winged) && source_ok(D, s, seat, l))
                     ok = true;
+                if (mode == 3 && both && l != MZ_GT && l != ref && mz_connected(D, s, l, ref))
+                    shared = true;
                 if (mode == 2 && both && l == MZ_GT)
                     ok = true;
             }
-            if (facing && ok) {
+            if (facing && ok && shared) {
                 if (out)
                     out[n] = MZ_D(DK_PLACE, cq[i] + 64, cr[i] + 64, k);
                 n++;

@@ -94,11 +94,21 @@ int mz_card_cost(const mz_data *D, const mz_state *s, int seat, int card)
     return c < 1 ? 1 : c;
 }
 
+/* V-5 Visionary Queen: each evolution beyond the first in a segment costs m more pieces. */
+int mz_card_extra(const mz_data *D, const mz_state *s, int seat, int card)
+{
+    const mz_card *C = &D->card[card];
+    if (s->seat[seat].species != SP_VISIONARY || C->type != CT_EVO || !s->seat[seat].npile[C->seg])
+        return 0;
+    return D->sp[SP_VISIONARY].m;
+}
+
 bool mz_can_pay(const mz_data *D, const mz_state *s, int seat, int card)
 {
     int need = mz_card_cost(D, s, seat, card), kind = D->card[card].kind;
-    int have = (kind != CK_ANTS ? s->seat[seat].larvae : 0) + (kind != CK_LARVAE ? mz_ants_total(s, seat) : 0);
-    return have >= need;
+    int larvae = s->seat[seat].larvae, ants = mz_ants_total(s, seat);
+    int have = (kind != CK_ANTS ? larvae : 0) + (kind != CK_LARVAE ? ants : 0);
+    return have >= need && larvae + ants >= need + mz_card_extra(D, s, seat, card);
 }
 
 void mz_gain(const fc_env *env, mz_state *s, int seat, int food, int larvae, int cards, int points)

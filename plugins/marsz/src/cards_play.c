@@ -16,6 +16,12 @@ bool mz_card_playable(const fc_env *env, const mz_state *s, int seat, int card)
 
 void mz_play_card(const fc_env *env, mz_state *s, int seat, int card, bool free)
 {
+    mz_play_card_ex(env, s, seat, card, free, false);
+}
+
+/* prophecy: V-5 Visionary Queen's unique action (no limit on goals). */
+void mz_play_card_ex(const fc_env *env, mz_state *s, int seat, int card, bool free, bool prophecy)
+{
     const mz_data *D = MZ_D_(env);
     if (s->card_loc[card] == CL_HAND)
         s->seat[s->card_seat[card]].hand--;
@@ -23,7 +29,10 @@ void mz_play_card(const fc_env *env, mz_state *s, int seat, int card, bool free)
         s->ndisc--;
     s->card_loc[card] = CL_LIMBO;
     s->card_seat[card] = (uint8_t)seat;
-    mz_push(s, F_CARD, seat, card, 0, 0, 0);
+    mz_push(s, F_CARD, seat, card, 0, prophecy, 0);
+    int extra = mz_card_extra(D, s, seat, card);
+    if (!free && extra) /* V-5 Visionary Queen: a further evolution costs 1 ant or larva more */
+        mz_push(s, F_PAY, seat, card, CK_EITHER, 0, extra);
     if (!free)
         mz_push(s, F_PAY, seat, card, D->card[card].kind, 0, mz_card_cost(D, s, seat, card));
     FC_EMIT(env, FC_ALL_SEATS, "plays %s %s", D->card[card].id, D->card[card].name);
@@ -39,7 +48,7 @@ void mz_card_step(const fc_env *env, mz_state *s, mz_frame *f)
     switch (f->b) {
     case 0:
         f->b = 1;
-        if (C->type == CT_GOAL && P->ngoals >= D->max_goals) /* */
+        if (C->type == CT_GOAL && P->ngoals >= D->max_goals && !f->c) /* R-49; V-5 Prophecy */
             mz_push(s, F_GOALDROP, seat, c, 0, 0, 0);
         return;
     case 1: {

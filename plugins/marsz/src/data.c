@@ -360,6 +360,30 @@ static int load_constants(fc_loader *L, mz_data *D)
     return 0;
 }
 
+static int load_species(fc_loader *L, mz_data *D)
+{
+    static const char *const cols[] = {"id", "name", "action", "reaction", "n", "m", "provenance", NULL};
+    FC_TRY(fc_loader_open(L, "species.csv", cols));
+    if (L->h->table_rows(L->t) != SP_COUNT - 1)
+        return fc_loader_bad(L, 0, "expected %d species, found %d", SP_COUNT - 1, L->h->table_rows(L->t));
+    for (int row = 0; row < SP_COUNT - 1; row++) {
+        int id, n, m;
+        FC_TRY(fc_loader_int(L, row, "id", 1, SP_COUNT - 1, &id));
+        if (id != row + 1)
+            return fc_loader_bad(L, row, "species must be listed in order: expected id %d", row + 1);
+        mz_species *S = &D->sp[id];
+        snprintf(S->name, sizeof S->name, "%s", get_str(L, row, "name"));
+        snprintf(S->action, sizeof S->action, "%s", get_str(L, row, "action"));
+        FC_TRY(fc_loader_int(L, row, "n", 0, 9, &n));
+        FC_TRY(fc_loader_int(L, row, "m", 0, 9, &m));
+        FC_TRY(need_provenance(L, row));
+        S->n = (int8_t)n;
+        S->m = (int8_t)m;
+    }
+    fc_loader_close(L);
+    return 0;
+}
+
 /* Parameters over the constants: -1 keeps the data value. */
 static void apply_params(mz_data *D, const fc_value *p)
 {
@@ -396,15 +420,11 @@ int mz_data_load(const fc_host *host, const fc_value *params, int nseats, const 
     int rc;
     if ((rc = load_tiles(&L, D)) < 0 || (rc = load_gt(&L, D)) < 0 || (rc = load_cards(&L, D)) < 0 ||
         (rc = load_rest(&L, D)) < 0 || (rc = load_rewards(&L, D)) < 0 || (rc = load_track(&L, D)) < 0 ||
-        (rc = load_constants(&L, D)) < 0) {
+        (rc = load_constants(&L, D)) < 0 || (rc = load_species(&L, D)) < 0) {
         free(D);
         return rc;
     }
     apply_params(D, params);
-    if (D->species != 0) {
-        free(D);
-        return host->error_set(err, FC_EINVAL, "species: the ancient species (V-5) are not implemented yet");
-    }
     int pieces = D->pieces;
     if (D->start_larvae + D->start_ants + (nseats == 2 ? D->start_ants_2p : 0) > pieces) {
         free(D);

@@ -207,6 +207,7 @@ int mz_init(void *st, const fc_env *env, fc_rng *rng, fc_error *err)
         }
     }
     setup_tiles(D, s, rng); /* S-03, S-04 and the 2-player offers (run before the draft) */
+    mz_species_setup(env, s, rng); /* V-5 */
     mz_run(env, s);
     return 0;
 }
@@ -222,6 +223,7 @@ static void start_round(const fc_env *env, mz_state *s)
         P->turns = 0;
         P->rest_strength = P->rest_prevent = P->rest_feed = 0;
         P->call_to_arms = 0;
+        P->unique_used = 0;
     }
     s->worker_ended = 0;
     memset(s->soldier_done, 0, sizeof s->soldier_done);
@@ -276,6 +278,10 @@ static bool always_decides(const mz_frame *f)
     case F_PICKTILE:
     case F_SETUP2P:
     case F_QCHOICE:
+    case F_RITUAL:
+    case F_EXPAND:
+    case F_WILD:
+    case F_PROPHECY:
     case F_FEED: return true;
     case F_SHOOT: return f->b == 0;
     default: return false;
@@ -384,6 +390,10 @@ int mz_frame_legal(const fc_env *env, const mz_state *s, const mz_frame *f, fc_d
     case F_LAIR:
     case F_CTHEFT:
     case F_GOALDROP: return mz_legal_cards(env, s, f, out);
+    case F_RITUAL:
+    case F_EXPAND:
+    case F_WILD:
+    case F_PROPHECY: return mz_legal_species(env, s, f, out);
     default: return mz_legal_worker(env, s, f, out);
     }
 }
@@ -440,6 +450,10 @@ void mz_frame_apply(const fc_env *env, mz_state *s, mz_frame *f, fc_decision d)
     case F_LAIR:
     case F_CTHEFT:
     case F_GOALDROP: mz_apply_cards(env, s, f, d); break;
+    case F_RITUAL:
+    case F_EXPAND:
+    case F_WILD:
+    case F_PROPHECY: mz_apply_species(env, s, f, d); break;
     default: mz_apply_worker(env, s, f, d); break;
     }
 }

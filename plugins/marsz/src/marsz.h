@@ -58,7 +58,11 @@ enum { CK_ANTS, CK_LARVAE, CK_EITHER };
 /* Off-meadow placement / ongoing effects (tiles.csv "effect"). */
 enum { TE_NONE, TE_CENTI_NEST, TE_ANTLION, TE_SPIDER_LAIR, TE_BEEHIVE, TE_SINKHOLE };
 /* Actions and reactions. */
-enum { AC_EXPLORE, AC_FORAGE, AC_MARCH, AC_PLAY, AC_REST, AC_COUNT };
+enum { AC_EXPLORE, AC_FORAGE, AC_MARCH, AC_PLAY, AC_REST, AC_UNIQUE, AC_COUNT };
+/* Global reactions of the ancient species (V-5); Expansion's is the explore reaction. */
+enum { RK_RITUAL = AC_COUNT, RK_PROPHECY, RK_DANCE, RK_COUNT };
+/* Ancient species (V-5), 0 = standard nest sheet. */
+enum { SP_NONE, SP_EGG_KEEPERS, SP_HORIZON, SP_VISIONARY, SP_CHAOS, SP_COUNT };
 
 /* Card ids as code keys ("HD-05" is card index of HD-05 in cards.csv: see mz_card_find). The
  * effect code uses these indices, which data.c checks against the ids in the file. */
@@ -102,6 +106,12 @@ typedef struct mz_rewarddef {
     int8_t give[3][RW_KINDS]; /* place 1..3 */
 } mz_rewarddef;
 
+typedef struct mz_species {
+    char name[24];
+    char action[24];
+    int8_t n, m;
+} mz_species;
+
 typedef struct mz_data {
     mz_tile tile[MZ_TILES + 1]; /* 1-based */
     mz_card card[MZ_CARDS];
@@ -120,6 +130,7 @@ typedef struct mz_data {
     int rounds;
     bool epic, reactions, open_hands, draft;
     int centi_fixed, species, first_player;
+    mz_species sp[SP_COUNT]; /* 1-based */
 } mz_data;
 
 /* Frames. */
@@ -166,6 +177,10 @@ enum {
     F_PHASE,      /* round iterator at the bottom of the stack; b = stage (PS_*) */
     F_NEXTTURN,   /* pass the active-player marker (R-26 step 6, R-40) */
     F_BONUS,      /* EV-10: n more actions */
+    F_RITUAL,     /* V-5 Brood Ritual: play up to n evolutions */
+    F_EXPAND,     /* V-5 Expansion: a second tile (a = first tile) */
+    F_WILD,       /* V-5 Wild Dance: play a card after the steps */
+    F_PROPHECY,   /* V-5 Prophecy: play a colony goal */
     F_COUNT
 };
 
@@ -211,7 +226,8 @@ typedef struct mz_seat {
     uint8_t call_to_arms;                          /* EV-19 bonus this round */
     uint8_t fer[2];                                 /* ferocity cards placed (MZ_NONE) */
     uint8_t fer_committed;
-    uint8_t pad;
+    uint8_t species, unique_used; /* V-5 */
+    uint8_t ritual[2];            /* evolutions played by Brood Ritual this turn (MZ_NONE) */
 } mz_seat;
 
 typedef struct mz_battle {
@@ -353,6 +369,7 @@ void mz_add_points(mz_state *s, int seat, int n);
 int mz_size(const mz_data *D, const mz_state *s);
 void mz_put_centipede(mz_state *s, int t);
 int mz_placements(const mz_data *D, const mz_state *s, int seat, int tile, int mode, fc_decision *out);
+int mz_placements_ref(const mz_data *D, const mz_state *s, int seat, int tile, int mode, int ref, fc_decision *out);
 void mz_place_tile(const fc_env *env, mz_state *s, int seat, int tile, int q, int r, int rot, bool symbols);
 
 /* ---- cards.c: deck, hands, evolutions ---- */
@@ -366,6 +383,7 @@ int mz_evo_count(const mz_state *s, int seat, int seg);
 void mz_bodies_update(const mz_data *D, mz_state *s, int seat);
 int mz_card_cost(const mz_data *D, const mz_state *s, int seat, int card);
 bool mz_can_pay(const mz_data *D, const mz_state *s, int seat, int card);
+int mz_card_extra(const mz_data *D, const mz_state *s, int seat, int card);
 int mz_evo_param(const mz_data *D, const mz_state *s, int seat, int card, char which);
 
 /* ---- engine.c: frames and the automatic part of the game ---- */
@@ -406,7 +424,18 @@ void mz_card_step(const fc_env *env, mz_state *s, mz_frame *f);
 int mz_legal_cards(const fc_env *env, const mz_state *s, const mz_frame *f, fc_decision *out);
 void mz_apply_cards(const fc_env *env, mz_state *s, mz_frame *f, fc_decision d);
 void mz_play_card(const fc_env *env, mz_state *s, int seat, int card, bool free);
+void mz_play_card_ex(const fc_env *env, mz_state *s, int seat, int card, bool free, bool prophecy);
 bool mz_card_playable(const fc_env *env, const mz_state *s, int seat, int card);
+
+/* ---- species.c (V-5) ---- */
+void mz_species_setup(const fc_env *env, mz_state *s, fc_rng *rng);
+bool mz_unique_legal(const fc_env *env, const mz_state *s, int seat);
+void mz_unique_start(const fc_env *env, mz_state *s, int seat);
+int mz_legal_species(const fc_env *env, const mz_state *s, const mz_frame *f, fc_decision *out);
+void mz_apply_species(const fc_env *env, mz_state *s, mz_frame *f, fc_decision d);
+bool mz_species_reaction_possible(const fc_env *env, const mz_state *s, int seat, int kind);
+void mz_species_react(const fc_env *env, mz_state *s, int seat, int kind);
+static inline int mz_species_of(const mz_state *s, int seat) { return s->seat[seat].species; }
 
 /* ---- battle.c ---- */
 void mz_battle_start(const fc_env *env, mz_state *s, int loc, bool from_card);

@@ -6,7 +6,8 @@
 
 #include "marsz.h"
 
-static const char *const action_names[AC_COUNT] = {"explore", "forage", "march", "play", "rest"};
+static const char *const action_names[RK_COUNT] = {"explore", "forage", "march", "play", "rest", "unique",
+                                                   "ritual", "prophecy", "dance"};
 
 int mz_pos_text(int pos, char *buf, size_t n)
 {
@@ -51,7 +52,8 @@ int mz_decision_text(const void *st, const fc_env *env, fc_decision d, char *buf
         mz_pos_text(a, p1, sizeof p1);
         return snprintf(buf, n, "pay %s", p1);
     case DK_DISCARD: return snprintf(buf, n, "discard %s", card_id(env, a));
-    case DK_REACT: return a < AC_REST ? snprintf(buf, n, "react %s", action_names[a]) : FC_EINVAL;
+    case DK_REACT:
+        return a < RK_COUNT && a != AC_REST && a != AC_UNIQUE ? snprintf(buf, n, "react %s", action_names[a]) : FC_EINVAL;
     case DK_FER: return a == MZ_NONE ? snprintf(buf, n, "ferocity none") : snprintf(buf, n, "ferocity %s", card_id(env, a));
     case DK_LOSE: mz_pos_text(a, p1, sizeof p1); return snprintf(buf, n, "lose %s", p1);
     case DK_FEED: return snprintf(buf, n, "feed %d", a);
@@ -103,7 +105,10 @@ void mz_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_d
                      C->kind == CK_ANTS ? "ants" : C->kind == CK_LARVAE ? "larvae" : "ants/larvae", C->summary);
         } else if (a == AC_REST)
             snprintf(out->label, sizeof out->label, "rest: take %s %s", D->rest[b].id, D->rest[b].name);
-        else
+        else if (a == AC_UNIQUE) {
+            const mz_frame *f = &s->frame[s->nframes - 1];
+            snprintf(out->label, sizeof out->label, "unique action: %s", D->sp[s->seat[f->seat].species].action);
+        } else
             snprintf(out->label, sizeof out->label, "%s (1 food)", t);
         break;
     case DK_PLACE:

@@ -24,7 +24,7 @@ static const fc_param_def params[P_COUNT] = {
     [P_CENTI_FIXED] = INT("centipede_fixed_bonus", 0, 0, 20, "centipedes draw no cards and add this; 0 = normal rule (V-4)"),
     [P_OPEN_HANDS] = BOOL("open_hands", 0, "all hands public (V-3)"),
     [P_DRAFT] = BOOL("draft_start", 0, "drafted start hand (R-83)"),
-    [P_SPECIES] = INT("species", 0, 0, 1, "ancient species (V-5); not implemented: must be 0"),
+    [P_SPECIES] = BOOL("species", 0, "ancient species (V-5): each player a random species (5 players: one standard sheet)"),
     [P_FIRST_PLAYER] = INT("first_player", -1, -1, MZ_SEATS - 1, "first player: -1 = random, else the seat (S-09)"),
 };
 

@@ -94,6 +94,9 @@ void mz_view(const void *st, const fc_env *env, int seat, fc_view *v)
         const mz_seat *P = &s->seat[p];
         char buf[96];
         h->view_panel(v, p, "score", "%d", P->score);
+        if (P->species)
+            h->view_panel(v, p, "species", "%s (%s%s)", D->sp[P->species].name, D->sp[P->species].action,
+                          P->unique_used ? ", used" : "");
         h->view_panel(v, p, "colony", "%d ants, %d larvae, %d eggs, %d food", mz_ants_total(s, p), P->larvae, P->eggs,
                       P->food);
         if (p == seat || D->open_hands) {
@@ -239,7 +242,7 @@ int mz_check(const void *st, const fc_env *env, char *msg, size_t n)
                  mz_ants_total(s, p), D->pieces);
         if (P->food > 200)
             FAIL("seat %d food %d out of range", p, P->food);
-        if (P->ngoals > D->max_goals)
+        if (P->ngoals > D->max_goals && P->species != SP_VISIONARY)
             FAIL("seat %d has %d goals", p, P->ngoals);
         int hand = 0, goals = 0, evo = 0;
         for (int c = 0; c < MZ_CARDS; c++) {

@@ -158,6 +158,8 @@ static int turn_legal(const fc_env *env, const mz_state *s, const mz_frame *f, f
             if (mz_action_legal(env, s, seat, ac, bonus))
                 out[n++] = MZ_D(DK_ACTION, ac, 0, 0);
         n = playable_cards(env, s, seat, out, n);
+        if (!bonus && mz_unique_legal(env, s, seat)) /* V-5 */
+            out[n++] = MZ_D(DK_ACTION, AC_UNIQUE, 0, 0);
     }
     if (bonus) {
         out[n++] = MZ_D(DK_DONE, 0, 0, 0);
@@ -176,6 +178,8 @@ static int turn_legal(const fc_env *env, const mz_state *s, const mz_frame *f, f
 bool mz_reaction_possible(const fc_env *env, const mz_state *s, int seat, int kind)
 {
     fc_decision tmp[MZ_MAX_DECISIONS];
+    if (kind >= RK_RITUAL)
+        return mz_species_reaction_possible(env, s, seat, kind);
     switch (kind) {
     case AC_EXPLORE: return s->seat[seat].larvae > 0;
     case AC_FORAGE: return s->seat[seat].eggs > 0;
@@ -200,7 +204,7 @@ int mz_legal_worker(const fc_env *env, const mz_state *s, const mz_frame *f, fc_
         out[n++] = MZ_D(DK_TILE, f->a, 0, 0);
         out[n++] = MZ_D(DK_TILE, f->b, 0, 0);
         return n;
-    case F_PLACE: return mz_placements(D, s, seat, f->a, f->b, out);
+    case F_PLACE: return mz_placements_ref(D, s, seat, f->a, f->b, f->c, out);
     case F_ENTER: {
         bool winged = mz_has_evo(s, seat, TX01);
         for (int l = 0; l < MZ_LOCS; l++)
@@ -328,7 +332,9 @@ void mz_start_action(const fc_env *env, mz_state *s, int seat, int ac, int arg, 
         break;
     case AC_FORAGE: {
         s->seat[seat].food--;
-        int k = mz_has_evo(s, seat, TX11) ? D->card[TX11].n : D->forage_draw;
+        int k = mz_has_evo(s, seat, TX11)                      ? D->card[TX11].n
+                : s->seat[seat].species == SP_CHAOS ? D->sp[SP_CHAOS].m /* V-5 trait */
+                                                       : D->forage_draw;
         mz_draw_to_hand(s, seat, k);
         if (s->seat[seat].hand)
             mz_push(s, F_DISCARD, seat, 0, DW_FORAGE, 0, 1);
@@ -342,6 +348,7 @@ void mz_start_action(const fc_env *env, mz_state *s, int seat, int ac, int arg, 
         break;
     case AC_PLAY: mz_play_card(env, s, seat, arg, false); break;
     case AC_REST: mz_rest_apply(env, s, seat, arg); break;
+    case AC_UNIQUE: mz_unique_start(env, s, seat); break;
     default: break;
     }
 }
@@ -358,9 +365,21 @@ static void push_reactions(const fc_env *env, mz_state *s, int seat, int ac)
     mz_push(s, F_REACT, left, ac, 0, 0, 0);
 }
 
+/* V-5: a unique action's global reaction for every other player, in player order. */
+static void push_global_reactions(const fc_env *env, mz_state *s, int seat)
+{
+    static const int kind[SP_COUNT] = {0, RK_RITUAL, AC_EXPLORE, RK_PROPHECY, RK_DANCE};
+    if (!MZ_D_(env)->reactions)
+        return;
+    for (int i = s->nseats - 1; i >= 1; i--)
+        mz_push(s, F_REACT, (seat + i) % s->nseats, kind[s->seat[seat].species], 0, 0, 0);
+}
+
 static void do_action(const fc_env *env, mz_state *s, int seat, int ac, int arg)
 {
-    if (ac != AC_REST)
+    if (ac == AC_UNIQUE)
+        push_global_reactions(env, s, seat);
+    else if (ac != AC_REST)
         push_reactions(env, s, seat, ac);
     mz_push_refill(s, s->active, MZ_NONE);
     mz_start_action(env, s, seat, ac, arg, true);
@@ -450,7 +469,7 @@ static void react_start(const fc_env *env, mz_state *s, int seat, int kind, bool
                 !thorax && mz_has_evo(s, seat, TX07) ? D->card[TX07].n : 1);
         break;
     case AC_PLAY: mz_push(s, F_DISCARD, seat, 0, DW_REACT, 0, 1); break;
-    default: break;
+    default: mz_species_react(env, s, seat, kind); break;
     }
 }
 
@@ -496,7 +515,7 @@ void mz_apply_worker(const fc_env *env, mz_state *s, mz_frame *f, fc_decision d)
                 s->seat[seat].eggs--;
                 mz_put(s, seat, MZ_POS(t, sl[0]));
             }
-        } else if (mode == 0) {
+        } else if (mode == 0) { /* (mode 3, Expansion's second tile, pushed these itself) */
             mz_push(s, F_AFTEREXP, seat, t, 0, 0, 0);
             mz_push(s, F_ENTER, seat, t, 0, 0, 0);
         }

@@ -51,9 +51,12 @@ static void test_random_games_variants(void **state)
     static const char *const epic[] = {"epic=true", "draft_start=true", NULL};
     static const char *const v14[] = {"reactions_enabled=false", "feed_base=3", "open_hands=true",
                                       "centipede_fixed_bonus=3", NULL};
+    static const char *const species[] = {"species=true", NULL};
     random_games(3, epic);
     random_games(4, v14);
     random_games(2, epic);
+    for (int n = 2; n <= 5; n++) /* V-5 */
+        random_games(n, species);
 }
 
 /* Every legal decision round-trips through its text; other seats' hands and face-down

@@ -193,13 +193,173 @@ static void test_rule_sets(void **state)
     }
 }
 
+static void turn_of(mfx *f, int seat, int species)
+{
+    mz_state *s = &f->st;
+    memset(s->frame, 0, sizeof s->frame);
+    s->nframes = 0;
+    s->active = (uint8_t)seat;
+    s->seat[seat].turns = 1;
+    s->seat[seat].species = (uint8_t)species;
+    s->seat[seat].unique_used = 0;
+    mz_push(s, F_PHASE, 0, 0, PS_THORAX, 0, 0);
+    mz_push(s, F_TURN, seat, 0, 0, 0, 0);
+    mz_gain_larvae(s, seat, 10);
+}
+
+static void to_hand(mfx *f, int seat, int c)
+{
+    mfx_take_card(f, c);
+    mz_to_hand(&f->st, seat, c);
+}
+
+/* V-5 setup: four different species; with five players one seat keeps the standard side. */
+static void test_v5_setup(void **state)
+{
+    static const char *const sets[] = {"species=true", NULL};
+    for (int n = 4; n <= 5; n++) {
+        mfx f;
+        mfx_open(&f, n, 9, sets);
+        int seen = 0, none = 0;
+        for (int p = 0; p < n; p++) {
+            seen |= 1 << f.st.seat[p].species;
+            none += f.st.seat[p].species == SP_NONE;
+        }
+        assert_int_equal(seen & 0x1E, 0x1E);
+        assert_int_equal(none, n - 4);
+        mfx_close(&f);
+    }
+}
+
+/* V-5 Egg Keepers: Brood Ritual plays evolutions; every other player may gain larvae equal
+ * to a played card's cost; ferocity cards in tile battles cost 1 point each. */
+static void test_v5_egg_keepers(void **state)
+{
+    static const char *const sets[] = {"species=true", NULL};
+    mfx f;
+    mfx_open(&f, 3, 10, sets);
+    for (int p = 0; p < 3; p++)
+        f.st.seat[p].species = SP_NONE;
+    turn_of(&f, 0, SP_EGG_KEEPERS);
+    to_hand(&f, 0, HD10); /* cost 2, either */
+    mfx_play(&f, "unique");
+    mfx_play(&f, "card HD-10");
+    mfx_play(&f, "pay larva");
+    mfx_play(&f, "pay larva");
+    mfx_play(&f, "done");
+    assert_true(mz_has_evo(&f.st, 0, HD10));
+    assert_int_equal(mfx_to_move(&f), 1);
+    int l1 = f.st.seat[1].larvae;
+    mfx_play(&f, "react ritual");
+    assert_int_equal(f.st.seat[1].larvae, l1 + 2);
+    assert_false(mz_unique_legal(f.env, &f.st, 0)); /* once per worker phase */
+    mfx_close(&f);
+}
+
+/* V-5 Visionary Queen: Prophecy plays a third goal without discarding; a second evolution in
+ * a segment costs one more piece. */
+static void test_v5_visionary_queen(void **state)
+{
+    static const char *const sets[] = {"species=true", NULL};
+    mfx f;
+    mfx_open(&f, 3, 11, sets);
+    turn_of(&f, 0, SP_VISIONARY);
+    to_hand(&f, 0, CG01);
+    to_hand(&f, 0, CG04);
+    to_hand(&f, 0, CG08);
+    f.st.card_loc[CG01] = CL_GOAL, f.st.seat[0].hand--;
+    f.st.card_loc[CG04] = CL_GOAL, f.st.seat[0].hand--;
+    f.st.seat[0].ngoals = 2;
+    mfx_play(&f, "unique");
+    mfx_play(&f, "card CG-08");
+    mfx_play(&f, "pay larva");
+    mfx_play(&f, "pay larva");
+    assert_int_equal(f.st.seat[0].ngoals, 3);
+    mfx_check(&f);
+    mfx_give_evo(&f, 0, HD10);
+    assert_int_equal(mz_card_extra(f.D, &f.st, 0, HD08), 1);
+    assert_int_equal(mz_card_extra(f.D, &f.st, 0, TX09), 0);
+    mfx_close(&f);
+}
+
+/* V-5 Chaos Dancers: Forage draws 2; Wild Dance takes steps, then plays a card. */
+static void test_v5_chaos_dancers(void **state)
+{
+    static const char *const sets[] = {"species=true", NULL};
+    mfx f;
+    mfx_open(&f, 3, 12, sets);
+    turn_of(&f, 0, SP_CHAOS);
+    int hand = f.st.seat[0].hand;
+    mfx_play(&f, "forage");
+    assert_int_equal(f.st.seat[0].hand, hand + 2);
+    turn_of(&f, 0, SP_CHAOS);
+    to_hand(&f, 0, EV15);
+    mfx_play(&f, "unique");
+    assert_int_equal(mfx_top_kind(&f), F_STEPS);
+    assert_int_equal(f.st.frame[f.st.nframes - 1].n, 4);
+    mfx_play(&f, "done");
+    assert_int_equal(mfx_top_kind(&f), F_WILD);
+    int food = f.st.seat[0].food;
+    mfx_play(&f, "card EV-15");
+    while (mfx_top_kind(&f) == F_PAY)
+        mfx_play(&f, "pay larva");
+    assert_int_equal(f.st.seat[0].food, food + 2);
+    mfx_close(&f);
+}
+
+/* V-5 Horizon Researchers: Expansion places a second tile connected to the same tile as the
+ * first; other players may take the explore reaction. */
+static void test_v5_horizon_researchers(void **state)
+{
+    static const char *const sets[] = {"species=true", NULL};
+    mfx f;
+    mfx_open(&f, 3, 13, sets);
+    mz_place_tile(f.env, &f.st, -1, 9, 0, -2, 0, false); /* all six openings */
+    mfx_ants(&f, 0, MZ_POS(9, 0), 1);
+    turn_of(&f, 0, SP_HORIZON);
+    int food = f.st.seat[0].food;
+    mfx_play(&f, "unique");
+    assert_int_equal(f.st.seat[0].food, food - 1);
+    static fc_decision buf[MZ_MAX_DECISIONS];
+    int n = f.g->legal(&f.st, f.env, buf, NULL), k = 0;
+    while (k < n && !(MZ_DA(buf[k]) == 64 + 0 && MZ_DB(buf[k]) == 64 - 3))
+        k++;
+    assert_true(k < n); /* (0,-3): north of T-9 */
+    int t1 = f.st.frame[f.st.nframes - 1].a;
+    assert_int_equal(f.g->apply(&f.st, f.env, buf[k]), 0);
+    n = f.g->legal(&f.st, f.env, buf, NULL);
+    assert_int_equal(f.g->apply(&f.st, f.env, buf[0]), 0);
+    while (mfx_top_kind(&f) == F_ENTER)
+        mfx_play(&f, "done");
+    while (mfx_top_kind(&f) != F_EXPAND && mfx_top_kind(&f) != F_REACT) {
+        n = f.g->legal(&f.st, f.env, buf, NULL);
+        assert_int_equal(f.g->apply(&f.st, f.env, buf[n - 1]), 0);
+    }
+    if (mfx_top_kind(&f) == F_EXPAND && mfx_legal(&f, "option 1")) {
+        mfx_play(&f, "option 1");
+        int t2 = f.st.frame[f.st.nframes - 1].a;
+        n = f.g->legal(&f.st, f.env, buf, NULL);
+        assert_int_equal(f.g->apply(&f.st, f.env, buf[0]), 0);
+        assert_true(f.st.loc[t2].placed);
+        bool shared = false;
+        for (int x = 1; x <= MZ_TILES; x++)
+            if (x != t1 && x != t2 && mz_connected(f.D, &f.st, x, t1) && mz_connected(f.D, &f.st, x, t2))
+                shared = true;
+        assert_true(shared);
+    }
+    mfx_check(&f);
+    mfx_close(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_v1_silent_meadow),   cmocka_unit_test(test_v2_lean_seasons),
         cmocka_unit_test(test_v4_fixed_centipedes), cmocka_unit_test(test_r82_r83_epic_draft),
         cmocka_unit_test(test_hooks_strength_feeding), cmocka_unit_test(test_shipped_scripts),
-        cmocka_unit_test(test_rule_sets),
+        cmocka_unit_test(test_rule_sets), cmocka_unit_test(test_v5_setup),
+        cmocka_unit_test(test_v5_egg_keepers), cmocka_unit_test(test_v5_visionary_queen),
+        cmocka_unit_test(test_v5_chaos_dancers), cmocka_unit_test(test_v5_horizon_researchers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
