@@ -1,7 +1,7 @@
-/* Marabunta data loader: reads the component tables (spec section 5) from the CSV files under
- * the data directory through the host's table functions, keeps the chosen territory side and
- * player-board side, applies the parameters that override component data, and precomputes
- * neighbour sets. Every problem is one "file:line: ..." error. */
+/* Marabunta data loader: reads the component tables (docs/rules/marabunta.md, Components)
+ * from the CSV files under the data directory through the host's table functions, keeps the
+ * chosen territory side and player-board side, applies the parameters that override component
+ * data, and precomputes neighbour sets. Every problem is one "file:line: ..." error. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* Marabunta plugin: private declarations shared by its source files and its tests.
- * Rule ids (S-, D-, R-, A-) refer to ../shared/rules/marabunta.md. */
+ * Rule ids (S-, D-, R-, A-) refer to docs/rules/marabunta.md. */
 #ifndef MARABUNTA_H
 #define MARABUNTA_H
 

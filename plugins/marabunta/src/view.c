@@ -50,7 +50,7 @@ static void view_board(const mb_state *s, const fc_env *env, fc_view *v)
 
 void mb_view(const void *st, const fc_env *env, int seat, fc_view *v)
 {
-    snprintf(v->seat_names[0], sizeof v->seat_names[0], "Red"); /* the marker colours (1.1) */
+    snprintf(v->seat_names[0], sizeof v->seat_names[0], "Red"); /* the marker colours (S-02) */
     snprintf(v->seat_names[1], sizeof v->seat_names[1], "Blue");
     const mb_state *s = st;
     const mb_data *D = DATA(env);

@@ -1,8 +1,8 @@
 /* Marabunta rules tests, part 1: set-up (S-), definitions (D-), the round (R-01..R-10),
  * placements and marks (R-11..R-38), dice faces and tiles (R-20..R-23, R-50..R-58), data
  * files, rule sets and notation. Expected values were worked out by hand on the maps of
- * spec 5.2 / 5.3 (side A unless stated). Items: dice pink, blue, orange, green, grey, yellow
- * (bits 0..5), then the tile (bit 6). */
+ * docs/rules/marabunta.md (side A unless stated). Items: dice pink, blue, orange, green, grey,
+ * yellow (bits 0..5), then the tile (bit 6). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

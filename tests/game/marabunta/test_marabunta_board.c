@@ -1,7 +1,7 @@
 /* Marabunta rules tests, part 2: crates and abilities (R-40..R-47, R-60..R-70, R-51/R-52),
  * leaves (R-48, R-49), end triggers (R-80..R-82, E-1..E-3, side B's blue region), region
  * scoring and tie-breaks (R-83..R-86, V-4), hook points, view and evaluation. Expected values
- * were worked out by hand on the maps of spec 5.2 / 5.3. */
+ * were worked out by hand on the maps of docs/rules/marabunta.md. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

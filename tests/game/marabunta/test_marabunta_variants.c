@@ -1,6 +1,6 @@
-/* Marabunta house-rule variants (spec section 7): V-1 counter_cut, V-2 seventh_die,
- * V-5 three_way_split and their combinations, plus random games under every variant with
- * the invariants checked after each decision and the notation round trip. */
+/* Marabunta house-rule variants (docs/rules/marabunta.md, Variants): V-1 counter_cut,
+ * V-2 seventh_die, V-5 three_way_split and their combinations, plus random games under every
+ * variant with the invariants checked after each decision and the notation round trip. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
