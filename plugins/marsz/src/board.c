@@ -364,6 +364,6 @@ void mz_place_tile(const fc_env *env, mz_state *s, int seat, int tile, int q, in
         if (D->tile[tile].wormhole)
             L->wormhole = 1;
     }
-    FC_EMIT(env, FC_ALL_SEATS, "%s places T-%d %s at %d,%d", seat >= 0 ? "a player" : "setup", tile,
-            D->tile[tile].name, q, r);
+    if (seat >= 0)
+        FC_EMIT(env, FC_ALL_SEATS, "seat %d places T-%d %s at %d,%d", seat + 1, tile, D->tile[tile].name, q, r);
 }
