@@ -301,7 +301,7 @@ static bool forced_pass(const fc_env *env, mz_state *s, mz_frame *f)
         mz_pop(s);
         return true;
     case F_THORAX:
-        if (mz_evo_count(s, f->seat, SEG_THORAX) > 0 && f->n < D->max_thorax)
+        if (f->n < mz_evo_count(s, f->seat, SEG_THORAX) && f->n < D->max_thorax)
             return false;
         mz_frame_apply(env, s, f, MZ_D(DK_DONE, 0, 0, 0));
         return true;

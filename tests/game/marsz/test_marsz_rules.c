@@ -353,6 +353,181 @@ static void test_r17_contested(void **state)
     mfx_close(&f);
 }
 
+static void frames2(mfx *f, int phase_stage, int kind, int seat, int a, int b)
+{
+    memset(f->st.frame, 0, sizeof f->st.frame);
+    f->st.nframes = 0;
+    mz_push(&f->st, F_PHASE, 0, 0, phase_stage, 0, 0);
+    mz_push(&f->st, kind, seat, a, b, 0, 0);
+    mz_run(f->env, &f->st);
+}
+
+/* R-13: outskirts ants refill empty spaces at the end of an action, player by player from
+ * the active player, each choosing among the kinds of free spaces. */
+static void test_r13_refill(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 31, NULL);
+    mfx_clear_ants(&f);
+    mz_place_tile(f.env, &f.st, -1, 13, 0, -2, 0, false); /* L1 (control), L1, F, C */
+    mfx_ants(&f, 1, MZ_POS(13, MZ_OUT), 1);
+    mfx_ants(&f, 2, MZ_POS(13, MZ_OUT), 5);
+    f.st.active = 1;
+    frames2(&f, PS_THORAX, F_REFILL, 1, MZ_NONE, 0);
+    assert_int_equal(mfx_to_move(&f), 1); /* the active player first */
+    static fc_decision buf[MZ_MAX_DECISIONS];
+    assert_int_equal(f.g->legal(&f.st, f.env, buf, NULL), 4); /* control, L1, F, C */
+    mfx_play(&f, "fill T13.s3");
+    /* seat 2 has more ants than free spaces: no choice, all filled */
+    assert_int_equal(f.st.loc[13].space[0], 3);
+    assert_int_equal(f.st.loc[13].space[3], 2);
+    assert_int_equal(f.st.loc[13].out[2], 2);
+    mfx_close(&f);
+}
+
+/* R-33 (b), R-08: a step between two wormhole tiles that are not adjacent. */
+static void test_r33_wormhole_step(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 32, NULL);
+    mz_place_tile(f.env, &f.st, -1, 16, 0, -2, 0, false);
+    mz_place_tile(f.env, &f.st, -1, 18, 0, 2, 0, false);
+    f.st.loc[16].wormhole = f.st.loc[18].wormhole = 1;
+    assert_false(mz_adjacent(f.D, &f.st, 16, 18));
+    mfx_ants(&f, 0, MZ_POS(16, 1), 1);
+    frames2(&f, PS_THORAX, F_STEPS, 0, 0, 0);
+    f.st.frame[1].n = 1;
+    assert_true(mfx_legal(&f, "ant T16.s1 to T18.s0"));
+    mfx_close(&f);
+}
+
+/* R-40, R-42: the Rest taking the last rest tile ends the worker phase; the marker passes to
+ * the left; the Great Defender's holder defends the Great Tunnel. R-41 follows. */
+static void test_r40_r41_r42_end_of_worker_phase(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 33, NULL);
+    memset(f.st.rest_row, 0, sizeof f.st.rest_row);
+    f.st.rest_row[0] = 1;
+    mfx_give_evo(&f, 1, TX09);
+    mfx_give_evo(&f, 1, TX10); /* seat 1: 2 thorax cards, 2 different reactions */
+    f.st.active = 0;
+    f.st.seat[0].turns = 1;
+    frames2(&f, PS_THORAX, F_TURN, 0, 0, 0);
+    mfx_play(&f, "rest RT-00");
+    assert_int_equal(f.st.gt_defender, 0);
+    assert_int_equal(f.st.active, 1);
+    assert_int_equal(mfx_top_kind(&f), F_THORAX);
+    assert_int_equal(mfx_to_move(&f), 1);
+    mfx_play(&f, "react forage");
+    assert_false(mfx_legal(&f, "react forage")); /* not twice */
+    mfx_play(&f, "react play");
+    static fc_decision buf[MZ_MAX_DECISIONS];
+    while (mfx_top_kind(&f) == F_DISCARD) {
+        f.g->legal(&f.st, f.env, buf, NULL);
+        assert_int_equal(f.g->apply(&f.st, f.env, buf[0]), 0);
+    }
+    assert_int_not_equal(mfx_top_kind(&f), F_THORAX); /* at most its 2 reactions */
+    mfx_close(&f);
+}
+
+/* R-50: a sole occupant of the Great Tunnel takes the first-place reward without a battle;
+ * R-51: no tile battles in round 1. */
+static void test_r50_r51_sole_occupant_round1(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 34, NULL);
+    mfx_clear_ants(&f);
+    mfx_ants(&f, 2, MZ_POS(MZ_GT, MZ_OUT), 1);
+    mz_place_tile(f.env, &f.st, -1, 12, 0, -2, 0, false);
+    mfx_ants(&f, 0, MZ_POS(12, 0), 1);
+    mfx_ants(&f, 1, MZ_POS(12, 1), 1);
+    mfx_ants(&f, 1, MZ_POS(12, MZ_OUT), 1);
+    assert_true(mz_contested(&f.st, 12));
+    int score = f.st.seat[2].score;
+    mfx_soldier_at(&f, 1, 1);
+    assert_int_equal(f.st.seat[2].score, score + f.D->reward[f.st.reward_cur].give[0][RW_P]);
+    assert_int_not_equal(mfx_top_kind(&f), F_FEROCITY); /* no battle on T-12 in round 1 */
+    assert_int_equal(mz_ants_at(&f.st, 12, 1), 2);
+    mfx_close(&f);
+}
+
+/* a location has one ant battle per soldier phase even if still contested. */
+static void test_r52_one_battle_per_location(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 35, NULL);
+    mfx_clear_ants(&f);
+    mz_place_tile(f.env, &f.st, -1, 12, 0, -2, 0, false);
+    mfx_ants(&f, 0, MZ_POS(12, 0), 1);
+    mfx_ants(&f, 1, MZ_POS(12, 1), 1);
+    mfx_ants(&f, 1, MZ_POS(12, MZ_OUT), 1);
+    f.st.soldier_done[12] = 1;
+    mfx_soldier_at(&f, 2, 2);
+    assert_int_not_equal(mfx_top_kind(&f), F_FEROCITY);
+    mfx_close(&f);
+}
+
+/* R-71, R-73: inner-meadow control scores at dormancy; the next round gets a fresh rest row
+ * (the Great Defender back), the next reward tile and round + 1. */
+static void test_r71_r73_dormancy_and_next_round(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 36, NULL);
+    mfx_clear_ants(&f);
+    mz_place_tile(f.env, &f.st, -1, 12, 0, -2, 0, false); /* inner */
+    mz_place_tile(f.env, &f.st, -1, 14, 0, -3, 0, false); /* outer */
+    mfx_ants(&f, 0, MZ_POS(12, 0), 1);
+    mfx_ants(&f, 0, MZ_POS(14, 0), 1);
+    memset(f.st.rest_row, 0, sizeof f.st.rest_row);
+    f.st.rest_owner[0] = 1;
+    f.st.rest_owner[5] = 2;
+    int reward = f.st.reward_cur, score = f.st.seat[0].score;
+    frames2(&f, PS_DORMANCY, F_QUEEN, 0, 0, 3);
+    assert_int_equal(f.st.seat[0].score, score + 1);
+    assert_int_equal(f.st.round, 2);
+    assert_int_equal(f.st.rest_row[0], 1);
+    int row = 0;
+    for (int i = 0; i < MZ_REST; i++)
+        row += f.st.rest_row[i];
+    assert_int_equal(row, 3);
+    assert_int_not_equal(f.st.reward_cur, reward);
+    assert_int_equal(mfx_top_kind(&f), F_TURN);
+    mfx_close(&f);
+}
+
+/* R-75, R-76, A-13: awards to the sole leader (3) or each tied leader (2), none without the
+ * resource, none for a final-round starver; the winner by points, then ants on the meadow. */
+static void test_r75_r76_awards_and_winner(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 37, NULL);
+    mfx_clear_ants(&f);
+    for (int p = 0; p < 3; p++) {
+        f.st.seat[p].eggs = (uint8_t)(f.st.seat[p].eggs + f.st.seat[p].larvae);
+        f.st.seat[p].larvae = 0;
+        f.st.seat[p].score = 10;
+    }
+    mz_gain_larvae(&f.st, 0, 5);
+    mz_gain_larvae(&f.st, 1, 5);
+    f.st.seat[0].food = 0, f.st.seat[1].food = 0, f.st.seat[2].food = 9;
+    f.st.seat[2].starved_final = 1;
+    /* hands: equal, so that award is shared by all three */
+    f.st.round = (uint8_t)f.D->rounds;
+    frames2(&f, PS_DORMANCY, F_QUEEN, 0, 0, 3);
+    assert_int_equal(mfx_to_move(&f), FC_NOBODY);
+    assert_int_equal(f.st.seat[0].score, 10 + 2 + 2); /* tied larvae, tied hands */
+    assert_int_equal(f.st.seat[1].score, 10 + 2 + 2);
+    assert_int_equal(f.st.seat[2].score, 10 + 0 + 0); /* starved: no award, even for food */
+    int32_t sc[3];
+    int rank[3];
+    mfx_ants(&f, 1, MZ_POS(MZ_GT, MZ_OUT), 1);
+    f.g->scores(&f.st, f.env, sc, rank);
+    assert_int_equal(rank[1], 0); /* ties broken by ants on the meadow */
+    assert_int_equal(rank[0], 1);
+    mfx_close(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -369,6 +544,13 @@ int main(void)
         cmocka_unit_test(test_r68_r69_feeding),
         cmocka_unit_test(test_r48_complete_body),
         cmocka_unit_test(test_r17_contested),
+        cmocka_unit_test(test_r13_refill),
+        cmocka_unit_test(test_r33_wormhole_step),
+        cmocka_unit_test(test_r40_r41_r42_end_of_worker_phase),
+        cmocka_unit_test(test_r50_r51_sole_occupant_round1),
+        cmocka_unit_test(test_r52_one_battle_per_location),
+        cmocka_unit_test(test_r71_r73_dormancy_and_next_round),
+        cmocka_unit_test(test_r75_r76_awards_and_winner),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
