@@ -10,7 +10,7 @@
 int tm_unit_strength(const tm_data *D, const tm_state *s, int seat, int tok)
 {
     (void)s;
-    return tm_token_of(D, seat, tok)->strength;
+    return tm_token_of(D, s, seat, tok)->strength;
 }
 
 int tm_mound_value(const tm_data *D, int code)
@@ -21,15 +21,19 @@ int tm_mound_value(const tm_data *D, int code)
 /* a mound may stand on `cell` (ignore_unit: as if the unit there were gone, R-37). */
 bool tm_mound_hex_ok(const tm_data *D, const tm_state *s, int cell, bool ignore_unit)
 {
-    if (!D->mound_static[cell])
+    if (D->edge[cell] || s->terrain[cell] != TR_OPEN) /* a, e */
         return false;
     uint8_t p = s->piece[cell];
-    if (p && !(ignore_unit && TM_IS_UNIT(p)))
+    if (p && !(ignore_unit && TM_IS_UNIT(p))) /* b */
         return false;
-    for (int k = 0; k < D->nnb[cell]; k++)
-        if (TM_IS_MOUND(s->piece[D->nb[cell][k]]))
+    int water = 0;
+    for (int k = 0; k < D->nnb[cell]; k++) {
+        int x = D->nb[cell][k];
+        if (TM_IS_MOUND(s->piece[x])) /* c */
             return false;
-    return true;
+        water += s->terrain[x] == TR_WATER;
+    }
+    return water <= 1; /* d */
 }
 
 /* R-28 (with A-12 … A-14): mover + every other own unit adjacent to the target or a Nasute at
@@ -37,18 +41,18 @@ bool tm_mound_hex_ok(const tm_data *D, const tm_state *s, int cell, bool ignore_
 int tm_attack_strength(const tm_data *D, const tm_state *s, const fc_env *env, int seat, int mover_tok, int target)
 {
     const tm_seat *P = &s->seat[seat];
-    int total = tm_token_of(D, seat, mover_tok)->strength;
+    int total = tm_token_of(D, s, seat, mover_tok)->strength;
     for (uint32_t m = P->board & ~(1u << mover_tok); m; m &= m - 1) {
         int k = tm_lowest(m), c = P->tok_cell[k];
-        const tm_caste *C = tm_caste_of(D, seat, k);
+        const tm_caste *C = tm_caste_of(D, s, seat, k);
         if (D->dist[c][target] > C->support_range)
             continue;
-        total += tm_token_of(D, seat, k)->strength;
-        if (C->slime && D->terrain_def[D->board.terrain[c]].slime)
+        total += tm_token_of(D, s, seat, k)->strength;
+        if (C->slime && D->terrain_def[s->terrain[c]].slime)
             total += 1;
     }
     if (FC_HOOKED(env, H_ATTACK_STRENGTH)) {
-        int64_t args[4] = {seat, tm_token_of(D, seat, mover_tok)->caste, TM_IS_MOUND(s->piece[target]), total};
+        int64_t args[4] = {seat, tm_token_of(D, s, seat, mover_tok)->caste, TM_IS_MOUND(s->piece[target]), total};
         total = (int)env->host->hook_int(env, H_ATTACK_STRENGTH, (void *)s, args, 4, total);
     }
     return total;
@@ -62,7 +66,7 @@ int tm_defence_strength(const tm_data *D, const tm_state *s, const fc_env *env, 
     if (TM_IS_MOUND(p))
         v = tm_mound_value(D, p);
     else
-        v = tm_token_of(D, TM_U_SEAT(p), TM_U_TOK(p))->strength + D->terrain_def[D->board.terrain[target]].defence;
+        v = tm_token_of(D, s, TM_U_SEAT(p), TM_U_TOK(p))->strength + D->terrain_def[s->terrain[target]].defence;
     if (FC_HOOKED(env, H_DEFENCE_STRENGTH)) {
         int64_t args[3] = {seat, TM_IS_MOUND(p), v};
         v = (int)env->host->hook_int(env, H_DEFENCE_STRENGTH, (void *)s, args, 3, v);
@@ -78,9 +82,9 @@ int tm_gen_moves(const tm_data *D, const tm_state *s, const fc_env *env, int sta
                      fc_decision want)
 {
     int seat = TM_U_SEAT(s->piece[start]), tok = TM_U_TOK(s->piece[start]);
-    const tm_caste *C = tm_caste_of(D, seat, tok);
-    const int8_t *cost = D->ccost[tm_token_of(D, seat, tok)->caste];
-    const uint8_t *stand = D->cstand[tm_token_of(D, seat, tok)->caste];
+    const tm_caste *C = tm_caste_of(D, s, seat, tok);
+    const int8_t *cost = C->cost; /* by terrain */
+    unsigned stand = C->stand;
     int mp = C->mp > MAX_MP ? MAX_MP : C->mp;
     uint8_t best[TM_MAX_CELLS], bucket[MAX_MP + 1][TM_MAX_CELLS];
     int bn[MAX_MP + 1] = {0};
@@ -95,7 +99,7 @@ int tm_gen_moves(const tm_data *D, const tm_state *s, const fc_env *env, int sta
             if (best[x] != k)
                 continue;
             for (int j = 0; j < D->nnb[x]; j++) {
-                int y = D->nb[x][j], ec = cost[y], nk = k + ec;
+                int y = D->nb[x][j], ec = cost[s->terrain[y]], nk = k + ec;
                 if (ec < 0 || nk > mp)
                     continue;
                 uint8_t p = s->piece[y];
@@ -118,10 +122,10 @@ int tm_gen_moves(const tm_data *D, const tm_state *s, const fc_env *env, int sta
                             return 1;
                     }
                     /* R-22 b: an Alate flies over enemy non-flyers */
-                    pass = TM_IS_UNIT(p) && C->flyer && !tm_token_of(D, TM_U_SEAT(p), TM_U_TOK(p))->flyer;
+                    pass = TM_IS_UNIT(p) && C->flyer && !tm_token_of(D, s, TM_U_SEAT(p), TM_U_TOK(p))->flyer;
                 }
                 if (pass && nk < best[y]) {
-                    if (p == 0 && best[y] == 0xFF && stand[y]) {
+                    if (p == 0 && best[y] == 0xFF && (stand >> s->terrain[y] & 1)) {
                         mv->to[mv->nto++] = (uint8_t)y; /* */
                         if (any_only || want == TM_D(D_TO, 0, y, 0))
                             return 1;
@@ -137,13 +141,13 @@ int tm_gen_moves(const tm_data *D, const tm_state *s, const fc_env *env, int sta
 
 bool tm_unit_can_move(const tm_data *D, const tm_state *s, const fc_env *env, int cell)
 {
-    int seat = TM_U_SEAT(s->piece[cell]), tok = TM_U_TOK(s->piece[cell]), ca = tm_token_of(D, seat, tok)->caste;
-    const int8_t *cost = D->ccost[ca];
-    const uint8_t *stand = D->cstand[ca];
+    int seat = TM_U_SEAT(s->piece[cell]), tok = TM_U_TOK(s->piece[cell]), ca = tm_token_of(D, s, seat, tok)->caste;
+    const int8_t *cost = D->caste[ca].cost; /* by terrain */
+    unsigned stand = D->caste[ca].stand;
     int mp = D->caste[ca].mp;
     for (int j = 0; j < D->nnb[cell]; j++) { /* the common case: a free neighbour */
-        int y = D->nb[cell][j];
-        if (s->piece[y] == 0 && cost[y] >= 0 && cost[y] <= mp && stand[y])
+        int y = D->nb[cell][j], t = s->terrain[y];
+        if (s->piece[y] == 0 && cost[t] >= 0 && cost[t] <= mp && (stand >> t & 1))
             return true;
     }
     tm_moves mv;
@@ -157,16 +161,16 @@ int tm_retreat_opts(const tm_data *D, const tm_state *s, const fc_env *env, int 
 {
     uint8_t p = s->piece[target];
     int seat = TM_U_SEAT(p), tok = TM_U_TOK(p), n = 0;
-    const tm_caste *C = tm_caste_of(D, seat, tok);
+    const tm_caste *C = tm_caste_of(D, s, seat, tok);
     for (int j = 0; j < D->nnb[target]; j++) {
-        int y = D->nb[target][j], t = D->board.terrain[y];
+        int y = D->nb[target][j], t = s->terrain[y];
         if (y == from || s->piece[y])
             continue;
         int ok = C->retreat >> t & 1, kill = 0;
         if (!ok && D->lethal_thickets && C->flyer && t == TR_VEGETATION)
             ok = kill = 1;
         if (FC_HOOKED(env, H_RETREAT_LEGAL)) {
-            int64_t args[4] = {seat, tm_token_of(D, seat, tok)->caste, t, ok};
+            int64_t args[4] = {seat, tm_token_of(D, s, seat, tok)->caste, t, ok};
             ok = env->host->hook_int(env, H_RETREAT_LEGAL, (void *)s, args, 4, ok) != 0;
         }
         if (ok) {
@@ -181,12 +185,13 @@ int tm_retreat_opts(const tm_data *D, const tm_state *s, const fc_env *env, int 
 bool tm_one_step_ok(const tm_data *D, const tm_state *s, const fc_env *env, fc_decision d)
 {
     int start = s->sel, b = TM_DB(d), seat = TM_U_SEAT(s->piece[start]), tok = TM_U_TOK(s->piece[start]);
-    int ca = tm_token_of(D, seat, tok)->caste;
-    if (D->dist[start][b] != 1 || D->ccost[ca][b] < 0 || D->ccost[ca][b] > D->caste[ca].mp)
+    int ca = tm_token_of(D, s, seat, tok)->caste;
+    int cost = D->caste[ca].cost[s->terrain[b]];
+    if (D->dist[start][b] != 1 || cost < 0 || cost > D->caste[ca].mp)
         return false;
     uint8_t p = s->piece[b];
     if (TM_DK(d) == D_TO)
-        return TM_DC(d) == 0 && p == 0 && D->cstand[ca][b];
+        return TM_DC(d) == 0 && p == 0 && (D->caste[ca].stand >> s->terrain[b] & 1);
     if (TM_DC(d) != start || !p || (TM_IS_UNIT(p) ? TM_U_SEAT(p) == seat : TM_M_OWNER(p) == seat))
         return false;
     return tm_attack_strength(D, s, env, seat, tok, b) > tm_defence_strength(D, s, env, seat, b);

@@ -338,13 +338,22 @@ static int load_tiles(loader *L, tm_data *D)
         if ((rc = L->h->table_enum(t, row, "face1", faces, 3, &a, L->err)) < 0 ||
             (rc = L->h->table_enum(t, row, "face2", faces, 3, &b, L->err)) < 0)
             break;
-        if (D->ntiles == TM_MAX_CELLS) {
-            rc = fail_row(L, t, row, "too many tiles", "");
+        if (D->ntiles == TM_MAX_TILES) {
+            rc = fail_row(L, t, row, "too many tiles (at most 32)", "");
             break;
         }
-        D->tile_face[D->ntiles][0] = (uint8_t)(a + 1); /* TR_WATER.. */
-        D->tile_face[D->ntiles][1] = (uint8_t)(b + 1);
-        D->ntiles++;
+        int k = D->ntiles++;
+        D->tile_face[k][0] = (uint8_t)(a + 1); /* TR_WATER.. */
+        D->tile_face[k][1] = (uint8_t)(b + 1);
+        snprintf(D->tile_code[k], sizeof D->tile_code[k], "%s%s", faces[a], faces[b]);
+        /* tiles with the same two faces (either way round) are interchangeable */
+        D->tile_type[k] = (uint8_t)k;
+        for (int j = 0; j < k; j++)
+            if ((D->tile_face[j][0] == a + 1 && D->tile_face[j][1] == b + 1) ||
+                (D->tile_face[j][0] == b + 1 && D->tile_face[j][1] == a + 1)) {
+                D->tile_type[k] = D->tile_type[j];
+                break;
+            }
     }
     L->h->table_free(t);
     return rc;
@@ -541,6 +550,31 @@ int tm_map_read(const fc_host *h, const tm_data *D, const char *path, const char
     return 0;
 }
 
+/* Scenario custom: side B all Open, built in the game (R-43 … R-47). The pool of n tiles is
+ * taken in turn from each pair of faces in tiles.csv order, so any count keeps the mix even. */
+static int choose_custom(loader *L, tm_data *D, const fc_value *params, int want)
+{
+    int n = (int)params[P_CUSTOM_TILES].i;
+    if (n > D->ntiles)
+        return L->h->error_set(L->err, FC_ERANGE, "termity: custom_tiles %d, the box has %d tiles (R-43)", n,
+                               D->ntiles);
+    D->custom = true;
+    D->neutral_want = want;
+    snprintf(D->board_name, sizeof D->board_name, "custom");
+    for (int got = 0; got < n;)
+        for (int t = 0; t < D->ntiles && got < n; t++) { /* one of each type per lap */
+            if (D->tile_type[t] != t)
+                continue;
+            for (int k = t; k < D->ntiles; k++)
+                if (D->tile_type[k] == t && !(D->custom_pool >> k & 1)) {
+                    D->custom_pool |= 1u << k;
+                    got++;
+                    break;
+                }
+        }
+    return 0;
+}
+
 static int choose_board(loader *L, tm_data *D, const fc_value *params, int nseats)
 {
     int want = params[P_NEUTRAL_COUNT].i >= 0 ? (int)params[P_NEUTRAL_COUNT].i : nseats - 1;
@@ -548,6 +582,9 @@ static int choose_board(loader *L, tm_data *D, const fc_value *params, int nseat
         return L->h->error_set(L->err, FC_ERANGE, "termity: %d neutral mounds wanted, the box has %d", want,
                                D->box_neutral);
     const char *map = params[P_MAP].s;
+    if (map[0] && !strcmp(params[P_SCENARIO].s, "custom"))
+        return L->h->error_set(L->err, FC_EINVAL,
+                               "termity: scenario custom builds the board in the game; map=%s gives a finished one", map);
     if (map[0]) {
         /* The rule set read the user's map (or a record embedded it): parse that text, never
          * the path, which is only its name here. */
@@ -558,6 +595,8 @@ static int choose_board(loader *L, tm_data *D, const fc_value *params, int nseat
         return tm_map_read(L->h, D, map, text, want, params[P_BUILD_LIMITS].i != 0, &D->board, L->err);
     }
     const char *id = params[P_SCENARIO].s;
+    if (!strcmp(id, "custom"))
+        return choose_custom(L, D, params, want);
     const tm_scenario *S = NULL;
     for (int i = 0; i < D->nscen && !S; i++)
         if (strcmp(id, "auto") ? !strcmp(D->scen[i].id, id) : D->scen[i].players == nseats && D->scen[i].recommended)
@@ -566,7 +605,7 @@ static int choose_board(loader *L, tm_data *D, const fc_value *params, int nseat
         char known[160] = "";
         for (int i = 0; i < D->nscen; i++)
             snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "", D->scen[i].id);
-        return L->h->error_set(L->err, FC_EUNKNOWN, "termity: no scenario '%s' for %d players (known: %s)", id, nseats,
+        return L->h->error_set(L->err, FC_EUNKNOWN, "termity: no scenario '%s' for %d players (known: %s, custom)", id, nseats,
                                known);
     }
     if (S->players != nseats)
@@ -586,6 +625,32 @@ static int choose_board(loader *L, tm_data *D, const fc_value *params, int nseat
     return 0;
 }
 
+/* R-09: parameter swarms gives each seat's swarm; -1 (the default) deals them at random at
+ * setup (tm_init, from the setup RNG). */
+static int choose_swarms(const fc_host *host, tm_data *D, const fc_value *sw, int nseats, fc_error *err)
+{
+    if (sw->n == 1 && sw->list[0] < 0) {
+        for (int i = 0; i < TM_SEATS; i++)
+            D->fixed_swarm[i] = -1;
+        if (D->nswarms < nseats)
+            return host->error_set(err, FC_ERANGE, "termity: %d swarms for %d seats (R-09)", D->nswarms, nseats);
+        return 0;
+    }
+    if (sw->n < nseats)
+        return host->error_set(err, FC_ERANGE, "termity: swarms lists %d swarms for %d seats", sw->n, nseats);
+    for (int i = 0; i < nseats; i++) {
+        int k = sw->list[i];
+        if (k < 0 || k >= D->nswarms)
+            return host->error_set(err, FC_ERANGE, "termity: swarms: no swarm %d (0..%d; -1 alone deals at random)", k,
+                                   D->nswarms - 1);
+        for (int j = 0; j < i; j++)
+            if (sw->list[j] == k)
+                return host->error_set(err, FC_ERANGE, "termity: swarms: swarm %d given to two seats (R-09)", k);
+        D->fixed_swarm[i] = k;
+    }
+    return 0;
+}
+
 int tm_data_load(const fc_host *host, const fc_value *params, int nseats, const char *datadir, void **data,
                  fc_error *err)
 {
@@ -598,24 +663,9 @@ int tm_data_load(const fc_host *host, const fc_value *params, int nseats, const 
         (rc = load_swarms(&L, D)) < 0 || (rc = load_mounds(&L, D, params)) < 0 || (rc = load_tiles(&L, D)) < 0 ||
         (rc = load_scenarios(&L, D)) < 0 || (rc = choose_board(&L, D, params, nseats)) < 0)
         goto fail;
-    const fc_value *sw = &params[P_SWARMS];
-    if (sw->n < nseats) {
-        rc = host->error_set(err, FC_ERANGE, "termity: swarms lists %d swarms for %d seats", sw->n, nseats);
+    if ((rc = choose_swarms(host, D, &params[P_SWARMS], nseats, err)) < 0)
         goto fail;
-    }
-    for (int i = 0; i < nseats; i++) {
-        int k = sw->list[i];
-        if (k >= D->nswarms) {
-            rc = host->error_set(err, FC_ERANGE, "termity: swarms: no swarm %d (0..%d)", k, D->nswarms - 1);
-            goto fail;
-        }
-        for (int j = 0; j < i; j++)
-            if (sw->list[j] == k) {
-                rc = host->error_set(err, FC_ERANGE, "termity: swarms: swarm %d given to two seats (R-09)", k);
-                goto fail;
-            }
-        D->seat_swarm[i] = k;
-    }
+    D->limits = params[P_BUILD_LIMITS].i != 0;
     D->hand_size = (int)params[P_HAND_SIZE].i;
     D->first_player = (int)params[P_FIRST_PLAYER].i;
     if (D->first_player >= nseats) {
@@ -626,33 +676,18 @@ int tm_data_load(const fc_host *host, const fc_value *params, int nseats, const 
     D->held_double = params[P_HELD_DOUBLE].i != 0;
     D->lethal_thickets = params[P_LETHAL_THICKETS].i != 0;
     D->defender_retreats = params[P_DEFENDER_RETREATS].i != 0;
-    for (int c = 0; c < D->ncells; c++) {
-        int water = 0;
-        for (int k = 0; k < D->nnb[c]; k++)
-            water += D->board.terrain[D->nb[c][k]] == TR_WATER;
-        D->mound_static[c] = !D->edge[c] && D->board.terrain[c] == TR_OPEN && water <= 1;
-    }
     /* Strength of each token from the caste's per-termite strength. */
     for (int s = 0; s < D->nswarms; s++)
         for (int k = 0; k < D->swarm[s].ntok; k++) {
             tm_token *T = &D->swarm[s].tok[k];
             T->strength = (uint8_t)(T->termites * D->caste[T->caste].per_termite);
             T->type = (uint8_t)k;
+            T->flyer = D->caste[T->caste].flyer;
             for (int j = 0; j < k; j++)
                 if (D->swarm[s].tok[j].caste == T->caste && D->swarm[s].tok[j].termites == T->termites) {
                     T->type = (uint8_t)j;
                     break;
                 }
-        }
-    for (int i = 0; i < nseats; i++)
-        for (int k = 0; k < D->swarm[D->seat_swarm[i]].ntok; k++) {
-            D->seat_tok[i][k] = D->swarm[D->seat_swarm[i]].tok[k];
-            D->seat_tok[i][k].flyer = D->caste[D->seat_tok[i][k].caste].flyer;
-        }
-    for (int k = 0; k < D->ncastes; k++)
-        for (int c = 0; c < D->ncells; c++) {
-            D->ccost[k][c] = D->caste[k].cost[D->board.terrain[c]];
-            D->cstand[k][c] = (uint8_t)(D->caste[k].stand >> D->board.terrain[c] & 1);
         }
     *data = D;
     return 0;

@@ -8,17 +8,15 @@
 
 #define D_(env) ((const tm_data *)(env)->data)
 
-static const tm_token *tok_of(const tm_data *D, int seat, int tok) { return &D->swarm[D->seat_swarm[seat]].tok[tok]; }
-
-int tm_token_text(const tm_data *D, int seat, int tok, char *buf, size_t n)
+int tm_token_text(const tm_data *D, const tm_state *s, int seat, int tok, char *buf, size_t n)
 {
-    const tm_token *T = tok_of(D, seat, tok);
+    const tm_token *T = tm_token_of(D, s, seat, tok);
     return snprintf(buf, n, "%s %s x%d (strength %d)", T->id, D->caste[T->caste].name, T->termites, T->strength);
 }
 
-static int token_code(const tm_data *D, int seat, int tok, char *buf, size_t n)
+static int token_code(const tm_data *D, const tm_state *s, int seat, int tok, char *buf, size_t n)
 {
-    const tm_token *T = tok_of(D, seat, tok);
+    const tm_token *T = tm_token_of(D, s, seat, tok);
     return snprintf(buf, n, "%c%d", D->caste[T->caste].code, T->termites);
 }
 
@@ -29,13 +27,20 @@ static int hex_seat_of(const tm_state *s, int k)
     return s->turn;
 }
 
+/* "water", "vegetation", "stones": the terrain a tile face shows, in lower case. */
+static const char *face_word(const tm_data *D, int tile, int face)
+{
+    static const char *const words[TM_TERRAINS] = {"open", "water", "vegetation", "stones"};
+    return words[D->tile_face[tile][face] & 3];
+}
+
 int tm_decision_text(const void *st, const fc_env *env, fc_decision d, char *buf, size_t n)
 {
     const tm_state *s = st;
     const tm_data *D = D_(env);
     int k = TM_DK(d), a = TM_DA(d), b = TM_DB(d), c = TM_DC(d);
     char t[16];
-    bool tok_ok = a < TM_MAX_TOK && a < D->swarm[D->seat_swarm[hex_seat_of(s, k) % TM_SEATS]].ntok;
+    bool tok_ok = a < TM_MAX_TOK && a < D->swarm[s->swarm[hex_seat_of(s, k) % TM_SEATS]].ntok;
     bool b_ok = b < D->ncells, c_ok = c < D->ncells;
     switch (k) {
     case D_DRAW:
@@ -43,7 +48,7 @@ int tm_decision_text(const void *st, const fc_env *env, fc_decision d, char *buf
     case D_DISCARD:
         if (!tok_ok)
             return FC_EINVAL;
-        token_code(D, hex_seat_of(s, k), a, t, sizeof t);
+        token_code(D, s, hex_seat_of(s, k), a, t, sizeof t);
         return snprintf(buf, n, "%s %s", k == D_DRAW ? "draw" : k == D_TOKEN ? "deploy" : "discard", t);
     case D_MOUND:
     case D_MOUND_RM:
@@ -70,6 +75,15 @@ int tm_decision_text(const void *st, const fc_env *env, fc_decision d, char *buf
         if (a >= D->nmounds)
             return FC_EINVAL;
         return snprintf(buf, n, "mound %d", D->mound_value[a]);
+    case D_NEUTRAL:
+    case D_LAY:
+        if (!b_ok)
+            return FC_EINVAL;
+        return snprintf(buf, n, "%s %d,%d", k == D_NEUTRAL ? "neutral at" : "lay", D->cell[b].q, D->cell[b].r);
+    case D_TILE:
+        if (a >= D->ntiles || c > 1)
+            return FC_EINVAL;
+        return snprintf(buf, n, "tile %s %s", D->tile_code[a], face_word(D, a, c));
     default: return FC_EINVAL;
     }
 }
@@ -89,7 +103,22 @@ int tm_decision_parse(const void *st, const fc_env *env, const char *text, fc_de
     return FC_EPARSE;
 }
 
-static const char *terrain_name(const tm_data *D, int cell) { return D->terrain_def[D->board.terrain[cell]].name; }
+static const char *terrain_name(const tm_data *D, const tm_state *s, int cell)
+{
+    return D->terrain_def[s->terrain[cell]].name;
+}
+
+/* "take a WV tile (5 left of that pair), show Water; then choose its hex (tile 1 of 2)" */
+static void describe_tile(const tm_data *D, const tm_state *s, int tile, int face, fc_decision_info *out)
+{
+    int left = 0;
+    for (uint32_t m = s->pool; m; m &= m - 1)
+        left += D->tile_type[tm_lowest(m)] == D->tile_type[tile];
+    snprintf(out->label, sizeof out->label, "take a %s tile (%d of that pair in the pool), show %s, then choose its hex "
+             "(tile %d of %d)", D->tile_code[tile], left, D->terrain_def[D->tile_face[tile][face]].name,
+             3 - s->pair_left, __builtin_popcount(s->pool) == 1 && s->pair_left == 2 ? 1 : 2);
+    snprintf(out->group, sizeof out->group, "tile");
+}
 
 void tm_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_decision_info *out)
 {
@@ -100,27 +129,28 @@ void tm_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_d
     memset(out, 0, sizeof *out);
     if (tm_decision_text(st, env, d, out->label, sizeof out->label) < 0)
         return;
-    if (b < D->ncells && k != D_DRAW && k != D_TOKEN && k != D_DISCARD && k != D_PASS && k != D_ATK_MOUND) {
+    if (b < D->ncells && k != D_DRAW && k != D_TOKEN && k != D_DISCARD && k != D_PASS && k != D_ATK_MOUND &&
+        k != D_TILE) {
         out->hex = D->cell[b];
         out->has_hex = 1;
     }
     switch (k) {
     case D_DRAW:
-        tm_token_text(D, s->drawer, a, t, sizeof t);
+        tm_token_text(D, s, s->drawer, a, t, sizeof t);
         snprintf(out->label, sizeof out->label, "seat %d draws %s", s->drawer + 1, t);
         snprintf(out->group, sizeof out->group, "draw");
         break;
     case D_TOKEN:
     case D_DISCARD:
-        tm_token_text(D, s->turn, a, t, sizeof t);
+        tm_token_text(D, s, s->turn, a, t, sizeof t);
         snprintf(out->label, sizeof out->label, "%s %s%s", k == D_TOKEN ? "deploy" : "discard (R-17)", t,
                  k == D_TOKEN ? ", then choose its hex" : "");
         snprintf(out->group, sizeof out->group, k == D_TOKEN ? "deploy" : "discard");
         break;
     case D_HEX:
-        tm_token_text(D, s->turn, s->sel, t, sizeof t);
+        tm_token_text(D, s, s->turn, s->sel, t, sizeof t);
         snprintf(out->label, sizeof out->label, "deploy %s at (%d,%d), %s", t, out->hex.q, out->hex.r,
-                 terrain_name(D, b));
+                 terrain_name(D, s, b));
         snprintf(out->group, sizeof out->group, "place");
         break;
     case D_MOUND:
@@ -132,7 +162,7 @@ void tm_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_d
     case D_UNIT: {
         uint8_t p = s->piece[b];
         if (TM_IS_UNIT(p)) {
-            tm_token_text(D, TM_U_SEAT(p), TM_U_TOK(p), t, sizeof t);
+            tm_token_text(D, s, TM_U_SEAT(p), TM_U_TOK(p), t, sizeof t);
             snprintf(out->label, sizeof out->label, "move %s from (%d,%d)", t, out->hex.q, out->hex.r);
         }
         snprintf(out->group, sizeof out->group, "unit");
@@ -143,7 +173,7 @@ void tm_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_d
         snprintf(out->group, sizeof out->group, "pass");
         break;
     case D_TO:
-        snprintf(out->label, sizeof out->label, "move to (%d,%d), %s", out->hex.q, out->hex.r, terrain_name(D, b));
+        snprintf(out->label, sizeof out->label, "move to (%d,%d), %s", out->hex.q, out->hex.r, terrain_name(D, s, b));
         snprintf(out->group, sizeof out->group, "step");
         break;
     case D_ATTACK: {
@@ -152,8 +182,8 @@ void tm_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_d
             break;
         int seat = TM_U_SEAT(p), tok = TM_U_TOK(p);
         int as = tm_attack_strength(D, s, env, seat, tok, b), ds = tm_defence_strength(D, s, env, seat, b);
-        int own = tok_of(D, seat, tok)->strength;
-        const char *what = TM_IS_MOUND(tp) ? "capture mound" : D->caste[tok_of(D, seat, tok)->caste].grip ? "destroy"
+        int own = tm_token_of(D, s, seat, tok)->strength;
+        const char *what = TM_IS_MOUND(tp) ? "capture mound" : D->caste[tm_token_of(D, s, seat, tok)->caste].grip ? "destroy"
                                                                                                             : "beat";
         snprintf(out->label, sizeof out->label, "attack (%d,%d) from (%d,%d): %d (own %d + support %d) vs %d: %s",
                  out->hex.q, out->hex.r, D->cell[c].q, D->cell[c].r, as, own, as - own, ds, what);
@@ -168,6 +198,21 @@ void tm_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_d
     case D_ATK_MOUND:
         snprintf(out->label, sizeof out->label, "place your mound %d on the captured hex (R-35)", D->mound_value[a]);
         snprintf(out->group, sizeof out->group, "mound");
+        break;
+    case D_NEUTRAL:
+        snprintf(out->label, sizeof out->label, "place neutral mound %d of %d (value %d) at (%d,%d) (R-44)",
+                 s->neutral_placed + 1, D->neutral_want, D->neutral_value, out->hex.q, out->hex.r);
+        snprintf(out->group, sizeof out->group, "neutral");
+        break;
+    case D_TILE:
+        describe_tile(D, s, a, c, out);
+        break;
+    case D_LAY:
+        if (s->sel < D->ntiles)
+            snprintf(out->label, sizeof out->label, "lay the %s tile showing %s at (%d,%d) (R-45)",
+                     D->tile_code[s->sel], D->terrain_def[D->tile_face[s->sel][s->face_sel & 1]].name, out->hex.q,
+                     out->hex.r);
+        snprintf(out->group, sizeof out->group, "place");
         break;
     default: break;
     }

@@ -10,9 +10,9 @@
 #define LIST(n, d, lo, hi, lmin, lmax, doc) {n, FC_PARAM_INT_LIST, 0, lo, hi, d, NULL, lmin, lmax, doc}
 
 static const fc_param_def params[P_COUNT] = {
-    [P_SCENARIO] = STR("scenario", "auto", "scenario id from data/scenarios.csv; auto = recommended for the seats (R-07)"),
+    [P_SCENARIO] = STR("scenario", "auto", "scenario id from data/scenarios.csv; auto = recommended for the seats; custom = the players build side B in the game (R-07, R-43..R-47)"),
     [P_MAP] = PATHP("map", "", "custom board CSV (q,r,terrain; terrain open|water|vegetation|stones|neutral) (R-43..R-47)"),
-    [P_BUILD_LIMITS] = BOOL("build_limits", 1, "check the layout limits R-46 a/b on a custom map (R-47)"),
+    [P_BUILD_LIMITS] = BOOL("build_limits", 1, "layout limits R-46 a/b on a custom board, built (scenario custom) or a map (R-47)"),
     [P_HAND_SIZE] = INT("hand_size", 3, 1, 8, "tokens in hand, refilled after deploying (R-10, R-16, V-2)"),
     [P_MOUND_VALUES] = LIST("mound_values", "-1", -1, 99, 1, TM_MAX_MOUNDS,
                             "each swarm's mound values; -1 = data/mounds.csv (R-40)"),
@@ -22,13 +22,15 @@ static const fc_param_def params[P_COUNT] = {
                         "movement points per caste in castes.csv order; -1 = data (R-19)"),
     [P_CASTE_STRENGTH] = LIST("caste_strength", "-1", -1, 9, 1, TM_MAX_CASTES,
                               "strength per termite per caste in castes.csv order; -1 = data (R-27)"),
-    [P_SWARMS] = LIST("swarms", "0,1,2,3", 0, TM_MAX_SWARMS - 1, 2, TM_SEATS,
-                      "swarm of each seat: 0 BLUE, 1 RED, 2 GOLD, 3 GREY (R-09)"),
+    [P_SWARMS] = LIST("swarms", "-1", -1, TM_MAX_SWARMS - 1, 1, TM_SEATS,
+                      "swarm of each seat: 0 BLUE, 1 RED, 2 GOLD, 3 GREY; -1 = dealt at random at setup (R-09)"),
     [P_FIRST_PLAYER] = INT("first_player", -1, -1, TM_SEATS - 1, "first player: -1 = random, else the seat (R-10)"),
     [P_OPEN_HANDS] = BOOL("open_hands", 0, "every hand is public (V-1)"),
     [P_HELD_DOUBLE] = BOOL("held_double", 0, "own mounds on the board at the end score double (V-3)"),
     [P_LETHAL_THICKETS] = BOOL("lethal_thickets", 0, "an Alate may be pushed into Vegetation and dies (V-4)"),
     [P_DEFENDER_RETREATS] = BOOL("defender_retreats", 0, "the beaten unit's owner picks the retreat (V-5)"),
+    [P_CUSTOM_TILES] = INT("custom_tiles", 18, 1, TM_MAX_TILES,
+                           "tiles in the pool of scenario custom, 15..18 recommended (R-43)"),
 };
 
 static const fc_hook_def hooks[H_COUNT] = {
@@ -105,7 +107,9 @@ static const fc_plugin plugin = {
     .name = "Termity",
     .version = "1.0.0",
     .summary = "Termite swarms on a hex board: hidden hands, caste movement, supported attacks, mound captures",
-    .help = "Setup: draw 3 tokens, place mounds (2 players: P1, P2, P2, P1). Each turn: deploy a hand\n"
+    .help = "Scenario custom first builds side B: neutral mounds ('neutral at q,r'), then each builder\n"
+            "takes two tiles from the pool in turn ('tile WV water', then 'lay q,r').\n"
+            "Setup: draw 3 tokens, place mounds (2 players: P1, P2, P2, P1). Each turn: deploy a hand\n"
             "token ('deploy W3', then 'at q,r'), draw, then move one unit ('unit q,r', then 'to q,r' or\n"
             "'attack q,r from q,r') or 'pass'. Attacks need strictly more strength, counting support.\n"
             "After 18 rounds the most mound points (board, reserve, trophies) wins.",

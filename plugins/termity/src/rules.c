@@ -29,7 +29,7 @@ static bool any_mound_hex(const tm_data *D, const tm_state *s)
 static bool any_free_hex(const tm_data *D, const tm_state *s, uint8_t stand)
 {
     for (int c = 0; c < D->ncells; c++)
-        if (!s->piece[c] && (stand >> D->board.terrain[c] & 1))
+        if (!s->piece[c] && (stand >> s->terrain[c] & 1))
             return true;
     return false;
 }
@@ -72,7 +72,7 @@ static bool hand_deployable(const tm_data *D, const tm_state *s, int seat)
 {
     uint8_t stands = 0;
     for (uint32_t m = s->seat[seat].hand; m; m &= m - 1)
-        stands |= tm_caste_of(D, seat, tm_lowest(m))->stand;
+        stands |= tm_caste_of(D, s, seat, tm_lowest(m))->stand;
     for (int t = 0; t < TM_TERRAINS; t++)
         if ((stands >> t & 1) && any_free_hex(D, s, (uint8_t)(1u << t)))
             return true;
@@ -258,7 +258,7 @@ static void attack(const tm_data *D, tm_state *s, const fc_env *env, int start, 
         capture(D, s, env, target);
         return;
     }
-    if (tm_caste_of(D, seat, tok)->grip) { /* */
+    if (tm_caste_of(D, s, seat, tok)->grip) { /* */
         finish_unit_attack(D, s, env, -1, false);
         return;
     }
@@ -273,6 +273,18 @@ static void attack(const tm_data *D, tm_state *s, const fc_env *env, int start, 
 
 /* ---- init, to_move, legal, apply ---- */
 
+/* the parameter's swarms, or a random deal of distinct swarms from the setup RNG. */
+static void deal_swarms(const tm_data *D, tm_state *s, const fc_env *env, fc_rng *rng)
+{
+    uint8_t all[TM_MAX_SWARMS];
+    for (int k = 0; k < D->nswarms; k++)
+        all[k] = (uint8_t)k;
+    if (D->fixed_swarm[0] < 0)
+        env->host->rng_shuffle(rng, all, (size_t)D->nswarms, 1);
+    for (int i = 0; i < env->nseats && i < TM_SEATS; i++)
+        s->swarm[i] = D->fixed_swarm[0] < 0 ? all[i] : (uint8_t)D->fixed_swarm[i];
+}
+
 static int tm_init(void *st, const fc_env *env, fc_rng *rng, fc_error *err)
 {
     const tm_data *D = D_(env);
@@ -282,9 +294,12 @@ static int tm_init(void *st, const fc_env *env, fc_rng *rng, fc_error *err)
         return env->host->error_set(err, FC_EDATA, "termity: no game data");
     s->nseats = (uint8_t)env->nseats;
     memset(s->neutral_cell, TM_NO_CELL, sizeof s->neutral_cell);
+    memcpy(s->terrain, D->board.terrain, sizeof s->terrain);
+    memset(s->tile_cell, TM_NO_CELL, sizeof s->tile_cell);
+    deal_swarms(D, s, env, rng);
     for (int i = 0; i < env->nseats && i < TM_SEATS; i++) {
         tm_seat *P = &s->seat[i];
-        int n = D->swarm[D->seat_swarm[i]].ntok;
+        int n = D->swarm[s->swarm[i]].ntok;
         P->stack = (1u << n) - 1u; /* n <= TM_MAX_TOK = 24 */
         for (int k = 0; k < TM_MAX_TOK; k++)
             P->tok_st[k] = k < n ? TK_STACK : TK_NONE;
@@ -299,7 +314,9 @@ static int tm_init(void *st, const fc_env *env, fc_rng *rng, fc_error *err)
     s->first = (uint8_t)(D->first_player >= 0 ? D->first_player : (int)env->host->rng_below(rng, (uint32_t)env->nseats));
     s->sel = s->atk_target = s->atk_from = s->atk_start = s->replacer = TM_NO_CELL;
     s->last_move_from = s->last_move_to = TM_NO_CELL;
-    next_opening_draw(D, s);
+    /* the first player is chosen before a custom board is built. */
+    if (!D->custom || tm_build_start(D, s, env))
+        next_opening_draw(D, s);
     return 0;
 }
 
@@ -331,9 +348,9 @@ static int distinct_mounds(const tm_data *D, const tm_seat *P, int *out)
 }
 
 /* Hand or stack tokens of distinct type (caste, termites), lowest index per type; counts. */
-static int distinct_tokens(const tm_data *D, int seat, uint32_t mask, int *out, uint32_t *count)
+static int distinct_tokens(const tm_data *D, const tm_state *s, int seat, uint32_t mask, int *out, uint32_t *count)
 {
-    const tm_token *tok = D->swarm[D->seat_swarm[seat]].tok;
+    const tm_token *tok = D->swarm[s->swarm[seat]].tok;
     uint8_t slot[TM_MAX_TOK];
     uint32_t seen = 0;
     int n = 0;
@@ -354,11 +371,11 @@ static int distinct_tokens(const tm_data *D, int seat, uint32_t mask, int *out, 
 }
 
 /* Whether token k is the lowest of its type in mask (the one legal() offers). */
-static bool first_of_type(const tm_data *D, int seat, uint32_t mask, int k)
+static bool first_of_type(const tm_data *D, const tm_state *s, int seat, uint32_t mask, int k)
 {
     if (k >= TM_MAX_TOK || !(mask >> k & 1))
         return false;
-    const tm_token *tok = D->swarm[D->seat_swarm[seat]].tok;
+    const tm_token *tok = D->swarm[s->swarm[seat]].tok;
     for (uint32_t m = mask & ((1u << k) - 1u); m; m &= m - 1)
         if (tok[tm_lowest(m)].type == tok[k].type)
             return false;
@@ -396,7 +413,7 @@ int tm_legal(const void *st, const fc_env *env, fc_decision *out, uint32_t *weig
     uint32_t cnt[TM_MAX_TOK];
     switch (s->phase) {
     case PH_DRAW: {
-        int k = distinct_tokens(D, s->drawer, s->seat[s->drawer].stack, idx, cnt);
+        int k = distinct_tokens(D, s, s->drawer, s->seat[s->drawer].stack, idx, cnt);
         for (int i = 0; i < k; i++) {
             if (weights)
                 weights[i] = cnt[i];
@@ -407,22 +424,22 @@ int tm_legal(const void *st, const fc_env *env, fc_decision *out, uint32_t *weig
     case PH_SETUP: return legal_mounds(D, s, seat, out);
     case PH_REPLACE: return legal_mounds(D, s, s->replacer, out);
     case PH_DEPLOY: {
-        int k = distinct_tokens(D, seat, P->hand, idx, NULL);
+        int k = distinct_tokens(D, s, seat, P->hand, idx, NULL);
         for (int i = 0; i < k; i++)
-            if (any_free_hex(D, s, tm_caste_of(D, seat, idx[i])->stand))
+            if (any_free_hex(D, s, tm_caste_of(D, s, seat, idx[i])->stand))
                 out[n++] = TM_D(D_TOKEN, idx[i], 0, 0);
         return n;
     }
     case PH_DEPLOY_HEX: {
-        uint8_t stand = tm_caste_of(D, seat, s->sel)->stand;
+        uint8_t stand = tm_caste_of(D, s, seat, s->sel)->stand;
         for (int c = 0; c < D->ncells; c++) { /* branch-free: this is the hottest loop */
             out[n] = TM_D(D_HEX, 0, c, 0);
-            n += (s->piece[c] == 0) & (stand >> D->board.terrain[c]);
+            n += (s->piece[c] == 0) & (stand >> s->terrain[c]);
         }
         return n;
     }
     case PH_DISCARD: {
-        int k = distinct_tokens(D, seat, P->hand, idx, NULL);
+        int k = distinct_tokens(D, s, seat, P->hand, idx, NULL);
         for (int i = 0; i < k; i++)
             out[n++] = TM_D(D_DISCARD, idx[i], 0, 0);
         return n;
@@ -457,6 +474,9 @@ int tm_legal(const void *st, const fc_env *env, fc_decision *out, uint32_t *weig
             out[n++] = TM_D(D_ATK_MOUND, idx[i], 0, 0);
         return n;
     }
+    case PH_NEUTRAL:
+    case PH_TILE:
+    case PH_TILE_HEX: return tm_build_legal(D, s, out);
     default: return 0;
     }
 }
@@ -482,7 +502,7 @@ int tm_apply(void *st, const fc_env *env, fc_decision d)
     switch (k) {
     case D_HEX:
         if (s->phase != PH_DEPLOY_HEX || b >= D->ncells || s->piece[b] || TM_DC(d) || a ||
-            !(tm_caste_of(D, seat, s->sel)->stand >> D->board.terrain[b] & 1))
+            !(tm_caste_of(D, s, seat, s->sel)->stand >> s->terrain[b] & 1))
             return FC_EILLEGAL;
         break;
     case D_PASS:
@@ -495,12 +515,12 @@ int tm_apply(void *st, const fc_env *env, fc_decision d)
             return FC_EILLEGAL;
         break;
     case D_DRAW:
-        if (s->phase != PH_DRAW || b || TM_DC(d) || !first_of_type(D, s->drawer, s->seat[s->drawer].stack, a))
+        if (s->phase != PH_DRAW || b || TM_DC(d) || !first_of_type(D, s, s->drawer, s->seat[s->drawer].stack, a))
             return FC_EILLEGAL;
         break;
     case D_TOKEN:
-        if (s->phase != PH_DEPLOY || b || TM_DC(d) || !first_of_type(D, seat, P->hand, a) ||
-            !any_free_hex(D, s, tm_caste_of(D, seat, a)->stand))
+        if (s->phase != PH_DEPLOY || b || TM_DC(d) || !first_of_type(D, s, seat, P->hand, a) ||
+            !any_free_hex(D, s, tm_caste_of(D, s, seat, a)->stand))
             return FC_EILLEGAL;
         break;
     case D_TO:
@@ -536,7 +556,7 @@ int tm_apply(void *st, const fc_env *env, fc_decision d)
         Q->tok_st[a] = TK_HAND;
         if (env->events) { /* the drawn token is seen by the drawer only, or all under V-1 */
             uint32_t me = FC_SEAT_BIT(s->drawer);
-            tm_token_text(D, s->drawer, a, name, sizeof name);
+            tm_token_text(D, s, s->drawer, a, name, sizeof name);
             env->host->emit(env, me, "you draw %s", name);
             if (D->open_hands)
                 env->host->emit(env, FC_ALL_SEATS & ~me, "seat %d draws %s", s->drawer + 1, name);
@@ -575,7 +595,7 @@ int tm_apply(void *st, const fc_env *env, fc_decision d)
     case D_HEX:
         put_unit(s, seat, s->sel, b);
         if (env->events) {
-            tm_token_text(D, seat, s->sel, name, sizeof name);
+            tm_token_text(D, s, seat, s->sel, name, sizeof name);
             env->host->emit(env, FC_ALL_SEATS, "seat %d deploys %s at (%d,%d)", seat + 1, name, D->cell[b].q, D->cell[b].r);
         }
         s->sel = TM_NO_CELL;
@@ -585,7 +605,7 @@ int tm_apply(void *st, const fc_env *env, fc_decision d)
         P->hand &= ~(1u << a);
         P->tok_st[a] = TK_DISCARDED;
         if (env->events) {
-            tm_token_text(D, seat, a, name, sizeof name);
+            tm_token_text(D, s, seat, a, name, sizeof name);
             env->host->emit(env, FC_ALL_SEATS, "seat %d cannot deploy and discards %s (R-17)", seat + 1, name);
         }
         after_reproduction(D, s);
@@ -614,6 +634,12 @@ int tm_apply(void *st, const fc_env *env, fc_decision d)
         return 0;
     case D_RETREAT:
         finish_unit_attack(D, s, env, b, TM_DC(d) != 0);
+        return 0;
+    case D_NEUTRAL:
+    case D_TILE:
+    case D_LAY:
+        if (tm_build_apply(D, s, env, d) == 1)
+            next_opening_draw(D, s); /* the board is built: R-10 hands, then R-12 mounds */
         return 0;
     case D_ATK_MOUND: {
         int owner = s->replacer;

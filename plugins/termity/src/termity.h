@@ -22,13 +22,14 @@
 #define TM_MAX_SWARMS 4
 #define TM_MAX_DECISIONS 1024
 #define TM_MAX_SCEN 16
+#define TM_MAX_TILES 32 /* terrain tiles in the box (bitmask in 32 bits) */
 #define TM_NO_CELL 0xFF
 
 /* Parameters, in schema order (plugin.c). */
 enum {
     P_SCENARIO, P_MAP, P_BUILD_LIMITS, P_HAND_SIZE, P_MOUND_VALUES, P_NEUTRAL_COUNT, P_NEUTRAL_VALUE,
     P_CASTE_MP, P_CASTE_STRENGTH, P_SWARMS, P_FIRST_PLAYER, P_OPEN_HANDS, P_HELD_DOUBLE, P_LETHAL_THICKETS,
-    P_DEFENDER_RETREATS, P_COUNT
+    P_DEFENDER_RETREATS, P_CUSTOM_TILES, P_COUNT
 };
 
 /* Hook points, in declaration order (plugin.c). */
@@ -49,8 +50,13 @@ enum {
     PH_RETREAT,    /* attacker (or defender under V-5) picks a retreat hex */
     PH_ATK_MOUND,  /* attacker picks the value of the mound on the captured hex */
     PH_REPLACE,    /* owner of a captured mound places a replacement */
-    PH_OVER
+    PH_OVER,
+    /* custom board built in the game (scenario custom, R-43 … R-46), before the opening draws */
+    PH_NEUTRAL,  /* `turn` places the next neutral mound */
+    PH_TILE,     /* `turn` takes a tile from the pool and chooses its face */
+    PH_TILE_HEX  /* `turn` lays the taken tile on a hex */
 };
+#define TM_BUILDING(ph) ((ph) >= PH_NEUTRAL)
 
 /* Decisions: kind in bits 24..27, fields a (16..23), b (8..15), c (0..7). */
 enum {
@@ -65,7 +71,10 @@ enum {
     D_TO,       /* b = destination cell */
     D_ATTACK,   /* b = target cell, c = attack-from cell */
     D_RETREAT,  /* b = retreat cell (c = 1: Alate destroyed in Vegetation, V-4) */
-    D_ATK_MOUND /* a = mound index */
+    D_ATK_MOUND, /* a = mound index */
+    D_NEUTRAL,   /* b = cell of a neutral mound */
+    D_TILE,      /* a = tile index (lowest of its face pair in the pool), c = face 0/1 */
+    D_LAY        /* b = cell for the taken tile */
 };
 #define TM_D(k, a, b, c) \
     ((fc_decision)(((uint32_t)(k) << 24) | ((uint32_t)(a) << 16) | ((uint32_t)(b) << 8) | (uint32_t)(c)))
@@ -148,7 +157,6 @@ typedef struct tm_data {
     uint8_t nb[TM_MAX_CELLS][6];  /* first nnb entries valid */
     uint8_t dist[TM_MAX_CELLS][TM_MAX_CELLS];
     uint8_t edge[TM_MAX_CELLS];
-    uint8_t mound_static[TM_MAX_CELLS]; /* R-11 a, d, e: interior, Open, <= 1 Water neighbour */
     tm_terrain terrain_def[TM_TERRAINS];
     tm_board board;
     char board_name[FC_PARAM_STR_MAX];
@@ -156,10 +164,7 @@ typedef struct tm_data {
     tm_caste caste[TM_MAX_CASTES];
     int nswarms;
     tm_swarm swarm[TM_MAX_SWARMS];
-    int seat_swarm[TM_SEATS];
-    tm_token seat_tok[TM_SEATS][TM_MAX_TOK];        /* each seat's swarm, for quick access */
-    int8_t ccost[TM_MAX_CASTES][TM_MAX_CELLS];      /* MP to enter each cell, -1 never */
-    uint8_t cstand[TM_MAX_CASTES][TM_MAX_CELLS];    /* may deploy / end a move there */
+    int fixed_swarm[TM_SEATS]; /* parameter swarms: seat -> swarm, or -1: dealt at random */
     int nmounds;
     int mound_value[TM_MAX_MOUNDS];
     int neutral_value;
@@ -167,7 +172,13 @@ typedef struct tm_data {
     int first_player;
     bool open_hands, held_double, lethal_thickets, defender_retreats;
     int ntiles;
-    uint8_t tile_face[TM_MAX_CELLS][2]; /* terrain codes of each tile's faces (5.5) */
+    uint8_t tile_face[TM_MAX_TILES][2]; /* terrain codes of each tile's faces (5.5) */
+    uint8_t tile_type[TM_MAX_TILES];    /* lowest tile index with the same pair of faces */
+    char tile_code[TM_MAX_TILES][4];    /* face letters, "WV" */
+    bool custom;                        /* scenario custom: the board is built in the game */
+    bool limits;                        /* R-46 a, b while building (R-47: build_limits) */
+    uint32_t custom_pool;               /* tiles laid out for the drafting */
+    int neutral_want;                   /* neutral mounds the builders place */
     int box_neutral;                    /* neutral mounds in the box (mounds.csv) */
     int nscen;
     tm_scenario scen[TM_MAX_SCEN];
@@ -199,6 +210,15 @@ typedef struct tm_state {
     uint8_t neutral_taken;
     uint8_t neutral_cell[TM_MAX_NEUTRAL];
     uint8_t last_move_from, last_move_to; /* for the view */
+    uint8_t swarm[TM_SEATS];              /* swarm of each seat */
+    uint8_t terrain[TM_MAX_CELLS];        /* board terrain: the data's, or built */
+    /* custom board building (R-43 … R-46) */
+    uint32_t pool, box;                   /* tiles still to lay, tiles returned to the box */
+    uint8_t tile_cell[TM_MAX_TILES];      /* where each tile lies, TM_NO_CELL */
+    uint8_t tile_shown[TM_MAX_TILES];     /* face shown (0/1) of a laid tile */
+    uint8_t neutral_placed;               /* neutral mounds placed so far */
+    uint8_t pair_left;                    /* tiles the active builder still lays */
+    uint8_t face_sel;                     /* PH_TILE_HEX: face of the taken tile (sel = tile) */
 } tm_state;
 
 /* data.c */
@@ -219,10 +239,13 @@ typedef struct tm_moves {
     uint8_t to[TM_MAX_CELLS];
     uint8_t atk_t[TM_MAX_CELLS * 6], atk_f[TM_MAX_CELLS * 6];
 } tm_moves;
-static inline const tm_token *tm_token_of(const tm_data *D, int seat, int tok) { return &D->seat_tok[seat][tok]; }
-static inline const tm_caste *tm_caste_of(const tm_data *D, int seat, int tok)
+static inline const tm_token *tm_token_of(const tm_data *D, const tm_state *s, int seat, int tok)
 {
-    return &D->caste[D->seat_tok[seat][tok].caste];
+    return &D->swarm[s->swarm[seat]].tok[tok];
+}
+static inline const tm_caste *tm_caste_of(const tm_data *D, const tm_state *s, int seat, int tok)
+{
+    return &D->caste[D->swarm[s->swarm[seat]].tok[tok].caste];
 }
 static inline int tm_lowest(uint32_t x) { return __builtin_ctz(x); }
 int tm_gen_moves(const tm_data *D, const tm_state *s, const fc_env *env, int start, tm_moves *mv, bool any_only,
@@ -245,12 +268,21 @@ int tm_score(const tm_state *s, const fc_env *env, int seat);
 int tm_units_on_board(const tm_state *s, int seat);
 bool tm_mound_hex_ok(const tm_data *D, const tm_state *s, int cell, bool ignore_unit);
 
+/* build.c: the custom board built in the game (R-43 …) */
+/* Starts building (init); returns 1 when there is nothing to build. */
+int tm_build_start(const tm_data *D, tm_state *s, const fc_env *env);
+int tm_build_legal(const tm_data *D, const tm_state *s, fc_decision *out);
+/* Applies a building decision (already checked legal); returns 1 when the board is finished. */
+int tm_build_apply(const tm_data *D, tm_state *s, const fc_env *env, fc_decision d);
+bool tm_lay_ok(const tm_data *D, const tm_state *s, int cell, int terrain);
+int tm_build_check(const tm_data *D, const tm_state *s, char *msg, size_t n);
+
 /* notation.c */
 int tm_decision_text(const void *st, const fc_env *env, fc_decision d, char *buf, size_t n);
 int tm_decision_parse(const void *st, const fc_env *env, const char *text, fc_decision *out);
 void tm_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_decision_info *out);
 uint32_t tm_decision_audience(const void *st, const fc_env *env, fc_decision d);
-int tm_token_text(const tm_data *D, int seat, int tok, char *buf, size_t n);
+int tm_token_text(const tm_data *D, const tm_state *s, int seat, int tok, char *buf, size_t n);
 
 /* view.c */
 void tm_scores(const void *st, const fc_env *env, int32_t *score, int *rank);

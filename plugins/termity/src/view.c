@@ -10,7 +10,6 @@
 
 #define D_(env) ((const tm_data *)(env)->data)
 
-static const tm_token *tok_of(const tm_data *D, int seat, int tok) { return &D->swarm[D->seat_swarm[seat]].tok[tok]; }
 
 /* R-40 without hooks or bonuses: own mounds on the board and in reserve, trophies (V-3 doubles
  * held mounds). */
@@ -64,7 +63,7 @@ void tm_evaluate(const void *st, const fc_env *env, double *value)
     for (int i = 0; i < s->nseats; i++) {
         int str = 0;
         for (uint32_t m = s->seat[i].board; m; m &= m - 1)
-            str += tok_of(D, i, __builtin_ctz(m))->strength;
+            str += tm_token_of(D, s, i, __builtin_ctz(m))->strength;
         base[i] = tm_score(s, env, i) + 0.25 * str;
     }
     for (int i = 0; i < s->nseats; i++) {
@@ -114,19 +113,58 @@ int tm_round(const void *st, const fc_env *env) { return ((const tm_state *)st)-
 
 static const char *phase_name(int ph)
 {
-    static const char *const names[] = {"draw",  "setup mound", "deploy",  "deploy hex",   "discard", "move",
-                                        "move",  "retreat",     "capture", "replacement", "game over"};
-    return ph >= 0 && ph <= PH_OVER ? names[ph] : "?";
+    static const char *const names[] = {"draw",    "setup mound", "deploy",    "deploy hex",     "discard",
+                                        "move",    "move",        "retreat",   "capture",        "replacement",
+                                        "game over", "neutral mound", "take a tile", "lay the tile"};
+    return ph >= 0 && ph <= PH_TILE_HEX ? names[ph] : "?";
 }
 
-static void hand_text(const tm_data *D, int seat, uint32_t mask, char *buf, size_t n)
+static void hand_text(const tm_data *D, const tm_state *s, int seat, uint32_t mask, char *buf, size_t n)
 {
     size_t len = 0;
     buf[0] = '\0';
     for (uint32_t m = mask; m && len + 6 < n; m &= m - 1) {
-        const tm_token *T = tok_of(D, seat, __builtin_ctz(m));
+        const tm_token *T = tm_token_of(D, s, seat, __builtin_ctz(m));
         len += (size_t)snprintf(buf + len, n - len, "%s%c%d", len ? " " : "", D->caste[T->caste].code, T->termites);
     }
+}
+
+/* Tiles of `mask` by pair of faces: "WV x5, WS x5, VS x4" (R-43: the pool is public). */
+static void tiles_text(const tm_data *D, uint32_t mask, char *buf, size_t n)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int t = 0; t < D->ntiles; t++) {
+        int k = 0;
+        for (uint32_t m = mask; m; m &= m - 1)
+            k += D->tile_type[__builtin_ctz(m)] == t;
+        if (k && len + 12 < n)
+            len += (size_t)snprintf(buf + len, n - len, "%s%s x%d", len ? ", " : "", D->tile_code[t], k);
+    }
+    if (!buf[0])
+        snprintf(buf, n, "none");
+}
+
+/* The board under construction: pool, box, whose step it is (R-43 … ). */
+static void building_view(const tm_data *D, const tm_state *s, const fc_host *h, fc_view *v)
+{
+    char buf[96];
+    tiles_text(D, s->pool, buf, sizeof buf);
+    h->view_text(v, "tile pool", "%s", buf);
+    if (s->box) {
+        tiles_text(D, s->box, buf, sizeof buf);
+        h->view_text(v, "back in the box", "%s (A-21)", buf);
+    }
+    h->view_text(v, "layout limits", "%s", D->limits ? "R-46 a, b, c" : "off (R-47), R-46 c kept");
+    if (s->phase == PH_NEUTRAL)
+        h->view_text(v, "building", "seat %d places neutral mound %d of %d (R-44)", s->turn + 1,
+                     s->neutral_placed + 1, D->neutral_want);
+    else if (TM_BUILDING(s->phase))
+        h->view_text(v, "building", "seat %d lays tile %d of %d (R-45)", s->turn + 1, 3 - s->pair_left,
+                     s->pair_left == 2 && __builtin_popcount(s->pool) == 1 ? 1 : 2);
+    if (s->phase == PH_TILE_HEX)
+        h->view_text(v, "laying", "%s tile showing %s", D->tile_code[s->sel],
+                     D->terrain_def[D->tile_face[s->sel][s->face_sel & 1]].name);
 }
 
 void tm_view(const void *st, const fc_env *env, int seat, fc_view *v)
@@ -141,13 +179,13 @@ void tm_view(const void *st, const fc_env *env, int seat, fc_view *v)
         h->view_title(v, "Termity (%s) - round %d, seat %d: %s", D->board_name, (int)s->round,
                       (who >= 0 ? who : s->drawer) + 1, phase_name(s->phase));
     for (int c = 0; c < D->ncells; c++) {
-        const tm_terrain *T = &D->terrain_def[D->board.terrain[c]];
+        const tm_terrain *T = &D->terrain_def[s->terrain[c]];
         fc_view_cell *cell = h->view_cell(v, D->cell[c], T->view_class, T->name);
         uint8_t p = s->piece[c];
         cell->owner = -1;
         cell->region = -1;
         if (TM_IS_UNIT(p)) {
-            const tm_token *K = tok_of(D, TM_U_SEAT(p), TM_U_TOK(p));
+            const tm_token *K = tm_token_of(D, s, TM_U_SEAT(p), TM_U_TOK(p));
             cell->owner = (int8_t)TM_U_SEAT(p);
             snprintf(cell->glyphs, sizeof cell->glyphs, "%c%d", D->caste[K->caste].code, K->termites);
             snprintf(cell->label, sizeof cell->label, "%s of seat %d, %s x%d, strength %d", K->id, TM_U_SEAT(p) + 1,
@@ -168,20 +206,20 @@ void tm_view(const void *st, const fc_env *env, int seat, fc_view *v)
     if (s->last_move_from != TM_NO_CELL && s->last_move_to != TM_NO_CELL)
         h->view_link(v, D->cell[s->last_move_from], D->cell[s->last_move_to], -1, "last move");
     /* one token per turn, so the game lasts as many rounds as a swarm has tokens */
-    h->view_track(v, "round", s->round, D->swarm[D->seat_swarm[0]].ntok, "round %d", (int)s->round);
+    h->view_track(v, "round", s->round, D->swarm[s->swarm[0]].ntok, "round %d", (int)s->round);
     char buf[64];
     for (int i = 0; i < s->nseats; i++) {
         const tm_seat *P = &s->seat[i];
         /* the seat is named by its swarm's colour ("Blue"), which front ends also draw in */
-        const char *sw = D->swarm[D->seat_swarm[i]].name;
+        const char *sw = D->swarm[s->swarm[i]].name;
         for (int k = 0; sw[k] && k < (int)sizeof v->seat_names[i] - 1; k++)
             v->seat_names[i][k] = (char)(k ? tolower((unsigned char)sw[k]) : toupper((unsigned char)sw[k]));
-        h->view_panel(v, i, "swarm", "%s", D->swarm[D->seat_swarm[i]].name);
+        h->view_panel(v, i, "swarm", "%s", D->swarm[s->swarm[i]].name);
         h->view_panel(v, i, "score", "%d", tm_score(s, env, i));
         h->view_panel(v, i, "units", "%d", tm_units_on_board(s, i));
         h->view_panel(v, i, "stack", "%d tokens", __builtin_popcount(P->stack));
         if (i == seat || D->open_hands) {
-            hand_text(D, i, P->hand, buf, sizeof buf);
+            hand_text(D, s, i, P->hand, buf, sizeof buf);
             h->view_panel(v, i, "hand", "%s", buf[0] ? buf : "empty");
         } else {
             h->view_panel(v, i, "hand", "%d hidden tokens", __builtin_popcount(P->hand));
@@ -199,9 +237,12 @@ void tm_view(const void *st, const fc_env *env, int seat, fc_view *v)
         h->view_panel(v, i, "trophies", "%s", buf[0] ? buf : "none");
     }
     if (s->phase == PH_DEPLOY_HEX) {
-        const tm_token *K = tok_of(D, s->turn, s->sel);
+        const tm_token *K = tm_token_of(D, s, s->turn, s->sel);
         h->view_text(v, "deploying", "%s %s x%d", K->id, D->caste[K->caste].name, K->termites);
     }
+    if (D->custom)
+        building_view(D, s, h, v);
+    h->view_text(v, "swarms", "%s", D->fixed_swarm[0] < 0 ? "dealt at random (R-09)" : "chosen by the rule set (R-09)");
     h->view_text(v, "first player", "seat %d", s->first + 1);
 }
 
@@ -232,19 +273,30 @@ int tm_check(const void *st, const fc_env *env, char *msg, size_t n)
             int i = TM_U_SEAT(p), k = TM_U_TOK(p);
             if (i >= s->nseats || s->seat[i].tok_cell[k] != c || s->seat[i].tok_st[k] != TK_BOARD)
                 return fail(msg, n, "cell (%d,%d): unit %d/%d not recorded there", D->cell[c].q, D->cell[c].r, i, k);
-            if (!(D->caste[tok_of(D, i, k)->caste].stand >> D->board.terrain[c] & 1))
+            if (!(D->caste[tm_token_of(D, s, i, k)->caste].stand >> s->terrain[c] & 1))
                 return fail(msg, n, "cell (%d,%d): unit on forbidden terrain (R-15)", D->cell[c].q, D->cell[c].r);
         } else {
             int o = TM_M_OWNER(p), k = TM_M_IDX(p);
             if (o == TM_NEUTRAL ? s->neutral_cell[k] != c : s->seat[o].mound_cell[k] != c)
                 return fail(msg, n, "cell (%d,%d): mound not recorded there", D->cell[c].q, D->cell[c].r);
-            if (D->board.terrain[c] != TR_OPEN)
+            if (s->terrain[c] != TR_OPEN)
                 return fail(msg, n, "mound on (%d,%d) is not on Open ground (A-09)", D->cell[c].q, D->cell[c].r);
         }
     }
+    if (tm_build_check(D, s, msg, n) < 0)
+        return -1;
+    for (int i = 0; i < s->nseats; i++) {
+        if (s->swarm[i] >= D->nswarms)
+            return fail(msg, n, "seat %d plays no swarm", i + 1);
+        for (int j = 0; j < i; j++)
+            if (s->swarm[j] == s->swarm[i])
+                return fail(msg, n, "seats %d and %d play the same swarm (R-09)", j + 1, i + 1);
+        if (D->fixed_swarm[0] >= 0 && s->swarm[i] != D->fixed_swarm[i])
+            return fail(msg, n, "seat %d plays swarm %d, the rule set says %d", i + 1, s->swarm[i], D->fixed_swarm[i]);
+    }
     for (int i = 0; i < s->nseats; i++) {
         const tm_seat *P = &s->seat[i];
-        int ntok = D->swarm[D->seat_swarm[i]].ntok;
+        int ntok = D->swarm[s->swarm[i]].ntok;
         if ((P->hand & P->stack) || (P->hand & P->board) || (P->stack & P->board))
             return fail(msg, n, "seat %d: a token in two places", i + 1);
         if (__builtin_popcount(P->hand) > D->hand_size)

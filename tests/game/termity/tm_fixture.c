@@ -11,8 +11,28 @@
 
 #include "tm_fixture.h"
 
+/* Tests name tokens by swarm (BLU-05 for seat 1), so unless a test sets swarms itself the
+ * seats play BLUE, RED, GOLD, GREY in order instead of a random deal (R-09). */
+#define TFX_MAX_SETS 32
+static const char *const *with_swarms(const char *const *sets, const char **buf)
+{
+    int n = 0;
+    bool given = false;
+    buf[n++] = "swarms=0,1,2,3";
+    for (int i = 0; sets && sets[i]; i++) {
+        if (n == TFX_MAX_SETS - 1)
+            fail_msg("too many settings");
+        given |= strncmp(sets[i], "swarms=", 7) == 0;
+        buf[n++] = sets[i];
+    }
+    buf[n] = NULL;
+    return given ? sets : buf;
+}
+
 int tfx_try_open(tfx *f, int nseats, const char *const *sets, fc_error *err)
 {
+    const char *buf[TFX_MAX_SETS];
+    sets = with_swarms(sets, buf);
     memset(f, 0, sizeof *f);
     f->ctx = fc_context_new();
     int rc;
@@ -29,8 +49,9 @@ int tfx_try_open(tfx *f, int nseats, const char *const *sets, fc_error *err)
 
 void tfx_open_variant(tfx *f, int nseats, uint64_t seed, const char *const *sets, const char *lua)
 {
+    const char *buf[TFX_MAX_SETS];
     memset(f, 0, sizeof *f);
-    gfx_start(TERMITY_SO, "termity", nseats, seed, sets, lua, &f->ctx, &f->rules, &f->m);
+    gfx_start(TERMITY_SO, "termity", nseats, seed, with_swarms(sets, buf), lua, &f->ctx, &f->rules, &f->m);
     f->g = fc_match_game(f->m);
     f->env = fc_match_search_env(f->m);
     f->D = f->env->data;
@@ -64,7 +85,7 @@ void tfx_empty(tfx *f, int seat)
     memset(s->neutral_cell, TM_NO_CELL, sizeof s->neutral_cell);
     for (int i = 0; i < s->nseats && i < TM_SEATS; i++) {
         tm_seat *P = &s->seat[i];
-        int n = f->D->swarm[f->D->seat_swarm[i]].ntok;
+        int n = f->D->swarm[f->st.swarm[i]].ntok;
         P->stack = (1u << n) - 1u;
         P->hand = P->board = 0;
         for (int k = 0; k < TM_MAX_TOK; k++)
@@ -83,7 +104,7 @@ void tfx_empty(tfx *f, int seat)
 
 int tfx_unit(tfx *f, int seat, const char *id, int q, int r)
 {
-    const tm_swarm *S = &f->D->swarm[f->D->seat_swarm[seat]];
+    const tm_swarm *S = &f->D->swarm[f->st.swarm[seat]];
     int k = 0;
     while (k < S->ntok && strcmp(S->tok[k].id, id))
         k++;

@@ -1,0 +1,263 @@
+/* Termity custom board built in the game (scenario custom): neutral mounds placed one at a
+ * time from the first player (R-44, A-20), then tile drafting in pairs from the visible pool
+ * (R-45) under the layout limits (R-46, switch of R-47), tiles that fit nowhere going back to
+ * the box (A-21). Everything here is public, so determinization never touches it. */
+#include <stdio.h>
+#include <string.h>
+
+#include "termity.h"
+
+static bool is_neutral(uint8_t p) { return TM_IS_MOUND(p) && TM_M_OWNER(p) == TM_NEUTRAL; }
+
+/* Size of the tile group `cell` would join showing `terrain` (same: only tiles of that
+ * terrain), counted up to cap + 1. */
+static int group_size(const tm_data *D, const tm_state *s, int cell, int terrain, bool same, int cap)
+{
+    uint64_t seen[2] = {0, 0};
+    uint8_t queue[TM_MAX_CELLS];
+    int n = 0, head = 0;
+    queue[n++] = (uint8_t)cell;
+    seen[cell >> 6] |= 1ull << (cell & 63);
+    while (head < n && n <= cap) {
+        int x = queue[head++];
+        for (int k = 0; k < D->nnb[x] && n <= cap; k++) {
+            int y = D->nb[x][k], t = s->terrain[y];
+            if ((seen[y >> 6] >> (y & 63) & 1) || t == TR_OPEN || (same && t != terrain))
+                continue;
+            seen[y >> 6] |= 1ull << (y & 63);
+            queue[n++] = (uint8_t)y;
+        }
+    }
+    return n;
+}
+
+/* a tile showing `terrain` may be laid on `cell`. */
+bool tm_lay_ok(const tm_data *D, const tm_state *s, int cell, int terrain)
+{
+    if (s->terrain[cell] != TR_OPEN || s->piece[cell])
+        return false; /* a tile already there, or a neutral mound */
+    if (terrain == TR_WATER) /* R-46 c (an R-11 d matter, so never switched off, R-47) */
+        for (int k = 0; k < D->nnb[cell]; k++) {
+            int x = D->nb[cell][k];
+            if (!is_neutral(s->piece[x]))
+                continue;
+            for (int j = 0; j < D->nnb[x]; j++)
+                if (s->terrain[D->nb[x][j]] == TR_WATER)
+                    return false;
+        }
+    if (!D->limits)
+        return true;
+    return group_size(D, s, cell, terrain, true, 2) <= 2 && group_size(D, s, cell, terrain, false, 4) <= 4;
+}
+
+static bool face_fits(const tm_data *D, const tm_state *s, int terrain)
+{
+    for (int c = 0; c < D->ncells; c++)
+        if (tm_lay_ok(D, s, c, terrain))
+            return true;
+    return false;
+}
+
+static int nfaces(const tm_data *D, int tile) { return D->tile_face[tile][0] == D->tile_face[tile][1] ? 1 : 2; }
+
+static bool tile_fits(const tm_data *D, const tm_state *s, int tile)
+{
+    for (int f = 0; f < nfaces(D, tile); f++)
+        if (face_fits(D, s, D->tile_face[tile][f]))
+            return true;
+    return false;
+}
+
+/* The next tile to take, after returning the tiles that fit nowhere (A-21; the limits only
+ * tighten as tiles are laid, so such a tile never fits later). Returns 1 when the board is
+ * finished. A builder lays two tiles, the next builder the last single one (R-45). */
+static int next_tile(const tm_data *D, tm_state *s, const fc_env *env)
+{
+    uint32_t types_bad = 0, types_ok = 0;
+    for (uint32_t m = s->pool; m; m &= m - 1) {
+        int k = tm_lowest(m), t = D->tile_type[k];
+        if (!(types_ok >> t & 1) && !(types_bad >> t & 1)) {
+            if (tile_fits(D, s, k))
+                types_ok |= 1u << t;
+            else
+                types_bad |= 1u << t;
+        }
+        if (types_bad >> t & 1) {
+            s->pool &= ~(1u << k);
+            s->box |= 1u << k;
+            if (env)
+                FC_EMIT(env, FC_ALL_SEATS, "the %s tile fits nowhere and goes back to the box (A-21)",
+                        D->tile_code[k]);
+        }
+    }
+    s->sel = TM_NO_CELL;
+    if (!s->pool)
+        return 1;
+    if (s->pair_left == 0) {
+        s->turn = (uint8_t)((s->turn + 1) % s->nseats);
+        s->pair_left = 2;
+    }
+    s->phase = PH_TILE;
+    return 0;
+}
+
+/* the next neutral mound (by the seats in turn from the first player), else the tiles. */
+static int next_neutral(const tm_data *D, tm_state *s, const fc_env *env)
+{
+    if (s->neutral_placed < D->neutral_want)
+        for (int c = 0; c < D->ncells; c++)
+            if (tm_mound_hex_ok(D, s, c, false)) {
+                s->phase = PH_NEUTRAL;
+                s->turn = (uint8_t)((s->first + s->neutral_placed) % s->nseats);
+                return 0;
+            }
+    s->turn = s->first; /* drafting starts with the first player */
+    s->pair_left = 2;
+    return next_tile(D, s, env);
+}
+
+int tm_build_start(const tm_data *D, tm_state *s, const fc_env *env)
+{
+    s->pool = D->custom_pool;
+    s->box = 0;
+    memset(s->tile_cell, TM_NO_CELL, sizeof s->tile_cell);
+    memset(s->tile_shown, 0, sizeof s->tile_shown);
+    s->neutral_placed = 0;
+    return next_neutral(D, s, env);
+}
+
+int tm_build_legal(const tm_data *D, const tm_state *s, fc_decision *out)
+{
+    int n = 0;
+    switch (s->phase) {
+    case PH_NEUTRAL:
+        for (int c = 0; c < D->ncells; c++)
+            if (tm_mound_hex_ok(D, s, c, false))
+                out[n++] = TM_D(D_NEUTRAL, 0, c, 0);
+        return n;
+    case PH_TILE: {
+        uint32_t seen = 0; /* tiles with the same faces are interchangeable: the lowest is taken */
+        for (uint32_t m = s->pool; m; m &= m - 1) {
+            int k = tm_lowest(m), t = D->tile_type[k];
+            if (seen >> t & 1)
+                continue;
+            seen |= 1u << t;
+            for (int f = 0; f < nfaces(D, k); f++)
+                if (face_fits(D, s, D->tile_face[k][f]))
+                    out[n++] = TM_D(D_TILE, k, 0, f);
+        }
+        return n;
+    }
+    case PH_TILE_HEX: {
+        int terrain = D->tile_face[s->sel][s->face_sel];
+        for (int c = 0; c < D->ncells; c++)
+            if (tm_lay_ok(D, s, c, terrain))
+                out[n++] = TM_D(D_LAY, 0, c, 0);
+        return n;
+    }
+    default: return 0;
+    }
+}
+
+int tm_build_apply(const tm_data *D, tm_state *s, const fc_env *env, fc_decision d)
+{
+    int a = TM_DA(d), b = TM_DB(d);
+    switch (TM_DK(d)) {
+    case D_NEUTRAL: {
+        int k = s->neutral_placed++;
+        s->neutral_cell[k] = (uint8_t)b;
+        s->piece[b] = TM_MOUND(TM_NEUTRAL, k);
+        FC_EMIT(env, FC_ALL_SEATS, "seat %d places a neutral mound at (%d,%d)", s->turn + 1, D->cell[b].q,
+                D->cell[b].r);
+        return next_neutral(D, s, env);
+    }
+    case D_TILE:
+        s->sel = (uint8_t)a;
+        s->face_sel = (uint8_t)TM_DC(d);
+        s->phase = PH_TILE_HEX;
+        return 0;
+    case D_LAY: {
+        int tile = s->sel, terrain = D->tile_face[tile][s->face_sel];
+        s->terrain[b] = (uint8_t)terrain;
+        s->tile_cell[tile] = (uint8_t)b;
+        s->tile_shown[tile] = s->face_sel;
+        s->pool &= ~(1u << tile);
+        s->pair_left--;
+        FC_EMIT(env, FC_ALL_SEATS, "seat %d lays a %s tile showing %s at (%d,%d)", s->turn + 1, D->tile_code[tile],
+                D->terrain_def[terrain].name, D->cell[b].q, D->cell[b].r);
+        return next_tile(D, s, env);
+    }
+    default: return FC_EILLEGAL;
+    }
+}
+
+/* ---- invariants ---- */
+
+static int fail(char *msg, size_t n, const char *what, const tm_data *D, int cell)
+{
+    if (cell >= 0)
+        snprintf(msg, n, "%s at (%d,%d)", what, D->cell[cell].q, D->cell[cell].r);
+    else
+        snprintf(msg, n, "%s", what);
+    return -1;
+}
+
+int tm_build_check(const tm_data *D, const tm_state *s, char *msg, size_t n)
+{
+    if (!D->custom) {
+        for (int c = 0; c < D->ncells; c++)
+            if (s->terrain[c] != D->board.terrain[c])
+                return fail(msg, n, "terrain differs from the scenario map", D, c);
+        return 0;
+    }
+    if ((s->pool | s->box) & ~D->custom_pool || (s->pool & s->box))
+        return fail(msg, n, "tile pool and box do not split the laid-out tiles (R-43)", D, -1);
+    uint32_t laid = D->custom_pool & ~s->pool & ~s->box;
+    int tiles = 0, covered = 0;
+    for (int k = 0; k < D->ntiles; k++) {
+        int c = s->tile_cell[k];
+        if (!(laid >> k & 1)) {
+            if (c != TM_NO_CELL)
+                return fail(msg, n, "a tile not laid has a hex", D, c);
+            continue;
+        }
+        tiles++;
+        if (c >= D->ncells || s->terrain[c] != D->tile_face[k][s->tile_shown[k] & 1])
+            return fail(msg, n, "a laid tile does not show its face", D, c < D->ncells ? c : -1);
+    }
+    for (int c = 0; c < D->ncells; c++) {
+        if (s->terrain[c] == TR_OPEN)
+            continue;
+        covered++;
+        if (D->limits && (group_size(D, s, c, s->terrain[c], true, 2) > 2 || group_size(D, s, c, 0, false, 4) > 4))
+            return fail(msg, n, "tile group breaks the layout limits (R-46 a, b)", D, c);
+    }
+    if (covered != tiles)
+        return fail(msg, n, "terrain hexes and laid tiles differ (R-45)", D, -1);
+    for (int k = 0; k < TM_MAX_NEUTRAL; k++) {
+        int c = s->neutral_cell[k], water = 0;
+        if (c == TM_NO_CELL)
+            continue;
+        for (int j = 0; j < D->nnb[c]; j++)
+            water += s->terrain[D->nb[c][j]] == TR_WATER;
+        if (water > 1 || D->edge[c] || s->terrain[c] != TR_OPEN)
+            return fail(msg, n, "neutral mound breaks R-11 / R-46 c", D, c);
+    }
+    if (!TM_BUILDING(s->phase)) {
+        if (s->pool)
+            return fail(msg, n, "tiles left in the pool after building", D, -1);
+        return 0;
+    }
+    if (s->round || s->neutral_placed > D->neutral_want)
+        return fail(msg, n, "building bookkeeping: round or neutral count", D, -1);
+    for (int i = 0; i < s->nseats; i++)
+        if (s->seat[i].hand || s->seat[i].board || s->seat[i].reserve != (uint8_t)((1u << D->nmounds) - 1u))
+            return fail(msg, n, "a seat drew, deployed or placed a mound while building", D, -1);
+    if (s->phase != PH_NEUTRAL && !s->pool)
+        return fail(msg, n, "drafting with an empty pool", D, -1);
+    if (s->phase == PH_TILE_HEX && (s->sel >= TM_MAX_TILES || !(s->pool >> s->sel & 1) || s->face_sel > 1))
+        return fail(msg, n, "the taken tile is not in the pool", D, -1);
+    if (s->pair_left < 1 || s->pair_left > 2)
+        return fail(msg, n, "a builder lays one or two tiles (R-45)", D, -1);
+    return 0;
+}
