@@ -159,10 +159,16 @@ void mz_determinize(void *st, const fc_env *env, int seat, fc_rng *rng)
     const mz_data *D = MZ_D_(env);
     uint8_t pool[MZ_CARDS];
     int np = 0;
-    bool hide_hands = !D->open_hands;
+    bool hide_hands = !D->open_hands, drafting = false;
+    for (int i = 0; i < s->nframes; i++)
+        drafting |= s->frame[i].kind == F_DRAFT;
+    /* during the draft, other players' offers (in limbo) are hidden like hands */
+#define HIDDEN_SLOT(l, who) \
+    (hide_hands && (who) != seat && \
+     ((l) == CL_HAND || (l) == CL_FEROCITY || ((l) == CL_LIMBO && drafting && (who) != MZ_NONE)))
     for (int c = 0; c < MZ_CARDS; c++) {
         int l = s->card_loc[c], who = s->card_seat[c];
-        bool hidden = (l == CL_DECK) || (hide_hands && who != seat && (l == CL_HAND || l == CL_FEROCITY));
+        bool hidden = (l == CL_DECK) || HIDDEN_SLOT(l, who);
         if (l == CL_DECK) {
             int i = 0;
             while (i < s->ndeck && s->deck[i] != c)
@@ -179,12 +185,13 @@ void mz_determinize(void *st, const fc_env *env, int seat, fc_rng *rng)
     int ns = 0;
     for (int c = 0; c < MZ_CARDS; c++) {
         int l = s->card_loc[c], who = s->card_seat[c];
-        if (hide_hands && who != seat && (l == CL_HAND || l == CL_FEROCITY)) {
+        if (HIDDEN_SLOT(l, who)) {
             slot_loc[ns] = (uint8_t)l;
             slot_who[ns] = (uint8_t)who;
             slot_card[ns++] = (uint8_t)c;
         }
     }
+#undef HIDDEN_SLOT
     int k = 0;
     for (int i = 0; i < ns; i++) {
         int nc = pool[k++], l = slot_loc[i], who = slot_who[i];

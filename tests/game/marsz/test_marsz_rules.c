@@ -528,6 +528,45 @@ static void test_r75_r76_awards_and_winner(void **state)
     mfx_close(&f);
 }
 
+/* R-55 hidden ferocity: a placed card is seen only by its owner (audience, view) and
+ * determinize resamples it for the others while keeping it for the owner. */
+static void test_r55_hidden_ferocity(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 38, NULL);
+    mfx_clear_ants(&f);
+    for (int p = 0; p < 3; p++)
+        mfx_ants(&f, p, MZ_POS(MZ_GT, MZ_OUT), 2);
+    f.st.gt_defender = 1;
+    mfx_soldier_at(&f, 1, 1);
+    assert_int_equal(mfx_to_move(&f), 2);
+    static fc_decision buf[MZ_MAX_DECISIONS];
+    f.g->legal(&f.st, f.env, buf, NULL);
+    int card = MZ_DA(buf[0]);
+    assert_int_equal(f.g->decision_audience(&f.st, f.env, buf[0]), FC_SEAT_BIT(2));
+    assert_int_equal(f.g->apply(&f.st, f.env, buf[0]), 0);
+    assert_int_equal(f.st.seat[2].fer[0], card);
+    fc_view *v = calloc(1, sizeof *v);
+    f.g->view(&f.st, f.env, 0, v);
+    for (int i = 0; i < v->npanel; i++)
+        assert_null(strstr(v->panel[i].value, f.D->card[card].id));
+    free(v);
+    fc_rng rng;
+    fc_rng_seed(&rng, 8, 8);
+    bool changed = false;
+    for (int i = 0; i < 20; i++) {
+        mz_state copy = f.st;
+        f.g->determinize(&copy, f.env, 0, &rng);
+        changed |= copy.seat[2].fer[0] != card;
+        assert_int_equal(copy.card_loc[copy.seat[2].fer[0]], CL_FEROCITY);
+        copy = f.st;
+        f.g->determinize(&copy, f.env, 2, &rng);
+        assert_int_equal(copy.seat[2].fer[0], card);
+    }
+    assert_true(changed);
+    mfx_close(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -545,6 +584,7 @@ int main(void)
         cmocka_unit_test(test_r48_complete_body),
         cmocka_unit_test(test_r17_contested),
         cmocka_unit_test(test_r13_refill),
+        cmocka_unit_test(test_r55_hidden_ferocity),
         cmocka_unit_test(test_r33_wormhole_step),
         cmocka_unit_test(test_r40_r41_r42_end_of_worker_phase),
         cmocka_unit_test(test_r50_r51_sole_occupant_round1),
