@@ -1,0 +1,132 @@
+/* Hive perft (issue 18): the published leaf counts of all eight game types to depth 5, depth 6
+ * of Base and Base+MLP, counted through the vtable exactly as `formicary perft` does; perft
+ * from a GameString position; undo of a match started from a position. Under valgrind or a
+ * sanitizer the depths drop by one (the counts checked are still the published ones). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "hv_fixture.h"
+
+static const struct {
+    const char *type;
+    uint64_t n[7]; /* perft(1..6); 0 = not published */
+} table[] = {
+    {"Base", {4, 96, 1440, 21600, 516240, 12219480}},
+    {"Base+M", {5, 150, 2610, 45414, 1252800, 34233432}},
+    {"Base+L", {5, 150, 2610, 45414, 1252800, 34233672}},
+    {"Base+P", {5, 150, 2610, 45414, 1255932, 34395984}},
+    {"Base+ML", {6, 216, 4320, 86400, 2725920, 85201200}},
+    {"Base+MP", {6, 216, 4320, 86400, 2730888, 85492248}},
+    {"Base+LP", {6, 216, 4320, 86400, 2730240, 85457136}},
+    {"Base+MLP", {7, 294, 6678, 151686, 5427108, 192353904}},
+};
+
+static void check_type(int i, int depth)
+{
+    hfx f;
+    hfx_open(&f, table[i].type, NULL);
+    const hv_state *s = fc_match_state(f.m);
+    for (int d = 1; d <= depth; d++) {
+        uint64_t n = hfx_perft(&f, s, d);
+        if (n != table[i].n[d - 1])
+            fail_msg("%s perft(%d) = %llu, published %llu", table[i].type, d, (unsigned long long)n,
+                     (unsigned long long)table[i].n[d - 1]);
+    }
+    hfx_close(&f);
+}
+
+static void test_table_depth5(void **state)
+{
+    (void)state;
+    for (int i = 0; i < 8; i++)
+        check_type(i, hfx_slow() ? 4 : 5);
+}
+
+static void test_depth6_base_and_mlp(void **state)
+{
+    (void)state;
+    if (hfx_slow()) {
+        check_type(0, 5);
+        return;
+    }
+    hfx f;
+    hfx_open(&f, "Base", NULL);
+    assert_int_equal(hfx_perft(&f, fc_match_state(f.m), 6), table[0].n[5]);
+    hfx_close(&f);
+    hfx_open(&f, "Base+MLP", NULL);
+    assert_int_equal(hfx_perft(&f, fc_match_state(f.m), 6), table[7].n[5]);
+    hfx_close(&f);
+}
+
+/* From a GameString: after White's first piece (any of the 4 Base openings is equivalent) the
+ * rest of perft(4) is a quarter; after two plies, 1440 / 96. */
+static void test_perft_from_position(void **state)
+{
+    (void)state;
+    hfx f;
+    hfx_open(&f, "Base", NULL);
+    hv_state s;
+    hfx_position(&f, "Base;InProgress;Black[1];wS1", &s);
+    assert_int_equal(hfx_perft(&f, &s, 3), 21600 / 4);
+    hfx_position(&f, "Base;InProgress;White[2];wS1;bS1 wS1-", &s);
+    assert_int_equal(hfx_perft(&f, &s, 2), 21600 / 96);
+    hfx_close(&f);
+}
+
+/* A match started from a position: it writes the same GameString back, plays on, and undo
+ * returns to the position but not before it. */
+static void test_match_from_position(void **state)
+{
+    (void)state;
+    hfx f;
+    hfx_open(&f, "Base+MLP", NULL);
+    const char *gs = "Base+MLP;InProgress;White[3];wS1;bG1 -wS1;wQ wS1/;bQ /bG1";
+    fc_error err;
+    fc_match *m = fc_match_new_from_position(f.rules, 5, gs, &err);
+    if (!m)
+        fail_msg("%s", err.msg);
+    assert_true(fc_match_has_positions(m));
+    assert_string_equal(fc_match_position(m), gs);
+    char buf[512];
+    assert_true(fc_match_position_write(m, buf, sizeof buf, &err) > 0);
+    assert_string_equal(buf, gs);
+    uint64_t h0 = fc_match_state_hash(m);
+    assert_int_equal(fc_match_play_text(m, "wA1 wQ\\", &err), 0);
+    assert_true(fc_match_position_write(m, buf, sizeof buf, &err) > 0);
+    assert_string_equal(buf, "Base+MLP;InProgress;Black[3];wS1;bG1 -wS1;wQ wS1/;bQ /bG1;wA1 wQ\\");
+    assert_int_equal(fc_match_undo(m, &err), 0);
+    assert_int_equal(fc_match_state_hash(m), h0);
+    assert_int_equal(fc_match_undo(m, &err), FC_ESTATE);
+    fc_match *c = fc_match_clone(m, &err);
+    assert_non_null(c);
+    assert_int_equal(fc_match_state_hash(c), h0);
+    fc_match_free(c);
+    fc_match_free(m);
+    /* bad positions: one line naming the problem */
+    const char *bad[] = {"Base;InProgress;White[3];wS1;bG1 -wS1;wQ wS1/;bQ /bG1", /* wrong type */
+                         "Base+MLP;InProgress;White[2];wS1;bG1 -wS1;wQ wS1/;bQ /bG1", /* wrong turn */
+                         "Base+MLP;InProgress;Black[1];wQ", /* tournament opening */
+                         "Base+MLP;Nonsense;White[1]", "Base+X", "Base+MLP;InProgress;Black[2];wS1;bG1 -wS1;zz"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        fc_error_clear(&err);
+        assert_null(fc_match_new_from_position(f.rules, 5, bad[i], &err));
+        assert_non_null(strstr(err.msg, "hive: "));
+        assert_null(strchr(err.msg, '\n'));
+    }
+    hfx_close(&f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_table_depth5),
+        cmocka_unit_test(test_depth6_base_and_mlp),
+        cmocka_unit_test(test_perft_from_position),
+        cmocka_unit_test(test_match_from_position),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
