@@ -208,6 +208,15 @@ static int parse_list(const fc_param_def *def, const char *text, const char *whe
     return 0;
 }
 
+/* Control characters other than tab (terminal escapes): values are printed and recorded. */
+static bool has_control(const char *s)
+{
+    for (; *s; s++)
+        if (((unsigned char)*s < 0x20 && *s != '\t') || *s == 0x7f)
+            return true;
+    return false;
+}
+
 int fc_param_parse(const fc_param_def *def, const char *text, const char *where, fc_value *out, fc_error *err)
 {
     if (!def || !def->name || !text || !out)
@@ -234,6 +243,8 @@ int fc_param_parse(const fc_param_def *def, const char *text, const char *where,
                       FC_PARAM_STR_MAX - 1);
         else if (strpbrk(text, "\n\r"))
             rc = perr(err, FC_EPARSE, where, def->name, "text must be a single line");
+        else if (has_control(text))
+            rc = perr(err, FC_EPARSE, where, def->name, "text must not contain control characters");
         else
             memcpy(v.s, text, len + 1);
         break;

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,12 +66,19 @@ static void sb_embed(sbuf *b, const char *text)
     }
 }
 
-static int seat_label_ok(const char *s)
+/* A name or label as the reader takes it back: no control characters (the reader refuses
+ * them), and for a one-word field (the variant name) no spaces either. */
+static const char *clean(const char *s, bool word, char *buf, size_t n)
 {
-    for (; s && *s; s++)
-        if (*s == '\n' || *s == '\r')
-            return 0;
-    return 1;
+    size_t k = 0;
+    for (; s && *s && k + 1 < n; s++) {
+        unsigned char c = (unsigned char)*s;
+        buf[k++] = (char)((c < 0x20 && !(c == '\t' && !word)) || c == 0x7f || (word && c == ' ') ? '_' : c);
+    }
+    buf[k] = '\0';
+    if (!k)
+        snprintf(buf, n, "%s", word ? "unnamed" : "");
+    return buf;
 }
 
 int fc_record_format(const fc_match *m, const fc_record_seats *seats, char **out, fc_error *err)
@@ -82,10 +90,11 @@ int fc_record_format(const fc_match *m, const fc_record_seats *seats, char **out
     sbuf b = {0};
     sb_printf(&b, "%s %d\n", FC_RECORD_MAGIC, FC_RECORD_VERSION);
     sb_printf(&b, "game %s %s\n", p->id, p->version);
-    sb_printf(&b, "ruleset %s\n", fc_rules_name(r));
+    char name[256];
+    sb_printf(&b, "ruleset %s\n", clean(fc_rules_name(r), false, name, sizeof name));
     sb_printf(&b, "seats %d\n", n);
     for (int s = 0; s < n; s++) {
-        const char *a = seats && seats->agent[s] && seat_label_ok(seats->agent[s]) ? seats->agent[s] : "unknown";
+        const char *a = seats && seats->agent[s] ? clean(seats->agent[s], false, name, sizeof name) : "unknown";
         sb_printf(&b, "agent %d %s\n", s + 1, a);
     }
     sb_printf(&b, "seed %" PRIu64 "\n", fc_match_seed(m));
@@ -104,7 +113,8 @@ int fc_record_format(const fc_match *m, const fc_record_seats *seats, char **out
     }
     const char *vt = fc_rules_variant_text(r);
     if (vt) {
-        sb_printf(&b, "variant %s %016" PRIx64 "\n", fc_rules_variant_name(r), fc_rules_variant_hash(r));
+        sb_printf(&b, "variant %s %016" PRIx64 "\n", clean(fc_rules_variant_name(r), true, name, 64),
+                  fc_rules_variant_hash(r));
         sb_embed(&b, vt);
         sb_printf(&b, "variant-end\n");
     } else {
@@ -232,6 +242,16 @@ static int next_line(reader *r)
 }
 
 #define RERR(...) fc_error_set(err, FC_ERECORD, __VA_ARGS__)
+
+/* Header and decision lines are printed back (agent labels, rule-set and variant names, a map
+ * path): a control character (terminal escapes) is refused rather than passed on. Tabs pass. */
+static int check_plain(const reader *r, fc_error *err)
+{
+    for (const unsigned char *c = (const unsigned char *)r->buf; *c; c++)
+        if ((*c < 0x20 && *c != '\t') || *c == 0x7f)
+            return RERR("%s:%d: control character 0x%02x in the line", r->name, r->line, *c);
+    return FC_OK;
+}
 
 static int parse_u64(const char *s, uint64_t *out)
 {
@@ -430,14 +450,16 @@ static int read_header(reader *r, header *h, fc_record_info *info, fc_error *err
         }
         if (!line[0] || line[0] == '#')
             continue;
+        int rc = check_plain(r, err);
+        if (rc != 0)
+            return rc;
         char key[32];
         int off = 0;
         if (sscanf(line, "%31s %n", key, &off) < 1)
             continue;
         if (strcmp(key, "decisions") == 0)
             break;
-        int rc = header_line(r, h, info, key, line + off, &block, err);
-        if (rc != 0)
+        if ((rc = header_line(r, h, info, key, line + off, &block, err)) != 0)
             return rc;
     }
     if (block)
@@ -465,6 +487,9 @@ static int read_decisions(reader *r, fc_match *m, fc_record_info *info, fc_error
         char *line = r->buf;
         if (!line[0] || line[0] == '#')
             continue;
+        int rc = check_plain(r, err);
+        if (rc != 0)
+            return rc;
         if (ended) {
             if (strncmp(line, "result ", 7) != 0)
                 return RERR("%s:%d: unexpected text after 'end'", r->name, r->line);

@@ -137,6 +137,8 @@ static void test_parse_string(void **state)
     assert_int_equal(fc_param_parse(&schema[3], big, "x", &v, &err), 0);
     assert_int_equal(strlen(v.s), 255);
     expect_error(3, "a\nb", FC_EPARSE, "std.ini:4: map: text must be a single line");
+    expect_error(3, "a\x1b[2Jb", FC_EPARSE, "std.ini:4: map: text must not contain control characters");
+    expect_error(3, "a\x7f", FC_EPARSE, "std.ini:4: map: text must not contain control characters");
 }
 
 static void test_parse_list(void **state)

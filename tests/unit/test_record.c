@@ -367,6 +367,38 @@ static void test_duplicate_header_lines(void **state)
     expect_corrupt(f, "variant none\n", "variant none\nvariant none\n", "duplicate 'variant' line");
 }
 
+/* Lines printed back (agent labels, names) must not carry terminal escapes. */
+static void test_control_characters(void **state)
+{
+    fx *f = *state;
+    expect_corrupt(f, "agent 2 human", "agent 2 hu\x1b]0;x\x07man", "bad.fcr:6: control character 0x1b in the line");
+    expect_corrupt(f, "\nend\n", "\nend\x7f\n", "control character 0x7f");
+    char tag[64];
+    snprintf(tag, sizeof tag, "bad.fcr:%d: control character 0x01", line_of(f->text, "param goal"));
+    expect_corrupt(f, "param goal 12", "param goal 1\0012", tag);
+    /* what the writer gets is written so that it reads back: labels and names lose control
+     * characters, a variant name its spaces (the name is one word in the record) */
+    fc_error err;
+    fc_rules *r = fc_rules_new(f->ctx, "bidrace", 2, &err);
+    assert_int_equal(fc_rules_load_variant_text(r, "v.lua", "variant{name='two words', description='d', game='bidrace'}\n", &err), 0);
+    assert_int_equal(fc_rules_finish(r, &err), 0);
+    fc_match *m = fc_match_new(r, 1, &err);
+    const fc_record_seats odd = {{"ran\x1b[31mdom", "hu\tman"}};
+    char *text;
+    assert_int_equal(fc_record_format(m, &odd, &text, &err), 0);
+    assert_non_null(strstr(text, "\nagent 1 ran_[31mdom\nagent 2 hu\tman\n"));
+    assert_non_null(strstr(text, "\nvariant two_words "));
+    fc_rules *r2;
+    fc_match *m2;
+    if (fc_record_parse(f->ctx, "c.fcr", text, &r2, &m2, NULL, &err) != 0)
+        fail_msg("%s", err.msg);
+    fc_match_free(m2);
+    fc_rules_free(r2);
+    free(text);
+    fc_match_free(m);
+    fc_rules_free(r);
+}
+
 /* Variant texts with CRLF, a lone CR or no final newline replay: the rule set keeps them in
  * the canonical line form the record gives back byte for byte. */
 static void test_variant_text_round_trips(void **state)
@@ -480,6 +512,7 @@ int main(void)
         cmocka_unit_test(test_truncated_at_cr),
         cmocka_unit_test(test_long_lines_and_nul),
         cmocka_unit_test(test_duplicate_header_lines),
+        cmocka_unit_test(test_control_characters),
         cmocka_unit_test(test_variant_text_round_trips),
         cmocka_unit_test(test_path_file_embedded),
     };
