@@ -43,7 +43,7 @@ bad nodesc.lua "unknown parameter 'unknown_flag' for game marabunta"
 fc variant check "$SRC/scripts/myrmes/winter_aid.lua" --game termity
 if [ $rc -eq 1 ] && has "winter_aid.lua:5: variant is for game 'myrmes', not termity" err; then pass "wrong --game"; else fail "wrong --game"; fi
 fc variant check "$TMP/none.lua"
-if [ $rc -eq 1 ] && has "none.lua: cannot open" err; then pass "missing file"; else fail "missing file"; fi
+if [ $rc -eq 1 ] && has "^formicary: .*none.lua: No such file or directory$" err; then pass "missing file"; else fail "missing file"; fi
 fc variant frobnicate
 if [ $rc -eq 2 ]; then pass "unknown action is a usage error"; else fail "unknown action is a usage error"; fi
 
