@@ -224,13 +224,16 @@ static void battle_cleanup(const fc_env *env, mz_state *s)
     }
 }
 
-static void push_ferocity(mz_state *s, const uint8_t *order, int n)
+/* R-55 through the core's simultaneous-choice helper: the participants in `mask` commit in
+ * clockwise order from the seat left of the reference seat, so the reference seat (the
+ * defender) comes last; each choice stays hidden until all have committed. */
+static void push_ferocity(const fc_env *env, mz_state *s, int ref, uint32_t mask)
 {
-    mz_battle *B = &s->bt;
-    memcpy(B->order, order, (size_t)n);
-    B->norder = (uint8_t)n;
-    if (n)
-        mz_push(s, F_FEROCITY, order[0], 0, 0, 0, 0);
+    fc_simul *sm = &s->bt.fer;
+    env->host->simul_begin(sm, (ref + 1) % s->nseats, s->nseats, mask);
+    int first = env->host->simul_next(sm);
+    if (first >= 0)
+        mz_push(s, F_FEROCITY, first, 0, 0, 0, 0);
 }
 
 void mz_battle_step(const fc_env *env, mz_state *s, mz_frame *f)
@@ -278,16 +281,8 @@ void mz_battle_step(const fc_env *env, mz_state *s, mz_frame *f)
             B->defender = c >= 0 ? (uint8_t)c : MZ_NONE; /* */
             B->ref = c >= 0 ? (uint8_t)c : s->active;
         }
-        /* from the left of the reference seat, the defender last */
-        uint8_t ord[MZ_SEATS];
-        int n = 0;
-        for (int i = 1; i <= s->nseats; i++) {
-            int p = (B->ref + i) % s->nseats;
-            if (B->part >> p & 1)
-                ord[n++] = (uint8_t)p;
-        }
         f->b = 2;
-        push_ferocity(s, ord, n);
+        push_ferocity(env, s, B->ref, B->part & ((1u << s->nseats) - 1)); /* the Old Guard never decides */
         return;
     }
     case 2:
@@ -360,9 +355,8 @@ void mz_centi_step(const fc_env *env, mz_state *s, mz_frame *f)
             f->b = 1;
             return;
         }
-        uint8_t o = B->centi_seat;
         f->b = 3;
-        push_ferocity(s, &o, 1);
+        push_ferocity(env, s, B->centi_seat + s->nseats - 1, 1u << B->centi_seat);
         return;
     }
     case 3: {
@@ -528,12 +522,10 @@ void mz_apply_battle(const fc_env *env, mz_state *s, mz_frame *f, fc_decision d)
             if (P->fer_committed == 1 && mz_has_evo(s, seat, HD03) && P->hand)
                 return; /* HD-03: decide a second card at once */
         }
-        /* next participant in ferocity order */
-        int i = 0;
-        while (i < s->bt.norder && s->bt.order[i] != seat)
-            i++;
-        if (i + 1 < s->bt.norder)
-            f->seat = s->bt.order[i + 1];
+        env->host->simul_commit(&s->bt.fer, seat); /* next participant in ferocity order */
+        int next = env->host->simul_next(&s->bt.fer);
+        if (next >= 0)
+            f->seat = (uint8_t)next;
         else
             mz_pop(s);
         return;

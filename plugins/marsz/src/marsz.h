@@ -239,6 +239,7 @@ typedef struct mz_battle {
     uint8_t assigned[MZ_SEATS + 1], prevent[MZ_SEATS + 1], ants0[MZ_SEATS + 1];
     uint8_t order[MZ_SEATS + 1], norder, hd06_done;
     uint8_t centi_cards, centi_str;
+    fc_simul fer; /* hidden ferocity choices, committed in order (core fc_simul) */
 } mz_battle;
 
 typedef struct mz_state {

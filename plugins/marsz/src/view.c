@@ -272,6 +272,11 @@ int mz_check(const void *st, const fc_env *env, char *msg, size_t n)
             FAIL("card %s has location %d", D->card[c].id, s->card_loc[c]);
         indeck += s->card_loc[c] == CL_DECK;
     }
+    int indisc = 0;
+    for (int c = 0; c < MZ_CARDS; c++)
+        indisc += s->card_loc[c] == CL_DISCARD;
+    if (indisc != s->ndisc)
+        FAIL("discard pile counted %d but %d cards are there", s->ndisc, indisc);
     if (indeck != s->ndeck)
         FAIL("deck holds %d cards but %d are marked in the deck", s->ndeck, indeck);
     for (int i = 0; i < s->ndeck; i++)
