@@ -257,7 +257,7 @@ int tm_build_check(const tm_data *D, const tm_state *s, char *msg, size_t n)
         return fail(msg, n, "drafting with an empty pool", D, -1);
     if (s->phase == PH_TILE_HEX && (s->sel >= TM_MAX_TILES || !(s->pool >> s->sel & 1) || s->face_sel > 1))
         return fail(msg, n, "the taken tile is not in the pool", D, -1);
-    if (s->pair_left < 1 || s->pair_left > 2)
+    if (s->phase != PH_NEUTRAL && (s->pair_left < 1 || s->pair_left > 2))
         return fail(msg, n, "a builder lays one or two tiles (R-45)", D, -1);
     return 0;
 }
