@@ -68,22 +68,23 @@ check "uhp: bestmove without limits uses MctsIterations" in_moves "$(sed -n 17p 
 
 # ---- a whole session driven like an arena: bestmove, then play that move, until the end ----
 # reply: reads one answer (lines up to "ok") from the engine into $reply
-reply() { reply=""; local l; while IFS= read -r -t 60 l <&"${U[0]}"; do [ "$l" = ok ] && return 0; reply+="$l"$'\n'; done; return 1; }
+reply() { reply=""; local l; while IFS= read -r -t 60 l <&"$uin"; do [ "$l" = ok ] && return 0; reply+="$l"$'\n'; done; return 1; }
 coproc U { "${RUN[@]}" uhp 2>"$TMP/coerr"; }
+upid=$U_PID uin=${U[0]} uout=${U[1]}
 reply
-echo "newgame Base+MLP" >&"${U[1]}"
+echo "newgame Base+MLP" >&"$uout"
 reply
 bad=0 plies=0
 while [ $plies -lt 80 ]; do
     case "$reply" in *WhiteWins* | *BlackWins* | *Draw*) break ;; esac
-    echo "bestmove depth 1" >&"${U[1]}"; reply || { bad=1; break; }
+    echo "bestmove depth 1" >&"$uout"; reply || { bad=1; break; }
     mv=${reply%$'\n'}
-    echo "play $mv" >&"${U[1]}"; reply || { bad=1; break; }
+    echo "play $mv" >&"$uout"; reply || { bad=1; break; }
     case "$reply" in invalidmove* | err*) bad=1; break ;; esac
     plies=$((plies + 1))
 done
-echo exit >&"${U[1]}"
-wait "$U_PID" 2>/dev/null
+echo exit >&"$uout"
+wait "$upid" 2>/dev/null
 check "uhp: an engine-vs-engine session of $plies moves, every bestmove accepted by play" eval '[ $bad -eq 0 ] && [ $plies -ge 10 ]'
 
 # ---- perft ----
