@@ -170,13 +170,62 @@ static void test_h03_pass(void **state)
     hfx_close(&f);
 }
 
+
+/* Hook points (scripts/hive): the Queen's deadline, the opening rule per seat, the surround
+ * count and the draw limit reach the state at setup. */
+static char *read_script(const char *name)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/scripts/hive/%s.lua", FC_SOURCE_ROOT, name);
+    FILE *fp = fopen(path, "rb");
+    assert_non_null(fp);
+    char *text = calloc(1, 8192);
+    assert_true(fread(text, 1, 8191, fp) > 0);
+    fclose(fp);
+    return text;
+}
+
+static void test_house_rule_hooks(void **state)
+{
+    (void)state;
+    hfx f;
+    char *lua = read_script("early_queen");
+    hfx_open(&f, "Base", lua);
+    hv_state s;
+    hfx_position(&f, "Base;InProgress;White[3];wS1;bS1 wS1-;wA1 -wS1;bA1 bS1-", &s);
+    fc_decision buf[HV_MAX_DECISIONS];
+    int n = f.g->legal(&s, f.env, buf, NULL);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(HV_D_PIECE(buf[i]), WQ); /* the third turn already */
+    hfx_close(&f);
+    free(lua);
+    lua = read_script("open_queen");
+    hfx_open(&f, "Base", lua);
+    hfx_position(&f, "Base;InProgress;Black[1];wS1", &s);
+    assert_true(hfx_legal_text(&f, &s, "bQ wS1-"));
+    hfx_position(&f, "Base", &s);
+    assert_false(hfx_legal_text(&f, &s, "wQ"));
+    hfx_close(&f);
+    free(lua);
+    lua = read_script("five_sides");
+    hfx_open(&f, "Base", lua);
+    assert_int_equal(((const hv_state *)fc_match_state(f.m))->surround[0], 5);
+    hfx_close(&f);
+    free(lua);
+    lua = read_script("quick_draw");
+    hfx_open(&f, "Base", lua);
+    assert_int_equal(((const hv_state *)fc_match_state(f.m))->draw_turns, 120);
+    hfx_close(&f);
+    free(lua);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_h04_h06_opening),   cmocka_unit_test(test_h05_h07_queen_by_fourth_turn),
         cmocka_unit_test(test_h14_grasshopper_h08_one_hive), cmocka_unit_test(test_h20_h21_pillbug),
         cmocka_unit_test(test_h18_mosquito),      cmocka_unit_test(test_h23_notation),
-        cmocka_unit_test(test_h03_pass),
+        cmocka_unit_test(test_h03_pass),          cmocka_unit_test(test_house_rule_hooks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
