@@ -40,6 +40,8 @@ bad badhook.lua "unknown hook point 'turn_start' for game termity"
 bad signature.lua "hook winter_cost: the function takes 4 parameters but the game passes 3"
 bad runtime.lua "attempt to perform arithmetic on a nil value"
 bad nodesc.lua "unknown parameter 'unknown_flag' for game marabunta"
+bad stateful.lua "attempt to modify a frozen table \\(what the script body made is read-only in hooks"
+bad overflow.lua "hook region_score returned 9223372036854775807, expected -1000\\.\\.1000"
 fc variant check "$SRC/scripts/myrmes/winter_aid.lua" --game termity
 if [ $rc -eq 1 ] && has "winter_aid.lua:5: variant is for game 'myrmes', not termity" err; then pass "wrong --game"; else fail "wrong --game"; fi
 fc variant check "$TMP/none.lua"
