@@ -355,10 +355,15 @@ void mz_centi_step(const fc_env *env, mz_state *s, mz_frame *f)
             f->b = 1;
             return;
         }
+        f->b = 6;
+        if (mz_has_evo(s, B->centi_seat, HD06)) /* start-of-battle ability */
+            mz_push(s, F_HD06, B->centi_seat, t, 0, 0, 0);
+        return;
+    }
+    case 6:
         f->b = 3;
         push_ferocity(env, s, B->centi_seat + s->nseats - 1, 1u << B->centi_seat);
         return;
-    }
     case 3: {
         int p = B->centi_seat;
         int v = mz_strength_base(env, s, p, t, true);

@@ -1,6 +1,6 @@
 /* March of the Ants (Marsz Mrówek) plugin: private types shared by the plugin's sources and its
  * tests. Rule ids (S-xx, R-xx, A-xx, V-x) and component ids (T-n, EV-/HD-/TX-/AB-/CG-xx, RT-xx,
- * RW-x, CT-x) are those of the game's rules specification.
+ * RW-x, CT-x) are those of docs/rules/marsz.md.
  *
  * The state is one plain struct (mz_state, no pointers). A compound turn is a sequence of
  * atomic decisions driven by a small stack of frames: the top frame says who decides and what

@@ -3,6 +3,7 @@
 #include <stddef.h>
 
 #include "marsz.h"
+#include "marsz_rules_text.h"
 
 #define INT(n, d, lo, hi, doc) {n, FC_PARAM_INT, d, lo, hi, NULL, NULL, 0, 0, doc}
 #define BOOL(n, d, doc) {n, FC_PARAM_BOOL, d, 0, 1, NULL, NULL, 0, 0, doc}
@@ -163,6 +164,7 @@ static const fc_plugin plugin = {
     .nactions = (int)(sizeof actions / sizeof actions[0]),
     .game = &mz_game,
     .init = NULL,
+    .rules_text = marsz_rules_text,
 };
 
 _Static_assert(sizeof(mz_state) <= 8192, "state must fit in 8 KiB");
