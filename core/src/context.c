@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
+#include <stddef.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -179,14 +180,21 @@ found:
 
 static int validate(const char *path, const fc_plugin *p, fc_error *err)
 {
-    if (p->struct_size < sizeof(fc_plugin) || p->struct_version < 1)
+    /* Structs grow at the end: a plugin built against an older minor has a shorter descriptor
+     * and vtable, and the core reads the newer fields only through accessors that check the
+     * minor (fc_plugin_rules_text, fc_match_phase_topic, fc_match_has_positions). */
+    size_t plugin_min = offsetof(fc_plugin, rules_text);
+    if (p->struct_size < plugin_min || p->struct_version < 1)
         return fc_error_set(err, FC_EABI, "%s: expected plugin descriptor of %zu bytes (version 1), found %u bytes (version %u)",
-                            path, sizeof(fc_plugin), p->struct_size, p->struct_version);
+                            path, plugin_min, p->struct_size, p->struct_version);
     if (p->abi_major != FC_ABI_MAJOR)
         return fc_error_set(err, FC_EABI, "%s: expected ABI %d, found %u", path, FC_ABI_MAJOR, p->abi_major);
     if (p->api_minor > FC_API_MINOR)
         return fc_error_set(err, FC_EABI, "%s: expected API minor <= %d, found %u (plugin is newer than this host)", path,
                             FC_API_MINOR, p->api_minor);
+    if (p->api_minor >= 3 && p->struct_size < sizeof(fc_plugin))
+        return fc_error_set(err, FC_EABI, "%s: expected plugin descriptor of %zu bytes for API minor %u, found %u bytes", path,
+                            sizeof(fc_plugin), p->api_minor, p->struct_size);
     if (!p->id || !*p->id || !p->name || !p->version)
         return fc_error_set(err, FC_EPLUGIN, "%s: expected id, name and version strings, found NULL", path);
     for (const char *c = p->id; *c; c++)
@@ -209,8 +217,11 @@ static int validate(const char *path, const fc_plugin *p, fc_error *err)
     const fc_game *g = p->game;
     if (!g)
         return fc_error_set(err, FC_EPLUGIN, "%s: expected a game vtable, found NULL", path);
-    if (g->struct_size < sizeof(fc_game) || g->struct_version < 1)
-        return fc_error_set(err, FC_EABI, "%s: expected game vtable of %zu bytes, found %u", path, sizeof(fc_game),
+    size_t game_min = p->api_minor >= 3   ? sizeof(fc_game)
+                      : p->api_minor >= 2 ? offsetof(fc_game, phase_topic)
+                                          : offsetof(fc_game, position_write);
+    if (g->struct_size < game_min || g->struct_version < 1)
+        return fc_error_set(err, FC_EABI, "%s: expected game vtable of %zu bytes, found %u", path, game_min,
                             g->struct_size);
     if (g->state_size == 0 || g->max_decisions <= 0)
         return fc_error_set(err, FC_EPLUGIN, "%s: expected state_size > 0 and max_decisions > 0, found %zu and %d", path,

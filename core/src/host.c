@@ -80,6 +80,18 @@ static void host_view_text(fc_view *v, const char *key, const char *fmt, ...)
     fc_view_text_add(v, key, "%s", buf);
 }
 
+static void host_view_legend(fc_view *v, const char *glyph, const char *fmt, ...)
+{
+    char buf[sizeof v->legend[0].text] = "";
+    if (fmt) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(buf, sizeof buf, fmt, ap);
+        va_end(ap);
+    }
+    fc_view_legend_add(v, glyph, "%s", buf);
+}
+
 /* The rule set hands data_load its own copy of this table whose param_text knows the rule set;
  * this one has none to answer from. */
 static const char *host_param_text(const fc_host *host, int i, fc_error *err)
@@ -131,6 +143,7 @@ static const fc_host host_table = {
     .casualties_round_robin = fc_casualties_round_robin,
     .param_text = host_param_text,
     .table_parse = fc_table_parse,
+    .view_legend = host_view_legend,
 };
 
 const fc_host *fc_host_table(void) { return &host_table; }

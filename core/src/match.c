@@ -1,6 +1,7 @@
 /* Matches: a rule set, a seed, an initial state and the decisions applied since.
  * Undo re-plays from the initial state (exact, no snapshots); chance draws use an RNG stream
  * derived from (seed, ply) so a re-drawn outcome after undo is the same one. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -416,6 +417,17 @@ static bool has_positions(const fc_plugin *p)
 }
 
 bool fc_match_has_positions(const fc_match *m) { return has_positions(m->plugin); }
+
+/* ---- the current step for the rules key (API minor 3) ---- */
+
+const char *fc_match_phase_topic(const fc_match *m)
+{
+    const fc_game *g = m->game;
+    if (m->plugin->api_minor < 3 || g->struct_size < offsetof(fc_game, phase_topic) + sizeof g->phase_topic ||
+        !g->phase_topic)
+        return NULL;
+    return g->phase_topic(m->state, &m->search_env);
+}
 
 fc_match *fc_match_new_from_position(const fc_rules *rules, uint64_t seed, const char *text, fc_error *err)
 {

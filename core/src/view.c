@@ -95,3 +95,18 @@ void fc_view_text_add(fc_view *v, const char *key, const char *fmt, ...)
     entry_vset(&v->text[v->ntext++], -1, key, fmt, ap);
     va_end(ap);
 }
+
+void fc_view_legend_add(fc_view *v, const char *glyph, const char *fmt, ...)
+{
+    if (!glyph || !*glyph || v->nlegend >= FC_VIEW_MAX_LEGEND)
+        return;
+    for (int i = 0; i < v->nlegend; i++)
+        if (strncmp(v->legend[i].glyph, glyph, sizeof v->legend[i].glyph - 1) == 0)
+            return;
+    fc_view_legend *e = &v->legend[v->nlegend++];
+    copy_str(e->glyph, sizeof e->glyph, glyph);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->text, sizeof e->text, fmt ? fmt : "", ap);
+    va_end(ap);
+}

@@ -14,5 +14,7 @@ void fc_view_track_add(fc_view *v, const char *name, int value, int max, const c
 void fc_view_panel_add(fc_view *v, int seat, const char *key, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 void fc_view_text_add(fc_view *v, const char *key, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Adds a legend entry; a glyph already in the legend keeps its first meaning. */
+void fc_view_legend_add(fc_view *v, const char *glyph, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 #endif

@@ -31,8 +31,10 @@
 #include "formicary/view.h"
 
 #define FC_ABI_MAJOR 1
-#define FC_API_MINOR 2 /* 1: fc_hook_def gained lo, hi; fc_host gained param_text, table_parse; 2: fc_game gained
-                        * position_write, position_read (docs/plugin-abi.md) */
+#define FC_API_MINOR 3 /* 1: fc_hook_def gained lo, hi; fc_host gained param_text, table_parse; 2: fc_game gained
+                        * position_write, position_read; 3: fc_plugin gained rules_text, fc_game phase_topic,
+                        * fc_host view_legend, fc_decision_info nhexes/hexes, fc_view the legend
+                        * (docs/plugin-abi.md) */
 #define FC_PLUGIN_ENTRY "fc_plugin_query"
 
 #if defined(_WIN32)
@@ -69,13 +71,34 @@ typedef struct fc_env {
 /* Whether hook point h has a registered function: the one flag check on the hot path. */
 #define FC_HOOKED(env, h) (((env)->hooks_mask >> (h)) & 1u)
 
-/* Human-facing information about one legal decision. */
+/* Human-facing information about one legal decision. The core zeroes it before calling
+ * decision_describe, so fields a plugin does not fill (or does not know: an older plugin) are
+ * empty. */
+#define FC_DECISION_MAX_HEXES 16
 typedef struct fc_decision_info {
-    char label[160];  /* with its effect or cost: "step to (7,4): hunt spider, 2 soldiers" */
+    char label[160];  /* with its effect and cost: "step to (7,4): hunt spider, 2 soldiers"; may be
+                       * longer than a terminal line (front ends wrap it) */
     fc_hex hex;       /* the hex the decision concerns, valid when has_hex */
     uint8_t has_hex;
     char group[24];   /* coarse kind for menus: "step", "place", "pass" … */
+    /* API minor 3: every hex the decision covers when it is more than one (the hexes of a tile
+     * laid, a move's path, an attack's target and supporters, the placements of an explore);
+     * `hex` stays the main one and may also be listed. Front ends highlight them all. Fill it
+     * with fc_decision_info_add_hex. */
+    uint8_t nhexes;
+    fc_hex hexes[FC_DECISION_MAX_HEXES];
 } fc_decision_info;
+
+/* Adds h to info->hexes unless it is there already or the list is full (then it is dropped:
+ * the list is for highlighting only). */
+static inline void fc_decision_info_add_hex(fc_decision_info *info, fc_hex h)
+{
+    for (int i = 0; i < info->nhexes; i++)
+        if (info->hexes[i].q == h.q && info->hexes[i].r == h.r)
+            return;
+    if (info->nhexes < FC_DECISION_MAX_HEXES)
+        info->hexes[info->nhexes++] = h;
+}
 
 /* The game vtable. Required callbacks are marked; the loader refuses a plugin missing one. */
 typedef struct fc_game {
@@ -136,6 +159,11 @@ typedef struct fc_game {
      * from init into the position, or returns an error (err: one line) leaving it unusable. */
     int (*position_write)(const void *st, const fc_env *env, char *buf, size_t n);
     int (*position_read)(void *st, const fc_env *env, const char *text, fc_error *err);
+
+    /* API minor 3, optional: what the rules call the current step, as a rule id ("R-17") or a
+     * heading of the plugin's rules_text ("Phase 3 — Workers"), a static string, or NULL. A
+     * front end's rules key opens that part of the rules (fc_rules_text_find). */
+    const char *(*phase_topic)(const void *st, const fc_env *env);
 } fc_game;
 
 /* A function a game exposes to Lua variants: a read-only query (game.<name>(...) in Lua) or
@@ -243,6 +271,11 @@ struct fc_host {
      * files; the path is only a name for messages. */
     const char *(*param_text)(const fc_host *host, int i, fc_error *err);
     fc_table *(*table_parse)(const char *name, const char *text, fc_error *err);
+
+    /* API minor 3: one legend entry of the view: what a glyph or symbol shown on the map or in
+     * the panels means ("2" -> "a hex of a pheromone of size 2"). Games add their legend in
+     * every view callback; entries past FC_VIEW_MAX_LEGEND and repeated glyphs are dropped. */
+    void (*view_legend)(fc_view *v, const char *glyph, const char *fmt, ...);
 };
 
 /* The plugin descriptor returned by the entry point. */
@@ -269,6 +302,12 @@ typedef struct fc_plugin {
     /* optional: called once after loading; a non-zero return refuses the plugin (the message
      * in err is shown). */
     int (*init)(const fc_host *host, fc_error *err);
+
+    /* API minor 3, optional: the game's rules reference as Markdown (docs/rules/<id>.md,
+     * embedded at build time): rules carry bold ids ("**R-12 Title.**", "- **S-03** …"),
+     * sections are headings, and a section "## Notation and glossary" explains every code of
+     * the notation and the view. NULL = none. Read it with fc_plugin_rules_text (rules_text.h). */
+    const char *rules_text;
 } fc_plugin;
 
 typedef const fc_plugin *(*fc_plugin_query_fn)(uint32_t host_abi_major, uint32_t host_api_minor);

@@ -58,6 +58,9 @@ uint32_t fc_match_decision_audience(const fc_match *m, fc_decision d);
 void fc_match_decision_describe(const fc_match *m, fc_decision d, fc_decision_info *out);
 void fc_match_scores(const fc_match *m, int32_t *score, int *rank);
 int fc_match_round(const fc_match *m);
+/* What the rules call the current step: a rule id or a heading of the game's rules text
+ * (fc_rules_text_find), or NULL when the game does not say (API minor 3, game->phase_topic). */
+const char *fc_match_phase_topic(const fc_match *m);
 /* Fills the view for seat (-1 spectator). */
 void fc_match_view(const fc_match *m, int seat, fc_view *out);
 

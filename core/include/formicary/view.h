@@ -35,6 +35,7 @@ typedef enum fc_terrain_class {
 #define FC_VIEW_MAX_TRACKS 32
 #define FC_VIEW_MAX_PANEL 48
 #define FC_VIEW_MAX_TEXT 32
+#define FC_VIEW_MAX_LEGEND 48
 #define FC_VIEW_STR 96 /* text fields; longer strings are cut (a view is for display only) */
 
 typedef struct fc_view_cell {
@@ -65,6 +66,12 @@ typedef struct fc_view_entry {
     char value[FC_VIEW_STR];
 } fc_view_entry;
 
+/* A legend entry (API minor 3): what a glyph or symbol means. */
+typedef struct fc_view_legend {
+    char glyph[8];  /* "2", "&", "m7", "Rx" */
+    char text[80];  /* "a hex of a pheromone of size 2" */
+} fc_view_legend;
+
 typedef struct fc_view {
     int seat; /* the seat this view is for, -1 = spectator */
     int nseats;
@@ -77,6 +84,10 @@ typedef struct fc_view {
     fc_view_entry text[FC_VIEW_MAX_TEXT];        /* general lines (supply, objectives, …) */
     char seat_names[8][24];
     fc_view_cell scratch; /* returned by view_cell when the view is full, so it is never NULL */
+    /* API minor 3: the legend, filled by the game through host->view_legend (empty when the
+     * plugin is older). Front ends show it on request (the tty's `?`). */
+    int nlegend;
+    fc_view_legend legend[FC_VIEW_MAX_LEGEND];
 } fc_view;
 
 #endif

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "marabunta.h"
+#include "marabunta_rules_text.h"
 
 static const fc_param_def mb_params[P_COUNT] = {
     {"board_side", FC_PARAM_ENUM, 0, 0, 0, NULL, "A|B", 0, 0,
@@ -207,6 +208,7 @@ static const fc_plugin mb_plugin = {
     .nactions = (int)(sizeof mb_actions / sizeof mb_actions[0]),
     .game = &mb_game,
     .init = NULL,
+    .rules_text = marabunta_rules_text,
 };
 
 FC_PLUGIN_ENTRY_POINT(mb_plugin)

@@ -2,6 +2,7 @@
 #include <stddef.h>
 
 #include "myrmes.h"
+#include "myrmes_rules_text.h"
 
 #define INT(n, d, lo, hi, doc) {n, FC_PARAM_INT, d, lo, hi, NULL, NULL, 0, 0, doc}
 #define BOOL(n, d, doc) {n, FC_PARAM_BOOL, d, 0, 1, NULL, NULL, 0, 0, doc}
@@ -158,6 +159,7 @@ static const fc_plugin plugin = {
     .nactions = (int)(sizeof actions / sizeof actions[0]),
     .game = &my_game,
     .init = NULL,
+    .rules_text = myrmes_rules_text,
 };
 
 FC_PLUGIN_ENTRY_POINT(plugin)
