@@ -1,5 +1,5 @@
 /* Termity data files, scenarios and the board builder (R-03, R-04, R-07, R-11, R-43 … R-47,
- * spec sections 5.4 … 5.7). */
+ * Components in docs/rules/termity.md). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

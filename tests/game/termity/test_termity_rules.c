@@ -1,4 +1,4 @@
-/* Termity rules by id (shared/rules/termity.md). Positions are built on the S2 board
+/* Termity rules by id (docs/rules/termity.md). Positions are built on the S2 board
  * (2 players: seat 0 BLUE, seat 1 RED) after emptying it. S2 terrain used below: water
  * (-2,-2) (-3,-1); vegetation (-3,0) (-2,1) (-1,3) (2,-1) (1,-3); stones (-2,-1) (2,-3).
  * Every other hex named here is Open. */
@@ -108,7 +108,7 @@ static void test_r11_mound_constraints(void **state)
     assert_false(tfx_legal(&f, "mound 9 at -2,-2")); /* (e) Water */
     assert_true(tfx_legal(&f, "mound 9 at -1,-2"));  /* one Water neighbour (-2,-2) is allowed */
     int legal = tfx_nlegal(&f) / 5; /* five distinct mound values */
-    assert_int_equal(legal, 34);     /* spec 5.6: 34 legal mound hexes on S2 */
+    assert_int_equal(legal, 34);     /* 34 legal mound hexes on S2 (scenario table) */
     tfx_play(&f, "mound 9 at -1,-2");
     assert_false(tfx_legal(&f, "mound 5 at -1,-2")); /* (b) occupied */
     assert_false(tfx_legal(&f, "mound 5 at 0,-2"));  /* (c) adjacent to a mound */
