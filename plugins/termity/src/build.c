@@ -47,7 +47,13 @@ bool tm_lay_ok(const tm_data *D, const tm_state *s, int cell, int terrain)
         }
     if (!D->limits)
         return true;
-    return group_size(D, s, cell, terrain, true, 2) <= 2 && group_size(D, s, cell, terrain, false, 4) <= 4;
+    bool alone = true; /* the common case: no tile next to it, a group of one */
+    for (int k = 0; k < D->nnb[cell] && alone; k++)
+        alone = s->terrain[D->nb[cell][k]] == TR_OPEN;
+    if (alone)
+        return true;
+    int all = group_size(D, s, cell, terrain, false, 4); /* b; a same-terrain group is part of it */
+    return all <= 2 || (all <= 4 && group_size(D, s, cell, terrain, true, 2) <= 2);
 }
 
 static bool face_fits(const tm_data *D, const tm_state *s, int terrain)
@@ -156,6 +162,26 @@ int tm_build_legal(const tm_data *D, const tm_state *s, fc_decision *out)
         return n;
     }
     default: return 0;
+    }
+}
+
+/* Whether d is legal now, without listing the legal decisions (apply's check). */
+bool tm_build_valid(const tm_data *D, const tm_state *s, fc_decision d)
+{
+    int a = TM_DA(d), b = TM_DB(d), c = TM_DC(d);
+    switch (TM_DK(d)) {
+    case D_NEUTRAL: return s->phase == PH_NEUTRAL && !a && !c && b < D->ncells && tm_mound_hex_ok(D, s, b, false);
+    case D_LAY:
+        return s->phase == PH_TILE_HEX && !a && !c && b < D->ncells &&
+               tm_lay_ok(D, s, b, D->tile_face[s->sel][s->face_sel]);
+    case D_TILE:
+        if (s->phase != PH_TILE || b || a >= D->ntiles || !(s->pool >> a & 1) || c >= nfaces(D, a))
+            return false;
+        for (uint32_t m = s->pool & ((1u << a) - 1u); m; m &= m - 1)
+            if (D->tile_type[tm_lowest(m)] == D->tile_type[a])
+                return false; /* the lowest tile of a pair stands for it */
+        return face_fits(D, s, D->tile_face[a][c]);
+    default: return false;
     }
 }
 

@@ -544,6 +544,12 @@ int tm_apply(void *st, const fc_env *env, fc_decision d)
                 return FC_EILLEGAL;
         }
         break;
+    case D_NEUTRAL:
+    case D_TILE:
+    case D_LAY:
+        if (!tm_build_valid(D, s, d))
+            return FC_EILLEGAL;
+        break;
     default:
         if (!in_legal(s, env, d))
             return FC_EILLEGAL;

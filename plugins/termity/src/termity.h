@@ -1,7 +1,7 @@
 /* Termity plugin: private types shared by the plugin's source files and its tests.
  * The state is one plain struct (no pointers); the data object holds everything static (board,
  * terrain, swarms, mound values) read from plugins/termity/data and specialised for the
- * match's parameters. Rule ids (R-xx, A-xx, V-x) refer to shared/rules/termity.md. */
+ * match's parameters. Rule ids (R-xx, A-xx, V-x) refer to the rules (docs/rules/termity.md). */
 #ifndef TERMITY_H
 #define TERMITY_H
 
@@ -274,6 +274,7 @@ int tm_build_start(const tm_data *D, tm_state *s, const fc_env *env);
 int tm_build_legal(const tm_data *D, const tm_state *s, fc_decision *out);
 /* Applies a building decision (already checked legal); returns 1 when the board is finished. */
 int tm_build_apply(const tm_data *D, tm_state *s, const fc_env *env, fc_decision d);
+bool tm_build_valid(const tm_data *D, const tm_state *s, fc_decision d);
 bool tm_lay_ok(const tm_data *D, const tm_state *s, int cell, int terrain);
 int tm_build_check(const tm_data *D, const tm_state *s, char *msg, size_t n);
 
