@@ -215,9 +215,10 @@ static void vt_view(const void *st, const fc_env *env, int seat, fc_view *v)
         int stack[HV_PIECES], n = 0;
         for (int p = t; p != HV_NONE && n < HV_PIECES; p = s->below[p])
             stack[n++] = p;
-        /* glyphs bottom to top: upper case White, lower case Black */
+        /* glyphs from the top piece down (front ends showing one glyph show the top): upper
+         * case White, lower case Black */
         int g = 0;
-        for (int i = n - 1; i >= 0 && g < (int)sizeof cell->glyphs - 1; i--) {
+        for (int i = 0; i < n && g < (int)sizeof cell->glyphs - 1; i++) {
             char name[8];
             hv_piece_name(stack[i], name, sizeof name);
             cell->glyphs[g++] = (char)(hv_color(stack[i]) ? name[1] - 'A' + 'a' : name[1]);
@@ -226,6 +227,19 @@ static void vt_view(const void *st, const fc_env *env, int seat, fc_view *v)
         char top[8];
         hv_piece_name(t, top, sizeof top);
         snprintf(cell->label, sizeof cell->label, "%s (height %d)", top, n);
+    }
+    /* the empty cells around the hive, where pieces may arrive (front ends put their cursor
+     * on decisions' destinations) */
+    for (int c = 0; c < HV_CELLS; c++) {
+        if (s->top[c] != HV_NONE)
+            continue;
+        bool edge = false;
+        for (int d = 0; d < 6 && !edge; d++)
+            edge = s->top[hv_nb(c, d)] != HV_NONE;
+        if (edge || (s->turn == 0 && c == 0)) {
+            fc_view_cell *cell = h->view_cell(v, view_hex(c), FC_TERRAIN_DIRT, "empty");
+            cell->owner = -1;
+        }
     }
     for (int color = 0; color < 2; color++) {
         char hand[96] = "";
