@@ -693,7 +693,7 @@ const char *fc_rules_name(const fc_rules *r) { return r ? r->name : ""; }
 
 int fc_rules_set_name(fc_rules *r, const char *name, fc_error *err)
 {
-    if (!r || !name || !*name || strlen(name) >= sizeof r->name || strchr(name, '\n'))
+    if (!r || !name || !*name || strlen(name) >= sizeof r->name || strpbrk(name, "\r\n"))
         return fc_error_set(err, FC_EINVAL, "rule-set name must be one line of 1 to %d characters",
                             r ? (int)sizeof r->name - 1 : 0);
     if (r->finished)
