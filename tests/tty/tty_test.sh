@@ -159,6 +159,15 @@ expect "$GAME: ply is back to the saved one" "ply $saved_ply \|"
 keys o C-u "$TMP/nothing.rec" Enter
 expect "$GAME: a missing record is a one-line error" "nothing.rec"
 expect_not "$GAME: still playing after the error" "EXIT="
+# records from elsewhere: bare CR line ends load; one cut inside a line ending in CR (which
+# once hung the loader) is an error naming its line
+tr '\n' '\r' <"$TMP/game.rec" >"$TMP/cr.rec"
+keys o C-u "$TMP/cr.rec" Enter
+expect "$GAME: a record with bare CR line ends loads" "loaded $TMP/cr.rec: $saved_ply decisions"
+head -c "$(( $(wc -c <"$TMP/game.rec") - 20 ))" "$TMP/cr.rec" >"$TMP/cut.rec"
+keys o C-u "$TMP/cut.rec" Enter
+expect "$GAME: a truncated CR record is an error with its line" "cut\.rec:[0-9]+:"
+expect_not "$GAME: still playing after the truncated record" "EXIT="
 play_first 1
 wait_for "$human_turn" 20
 keys q
