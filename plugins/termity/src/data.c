@@ -42,7 +42,7 @@ int tm_cell_at(const tm_data *D, int q, int r)
     return D->index[r + D->radius][q + D->radius];
 }
 
-/* ---- board geometry (5.4) ---- */
+/* ---- board geometry (docs/rules/termity.md, Components: Board) ---- */
 
 static int load_board(loader *L, tm_data *D)
 {
@@ -493,7 +493,8 @@ int tm_map_read(const fc_host *h, const tm_data *D, const char *path, const char
     for (int c = 0; c < D->ncells; c++)
         need[b->terrain[c]]++;
     if (!tiles_suffice(D, need))
-        return h->error_set(err, FC_EDATA, "%s: %d water, %d vegetation, %d stones cannot be laid with the %d tiles (5.5)",
+        return h->error_set(err, FC_EDATA,
+                            "%s: %d water, %d vegetation, %d stones cannot be laid with the %d tiles (tiles.csv)",
                             path, need[TR_WATER], need[TR_VEGETATION], need[TR_STONES], D->ntiles);
     /* Neutral mounds: R-11 a, c, d, e (R-44, R-46 c). */
     for (int i = 0; i < b->nneutral; i++) {

@@ -172,7 +172,7 @@ typedef struct tm_data {
     int first_player;
     bool open_hands, held_double, lethal_thickets, defender_retreats;
     int ntiles;
-    uint8_t tile_face[TM_MAX_TILES][2]; /* terrain codes of each tile's faces (5.5) */
+    uint8_t tile_face[TM_MAX_TILES][2]; /* terrain codes of each tile's faces (tiles.csv) */
     uint8_t tile_type[TM_MAX_TILES];    /* lowest tile index with the same pair of faces */
     char tile_code[TM_MAX_TILES][4];    /* face letters, "WV" */
     bool custom;                        /* scenario custom: the board is built in the game */

@@ -1,4 +1,4 @@
-/* March of the Ants rules by id: component data (5.3, 5.4), setup for 2-5 players (S-xx,
+/* March of the Ants rules by id: component data (tiles and cards), setup for 2-5 players (S-xx,
  * S-2P-x), explore (R-28), rest (R-38 .. R-40), reactions (R-27), Old Guard (R-79). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -11,7 +11,7 @@
 
 #include "mz_fixture.h"
 
-/* 5.3 and 5.4 totals: 84 harvest spaces (31 F, 17 L1, 12 L2, 12 C, 12 P); 66 cards split
+/* Tile and card totals: 84 harvest spaces (31 F, 17 L1, 12 L2, 12 C, 12 P); 66 cards split
  * 22/12/12/10/10 with ferocity 11/30/14/10/1, costs 17/37/10/2 and kinds A16 E39 L11. */
 static void test_data_totals(void **state)
 {

@@ -39,7 +39,7 @@ static int teardown(void **state)
     return system(cmd) == 0 ? 0 : -1;
 }
 
-/* R-03, 5.4: a hexagon of radius 5: 91 hexes, 30 of them on the edge. */
+/* R-03, Components: Board: a hexagon of radius 5: 91 hexes, 30 of them on the edge. */
 static void test_r03_geometry(void **state)
 {
     tfx f;
@@ -53,7 +53,7 @@ static void test_r03_geometry(void **state)
     tfx_close(&f);
 }
 
-/* R-04, R-07, R-08, R-11, 5.6: every scenario loads for its player count with the listed
+/* R-04, R-07, R-08, R-11, scenario table: every scenario loads for its player count with the listed
  * terrain and leaves the documented number of legal mound hexes. */
 static void test_r07_scenarios(void **state)
 {
@@ -167,7 +167,7 @@ static int try_map(const char *text, bool limits, fc_error *err)
 }
 
 /* R-43 … R-47 and R-11 for neutral mounds: the board builder names the offending hexes.
- * R-44: neutral mounds obey R-11; R-45: tiles come from the 18-tile pool of 5.5 (the drafting
+ * R-44: neutral mounds obey R-11; R-45: tiles come from the 18-tile pool of tiles.csv (the drafting
  * order is not played, docs/rulings-termity.md T-7); R-46 a/b/c; R-47: limits can be off. */
 static void test_r44_r46_r47_board_builder(void **state)
 {
@@ -202,7 +202,7 @@ static void test_r44_r46_r47_board_builder(void **state)
     assert_non_null(strstr(err.msg, "map.csv:4: hex (6,0) is off the board"));
     assert_true(try_map("q,r,terrain\n0,0,neutral\n1,0,lava\n", true, &err) < 0);
     assert_non_null(strstr(err.msg, "map.csv:3"));
-    /* R-45, 5.5: 13 Water hexes cannot be laid with the 12 Water faces of the pool */
+    /* R-45, tile set: 13 Water hexes cannot be laid with the 12 Water faces of the pool */
     char big[1024] = "q,r,terrain\n0,0,neutral\n";
     static const int wq[13][2] = {{-4, -1}, {-4, 1}, {-4, 3}, {-2, -3}, {-2, 1}, {-2, 3}, {0, -4},
                                   {0, 3},   {2, -4}, {2, -2}, {2, 1},   {4, -3}, {4, -1}};
