@@ -126,8 +126,8 @@ check "human: help, bad input, undo, save, end of input" eval 'has "undo +take b
 check "human: record saved on end of input" eval '[ -s "$TMP/h.rec" ] && [ -s "$TMP/h2.rec" ] && has "^agent 1 human$" h2.rec'
 fc replay "$TMP/h2.rec"
 check "human: saved record replays (unfinished)" eval '[ $rc -eq 0 ] && has "valid, game not finished"'
-{ head -c 3000 /dev/zero | tr '\0' 'x'; printf '\nbid 0\rquit'; } | "${RUN[@]}" play bidrace --seats human,random --seed 3 >"$TMP/out" 2>"$TMP/err"; rc=$?
-check "human: an overlong line is one error, a bare CR ends a line" eval '[ $rc -eq 0 ] && [ "$(grep -c "error: lines are at most 1023 bytes" "$TMP/out")" -eq 1 ] && has "^Seat 1>    1 Seat 1   : bid 0$" && has "game stopped at ply"'
+{ head -c 3000 /dev/zero | tr '\0' 'x'; printf '\nbid\0 9\nbid 0\rquit'; } | "${RUN[@]}" play bidrace --seats human,random --seed 3 >"$TMP/out" 2>"$TMP/err"; rc=$?
+check "human: an overlong line and a NUL line are one error each, a bare CR ends a line" eval '[ $rc -eq 0 ] && [ "$(grep -c "error: lines are at most 1023 bytes" "$TMP/out")" -eq 2 ] && has "^Seat 1>    1 Seat 1   : bid 0$" && has "game stopped at ply"'
 fc_in $'quit\n' play bidrace --seats human,human --seed 3 --quiet
 check "human: quit ends cleanly" eval '[ $rc -eq 0 ] && has "game stopped at ply 0"'
 
@@ -193,7 +193,10 @@ if "$EXE" list 2>/dev/null | grep -q '^termity '; then
     grep -v '^#' "$(dirname "$0")/../../plugins/termity/data/maps/S2.csv" >"$TMP/map.csv"
     fc_t play termity --seats random,random --seed 2 --set map="$TMP/map.csv" --set build_limits=false --record "$TMP/tm.rec" --quiet
     check "termity: play with --set map=FILE records the map's text" eval '[ $rc -eq 0 ] && has "^param map .*map\.csv$" tm.rec && has "^file map [0-9a-f]{16}$" tm.rec && has "^\| q,r,terrain$" tm.rec'
-    rm "$TMP/map.csv"
+    tr '\n' '\r' <"$TMP/map.csv" >"$TMP/crmap.csv"
+    fc_t play termity --seats random,random --seed 2 --set map="$TMP/crmap.csv" --set build_limits=false --record "$TMP/tmcr.rec" --quiet
+    check "termity: a map with bare CR line ends plays the same game" eval '[ $rc -eq 0 ] && cmp -s <(sed -n "/^decisions/,\$p" "$TMP/tm.rec") <(sed -n "/^decisions/,\$p" "$TMP/tmcr.rec") && cmp -s <(sed -n "/^file map/,/^file-end/p" "$TMP/tm.rec") <(sed -n "/^file map/,/^file-end/p" "$TMP/tmcr.rec")'
+    rm "$TMP/map.csv" "$TMP/crmap.csv"
     fc_t replay "$TMP/tm.rec"
     check "termity: replay uses the embedded map (the file is gone)" eval '[ $rc -eq 0 ] && has "^valid, game finished$"'
     sed 's|^param map .*|param map /etc/passwd|' "$TMP/tm.rec" >"$TMP/tm2.rec"
