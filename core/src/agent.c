@@ -11,6 +11,7 @@
 
 #include "agent_impl.h"
 #include "formicary/seats.h"
+#include "formicary/suggest.h"
 #include "formicary/variant.h"
 
 /* ---- option helpers shared by the kinds ---- */
@@ -188,7 +189,13 @@ static const agent_kind *agent_kind_find(const char *name, size_t len, fc_error 
         names[i] = fc_agent_kinds[i].name;
     char known[256];
     agent_join(known, sizeof known, names, AGENT_NKINDS);
-    fc_error_set(err, FC_EUNKNOWN, "unknown agent '%.*s' (known: %s)", (int)(len > 64 ? 64 : len), name, known);
+    char given[65];
+    snprintf(given, sizeof given, "%.*s", (int)(len > 64 ? 64 : len), name);
+    const char *near = fc_suggest(given, names, AGENT_NKINDS);
+    if (near)
+        fc_error_set(err, FC_EUNKNOWN, "unknown agent '%s'; did you mean '%s'? (known: %s)", given, near, known);
+    else
+        fc_error_set(err, FC_EUNKNOWN, "unknown agent '%s' (known: %s)", given, known);
     return NULL;
 }
 

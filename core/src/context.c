@@ -9,10 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "formicary/context.h"
+#include "formicary/suggest.h"
 #include "host.h"
 
 #ifndef FC_SOURCE_ROOT
@@ -428,15 +430,25 @@ const char *fc_context_game_datadir(const fc_context *ctx, const fc_plugin *p)
 
 const fc_plugin *fc_context_find(const fc_context *ctx, const char *id, fc_error *err)
 {
+    /* ids are lower case (validate), so "Myrmes" and "MYRMES" name the same game */
     for (int i = 0; ctx && i < ctx->ngames; i++)
-        if (id && strcmp(ctx->games[i].plugin->id, id) == 0)
+        if (id && strcasecmp(ctx->games[i].plugin->id, id) == 0)
             return ctx->games[i].plugin;
     char known[400] = "";
     size_t len = 0;
-    for (int i = 0; ctx && i < ctx->ngames; i++)
+    const char *ids[64];
+    int nids = 0;
+    for (int i = 0; ctx && i < ctx->ngames; i++) {
         len += (size_t)snprintf(known + len, len < sizeof known ? sizeof known - len : 0, "%s%s", i ? ", " : "",
                                 ctx->games[i].plugin->id);
-    fc_error_set(err, FC_EUNKNOWN, "unknown game '%s'; known games: %s", id ? id : "(none)",
+        if (nids < 64)
+            ids[nids++] = ctx->games[i].plugin->id;
+    }
+    const char *near = fc_suggest(id, ids, nids);
+    char hint[96] = "";
+    if (near)
+        snprintf(hint, sizeof hint, "; did you mean '%s'?", near);
+    fc_error_set(err, FC_EUNKNOWN, "unknown game '%s'%s; known games: %s", id ? id : "(none)", hint,
                  ctx && ctx->ngames ? known : "none (no plugin found; see 'formicary plugins')");
     return NULL;
 }

@@ -629,6 +629,27 @@ static const char *rules_param_text(const fc_host *h, int i, fc_error *err)
 
 /* ---- resolution ---- */
 
+/* The game's cross-parameter check (API minor 3, optional). */
+static int check_params(fc_rules *r, const fc_game *g, fc_error *err)
+{
+    if (!g || r->p->api_minor < 3 || g->struct_size < offsetof(fc_game, params_check) + sizeof g->params_check ||
+        !g->params_check)
+        return 0;
+    uint8_t *given = calloc((size_t)r->n + 1, 1);
+    if (!given)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    for (int i = 0; i < r->n; i++)
+        for (int l = 0; l < NLAYERS; l++)
+            given[i] |= r->layer[l][i].set;
+    fc_error e;
+    fc_error_clear(&e);
+    int rc = g->params_check(fc_context_host(r->ctx), r->values, given, r->nseats, &e);
+    free(given);
+    if (rc == 0)
+        return 0;
+    return fc_error_set(err, rc < 0 ? rc : FC_ERANGE, "%s", e.msg[0] ? e.msg : "the parameters disagree");
+}
+
 int fc_rules_finish(fc_rules *r, fc_error *err)
 {
     int rc = check_open(r, err);
@@ -654,6 +675,8 @@ int fc_rules_finish(fc_rules *r, fc_error *err)
     if ((rc = read_path_files(r, err)) < 0)
         return rc;
     const fc_game *g = r->p->game;
+    if ((rc = check_params(r, g, err)) < 0)
+        return rc;
     if (g && g->data_load) {
         fc_error e;
         fc_error_clear(&e);

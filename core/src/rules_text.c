@@ -8,6 +8,7 @@
 
 #include "formicary/error.h"
 #include "formicary/rules_text.h"
+#include "formicary/suggest.h"
 
 #define NORM_MAX 512   /* a normalized heading or rule title */
 #define BODY_MAX 4096  /* how much of a rule body a topic search reads */
@@ -329,30 +330,6 @@ int fc_rules_text_ids(const char *text, void (*fn)(const char *id, void *ctx), v
 }
 
 /* ---- suggestions ---- */
-
-int fc_edit_distance(const char *a, const char *b)
-{
-    int row[64], prev[64];
-    size_t la = strlen(a), lb = strlen(b);
-    la = la > 63 ? 63 : la;
-    lb = lb > 63 ? 63 : lb;
-    for (size_t j = 0; j <= lb; j++)
-        prev[j] = (int)j;
-    for (size_t i = 1; i <= la; i++) {
-        row[0] = (int)i;
-        for (size_t j = 1; j <= lb; j++) {
-            int cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
-            int best = prev[j - 1] + cost;
-            if (prev[j] + 1 < best)
-                best = prev[j] + 1;
-            if (row[j - 1] + 1 < best)
-                best = row[j - 1] + 1;
-            row[j] = best;
-        }
-        memcpy(prev, row, sizeof(int) * (lb + 1));
-    }
-    return prev[lb];
-}
 
 typedef struct suggest {
     rule_id want;

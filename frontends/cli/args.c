@@ -1,4 +1,5 @@
 /* Option parsing, error reporting and helpers shared by the subcommands. */
+#include <ctype.h>
 #include <errno.h>
 #include <ini.h>
 #include <math.h>
@@ -9,6 +10,7 @@
 
 #include "cli.h"
 #include "formicary/rng.h"
+#include "formicary/suggest.h"
 #include "formicary/view.h"
 
 /* Options every subcommand accepts. */
@@ -68,6 +70,36 @@ static int cli_find(const cli *c, const char *name)
     return -1;
 }
 
+static int cli_unknown_option(const cli *c, const char *a, size_t nlen)
+{
+    char given[64];
+    snprintf(given, sizeof given, "%.*s", (int)(nlen < sizeof given ? nlen : sizeof given - 1), a);
+    const char *names[CLI_MAX_OPTS];
+    for (int j = 0; j < c->nopts; j++)
+        names[j] = c->opts[j]->name;
+    const char *near = fc_suggest(given, names, c->nopts);
+    if (near)
+        return cli_usage("%s: unknown option '%s'; did you mean %s? (see formicary %s --help)", c->cmd->name, given, near,
+                         c->cmd->name);
+    return cli_usage("%s: unknown option '%s' (see formicary %s --help)", c->cmd->name, given, c->cmd->name);
+}
+
+/* Game ids are lower case: "Myrmes" on the command line names myrmes (also in paths built from
+ * it, such as scripts/GAME/). */
+static void cli_game_lower(cli *c)
+{
+    int at = strncmp(c->cmd->usage, "GAME", 4) == 0 ? 0 : -1;
+    if (strcmp(c->cmd->name, "variant") == 0 && c->npos == 2 && strcmp(c->pos[0], "list") == 0)
+        at = 1;
+    if (at < 0 || at >= c->npos || strlen(c->pos[at]) >= sizeof c->game)
+        return;
+    size_t i = 0;
+    for (; c->pos[at][i]; i++)
+        c->game[i] = (char)tolower((unsigned char)c->pos[at][i]);
+    c->game[i] = '\0';
+    c->pos[at] = c->game;
+}
+
 int cli_parse(const cli_cmd *cmd, int argc, char **argv, cli *c)
 {
     memset(c, 0, sizeof *c);
@@ -99,7 +131,7 @@ int cli_parse(const cli_cmd *cmd, int argc, char **argv, cli *c)
             if (strlen(c->opts[j]->name) == nlen && strncmp(c->opts[j]->name, a, nlen) == 0)
                 k = j;
         if (k < 0)
-            return cli_usage("%s: unknown option '%.*s' (see formicary %s --help)", cmd->name, (int)nlen, a, cmd->name);
+            return cli_unknown_option(c, a, nlen);
         const cli_optdef *o = c->opts[k];
         const char *v = NULL;
         if (o->arg) {
@@ -120,6 +152,7 @@ int cli_parse(const cli_cmd *cmd, int argc, char **argv, cli *c)
     }
     if (cli_flag(c, "--help"))
         return 0;
+    cli_game_lower(c);
     if (c->npos < cmd->min_pos)
         return cli_usage("%s: missing %s (usage: formicary %s %s)", cmd->name, cmd->usage, cmd->name, cmd->usage);
     return 0;

@@ -43,6 +43,7 @@ typedef struct cli {
     const char *val[CLI_MAX_OPTS][CLI_MAX_REPEAT];
     int npos;
     const char *pos[CLI_MAX_POS];
+    char game[64]; /* a GAME argument lower-cased (game ids are case-insensitive); pos points here */
 } cli;
 
 struct cli_cmd {

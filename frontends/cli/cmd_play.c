@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "formicary/suggest.h"
 #include "formicary/rng.h"
 #include "formicary/view.h"
 #ifdef FC_HAVE_TTY
@@ -441,7 +442,12 @@ int cli_cmd_play(cli *c)
             continue;
         }
         if (!(p->agent[i] = fc_agent_new(p->spec[i], agent_seed, &err))) {
-            rc = cli_usage("play: option --seats: seat %d: %s", i + 1, err.msg);
+            static const char *const human[1] = {"human"};
+            if (!strchr(p->spec[i], ':') && fc_suggest(p->spec[i], human, 1))
+                rc = cli_usage("play: option --seats: seat %d: unknown agent '%s'; did you mean 'human'?", i + 1,
+                               p->spec[i]);
+            else
+                rc = cli_usage("play: option --seats: seat %d: %s", i + 1, err.msg);
             goto out;
         }
         snprintf(p->spec[i], PLAY_SPEC_MAX, "%s", fc_agent_spec(p->agent[i]));

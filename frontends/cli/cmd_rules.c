@@ -1,14 +1,18 @@
 /* `formicary rules GAME`: a game's parameter schema, hook points and Lua functions, and with
- * --rules/--variant/--set the resolved values and where each came from. */
+ * --rules/--variant/--set the resolved values and where each came from; with --text [ID|TOPIC]
+ * the game's rules reference (compiled into the plugin), whole or one rule or topic. */
 #include <string.h>
 
 #include "cli.h"
+#include "formicary/rules_text.h"
 
 const cli_optdef cli_opts_rules[] = {
     {"--seats", "N", false, "number of players to resolve for (default: the game's minimum)"},
     {"--rules", "F.ini", false, "rule set to resolve"},
     {"--variant", "F.lua", false, "Lua variant to resolve"},
     {"--set", "KEY=VALUE", true, "override one parameter"},
+    {"--text", NULL, false, "print the rules reference instead; formicary rules GAME --text ID|TOPIC prints one rule "
+                            "(R-12) or topic (a heading: births, glossary)"},
     {NULL, NULL, false, NULL},
 };
 
@@ -33,8 +37,38 @@ static void cli_rules_fns(const char *title, const fc_lua_fn *fns, int n)
     cli_table_free(&t);
 }
 
+/* --text: the whole reference, or the rule or section a query names. */
+static int cli_rules_text(const fc_plugin *p, const char *query)
+{
+    const char *text = fc_plugin_rules_text(p);
+    if (!text)
+        return cli_fail("rules %s --text: the %s plugin carries no rules text", p->id, p->id);
+    if (!query) {
+        fputs(text, stdout);
+        if (text[0] && text[strlen(text) - 1] != '\n')
+            fputc('\n', stdout);
+        return CLI_EXIT_OK;
+    }
+    fc_rules_span span;
+    if (fc_rules_text_find(text, query, &span) != 0) {
+        char hint[64];
+        if (fc_rules_text_suggest(text, query, hint, sizeof hint) == 0)
+            return cli_fail("rules %s --text: no rule or topic '%s' in the %s rules; did you mean '%s'?", p->id, query,
+                            p->name, hint);
+        return cli_fail("rules %s --text: no rule or topic '%s' in the %s rules (try a rule id like R-12, a heading "
+                        "word, or glossary)",
+                        p->id, query, p->name);
+    }
+    fwrite(span.start, 1, span.len, stdout);
+    fputc('\n', stdout);
+    return CLI_EXIT_OK;
+}
+
 int cli_cmd_rules(cli *c)
 {
+    if (c->npos > 1 && !cli_flag(c, "--text"))
+        return cli_usage("rules: unexpected argument '%s' (a rule or topic goes with --text: formicary rules %s --text %s)",
+                         c->pos[1], c->pos[0], c->pos[1]);
     int nseats = 0;
     if (!cli_opt_int(c, "--seats", 1, FC_MAX_SEATS, 0, &nseats))
         return CLI_EXIT_USAGE;
@@ -47,6 +81,11 @@ int cli_cmd_rules(cli *c)
     if (!p) {
         fc_context_free(ctx);
         return cli_fail("%s", err.msg);
+    }
+    if (cli_flag(c, "--text")) {
+        int rc = cli_rules_text(p, c->npos > 1 ? c->pos[1] : NULL);
+        fc_context_free(ctx);
+        return rc;
     }
     bool resolve = cli_opt(c, "--rules") || cli_opt(c, "--variant") || cli_opt_count(c, "--set") > 0 ||
                    cli_opt(c, "--seats");

@@ -2,13 +2,14 @@
 #include <string.h>
 
 #include "cli.h"
+#include "formicary/suggest.h"
 
 static const cli_cmd cli_cmds[] = {
     {"list", "", "List the games found on the plugin path: id, name, player counts, summary.", 0, 0, cli_opts_list,
      cli_cmd_list},
     {"plugins", "", "Show every plugin file seen: loaded, or refused with the reason.", 0, 0, cli_opts_plugins,
      cli_cmd_plugins},
-    {"rules", "GAME", "Show a game's parameters, hook points and Lua queries/actions (and resolved values).", 1, 1,
+    {"rules", "GAME", "Show a game's parameters, hook points and Lua queries/actions (and resolved values), or its rules text (--text [ID|TOPIC]).", 1, 2,
      cli_opts_rules, cli_cmd_rules},
     {"play", "GAME", "Play a match in the terminal with agents and/or human seats.", 1, 1, cli_opts_play,
      cli_cmd_play},
@@ -90,5 +91,13 @@ static int cli_main(int argc, char **argv)
     }
     if (name[0] == '-')
         return cli_usage("unknown option '%s' (try formicary --help)", name);
-    return cli_usage("unknown command '%s' (commands: list, plugins, rules, play, replay, shell, bench, sim, variant)", name);
+    const char *names[CLI_NCMDS];
+    for (int i = 0; i < CLI_NCMDS; i++)
+        names[i] = cli_cmds[i].name;
+    const char *near = fc_suggest(name, names, CLI_NCMDS);
+    if (near)
+        return cli_usage("unknown command '%s'; did you mean '%s'? (try formicary --help)", name, near);
+    return cli_usage("unknown command '%s' (commands: list, plugins, rules, play, replay, shell, bench, sim, variant, perft, "
+                     "uhp)",
+                     name);
 }

@@ -32,7 +32,8 @@
 
 #define FC_ABI_MAJOR 1
 #define FC_API_MINOR 3 /* 1: fc_hook_def gained lo, hi; fc_host gained param_text, table_parse; 2: fc_game gained
-                        * position_write, position_read; 3: fc_plugin gained rules_text, fc_game phase_topic,
+                        * position_write, position_read; 3: fc_plugin gained rules_text, fc_game phase_topic and
+                        * params_check,
                         * fc_host view_legend, fc_decision_info nhexes/hexes, fc_view the legend
                         * (docs/plugin-abi.md) */
 #define FC_PLUGIN_ENTRY "fc_plugin_query"
@@ -164,6 +165,13 @@ typedef struct fc_game {
      * heading of the plugin's rules_text ("Phase 3 — Workers"), a static string, or NULL. A
      * front end's rules key opens that part of the rules (fc_rules_text_find). */
     const char *(*phase_topic)(const void *st, const fc_env *env);
+    /* API minor 3, optional: checks that the resolved parameters agree with each other before
+     * data_load (winter_food needs one amount per year). given[i] != 0 when parameter i was
+     * set by a rule set, a variant or --set rather than left at its default, so a check can
+     * accept defaults that adapt. Returns 0, or an error whose one-line message names the
+     * parameters and says what fits ("winter_food has 2 amounts but years is 3: give one per
+     * year"); the rule set then refuses to finish. */
+    int (*params_check)(const fc_host *host, const fc_value *params, const uint8_t *given, int nseats, fc_error *err);
 } fc_game;
 
 /* A function a game exposes to Lua variants: a read-only query (game.<name>(...) in Lua) or

@@ -40,8 +40,4 @@ int fc_rules_text_suggest(const char *text, const char *query, char *buf, size_t
  * count. */
 int fc_rules_text_ids(const char *text, void (*fn)(const char *id, void *ctx), void *ctx);
 
-/* Case-insensitive Levenshtein distance between two ASCII strings (each cut at 63 bytes), for
- * "did you mean" suggestions everywhere. */
-int fc_edit_distance(const char *a, const char *b);
-
 #endif

@@ -220,6 +220,10 @@ bool my_own_pher(const my_state *st, const my_data *D, int t, int s);
 /* Whether tile slots a and b are adjacent (D-09). */
 bool my_tiles_adjacent(const my_state *st, const my_data *D, int a, int b);
 bool my_tile_costs_soldier(const my_tile *t, int s);
+/* plugin.c: parameters that must agree (API minor 3) */
+int my_params_check(const fc_host *host, const fc_value *params, const uint8_t *given, int nseats, fc_error *err);
+/* view.c: the heading of docs/rules/myrmes.md for the current phase */
+const char *my_phase_topic(const void *st, const fc_env *env);
 /* rules.c: game flow, the simultaneous phases (1, 2, 4, 6, winter) and apply */
 extern const fc_game my_game;
 int my_apply_seat(my_state *st, const fc_env *env, int s, fc_decision d);

@@ -134,6 +134,21 @@ static const fc_lua_fn actions[] = {
     {"add_food", "(seat, n) -> new food (clamped at 0)", 2, 1u, a_add_food},
 };
 
+/* winter_food lists one amount per year (-1 = winter.csv): a list given with another length
+ * than years would leave years to the data file or ignore amounts without saying so. */
+int my_params_check(const fc_host *host, const fc_value *params, const uint8_t *given, int nseats, fc_error *err)
+{
+    (void)nseats;
+    const fc_value *wf = &params[P_WINTER_FOOD];
+    int years = (int)params[P_YEARS].i;
+    if (given[P_WINTER_FOOD] && wf->n != years)
+        return host->error_set(err, FC_ERANGE,
+                               "winter_food has %d amount%s but years is %d: give one amount per year (-1 = the "
+                               "data file's amount)",
+                               wf->n, wf->n == 1 ? "" : "s", years);
+    return 0;
+}
+
 static const fc_plugin plugin = {
     .struct_version = 1,
     .struct_size = sizeof(fc_plugin),

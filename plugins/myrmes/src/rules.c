@@ -564,4 +564,6 @@ const fc_game my_game = {
     .round = my_round,
     .check = my_check,
     .decision_audience = my_audience,
+    .phase_topic = my_phase_topic,
+    .params_check = my_params_check,
 };

@@ -23,6 +23,32 @@ static void objective_text(const my_data *D, const my_objective *o, char *buf, s
     snprintf(buf, n, what[o->kind], o->amount, o->extra);
 }
 
+/* What the map's glyphs and the panels' codes mean (the glossary of docs/rules/myrmes.md). */
+static void legend(const fc_host *h, fc_view *v)
+{
+    h->view_legend(v, "2..6", "a hex of a pheromone tile of that size (PH2 ... PH6)");
+    h->view_legend(v, "A", "a hex of an aphid farm (SA)");
+    h->view_legend(v, "S", "a hex of a scavenging tile (SS)");
+    h->view_legend(v, "C", "a hex of a subcolony (SC)");
+    h->view_legend(v, "f d r", "after a tile glyph: the hex still holds its food, dirt or rock (stone) cube");
+    h->view_legend(v, "l t s", "a prey: ladybug, termite, spider (hunt with soldiers)");
+    h->view_legend(v, "O", "a tunnel exit (workers go out there)");
+    h->view_legend(v, "@", "the worker now outside (on every hex of its tile)");
+    h->view_legend(v, "L S W K", "nurses on the larvae, soldier and worker tracks and in the workshop");
+    h->view_legend(v, "O1..O20", "objectives; 'done by' names who completed one this round");
+    h->view_legend(v, "VP", "victory points");
+}
+
+const char *my_phase_topic(const void *vst, const fc_env *env)
+{
+    static const char *const topics[] = {"Phase 1 — Event",    "Phase 2 — Births",       "Phase 3 — Workers",
+                                         "Phase 4 — Harvest",  "Phase 5 — Workshop",     "Phase 6 — End of round",
+                                         "Winter",             "Structure of the game",  "Scoring and end of game"};
+    (void)env;
+    const my_state *st = vst;
+    return st->phase < sizeof topics / sizeof topics[0] ? topics[st->phase] : NULL;
+}
+
 void my_view(const void *vst, const fc_env *env, int seat, fc_view *v)
 {
     const my_state *st = vst;
@@ -107,6 +133,7 @@ void my_view(const void *vst, const fc_env *env, int seat, fc_view *v)
         h->view_text(v, "objective", "%s (level %d): %s%s%s", o->id, o->level, what, who[0] ? "; done by" : "", who);
     }
     h->view_text(v, "first", "first player: %s", seat_names[st->first]);
+    legend(h, v);
 }
 
 /* V-5 tie-break key among the seats tied for first: more cubes, then more larvae, then fewer
