@@ -31,8 +31,74 @@ static int group_size(const tm_data *D, const tm_state *s, int cell, int terrain
     return n;
 }
 
-/* a tile showing `terrain` may be laid on `cell`. */
-bool tm_lay_ok(const tm_data *D, const tm_state *s, int cell, int terrain)
+/* The tile groups of the board, labelled once for a whole listing (R-46 a, b): ids from 1,
+ * 0 = no tile; `all` links any tiles, `same` only tiles of one terrain. */
+typedef struct groups {
+    uint8_t all[TM_MAX_CELLS], same[TM_MAX_CELLS];
+    uint8_t nall[TM_MAX_CELLS + 1], nsame[TM_MAX_CELLS + 1];
+} groups;
+
+static void label(const tm_data *D, const tm_state *s, bool same, uint8_t *id, uint8_t *size)
+{
+    uint8_t queue[TM_MAX_CELLS];
+    int next = 0;
+    memset(id, 0, TM_MAX_CELLS);
+    for (int c = 0; c < D->ncells; c++) {
+        if (s->terrain[c] == TR_OPEN || id[c])
+            continue;
+        int n = 0, head = 0;
+        id[c] = (uint8_t)++next;
+        queue[n++] = (uint8_t)c;
+        while (head < n) {
+            int x = queue[head++];
+            for (int k = 0; k < D->nnb[x]; k++) {
+                int y = D->nb[x][k];
+                if (!id[y] && s->terrain[y] != TR_OPEN && (!same || s->terrain[y] == s->terrain[c])) {
+                    id[y] = (uint8_t)next;
+                    queue[n++] = (uint8_t)y;
+                }
+            }
+        }
+        size[next] = (uint8_t)n;
+    }
+}
+
+static void groups_make(const tm_data *D, const tm_state *s, groups *G)
+{
+    label(D, s, false, G->all, G->nall);
+    label(D, s, true, G->same, G->nsame);
+}
+
+/* R-46 a, b from the labelled groups: the groups `cell` would join, each counted once. */
+static bool limits_ok(const tm_data *D, const tm_state *s, const groups *G, int cell, int terrain)
+{
+    uint8_t seen_all[6], seen_same[6];
+    int na = 0, ns = 0, all = 1, same = 1;
+    for (int k = 0; k < D->nnb[cell]; k++) {
+        int y = D->nb[cell][k], g = G->all[y], j = 0;
+        if (!g)
+            continue;
+        while (j < na && seen_all[j] != g)
+            j++;
+        if (j == na) {
+            seen_all[na++] = (uint8_t)g;
+            all += G->nall[g];
+        }
+        if (s->terrain[y] != terrain)
+            continue;
+        g = G->same[y];
+        for (j = 0; j < ns && seen_same[j] != g;)
+            j++;
+        if (j == ns) {
+            seen_same[ns++] = (uint8_t)g;
+            same += G->nsame[g];
+        }
+    }
+    return all <= 4 && same <= 2;
+}
+
+/* c: an empty Open hex, and Water never next to a neutral mound that has one. */
+static bool lay_base_ok(const tm_data *D, const tm_state *s, int cell, int terrain)
 {
     if (s->terrain[cell] != TR_OPEN || s->piece[cell])
         return false; /* a tile already there, or a neutral mound */
@@ -45,6 +111,14 @@ bool tm_lay_ok(const tm_data *D, const tm_state *s, int cell, int terrain)
                 if (s->terrain[D->nb[x][j]] == TR_WATER)
                     return false;
         }
+    return true;
+}
+
+/* a tile showing `terrain` may be laid on `cell` (one hex: floods its groups). */
+bool tm_lay_ok(const tm_data *D, const tm_state *s, int cell, int terrain)
+{
+    if (!lay_base_ok(D, s, cell, terrain))
+        return false;
     if (!D->limits)
         return true;
     bool alone = true; /* the common case: no tile next to it, a group of one */
@@ -56,20 +130,34 @@ bool tm_lay_ok(const tm_data *D, const tm_state *s, int cell, int terrain)
     return all <= 2 || (all <= 4 && group_size(D, s, cell, terrain, true, 2) <= 2);
 }
 
-static bool face_fits(const tm_data *D, const tm_state *s, int terrain)
+/* Like tm_lay_ok with the groups labelled beforehand (G NULL: no limits). */
+static bool lay_ok_g(const tm_data *D, const tm_state *s, const groups *G, int cell, int terrain)
+{
+    return lay_base_ok(D, s, cell, terrain) && (!G || limits_ok(D, s, G, cell, terrain));
+}
+
+static const groups *groups_for(const tm_data *D, const tm_state *s, groups *G)
+{
+    if (!D->limits)
+        return NULL;
+    groups_make(D, s, G);
+    return G;
+}
+
+static bool face_fits(const tm_data *D, const tm_state *s, const groups *G, int terrain)
 {
     for (int c = 0; c < D->ncells; c++)
-        if (tm_lay_ok(D, s, c, terrain))
+        if (lay_ok_g(D, s, G, c, terrain))
             return true;
     return false;
 }
 
 static int nfaces(const tm_data *D, int tile) { return D->tile_face[tile][0] == D->tile_face[tile][1] ? 1 : 2; }
 
-static bool tile_fits(const tm_data *D, const tm_state *s, int tile)
+static bool tile_fits(const tm_data *D, const tm_state *s, const groups *G, int tile)
 {
     for (int f = 0; f < nfaces(D, tile); f++)
-        if (face_fits(D, s, D->tile_face[tile][f]))
+        if (face_fits(D, s, G, D->tile_face[tile][f]))
             return true;
     return false;
 }
@@ -80,10 +168,12 @@ static bool tile_fits(const tm_data *D, const tm_state *s, int tile)
 static int next_tile(const tm_data *D, tm_state *s, const fc_env *env)
 {
     uint32_t types_bad = 0, types_ok = 0;
+    groups buf;
+    const groups *G = groups_for(D, s, &buf);
     for (uint32_t m = s->pool; m; m &= m - 1) {
         int k = tm_lowest(m), t = D->tile_type[k];
         if (!(types_ok >> t & 1) && !(types_bad >> t & 1)) {
-            if (tile_fits(D, s, k))
+            if (tile_fits(D, s, G, k))
                 types_ok |= 1u << t;
             else
                 types_bad |= 1u << t;
@@ -135,6 +225,8 @@ int tm_build_start(const tm_data *D, tm_state *s, const fc_env *env)
 int tm_build_legal(const tm_data *D, const tm_state *s, fc_decision *out)
 {
     int n = 0;
+    groups buf;
+    const groups *G = s->phase == PH_NEUTRAL ? NULL : groups_for(D, s, &buf);
     switch (s->phase) {
     case PH_NEUTRAL:
         for (int c = 0; c < D->ncells; c++)
@@ -149,7 +241,7 @@ int tm_build_legal(const tm_data *D, const tm_state *s, fc_decision *out)
                 continue;
             seen |= 1u << t;
             for (int f = 0; f < nfaces(D, k); f++)
-                if (face_fits(D, s, D->tile_face[k][f]))
+                if (face_fits(D, s, G, D->tile_face[k][f]))
                     out[n++] = TM_D(D_TILE, k, 0, f);
         }
         return n;
@@ -157,7 +249,7 @@ int tm_build_legal(const tm_data *D, const tm_state *s, fc_decision *out)
     case PH_TILE_HEX: {
         int terrain = D->tile_face[s->sel][s->face_sel];
         for (int c = 0; c < D->ncells; c++)
-            if (tm_lay_ok(D, s, c, terrain))
+            if (lay_ok_g(D, s, G, c, terrain))
                 out[n++] = TM_D(D_LAY, 0, c, 0);
         return n;
     }
@@ -180,7 +272,8 @@ bool tm_build_valid(const tm_data *D, const tm_state *s, fc_decision d)
         for (uint32_t m = s->pool & ((1u << a) - 1u); m; m &= m - 1)
             if (D->tile_type[tm_lowest(m)] == D->tile_type[a])
                 return false; /* the lowest tile of a pair stands for it */
-        return face_fits(D, s, D->tile_face[a][c]);
+        groups buf;
+        return face_fits(D, s, groups_for(D, s, &buf), D->tile_face[a][c]);
     default: return false;
     }
 }
