@@ -467,6 +467,7 @@ void mz_view(const void *st, const fc_env *env, int seat, fc_view *v);
 void mz_evaluate(const void *st, const fc_env *env, double *value);
 void mz_determinize(void *st, const fc_env *env, int seat, fc_rng *rng);
 int mz_check(const void *st, const fc_env *env, char *msg, size_t n);
+const char *mz_phase_topic(const void *st, const fc_env *env);
 
 extern const fc_game mz_game;
 

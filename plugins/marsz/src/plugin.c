@@ -137,6 +137,7 @@ const fc_game mz_game = {
     .round = mz_round,
     .check = mz_check,
     .decision_audience = mz_decision_audience,
+    .phase_topic = mz_phase_topic,
 };
 
 static const fc_plugin plugin = {

@@ -128,6 +128,60 @@ void mz_view(const void *st, const fc_env *env, int seat, fc_view *v)
     h->view_text(v, "rest row", "%s", row[0] ? row : "empty");
     h->view_text(v, "supply", "deck %d, discard %d, tile stack %d", s->ndeck, s->ndisc, s->nstack);
     h->view_text(v, "defender", "%s", s->gt_defender == MZ_NONE ? "nobody" : seat_names[s->gt_defender]);
+    h->view_legend(v, "1-5", "an ant of seat 1-5 (one glyph per ant, up to 6)");
+    h->view_legend(v, "C", "a centipede on the tile");
+    h->view_legend(v, "W", "a wormhole marker on the tile");
+    h->view_legend(v, "*F=2", "a tile's harvest spaces in labels: * control space, reward, occupying seat (- empty)");
+}
+
+/* The rule (or card) that governs the current decision, for a front end's rules key. */
+const char *mz_phase_topic(const void *st, const fc_env *env)
+{
+    const mz_state *s = st;
+    const mz_frame *f = mz_ctop(s);
+    if (!f)
+        return "R-74";
+    switch (f->kind) {
+    case F_TURN: return "R-26";
+    case F_BONUS: return "EV-10";
+    case F_PICKTILE: return "TX-08";
+    case F_PLACE: return f->b == 2 ? "S-2P-1" : "R-09";
+    case F_ENTER: return "R-28";
+    case F_STEPS: return "R-33";
+    case F_DISCARD: return f->b == DW_ANTLION ? "T-25" : f->b == DW_REACT ? "R-37" : "R-30";
+    case F_PAY: return "R-43";
+    case F_REFILL: return "R-13";
+    case F_REACT:
+    case F_REACT_DO: return "R-27";
+    case F_THORAX: return "R-41";
+    case F_SHOOT: return "HD-05";
+    case F_HD06: return "HD-06";
+    case F_FEROCITY: return "R-55";
+    case F_REMOVE: return f->b == RM_FEED ? "R-68" : f->b == RM_CENTI ? "R-63" : "R-58";
+    case F_SPOIL: return "R-59";
+    case F_CENTI_ASK: return "R-61";
+    case F_FEED: return "R-68";
+    case F_QCHOICE: return "R-70";
+    case F_SETUP2P: return "S-2P-1";
+    case F_DRAFT: return "R-83";
+    case F_LARVA: return "R-03";
+    case F_PEEK: return "RT-12";
+    case F_LAIR: return "T-26";
+    case F_GOALDROP: return "R-49";
+    case F_RITUAL:
+    case F_EXPAND:
+    case F_WILD:
+    case F_PROPHECY: return "V-5";
+    case F_TARGET:
+    case F_OPTION:
+    case F_SWAP:
+    case F_EVO_FREE:
+    case F_CTHEFT:
+        if (f->a < MZ_CARDS)
+            return MZ_D_(env)->card[f->a].id; /* lives as long as the match's game data */
+        return f->a == 100 + TE_CENTI_NEST ? "T-24" : f->a == 100 + TE_SINKHOLE ? "T-28" : NULL;
+    default: return NULL;
+    }
 }
 
 /* Score plus material, against the best opponent, squashed into [0, 1]. */

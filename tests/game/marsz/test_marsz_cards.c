@@ -917,6 +917,91 @@ static void test_t24_t28_offmeadow(void **state)
     }
 }
 
+/* CG-02 (longest connected chain of controlled tiles), CG-05 / CG-06 comparisons, and the
+ * on-play effects of CG-03 (wormhole on an inhabited tile) and CG-10 (larvae to the Great
+ * Tunnel). */
+static void test_cg02_cg03_cg05_cg06_cg10(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 100, NULL);
+    mfx_clear_ants(&f);
+    place(&f, 9, 0, -2, 0);  /* all openings */
+    place(&f, 16, 0, -3, 0); /* all openings */
+    place(&f, 13, 1, -3, 0);
+    mfx_ants(&f, 0, MZ_POS(9, 0), 1);
+    mfx_ants(&f, 0, MZ_POS(16, 0), 1);
+    assert_int_equal(mz_goal_points(f.env, &f.st, 0, CG02), 0); /* chain of 2 */
+    mfx_ants(&f, 0, MZ_POS(13, 0), 1);
+    bool chain3 = mz_connected(f.D, &f.st, 16, 13) || mz_connected(f.D, &f.st, 9, 13);
+    assert_int_equal(mz_goal_points(f.env, &f.st, 0, CG02), chain3 ? 1 : 0);
+    for (int p = 1; p <= 2; p++) {
+        f.st.seat[p].eggs = (uint8_t)(f.st.seat[p].eggs + f.st.seat[p].larvae);
+        f.st.seat[p].larvae = 0;
+    }
+    assert_int_equal(mz_goal_points(f.env, &f.st, 0, CG05), 3); /* more than everyone */
+    assert_int_equal(mz_goal_points(f.env, &f.st, 0, CG06), 0); /* equal hands */
+    turn_with(&f, 0, CG03, 1);
+    play(&f, CG03);
+    mfx_play(&f, "target T9");
+    assert_true(f.st.loc[9].wormhole);
+    assert_int_equal(f.st.card_loc[CG03], CL_GOAL);
+    turn_with(&f, 0, CG10, 1);
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 3);
+    mfx_play(&f, "play CG-10");
+    while (mfx_top_kind(&f) == F_PAY)
+        mfx_play(&f, "pay GT");
+    int gt = mz_ants_at(&f.st, MZ_GT, 0);
+    mfx_play(&f, "larva to GT");
+    mfx_play(&f, "larva to GT");
+    assert_int_equal(mz_ants_at(&f.st, MZ_GT, 0), gt + 2);
+    mfx_close(&f);
+}
+
+/* a third goal replaces one of the two in play. */
+static void test_r49_goal_limit(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 101, NULL);
+    turn_with(&f, 0, CG01, 1);
+    play(&f, CG01);
+    turn_with(&f, 0, CG04, 1);
+    play(&f, CG04);
+    turn_with(&f, 0, CG06, 1);
+    play(&f, CG06);
+    assert_int_equal(mfx_top_kind(&f), F_GOALDROP);
+    mfx_play(&f, "discard CG-01");
+    assert_int_equal(f.st.seat[0].ngoals, 2);
+    assert_int_equal(f.st.card_loc[CG01], CL_DISCARD);
+    assert_int_equal(f.st.card_loc[CG06], CL_GOAL);
+    mfx_close(&f);
+}
+
+/* RT-12: look at the top 3 tiles and put them back in any order (the chosen one deepest). */
+static void test_rt12_scouting_report(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 102, NULL);
+    turn_with(&f, 0, -1, 1);
+    memset(f.st.rest_row, 0, sizeof f.st.rest_row);
+    f.st.rest_row[12] = 1;
+    f.st.rest_row[0] = 1;
+    int n = f.st.nstack, top = f.st.stack[n - 1];
+    mfx_play(&f, "rest RT-12");
+    assert_int_equal(mfx_top_kind(&f), F_PEEK);
+    char t[24];
+    snprintf(t, sizeof t, "tile T-%d", top);
+    mfx_play(&f, t); /* the former top tile goes deepest of the three */
+    assert_int_equal(f.st.stack[n - 3], top);
+    while (mfx_top_kind(&f) == F_PEEK) {
+        static fc_decision buf[MZ_MAX_DECISIONS];
+        f.g->legal(&f.st, f.env, buf, NULL);
+        assert_int_equal(f.g->apply(&f.st, f.env, buf[0]), 0);
+    }
+    assert_int_equal(f.st.peeked, 3);
+    assert_int_equal(f.st.peek_seat, 0);
+    mfx_close(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -958,6 +1043,9 @@ int main(void)
         cmocka_unit_test(test_tx02_tx03),
         cmocka_unit_test(test_tx01_winged),
         cmocka_unit_test(test_t24_t28_offmeadow),
+        cmocka_unit_test(test_cg02_cg03_cg05_cg06_cg10),
+        cmocka_unit_test(test_r49_goal_limit),
+        cmocka_unit_test(test_rt12_scouting_report),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
