@@ -567,6 +567,41 @@ static void test_r55_hidden_ferocity(void **state)
     mfx_close(&f);
 }
 
+/* R-56, R-57 (b), R-59 with four participants: casualties cycle over the three losers from
+ * the first one after the winner, skipping capped ones; only places 1-3 are rewarded. */
+static void test_r57_casualties_round_robin_four(void **state)
+{
+    mfx f;
+    mfx_open(&f, 4, 39, NULL);
+    mfx_clear_ants(&f);
+    static const int n[4] = {4, 2, 2, 1};
+    for (int p = 0; p < 4; p++) {
+        mfx_ants(&f, p, MZ_POS(MZ_GT, MZ_OUT), n[p]);
+        f.st.seat[p].score = 0;
+    }
+    f.st.gt_defender = 0;
+    mfx_soldier_at(&f, 1, 1);
+    while (mfx_top_kind(&f) == F_FEROCITY)
+        mfx_play(&f, "ferocity none");
+    assert_int_equal(f.st.bt.order[0], 0);
+    assert_int_equal(f.st.bt.order[1], 1); /* 2 = 2: seat 1 is reached first from the defender */
+    assert_int_equal(f.st.bt.order[2], 2);
+    assert_int_equal(f.st.bt.order[3], 3);
+    assert_int_equal(f.st.bt.assigned[0], 2); /* floor(5 / 2) */
+    assert_int_equal(f.st.bt.assigned[1], 2); /* W = 4: seats 1, 2, 3, 1 */
+    assert_int_equal(f.st.bt.assigned[2], 1);
+    assert_int_equal(f.st.bt.assigned[3], 1);
+    mfx_play_forced(&f);
+    const mz_rewarddef *R = &f.D->reward[f.st.reward_cur];
+    assert_int_equal(f.st.seat[0].score, R->give[0][RW_P]);
+    assert_int_equal(f.st.seat[1].score, R->give[1][RW_P]);
+    assert_int_equal(f.st.seat[2].score, R->give[2][RW_P]);
+    assert_int_equal(f.st.seat[3].score, 0);
+    assert_int_equal(mz_ants_at(&f.st, MZ_GT, 0), 2);
+    assert_int_equal(mz_ants_at(&f.st, MZ_GT, 1), 0);
+    mfx_close(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -578,6 +613,7 @@ int main(void)
         cmocka_unit_test(test_r38_r28_r27_first_turn_explore),
         cmocka_unit_test(test_r55_r56_r57_great_tunnel_battle),
         cmocka_unit_test(test_r58_caps_and_prevention),
+        cmocka_unit_test(test_r57_casualties_round_robin_four),
         cmocka_unit_test(test_r79_r80_r81_old_guard),
         cmocka_unit_test(test_r62_r63_centipede_chain),
         cmocka_unit_test(test_r68_r69_feeding),
