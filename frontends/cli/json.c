@@ -138,6 +138,13 @@ void cli_json_legal(cli_json *j, fc_match *m)
             cli_json_key(j, "hex");
             cli_json_hex(j, info.hex);
         }
+        if (info.nhexes > 0) {
+            cli_json_key(j, "hexes");
+            cli_json_arr(j);
+            for (int h = 0; h < info.nhexes && h < FC_DECISION_MAX_HEXES; h++)
+                cli_json_hex(j, info.hexes[h]);
+            cli_json_end_arr(j);
+        }
         if (chance && weights) {
             cli_json_key(j, "weight");
             cli_json_int(j, weights[i]);
@@ -298,5 +305,14 @@ void cli_json_view(cli_json *j, const fc_view *v)
         }
         cli_json_end_arr(j);
     }
+    cli_json_key(j, "legend");
+    cli_json_arr(j);
+    for (int i = 0; i < cli_clamp(v->nlegend, FC_VIEW_MAX_LEGEND); i++) {
+        cli_json_obj(j);
+        cli_json_field(j, "glyph", v->legend[i].glyph, sizeof v->legend[i].glyph);
+        cli_json_field(j, "text", v->legend[i].text, sizeof v->legend[i].text);
+        cli_json_end_obj(j);
+    }
+    cli_json_end_arr(j);
     cli_json_end_obj(j);
 }

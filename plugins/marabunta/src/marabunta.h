@@ -258,6 +258,8 @@ int mb_item_name(const mb_data *D, int item, char *buf, size_t n);
 
 /* view.c */
 void mb_view(const void *st, const fc_env *env, int seat, fc_view *v);
+/* The rule id or heading of docs/rules/marabunta.md for the current step. */
+const char *mb_phase_topic(const void *st, const fc_env *env);
 void mb_evaluate(const void *st, const fc_env *env, double *value);
 int mb_check(const void *st, const fc_env *env, char *msg, size_t n);
 

@@ -105,23 +105,23 @@ int mb_decision_parse(const void *st, const fc_env *env, const char *text, fc_de
     return FC_EPARSE;
 }
 
-/* "pink 2", "blue crate", "T3 A one". */
-static void item_label(const mb_state *s, const mb_data *D, int item, char *buf, size_t n)
+/* "pink 2", "blue crate", "T3 A one" ("T3" when short). */
+static void item_label(const mb_state *s, const mb_data *D, int item, char *buf, size_t n, int shorter)
 {
     if (item == mb_tile_item(D))
-        snprintf(buf, n, "%s %s", D->tile[s->tile].id, D->tile[s->tile].name);
+        snprintf(buf, n, "%s%s%s", D->tile[s->tile].id, shorter ? "" : " ", shorter ? "" : D->tile[s->tile].name);
     else
         snprintf(buf, n, "%s %s", D->die_name[item], mb_face_names[s->face[item]]);
 }
 
-static void group_label(const mb_state *s, const mb_data *D, int mask, char *buf, size_t n)
+static void group_label(const mb_state *s, const mb_data *D, int mask, char *buf, size_t n, int shorter)
 {
     size_t used = 0;
     buf[0] = '\0';
     for (int i = 0; i < mb_nitems(D) && used < n; i++)
         if (mask >> i & 1) {
             char it[64];
-            item_label(s, D, i, it, sizeof it);
+            item_label(s, D, i, it, sizeof it, shorter);
             int w = snprintf(buf + used, n - used, "%s%s", used ? ", " : "", it);
             if (w < 0)
                 return;
@@ -139,7 +139,7 @@ void mb_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_d
     const mb_state *s = st;
     const mb_data *D = DATA(env);
     int a = MB_DA(d), b = MB_DB(d), seat = s->resolver, full = (1 << mb_nitems(D)) - 1;
-    char x[96], y[96];
+    char x[160];
     memset(out, 0, sizeof *out);
     static const char *const groups[D_KINDS] = {"",      "draw",  "roll", "split", "choose", "use",    "ignore",
                                                 "write", "crate", "leaf", "cross", "encore", "forfeit", "counter"};
@@ -150,24 +150,33 @@ void mb_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_d
     switch (k) {
     case D_DRAW: snprintf(out->label, sizeof out->label, "reveal tile %s (%s)", D->tile[a].id, D->tile[a].name); break;
     case D_SPLIT: {
-        char z[96] = "";
-        group_label(s, D, a, x, sizeof x);
-        group_label(s, D, b ? b : full & ~a, y, sizeof y);
-        if (b)
-            group_label(s, D, full & ~a & ~b, z, sizeof z);
-        snprintf(out->label, sizeof out->label, "offer {%.46s} / {%.46s}%s%.46s%s", x, y, b ? " / {" : "", z,
-                 b ? "}" : "");
+        /* every item of every group: with the tile's full name when it fits, else its id */
+        for (int pass = 0; pass < 2; pass++) {
+            char g[3][160] = {"", "", ""};
+            group_label(s, D, a, g[0], sizeof g[0], pass);
+            group_label(s, D, b ? b : full & ~a, g[1], sizeof g[1], pass);
+            if (b)
+                group_label(s, D, full & ~a & ~b, g[2], sizeof g[2], pass);
+            int len = snprintf(out->label, sizeof out->label, "offer {%s} / {%s}%s%s%s", g[0], g[1], b ? " / {" : "",
+                               g[2], b ? "}" : "");
+            if (len >= 0 && (size_t)len < sizeof out->label)
+                break;
+        }
         break;
     }
     case D_CHOOSE:
-        group_label(s, D, a, x, sizeof x);
-        snprintf(out->label, sizeof out->label, "take {%.120s}%s", x,
-                 s->phase == PH_PICK ? "; the other group is discarded" : " and resolve it first");
+        for (int pass = 0; pass < 2; pass++) {
+            group_label(s, D, a, x, sizeof x, pass);
+            int len = snprintf(out->label, sizeof out->label, "take {%s}%s", x,
+                               s->phase == PH_PICK ? "; the other group is discarded" : " and resolve it first");
+            if (len >= 0 && (size_t)len < sizeof out->label)
+                break;
+        }
         break;
     case D_USE:
     case D_IGNORE:
-        item_label(s, D, a, x, sizeof x);
-        snprintf(out->label, sizeof out->label, "%s %s", k == D_USE ? "use" : "ignore", x);
+        item_label(s, D, a, x, 64, 0); /* one item: "orange crate", "T5 Cross out two" */
+        snprintf(out->label, sizeof out->label, "%s %.64s", k == D_USE ? "use" : "ignore", x);
         break;
     case D_WRITE: {
         const mb_task *t = &s->task[s->ntask - 1];

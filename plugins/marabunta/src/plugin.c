@@ -178,6 +178,7 @@ static const fc_game mb_game = {
     .view = mb_view,
     .round = mb_round,
     .check = mb_check,
+    .phase_topic = mb_phase_topic,
 };
 
 static const fc_plugin mb_plugin = {

@@ -48,6 +48,34 @@ static void view_board(const mb_state *s, const fc_env *env, fc_view *v)
     }
 }
 
+/* What the map's glyphs and the panels' codes mean (the glossary of docs/rules/marabunta.md). */
+static void legend(const mb_data *D, const fc_host *h, fc_view *v)
+{
+    for (int r = 0; r < D->nregions; r++) {
+        char g[8];
+        snprintf(g, sizeof g, "%c.", D->region_letter[r]);
+        h->view_legend(v, g, "available %s hex (%c* a cookie hex, %c# a crate hex)", D->region_name[r],
+                       D->region_letter[r], D->region_letter[r]);
+    }
+    h->view_legend(v, "3r 0b", "a number written: its value, then r red or b blue");
+    h->view_legend(v, "X", "a crossed-out hex");
+    h->view_legend(v, "T1..T8", "the tiles; one is revealed each round and joins the dice as an item");
+    h->view_legend(v, "{..}/{..}", "the split: the splitter's groups of items (dice and tile)");
+    h->view_legend(v, "A1..B5", "crate groups of player-board side A or B; crossing all unlocks the ability");
+    h->view_legend(v, "AB-1..", "crate abilities (rules AB-1 to AB-10)");
+    h->view_legend(v, "laps", "times round the 25-space score track");
+    h->view_legend(v, "projected", "VP if the game ended now, regions scored as they stand");
+}
+
+/* The rule of the current step in docs/rules/marabunta.md. */
+const char *mb_phase_topic(const void *st, const fc_env *env)
+{
+    static const char *const topics[] = {"R-02", "R-03", "R-04", "R-05", "V-5", "R-07", "Scoring and end of game"};
+    (void)env;
+    const mb_state *s = st;
+    return s->phase < sizeof topics / sizeof topics[0] ? topics[s->phase] : NULL;
+}
+
 void mb_view(const void *st, const fc_env *env, int seat, fc_view *v)
 {
     snprintf(v->seat_names[0], sizeof v->seat_names[0], "Red"); /* the marker colours (S-02) */
@@ -113,6 +141,7 @@ void mb_view(const void *st, const fc_env *env, int seat, fc_view *v)
             h->view_panel(v, p, "group", "%s", g);
         }
     }
+    legend(D, h, v);
 }
 
 /* Projected final margin squashed into [0, 1]; no libm. */
