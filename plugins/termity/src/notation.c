@@ -174,6 +174,10 @@ void tm_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_d
         break;
     case D_TO:
         snprintf(out->label, sizeof out->label, "move to (%d,%d), %s", out->hex.q, out->hex.r, terrain_name(D, s, b));
+        if (s->sel < D->ncells) { /* where the unit comes from and where it goes */
+            fc_decision_info_add_hex(out, D->cell[s->sel]);
+            fc_decision_info_add_hex(out, D->cell[b]);
+        }
         snprintf(out->group, sizeof out->group, "step");
         break;
     case D_ATTACK: {
@@ -187,6 +191,15 @@ void tm_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_d
                                                                                                             : "beat";
         snprintf(out->label, sizeof out->label, "attack (%d,%d) from (%d,%d): %d (own %d + support %d) vs %d: %s",
                  out->hex.q, out->hex.r, D->cell[c].q, D->cell[c].r, as, own, as - own, ds, what);
+        /* the target, the attack-from hex, the unit's hex and every supporter */
+        fc_decision_info_add_hex(out, D->cell[b]);
+        fc_decision_info_add_hex(out, D->cell[c]);
+        fc_decision_info_add_hex(out, D->cell[s->sel]);
+        for (uint32_t m = s->seat[seat].board & ~(1u << tok); m; m &= m - 1) {
+            int u = tm_lowest(m), at = s->seat[seat].tok_cell[u];
+            if (D->dist[at][b] <= tm_caste_of(D, s, seat, u)->support_range)
+                fc_decision_info_add_hex(out, D->cell[at]);
+        }
         snprintf(out->group, sizeof out->group, "attack");
         break;
     }

@@ -167,6 +167,25 @@ static void building_view(const tm_data *D, const tm_state *s, const fc_host *h,
                      D->terrain_def[D->tile_face[s->sel][s->face_sel & 1]].name);
 }
 
+/* What the map's glyphs and the panels' codes mean (the glossary of docs/rules/termity.md). */
+static void legend(const tm_data *D, const fc_host *h, fc_view *v)
+{
+    for (int k = 0; k < D->ncastes; k++) {
+        char g[8];
+        snprintf(g, sizeof g, "%c3", D->caste[k].code);
+        h->view_legend(v, g, "a %s unit with 3 termites (caste code, then termites)", D->caste[k].name);
+    }
+    h->view_legend(v, "M7", "a player's mound worth 7, in its owner's colour");
+    h->view_legend(v, "m7", "a neutral mound worth 7 (small m: N is the Nasute)");
+    h->view_legend(v, "last move", "the link between the start and end hexes of the last move");
+    h->view_legend(v, "strength", "attack: own + support of units in range vs defence; more wins (R-26, R-27)");
+    h->view_legend(v, "MP", "movement points (R-19)");
+    h->view_legend(v, "S3B", "scenario: players, then B basic or A advanced; custom = built in the game");
+    h->view_legend(v, "WV WS VS", "terrain tile pairs: Water/Vegetation, Water/Stones, Vegetation/Stones");
+    h->view_legend(v, "reserve", "mound values still to place");
+    h->view_legend(v, "trophies", "values of mounds captured");
+}
+
 void tm_view(const void *st, const fc_env *env, int seat, fc_view *v)
 {
     const tm_state *s = st;
@@ -244,6 +263,7 @@ void tm_view(const void *st, const fc_env *env, int seat, fc_view *v)
         building_view(D, s, h, v);
     h->view_text(v, "swarms", "%s", D->fixed_swarm[0] < 0 ? "dealt at random (R-09)" : "chosen by the rule set (R-09)");
     h->view_text(v, "first player", "seat %d", s->first + 1);
+    legend(D, h, v);
 }
 
 static int fail(char *msg, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
