@@ -22,8 +22,19 @@ typedef struct gen {
     const hv_state *s;
     int from;         /* cell of the lifted piece, -1 if none */
     uint32_t pinned;  /* ground pieces whose removal splits the hive (bit = piece) */
-    cellset *dst;     /* per piece destinations */
+    uint32_t used;    /* pieces whose destination set has been cleared and written */
+    cellset *dst;     /* per piece destinations (valid for the pieces in `used`) */
 } gen;
+
+/* Piece p's destination set, cleared on first use (most pieces never get one). */
+static cellset *dst_of(gen *g, int p)
+{
+    if (!((g->used >> p) & 1u)) {
+        memset(&g->dst[p], 0, sizeof g->dst[p]);
+        g->used |= 1u << p;
+    }
+    return &g->dst[p];
+}
 
 static inline int height_at(const gen *g, int c) { return hv_height(g->s, c) - (c == g->from); }
 static inline bool occ(const gen *g, int c) { return height_at(g, c) > 0; }
@@ -118,7 +129,8 @@ static inline bool climb_ok(const gen *g, int x, int d, int hx, int hy)
 
 static void slides(const gen *g, int x, int max, cellset *out)
 {
-    /* max 1: Queen/Pillbug; 0: Ant (flood). Spider has its own search. */
+    /* max 1: Queen/Pillbug; 0: Ant (flood). Spider has its own search. The cells around a hive
+     * of 28 pieces number far fewer than the queue holds. */
     int queue[HV_CELLS / 4], n = 0, head = 0;
     cellset seen;
     memset(&seen, 0, sizeof seen);
@@ -219,7 +231,7 @@ static void pillbug_ability(gen *g, int u, int only)
             for (int e = 0; e < 6; e++) {
                 int z = hv_nb(u, e);
                 if (z != t && height_at(g, z) == 0 && climb_ok(g, u, e, hu, 0))
-                    cs_add(&g->dst[p], z);
+                    cs_add(dst_of(g, p), z);
             }
         }
         g->from = saved;
@@ -227,9 +239,9 @@ static void pillbug_ability(gen *g, int u, int only)
 }
 
 /* The moves of one bug type for the piece p at x (lifted), into its destination set. */
-static void bug_moves(gen *g, int p, int x, int bug, int only)
+static void bug_moves(gen *g, int p, int x, int bug)
 {
-    cellset *out = &g->dst[p];
+    cellset *out = dst_of(g, p);
     switch (bug) {
     case BUG_Q:
         slides(g, x, 1, out);
@@ -257,7 +269,6 @@ static void bug_moves(gen *g, int p, int x, int bug, int only)
     default:
         break;
     }
-    (void)only;
 }
 
 /* Everything piece p (the mover's, on top, not immobilised) can do: its own moves when it may
@@ -271,7 +282,7 @@ static void piece_moves(gen *g, int p, int only)
     if (bug == BUG_M && s->level[p] > 0) {
         if (only < 0 || only == p) {
             g->from = x;
-            beetle(g, x, &g->dst[p]);
+            beetle(g, x, dst_of(g, p));
             g->from = -1;
         }
         return;
@@ -287,7 +298,7 @@ static void piece_moves(gen *g, int p, int only)
             g->from = x;
             for (int b = 0; b < BUG_COUNT; b++)
                 if (b != BUG_M && ((types >> b) & 1u))
-                    bug_moves(g, p, x, b, only);
+                    bug_moves(g, p, x, b);
             g->from = -1;
         }
         if ((types >> BUG_P) & 1u)
@@ -296,7 +307,7 @@ static void piece_moves(gen *g, int p, int only)
     }
     if (lift && (only < 0 || only == p)) {
         g->from = x;
-        bug_moves(g, p, x, bug, only);
+        bug_moves(g, p, x, bug);
         g->from = -1;
     }
     if (bug == BUG_P)
@@ -394,8 +405,7 @@ int hv_legal(const hv_state *s, fc_decision *out, int only)
     int n = placements(s, color, out, 0, only);
     if (hv_queen_in_play(s, color) && (only < 0 || s->cell[only] != HV_OFF)) {
         cellset dst[HV_PIECES];
-        memset(dst, 0, sizeof dst);
-        gen g = {.s = s, .from = -1, .pinned = pinned_pieces(s), .dst = dst};
+        gen g = {.s = s, .from = -1, .pinned = pinned_pieces(s), .used = 0, .dst = dst};
         for (int p = color * HV_KINDS; p < (color + 1) * HV_KINDS; p++) {
             int c = s->cell[p];
             if (c == HV_OFF || s->top[c] != p || p == s->last)
@@ -403,7 +413,7 @@ int hv_legal(const hv_state *s, fc_decision *out, int only)
             piece_moves(&g, p, only);
         }
         for (int p = 0; p < HV_PIECES; p++)
-            if (only < 0 || p == only)
+            if (((g.used >> p) & 1u) && (only < 0 || p == only))
                 n = emit_set(&dst[p], p, out, n);
     }
     if (n == 0 && only < 0)
