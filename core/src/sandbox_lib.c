@@ -1,8 +1,9 @@
 /* Metered table, utf8 and base functions of the sandbox (see sandbox.h and docs/lua-api.md,
  * "Cost").
  *
- * Each wrapper charges the work its original does in C before calling it: one unit per
- * element shifted, moved, read or returned, one per FC_LUA_BYTES_PER_UNIT bytes scanned.
+ * Each wrapper charges the work its original does in C before calling it, at rates measured to
+ * make a unit cost about as much time as a VM instruction: two units per element shifted or
+ * moved, one per element read or returned, one per few bytes scanned (docs/lua-api.md).
  * Bytes a call creates are charged by the allocator, so they are not counted here again.
  * table.sort is replaced by a stable merge sort (at most n log2 n comparisons, whatever the
  * order function does; Lua's quicksort is quadratic on some inputs and picks pivots from the
@@ -16,8 +17,6 @@
 
 #include "formicary/variant.h"
 #include "sandbox.h"
-
-#define BYTES(n) ((long)((n) / FC_LUA_BYTES_PER_UNIT) + 1)
 
 static long span(lua_Integer from, lua_Integer to)
 {
@@ -41,12 +40,15 @@ static lua_Integer len_of(lua_State *L, int idx)
     return lua_type(L, idx) == LUA_TTABLE ? luaL_len(L, idx) : 0;
 }
 
+/* Elements read and written one by one through the API: 2 units each (measured). */
+static long moves(long n) { return n > LONG_MAX / 2 ? LONG_MAX : 2 * n; }
+
 /* table.insert(t, [pos,] v): shifts #t - pos + 1 elements. */
 static int m_insert(lua_State *L)
 {
     lua_Integer n = len_of(L, 1);
     lua_Integer pos = lua_gettop(L) == 3 ? luaL_optinteger(L, 2, n + 1) : n + 1;
-    fc_sandbox_charge(L, 1 + span(pos, n));
+    fc_sandbox_charge(L, 1 + moves(span(pos, n)));
     return call_original(L);
 }
 
@@ -54,14 +56,14 @@ static int m_insert(lua_State *L)
 static int m_remove(lua_State *L)
 {
     lua_Integer n = len_of(L, 1);
-    fc_sandbox_charge(L, 1 + span(luaL_optinteger(L, 2, n), n));
+    fc_sandbox_charge(L, 1 + moves(span(luaL_optinteger(L, 2, n), n)));
     return call_original(L);
 }
 
 /* table.move(a1, f, e, t [, a2]): e - f + 1 elements. */
 static int m_move(lua_State *L)
 {
-    fc_sandbox_charge(L, 1 + span(luaL_checkinteger(L, 2), luaL_checkinteger(L, 3)));
+    fc_sandbox_charge(L, 1 + moves(span(luaL_checkinteger(L, 2), luaL_checkinteger(L, 3))));
     return call_original(L);
 }
 
@@ -84,17 +86,31 @@ static int m_nargs(lua_State *L)
     return call_original(L);
 }
 
-/* utf8.len, utf8.offset, utf8.codepoint, utf8.codes, tonumber: the bytes they may scan. */
+/* The bytes a function may scan in its first argument, at upvalue 2 bytes per unit (measured:
+ * decoding UTF-8 costs about an instruction per 2 bytes, reading digits one per 4). */
 static int m_scan(lua_State *L)
 {
     size_t len = 0;
     if (lua_type(L, 1) == LUA_TSTRING)
         lua_tolstring(L, 1, &len);
-    fc_sandbox_charge(L, BYTES(len));
+    fc_sandbox_charge(L, 1 + (long)(len / (size_t)lua_tointeger(L, lua_upvalueindex(2))));
     return call_original(L);
 }
 
-/* utf8.codepoint(s, i, j) returns up to j - i + 1 values. */
+/* string.rep(s, n [, sep]): one unit per 4 pieces copied (the result's bytes are charged by the
+ * allocator). A result larger than the memory cap fails on its allocation before any copy. */
+static int m_rep(lua_State *L)
+{
+    size_t l = 0, lsep = 0;
+    luaL_checklstring(L, 1, &l);
+    lua_Integer n = luaL_checkinteger(L, 2);
+    luaL_optlstring(L, 3, "", &lsep);
+    if (n > 0 && l + lsep > 0 && (lua_Unsigned)n <= (lua_Unsigned)(FC_LUA_MEM_LIMIT / (l + lsep)))
+        fc_sandbox_charge(L, 1 + (long)(n / 4));
+    return call_original(L);
+}
+
+/* utf8.codepoint(s, i, j): one unit per byte of the range (decoding and results). */
 static int m_codepoint(lua_State *L)
 {
     size_t len = 0;
@@ -103,7 +119,7 @@ static int m_codepoint(lua_State *L)
     lua_Integer i = luaL_optinteger(L, 2, 1);
     lua_Integer j = luaL_optinteger(L, 3, i);
     long n = span(i, j);
-    fc_sandbox_charge(L, BYTES(len) + (n < (long)len ? n : (long)len));
+    fc_sandbox_charge(L, 1 + (n < (long)len ? n : (long)len));
     return call_original(L);
 }
 
@@ -157,6 +173,7 @@ static void ms_merge(msort *m, int src, int dst, lua_Integer lo, lua_Integer mid
         lua_rawgeti(L, src, i);
         lua_rawgeti(L, src, j);
         int top = lua_gettop(L);
+        m->pending += 3; /* two reads and a write besides the comparison */
         if (ms_less(m, top, top - 1)) { /* right strictly first: keeps equal elements in order */
             lua_rawseti(L, dst, k++);
             lua_pop(L, 1);
@@ -262,6 +279,14 @@ static void wrap(lua_State *L, int lib, const char *name, lua_CFunction f)
     lua_setfield(L, lib, name);
 }
 
+static void wrap_scan(lua_State *L, int lib, const char *name, int bytes_per_unit)
+{
+    lua_getfield(L, lib, name);
+    lua_pushinteger(L, bytes_per_unit);
+    lua_pushcclosure(L, m_scan, 2);
+    lua_setfield(L, lib, name);
+}
+
 void fc_sandbox_guard_libs(lua_State *L)
 {
     lua_getglobal(L, LUA_TABLIBNAME);
@@ -276,14 +301,21 @@ void fc_sandbox_guard_libs(lua_State *L)
     lua_setfield(L, t, "sort");
     lua_getglobal(L, LUA_UTF8LIBNAME);
     int u = lua_gettop(L);
-    wrap(L, u, "len", m_scan);
-    wrap(L, u, "offset", m_scan);
-    wrap(L, u, "codes", m_scan);
+    wrap_scan(L, u, "len", 2);
+    wrap_scan(L, u, "offset", 2);
+    wrap_scan(L, u, "codes", 2);
     wrap(L, u, "codepoint", m_codepoint);
     wrap(L, u, "char", m_nargs);
     lua_pushglobaltable(L);
     int g = lua_gettop(L);
-    wrap(L, g, "tonumber", m_scan);
+    wrap_scan(L, g, "tonumber", 4);
+    lua_getglobal(L, LUA_STRLIBNAME);
+    int s = lua_gettop(L);
+    wrap(L, s, "rep", m_rep);
+    wrap_scan(L, s, "upper", 8);
+    wrap_scan(L, s, "lower", 8);
+    wrap_scan(L, s, "reverse", 8);
+    lua_settop(L, g);
     wrap(L, g, "select", m_nargs);
     static const luaL_Reg raw[] = {{"rawget", m_rawget}, {"rawset", m_rawset}, {"rawlen", m_rawlen}, {NULL, NULL}};
     luaL_setfuncs(L, raw, 0);

@@ -415,8 +415,9 @@ static void test_stateful(void **state)
             fc_hooks_clear_error(h);
         }
         /* reading, fresh tables, metatables and methods still work, with the same answer */
-        assert_int_equal(score(h, &st, 0, 11, -1), 11037);
-        assert_string_equal(fc_hooks_error(h), "");
+        int64_t r = score(h, &st, 0, 11, -1);
+        if (r != 11037)
+            fail_msg("after stateful %d: got %lld (%s)", cases[i].x, (long long)r, fc_hooks_error(h));
     }
     fc_hooks_free(h);
     /* a gmatch iterator would carry its position between calls: refused at load */

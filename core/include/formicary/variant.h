@@ -18,7 +18,7 @@
 /* Work inside C library calls is charged against the same budget (docs/lua-api.md, "Cost"):
  * one unit per FC_LUA_BYTES_PER_UNIT bytes allocated or scanned, one per element moved or
  * compared, one per pattern-matcher step. */
-#define FC_LUA_BYTES_PER_UNIT 16
+#define FC_LUA_BYTES_PER_UNIT 8
 /* Wall-clock backstop of a call: FC_LUA_WALL_MS_PER_MINSTR ms per million budget units, at
  * least FC_LUA_WALL_MS_MIN (1 s per hook call, 10 s for a script body); x30 under
  * FC_UNDER_VALGRIND, x4 under FC_UNDER_SANITIZER. */
