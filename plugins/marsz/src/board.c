@@ -22,9 +22,20 @@ int mz_adj_index(const mz_data *D, int q, int r)
     return -1;
 }
 
+static bool in_win(int q, int r) { return q >= -MZ_WIN / 2 && q < MZ_WIN / 2 && r >= -MZ_WIN / 2 && r < MZ_WIN / 2; }
+
+/* Marks cell (q, r) occupied in the window (cells outside it are always scanned). */
+static void occ_set(mz_state *s, int q, int r)
+{
+    if (in_win(q, r))
+        s->occ[r + MZ_WIN / 2] |= 1u << (q + MZ_WIN / 2);
+}
+
 /* Location occupying cell (q, r): 0 Great Tunnel, tile id, or -1 when empty. */
 static int cell_loc(const mz_data *D, const mz_state *s, int q, int r)
 {
+    if (in_win(q, r) && !(s->occ[r + MZ_WIN / 2] >> (q + MZ_WIN / 2) & 1u))
+        return -1;
     if (mz_is_gt_cell(D, q, r))
         return MZ_GT;
     for (int t = 1; t <= MZ_TILES; t++)
@@ -70,6 +81,12 @@ bool mz_connected(const mz_data *D, const mz_state *s, int a, int b)
 /* Recomputes the adjacency / connection cache after a tile is placed or turned. */
 void mz_links_update(const mz_data *D, mz_state *s)
 {
+    memset(s->occ, 0, sizeof s->occ);
+    for (int i = 0; i < MZ_GT_CELLS; i++)
+        occ_set(s, D->gt_q[i], D->gt_r[i]);
+    for (int t = 1; t <= MZ_TILES; t++)
+        if (s->loc[t].placed)
+            occ_set(s, s->loc[t].q, s->loc[t].r);
     memset(s->adj, 0, sizeof s->adj);
     memset(s->conn, 0, sizeof s->conn);
     for (int t = 1; t <= MZ_TILES; t++) {
@@ -281,6 +298,7 @@ int mz_placements_ref(const mz_data *D, const mz_state *s, int seat, int tile, i
     int n = 0;
     int8_t cq[256], cr[256];
     int nc = 0;
+    uint32_t seen_win[MZ_WIN] = {0};
     /* candidate cells: empty neighbours of every location */
     for (int l = 0; l < MZ_LOCS; l++) {
         int cells = l == MZ_GT ? MZ_GT_CELLS : 1;
@@ -293,8 +311,13 @@ int mz_placements_ref(const mz_data *D, const mz_state *s, int seat, int tile, i
                 if (q < -60 || q > 60 || r < -60 || r > 60 || cell_loc(D, s, q, r) >= 0)
                     continue;
                 bool dup = false;
-                for (int i = 0; i < nc && !dup; i++)
-                    dup = cq[i] == q && cr[i] == r;
+                if (in_win(q, r)) {
+                    uint32_t bit = 1u << (q + MZ_WIN / 2);
+                    dup = seen_win[r + MZ_WIN / 2] & bit;
+                    seen_win[r + MZ_WIN / 2] |= bit;
+                } else
+                    for (int i = 0; i < nc && !dup; i++)
+                        dup = cq[i] == q && cr[i] == r;
                 if (!dup && nc < 256) {
                     cq[nc] = (int8_t)q;
                     cr[nc++] = (int8_t)r;
@@ -306,6 +329,17 @@ int mz_placements_ref(const mz_data *D, const mz_state *s, int seat, int tile, i
     for (int i = 0; i < nc; i++) {
         if (mode == 2 && mz_adj_index(D, cq[i], cr[i]) < 0)
             continue;
+        /* the six neighbours, once per cell: location, its opening toward the cell, and
+         * whether seat may bring an ant from it (the rotation loop only reads these) */
+        int8_t nl[6];
+        bool nopen[6], nsrc[6], nshared[6];
+        for (int e = 0; e < 6; e++) {
+            int l = cell_loc(D, s, cq[i] + DQ[e], cr[i] + DR[e]);
+            nl[e] = (int8_t)l;
+            nopen[e] = l == MZ_GT || (l > 0 && ((mz_placed_mask(D, s, l) >> ((e + 3) % 6)) & 1u));
+            nsrc[e] = l >= 0 && (mode == 0 || mode == 3) && source_ok(D, s, seat, l);
+            nshared[e] = l > 0 && mode == 3 && l != ref && mz_connected(D, s, l, ref);
+        }
         uint8_t seen[6];
         int nseen = 0;
         for (int k = 0; k < 6; k++) {
@@ -318,17 +352,15 @@ int mz_placements_ref(const mz_data *D, const mz_state *s, int seat, int tile, i
             seen[nseen++] = m;
             bool facing = false, ok = mode == 1, shared = mode != 3;
             for (int e = 0; e < 6; e++) {
-                int l = cell_loc(D, s, cq[i] + DQ[e], cr[i] + DR[e]);
-                if (l < 0)
+                if (nl[e] < 0)
                     continue;
-                bool other = l == MZ_GT || ((mz_placed_mask(D, s, l) >> ((e + 3) % 6)) & 1u);
-                bool both = (m >> e & 1u) && other;
+                bool both = (m >> e & 1u) && nopen[e];
                 facing |= both;
-                if ((mode == 0 || mode == 3) && (both || winged) && source_ok(D, s, seat, l))
+                if (nsrc[e] && (both || winged))
                     ok = true;
-                if (mode == 3 && both && l != MZ_GT && l != ref && mz_connected(D, s, l, ref))
+                if (both && nshared[e])
                     shared = true;
-                if (mode == 2 && both && l == MZ_GT)
+                if (mode == 2 && both && nl[e] == MZ_GT)
                     ok = true;
             }
             if (facing && ok && shared) {

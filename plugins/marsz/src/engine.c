@@ -148,6 +148,7 @@ int mz_init(void *st, const fc_env *env, fc_rng *rng, fc_error *err)
     mz_rng_seed(&s->rng, mz_rng_next(rng) ^ 77);
     s->round = 1;
     s->size_pos = D->track_start[s->nseats];
+    mz_links_update(D, s); /* the Great Tunnel's cells in the occupancy window */
     s->active = (uint8_t)(D->first_player >= 0 && D->first_player < s->nseats ? D->first_player
                                                                                : (int)mz_below(rng, s->nseats));
     s->first_player = s->active;

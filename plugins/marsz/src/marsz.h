@@ -33,6 +33,7 @@
 #define MZ_PILE 12
 #define MZ_OG 5 /* the Old Guard's battle index (after the five seats) */
 #define MZ_NONE 0xFF
+#define MZ_WIN 32 /* occupancy window: q, r in -16..15 */
 
 /* Positions: location * 5 + slot (slot 0..3 harvest space, 4 outskirts / Great Tunnel). */
 #define MZ_POS(loc, slot) ((loc)*5 + (slot))
@@ -262,6 +263,7 @@ typedef struct mz_state {
     uint8_t draft_bottom;      /* R-83 cards put under the deck (known positions) */
     mz_loc loc[MZ_LOCS];
     uint32_t adj[MZ_LOCS], conn[MZ_LOCS]; /* bit b: location b is adjacent / connected (cache) */
+    uint32_t occ[MZ_WIN];                  /* occupied cells (Great Tunnel, tiles) near the centre */
     mz_seat seat[MZ_SEATS];
     mz_battle bt;
     mz_frame frame[MZ_FRAMES];
