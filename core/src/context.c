@@ -436,7 +436,7 @@ const fc_plugin *fc_context_find(const fc_context *ctx, const char *id, fc_error
             return ctx->games[i].plugin;
     char known[400] = "";
     size_t len = 0;
-    const char *ids[64];
+    const char *ids[64] = {0};
     int nids = 0;
     for (int i = 0; ctx && i < ctx->ngames; i++) {
         len += (size_t)snprintf(known + len, len < sizeof known ? sizeof known - len : 0, "%s%s", i ? ", " : "",

@@ -290,12 +290,38 @@ int fc_match_play(fc_match *m, fc_decision d, fc_error *err)
     return apply_checked(m, seat, d, err);
 }
 
+/* Whether a text the game could not read starts with the first word of a decision legal now
+ * ("bid 11" when "bid 0" … "bid 10" are legal): then it is well-formed but not legal now. Games
+ * that parse by matching the legal decisions say so themselves for their other words by
+ * returning FC_EILLEGAL from decision_parse (API minor 3). Only on errors: not a hot path. */
+static bool verb_legal_now(fc_match *m, const char *text)
+{
+    while (*text == ' ')
+        text++;
+    size_t n = strcspn(text, " ");
+    if (n == 0 || fc_match_to_move(m) == FC_NOBODY)
+        return false;
+    refresh_legal(m);
+    char buf[256];
+    for (int i = 0; i < m->nlegal; i++) {
+        if (m->game->decision_text(m->state, &m->search_env, m->legal[i], buf, sizeof buf) < 0)
+            continue;
+        size_t k = strcspn(buf, " ");
+        if (k == n && k < strlen(buf) && strncmp(buf, text, n) == 0)
+            return true;
+    }
+    return false;
+}
+
 int fc_match_play_text(fc_match *m, const char *text, fc_error *err)
 {
     fc_decision d;
     if (fc_match_to_move(m) == FC_NOBODY)
         return fc_error_set(err, FC_ESTATE, "the game is over");
-    if (m->game->decision_parse(m->state, &m->search_env, text, &d) != 0)
+    int rc = m->game->decision_parse(m->state, &m->search_env, text, &d);
+    if (rc == FC_EILLEGAL || (rc != 0 && verb_legal_now(m, text)))
+        return fc_error_set(err, FC_EILLEGAL, "illegal decision '%s' now (see 'legal')", text);
+    if (rc != 0)
         return fc_error_set(err, FC_EPARSE, "cannot read decision '%s' (see 'legal' for the notation)", text);
     return fc_match_play(m, d, err);
 }

@@ -18,6 +18,7 @@
 #define FORMICARY_GAME_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -127,7 +128,9 @@ typedef struct fc_game {
     int (*apply)(void *st, const fc_env *env, fc_decision d);
     /* required: notation, e.g. "step 7,4"; returns length or negative error. */
     int (*decision_text)(const void *st, const fc_env *env, fc_decision d, char *buf, size_t n);
-    /* required: inverse of decision_text in this state; 0 or FC_EPARSE. */
+    /* required: inverse of decision_text in this state; 0, FC_EPARSE (the text cannot be read)
+     * or, from API minor 3, FC_EILLEGAL (well-formed notation of the game that is not legal in
+     * this state; see fc_notation_has_verb). Front ends then say "illegal decision 'X' now". */
     int (*decision_parse)(const void *st, const fc_env *env, const char *text, fc_decision *out);
     /* optional: label, hex and group for front ends (defaults to the notation). */
     void (*decision_describe)(const void *st, const fc_env *env, fc_decision d, fc_decision_info *out);
@@ -330,6 +333,26 @@ typedef const fc_plugin *(*fc_plugin_query_fn)(uint32_t host_abi_major, uint32_t
         (void)host_api_minor; \
         return &(descriptor); \
     }
+
+/* For decision_parse (API minor 3): whether the first word of text is one of verbs (NULL-
+ * terminated). A game that reads a decision by matching the legal ones returns FC_EILLEGAL
+ * (well-formed, not legal now) rather than FC_EPARSE (cannot be read) when it is. */
+static inline bool fc_notation_has_verb(const char *text, const char *const *verbs)
+{
+    size_t n = 0;
+    while (*text == ' ')
+        text++;
+    while (text[n] && text[n] != ' ')
+        n++;
+    for (; n && *verbs; verbs++) {
+        size_t k = 0;
+        while (k < n && (*verbs)[k] == text[k])
+            k++;
+        if (k == n && (*verbs)[k] == '\0')
+            return true;
+    }
+    return false;
+}
 
 /* Convenience for plugins. */
 #define FC_EMIT(env, audience, ...) \

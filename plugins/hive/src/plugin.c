@@ -264,6 +264,16 @@ static void vt_view(const void *st, const fc_env *env, int seat, fc_view *v)
     hv_type_text(s->exp, gs, sizeof gs);
     h->view_text(v, "type", "%s", gs);
     h->view_text(v, "draw", "drawn after %d decisions", s->draw_turns);
+    /* the legend: piece letters as in UHP MoveStrings (wQ1, bA2) */
+    h->view_legend(v, "Q q", "Queen Bee of White (upper case) or Black (lower case)");
+    h->view_legend(v, "A a", "Soldier Ant");
+    h->view_legend(v, "G g", "Grasshopper");
+    h->view_legend(v, "B b", "Beetle (on top of a stack: the first glyph is the top piece)");
+    h->view_legend(v, "S s", "Spider");
+    h->view_legend(v, "M m", "Mosquito (expansion M)");
+    h->view_legend(v, "L l", "Ladybug (expansion L)");
+    h->view_legend(v, "P p", "Pillbug (expansion P)");
+    h->view_legend(v, "wQ1 bA2", "a piece in UHP notation: colour, bug, number");
 }
 
 static int vt_round(const void *st, const fc_env *env)

@@ -92,6 +92,9 @@ int mb_decision_text(const void *st, const fc_env *env, fc_decision d, char *buf
     return FC_EINVAL;
 }
 
+/* Every first word of the notation: a text starting with one is well-formed (API minor 3). */
+static const char *const mb_verbs[] = {"draw", "roll", "split", "counter", "choose", "use", "ignore", "write", "crate", "leaf", "cross", "encore", "forfeit", NULL};
+
 int mb_decision_parse(const void *st, const fc_env *env, const char *text, fc_decision *out)
 {
     fc_decision buf[MB_MAX_DECISIONS];
@@ -102,7 +105,7 @@ int mb_decision_parse(const void *st, const fc_env *env, const char *text, fc_de
             *out = buf[i];
             return 0;
         }
-    return FC_EPARSE;
+    return fc_notation_has_verb(text, mb_verbs) ? FC_EILLEGAL : FC_EPARSE;
 }
 
 /* "pink 2", "blue crate", "T3 A one" ("T3" when short). */

@@ -221,7 +221,9 @@ bool my_own_pher(const my_state *st, const my_data *D, int t, int s);
 bool my_tiles_adjacent(const my_state *st, const my_data *D, int a, int b);
 bool my_tile_costs_soldier(const my_tile *t, int s);
 /* plugin.c: parameters that must agree (API minor 3) */
-int my_params_check(const fc_host *host, const fc_value *params, const uint8_t *given, int nseats, fc_error *err);
+int my_params_check(const fc_host *host, const fc_value *values, const uint8_t *given, int nseats, fc_error *err);
+/* view.c: what an objective asks ("discard 3 food") */
+void my_objective_text(const my_data *D, const my_objective *o, char *buf, size_t n);
 /* view.c: the heading of docs/rules/myrmes.md for the current phase */
 const char *my_phase_topic(const void *st, const fc_env *env);
 /* rules.c: game flow, the simultaneous phases (1, 2, 4, 6, winter) and apply */

@@ -125,6 +125,9 @@ static void pick_first_hex(const my_state *st, const my_data *D, char *text, siz
         snprintf(text, n, "pick %d,%d", D->hex[st->tile[t - 1].cell[0]].q, D->hex[st->tile[t - 1].cell[0]].r);
 }
 
+/* Every first word of the notation: a text starting with one is well-formed (API minor 3). */
+static const char *const my_verbs[] = {"sacrifice", "event", "births", "room", "exit", "step", "hunt", "clear", "place", "stop", "harvest", "scavenge", "done", "tunnel", "level", "nurse", "objective", "pick", "discard", "pay", "die", NULL};
+
 int my_parse(const void *vst, const fc_env *env, const char *text, fc_decision *out)
 {
     const my_state *st = vst;
@@ -140,7 +143,7 @@ int my_parse(const void *vst, const fc_env *env, const char *text, fc_decision *
             return 0;
         }
     }
-    return FC_EPARSE;
+    return fc_notation_has_verb(text, my_verbs) ? FC_EILLEGAL : FC_EPARSE;
 }
 
 void my_describe(const void *vst, const fc_env *env, fc_decision d, fc_decision_info *out)
@@ -174,8 +177,12 @@ void my_describe(const void *vst, const fc_env *env, fc_decision d, fc_decision_
             for (int j = 0; j < D->birth_n[t]; j++)
                 if (D->birth_nurses[t][j] == (int)((a >> (3 * t)) & 7))
                     y[t] = D->birth_yield[t][j];
-        snprintf(out->label, sizeof out->label, "%s: +%d larvae, +%d soldiers, +%d workers before event and cap", txt,
-                 y[0], y[1], y[2]);
+        int used = 0;
+        for (int t = 0; t < 4; t++)
+            used += (int)((a >> (3 * t)) & 7);
+        snprintf(out->label, sizeof out->label,
+                 "%.40s: uses %d of %d nurses; +%d larvae, +%d soldiers, +%d workers before event and cap", txt, used,
+                 p->nursery, y[0], y[1], y[2]);
         break;
     }
     case D_ROOM: {
@@ -224,13 +231,23 @@ void my_describe(const void *vst, const fc_env *env, fc_decision d, fc_decision_
         const my_kind *K = &D->kind[(a & 0xF) % MY_MAX_KINDS];
         cell = (int)((a >> 8) & 0xFF);
         int vp = K->special ? K->vp : (int)my_hook((my_state *)st, env, H_PHEROMONE_POINTS, s, K->size, K->vp, K->vp);
-        snprintf(out->label, sizeof out->label, "%s: %s (%d hexes), +%d VP%s", txt, K->name, K->size, vp,
-                 K->special ? ", costs cubes" : "");
+        char cost[48] = "";
+        if (K->special)
+            snprintf(cost, sizeof cost, ", costs %d food, %d dirt, %d stone", K->cost[R_FOOD], K->cost[R_DIRT],
+                     K->cost[R_STONE]);
+        snprintf(out->label, sizeof out->label, "%s: %s (%d hexes), +%d VP%s", txt, K->name, K->size, vp, cost);
+        /* every hex the tile covers: the orientation's offsets from its first hex */
+        unsigned o = (a >> 4) & 0xF;
+        if (cell >= 0 && cell < D->ncells && o < K->norient)
+            for (int i = 0; i < K->size && i < FC_SHAPE_MAX; i++)
+                fc_decision_info_add_hex(out, fc_hex_add(D->hex[cell], K->orient[o][i]));
         break;
     }
     case D_OBJECTIVE: {
         const my_objective *o = &D->obj[st->obj[(a & 0xF) % MY_SLOTS]];
-        snprintf(out->label, sizeof out->label, "%s: level %d, +%d VP%s", txt, o->level,
+        char cost[64];
+        my_objective_text(D, o, cost, sizeof cost);
+        snprintf(out->label, sizeof out->label, "%.40s: %.50s; level %d, +%d VP%s", txt, cost, o->level,
                  D->objective_points[o->level - 1], o->kind == OK_PHEROMONES ? ", then pick the pheromones" : "");
         break;
     }

@@ -136,11 +136,11 @@ static const fc_lua_fn actions[] = {
 
 /* winter_food lists one amount per year (-1 = winter.csv): a list given with another length
  * than years would leave years to the data file or ignore amounts without saying so. */
-int my_params_check(const fc_host *host, const fc_value *params, const uint8_t *given, int nseats, fc_error *err)
+int my_params_check(const fc_host *host, const fc_value *values, const uint8_t *given, int nseats, fc_error *err)
 {
     (void)nseats;
-    const fc_value *wf = &params[P_WINTER_FOOD];
-    int years = (int)params[P_YEARS].i;
+    const fc_value *wf = &values[P_WINTER_FOOD];
+    int years = (int)values[P_YEARS].i;
     if (given[P_WINTER_FOOD] && wf->n != years)
         return host->error_set(err, FC_ERANGE,
                                "winter_food has %d amount%s but years is %d: give one amount per year (-1 = the "

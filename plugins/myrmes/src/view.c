@@ -13,7 +13,7 @@ static const int terrain_class[] = {FC_TERRAIN_GRASS, FC_TERRAIN_DIRT, FC_TERRAI
                                     FC_TERRAIN_WATER};
 static const char cube_glyph[] = {'f', 'd', 'r'}; /* food, dirt, rock: 's' is the spider */
 
-static void objective_text(const my_data *D, const my_objective *o, char *buf, size_t n)
+void my_objective_text(const my_data *D, const my_objective *o, char *buf, size_t n)
 {
     static const char *const what[] = {"discard %d food", "discard %d stone", "discard %d dirt/stone",
                                        "discard %d larvae", "discard %d prey", "discard %d soldiers",
@@ -124,7 +124,7 @@ void my_view(const void *vst, const fc_env *env, int seat, fc_view *v)
     for (int i = 0; i < MY_SLOTS; i++) {
         const my_objective *o = &D->obj[st->obj[i]];
         char what[64], who[48] = "";
-        objective_text(D, o, what, sizeof what);
+        my_objective_text(D, o, what, sizeof what);
         for (int s = 0; s < env->nseats; s++)
             if (st->obj_round[i][s]) {
                 size_t l = strlen(who);

@@ -88,6 +88,9 @@ int tm_decision_text(const void *st, const fc_env *env, fc_decision d, char *buf
     }
 }
 
+/* Every first word of the notation: a text starting with one is well-formed (API minor 3). */
+static const char *const tm_verbs[] = {"draw", "neutral", "tile", "lay", "mound", "deploy", "at", "discard", "unit", "pass", "to", "attack", "retreat", NULL};
+
 int tm_decision_parse(const void *st, const fc_env *env, const char *text, fc_decision *out)
 {
     fc_decision buf[TM_MAX_DECISIONS];
@@ -100,7 +103,7 @@ int tm_decision_parse(const void *st, const fc_env *env, const char *text, fc_de
             *out = buf[i];
             return 0;
         }
-    return FC_EPARSE;
+    return fc_notation_has_verb(text, tm_verbs) ? FC_EILLEGAL : FC_EPARSE;
 }
 
 static const char *terrain_name(const tm_data *D, const tm_state *s, int cell)
@@ -108,15 +111,15 @@ static const char *terrain_name(const tm_data *D, const tm_state *s, int cell)
     return D->terrain_def[s->terrain[cell]].name;
 }
 
-/* "take a WV tile (5 left of that pair), show Water; then choose its hex (tile 1 of 2)" */
+/* "tile 1 of 2: a WV tile showing water (5 WV in the pool), then its hex" */
 static void describe_tile(const tm_data *D, const tm_state *s, int tile, int face, fc_decision_info *out)
 {
     int left = 0;
     for (uint32_t m = s->pool; m; m &= m - 1)
         left += D->tile_type[tm_lowest(m)] == D->tile_type[tile];
-    snprintf(out->label, sizeof out->label, "take a %s tile (%d of that pair in the pool), show %s, then choose its hex "
-             "(tile %d of %d)", D->tile_code[tile], left, D->terrain_def[D->tile_face[tile][face]].name,
-             3 - s->pair_left, __builtin_popcount(s->pool) == 1 && s->pair_left == 2 ? 1 : 2);
+    snprintf(out->label, sizeof out->label, "tile %d of %d: a %s tile showing %s (%d %s in the pool), then its hex",
+             3 - s->pair_left, __builtin_popcount(s->pool) == 1 && s->pair_left == 2 ? 1 : 2, D->tile_code[tile],
+             D->terrain_def[D->tile_face[tile][face]].name, left, D->tile_code[tile]);
     snprintf(out->group, sizeof out->group, "tile");
 }
 
