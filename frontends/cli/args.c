@@ -1,5 +1,6 @@
 /* Option parsing, error reporting and helpers shared by the subcommands. */
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <ini.h>
 #include <math.h>
@@ -287,10 +288,11 @@ fc_rules *cli_rules_err(const cli *c, fc_context *ctx, const char *game, int nse
         return NULL;
     const char *ini = cli_opt(c, "--rules");
     const char *lua = cli_opt(c, "--variant");
-    char lua_path[1024];
+    char lua_path[1024], ini_path[1024];
     int rc = 0;
     if (ini)
-        rc = fc_rules_load_ini(r, ini, err);
+        rc = (ini = cli_ruleset_path(game, ini, ini_path, sizeof ini_path, err)) ? fc_rules_load_ini(r, ini, err)
+                                                                                  : FC_EINVAL;
     if (rc == 0 && lua)
         rc = (lua = cli_variant_path(game, lua, lua_path, sizeof lua_path, err)) ? fc_rules_load_variant(r, lua, err)
                                                                                   : FC_EINVAL;
@@ -323,6 +325,67 @@ const char *cli_variant_path(const char *game, const char *spec, char *buf, size
     }
     fc_error_set(err, FC_EINVAL, "--variant %s: no such file and no shipped %s variant of that name (see formicary variant list %s)",
                  spec, game, game);
+    return NULL;
+}
+
+const char *const cli_ruleset_dirs[2] = {FC_SOURCE_ROOT "/config", FC_DATA_INSTALL_DIR "/config"};
+
+/* The shipped rule sets of game ("harsh, short, standard") and the one closest to spec. */
+static void cli_ruleset_names(const char *game, const char *spec, char *list, size_t n, char *near, size_t nn)
+{
+    char names[32][64];
+    const char *ptrs[32];
+    int count = 0;
+    list[0] = near[0] = '\0';
+    for (int i = cli_variant_dir_first(); i < 2 && count == 0; i++) {
+        char dir[1024];
+        snprintf(dir, sizeof dir, "%s/%s", cli_ruleset_dirs[i], game);
+        DIR *d = opendir(dir);
+        if (!d)
+            continue;
+        struct dirent *e;
+        while ((e = readdir(d)) && count < 32) {
+            size_t len = strlen(e->d_name);
+            if (len > 4 && len < 64 && strcmp(e->d_name + len - 4, ".ini") == 0) {
+                snprintf(names[count], sizeof names[count], "%.*s", (int)(len - 4), e->d_name);
+                count++;
+            }
+        }
+        closedir(d);
+    }
+    qsort(names, (size_t)count, sizeof names[0], (int (*)(const void *, const void *))strcmp);
+    size_t len = 0;
+    for (int i = 0; i < count; i++) {
+        ptrs[i] = names[i];
+        len += (size_t)snprintf(list + len, len < n ? n - len : 0, "%s%s", i ? ", " : "", names[i]);
+    }
+    const char *best = fc_suggest(spec, ptrs, count);
+    if (best)
+        snprintf(near, nn, "%s", best);
+}
+
+const char *cli_ruleset_path(const char *game, const char *spec, char *buf, size_t n, fc_error *err)
+{
+    size_t len = strlen(spec);
+    if (strchr(spec, '/') || (len > 4 && strcmp(spec + len - 4, ".ini") == 0) || access(spec, F_OK) == 0)
+        return spec;
+    char lower[128];
+    size_t i = 0;
+    for (; spec[i] && i + 1 < sizeof lower; i++)
+        lower[i] = (char)tolower((unsigned char)spec[i]);
+    lower[i] = '\0';
+    for (int d = cli_variant_dir_first(); d < 2; d++) {
+        snprintf(buf, n, "%s/%s/%s.ini", cli_ruleset_dirs[d], game, lower);
+        if (access(buf, R_OK) == 0)
+            return buf;
+    }
+    char list[512], near[64];
+    cli_ruleset_names(game, lower, list, sizeof list, near, sizeof near);
+    char hint[96] = "";
+    if (near[0])
+        snprintf(hint, sizeof hint, "; did you mean '%s'?", near);
+    fc_error_set(err, FC_EINVAL, "--rules %s: no such file and no shipped %s rule set of that name%s (shipped: %s)", spec,
+                 game, hint, list[0] ? list : "none");
     return NULL;
 }
 

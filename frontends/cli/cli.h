@@ -97,6 +97,11 @@ fc_rules *cli_rules_err(const cli *c, fc_context *ctx, const char *game, int nse
  * a shipped variant's name looked up as scripts/GAME/NAME.lua in the source tree, then in the
  * install data dir. NULL (err set) if a name matches no shipped variant. */
 const char *cli_variant_path(const char *game, const char *spec, char *buf, size_t n, fc_error *err);
+/* The file of a --rules value: a path as given (it has a '/', ends in .ini or exists), else a
+ * shipped rule set's name (any case) looked up as config/GAME/NAME.ini in the source tree, then
+ * in the install data dir. NULL (err set: the shipped names, the closest one) otherwise. */
+const char *cli_ruleset_path(const char *game, const char *spec, char *buf, size_t n, fc_error *err);
+extern const char *const cli_ruleset_dirs[2];
 /* Directories holding shipped variants (scripts/ in the source tree and the install data dir). */
 extern const char *const cli_variant_dirs[2];
 /* The first of cli_variant_dirs to use: the source tree's only when running from the build tree. */

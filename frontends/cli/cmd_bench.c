@@ -12,7 +12,7 @@ const cli_optdef cli_opts_bench[] = {
     {"--players", "N", false, "number of players (default: the game's minimum)"},
     {"--seconds", "S", false, "measuring time in seconds after a 10% warm-up (default 3)"},
     {"--set", "KEY=VALUE", true, "override one parameter"},
-    {"--rules", "F.ini", false, "rule set"},
+    {"--rules", "F.ini|NAME", false, "rule set: a file, or a shipped one by name (config/GAME/NAME.ini)"},
     {"--variant", "F.lua", false, "Lua variant"},
     {"--json", NULL, false, "print one JSON object"},
     {NULL, NULL, false, NULL},
@@ -64,7 +64,7 @@ static int bench_playout(bench *b, uint64_t i, fc_error *err)
         int k = g->legal(b->st, b->env, b->dec, who == FC_CHANCE ? b->w : NULL);
         double t1 = sample ? bench_now() : 0;
         if (k <= 0 || k > g->max_decisions)
-            return fc_error_set(err, FC_EPLUGIN, "legal() returned %d (capacity %d) with seat %d to move", k,
+            return fc_error_set(err, FC_EPLUGIN, "legal() returned %d (capacity %d) with seat index %d (0-based) to move", k,
                                 g->max_decisions, who);
         int pick = who == FC_CHANCE ? fc_rng_weighted(&b->rng, b->w, k) : (int)fc_rng_below(&b->rng, (uint32_t)k);
         if (pick < 0)

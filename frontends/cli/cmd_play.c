@@ -16,7 +16,7 @@ const cli_optdef cli_opts_play[] = {
     {"--seats", "S1,S2,...", false, "one agent spec or 'human' per seat, or a number N of random seats"},
     {"--seed", "N", false, "match seed (default: time-based, printed)"},
     {"--set", "KEY=VALUE", true, "override one parameter"},
-    {"--rules", "F.ini", false, "rule set"},
+    {"--rules", "F.ini|NAME", false, "rule set: a file, or a shipped one by name (config/GAME/NAME.ini)"},
     {"--variant", "F.lua", false, "Lua variant"},
     {"--record", "F", false, "save the record to F at the end (and on quit)"},
     {"--ui", "text|tty|auto", false, "front end (default auto: tty on a terminal, else text)"},
@@ -350,7 +350,7 @@ static int play_run(play *p)
                 return cli_fail("%s", err.msg);
             play_line(p, who, text);
         } else if (who < 0 || who >= p->nseats) {
-            return cli_fail("the game reported seat %d to move (%d seats)", who, p->nseats);
+            return cli_fail("the game reported seat index %d (0-based) to move with %d seats", who, p->nseats);
         } else if (p->agent[who]) {
             fc_decision d = 0;
             if (fc_agent_choose(p->agent[who], p->m, &d, &err) != 0)

@@ -8,7 +8,7 @@
 
 const cli_optdef cli_opts_rules[] = {
     {"--seats", "N", false, "number of players to resolve for (default: the game's minimum)"},
-    {"--rules", "F.ini", false, "rule set to resolve"},
+    {"--rules", "F.ini|NAME", false, "rule set to resolve: a file, or a shipped one by name (config/GAME/NAME.ini)"},
     {"--variant", "F.lua", false, "Lua variant to resolve"},
     {"--set", "KEY=VALUE", true, "override one parameter"},
     {"--text", NULL, false, "print the rules reference instead; formicary rules GAME --text ID|TOPIC prints one rule "

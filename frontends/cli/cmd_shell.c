@@ -14,7 +14,7 @@ const cli_optdef cli_opts_shell[] = {
     {"--seats", "N", false, "number of players of the first match (default: the game's minimum)"},
     {"--seed", "N", false, "seed of the first match (default 1)"},
     {"--set", "KEY=VALUE", true, "override one parameter (for every match of the session)"},
-    {"--rules", "F.ini", false, "rule set"},
+    {"--rules", "F.ini|NAME", false, "rule set: a file, or a shipped one by name (config/GAME/NAME.ini)"},
     {"--variant", "F.lua", false, "Lua variant"},
     {NULL, NULL, false, NULL},
 };

@@ -18,7 +18,7 @@ const cli_optdef cli_opts_sim[] = {
     {"--threads", "K", false, "worker threads (default 1); results do not depend on K"},
     {"--seed", "S", false, "base seed (default 1): game i uses seeds derived from (S, i)"},
     {"--set", "KEY=VALUE", true, "override one parameter"},
-    {"--rules", "F.ini", false, "rule set"},
+    {"--rules", "F.ini|NAME", false, "rule set: a file, or a shipped one by name (config/GAME/NAME.ini)"},
     {"--variant", "F.lua", false, "Lua variant"},
     {"--fixed-seats", NULL, false, "do not rotate the agents around the seats"},
     {"--max-decisions", "N", false, "decisions before a game counts as a timeout (default 100000)"},
@@ -26,7 +26,7 @@ const cli_optdef cli_opts_sim[] = {
     {"--json", "F", false, "write the summary as JSON to F ('-' for stdout instead of the table)"},
     {"--svg", "F", false, "write a chart (win shares with intervals, score distributions) to F"},
     {"--progress", NULL, false, "show the progress bar even when stderr is not a terminal"},
-    {"--against-rules", "F.ini", false, "B design: this rule set instead of --rules"},
+    {"--against-rules", "F.ini|NAME", false, "B design: this rule set instead of --rules"},
     {"--against-variant", "F.lua", false, "B design: this variant instead of --variant"},
     {"--against-set", "KEY=VALUE", true, "B design: also set this parameter"},
     {"--until-significant", NULL, false, "A/B: stop early once --metric differs (sequential test)"},
@@ -82,6 +82,11 @@ static fc_rules *sim_rules_b(const cli *c, fc_context *ctx, const char *game, in
         return NULL;
     const char *ini = cli_opt(c, "--against-rules") ? cli_opt(c, "--against-rules") : cli_opt(c, "--rules");
     const char *lua = cli_opt(c, "--against-variant") ? cli_opt(c, "--against-variant") : cli_opt(c, "--variant");
+    char ini_path[1024];
+    if (ini && !(ini = cli_ruleset_path(game, ini, ini_path, sizeof ini_path, err))) {
+        fc_rules_free(r);
+        return NULL;
+    }
     int rc = ini ? fc_rules_load_ini(r, ini, err) : 0;
     char lua_path[1024];
     if (rc == 0 && lua) /* a shipped variant's name or a path, as for design A */
