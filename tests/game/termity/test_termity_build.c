@@ -140,7 +140,7 @@ static void test_r44_neutral_constraints(void **state)
     tfx_describe(&f, "tile WV water", &info);
     assert_false(info.has_hex);
     assert_string_equal(info.group, "tile");
-    assert_non_null(strstr(info.label, "(tile 1 of 2)"));
+    assert_non_null(strstr(info.label, "tile 1 of 2: a WV tile showing water (6 WV in the pool)"));
     tfx_play(&f, "tile WV water");
     assert_false(tfx_legal(&f, "lay 0,0")); /* never on a neutral mound */
     tfx_describe(&f, "lay 2,3", &info);
@@ -249,7 +249,7 @@ static void test_r45_single_last_tile(void **state)
     assert_int_equal(__builtin_popcount(f.st.pool), 1);
     fc_decision_info info;
     tfx_describe(&f, "tile VS stones", &info);
-    assert_non_null(strstr(info.label, "(tile 1 of 1)"));
+    assert_non_null(strstr(info.label, "tile 1 of 1: "));
     assert_false(tfx_legal(&f, "tile WV water")); /* none of that pair left */
     tfx_play(&f, "tile VS stones");
     tfx_play(&f, "lay 4,-1");
@@ -429,9 +429,10 @@ static void test_build_notation_and_view(void **state)
                 assert_int_equal(f.g->decision_audience(&f.st, f.env, buf[i]), FC_ALL_SEATS);
             }
             fc_decision bad;
-            assert_int_equal(f.g->decision_parse(&f.st, f.env, "lay 9,9", &bad), FC_EPARSE);
-            assert_int_equal(f.g->decision_parse(&f.st, f.env, "tile WV lava", &bad), FC_EPARSE);
-            assert_int_equal(f.g->decision_parse(&f.st, f.env, "neutral at 0,0 ", &bad), FC_EPARSE);
+            assert_int_equal(f.g->decision_parse(&f.st, f.env, "lay 9,9", &bad), FC_EILLEGAL);
+            assert_int_equal(f.g->decision_parse(&f.st, f.env, "tile WV lava", &bad), FC_EILLEGAL);
+            assert_int_equal(f.g->decision_parse(&f.st, f.env, "neutral at 0,0 ", &bad), FC_EILLEGAL);
+            assert_int_equal(f.g->decision_parse(&f.st, f.env, "build 0,0", &bad), FC_EPARSE);
             /* the view: terrain as built, the public pool, nothing hidden to determinize */
             f.g->view(&f.st, f.env, -1, memset(v, 0, sizeof *v));
             int tiles = 0;
