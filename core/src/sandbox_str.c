@@ -229,95 +229,117 @@ static const char *back_ref(mstate *ms, const char *s, int l)
     return NULL;
 }
 
+/* The item results of the helpers below: the match goes on with the next item (*s and *p
+ * advanced), or it is decided (*s is the end of the match, or NULL). */
+enum { ITEM_NEXT, ITEM_DONE };
+
+/* A single-character class with its optional repetition operator. */
+static int plain_item(mstate *ms, const char **s, const char **p)
+{
+    const char *ep = class_end(ms, *p);
+    int op = ep < ms->p_end ? *ep : 0;
+    if (!single(ms, *s, *p, ep)) {
+        if (op == '*' || op == '?' || op == '-') {
+            *p = ep + 1;
+            return ITEM_NEXT;
+        }
+        *s = NULL;
+        return ITEM_DONE;
+    }
+    switch (op) {
+    case '?': {
+        const char *r = do_match(ms, *s + 1, ep + 1);
+        if (r) {
+            *s = r;
+            return ITEM_DONE;
+        }
+        *p = ep + 1;
+        return ITEM_NEXT;
+    }
+    case '+': *s = max_expand(ms, *s + 1, *p, ep); return ITEM_DONE;
+    case '*': *s = max_expand(ms, *s, *p, ep); return ITEM_DONE;
+    case '-': *s = min_expand(ms, *s, *p, ep); return ITEM_DONE;
+    default:
+        (*s)++;
+        *p = ep;
+        return ITEM_NEXT;
+    }
+}
+
+/* %bxy, %f[set] and back-references %1-%9; -1 when the item is an ordinary class. */
+static int escape_item(mstate *ms, const char **s, const char **p)
+{
+    const char *q = *p;
+    if (q + 1 >= ms->p_end)
+        return -1;
+    if (q[1] == 'b') {
+        *s = balance(ms, *s, q + 2);
+        if (!*s)
+            return ITEM_DONE;
+        *p = q + 4;
+        return ITEM_NEXT;
+    }
+    if (q[1] == 'f') {
+        q += 2;
+        if (q >= ms->p_end || *q != '[')
+            luaL_error(ms->L, "missing '[' after '%%f' in pattern");
+        const char *ep = class_end(ms, q);
+        int prev = *s == ms->src ? 0 : (unsigned char)(*s)[-1];
+        int cur = *s < ms->src_end ? (unsigned char)**s : 0;
+        if (!in_set(ms, prev, q, ep - 1) && in_set(ms, cur, q, ep - 1)) {
+            *p = ep;
+            return ITEM_NEXT;
+        }
+        *s = NULL;
+        return ITEM_DONE;
+    }
+    if (q[1] >= '0' && q[1] <= '9') {
+        *s = back_ref(ms, *s, (unsigned char)q[1]);
+        if (!*s)
+            return ITEM_DONE;
+        *p = q + 2;
+        return ITEM_NEXT;
+    }
+    return -1;
+}
+
 static const char *do_match(mstate *ms, const char *s, const char *p)
 {
     if (ms->depth-- == 0)
         luaL_error(ms->L, "pattern too complex");
     tick(ms, 1);
-    for (;;) {
-        if (p == ms->p_end)
-            break;
-        const char *ep;
+    int r = ITEM_NEXT;
+    while (r == ITEM_NEXT && p != ms->p_end) {
         switch (*p) {
         case '(':
             if (p + 1 < ms->p_end && p[1] == ')')
                 s = start_capture(ms, s, p + 2, CAP_POSITION);
             else
                 s = start_capture(ms, s, p + 1, CAP_UNFINISHED);
-            goto done;
+            r = ITEM_DONE;
+            break;
         case ')':
             s = end_capture(ms, s, p + 1);
-            goto done;
+            r = ITEM_DONE;
+            break;
         case '$':
-            if (p + 1 != ms->p_end)
-                goto plain;
-            s = (s == ms->src_end) ? s : NULL;
-            goto done;
+            if (p + 1 == ms->p_end) {
+                s = (s == ms->src_end) ? s : NULL;
+                r = ITEM_DONE;
+            } else {
+                r = plain_item(ms, &s, &p);
+            }
+            break;
         case '%':
-            if (p + 1 < ms->p_end && p[1] == 'b') {
-                s = balance(ms, s, p + 2);
-                if (!s)
-                    goto done;
-                p += 4;
-                continue;
-            }
-            if (p + 1 < ms->p_end && p[1] == 'f') {
-                p += 2;
-                if (p >= ms->p_end || *p != '[')
-                    luaL_error(ms->L, "missing '[' after '%%f' in pattern");
-                ep = class_end(ms, p);
-                int prev = s == ms->src ? 0 : (unsigned char)s[-1];
-                int cur = s < ms->src_end ? (unsigned char)*s : 0;
-                if (!in_set(ms, prev, p, ep - 1) && in_set(ms, cur, p, ep - 1)) {
-                    p = ep;
-                    continue;
-                }
-                s = NULL;
-                goto done;
-            }
-            if (p + 1 < ms->p_end && p[1] >= '0' && p[1] <= '9') {
-                s = back_ref(ms, s, (unsigned char)p[1]);
-                if (!s)
-                    goto done;
-                p += 2;
-                continue;
-            }
-            goto plain;
+            r = escape_item(ms, &s, &p);
+            if (r < 0)
+                r = plain_item(ms, &s, &p);
+            break;
         default:
-        plain:
-            ep = class_end(ms, p);
-            {
-                int op = ep < ms->p_end ? *ep : 0;
-                if (!single(ms, s, p, ep)) {
-                    if (op == '*' || op == '?' || op == '-') {
-                        p = ep + 1;
-                        continue;
-                    }
-                    s = NULL;
-                    goto done;
-                }
-                switch (op) {
-                case '?': {
-                    const char *r = do_match(ms, s + 1, ep + 1);
-                    if (r) {
-                        s = r;
-                        goto done;
-                    }
-                    p = ep + 1;
-                    continue;
-                }
-                case '+': s = max_expand(ms, s + 1, p, ep); goto done;
-                case '*': s = max_expand(ms, s, p, ep); goto done;
-                case '-': s = min_expand(ms, s, p, ep); goto done;
-                default:
-                    s++;
-                    p = ep;
-                    continue;
-                }
-            }
+            r = plain_item(ms, &s, &p);
+            break;
         }
     }
-done:
     ms->depth++;
     return s;
 }
