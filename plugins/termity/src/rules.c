@@ -661,6 +661,30 @@ int tm_apply(void *st, const fc_env *env, fc_decision d)
     }
 }
 
+/* The rule that governs the current decision, for a front end's rules key (API minor 3). */
+static const char *tm_phase_topic(const void *st, const fc_env *env)
+{
+    const tm_state *s = st;
+    (void)env;
+    switch (s->phase) {
+    case PH_DRAW: return s->after_draw == PH_SETUP ? "R-10" : "R-16";
+    case PH_SETUP: return "R-12";
+    case PH_DEPLOY:
+    case PH_DEPLOY_HEX: return "R-14";
+    case PH_DISCARD: return "R-17";
+    case PH_MOVE: return "R-18";
+    case PH_MOVE_DEST: return "R-19";
+    case PH_RETREAT: return "R-31";
+    case PH_ATK_MOUND: return "R-35";
+    case PH_REPLACE: return "R-36";
+    case PH_OVER: return "R-40";
+    case PH_NEUTRAL: return "R-44";
+    case PH_TILE: return "R-45";
+    case PH_TILE_HEX: return "R-46";
+    default: return NULL;
+    }
+}
+
 const fc_game tm_game = {
     .struct_version = 1,
     .struct_size = sizeof(fc_game),
@@ -682,4 +706,5 @@ const fc_game tm_game = {
     .round = tm_round,
     .check = tm_check,
     .decision_audience = tm_decision_audience,
+    .phase_topic = tm_phase_topic,
 };

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "formicary/record.h"
+#include "formicary/rules_text.h"
 #include "formicary/view.h"
 #include "tm_fixture.h"
 
@@ -536,6 +537,36 @@ static void test_record_replays(void **state)
     }
 }
 
+/* Every step of a game that builds its board names a rule the embedded rules text holds
+ * (phase_topic, API minor 3): R-44 for neutral mounds, R-45/R-46 for tiles. */
+static void test_phase_topics(void **state)
+{
+    const char *sets[] = {"scenario=custom", NULL};
+    tfx f;
+    tfx_open(&f, 3, 9, sets);
+    const char *text = fc_plugin_rules_text(fc_rules_plugin(f.rules));
+    assert_non_null(text);
+    assert_non_null(f.g->phase_topic);
+    assert_string_equal(f.g->phase_topic(&f.st, f.env), "R-44");
+    fc_rng rng;
+    fc_rng_seed(&rng, 1, 2);
+    bool seen[PH_TILE_HEX + 1] = {false};
+    for (int who; (who = tfx_to_move(&f)) != FC_NOBODY;) {
+        const char *topic = f.g->phase_topic(&f.st, f.env);
+        assert_non_null(topic);
+        fc_rules_span span;
+        if (fc_rules_text_find(text, topic, &span) != 0)
+            fail_msg("phase %d: topic %s not in the rules text", f.st.phase, topic);
+        seen[f.st.phase] = true;
+        fc_decision d;
+        pick(&f, &rng, &d);
+        assert_int_equal(f.g->apply(&f.st, f.env, d), 0);
+    }
+    assert_string_equal(f.g->phase_topic(&f.st, f.env), "R-40");
+    assert_true(seen[PH_NEUTRAL] && seen[PH_TILE] && seen[PH_TILE_HEX] && seen[PH_SETUP] && seen[PH_MOVE]);
+    tfx_close(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -552,6 +583,7 @@ int main(void)
         cmocka_unit_test(test_build_notation_and_view),
         cmocka_unit_test(test_random_games_with_building),
         cmocka_unit_test(test_record_replays),
+        cmocka_unit_test(test_phase_topics),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
