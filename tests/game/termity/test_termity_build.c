@@ -272,6 +272,36 @@ static void test_r45_single_last_tile(void **state)
     tfx_close(&f);
 }
 
+/* R-11 on the built board: the setup mounds see the tiles (d: one Water neighbour at most,
+ * e: Open ground only). */
+static void test_r11_on_built_board(void **state)
+{
+    const char *sets[] = {"scenario=custom", "first_player=0", "custom_tiles=3", NULL};
+    tfx f;
+    tfx_open(&f, 2, 5, sets);
+    tfx_play(&f, "neutral at 0,0");
+    tfx_play(&f, "tile WV water");
+    tfx_play(&f, "lay 3,1");
+    tfx_play(&f, "tile WS water");
+    tfx_play(&f, "lay 2,2");
+    tfx_play(&f, "tile VS stones");
+    tfx_play(&f, "lay -2,-2");
+    fc_rng rng;
+    fc_rng_seed(&rng, 3, 4);
+    while (tfx_to_move(&f) == FC_CHANCE) {
+        fc_decision d;
+        pick(&f, &rng, &d);
+        assert_int_equal(f.g->apply(&f.st, f.env, d), 0);
+    }
+    assert_int_equal(f.st.phase, PH_SETUP);
+    assert_false(tfx_legal(&f, "mound 9 at 2,1"));  /* two Water neighbours (R-11 d) */
+    assert_false(tfx_legal(&f, "mound 9 at -2,-2")); /* on Stones (R-11 e) */
+    assert_true(tfx_legal(&f, "mound 9 at 3,0"));    /* one Water neighbour */
+    tfx_play(&f, "mound 9 at 3,0");
+    tfx_check(&f);
+    tfx_close(&f);
+}
+
 /* A-21: a tile that fits nowhere with either face goes back to the box. The position is made
  * by hand: everything but a flower of seven Open hexes around (2,-1) is covered, so the first
  * tile fits only in its centre and the rest of the pool fits nowhere after it. */
@@ -577,6 +607,7 @@ int main(void)
         cmocka_unit_test(test_r46_limits),
         cmocka_unit_test(test_r47_limits_off),
         cmocka_unit_test(test_r45_single_last_tile),
+        cmocka_unit_test(test_r11_on_built_board),
         cmocka_unit_test(test_a21_unplaceable_tile),
         cmocka_unit_test(test_r09_swarm_deal),
         cmocka_unit_test(test_custom_params),
