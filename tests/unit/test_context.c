@@ -49,6 +49,7 @@ static const bad_case bad_cases[] = {
     {"bad_init.so", FC_EPLUGIN, {"expected", "found", "fixture refuses to start"}},
     {"bad_callback.so", FC_EPLUGIN, {"expected", "apply", "found NULL"}},
     {"bad_null.so", FC_EPLUGIN, {"expected", "found NULL", NULL}},
+    {"bad_hooks.so", FC_EABI, {"expected API minor >= 1 for hook points", "found 0", NULL}},
 };
 #define NBAD ((int)(sizeof bad_cases / sizeof bad_cases[0]))
 
@@ -82,7 +83,7 @@ static void test_scan_fixtures(void **unused)
     assert_string_equal(fc_context_game(ctx, 0)->id, "bidrace");
     assert_null(fc_context_game(ctx, 1));
 
-    /* bidrace + the six bad ones, each reported once */
+    /* bidrace + the bad ones, each reported once */
     assert_int_equal(fc_context_report_count(ctx), 1 + NBAD);
     int seen = 0;
     for (int i = 0; i < fc_context_report_count(ctx); i++) {
