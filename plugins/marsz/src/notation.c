@@ -144,6 +144,45 @@ void mz_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_d
             snprintf(out->label, sizeof out->label, "%s", t);
         break;
     case DK_DONE: group = "pass"; snprintf(out->label, sizeof out->label, "%s", t); break;
+    case DK_REACT: {
+        static const char *const what[RK_COUNT] = {
+            "move 1 larva onto a tile you inhabit or to the Great Tunnel", "gain 1 larva",
+            "1 ant step, or 1 larva to the Great Tunnel", "discard 1 card, then draw 1", "", "",
+            "gain larvae equal to the cost of an evolution played", "draw 1 card", "1 ant step"};
+        group = "reaction";
+        snprintf(out->label, sizeof out->label, "%s: %s", t, a < RK_COUNT ? what[a] : "");
+        break;
+    }
+    case DK_LOSE:
+        group = "loss";
+        snprintf(out->label, sizeof out->label, "%s (the ant goes back to the egg pool)", t);
+        break;
+    case DK_FEED: {
+        const mz_frame *f = mz_ctop(s);
+        int ants = f ? mz_ants_total(s, f->seat) : 0;
+        snprintf(out->label, sizeof out->label, "%s of %d ants%s", t, ants,
+                 a < ants ? " (the others starve: points lost)" : "");
+        group = "feed";
+        break;
+    }
+    case DK_QUEEN: group = "queen"; snprintf(out->label, sizeof out->label, "%s", t); break;
+    case DK_PAY:
+        group = "pay";
+        snprintf(out->label, sizeof out->label, "%s (back to the egg pool)", t);
+        break;
+    case DK_TARGET:
+        if (a > 0 && a <= MZ_TILES && s->loc[a].placed) {
+            out->hex = fc_hex_make(s->loc[a].q, s->loc[a].r);
+            out->has_hex = 1;
+            snprintf(out->label, sizeof out->label, "%s %s", t, D->tile[a].name);
+        } else
+            snprintf(out->label, sizeof out->label, "%s", t);
+        group = "target";
+        break;
+    case DK_CARD:
+        snprintf(out->label, sizeof out->label, "%s %s: %s", t, D->card[a].name, D->card[a].summary);
+        group = "card";
+        break;
     default: snprintf(out->label, sizeof out->label, "%s", t); break;
     }
     snprintf(out->group, sizeof out->group, "%s", group);
