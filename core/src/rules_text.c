@@ -317,11 +317,11 @@ int fc_rules_text_ids(const char *text, void (*fn)(const char *id, void *ctx), v
         rule_id id;
         if (!rule_line(s, &id, &t, &tl))
             continue;
+        /* as written in the text ("E-1", "R-07") */
+        const char *at = strstr(s, "**") + 2;
+        rule_id tmp;
         char buf[24];
-        if (id.suffix)
-            snprintf(buf, sizeof buf, "%s-%02ld%c", id.prefix, id.num, id.suffix);
-        else
-            snprintf(buf, sizeof buf, "%s-%02ld", id.prefix, id.num);
+        snprintf(buf, sizeof buf, "%.*s", (int)parse_id(at, &tmp, false), at);
         count++;
         if (fn)
             fn(buf, ctx);

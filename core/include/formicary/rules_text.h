@@ -36,8 +36,8 @@ int fc_rules_text_glossary(const char *text, fc_rules_span *out);
  * with a known prefix suggests the nearest id of that prefix. */
 int fc_rules_text_suggest(const char *text, const char *query, char *buf, size_t n);
 
-/* Rule ids defined in the text, in order: calls fn(id, ctx) for each ("R-12"); returns the
- * count. */
+/* Rule ids defined in the text, in order: calls fn(id, ctx) for each as written ("R-12",
+ * "E-1"); returns the count. */
 int fc_rules_text_ids(const char *text, void (*fn)(const char *id, void *ctx), void *ctx);
 
 #endif

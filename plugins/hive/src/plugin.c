@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "hive.h"
+#include "hive_rules_text.h"
 
 /* Game types in the order of the game_type parameter's choices. */
 static const uint8_t type_exp[8] = {0, EXP_M, EXP_L, EXP_P, EXP_M | EXP_L, EXP_M | EXP_P, EXP_L | EXP_P,
@@ -352,6 +353,7 @@ static const fc_plugin plugin = {
     .nactions = 0,
     .game = &hv_game,
     .init = NULL,
+    .rules_text = hive_rules_text,
 };
 
 FC_PLUGIN_ENTRY_POINT(plugin)
