@@ -273,5 +273,49 @@ check "bench text output" eval '[ $rc -eq 0 ] && has "^bench bidrace, 4 players"
 fc bench bidrace --seconds -1
 check "bench: bad --seconds is a usage error" eval '[ $rc -eq 2 ] && one_line_err && has "--seconds" err'
 
+# ---- learning aids (issue 13): did you mean, case-insensitive ids, illegal vs unreadable ----
+fc play bidrace --sets goal=10
+check "unknown option: did you mean the one it extends" eval '[ $rc -eq 2 ] && one_line_err && has "unknown option .--sets.; did you mean --set\?" err'
+fc plya bidrace
+check "unknown command: did you mean" eval '[ $rc -eq 2 ] && one_line_err && has "unknown command .plya.; did you mean .play.\?" err'
+fc play bidrac
+check "unknown game: did you mean" eval '[ $rc -eq 1 ] && one_line_err && has "unknown game .bidrac.; did you mean .bidrace.\?" err'
+fc play BidRace --seats random,random --seed 7 --quiet
+check "game ids are case-insensitive" eval '[ $rc -eq 0 ] && has "^bidrace: 2 seats, seed 7$"'
+fc play bidrace --seats random,humna
+check "unknown agent: did you mean human" eval '[ $rc -eq 2 ] && one_line_err && has "seat 2: unknown agent .humna.; did you mean .human.\?" err'
+fc play bidrace --seats random,mtcs
+check "unknown agent: did you mean mcts" eval '[ $rc -eq 2 ] && one_line_err && has "unknown agent .mtcs.; did you mean .mcts.\?" err'
+fc_in $'play bid 99\nplay zzz 1\nplay bid 3\nquit' shell bidrace
+mapfile -t L <"$TMP/out"
+check "shell: illegal decision 'X' now for well-formed notation" eval '[[ "${L[0]}" == "error: illegal decision '"'"'bid 99'"'"' now"* ]]'
+check "shell: cannot read for text that does not parse" eval '[[ "${L[1]}" == "error: cannot read decision '"'"'zzz 1'"'"'"* ]] && [ "${L[2]}" = ok ]'
+fc rules bidrace --text
+check "rules --text: a game without rules text says so" eval '[ $rc -eq 1 ] && one_line_err && has "carries no rules text" err'
+if "$EXE" list 2>/dev/null | grep -q '^myrmes '; then
+    fc rules myrmes --text R-12
+    check "rules --text ID prints that rule" eval '[ $rc -eq 0 ] && has "^\*\*R-12 " && ! has "^\*\*R-13 "'
+    fc rules Myrmes --text births
+    check "rules --text TOPIC prints the section" eval '[ $rc -eq 0 ] && has "^### Phase 2 — Births" && has "^\*\*R-13 " && ! has "^### Phase 3"'
+    fc rules myrmes --text glossary
+    check "rules --text glossary" eval '[ $rc -eq 0 ] && has "^## Notation and glossary" && has "births L1 S0 W2 K1"'
+    fc rules myrmes --text
+    check "rules --text prints the whole reference" eval '[ $rc -eq 0 ] && has "^# Myrmes" && has "^## Notation and glossary"'
+    fc rules myrmes --text R-999
+    check "rules --text unknown id: one line with a suggestion" eval '[ $rc -eq 1 ] && one_line_err && has "no rule or topic .R-999. in the Myrmes rules; did you mean .R-[0-9]+.\?" err'
+    fc rules myrmes --text brths
+    check "rules --text misspelt topic: did you mean" eval '[ $rc -eq 1 ] && one_line_err && has "did you mean .births.\?" err'
+    fc rules myrmes R-12
+    check "rules: an id without --text is a usage error" eval '[ $rc -eq 2 ] && one_line_err && has "--text R-12" err'
+    fc rules myrmes --rules SHORT
+    check "--rules NAME finds a shipped rule set (any case)" eval '[ $rc -eq 0 ] && has "^rule set .*short"'
+    fc rules myrmes --rules hrash
+    check "--rules unknown name: shipped names and a suggestion" eval '[ $rc -eq 1 ] && one_line_err && has "did you mean .harsh.\? \(shipped: harsh, short, standard\)" err'
+    fc rules myrmes --set years=2 --set winter_food=3
+    check "--set list that disagrees with another parameter is refused" eval '[ $rc -eq 1 ] && one_line_err && has "winter_food has 1 amount but years is 2" err'
+    fc rules myrmes --set years=2
+    check "--set years alone keeps the default winter_food" eval '[ $rc -eq 0 ]'
+fi
+
 echo "1..$n"
 [ "$fails" -eq 0 ]
