@@ -602,6 +602,230 @@ static void test_r57_casualties_round_robin_four(void **state)
     mfx_close(&f);
 }
 
+/* R-02: gaining larvae stops when the egg pool is empty. R-45: only the top card of a pile is
+ * active; covered cards still count for the segment. */
+static void test_r02_r45_pieces_and_piles(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 120, NULL);
+    f.st.seat[0].eggs = 1;
+    f.st.seat[0].larvae = (uint8_t)(f.st.seat[0].larvae + 29);
+    assert_int_equal(mz_gain_larvae(&f.st, 0, 3), 1);
+    assert_int_equal(f.st.seat[0].eggs, 0);
+    mfx_check(&f);
+    mfx_give_evo(&f, 1, HD08);
+    mfx_give_evo(&f, 1, HD10);
+    assert_false(mz_has_evo(&f.st, 1, HD08));
+    assert_true(mz_has_evo(&f.st, 1, HD10));
+    assert_int_equal(mz_evo_count(&f.st, 1, SEG_HEAD), 2);
+    assert_int_equal(mz_strength_base(f.env, &f.st, 1, MZ_GT, false), 2 + 2 + 2); /* HD-10 only */
+    mfx_close(&f);
+}
+
+/* R-10, R-66: placing a tile with a centipede symbol puts a centipede there and moves the
+ * size track one position; R-12: arriving ants take a free harvest space first. */
+static void test_r10_r12_r66_explore_symbols(void **state)
+{
+    mfx f;
+    mfx_open(&f, 4, 121, NULL);
+    int size = f.st.size_pos;
+    f.st.stack[f.st.nstack++] = 0; /* placeholder replaced below */
+    f.st.nstack--;
+    int i = 0;
+    while (f.st.stack[i] != 11)
+        i++;
+    f.st.stack[i] = f.st.stack[f.st.nstack - 1];
+    f.st.stack[f.st.nstack - 1] = 11; /* Bark (centipede) on top */
+    f.st.seat[f.st.active].turns = 1;
+    mfx_play(&f, "explore");
+    static fc_decision buf[MZ_MAX_DECISIONS];
+    f.g->legal(&f.st, f.env, buf, NULL);
+    assert_int_equal(f.g->apply(&f.st, f.env, buf[0]), 0);
+    assert_true(f.st.loc[11].centipede);
+    assert_int_equal(f.st.size_pos, size + 1);
+    assert_false(mfx_legal(&f, "ant GT to T11.out")); /* free spaces first */
+    mfx_close(&f);
+}
+
+/* an empty deck is refilled from the shuffled discard pile. */
+static void test_r20_reshuffle(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 122, NULL);
+    while (f.st.ndeck) {
+        int c = mz_draw_card(&f.st);
+        mz_discard(&f.st, c);
+    }
+    mfx_check(&f);
+    int before = f.st.ndisc;
+    int c = mz_draw_card(&f.st);
+    assert_true(c >= 0);
+    assert_int_equal(f.st.ndeck, before - 1);
+    assert_int_equal(f.st.ndisc, 0);
+    mz_discard(&f.st, c);
+    mfx_check(&f);
+    mfx_close(&f);
+}
+
+/* R-27 with two players: the opponent reacts once. R-31: gain 1 larva. */
+static void test_r27_r78_two_player_reaction(void **state)
+{
+    mfx f;
+    mfx_open(&f, 2, 123, NULL);
+    fc_rng rng;
+    fc_rng_seed(&rng, 2, 2);
+    assert_true(mfx_random_until(&f, &rng, F_TURN, 40));
+    int p = mfx_to_move(&f), o = 1 - p;
+    mfx_play(&f, "forage");
+    static fc_decision buf[MZ_MAX_DECISIONS];
+    f.g->legal(&f.st, f.env, buf, NULL);
+    assert_int_equal(f.g->apply(&f.st, f.env, buf[0]), 0);
+    assert_int_equal(mfx_to_move(&f), o);
+    int l = f.st.seat[o].larvae;
+    mfx_play(&f, "react forage");
+    assert_int_equal(f.st.seat[o].larvae, l + 1);
+    assert_int_equal(mfx_top_kind(&f), F_TURN); /* no second reaction */
+    assert_int_equal(mfx_to_move(&f), o);
+    mfx_close(&f);
+}
+
+/* R-35: the march reaction is one ant step or one larva to the Great Tunnel, never a larva
+ * onto a tile. R-37: discard 1, then draw 1. */
+static void test_r35_r37_reactions(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 124, NULL);
+    mz_place_tile(f.env, &f.st, -1, 9, 0, -2, 0, false);
+    mfx_ants(&f, 1, MZ_POS(9, 0), 1);
+    f.st.active = 0;
+    f.st.seat[0].turns = 1;
+    memset(f.st.frame, 0, sizeof f.st.frame);
+    f.st.nframes = 0;
+    mz_push(&f.st, F_PHASE, 0, 0, PS_THORAX, 0, 0);
+    mz_push(&f.st, F_TURN, 0, 0, 0, 0, 0);
+    mfx_play(&f, "march");
+    mfx_play(&f, "done");
+    assert_int_equal(mfx_to_move(&f), 1);
+    mfx_play(&f, "react march");
+    assert_true(mfx_legal(&f, "larva to GT"));
+    assert_false(mfx_legal(&f, "larva to T9.s1"));
+    mfx_play(&f, "larva to GT");
+    assert_int_equal(mfx_to_move(&f), 2);
+    mfx_play(&f, "done");
+    /* R-37 after a Play-a-card action: discard one, draw one */
+    f.st.seat[0].turns = 1;
+    mfx_take_card(&f, EV16);
+    mz_to_hand(&f.st, 1, EV16);
+    memset(f.st.frame, 0, sizeof f.st.frame);
+    f.st.nframes = 0;
+    f.st.active = 1;
+    mz_push(&f.st, F_PHASE, 0, 0, PS_THORAX, 0, 0);
+    mz_push(&f.st, F_TURN, 1, 0, 0, 0, 0);
+    mfx_play(&f, "play EV-16");
+    while (mfx_top_kind(&f) == F_PAY)
+        mfx_play(&f, "pay larva");
+    assert_int_equal(mfx_to_move(&f), 2);
+    int hand = f.st.seat[2].hand, disc = f.st.ndisc;
+    mfx_play(&f, "react play");
+    static fc_decision buf[MZ_MAX_DECISIONS];
+    f.g->legal(&f.st, f.env, buf, NULL);
+    assert_int_equal(MZ_DK(buf[0]), DK_DISCARD);
+    assert_int_equal(f.g->apply(&f.st, f.env, buf[0]), 0);
+    assert_int_equal(f.st.seat[2].hand, hand);
+    assert_int_equal(f.st.ndisc, disc + 1);
+    mfx_close(&f);
+}
+
+/* ants-only costs cannot be paid with larvae. */
+static void test_r43_cost_kinds(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 125, NULL);
+    mfx_clear_ants(&f);
+    assert_false(mz_can_pay(f.D, &f.st, 0, HD08)); /* 3 ants, none on the meadow */
+    assert_true(mz_can_pay(f.D, &f.st, 0, EV16)); /* either: larvae do */
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 3);
+    assert_true(mz_can_pay(f.D, &f.st, 0, HD08));
+    mfx_close(&f);
+}
+
+/* R-53, A-19: a tile battle with an empty control space has no defender; the active player is
+ * the reference seat for the ferocity order. */
+static void test_r53_a19_no_defender(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 126, NULL);
+    mfx_clear_ants(&f);
+    mz_place_tile(f.env, &f.st, -1, 12, 0, -2, 0, false);
+    mfx_ants(&f, 0, MZ_POS(12, 1), 1);
+    mfx_ants(&f, 2, MZ_POS(12, MZ_OUT), 2);
+    f.st.active = 2;
+    mfx_soldier_at(&f, 2, 2);
+    assert_int_equal(f.st.bt.defender, MZ_NONE);
+    assert_int_equal(f.st.bt.ref, 2);
+    assert_int_equal(mfx_to_move(&f), 0); /* left of the active player */
+    mfx_close(&f);
+}
+
+/* R-61: the centipede fights the player with most ants first; R-64: the winner may take the
+ * control space. */
+static void test_r61_r64_centipede_order_spoils(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 127, NULL);
+    mfx_clear_ants(&f);
+    mz_place_tile(f.env, &f.st, -1, 12, 0, -2, 0, false);
+    f.st.loc[12].centipede = 1;
+    mfx_ants(&f, 0, MZ_POS(12, 0), 1);
+    mfx_ants(&f, 1, MZ_POS(12, 1), 1);
+    mfx_ants(&f, 1, MZ_POS(12, MZ_OUT), 7);
+    mfx_deck_top(&f, EV13); /* ferocity 2: size + 2 < 8 + 0 */
+    mfx_soldier_at(&f, 2, 2);
+    assert_int_equal(mfx_to_move(&f), 1); /* most ants */
+    mfx_play(&f, "ferocity none");
+    assert_false(f.st.loc[12].centipede);
+    while (mfx_top_kind(&f) == F_REMOVE)
+        mfx_play(&f, "lose T12.out");
+    assert_int_equal(mfx_top_kind(&f), F_SPOIL);
+    mfx_play(&f, "ant T12.s1 to T12.s0");
+    assert_int_equal(mz_controller(&f.st, 12), 1);
+    mfx_close(&f);
+}
+
+/* no queen's choice in the final round; epic rounds 4-5 feed 3 ants per food. */
+static void test_r70_r82_final_round_and_epic_feeding(void **state)
+{
+    static const char *const epic[] = {"epic=true", NULL};
+    mfx f;
+    mfx_open(&f, 3, 128, epic);
+    mfx_clear_ants(&f);
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 4);
+    f.st.seat[0].food = 1;
+    f.st.active = 0;
+    f.st.round = 4;
+    memset(f.st.frame, 0, sizeof f.st.frame);
+    f.st.nframes = 0;
+    mz_push(&f.st, F_PHASE, 0, 0, PS_DORMANCY, 0, 0);
+    mz_push(&f.st, F_QUEEN, 0, 0, 2, 0, 0);
+    mz_push(&f.st, F_FEED, 0, 0, 0, 0, 0);
+    mz_run(f.env, &f.st);
+    assert_false(mfx_legal(&f, "feed 4"));
+    mfx_play(&f, "feed 3");
+    mfx_play_forced(&f);
+    assert_int_equal(mfx_top_kind(&f), F_QCHOICE); /* round 4 of 5 still has the choice */
+    mfx_close(&f);
+    mfx_open(&f, 3, 129, NULL);
+    f.st.round = (uint8_t)f.D->rounds;
+    f.st.active = 0;
+    memset(f.st.frame, 0, sizeof f.st.frame);
+    f.st.nframes = 0;
+    mz_push(&f.st, F_PHASE, 0, 0, PS_DORMANCY, 0, 0);
+    mz_push(&f.st, F_QUEEN, 0, 0, 2, 0, 0);
+    mz_run(f.env, &f.st);
+    assert_int_equal(mfx_to_move(&f), FC_NOBODY); /* straight to dormancy and the end */
+    mfx_close(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -620,6 +844,15 @@ int main(void)
         cmocka_unit_test(test_r48_complete_body),
         cmocka_unit_test(test_r17_contested),
         cmocka_unit_test(test_r13_refill),
+        cmocka_unit_test(test_r02_r45_pieces_and_piles),
+        cmocka_unit_test(test_r10_r12_r66_explore_symbols),
+        cmocka_unit_test(test_r20_reshuffle),
+        cmocka_unit_test(test_r27_r78_two_player_reaction),
+        cmocka_unit_test(test_r35_r37_reactions),
+        cmocka_unit_test(test_r43_cost_kinds),
+        cmocka_unit_test(test_r53_a19_no_defender),
+        cmocka_unit_test(test_r61_r64_centipede_order_spoils),
+        cmocka_unit_test(test_r70_r82_final_round_and_epic_feeding),
         cmocka_unit_test(test_r55_hidden_ferocity),
         cmocka_unit_test(test_r33_wormhole_step),
         cmocka_unit_test(test_r40_r41_r42_end_of_worker_phase),
