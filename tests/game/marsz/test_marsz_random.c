@@ -168,10 +168,13 @@ static void play_match(fc_match *m, uint64_t pick_seed, int plies)
 /* Same seed -> identical record; a record replays to the same state; undo is exact. */
 static void test_replay_and_undo(void **state)
 {
-    for (int nseats = 2; nseats <= 5; nseats++) {
+    static const char *const extra[] = {"epic=true", "draft_start=true", "species=true", NULL};
+    for (int cfg = 0; cfg < 8; cfg++) {
+        int nseats = 2 + cfg % 4;
+        const char *const *sets = cfg >= 4 ? extra : NULL;
         mfx a, b;
-        mfx_open(&a, nseats, 42, NULL);
-        mfx_open(&b, nseats, 42, NULL);
+        mfx_open(&a, nseats, 42, sets);
+        mfx_open(&b, nseats, 42, sets);
         play_match(a.m, 5, 100000);
         play_match(b.m, 5, 100000);
         assert_int_equal(fc_match_to_move(a.m), FC_NOBODY);
@@ -191,7 +194,7 @@ static void test_replay_and_undo(void **state)
         free(ra);
         free(rb);
         mfx c;
-        mfx_open(&c, nseats, 43, NULL);
+        mfx_open(&c, nseats, 43, sets);
         uint64_t hash[300];
         int plies = 0;
         for (; plies < 300 && fc_match_to_move(c.m) != FC_NOBODY; plies++) {
