@@ -6,6 +6,7 @@
  * --set given on the command line) and replays a GameString's moves one by one, so undo can go
  * back to the start. bestmove runs MCTS for `time HH:MM:SS` (the whole limit minus a margin)
  * and a depth-limited alpha-beta search on the game's evaluation for `depth N`. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -390,9 +391,11 @@ static bool uhp_line(uhp *u, char *line)
     }
     if (!*cmd)
         return true; /* blank lines are ignored */
-    if (!strcmp(cmd, "exit"))
+    if (!strcmp(cmd, "exit") && !*arg)
         return false;
-    if (!strcmp(cmd, "info"))
+    if ((!strcmp(cmd, "exit") || !strcmp(cmd, "info")) && *arg) /* like every no-argument command */
+        uhp_err("%s takes no arguments", cmd);
+    else if (!strcmp(cmd, "info"))
         uhp_info();
     else if (!strcmp(cmd, "newgame"))
         uhp_newgame(u, arg);
@@ -430,23 +433,36 @@ int cli_cmd_uhp(cli *c)
     }
     uhp_info();
     uhp_ok();
-    fflush(stdout);
+    bool more = fflush(stdout) == 0;
+    int rc = more ? CLI_EXIT_OK : cli_fail("write error on standard output: %s", strerror(errno));
     char *line = NULL;
     size_t cap = 0;
     ssize_t got;
-    while ((got = getline(&line, &cap, stdin)) >= 0) {
+    while (more && (got = getline(&line, &cap, stdin)) >= 0) {
         if (memchr(line, '\0', (size_t)got) || got > UHP_LINE_MAX) {
             uhp_err("line refused: NUL byte or longer than %d characters", UHP_LINE_MAX);
             uhp_ok();
-            fflush(stdout);
-            continue;
+        } else {
+            /* a lone CR ends a command too, as in every reader of the project (docs/protocol.md) */
+            for (char *p = line, *end; more && *p; p = end) {
+                end = p + strcspn(p, "\r\n");
+                bool last = !*end;
+                if (!last)
+                    *end++ = '\0';
+                if (*p)
+                    more = uhp_line(&u, p);
+                if (last)
+                    break;
+            }
         }
-        line[strcspn(line, "\r\n")] = '\0';
-        if (!uhp_line(&u, line))
+        if (fflush(stdout) != 0) { /* nobody reads the answers: stop, and say why */
+            rc = cli_fail("write error on standard output: %s", strerror(errno));
             break;
+        }
     }
+    clearerr(stdout); /* a write error was reported here, with its reason, not again at exit */
     free(line);
     uhp_drop(&u);
     fc_context_free(u.ctx);
-    return CLI_EXIT_OK;
+    return rc;
 }

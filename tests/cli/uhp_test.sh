@@ -101,6 +101,13 @@ fc perft hive --depth 2 --position 'Base;InProgress;White[9];wS1'
 check "perft --position: a wrong GameString is one line" eval '[ $rc -eq 1 ] && [ "$(wc -l <"$TMP/err")" -eq 1 ] && has "^formicary: hive: the moves lead to" err'
 fc perft bidrace --depth 2 --position x
 check "perft --position: a game without positions says so" eval '[ $rc -eq 1 ] && has "does not read positions" err'
+# ---- line ends, arguments of no-argument commands, write errors (issue 12) ----
+uhp $'info now\rnewgame\r\nexit now\nexit'
+check "uhp: a lone CR ends a command; info and exit refuse arguments" eval '[ $rc -eq 0 ] && has "^err info takes no arguments$" && has "^Base;NotStarted;White\[1\]$" && has "^err exit takes no arguments$" && [ "$(oks)" -eq 4 ]'
+if [ -w /dev/full ]; then
+    printf 'info\n' | "${RUN[@]}" uhp >/dev/full 2>"$TMP/err"; rc=$?
+    check "uhp: write error on stdout ends the session with exit 1" eval '[ $rc -eq 1 ] && [ "$(wc -l <"$TMP/err")" -eq 1 ] && has "^formicary: write error on standard output: No space left on device$" err'
+fi
 fc perft hive --depth 13
 check "perft: depth out of range is a usage error" eval '[ $rc -eq 2 ]'
 # Regression values of the other games (counted with this program when Hive arrived; a rule
