@@ -217,7 +217,7 @@ int tm_build_start(const tm_data *D, tm_state *s, const fc_env *env)
     s->pool = D->custom_pool;
     s->box = 0;
     memset(s->tile_cell, TM_NO_CELL, sizeof s->tile_cell);
-    memset(s->tile_shown, 0, sizeof s->tile_shown);
+    s->face2 = 0;
     s->neutral_placed = 0;
     return next_neutral(D, s, env);
 }
@@ -299,7 +299,7 @@ int tm_build_apply(const tm_data *D, tm_state *s, const fc_env *env, fc_decision
         int tile = s->sel, terrain = D->tile_face[tile][s->face_sel];
         s->terrain[b] = (uint8_t)terrain;
         s->tile_cell[tile] = (uint8_t)b;
-        s->tile_shown[tile] = s->face_sel;
+        s->face2 |= (uint32_t)s->face_sel << tile;
         s->pool &= ~(1u << tile);
         s->pair_left--;
         FC_EMIT(env, FC_ALL_SEATS, "seat %d lays a %s tile showing %s at (%d,%d)", s->turn + 1, D->tile_code[tile],
@@ -329,7 +329,8 @@ int tm_build_check(const tm_data *D, const tm_state *s, char *msg, size_t n)
                 return fail(msg, n, "terrain differs from the scenario map", D, c);
         return 0;
     }
-    if ((s->pool | s->box) & ~D->custom_pool || (s->pool & s->box))
+    uint32_t off = s->pool | s->box;
+    if ((off | s->face2) & ~D->custom_pool || (s->pool & s->box) || (s->face2 & off))
         return fail(msg, n, "tile pool and box do not split the laid-out tiles (R-43)", D, -1);
     uint32_t laid = D->custom_pool & ~s->pool & ~s->box;
     int tiles = 0, covered = 0;
@@ -341,7 +342,7 @@ int tm_build_check(const tm_data *D, const tm_state *s, char *msg, size_t n)
             continue;
         }
         tiles++;
-        if (c >= D->ncells || s->terrain[c] != D->tile_face[k][s->tile_shown[k] & 1])
+        if (c >= D->ncells || s->terrain[c] != D->tile_face[k][s->face2 >> k & 1])
             return fail(msg, n, "a laid tile does not show its face", D, c < D->ncells ? c : -1);
     }
     for (int c = 0; c < D->ncells; c++) {

@@ -585,7 +585,8 @@ static int choose_board(loader *L, tm_data *D, const fc_value *params, int nseat
     const char *map = params[P_MAP].s;
     if (map[0] && !strcmp(params[P_SCENARIO].s, "custom"))
         return L->h->error_set(L->err, FC_EINVAL,
-                               "termity: scenario custom builds the board in the game; map=%s gives a finished one", map);
+                               "termity: scenario custom builds the board in the game; map=%s gives a finished one",
+                               map);
     if (map[0]) {
         /* The rule set read the user's map (or a record embedded it): parse that text, never
          * the path, which is only its name here. */
@@ -606,8 +607,8 @@ static int choose_board(loader *L, tm_data *D, const fc_value *params, int nseat
         char known[160] = "";
         for (int i = 0; i < D->nscen; i++)
             snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "", D->scen[i].id);
-        return L->h->error_set(L->err, FC_EUNKNOWN, "termity: no scenario '%s' for %d players (known: %s, custom)", id, nseats,
-                               known);
+        return L->h->error_set(L->err, FC_EUNKNOWN, "termity: no scenario '%s' for %d players (known: %s, custom)", id,
+                               nseats, known);
     }
     if (S->players != nseats)
         return L->h->error_set(L->err, FC_ERANGE, "termity: scenario %s is for %d players, not %d (R-07)", S->id,

@@ -11,7 +11,9 @@
 #define LIST(n, d, lo, hi, lmin, lmax, doc) {n, FC_PARAM_INT_LIST, 0, lo, hi, d, NULL, lmin, lmax, doc}
 
 static const fc_param_def params[P_COUNT] = {
-    [P_SCENARIO] = STR("scenario", "auto", "scenario id from data/scenarios.csv; auto = recommended for the seats; custom = the players build side B in the game (R-07, R-43..R-47)"),
+    [P_SCENARIO] = STR("scenario", "auto",
+                       "scenario id from data/scenarios.csv; auto = recommended for the seats; custom = the players "
+                       "build side B in the game (R-07, R-43..R-47)"),
     [P_MAP] = PATHP("map", "", "custom board CSV (q,r,terrain; terrain open|water|vegetation|stones|neutral) (R-43..R-47)"),
     [P_BUILD_LIMITS] = BOOL("build_limits", 1, "layout limits R-46 a/b on a custom board, built (scenario custom) or a map (R-47)"),
     [P_HAND_SIZE] = INT("hand_size", 3, 1, 8, "tokens in hand, refilled after deploying (R-10, R-16, V-2)"),

@@ -215,7 +215,7 @@ typedef struct tm_state {
     /* custom board building (R-43 … R-46) */
     uint32_t pool, box;                   /* tiles still to lay, tiles returned to the box */
     uint8_t tile_cell[TM_MAX_TILES];      /* where each tile lies, TM_NO_CELL */
-    uint8_t tile_shown[TM_MAX_TILES];     /* face shown (0/1) of a laid tile */
+    uint32_t face2;                       /* laid tiles showing their second face */
     uint8_t neutral_placed;               /* neutral mounds placed so far */
     uint8_t pair_left;                    /* tiles the active builder still lays */
     uint8_t face_sel;                     /* PH_TILE_HEX: face of the taken tile (sel = tile) */
