@@ -144,20 +144,22 @@ static const groups *groups_for(const tm_data *D, const tm_state *s, groups *G)
     return G;
 }
 
-static bool face_fits(const tm_data *D, const tm_state *s, const groups *G, int terrain)
+/* Some hex takes a tile showing `terrain`: usually one of the first hexes tried, so each is
+ * flooded on its own rather than labelling the whole board. */
+static bool face_fits(const tm_data *D, const tm_state *s, int terrain)
 {
     for (int c = 0; c < D->ncells; c++)
-        if (lay_ok_g(D, s, G, c, terrain))
+        if (tm_lay_ok(D, s, c, terrain))
             return true;
     return false;
 }
 
 static int nfaces(const tm_data *D, int tile) { return D->tile_face[tile][0] == D->tile_face[tile][1] ? 1 : 2; }
 
-static bool tile_fits(const tm_data *D, const tm_state *s, const groups *G, int tile)
+static bool tile_fits(const tm_data *D, const tm_state *s, int tile)
 {
     for (int f = 0; f < nfaces(D, tile); f++)
-        if (face_fits(D, s, G, D->tile_face[tile][f]))
+        if (face_fits(D, s, D->tile_face[tile][f]))
             return true;
     return false;
 }
@@ -168,12 +170,10 @@ static bool tile_fits(const tm_data *D, const tm_state *s, const groups *G, int 
 static int next_tile(const tm_data *D, tm_state *s, const fc_env *env)
 {
     uint32_t types_bad = 0, types_ok = 0;
-    groups buf;
-    const groups *G = groups_for(D, s, &buf);
     for (uint32_t m = s->pool; m; m &= m - 1) {
         int k = tm_lowest(m), t = D->tile_type[k];
         if (!(types_ok >> t & 1) && !(types_bad >> t & 1)) {
-            if (tile_fits(D, s, G, k))
+            if (tile_fits(D, s, k))
                 types_ok |= 1u << t;
             else
                 types_bad |= 1u << t;
@@ -225,8 +225,6 @@ int tm_build_start(const tm_data *D, tm_state *s, const fc_env *env)
 int tm_build_legal(const tm_data *D, const tm_state *s, fc_decision *out)
 {
     int n = 0;
-    groups buf;
-    const groups *G = s->phase == PH_NEUTRAL ? NULL : groups_for(D, s, &buf);
     switch (s->phase) {
     case PH_NEUTRAL:
         for (int c = 0; c < D->ncells; c++)
@@ -241,12 +239,14 @@ int tm_build_legal(const tm_data *D, const tm_state *s, fc_decision *out)
                 continue;
             seen |= 1u << t;
             for (int f = 0; f < nfaces(D, k); f++)
-                if (face_fits(D, s, G, D->tile_face[k][f]))
+                if (face_fits(D, s, D->tile_face[k][f]))
                     out[n++] = TM_D(D_TILE, k, 0, f);
         }
         return n;
     }
-    case PH_TILE_HEX: {
+    case PH_TILE_HEX: { /* every hex is tried: label the groups once */
+        groups buf;
+        const groups *G = groups_for(D, s, &buf);
         int terrain = D->tile_face[s->sel][s->face_sel];
         for (int c = 0; c < D->ncells; c++)
             if (lay_ok_g(D, s, G, c, terrain))
@@ -272,8 +272,7 @@ bool tm_build_valid(const tm_data *D, const tm_state *s, fc_decision d)
         for (uint32_t m = s->pool & ((1u << a) - 1u); m; m &= m - 1)
             if (D->tile_type[tm_lowest(m)] == D->tile_type[a])
                 return false; /* the lowest tile of a pair stands for it */
-        groups buf;
-        return face_fits(D, s, groups_for(D, s, &buf), D->tile_face[a][c]);
+        return face_fits(D, s, D->tile_face[a][c]);
     default: return false;
     }
 }
