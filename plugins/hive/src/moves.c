@@ -50,21 +50,14 @@ int hv_to_move(const hv_state *s)
 
 /* ---- One Hive: articulation points of the ground graph (one node per occupied cell) ---- */
 
+/* Nodes are cells, named by their top piece (unique per cell). A stack's top piece may leave
+ * whatever the result, so only single pieces' bits matter. */
 typedef struct tarjan {
     const hv_state *s;
-    uint8_t ground[HV_PIECES]; /* node -> cell's ground piece */
     int8_t disc[HV_PIECES], low[HV_PIECES];
     int time;
     uint32_t cut;
 } tarjan;
-
-static int ground_piece(const hv_state *s, int c)
-{
-    int p = s->top[c];
-    while (p != HV_NONE && s->below[p] != HV_NONE)
-        p = s->below[p];
-    return p;
-}
 
 static void dfs(tarjan *t, int p, int parent)
 {
@@ -74,7 +67,7 @@ static void dfs(tarjan *t, int p, int parent)
         int n = hv_nb(c, d);
         if (t->s->top[n] == HV_NONE)
             continue;
-        int q = ground_piece(t->s, n);
+        int q = t->s->top[n];
         if (t->disc[q] == 0) {
             children++;
             dfs(t, q, p);
@@ -96,8 +89,8 @@ static uint32_t pinned_pieces(const hv_state *s)
     memset(&t, 0, sizeof t);
     t.s = s;
     for (int p = 0; p < HV_PIECES; p++)
-        if (s->cell[p] != HV_OFF && s->level[p] == 0) {
-            dfs(&t, p, -1);
+        if (s->cell[p] != HV_OFF) {
+            dfs(&t, s->top[s->cell[p]], -1);
             break;
         }
     return t.cut;
@@ -111,10 +104,24 @@ static inline bool free_to_lift(const gen *g, int p)
 
 /* ---- steps ---- */
 
-/* H-09: a ground step from x in direction d with the lifted piece ignored. */
-static inline bool slide_ok(const gen *g, int x, int d)
+/* Occupancy of the six neighbours of c (bit d), the lifted piece's cell empty: ground sliders
+ * are single pieces, so a cell is empty exactly when it has no top piece or is `from`. */
+static inline unsigned ground_mask(const gen *g, int c)
 {
-    return occ(g, hv_nb(x, (d + 5) % 6)) != occ(g, hv_nb(x, (d + 1) % 6));
+    unsigned m = 0;
+    for (int d = 0; d < 6; d++) {
+        int n = hv_nb(c, d);
+        m |= (unsigned)(g->s->top[n] != HV_NONE && n != g->from) << d;
+    }
+    return m;
+}
+
+/* The directions in which a ground slide from a cell with neighbour mask m is allowed: the
+ * target empty and exactly one of its two side cells occupied (H-09). */
+static inline unsigned slide_dirs(unsigned m)
+{
+    unsigned left = ((m >> 1) | (m << 5)) & 63u, right = ((m << 1) | (m >> 5)) & 63u;
+    return ~m & (left ^ right) & 63u;
 }
 
 /* H-10: a step at height from x (hx after lifting) to y = nb(x, d) (hy before arriving). */
@@ -138,9 +145,9 @@ static void slides(const gen *g, int x, int max, cellset *out)
     queue[n++] = x;
     while (head < n) {
         int c = queue[head++];
-        for (int d = 0; d < 6; d++) {
-            int y = hv_nb(c, d);
-            if (occ(g, y) || cs_has(&seen, y) || !slide_ok(g, c, d))
+        for (unsigned dirs = slide_dirs(ground_mask(g, c)); dirs; dirs &= dirs - 1) {
+            int y = hv_nb(c, __builtin_ctz(dirs));
+            if (cs_has(&seen, y))
                 continue;
             cs_add(&seen, y);
             cs_add(out, y);
@@ -152,10 +159,8 @@ static void slides(const gen *g, int x, int max, cellset *out)
 
 static void spider(const gen *g, int start, int c, int depth, int *path, cellset *out)
 {
-    for (int d = 0; d < 6; d++) {
-        int y = hv_nb(c, d);
-        if (occ(g, y) || !slide_ok(g, c, d))
-            continue;
+    for (unsigned dirs = slide_dirs(ground_mask(g, c)); dirs; dirs &= dirs - 1) {
+        int y = hv_nb(c, __builtin_ctz(dirs));
         bool seen = y == start;
         for (int i = 0; i < depth && !seen; i++)
             seen = path[i] == y;
