@@ -274,7 +274,7 @@ static void vt_view(const void *st, const fc_env *env, int seat, fc_view *v)
     h->view_legend(v, "M m", "Mosquito (expansion M)");
     h->view_legend(v, "L l", "Ladybug (expansion L)");
     h->view_legend(v, "P p", "Pillbug (expansion P)");
-    h->view_legend(v, "wQ1 bA2", "a piece in UHP notation: colour, bug, number");
+    h->view_legend(v, "wQ bA2", "a piece in UHP notation: colour, bug, number (none for Q, M, L, P)");
 }
 
 static int vt_round(const void *st, const fc_env *env)
