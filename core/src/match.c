@@ -290,10 +290,21 @@ int fc_match_play(fc_match *m, fc_decision d, fc_error *err)
     return apply_checked(m, seat, d, err);
 }
 
-/* Whether a text the game could not read starts with the first word of a decision legal now
- * ("bid 11" when "bid 0" … "bid 10" are legal): then it is well-formed but not legal now. Games
- * that parse by matching the legal decisions say so themselves for their other words by
- * returning FC_EILLEGAL from decision_parse (API minor 3). Only on errors: not a hot path. */
+static int count_words(const char *s)
+{
+    int n = 0;
+    for (bool in = false; *s; s++) {
+        n += *s != ' ' && !in;
+        in = *s != ' ';
+    }
+    return n;
+}
+
+/* Whether a text the game could not read has the first word and the number of words of a
+ * decision legal now ("bid 11" when "bid 0" … "bid 10" are legal): then it is well-formed but
+ * not legal now. Games that parse by matching the legal decisions say so themselves for their
+ * other forms by returning FC_EILLEGAL from decision_parse (API minor 3, fc_notation_match).
+ * Only on errors: not a hot path. */
 static bool verb_legal_now(fc_match *m, const char *text)
 {
     while (*text == ' ')
@@ -301,13 +312,14 @@ static bool verb_legal_now(fc_match *m, const char *text)
     size_t n = strcspn(text, " ");
     if (n == 0 || fc_match_to_move(m) == FC_NOBODY)
         return false;
+    int words = count_words(text);
     refresh_legal(m);
     char buf[256];
     for (int i = 0; i < m->nlegal; i++) {
         if (m->game->decision_text(m->state, &m->search_env, m->legal[i], buf, sizeof buf) < 0)
             continue;
         size_t k = strcspn(buf, " ");
-        if (k == n && k < strlen(buf) && strncmp(buf, text, n) == 0)
+        if (k == n && k < strlen(buf) && strncmp(buf, text, n) == 0 && count_words(buf) == words)
             return true;
     }
     return false;

@@ -130,7 +130,7 @@ typedef struct fc_game {
     int (*decision_text)(const void *st, const fc_env *env, fc_decision d, char *buf, size_t n);
     /* required: inverse of decision_text in this state; 0, FC_EPARSE (the text cannot be read)
      * or, from API minor 3, FC_EILLEGAL (well-formed notation of the game that is not legal in
-     * this state; see fc_notation_has_verb). Front ends then say "illegal decision 'X' now". */
+     * this state; see fc_notation_match). Front ends then say "illegal decision 'X' now". */
     int (*decision_parse)(const void *st, const fc_env *env, const char *text, fc_decision *out);
     /* optional: label, hex and group for front ends (defaults to the notation). */
     void (*decision_describe)(const void *st, const fc_env *env, fc_decision d, fc_decision_info *out);
@@ -334,21 +334,67 @@ typedef const fc_plugin *(*fc_plugin_query_fn)(uint32_t host_abi_major, uint32_t
         return &(descriptor); \
     }
 
-/* For decision_parse (API minor 3): whether the first word of text is one of verbs (NULL-
- * terminated). A game that reads a decision by matching the legal ones returns FC_EILLEGAL
- * (well-formed, not legal now) rather than FC_EPARSE (cannot be read) when it is. */
-static inline bool fc_notation_has_verb(const char *text, const char *const *verbs)
+/* For decision_parse (API minor 3): whether text has the shape of one of patterns (NULL-
+ * terminated), i.e. is well-formed notation of the game. A pattern is words separated by single
+ * spaces, matched against the text's words (runs of blanks separate them): '#' matches a number
+ * (digits, optionally after '-'), '*' a whole word, "..." any remaining words, other characters
+ * themselves ("births L# S# W# K#", "step #,#", "attack #,# from #,#", "play ..."). A game that
+ * reads a decision by matching the legal ones returns FC_EILLEGAL (well-formed, not legal now)
+ * rather than FC_EPARSE (cannot be read) when this holds. Only on errors: not a hot path. */
+static inline bool fc_notation_word_match(const char *w, size_t wn, const char *p, size_t pn)
 {
-    size_t n = 0;
-    while (*text == ' ')
-        text++;
-    while (text[n] && text[n] != ' ')
-        n++;
-    for (; n && *verbs; verbs++) {
-        size_t k = 0;
-        while (k < n && (*verbs)[k] == text[k])
+    if (pn == 1 && p[0] == '*')
+        return wn > 0;
+    size_t i = 0, k = 0;
+    while (k < pn) {
+        if (p[k] == '#') {
+            if (i < wn && w[i] == '-')
+                i++;
+            size_t digits = i;
+            while (i < wn && w[i] >= '0' && w[i] <= '9')
+                i++;
+            if (i == digits)
+                return false;
             k++;
-        if (k == n && (*verbs)[k] == '\0')
+        } else if (i < wn && w[i] == p[k]) {
+            i++;
+            k++;
+        } else {
+            return false;
+        }
+    }
+    return i == wn;
+}
+
+static inline bool fc_notation_match(const char *text, const char *const *patterns)
+{
+    for (; *patterns; patterns++) {
+        const char *t = text, *p = *patterns;
+        bool ok = true;
+        for (;;) {
+            while (*t == ' ')
+                t++;
+            if (!*p) {
+                ok = !*t;
+                break;
+            }
+            size_t pn = 0, wn = 0;
+            while (p[pn] && p[pn] != ' ')
+                pn++;
+            if (pn == 3 && p[0] == '.' && p[1] == '.' && p[2] == '.')
+                break; /* the rest is free */
+            while (t[wn] && t[wn] != ' ')
+                wn++;
+            if (!wn || !fc_notation_word_match(t, wn, p, pn)) {
+                ok = false;
+                break;
+            }
+            t += wn;
+            p += pn;
+            if (*p == ' ')
+                p++;
+        }
+        if (ok)
             return true;
     }
     return false;

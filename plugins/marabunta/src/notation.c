@@ -92,8 +92,25 @@ int mb_decision_text(const void *st, const fc_env *env, fc_decision d, char *buf
     return FC_EINVAL;
 }
 
-/* Every first word of the notation: a text starting with one is well-formed (API minor 3). */
-static const char *const mb_verbs[] = {"draw", "roll", "split", "counter", "choose", "use", "ignore", "write", "crate", "leaf", "cross", "encore", "forfeit", NULL};
+/* The shapes of the notation: a text of one of them is well-formed (API minor 3). */
+static const char *const mb_verbs[] = {
+    "draw *",
+    "roll * *",
+    "split * / *",
+    "split * / * / *",
+    "counter",
+    "choose *",
+    "use *",
+    "ignore *",
+    "write #,#",
+    "write #,# hill",
+    "crate *",
+    "leaf *",
+    "cross #,#",
+    "encore *",
+    "forfeit",
+    NULL,
+};
 
 int mb_decision_parse(const void *st, const fc_env *env, const char *text, fc_decision *out)
 {
@@ -105,7 +122,7 @@ int mb_decision_parse(const void *st, const fc_env *env, const char *text, fc_de
             *out = buf[i];
             return 0;
         }
-    return fc_notation_has_verb(text, mb_verbs) ? FC_EILLEGAL : FC_EPARSE;
+    return fc_notation_match(text, mb_verbs) ? FC_EILLEGAL : FC_EPARSE;
 }
 
 /* "pink 2", "blue crate", "T3 A one" ("T3" when short). */

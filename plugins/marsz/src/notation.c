@@ -71,8 +71,8 @@ int mz_decision_text(const void *st, const fc_env *env, fc_decision d, char *buf
     }
 }
 
-/* Every first word of the notation: a text starting with one is well-formed (API minor 3). */
-static const char *const mz_verbs[] = {"explore", "forage", "march", "play", "rest", "unique", "ritual", "prophecy", "dance", "ant", "card", "centipede", "discard", "done", "feed", "ferocity", "fill", "harvest", "larva", "lose", "option", "pay", "place", "queen", "react", "rotate", "sacrifice", "swap", "target", "tile", NULL};
+/* The notation's first words: a text starting with one is taken as well-formed (API minor 3). */
+static const char *const mz_verbs[] = {"explore ...", "forage ...", "march ...", "play ...", "rest ...", "unique ...", "ritual ...", "prophecy ...", "dance ...", "ant ...", "card ...", "centipede ...", "discard ...", "done ...", "feed ...", "ferocity ...", "fill ...", "harvest ...", "larva ...", "lose ...", "option ...", "pay ...", "place ...", "queen ...", "react ...", "rotate ...", "sacrifice ...", "swap ...", "target ...", "tile ...", NULL};
 
 int mz_decision_parse(const void *st, const fc_env *env, const char *text, fc_decision *out)
 {
@@ -84,7 +84,7 @@ int mz_decision_parse(const void *st, const fc_env *env, const char *text, fc_de
             *out = buf[i];
             return 0;
         }
-    return fc_notation_has_verb(text, mz_verbs) ? FC_EILLEGAL : FC_EPARSE;
+    return fc_notation_match(text, mz_verbs) ? FC_EILLEGAL : FC_EPARSE;
 }
 
 static const char *const reward_names[RW_KINDS] = {"1 food", "1 larva", "2 larvae", "1 card", "1 point"};

@@ -125,8 +125,34 @@ static void pick_first_hex(const my_state *st, const my_data *D, char *text, siz
         snprintf(text, n, "pick %d,%d", D->hex[st->tile[t - 1].cell[0]].q, D->hex[st->tile[t - 1].cell[0]].r);
 }
 
-/* Every first word of the notation: a text starting with one is well-formed (API minor 3). */
-static const char *const my_verbs[] = {"sacrifice", "event", "births", "room", "exit", "step", "hunt", "clear", "place", "stop", "harvest", "scavenge", "done", "tunnel", "level", "nurse", "objective", "pick", "discard", "pay", "die", NULL};
+/* The shapes of the notation: a text of one of them is well-formed (API minor 3). */
+static const char *const my_verbs[] = {
+    "sacrifice",
+    "event #",
+    "births L# S# W# K#",
+    "births L# S# W# K# A#",
+    "room #",
+    "room # *",
+    "exit #,#",
+    "step #,#",
+    "hunt #,#",
+    "clear #,#",
+    "place * #,#",
+    "stop",
+    "harvest #,#",
+    "scavenge *",
+    "done",
+    "tunnel #,#",
+    "level",
+    "nurse",
+    "objective *",
+    "objective * ...",
+    "pick #,#",
+    "discard *",
+    "pay",
+    "die #",
+    NULL,
+};
 
 int my_parse(const void *vst, const fc_env *env, const char *text, fc_decision *out)
 {
@@ -143,7 +169,7 @@ int my_parse(const void *vst, const fc_env *env, const char *text, fc_decision *
             return 0;
         }
     }
-    return fc_notation_has_verb(text, my_verbs) ? FC_EILLEGAL : FC_EPARSE;
+    return fc_notation_match(text, my_verbs) ? FC_EILLEGAL : FC_EPARSE;
 }
 
 void my_describe(const void *vst, const fc_env *env, fc_decision d, fc_decision_info *out)

@@ -88,8 +88,26 @@ int tm_decision_text(const void *st, const fc_env *env, fc_decision d, char *buf
     }
 }
 
-/* Every first word of the notation: a text starting with one is well-formed (API minor 3). */
-static const char *const tm_verbs[] = {"draw", "neutral", "tile", "lay", "mound", "deploy", "at", "discard", "unit", "pass", "to", "attack", "retreat", NULL};
+/* The shapes of the notation: a text of one of them is well-formed (API minor 3). */
+static const char *const tm_verbs[] = {
+    "draw *",
+    "neutral at #,#",
+    "tile * *",
+    "lay #,#",
+    "mound # at #,#",
+    "mound # remove #,#",
+    "deploy *",
+    "at #,#",
+    "discard *",
+    "unit #,#",
+    "pass",
+    "to #,#",
+    "attack #,# from #,#",
+    "retreat #,#",
+    "retreat #,# destroyed",
+    "mound #",
+    NULL,
+};
 
 int tm_decision_parse(const void *st, const fc_env *env, const char *text, fc_decision *out)
 {
@@ -103,7 +121,7 @@ int tm_decision_parse(const void *st, const fc_env *env, const char *text, fc_de
             *out = buf[i];
             return 0;
         }
-    return fc_notation_has_verb(text, tm_verbs) ? FC_EILLEGAL : FC_EPARSE;
+    return fc_notation_match(text, tm_verbs) ? FC_EILLEGAL : FC_EPARSE;
 }
 
 static const char *terrain_name(const tm_data *D, const tm_state *s, int cell)
