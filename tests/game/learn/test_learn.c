@@ -118,6 +118,26 @@ static void test_suggest(void **state)
     assert_null(fc_suggest("", opts, 3));
 }
 
+static void test_notation_match(void **state)
+{
+    (void)state;
+    static const char *const pats[] = {"births L# S# W# K#", "step #,#", "place * #,#", "play ...", "pass", NULL};
+    assert_true(fc_notation_match("births L9 S0 W0 K0", pats));
+    assert_true(fc_notation_match("  births   L1 S12 W2 K0 ", pats)); /* runs of blanks */
+    assert_false(fc_notation_match("births L2 S0", pats));              /* too few words */
+    assert_false(fc_notation_match("births L2 S0 W2 K1 A1", pats));     /* too many */
+    assert_false(fc_notation_match("births LX S0 W2 K1", pats));        /* '#' needs digits */
+    assert_true(fc_notation_match("step -3,14", pats));
+    assert_false(fc_notation_match("step 3,", pats));
+    assert_true(fc_notation_match("place PH3L/2 7,4", pats));
+    assert_true(fc_notation_match("play", pats));
+    assert_true(fc_notation_match("play C12 with 3 ants", pats));
+    assert_true(fc_notation_match("pass", pats));
+    assert_false(fc_notation_match("pass 1", pats));
+    assert_false(fc_notation_match("", pats));
+    assert_false(fc_notation_match("stepp 1,2", pats));
+}
+
 /* ---- every game plugin ---- */
 
 static fc_context *games(void)
@@ -375,6 +395,7 @@ static void test_illegal_vs_unreadable(void **state)
     fc_context *ctx = games();
     static const char *const cases[][3] = {
         {"myrmes", "step 7,4", "zzz 1"},
+        {"myrmes", "births L3 S3 W4 K4", "births L2 S0"},
         {"marabunta", "write 3,4", "paint 3,4"},
         {"termity", "to 5,5", "fly 5,5"},
     };
@@ -434,6 +455,7 @@ int main(void)
         cmocka_unit_test(test_find_ids),
         cmocka_unit_test(test_find_topics),
         cmocka_unit_test(test_suggest),
+        cmocka_unit_test(test_notation_match),
         cmocka_unit_test(test_rules_text_every_game),
         cmocka_unit_test(test_legend_and_topics),
         cmocka_unit_test(test_decision_hexes_and_labels),
