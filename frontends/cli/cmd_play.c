@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "formicary/rules_text.h"
 #include "formicary/suggest.h"
 #include "formicary/rng.h"
 #include "formicary/view.h"
@@ -138,7 +139,8 @@ static void play_show(play *p, int seat)
     if (v->title[0])
         printf("%.*s\n", (int)sizeof v->title, v->title);
     for (int i = 0; i < v->ntracks && i < FC_VIEW_MAX_TRACKS; i++)
-        printf("  %-16.24s %d/%d %.48s\n", v->tracks[i].name, v->tracks[i].value, v->tracks[i].max, v->tracks[i].text);
+        printf("  %-16.24s %d/%d %.*s\n", v->tracks[i].name, v->tracks[i].value, v->tracks[i].max,
+               (int)sizeof v->tracks[i].text, v->tracks[i].text);
     for (int s = -1; s < p->nseats; s++) {
         bool any = false;
         for (int i = 0; i < v->npanel && i < FC_VIEW_MAX_PANEL * 4; i++) {
@@ -147,23 +149,92 @@ static void play_show(play *p, int seat)
                 continue;
             if (!any)
                 printf("  %s:", s < 0 ? "all" : p->names[s]);
-            printf("%s %.24s %.48s", any ? "," : "", e->key, e->value);
+            printf("%s %.24s %.*s", any ? "," : "", e->key, (int)sizeof e->value, e->value);
             any = true;
         }
         if (any)
             putchar('\n');
     }
     for (int i = 0; i < v->ntext && i < FC_VIEW_MAX_TEXT; i++)
-        printf("  %.24s: %.48s\n", v->text[i].key, v->text[i].value);
+        printf("  %.24s: %.*s\n", v->text[i].key, (int)sizeof v->text[i].value, v->text[i].value);
 }
 
 static void play_help(void)
 {
     printf("enter the number of a decision or its notation; also:\n"
+           "  legal       list the decisions again\n"
+           "  map         the board as text: every hex with something on it\n"
+           "  legend      what the map's glyphs and the panels' codes mean\n"
+           "  rules [X]   the rules of this phase, or rule/topic X (R-12, births, glossary)\n"
            "  undo        take back your last decision (and the moves since)\n"
            "  save FILE   save the record so far\n"
            "  help        this text\n"
            "  quit        stop (the record is saved if --record was given)\n");
+}
+
+/* The numbered decisions: label (with its cost), notation, and the hexes it covers. */
+static void play_list(play *p, const fc_decision *ds, char (*texts)[128], int n)
+{
+    for (int i = 0; i < n; i++) {
+        fc_decision_info info;
+        fc_match_decision_describe(p->m, ds[i], &info);
+        if (info.label[0] && strcmp(info.label, texts[i]) != 0)
+            printf("  %3d. %.160s  [%s]", i + 1, info.label, texts[i]);
+        else
+            printf("  %3d. %s", i + 1, texts[i]);
+        for (int h = 0; h < info.nhexes && h < FC_DECISION_MAX_HEXES; h++)
+            printf("%s%d,%d", h ? " " : "  covers ", info.hexes[h].q, info.hexes[h].r);
+        putchar('\n');
+    }
+}
+
+/* `map`: the hexes with something on them (glyphs, label), then how many are empty. */
+static void play_map(const play *p)
+{
+    const fc_view *v = p->view;
+    int empty = 0;
+    for (int i = 0; i < v->ncells && i < FC_VIEW_MAX_CELLS; i++) {
+        const fc_view_cell *c = &v->cells[i];
+        if (!c->glyphs[0]) {
+            empty++;
+            continue;
+        }
+        bool owned = c->owner >= 0 && c->owner < p->nseats;
+        printf("  %4d,%-4d %-7.7s %-10.16s %s%s%.*s\n", c->hex.q, c->hex.r, c->glyphs, c->terrain_name,
+               owned ? p->names[c->owner] : "", owned ? ": " : "", (int)sizeof c->label, c->label);
+    }
+    printf("  (%d hexes with nothing on them; 'legend' explains the glyphs)\n", empty);
+}
+
+static void play_legend(const play *p)
+{
+    const fc_view *v = p->view;
+    if (v->nlegend == 0)
+        printf("  this game gives no legend\n");
+    for (int i = 0; i < v->nlegend && i < FC_VIEW_MAX_LEGEND; i++)
+        printf("  %-9.8s %.*s\n", v->legend[i].glyph, (int)sizeof v->legend[i].text, v->legend[i].text);
+}
+
+/* `rules [X]`: rule or topic X, else the current phase's rules, else the glossary. */
+static void play_rules(const play *p, const char *query)
+{
+    const char *text = fc_plugin_rules_text(fc_rules_plugin(fc_match_rules(p->m)));
+    if (!text) {
+        printf("  this game carries no rules text\n");
+        return;
+    }
+    fc_rules_span span;
+    const char *topic = *query ? query : fc_match_phase_topic(p->m);
+    int rc = topic ? fc_rules_text_find(text, topic, &span) : fc_rules_text_glossary(text, &span);
+    if (rc != 0) {
+        char hint[64];
+        if (fc_rules_text_suggest(text, query, hint, sizeof hint) == 0)
+            printf("  no rule or topic '%s'; did you mean '%s'?\n", query, hint);
+        else
+            printf("  no rule or topic '%s' (try a rule id like R-12, a heading word, or glossary)\n", query);
+        return;
+    }
+    printf("%.*s\n", (int)span.len, span.start);
 }
 
 /* Takes back decisions up to and including the last one made by a human seat. */
@@ -239,17 +310,10 @@ static int play_human(play *p, int seat)
         return cli_fail("out of memory");
     }
     memcpy(ds, legal, (size_t)n * sizeof *ds);
-    for (int i = 0; i < n; i++) {
-        fc_decision_info info;
-        memset(&info, 0, sizeof info);
+    for (int i = 0; i < n; i++)
         if (fc_match_decision_text(p->m, ds[i], texts[i], sizeof texts[i]) < 0)
             snprintf(texts[i], sizeof texts[i], "#%u", (unsigned)ds[i]);
-        fc_match_decision_describe(p->m, ds[i], &info);
-        if (info.label[0] && strcmp(info.label, texts[i]) != 0)
-            printf("  %3d. %.160s  [%s]\n", i + 1, info.label, texts[i]);
-        else
-            printf("  %3d. %s\n", i + 1, texts[i]);
-    }
+    play_list(p, ds, texts, n);
     int result = -1;
     char line[1024];
     fc_error err;
@@ -273,6 +337,14 @@ static int play_human(play *p, int seat)
             continue;
         if (strcmp(s, "help") == 0) {
             play_help();
+        } else if (strcmp(s, "legal") == 0) {
+            play_list(p, ds, texts, n);
+        } else if (strcmp(s, "map") == 0) {
+            play_map(p);
+        } else if (strcmp(s, "legend") == 0) {
+            play_legend(p);
+        } else if (strncmp(s, "rules", 5) == 0 && (s[5] == 0 || isspace((unsigned char)s[5]))) {
+            play_rules(p, play_trim(s + 5));
         } else if (strcmp(s, "quit") == 0) {
             printf("game stopped at ply %zu\n", fc_match_ply(p->m));
             result = HUMAN_STOP;
