@@ -312,6 +312,13 @@ void my_describe(const void *vst, const fc_env *env, fc_decision d, fc_decision_
     if (cell >= 0 && cell < D->ncells) {
         out->hex = D->hex[cell];
         out->has_hex = 1;
+        /* stepping onto, clearing or emptying a tile concerns all of its hexes */
+        int k = MY_DKIND(d), t = st->cell_tile[cell];
+        if (t && (k == D_STEP || k == D_CLEAR || k == D_PICK)) {
+            const my_tile *T = &st->tile[t - 1];
+            for (int i = 0; i < T->n && i < FC_SHAPE_MAX; i++)
+                fc_decision_info_add_hex(out, D->hex[T->cell[i]]);
+        }
     }
 }
 
