@@ -177,6 +177,10 @@ static void uhp_validmoves(uhp *u)
 {
     if (!uhp_need_game(u))
         return;
+    if (fc_match_to_move(u->m) == FC_NOBODY) {
+        uhp_err("the game is over");
+        return;
+    }
     const fc_decision *d;
     int n = fc_match_legal(u->m, &d, NULL);
     for (int i = 0; i < n; i++) {

@@ -57,6 +57,11 @@ check "uhp: the wrong colour, junk, an out-of-order piece, an illegal pass" eval
 check "uhp: bad commands answer err" eval '[ "$(grep -c "^err " "$TMP/out")" -eq 9 ]'
 check "uhp: the session goes on after errors" eval 'has "^Base;InProgress;Black\[1\];wA1$" && [ "$(oks)" -eq 17 ]'
 
+# ---- the end of a game (draw limit lowered with --set) ----
+printf '%s' $'newgame\nplay wS1\nplay bS1 wS1-\nplay wQ -wS1\nplay bQ bS1-\nplay wA1 -wQ\nplay bA1 bQ-\nplay wG1 -wA1\nplay bG1 bA1-\nplay wB1 -wG1\nplay bB1 bG1-\nvalidmoves\nplay wA2 -wB1\nbestmove depth 1\nundo\nvalidmoves\nexit\n' |
+    "${RUN[@]}" uhp --set draw_turns=10 >"$TMP/out" 2>"$TMP/err"
+check "uhp: a finished game: validmoves and bestmove are errors, play is invalid, undo reopens it" eval 'has "^Base;Draw;White\[6\];" && has "^err the game is over$" && has "^invalidmove the game is over$" && [ "$(grep -c "^err the game is over$" "$TMP/out")" -eq 2 ] && has "^Base;InProgress;Black\[5\];" && has "^bS2 "'
+
 # ---- bestmove ----
 uhp $'newgame Base;InProgress;White[3];wS1;bG1 -wS1;wQ wS1/;bQ /bG1\nvalidmoves\nbestmove depth 2\nbestmove time 00:00:01\noptions\noptions set MctsIterations 50\nbestmove\nexit\n'
 moves=$(sed -n 6p "$TMP/out")
