@@ -277,6 +277,21 @@ static void vt_view(const void *st, const fc_env *env, int seat, fc_view *v)
     h->view_legend(v, "wQ bA2", "a piece in UHP notation: colour, bug, number (none for Q, M, L, P)");
 }
 
+/* The rule that governs the decision now (for the rules key of front ends). */
+static const char *vt_phase_topic(const void *st, const fc_env *env)
+{
+    (void)env;
+    const hv_state *s = st;
+    int color = hv_to_move(s);
+    if (color < 0)
+        return "H-22";
+    if (s->turn < 2)
+        return "H-04"; /* the first two pieces */
+    if (!hv_queen_in_play(s, color))
+        return s->turn / 2 + 1 >= s->queen_turn[color] ? "H-06" : "H-07";
+    return "H-03";
+}
+
 static int vt_round(const void *st, const fc_env *env)
 {
     (void)env;
@@ -326,6 +341,7 @@ const fc_game hv_game = {
     .check = vt_check,
     .position_write = vt_position_write,
     .position_read = vt_position_read,
+    .phase_topic = vt_phase_topic,
 };
 
 static const fc_plugin plugin = {
