@@ -1,0 +1,1075 @@
+/* March of the Ants rules by id, part 2: one test per rule id not named elsewhere (R-01 ..
+ * R-77, A-xx rulings, S-09), and the cards and variants that lacked assertions of their own
+ * (TX-10, AB-09, HD-02 b, V-3). Each builds a position with the fixture, applies a decision
+ * or a phase and asserts what the rule demands. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "mz_fixture.h"
+
+static fc_decision buf[MZ_MAX_DECISIONS];
+
+static void place(mfx *f, int tile, int q, int r, int rot) { mz_place_tile(f->env, &f->st, -1, tile, q, r, rot, false); }
+
+/* A frame of `kind` on top of a round iterator at `stage`; then the automatic part runs. */
+static void frame_on(mfx *f, int stage, int kind, int seat, int a, int b, int n)
+{
+    memset(f->st.frame, 0, sizeof f->st.frame);
+    f->st.nframes = 0;
+    mz_push(&f->st, F_PHASE, 0, 0, stage, 0, 0);
+    mz_push(&f->st, kind, seat, a, b, 0, n);
+    mz_run(f->env, &f->st);
+}
+
+/* seat's turn in the worker phase of round 2 (not its first turn). */
+static void turn(mfx *f, int seat)
+{
+    f->st.active = (uint8_t)seat;
+    f->st.round = 2;
+    f->st.seat[seat].turns = 1;
+    frame_on(f, PS_THORAX, F_TURN, seat, 0, 0, 0);
+}
+
+static void playf(mfx *f, const char *fmt, ...)
+{
+    char t[96];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(t, sizeof t, fmt, ap);
+    va_end(ap);
+    mfx_play(f, t);
+}
+
+static bool legalf(mfx *f, const char *fmt, ...)
+{
+    char t[96];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(t, sizeof t, fmt, ap);
+    va_end(ap);
+    return mfx_legal(f, t);
+}
+
+static int hex_dist(int q1, int r1, int q2, int r2)
+{
+    int dq = q1 - q2, dr = r1 - r2, ds = -dq - dr;
+    dq = abs(dq), dr = abs(dr), ds = abs(ds);
+    return dq > dr ? (dq > ds ? dq : ds) : (dr > ds ? dr : ds);
+}
+
+static void to_hand(mfx *f, int seat, int c)
+{
+    mfx_take_card(f, c);
+    mz_to_hand(&f->st, seat, c);
+}
+
+/* R-01, R-05: the Great Tunnel is seven cells with twelve adjacent cells; it is not a tile:
+ * no tile on its cells, never inhabited, controlled, contested or inner meadow. */
+static void test_r01_r05_great_tunnel_is_not_a_tile(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 201, NULL);
+    static const int gt[7][2] = {{0, 0}, {0, -1}, {1, -1}, {1, 0}, {0, 1}, {-1, 1}, {-1, 0}};
+    for (int i = 0; i < 7; i++)
+        assert_true(mz_is_gt_cell(f.D, gt[i][0], gt[i][1]));
+    int adj = 0;
+    for (int q = -3; q <= 3; q++)
+        for (int r = -3; r <= 3; r++)
+            if (mz_adj_index(f.D, q, r) >= 0) {
+                adj++;
+                assert_int_equal(hex_dist(q, r, 0, 0), 2);
+            }
+    assert_int_equal(adj, 12);
+    mfx_ants(&f, 1, MZ_POS(MZ_GT, MZ_OUT), 2); /* two players there */
+    assert_false(mz_inhabits(f.D, &f.st, 0, MZ_GT));
+    assert_false(mz_contested(&f.st, MZ_GT));
+    assert_int_equal(mz_controller(&f.st, MZ_GT), -1);
+    assert_false(mz_inner(f.D, &f.st, MZ_GT));
+    int n = mz_placements(f.D, &f.st, 0, 13, 1, buf);
+    assert_true(n > 0);
+    for (int i = 0; i < n; i++) {
+        int q = MZ_DA(buf[i]) - 64, r = MZ_DB(buf[i]) - 64;
+        assert_false(mz_is_gt_cell(f.D, q, r));
+        assert_int_equal(hex_dist(q, r, 0, 0), 2); /* only the tunnel is on the meadow */
+    }
+    mfx_close(&f);
+}
+
+/* R-03, R-14: a larva goes to the Great Tunnel or onto a tile the player inhabits; ants only
+ * on the outskirts do not inhabit. */
+static void test_r03_r14_larva_needs_inhabited_tile(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 202, NULL);
+    mfx_clear_ants(&f);
+    place(&f, 12, 0, -2, 0); /* Pebble: F (control), L1 */
+    mfx_ants(&f, 1, MZ_POS(12, 0), 1);
+    mfx_ants(&f, 0, MZ_POS(12, MZ_OUT), 1);
+    assert_false(mz_inhabits(f.D, &f.st, 0, 12));
+    frame_on(&f, PS_THORAX, F_STEPS, 0, 0, 0, 6);
+    assert_true(mfx_legal(&f, "larva to GT"));
+    assert_false(mfx_legal(&f, "larva to T12.s1"));
+    /* an ant of seat 0 on a harvest space: now it inhabits the tile */
+    mz_put(&f.st, 0, MZ_POS(12, 1));
+    f.st.seat[0].eggs--;
+    assert_true(mz_inhabits(f.D, &f.st, 0, 12));
+    frame_on(&f, PS_THORAX, F_STEPS, 0, 0, 0, 6);
+    assert_true(mfx_legal(&f, "larva to T12.out")); /* full tile: the larva settles outside */
+    int larvae = f.st.seat[0].larvae;
+    mfx_play(&f, "larva to T12.out");
+    assert_int_equal(f.st.seat[0].larvae, larvae - 1);
+    assert_int_equal(f.st.loc[12].out[0], 2);
+    mfx_close(&f);
+}
+
+/* rotation k moves printed edge e to edge (e + k) mod 6. */
+static void test_r04_rotation_maps_edges(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 203, NULL);
+    assert_int_equal(f.D->tile[12].mask, 0x09); /* Pebble: N, S */
+    place(&f, 12, 0, -3, 1);
+    assert_int_equal(mz_placed_mask(f.D, &f.st, 12), 0x12); /* NE, SW */
+    place(&f, 19, 3, -3, 5);
+    assert_int_equal(f.D->tile[19].mask, 0x03); /* Seed Cache: N, NE */
+    assert_int_equal(mz_placed_mask(f.D, &f.st, 19), 0x21); /* NW, N */
+    mfx_close(&f);
+}
+
+/* R-06, R-07, R-18: a tile next to the Great Tunnel whose edges facing it are closed is
+ * adjacent but not connected (ants cannot step in), and still an inner-meadow tile. */
+static void test_r06_r07_r18_adjacent_not_connected(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 204, NULL);
+    place(&f, 12, 0, -2, 1); /* openings NE, SW; edge S (toward the tunnel) closed */
+    assert_true(mz_adjacent(f.D, &f.st, 12, MZ_GT));
+    assert_false(mz_connected(f.D, &f.st, 12, MZ_GT));
+    assert_true(mz_inner(f.D, &f.st, 12));
+    frame_on(&f, PS_THORAX, F_STEPS, 0, 0, 0, 6);
+    assert_false(mfx_legal(&f, "ant GT to T12.s0"));
+    place(&f, 14, 0, -3, 0); /* Clover Patch: NE, SE, SW, NW; (0,-3) is outer meadow */
+    assert_false(mz_inner(f.D, &f.st, 14));
+    mfx_close(&f);
+    mfx_open(&f, 3, 204, NULL);
+    place(&f, 12, 0, -2, 0); /* edge S open toward the tunnel */
+    assert_true(mz_connected(f.D, &f.st, 12, MZ_GT));
+    frame_on(&f, PS_THORAX, F_STEPS, 0, 0, 0, 6);
+    assert_true(mfx_legal(&f, "ant GT to T12.s0"));
+    mfx_close(&f);
+}
+
+/* R-08: wormholes link tiles for ant steps only: exploring from a wormhole tile places the
+ * new tile next to that tile, never next to the other wormhole tile. */
+static void test_r08_wormholes_only_for_steps(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 205, NULL);
+    mfx_clear_ants(&f);
+    place(&f, 16, 0, -2, 0);
+    place(&f, 18, 0, 2, 0);
+    f.st.loc[16].wormhole = f.st.loc[18].wormhole = 1;
+    assert_false(mz_connected(f.D, &f.st, 16, 18));
+    mfx_ants(&f, 0, MZ_POS(16, 0), 1);
+    int n = mz_placements(f.D, &f.st, 0, 13, 0, buf);
+    assert_true(n > 0);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(hex_dist(MZ_DA(buf[i]) - 64, MZ_DB(buf[i]) - 64, 0, -2), 1);
+    mfx_close(&f);
+}
+
+/* a placement needs one opening against an opening of an adjacent location. */
+static void test_r09_placement_needs_facing_opening(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 206, NULL);
+    place(&f, 19, 0, -2, 0); /* Seed Cache: N, NE open; its S edge toward the tunnel closed */
+    int n = mz_placements(f.D, &f.st, 0, 12, 1, buf);
+    bool rot0 = false, rot1 = false;
+    for (int i = 0; i < n; i++)
+        if (MZ_DA(buf[i]) - 64 == 0 && MZ_DB(buf[i]) - 64 == -3) {
+            rot0 |= MZ_DC(buf[i]) % 3 == 0; /* S faces the Seed Cache's N opening */
+            rot1 |= MZ_DC(buf[i]) % 3 == 1; /* NE, SW: nothing faces an opening */
+        }
+    assert_true(rot0);
+    assert_false(rot1);
+    /* (-1,-2) touches only the Seed Cache's closed SW... and NW edges: no placement there */
+    for (int i = 0; i < n; i++)
+        assert_false(MZ_DA(buf[i]) - 64 == -1 && MZ_DB(buf[i]) - 64 == -2);
+    mfx_close(&f);
+}
+
+/* R-11, R-12: an arriving ant takes an empty harvest space (never the outskirts while one is
+ * free); a space holds one ant, so with none free it goes to the outskirts. */
+static void test_r11_r12_settling(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 207, NULL);
+    place(&f, 13, 0, -2, 0); /* Moss Carpet: L1 (control), L1, F, C */
+    frame_on(&f, PS_THORAX, F_STEPS, 0, 0, 0, 6);
+    assert_false(mfx_legal(&f, "ant GT to T13.out"));
+    assert_true(mfx_legal(&f, "ant GT to T13.s0"));
+    assert_true(mfx_legal(&f, "ant GT to T13.s3"));
+    for (int i = 0; i < 4; i++)
+        mfx_ants(&f, 1, MZ_POS(13, i), 1);
+    frame_on(&f, PS_THORAX, F_STEPS, 0, 0, 0, 6);
+    assert_false(mfx_legal(&f, "ant GT to T13.s0"));
+    mfx_play(&f, "ant GT to T13.out");
+    assert_int_equal(f.st.loc[13].out[0], 1);
+    assert_int_equal(f.st.loc[13].space[0], 2); /* still seat 1's ant */
+    mfx_close(&f);
+}
+
+/* R-15, R-16, R-17: control is the control space; a shared tile without outskirts ants has
+ * no battle in the soldier phase. */
+static void test_r15_r16_shared_tile_no_battle(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 208, NULL);
+    mfx_clear_ants(&f);
+    place(&f, 12, 0, -2, 0);
+    mfx_ants(&f, 0, MZ_POS(12, 1), 1);
+    mfx_ants(&f, 1, MZ_POS(12, 0), 1);
+    assert_int_equal(mz_controller(&f.st, 12), 1);
+    assert_true(mz_inhabits(f.D, &f.st, 0, 12) && mz_inhabits(f.D, &f.st, 1, 12));
+    assert_false(mz_contested(&f.st, 12));
+    mfx_soldier_at(&f, 2, 2);
+    assert_int_not_equal(mfx_top_kind(&f), F_FEROCITY);
+    assert_int_equal(mz_ants_at(&f.st, 12, 0), 1);
+    assert_int_equal(mz_ants_at(&f.st, 12, 1), 1);
+    mfx_close(&f);
+}
+
+/* R-18, R-71: an inner-meadow tile scores its controller at dormancy even when it is not
+ * connected to the Great Tunnel; an outer tile does not. */
+static void test_r18_r71_unconnected_inner_tile_scores(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 209, NULL);
+    mfx_clear_ants(&f);
+    place(&f, 12, 0, -2, 1); /* inner, not connected */
+    place(&f, 14, 0, -3, 0); /* outer */
+    mfx_ants(&f, 2, MZ_POS(12, 0), 1);
+    mfx_ants(&f, 2, MZ_POS(14, 0), 1);
+    f.st.round = 1;
+    int score = f.st.seat[2].score;
+    frame_on(&f, PS_DORMANCY, F_QUEEN, 0, 0, 3, 0);
+    assert_int_equal(f.st.seat[2].score, score + 1);
+    assert_int_equal(f.st.round, 2);
+    mfx_close(&f);
+}
+
+/* R-19, T-24: the Centipede Nest puts one centipede on an adjacent tile that has none; a
+ * tile never holds two. */
+static void test_r19_one_centipede_per_tile(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 210, NULL);
+    place(&f, 12, 0, -2, 0);
+    f.st.loc[12].centipede = 1;
+    mz_put_centipede(&f.st, 12);
+    assert_int_equal(f.st.loc[12].centipede, 1);
+    mz_put_centipede(&f.st, MZ_GT); /* never in the Great Tunnel */
+    assert_int_equal(f.st.loc[MZ_GT].centipede, 0);
+    mfx_close(&f);
+}
+
+/* the owner chooses which ant is lost; it goes back to the egg pool. */
+static void test_r21_owner_chooses_losses(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 211, NULL);
+    mfx_clear_ants(&f);
+    place(&f, 12, 0, -2, 0);
+    mfx_ants(&f, 0, MZ_POS(12, 0), 1);
+    mfx_ants(&f, 0, MZ_POS(12, MZ_OUT), 2);
+    int eggs = f.st.seat[0].eggs;
+    frame_on(&f, PS_THORAX, F_REMOVE, 0, 12, RM_CARD, 1);
+    assert_int_equal(mfx_to_move(&f), 0);
+    assert_int_equal(f.g->legal(&f.st, f.env, buf, NULL), 2); /* the control space or outskirts */
+    mfx_play(&f, "lose T12.s0");
+    assert_int_equal(f.st.seat[0].eggs, eggs + 1);
+    assert_int_equal(mz_ants_at(&f.st, 12, 0), 2);
+    mfx_close(&f);
+}
+
+/* R-22, R-67: harvest gives each occupied space's reward (outskirts and the Great Tunnel give
+ * nothing); card draws go in player order from the active player. */
+static void test_r22_r67_harvest_in_player_order(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 212, NULL);
+    mfx_clear_ants(&f);
+    place(&f, 13, 0, -2, 0); /* L1 (control), L1, F, C */
+    place(&f, 16, 0, 2, 0);  /* Root Tangle: C (control), L1 */
+    mfx_ants(&f, 0, MZ_POS(13, 0), 1);
+    mfx_ants(&f, 0, MZ_POS(13, 2), 1);
+    mfx_ants(&f, 0, MZ_POS(13, 3), 1);
+    mfx_ants(&f, 0, MZ_POS(13, MZ_OUT), 3);
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 3);
+    mfx_ants(&f, 2, MZ_POS(16, 0), 1);
+    mfx_deck_top(&f, EV05);
+    mfx_deck_top(&f, EV09); /* top: drawn first, by the active player */
+    f.st.active = 2;
+    f.st.round = 2;
+    int larvae = f.st.seat[0].larvae, food = f.st.seat[0].food, hand0 = f.st.seat[0].hand;
+    frame_on(&f, PS_DORMANCY, F_QUEEN, 2, 0, 1, 0);
+    assert_int_equal(f.st.seat[0].larvae, larvae + 1);
+    assert_int_equal(f.st.seat[0].food, food + 1);
+    assert_int_equal(f.st.seat[0].hand, hand0 + 1);
+    assert_int_equal(f.st.card_loc[EV09], CL_HAND);
+    assert_int_equal(f.st.card_seat[EV09], 2);
+    assert_int_equal(f.st.card_seat[EV05], 0);
+    mfx_close(&f);
+}
+
+/* scores are unbounded upwards (past the track's 49) and never below 0. */
+static void test_r23_a14_score_bounds(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 213, NULL);
+    f.st.seat[0].score = 1;
+    mz_add_points(&f.st, 0, -5);
+    assert_int_equal(f.st.seat[0].score, 0);
+    mz_add_points(&f.st, 0, 60);
+    assert_int_equal(f.st.seat[0].score, 60);
+    mfx_close(&f);
+}
+
+/* Plays "done" where offered, else the first decision, until seat's turn. */
+static void until_turn(mfx *f, int seat)
+{
+    while (mfx_to_move(f) != seat || mfx_top_kind(f) != F_TURN) {
+        int n = f->g->legal(&f->st, f->env, buf, NULL);
+        fc_decision d = buf[0];
+        for (int i = 0; i < n; i++)
+            if (MZ_DK(buf[i]) == DK_DONE)
+                d = buf[i];
+        assert_int_equal(f->g->apply(&f->st, f->env, d), 0);
+        mfx_check(f);
+    }
+}
+
+/* R-25, R-39: Rest takes a rest tile and applies it at once without reactions; a player who
+ * rested still gets turns, and each must be a Rest. */
+static void test_r25_r39_rest_then_only_rest(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 214, NULL);
+    memset(f.st.rest_row, 0, sizeof f.st.rest_row);
+    f.st.rest_row[0] = f.st.rest_row[1] = f.st.rest_row[2] = 1;
+    turn(&f, 0);
+    int food = f.st.seat[0].food;
+    mfx_play(&f, "rest RT-01"); /* Full Pantry: 2 food */
+    assert_int_equal(f.st.seat[0].food, food + 2);
+    assert_false(f.st.rest_row[1]);
+    assert_int_equal(mfx_top_kind(&f), F_TURN); /* no reactions */
+    assert_int_equal(mfx_to_move(&f), 1);
+    f.st.seat[1].turns = f.st.seat[2].turns = 1;
+    mfx_play(&f, "forage");
+    until_turn(&f, 2);
+    mfx_play(&f, "forage");
+    until_turn(&f, 0);
+    assert_true(f.st.seat[0].food > 0);
+    assert_false(mfx_legal(&f, "forage"));
+    assert_false(mfx_legal(&f, "march"));
+    assert_true(mfx_legal(&f, "rest RT-02"));
+    mfx_close(&f);
+}
+
+/* R-24: every round runs worker phase, thorax reactions, soldier phase, queen phase (with
+ * dormancy) in this order; the game has 4 rounds. */
+static int phase_rank(const mfx *f)
+{
+    for (int i = 1; i < f->st.nframes; i++)
+        switch (f->st.frame[i].kind) {
+        case F_TURN:
+        case F_NEXTTURN: return 0;
+        case F_THORAX: return 1;
+        case F_SOLDIER: return 2;
+        case F_QUEEN: return 3;
+        default: break;
+        }
+    return -1;
+}
+
+static void test_r24_round_structure(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 215, NULL);
+    fc_rng rng;
+    fc_rng_seed(&rng, 215, 1);
+    int round = 1, rank = 0, seen = 0;
+    while (mfx_to_move(&f) != FC_NOBODY) {
+        int k = phase_rank(&f);
+        assert_true(k >= 0);
+        if (f.st.round != round) {
+            assert_int_equal(f.st.round, round + 1);
+            assert_int_equal(rank, 3); /* the previous round ended in its queen phase */
+            assert_int_equal(k, 0);    /* and the new one starts with the worker phase */
+            round = f.st.round;
+        } else
+            assert_true(k >= rank);
+        rank = k;
+        seen |= 1 << k;
+        int n = f.g->legal(&f.st, f.env, buf, NULL);
+        assert_int_equal(f.g->apply(&f.st, f.env, buf[fc_rng_below(&rng, (uint32_t)n)]), 0);
+    }
+    assert_int_equal(round, 4);
+    assert_int_equal(seen & 0x9, 0x9);
+    mfx_close(&f);
+}
+
+/* R-29: the explore reaction moves a larva onto any tile the reacting player inhabits (not
+ * only the new tile) or to the Great Tunnel; not onto a tile it does not inhabit. */
+static void test_r29_explore_reaction_any_inhabited_tile(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 216, NULL);
+    place(&f, 12, 0, 2, 0);  /* Pebble south of the tunnel, seat 1 inhabits it */
+    place(&f, 20, -2, 2, 0); /* Thorn Thicket, seat 2 inhabits it */
+    mfx_ants(&f, 1, MZ_POS(12, 1), 1);
+    mfx_ants(&f, 2, MZ_POS(20, 1), 1);
+    turn(&f, 0);
+    mfx_play(&f, "explore");
+    f.g->legal(&f.st, f.env, buf, NULL);
+    assert_int_equal(f.g->apply(&f.st, f.env, buf[0]), 0);
+    int tile = f.st.frame[f.st.nframes - 1].a;
+    playf(&f, "ant GT to T%d.s0", tile);
+    mfx_play(&f, "done");
+    assert_int_equal(mfx_to_move(&f), 1);
+    mfx_play(&f, "react explore");
+    assert_true(mfx_legal(&f, "larva to T12.s0"));
+    assert_true(mfx_legal(&f, "larva to GT"));
+    assert_false(mfx_legal(&f, "larva to T20.s0"));
+    assert_false(legalf(&f, "larva to T%d.s1", tile));
+    int larvae = f.st.seat[1].larvae;
+    mfx_play(&f, "larva to T12.s0");
+    assert_int_equal(f.st.seat[1].larvae, larvae - 1);
+    assert_int_equal(f.st.loc[12].space[0], 2);
+    mfx_close(&f);
+}
+
+/* Forage costs 1 food, draws 3 and discards 1; the reaction gains 1 larva. */
+static void test_r30_r31_forage(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 217, NULL);
+    turn(&f, 0);
+    int food = f.st.seat[0].food, hand = f.st.seat[0].hand, disc = f.st.ndisc, deck = f.st.ndeck;
+    mfx_play(&f, "forage");
+    assert_int_equal(f.st.seat[0].food, food - 1);
+    assert_int_equal(f.st.ndeck, deck - 3);
+    assert_int_equal(mfx_top_kind(&f), F_DISCARD);
+    f.g->legal(&f.st, f.env, buf, NULL);
+    assert_int_equal(f.g->apply(&f.st, f.env, buf[0]), 0);
+    assert_int_equal(f.st.seat[0].hand, hand + 2);
+    assert_int_equal(f.st.ndisc, disc + 1);
+    assert_int_equal(mfx_to_move(&f), 1);
+    int larvae = f.st.seat[1].larvae, eggs = f.st.seat[1].eggs;
+    mfx_play(&f, "react forage");
+    assert_int_equal(f.st.seat[1].larvae, larvae + 1);
+    assert_int_equal(f.st.seat[1].eggs, eggs - 1);
+    mfx_close(&f);
+}
+
+/* March costs 1 food and gives up to 6 steps; 0 steps is legal; after 6 it ends. */
+static void test_r32_march_up_to_six_steps(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 218, NULL);
+    mz_gain_larvae(&f.st, 0, 6);
+    turn(&f, 0);
+    int food = f.st.seat[0].food, larvae = f.st.seat[0].larvae;
+    mfx_play(&f, "march");
+    assert_int_equal(f.st.seat[0].food, food - 1);
+    assert_true(mfx_legal(&f, "done"));
+    for (int i = 0; i < 6; i++) {
+        assert_int_equal(mfx_top_kind(&f), F_STEPS);
+        mfx_play(&f, "larva to GT");
+    }
+    assert_int_not_equal(mfx_top_kind(&f), F_STEPS);
+    assert_int_equal(f.st.seat[0].larvae, larvae - 6);
+    assert_int_equal(mz_ants_at(&f.st, MZ_GT, 0), 8);
+    mfx_close(&f);
+}
+
+/* ant steps cannot move larvae. */
+static void test_r34_ant_steps_move_no_larvae(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 219, NULL);
+    place(&f, 13, 0, -2, 0);
+    frame_on(&f, PS_THORAX, F_STEPS, 0, 0, STEP_ANT_ONLY, 2);
+    assert_false(mfx_legal(&f, "larva to GT"));
+    assert_true(mfx_legal(&f, "ant GT to T13.s0"));
+    frame_on(&f, PS_THORAX, F_STEPS, 0, 0, 0, 2);
+    assert_true(mfx_legal(&f, "larva to GT"));
+    mfx_close(&f);
+}
+
+/* R-36, R-44: playing a card costs its cost, no food; an event goes to the discard pile; a
+ * card whose cost cannot be paid is not offered. */
+static void test_r36_r44_play_a_card(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 220, NULL);
+    mfx_clear_ants(&f);
+    to_hand(&f, 0, EV16);
+    to_hand(&f, 0, HD08); /* 3 ants only: no ants on the meadow */
+    turn(&f, 0);
+    assert_false(mfx_legal(&f, "play HD-08"));
+    int food = f.st.seat[0].food, larvae = f.st.seat[0].larvae;
+    mfx_play(&f, "play EV-16");
+    for (int i = 0; i < f.D->card[EV16].cost; i++)
+        mfx_play(&f, "pay larva");
+    assert_int_equal(f.st.seat[0].food, food + f.D->card[EV16].food);
+    assert_int_equal(f.st.card_loc[EV16], CL_DISCARD);
+    assert_int_equal(f.st.seat[0].larvae, larvae - f.D->card[EV16].cost + f.D->card[EV16].larvae);
+    mfx_close(&f);
+}
+
+/* R-46, R-54: strength = ants + head evolutions (covered ones too) + rest tiles + printed
+ * modifiers; abdomen evolutions feed one more ant per food. */
+static void test_r46_r54_segment_bonuses_and_strength(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 221, NULL);
+    mfx_clear_ants(&f);
+    place(&f, 12, 0, -2, 0);
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 3);
+    mfx_ants(&f, 0, MZ_POS(12, 0), 1);
+    mfx_give_evo(&f, 0, HD09); /* no strength of its own */
+    mfx_give_evo(&f, 0, HD10); /* +2 in the Great Tunnel */
+    f.st.seat[0].rest_strength = 2;
+    assert_int_equal(mz_strength_base(f.env, &f.st, 0, MZ_GT, false), 3 + 2 + 2 + f.D->card[HD10].n);
+    assert_int_equal(mz_strength_base(f.env, &f.st, 0, 12, false), 1 + 2 + 2);
+    /* abdomen: 5 ants, 1 food, one abdomen card (Royal Abdomen, no feeding text) */
+    mfx_give_evo(&f, 0, AB06);
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 1);
+    f.st.seat[0].food = 1;
+    f.st.round = 2;
+    f.st.active = 0;
+    frame_on(&f, PS_DORMANCY, F_FEED, 0, 0, 0, 0);
+    assert_true(mfx_legal(&f, "feed 5"));
+    assert_false(mfx_legal(&f, "feed 6"));
+    mfx_close(&f);
+}
+
+/* R-60: after a tile battle the outskirts ants refill starting with the winner and going
+ * clockwise (not from the active player); ferocity cards go to the discard pile. */
+static void test_r60_cleanup_from_winner(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 222, NULL);
+    mfx_clear_ants(&f);
+    place(&f, 13, 0, -2, 0); /* 4 spaces */
+    for (int i = 0; i < 4; i++)
+        mfx_ants(&f, 0, MZ_POS(13, i), 1);
+    mfx_ants(&f, 1, MZ_POS(13, MZ_OUT), 6);
+    mfx_ants(&f, 2, MZ_POS(13, MZ_OUT), 5);
+    to_hand(&f, 1, EV13); /* ferocity 2 */
+    f.st.active = 2;
+    mfx_soldier_at(&f, 2, 2);
+    while (mfx_top_kind(&f) == F_FEROCITY)
+        mfx_play(&f, mfx_to_move(&f) == 1 ? "ferocity EV-13" : "ferocity none");
+    assert_int_equal(f.st.bt.winner, 1); /* 8 against 4 and 5 */
+    /* L = 9: the winner loses 4; W = 6 alternate seat 2, seat 0: 3 each */
+    while (mfx_top_kind(&f) == F_REMOVE || mfx_top_kind(&f) == F_SPOIL || mfx_top_kind(&f) == F_REFILL) {
+        int n = f.g->legal(&f.st, f.env, buf, NULL);
+        fc_decision d = buf[0];
+        for (int i = 0; i < n; i++)
+            if (MZ_DK(buf[i]) == DK_DONE)
+                d = buf[i];
+        assert_int_equal(f.g->apply(&f.st, f.env, d), 0);
+        mfx_check(&f);
+    }
+    int sp[3] = {0};
+    for (int i = 0; i < 4; i++)
+        if (f.st.loc[13].space[i])
+            sp[f.st.loc[13].space[i] - 1]++;
+    assert_int_equal(sp[0], 1);
+    assert_int_equal(sp[1], 2); /* the winner's 2 survivors fill first */
+    assert_int_equal(sp[2], 1); /* then seat 2 takes the last space */
+    assert_int_equal(f.st.loc[13].out[1], 0);
+    assert_int_equal(f.st.loc[13].out[2], 1);
+    assert_int_equal(f.st.card_loc[EV13], CL_DISCARD);
+    mfx_close(&f);
+}
+
+/* R-65: when the centipede is defeated and the tile is still contested, one ant battle
+ * follows on it; the centipede's card goes to the discard pile. */
+static void test_r65_centipede_then_ant_battle(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 223, NULL);
+    mfx_clear_ants(&f);
+    place(&f, 12, 0, -2, 0);
+    f.st.loc[12].centipede = 1;
+    mfx_ants(&f, 0, MZ_POS(12, 0), 1);
+    mfx_ants(&f, 1, MZ_POS(12, 1), 1);
+    mfx_ants(&f, 1, MZ_POS(12, MZ_OUT), 7);
+    mfx_deck_top(&f, EV13);
+    f.st.active = 0;
+    mfx_soldier_at(&f, 2, 2);
+    assert_int_equal(mfx_to_move(&f), 1);
+    mfx_play(&f, "ferocity none");
+    assert_false(f.st.loc[12].centipede);
+    assert_int_equal(f.st.card_loc[EV13], CL_DISCARD);
+    while (mfx_top_kind(&f) == F_REMOVE)
+        mfx_play(&f, "lose T12.out");
+    assert_int_equal(mz_ants_at(&f.st, 12, 1), 4); /* lost ceil(8 / 2) */
+    assert_int_equal(mfx_top_kind(&f), F_SPOIL);
+    mfx_play(&f, "done");
+    mfx_play_forced(&f);
+    assert_true(mz_contested(&f.st, 12));
+    assert_int_equal(mfx_top_kind(&f), F_FEROCITY);
+    assert_int_equal(f.st.bt.loc, 12);
+    mfx_close(&f);
+}
+
+/* each goal in play scores its level at dormancy (Warrior Caste: 2 heads = 2). */
+static void test_r72_goal_points_at_dormancy(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 224, NULL);
+    mfx_clear_ants(&f);
+    mfx_give_evo(&f, 1, HD09);
+    mfx_give_evo(&f, 1, HD12);
+    mfx_take_card(&f, CG08);
+    f.st.card_loc[CG08] = CL_GOAL;
+    f.st.card_seat[CG08] = 1;
+    f.st.seat[1].ngoals = 1;
+    f.st.round = 1;
+    int score = f.st.seat[1].score;
+    frame_on(&f, PS_DORMANCY, F_QUEEN, 0, 0, 3, 0);
+    assert_int_equal(f.st.seat[1].score, score + 2);
+    mfx_close(&f);
+}
+
+/* R-77, S-2P-1, A-43: the second player is offered start tiles other than the first's; after
+ * setup each player has 2 ants in the tunnel, 3 on the start tile, 4 larvae, 27 eggs. */
+static void test_r77_a43_two_player_setup(void **state)
+{
+    mfx f;
+    mfx_open(&f, 2, 225, NULL);
+    int offered[4], k = 0;
+    for (int i = 0; i < 2; i++) {
+        int p = mfx_to_move(&f);
+        const mz_frame *fr = &f.st.frame[f.st.nframes - 1];
+        assert_int_equal(fr->kind, F_SETUP2P);
+        offered[k++] = fr->a;
+        offered[k++] = fr->b;
+        playf(&f, "tile T-%d", fr->a);
+        f.g->legal(&f.st, f.env, buf, NULL);
+        assert_int_equal(f.g->apply(&f.st, f.env, buf[0]), 0);
+        assert_int_equal(mz_ants_total(&f.st, p), 5);
+        assert_int_equal(mz_ants_at(&f.st, MZ_GT, p), 2);
+    }
+    for (int i = 0; i < 4; i++)
+        for (int j = i + 1; j < 4; j++)
+            assert_int_not_equal(offered[i], offered[j]);
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < f.st.nstack; j++)
+            assert_int_not_equal(offered[i], f.st.stack[j]); /* not from the tile stack */
+    for (int p = 0; p < 2; p++) {
+        assert_int_equal(f.st.seat[p].larvae, 4);
+        assert_int_equal(f.st.seat[p].eggs, 27);
+        assert_int_equal(f.st.seat[p].food, 2);
+        assert_int_equal(f.st.seat[p].hand, 3);
+    }
+    mfx_close(&f);
+}
+
+/* S-09: the first player is chosen at random (different seeds give different seats); the
+ * first_player parameter fixes it. */
+static void test_s09_first_player(void **state)
+{
+    unsigned seen = 0;
+    for (uint64_t seed = 1; seed <= 24; seed++) {
+        mfx f;
+        mfx_open(&f, 4, seed, NULL);
+        seen |= 1u << f.st.active;
+        assert_int_equal(mfx_to_move(&f), f.st.active);
+        mfx_close(&f);
+    }
+    assert_true(__builtin_popcount(seen) >= 3);
+    static const char *const fix[] = {"first_player=2", NULL};
+    mfx f;
+    mfx_open(&f, 4, 9, fix);
+    assert_int_equal(f.st.active, 2);
+    mfx_close(&f);
+}
+
+/* a player who chooses not to feed an ant starves too (-2 points) and loses it. */
+static void test_a05_voluntary_starvation(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 226, NULL);
+    mfx_clear_ants(&f);
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 2);
+    f.st.seat[0].food = 5;
+    f.st.seat[0].score = 5;
+    f.st.round = 2;
+    f.st.active = 0;
+    frame_on(&f, PS_DORMANCY, F_FEED, 0, 0, 0, 0);
+    mfx_play(&f, "feed 1");
+    mfx_play_forced(&f);
+    assert_int_equal(f.st.seat[0].score, 3);
+    assert_int_equal(f.st.seat[0].food, 4);
+    assert_int_equal(mz_ants_total(&f.st, 0), 1);
+    mfx_close(&f);
+}
+
+/* A-06, A-07, R-79: the Old Guard is reset to the round number; with no player in the
+ * Great Tunnel there is no battle. */
+static void test_a06_a07_old_guard_reset_and_no_attacker(void **state)
+{
+    mfx f;
+    mfx_open(&f, 2, 227, NULL);
+    mfx_play_forced(&f);
+    mfx_clear_ants(&f);
+    f.st.og_ants = 7;
+    f.st.gt_defender = 0;
+    mfx_soldier_at(&f, 3, 1);
+    assert_int_not_equal(mfx_top_kind(&f), F_FEROCITY); /* */
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 1);
+    f.st.og_ants = 7;
+    mfx_soldier_at(&f, 3, 1);
+    assert_int_equal(mfx_top_kind(&f), F_FEROCITY); /* a lone player fights the Old Guard */
+    assert_int_equal(f.st.bt.og, 3);                /* exactly the round number */
+    mfx_close(&f);
+}
+
+/* Rest on the first turn is allowed with no food and no cards. */
+static void test_a09_rest_first_turn_without_options(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 228, NULL);
+    int p = mfx_to_move(&f);
+    assert_false(legalf(&f, "rest RT-00"));
+    for (int c = 0; c < MZ_CARDS; c++)
+        if (f.st.card_loc[c] == CL_HAND && f.st.card_seat[c] == p)
+            mfx_deck_top(&f, c);
+    f.st.seat[p].food = 0;
+    assert_true(mfx_legal(&f, "rest RT-00"));
+    mfx_close(&f);
+}
+
+/* A-13, R-75: an award needs at least 1 of the resource: with nobody holding food or larvae
+ * those awards go to nobody (no tie points); the sole leader in cards gets 3. */
+static void test_a13_award_needs_one(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 229, NULL);
+    mfx_clear_ants(&f);
+    for (int p = 0; p < 3; p++) {
+        f.st.seat[p].eggs = (uint8_t)(f.st.seat[p].eggs + f.st.seat[p].larvae);
+        f.st.seat[p].larvae = 0;
+        f.st.seat[p].food = 0;
+    }
+    to_hand(&f, 1, EV05);
+    f.st.round = (uint8_t)f.D->rounds;
+    int s0 = f.st.seat[0].score, s1 = f.st.seat[1].score, s2 = f.st.seat[2].score;
+    frame_on(&f, PS_DORMANCY, F_QUEEN, 0, 0, 3, 0);
+    assert_int_equal(mfx_to_move(&f), FC_NOBODY);
+    assert_int_equal(f.st.seat[0].score, s0);
+    assert_int_equal(f.st.seat[1].score, s1 + 3);
+    assert_int_equal(f.st.seat[2].score, s2);
+    mfx_close(&f);
+}
+
+/* with deck and discard pile both empty a draw does not happen. */
+static void test_a18_no_draw_without_cards(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 230, NULL);
+    while (f.st.ndeck)
+        mfx_take_card(&f, f.st.deck[f.st.ndeck - 1]);
+    assert_int_equal(f.st.ndisc, 0);
+    int hand = f.st.seat[0].hand;
+    assert_int_equal(mz_draw_card(&f.st), -1);
+    mz_draw_to_hand(&f.st, 0, 2);
+    assert_int_equal(f.st.seat[0].hand, hand);
+    mfx_close(&f);
+}
+
+/* a player without ants on the meadow keeps playing: a larva can enter the tunnel. */
+static void test_a23_no_ants_keeps_playing(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 231, NULL);
+    mfx_clear_ants(&f);
+    turn(&f, 0);
+    assert_false(mfx_legal(&f, "explore")); /* no ant to explore from */
+    mfx_play(&f, "march");
+    mfx_play(&f, "larva to GT");
+    assert_int_equal(mz_ants_at(&f.st, MZ_GT, 0), 1);
+    mfx_close(&f);
+}
+
+/* Explore is illegal with an empty tile stack; so is Into the Unknown. */
+static void test_a25_a26_empty_stack(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 232, NULL);
+    to_hand(&f, 0, EV02);
+    turn(&f, 0);
+    assert_true(mfx_legal(&f, "explore"));
+    assert_true(mfx_legal(&f, "play EV-02"));
+    f.st.nstack = 0;
+    assert_false(mfx_legal(&f, "explore"));
+    assert_false(mfx_legal(&f, "play EV-02"));
+    mfx_close(&f);
+}
+
+/* thorax reactions count covered thorax cards, at most 4, each kind once. */
+static void test_a29_thorax_reactions_count_covered(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 233, NULL);
+    static const int tx[] = {TX09, TX10, TX11, TX12, TX07};
+    for (int i = 0; i < 5; i++)
+        mfx_give_evo(&f, 1, tx[i]);
+    memset(f.st.rest_row, 0, sizeof f.st.rest_row);
+    f.st.rest_row[0] = 1;
+    turn(&f, 0);
+    mfx_play(&f, "rest RT-00");
+    assert_int_equal(mfx_top_kind(&f), F_THORAX);
+    assert_int_equal(mfx_to_move(&f), 1);
+    int larvae = f.st.seat[1].larvae;
+    mfx_play(&f, "react forage");
+    assert_int_equal(f.st.seat[1].larvae, larvae + 1);
+    mfx_play(&f, "react explore");
+    mfx_play(&f, "larva to GT");
+    mfx_play(&f, "react march");
+    mfx_play(&f, "larva to GT");
+    mfx_play(&f, "react play");
+    f.g->legal(&f.st, f.env, buf, NULL);
+    assert_int_equal(MZ_DK(buf[0]), DK_DISCARD);
+    assert_int_equal(f.g->apply(&f.st, f.env, buf[0]), 0);
+    assert_false(mfx_top_kind(&f) == F_THORAX && mfx_to_move(&f) == 1); /* 5 cards, 4 reactions */
+    mfx_close(&f);
+}
+
+/* goals comparing neighbours count only strictly fewer (Epic Stores). */
+static void test_a33_goals_strictly_fewer(void **state)
+{
+    mfx f;
+    mfx_open(&f, 4, 234, NULL);
+    for (int p = 0; p < 4; p++)
+        f.st.seat[p].food = 3;
+    assert_int_equal(mz_goal_points(f.env, &f.st, 0, CG04), 0);
+    f.st.seat[1].food = 2; /* left neighbour has fewer */
+    assert_int_equal(mz_goal_points(f.env, &f.st, 0, CG04), 1);
+    f.st.seat[3].food = 2; /* right too; seat 2 (not a neighbour) equal: not strictly most */
+    assert_int_equal(mz_goal_points(f.env, &f.st, 0, CG04), 2);
+    f.st.seat[2].food = 2;
+    assert_int_equal(mz_goal_points(f.env, &f.st, 0, CG04), 3);
+    mfx_close(&f);
+}
+
+/* A-41, TX-08: Scout Thorax with one tile left draws that tile only. */
+static void test_a41_scout_one_tile_left(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 235, NULL);
+    mfx_give_evo(&f, 0, TX08);
+    f.st.stack[0] = f.st.stack[f.st.nstack - 1];
+    f.st.nstack = 1;
+    int top = f.st.stack[0];
+    turn(&f, 0);
+    mfx_play(&f, "explore");
+    assert_int_equal(mfx_top_kind(&f), F_PLACE);
+    assert_int_equal(f.st.frame[f.st.nframes - 1].a, top);
+    assert_int_equal(f.st.nstack, 0);
+    mfx_close(&f);
+}
+
+/* TX-10: after your Explore, draw 1 card and gain 1 larva. */
+static void test_tx10_pollinator_after_explore(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 236, NULL);
+    mfx_give_evo(&f, 0, TX10);
+    turn(&f, 0);
+    int hand = f.st.seat[0].hand, larvae = f.st.seat[0].larvae;
+    mfx_play(&f, "explore");
+    f.g->legal(&f.st, f.env, buf, NULL);
+    assert_int_equal(f.g->apply(&f.st, f.env, buf[0]), 0);
+    int tile = f.st.frame[f.st.nframes - 1].a;
+    playf(&f, "ant GT to T%d.s0", tile);
+    assert_int_equal(f.st.seat[0].hand, hand);
+    mfx_play(&f, "done");
+    while (mfx_to_move(&f) == 0 && mfx_top_kind(&f) != F_REACT)
+        mfx_play_forced(&f);
+    assert_int_equal(f.st.seat[0].hand, hand + f.D->card[TX10].cards);
+    assert_int_equal(f.st.seat[0].larvae, larvae + f.D->card[TX10].larvae);
+    assert_int_equal(f.D->card[TX10].cards, 1);
+    assert_int_equal(f.D->card[TX10].larvae, 1);
+    mfx_close(&f);
+}
+
+/* AB-09: a queen phase in which all ants are fed gives 1 point; starving gives none. */
+static void test_ab09_frugal_point_when_all_fed(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 237, NULL);
+    mfx_clear_ants(&f);
+    mfx_give_evo(&f, 0, AB09);
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 3);
+    f.st.seat[0].food = 1;
+    f.st.seat[0].score = 4;
+    f.st.round = 2;
+    f.st.active = 0;
+    frame_on(&f, PS_DORMANCY, F_FEED, 0, 0, 0, 0);
+    mfx_play(&f, "feed 3");
+    assert_int_equal(f.st.seat[0].score, 5);
+    f.st.over = 0;
+    frame_on(&f, PS_DORMANCY, F_FEED, 0, 0, 0, 0);
+    mfx_play(&f, "feed 0");
+    assert_int_equal(f.st.seat[0].score, 3); /* -2 for starving, no Frugal point */
+    mfx_close(&f);
+}
+
+/* HD-02 (b): +1 strength in an ant battle where you are not the defender. */
+static void test_hd02b_treacherous_head_not_defender(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 238, NULL);
+    mfx_clear_ants(&f);
+    place(&f, 12, 0, -2, 0);
+    mfx_give_evo(&f, 0, HD02);
+    mfx_give_evo(&f, 1, HD09);
+    mfx_ants(&f, 1, MZ_POS(12, 0), 1); /* seat 1 defends */
+    mfx_ants(&f, 1, MZ_POS(12, MZ_OUT), 2);
+    mfx_ants(&f, 0, MZ_POS(12, 1), 1);
+    mfx_ants(&f, 0, MZ_POS(12, MZ_OUT), 1);
+    f.st.active = 0;
+    mfx_soldier_at(&f, 2, 2);
+    while (mfx_top_kind(&f) == F_FEROCITY)
+        mfx_play(&f, "ferocity none");
+    assert_int_equal(f.st.bt.strength[0], 2 + 1 + f.D->card[HD02].m);
+    assert_int_equal(f.st.bt.strength[1], 3 + 1);
+    assert_int_equal(f.D->card[HD02].m, 1);
+    mfx_close(&f);
+    /* the defender gets no bonus from it */
+    mfx_open(&f, 3, 238, NULL);
+    mfx_clear_ants(&f);
+    place(&f, 12, 0, -2, 0);
+    mfx_give_evo(&f, 1, HD02);
+    mfx_ants(&f, 1, MZ_POS(12, 0), 1);
+    mfx_ants(&f, 0, MZ_POS(12, 1), 1);
+    mfx_ants(&f, 0, MZ_POS(12, MZ_OUT), 1);
+    mfx_soldier_at(&f, 2, 2);
+    while (mfx_top_kind(&f) == F_FEROCITY)
+        mfx_play(&f, "ferocity none");
+    assert_int_equal(f.st.bt.strength[1], 1 + 1);
+    mfx_close(&f);
+}
+
+/* V-3 Open Hands: every hand is in every seat's view, ferocity choices are public, and
+ * determinize keeps the other hands. Without it other hands are hidden and resampled. */
+static void open_hands_case(bool open)
+{
+    static const char *const on[] = {"open_hands=true", NULL};
+    mfx f;
+    mfx_open(&f, 3, 239, open ? on : NULL);
+    assert_int_equal(f.D->open_hands, open);
+    mfx_clear_ants(&f);
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 2);
+    mfx_ants(&f, 1, MZ_POS(MZ_GT, MZ_OUT), 2);
+    f.st.gt_defender = 1;
+    mfx_soldier_at(&f, 1, 1);
+    assert_int_equal(mfx_to_move(&f), 0); /* left of the defender, seat 2 not a participant */
+    int card = -1;
+    for (int c = 0; c < MZ_CARDS && card < 0; c++)
+        if (f.st.card_loc[c] == CL_HAND && f.st.card_seat[c] == 0)
+            card = c;
+    fc_decision d;
+    char t[32];
+    snprintf(t, sizeof t, "ferocity %s", f.D->card[card].id);
+    assert_int_equal(f.g->decision_parse(&f.st, f.env, t, &d), 0);
+    uint32_t aud = mz_decision_audience(&f.st, f.env, d);
+    if (open)
+        assert_true(aud & (1u << 1));
+    else
+        assert_false(aud & (1u << 1));
+    /* determinize for seat 1: seat 0's hand is kept only with open hands */
+    uint8_t hand0[MZ_CARDS];
+    for (int c = 0; c < MZ_CARDS; c++)
+        hand0[c] = f.st.card_loc[c] == CL_HAND && f.st.card_seat[c] == 0;
+    int changed = 0;
+    for (uint64_t k = 1; k <= 8; k++) {
+        mz_state copy = f.st;
+        fc_rng rng;
+        fc_rng_seed(&rng, k, 2);
+        mz_determinize(&copy, f.env, 1, &rng);
+        for (int c = 0; c < MZ_CARDS; c++)
+            changed += hand0[c] != (copy.card_loc[c] == CL_HAND && copy.card_seat[c] == 0);
+    }
+    if (open)
+        assert_int_equal(changed, 0);
+    else
+        assert_true(changed > 0);
+    mfx_close(&f);
+}
+
+static void test_v3_open_hands(void **state)
+{
+    open_hands_case(true);
+    open_hands_case(false);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_r01_r05_great_tunnel_is_not_a_tile),
+        cmocka_unit_test(test_r03_r14_larva_needs_inhabited_tile),
+        cmocka_unit_test(test_r04_rotation_maps_edges),
+        cmocka_unit_test(test_r06_r07_r18_adjacent_not_connected),
+        cmocka_unit_test(test_r08_wormholes_only_for_steps),
+        cmocka_unit_test(test_r09_placement_needs_facing_opening),
+        cmocka_unit_test(test_r11_r12_settling),
+        cmocka_unit_test(test_r15_r16_shared_tile_no_battle),
+        cmocka_unit_test(test_r18_r71_unconnected_inner_tile_scores),
+        cmocka_unit_test(test_r19_one_centipede_per_tile),
+        cmocka_unit_test(test_r21_owner_chooses_losses),
+        cmocka_unit_test(test_r22_r67_harvest_in_player_order),
+        cmocka_unit_test(test_r23_a14_score_bounds),
+        cmocka_unit_test(test_r24_round_structure),
+        cmocka_unit_test(test_r25_r39_rest_then_only_rest),
+        cmocka_unit_test(test_r29_explore_reaction_any_inhabited_tile),
+        cmocka_unit_test(test_r30_r31_forage),
+        cmocka_unit_test(test_r32_march_up_to_six_steps),
+        cmocka_unit_test(test_r34_ant_steps_move_no_larvae),
+        cmocka_unit_test(test_r36_r44_play_a_card),
+        cmocka_unit_test(test_r46_r54_segment_bonuses_and_strength),
+        cmocka_unit_test(test_r60_cleanup_from_winner),
+        cmocka_unit_test(test_r65_centipede_then_ant_battle),
+        cmocka_unit_test(test_r72_goal_points_at_dormancy),
+        cmocka_unit_test(test_r77_a43_two_player_setup),
+        cmocka_unit_test(test_s09_first_player),
+        cmocka_unit_test(test_a05_voluntary_starvation),
+        cmocka_unit_test(test_a06_a07_old_guard_reset_and_no_attacker),
+        cmocka_unit_test(test_a09_rest_first_turn_without_options),
+        cmocka_unit_test(test_a13_award_needs_one),
+        cmocka_unit_test(test_a18_no_draw_without_cards),
+        cmocka_unit_test(test_a23_no_ants_keeps_playing),
+        cmocka_unit_test(test_a25_a26_empty_stack),
+        cmocka_unit_test(test_a29_thorax_reactions_count_covered),
+        cmocka_unit_test(test_a33_goals_strictly_fewer),
+        cmocka_unit_test(test_a41_scout_one_tile_left),
+        cmocka_unit_test(test_tx10_pollinator_after_explore),
+        cmocka_unit_test(test_ab09_frugal_point_when_all_fed),
+        cmocka_unit_test(test_hd02b_treacherous_head_not_defender),
+        cmocka_unit_test(test_v3_open_hands),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
