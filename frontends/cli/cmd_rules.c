@@ -137,14 +137,14 @@ int cli_cmd_rules(cli *c)
     printf("\nhook points:\n");
     cli_table_init(&t, 3);
     if (p->nhooks > 0)
-        cli_table_add(&t, "name", "doc", "valid result");
+        cli_table_add(&t, "name", "valid result", "doc");
     for (int i = 0; i < p->nhooks; i++) {
         char range[48];
         if (p->hooks[i].lo == FC_HOOK_ANY_LO && p->hooks[i].hi == FC_HOOK_ANY_HI)
             snprintf(range, sizeof range, "any (ignored)");
         else
             snprintf(range, sizeof range, "%lld..%lld", (long long)p->hooks[i].lo, (long long)p->hooks[i].hi);
-        cli_table_add(&t, p->hooks[i].name, p->hooks[i].doc, range);
+        cli_table_add(&t, p->hooks[i].name, range, p->hooks[i].doc);
     }
     if (p->nhooks == 0)
         printf("  (none)\n");

@@ -62,7 +62,7 @@ done
 check "plugins: abi reason" has "bad_abi\.so: expected ABI 1, found 999"
 fc rules bidrace
 check "rules: parameter table" eval '[ $rc -eq 0 ] && has "^  goal +int +20 +5\.\.200 +track position" && has "^  tie_rule +enum +clockwise +clockwise\|nobody"'
-check "rules: hooks and Lua functions" eval 'has "^  move_bonus +\(seat, roll\)" && has "^  position +\(seat\) -> track position" && has "^  advance +\(seat, n\)"'
+check "rules: hooks and Lua functions" eval 'has "^  move_bonus +-1000\.\.1000 +\(seat, roll\)" && has "^  on_round_end +any \(ignored\) +\(round\)" && has "^  position +\(seat\) -> track position" && has "^  advance +\(seat, n\)"'
 fc rules bidrace --set goal=12 --seats 3
 check "rules --set: value and origin" eval '[ $rc -eq 0 ] && has "^  goal +int +20 +5\.\.200 +12 +--set " && has "^  tokens +int +10 +1\.\.50 +10 +default " && has "3 seats"'
 printf '[ruleset]\nname = short\n[params]\ngoal = 10\n' >"$TMP/short.ini"
