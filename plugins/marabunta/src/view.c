@@ -116,7 +116,7 @@ void mb_view(const void *st, const fc_env *env, int seat, fc_view *v)
         char g[3][64];
         for (int i = 0; i < 3; i++)
             group_names(s, env, i < s->nparts ? s->part[i] : 0, g[i], sizeof g[i]);
-        h->view_text(v, "split", "{%.40s} / {%.40s}%s%.40s%s", g[0], g[1], s->nparts == 3 ? " / {" : "",
+        h->view_text(v, "split", "{%s} / {%s}%s%s%s", g[0], g[1], s->nparts == 3 ? " / {" : "",
                      s->nparts == 3 ? g[2] : "", s->nparts == 3 ? "}" : "");
     }
     if (s->cut)
