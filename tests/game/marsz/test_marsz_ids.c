@@ -265,17 +265,40 @@ static void test_r18_r71_unconnected_inner_tile_scores(void **state)
     mfx_close(&f);
 }
 
-/* R-19, T-24: the Centipede Nest puts one centipede on an adjacent tile that has none; a
- * tile never holds two. */
-static void test_r19_one_centipede_per_tile(void **state)
+/* R-19, T-24: the Centipede Nest's extra centipede goes only to an adjacent tile without
+ * one; when every adjacent tile has one, none is put (never a second on a tile). A-04: the
+ * tile's symbol is resolved before the ants move in, its placement effect after. */
+static void test_r19_a04_one_centipede_per_tile(void **state)
 {
     mfx f;
-    mfx_open(&f, 3, 210, NULL);
-    place(&f, 12, 0, -2, 0);
-    f.st.loc[12].centipede = 1;
-    mz_put_centipede(&f.st, 12);
-    assert_int_equal(f.st.loc[12].centipede, 1);
-    mz_put_centipede(&f.st, MZ_GT); /* never in the Great Tunnel */
+    mfx_open(&f, 4, 210, NULL);
+    place(&f, 12, 0, -3, 0);
+    place(&f, 9, 0, -2, 0);
+    f.st.loc[9].centipede = 1; /* the only tile next to (1,-2) */
+    int i = 0;
+    while (f.st.stack[i] != 24 && i < f.st.nstack)
+        i++;
+    if (i == f.st.nstack)
+        f.st.stack[f.st.nstack++] = 24;
+    else {
+        f.st.stack[i] = f.st.stack[f.st.nstack - 1];
+        f.st.stack[f.st.nstack - 1] = 24;
+    }
+    turn(&f, 0);
+    mfx_play(&f, "explore");
+    mfx_play(&f, "place 1,-2 rot 0");
+    assert_int_equal(mfx_top_kind(&f), F_ENTER);
+    assert_true(f.st.loc[24].centipede); /* symbol first */
+    f.g->legal(&f.st, f.env, buf, NULL);
+    assert_int_equal(f.g->apply(&f.st, f.env, buf[0]), 0);
+    mfx_play(&f, "done");
+    assert_true(f.st.loc[24].centipede); /* its own symbol */
+    assert_int_not_equal(mfx_top_kind(&f), F_TARGET);
+    assert_false(mfx_legal(&f, "target T9"));
+    int centipedes = 0;
+    for (int t = 1; t <= MZ_TILES; t++)
+        centipedes += f.st.loc[t].placed && f.st.loc[t].centipede;
+    assert_int_equal(centipedes, 2); /* T-9 and T-24 */
     assert_int_equal(f.st.loc[MZ_GT].centipede, 0);
     mfx_close(&f);
 }
@@ -1027,6 +1050,212 @@ static void test_v3_open_hands(void **state)
     open_hands_case(false);
 }
 
+/* R-47: an evolution never affects itself: Spinner Thorax is paid in full (2), then makes
+ * other cards cheaper (never below 1). */
+static void test_r47_spinner_pays_its_own_cost(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 240, NULL);
+    mfx_clear_ants(&f);
+    to_hand(&f, 0, TX05);
+    mz_gain_larvae(&f.st, 0, 6);
+    turn(&f, 0);
+    assert_int_equal(mz_card_cost(f.D, &f.st, 0, TX05), 2);
+    int larvae = f.st.seat[0].larvae;
+    mfx_play(&f, "play TX-05");
+    int paid = 0;
+    while (mfx_top_kind(&f) == F_PAY) {
+        mfx_play(&f, "pay larva");
+        paid++;
+    }
+    assert_int_equal(paid, 2);
+    assert_int_equal(f.st.seat[0].larvae, larvae - 2);
+    assert_true(mz_has_evo(&f.st, 0, TX05));
+    assert_int_equal(mz_card_cost(f.D, &f.st, 0, TX09), 1);
+    assert_int_equal(mz_card_cost(f.D, &f.st, 0, EV08), 1); /* cost 1 stays 1 */
+    mfx_close(&f);
+}
+
+/* only starving in the final round excludes a player from the awards. */
+static void test_a01_final_round_starvation(void **state)
+{
+    for (int final = 0; final < 2; final++) {
+        mfx f;
+        mfx_open(&f, 3, 241, NULL);
+        mfx_clear_ants(&f);
+        mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 2);
+        f.st.seat[0].food = 0;
+        f.st.round = (uint8_t)(final ? f.D->rounds : 2);
+        f.st.active = 0;
+        frame_on(&f, PS_DORMANCY, F_FEED, 0, 0, 0, 0);
+        mfx_play(&f, "feed 0");
+        assert_int_equal(f.st.seat[0].starved_final, final);
+        mfx_close(&f);
+    }
+}
+
+/* A-02, R-73: each new round the rest row again holds one tile per player with the Great
+ * Defender (2 players: 3). */
+static void test_a02_rest_row_refilled(void **state)
+{
+    for (int n = 2; n <= 5; n++) {
+        mfx f;
+        mfx_open(&f, n, 242, NULL);
+        mfx_clear_ants(&f);
+        memset(f.st.rest_row, 0, sizeof f.st.rest_row);
+        f.st.round = 1;
+        frame_on(&f, PS_DORMANCY, F_QUEEN, 0, 0, 3, 0);
+        int row = 0;
+        for (int i = 0; i < MZ_REST; i++)
+            row += f.st.rest_row[i];
+        assert_int_equal(row, n == 2 ? 3 : n);
+        assert_true(f.st.rest_row[0]);
+        assert_int_equal(f.st.round, 2);
+        mfx_close(&f);
+    }
+}
+
+/* A-27, EV-10: Frenzied Activity's extra actions cannot be a Rest. */
+static void test_a27_frenzy_no_rest(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 243, NULL);
+    to_hand(&f, 0, EV10); /* 3 ants */
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 2);
+    turn(&f, 0);
+    mfx_play(&f, "play EV-10");
+    while (mfx_top_kind(&f) == F_PAY)
+        mfx_play(&f, "pay GT");
+    assert_int_equal(mfx_top_kind(&f), F_BONUS);
+    assert_true(mfx_legal(&f, "forage"));
+    for (int i = 0; i < MZ_REST; i++)
+        if (f.st.rest_row[i])
+            assert_false(legalf(&f, "rest %s", f.D->rest[i].id));
+    mfx_close(&f);
+}
+
+/* A-28, TX-06: Weaver Thorax also stops an opponent's reaction from moving an ant out of the
+ * tile its owner controls. */
+static void test_a28_weaver_blocks_reactions(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 244, NULL);
+    mfx_clear_ants(&f);
+    place(&f, 12, 0, -2, 0);
+    mfx_give_evo(&f, 0, TX06);
+    mfx_ants(&f, 0, MZ_POS(12, 0), 1);
+    mfx_ants(&f, 1, MZ_POS(12, 1), 1);
+    mfx_ants(&f, 1, MZ_POS(MZ_GT, MZ_OUT), 1);
+    turn(&f, 2);
+    mfx_play(&f, "march");
+    mfx_play(&f, "done");
+    assert_int_equal(mfx_to_move(&f), 0); /* left of seat 2 */
+    mfx_play(&f, "done");
+    assert_int_equal(mfx_to_move(&f), 1);
+    mfx_play(&f, "react march");
+    assert_false(mfx_legal(&f, "ant T12.s1 to GT"));
+    assert_true(mfx_legal(&f, "larva to GT"));
+    mfx_close(&f);
+    /* without the Weaver the same step is legal */
+    mfx_open(&f, 3, 244, NULL);
+    mfx_clear_ants(&f);
+    place(&f, 12, 0, -2, 0);
+    mfx_ants(&f, 0, MZ_POS(12, 0), 1);
+    mfx_ants(&f, 1, MZ_POS(12, 1), 1);
+    turn(&f, 2);
+    mfx_play(&f, "march");
+    mfx_play(&f, "done");
+    mfx_play(&f, "done");
+    mfx_play(&f, "react march");
+    assert_true(mfx_legal(&f, "ant T12.s1 to GT"));
+    mfx_close(&f);
+}
+
+/* A-30, TX-04: Parasite Thorax steals nothing when no opponent has a larva. */
+static void test_a30_parasite_needs_a_larva(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 245, NULL);
+    mfx_give_evo(&f, 0, TX04);
+    for (int p = 1; p < 3; p++) {
+        f.st.seat[p].eggs = (uint8_t)(f.st.seat[p].eggs + f.st.seat[p].larvae);
+        f.st.seat[p].larvae = 0;
+    }
+    f.st.seat[2].larvae = 1, f.st.seat[2].eggs--;
+    turn(&f, 0);
+    int l0 = f.st.seat[0].larvae;
+    mfx_play(&f, "forage");
+    f.g->legal(&f.st, f.env, buf, NULL);
+    assert_int_equal(f.g->apply(&f.st, f.env, buf[0]), 0);
+    assert_int_equal(f.st.seat[0].larvae, l0 + 1); /* only from seat 2 */
+    assert_int_equal(f.st.seat[1].larvae, 0);
+    assert_int_equal(f.st.seat[2].larvae, 0);
+    mfx_close(&f);
+}
+
+/* A-32, R-42: the Great Defender's holder is the reference seat of the Great Tunnel battle
+ * even without ants there: ferocity from its left, ties clockwise from it. */
+static void test_a32_great_defender_without_ants(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 246, NULL);
+    mfx_clear_ants(&f);
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 2);
+    mfx_ants(&f, 2, MZ_POS(MZ_GT, MZ_OUT), 2);
+    f.st.gt_defender = 1;
+    f.st.active = 0;
+    mfx_soldier_at(&f, 1, 1);
+    assert_int_equal(mfx_to_move(&f), 2);
+    mfx_play(&f, "ferocity none");
+    assert_int_equal(mfx_to_move(&f), 0);
+    mfx_play(&f, "ferocity none");
+    assert_int_equal(f.st.bt.winner, 2); /* 2 = 2: seat 2 comes first after the defender */
+    mfx_close(&f);
+}
+
+/* A-36, HD-05: Shooting Head targets only a tile with at least 2 ants, one of them yours. */
+static void test_a36_shooting_head_targets(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 247, NULL);
+    mfx_give_evo(&f, 0, HD05);
+    mfx_clear_ants(&f);
+    place(&f, 12, 0, -2, 0);
+    place(&f, 13, 0, 2, 0);
+    place(&f, 14, 2, -2, 0);
+    mfx_ants(&f, 1, MZ_POS(12, 0), 1); /* none of seat 0's */
+    mfx_ants(&f, 1, MZ_POS(12, 1), 1);
+    mfx_ants(&f, 0, MZ_POS(13, 0), 1); /* only 1 ant */
+    mfx_ants(&f, 0, MZ_POS(14, 0), 1);
+    mfx_ants(&f, 2, MZ_POS(14, 1), 1);
+    mfx_soldier_at(&f, 1, 0);
+    assert_int_equal(mfx_top_kind(&f), F_SHOOT);
+    assert_false(mfx_legal(&f, "target T12"));
+    assert_false(mfx_legal(&f, "target T13"));
+    assert_true(mfx_legal(&f, "target T14"));
+    mfx_close(&f);
+}
+
+/* A-42, EV-08: Early Harvest ignores harvest modifiers (Brood Abdomen gives no extra larva). */
+static void test_a42_early_harvest_no_modifiers(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 248, NULL);
+    mfx_clear_ants(&f);
+    place(&f, 13, 0, -2, 0); /* L1 (control), L1, F, C */
+    mfx_ants(&f, 0, MZ_POS(13, 0), 1);
+    mfx_give_evo(&f, 0, AB04);
+    to_hand(&f, 0, EV08);
+    turn(&f, 0);
+    mfx_play(&f, "play EV-08");
+    while (mfx_top_kind(&f) == F_PAY)
+        mfx_play(&f, "pay larva");
+    int larvae = f.st.seat[0].larvae;
+    mfx_play(&f, "harvest T13.s0");
+    assert_int_equal(f.st.seat[0].larvae, larvae + 1);
+    mfx_close(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1039,7 +1268,7 @@ int main(void)
         cmocka_unit_test(test_r11_r12_settling),
         cmocka_unit_test(test_r15_r16_shared_tile_no_battle),
         cmocka_unit_test(test_r18_r71_unconnected_inner_tile_scores),
-        cmocka_unit_test(test_r19_one_centipede_per_tile),
+        cmocka_unit_test(test_r19_a04_one_centipede_per_tile),
         cmocka_unit_test(test_r21_owner_chooses_losses),
         cmocka_unit_test(test_r22_r67_harvest_in_player_order),
         cmocka_unit_test(test_r23_a14_score_bounds),
@@ -1070,6 +1299,15 @@ int main(void)
         cmocka_unit_test(test_ab09_frugal_point_when_all_fed),
         cmocka_unit_test(test_hd02b_treacherous_head_not_defender),
         cmocka_unit_test(test_v3_open_hands),
+        cmocka_unit_test(test_r47_spinner_pays_its_own_cost),
+        cmocka_unit_test(test_a01_final_round_starvation),
+        cmocka_unit_test(test_a02_rest_row_refilled),
+        cmocka_unit_test(test_a27_frenzy_no_rest),
+        cmocka_unit_test(test_a28_weaver_blocks_reactions),
+        cmocka_unit_test(test_a30_parasite_needs_a_larva),
+        cmocka_unit_test(test_a32_great_defender_without_ants),
+        cmocka_unit_test(test_a36_shooting_head_targets),
+        cmocka_unit_test(test_a42_early_harvest_no_modifiers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
