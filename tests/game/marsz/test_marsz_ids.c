@@ -69,9 +69,9 @@ static void to_hand(mfx *f, int seat, int c)
     mz_to_hand(&f->st, seat, c);
 }
 
-/* R-01, R-05: the Great Tunnel is seven cells with twelve adjacent cells; it is not a tile:
+/* R-01, R-05, A-03: the Great Tunnel is seven cells with twelve adjacent cells; it is not a tile:
  * no tile on its cells, never inhabited, controlled, contested or inner meadow. */
-static void test_r01_r05_great_tunnel_is_not_a_tile(void **state)
+static void test_r01_r05_a03_great_tunnel_is_not_a_tile(void **state)
 {
     mfx f;
     mfx_open(&f, 3, 201, NULL);
@@ -1256,10 +1256,75 @@ static void test_a42_early_harvest_no_modifiers(void **state)
     mfx_close(&f);
 }
 
+/* R-61, A-11: equal ant counts face the centipede clockwise from the control space's
+ * occupant; each player faces it at most once, so a centipede that beats everyone stays. */
+static void test_r61_a11_centipede_tie_order_once_each(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 249, NULL);
+    mfx_clear_ants(&f);
+    place(&f, 13, 0, -2, 0);
+    f.st.loc[13].centipede = 1;
+    mfx_ants(&f, 2, MZ_POS(13, 0), 1); /* seat 2 holds the control space */
+    mfx_ants(&f, 2, MZ_POS(13, MZ_OUT), 1);
+    mfx_ants(&f, 0, MZ_POS(13, 1), 1);
+    mfx_ants(&f, 0, MZ_POS(13, MZ_OUT), 1);
+    mfx_deck_top(&f, TX06); /* ferocity 4 for the second fight */
+    mfx_deck_top(&f, HD08); /* ferocity 4: 2 + 4 beats 2 + head 0 */
+    f.st.active = 0;
+    mfx_soldier_at(&f, 2, 2);
+    assert_int_equal(mfx_top_kind(&f), F_FEROCITY);
+    assert_int_equal(mfx_to_move(&f), 2);
+    mfx_play(&f, "ferocity none");
+    mfx_play_forced(&f);
+    assert_int_equal(mz_ants_at(&f.st, 13, 2), 0); /* the centipede won: all lost */
+    assert_int_equal(mfx_top_kind(&f), F_REFILL);   /* refill before the next fight */
+    mfx_play(&f, "fill T13.s0");
+    assert_int_equal(mfx_top_kind(&f), F_FEROCITY);
+    assert_int_equal(mfx_to_move(&f), 0);
+    mfx_play(&f, "ferocity none");
+    mfx_play_forced(&f);
+    assert_int_equal(mz_ants_at(&f.st, 13, 0), 0);
+    assert_true(f.st.loc[13].centipede);
+    assert_false(mfx_top_kind(&f) == F_FEROCITY && f.st.bt.loc == 13);
+    mfx_close(&f);
+}
+
+/* A-10, HD-06: Military Head brings an ant from an adjacent location even when it is not
+ * connected; a player not taking part in the battle is not asked. */
+static void test_a10_military_head(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 250, NULL);
+    mfx_clear_ants(&f);
+    place(&f, 12, 0, -2, 1); /* adjacent to the tunnel, not connected */
+    mfx_give_evo(&f, 0, HD06);
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 1);
+    mfx_ants(&f, 0, MZ_POS(12, 0), 1);
+    mfx_ants(&f, 2, MZ_POS(MZ_GT, MZ_OUT), 2);
+    f.st.gt_defender = 1;
+    mfx_soldier_at(&f, 1, 1);
+    assert_int_equal(mfx_top_kind(&f), F_HD06);
+    assert_int_equal(mfx_to_move(&f), 0);
+    mfx_play(&f, "ant T12.s0 to GT");
+    assert_int_equal(mz_ants_at(&f.st, MZ_GT, 0), 2);
+    mfx_close(&f);
+    mfx_open(&f, 3, 250, NULL);
+    mfx_clear_ants(&f);
+    mfx_give_evo(&f, 1, HD06); /* seat 1 has no ant in the tunnel */
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 1);
+    mfx_ants(&f, 2, MZ_POS(MZ_GT, MZ_OUT), 2);
+    f.st.gt_defender = 1;
+    mfx_soldier_at(&f, 1, 1);
+    assert_int_equal(mfx_top_kind(&f), F_FEROCITY);
+    assert_int_not_equal(mfx_to_move(&f), 1);
+    mfx_close(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_r01_r05_great_tunnel_is_not_a_tile),
+        cmocka_unit_test(test_r01_r05_a03_great_tunnel_is_not_a_tile),
         cmocka_unit_test(test_r03_r14_larva_needs_inhabited_tile),
         cmocka_unit_test(test_r04_rotation_maps_edges),
         cmocka_unit_test(test_r06_r07_r18_adjacent_not_connected),
@@ -1308,6 +1373,8 @@ int main(void)
         cmocka_unit_test(test_a32_great_defender_without_ants),
         cmocka_unit_test(test_a36_shooting_head_targets),
         cmocka_unit_test(test_a42_early_harvest_no_modifiers),
+        cmocka_unit_test(test_r61_a11_centipede_tie_order_once_each),
+        cmocka_unit_test(test_a10_military_head),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
