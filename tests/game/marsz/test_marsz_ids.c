@@ -1321,6 +1321,52 @@ static void test_a10_military_head(void **state)
     mfx_close(&f);
 }
 
+/* A-17, R-48: a complete body that is broken (an evolution leaves play) costs its points;
+ * completing it again gives them back, so only the net change counts. */
+static void test_a17_broken_body_loses_points(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 251, NULL);
+    mfx_give_evo(&f, 0, HD09);
+    mfx_give_evo(&f, 0, TX09);
+    mfx_give_evo(&f, 0, AB06);
+    f.st.seat[0].score = 5;
+    mz_bodies_update(f.D, &f.st, 0);
+    assert_int_equal(f.st.seat[0].score, 8);
+    /* the thorax card goes back to the hand */
+    f.st.seat[0].npile[SEG_THORAX]--;
+    f.st.card_loc[TX09] = CL_LIMBO;
+    mz_to_hand(&f.st, 0, TX09);
+    mz_bodies_update(f.D, &f.st, 0);
+    assert_int_equal(f.st.seat[0].score, 5);
+    assert_int_equal(f.st.seat[0].bodies, 0);
+    mfx_close(&f);
+}
+
+/* A-40, R-80: with a lone participant the Old Guard's card is revealed only after the player
+ * has decided; a stronger Old Guard wins and its place gives nobody the reward (R-81). */
+static void test_a40_old_guard_card_after_decision(void **state)
+{
+    mfx f;
+    mfx_open(&f, 2, 252, NULL);
+    mfx_play_forced(&f);
+    mfx_clear_ants(&f);
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 2);
+    f.st.gt_defender = 0;
+    mfx_deck_top(&f, HD08); /* ferocity 4 */
+    int score = f.st.seat[0].score;
+    mfx_soldier_at(&f, 2, 1);
+    assert_int_equal(mfx_top_kind(&f), F_FEROCITY);
+    assert_int_equal(f.st.card_loc[HD08], CL_DECK); /* not yet revealed */
+    mfx_play(&f, "ferocity none");
+    assert_int_equal(f.st.card_loc[HD08], CL_DISCARD);
+    assert_int_equal(f.st.bt.strength[MZ_OG], 2 + 4);
+    assert_int_equal(f.st.bt.winner, MZ_OG);
+    mfx_play_forced(&f);
+    assert_int_equal(f.st.seat[0].score - score, f.D->reward[f.st.reward_cur].give[1][RW_P]);
+    mfx_close(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1375,6 +1421,8 @@ int main(void)
         cmocka_unit_test(test_a42_early_harvest_no_modifiers),
         cmocka_unit_test(test_r61_a11_centipede_tie_order_once_each),
         cmocka_unit_test(test_a10_military_head),
+        cmocka_unit_test(test_a17_broken_body_loses_points),
+        cmocka_unit_test(test_a40_old_guard_card_after_decision),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
