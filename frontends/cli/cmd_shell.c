@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "formicary/rules_text.h"
 #include "formicary/rng.h"
 #include "formicary/view.h"
 
@@ -25,8 +26,8 @@ typedef cli_shell shell;
 #define SHELL_LINE_MAX 65536
 #define SHELL_LINE_MAX_TEXT "65536"
 
-static const char *const shell_commands[] = {"new",  "legal", "play", "chance", "agent", "undo", "state",
-                                             "view", "log",   "save", "load",   "help",  "quit"};
+static const char *const shell_commands[] = {"new",  "legal", "play", "chance", "agent", "undo",  "state",
+                                             "view", "log",   "save", "load",   "rules", "help", "quit"};
 
 static int shell_ok(void) { return fputs("ok\n", stdout) < 0; }
 
@@ -195,6 +196,41 @@ static int shell_load(shell *s, const char *path)
     return shell_ok();
 }
 
+/* `rules [ID|TOPIC]`: {"topic":…,"text":…} from the game's rules text; without an argument the
+ * current phase's rules (the game's phase_topic), else the glossary. */
+static int shell_rules(shell *s, const char *args)
+{
+    const fc_plugin *p = fc_rules_plugin(s->rules);
+    const char *text = fc_plugin_rules_text(p);
+    if (!text)
+        return shell_error("rules: this game carries no rules text");
+    const char *topic = *args ? args : fc_match_phase_topic(s->m);
+    fc_rules_span span;
+    int rc = topic ? fc_rules_text_find(text, topic, &span) : fc_rules_text_glossary(text, &span);
+    if (rc != 0) {
+        char hint[64], msg[256];
+        if (fc_rules_text_suggest(text, topic, hint, sizeof hint) == 0)
+            snprintf(msg, sizeof msg, "rules: no rule or topic '%.80s'; did you mean '%s'?", topic, hint);
+        else
+            snprintf(msg, sizeof msg, "rules: no rule or topic '%.80s'", topic);
+        return shell_error(msg);
+    }
+    char *copy = malloc(span.len + 1);
+    if (!copy)
+        return shell_error("out of memory");
+    memcpy(copy, span.start, span.len);
+    copy[span.len] = '\0';
+    cli_json_obj(&s->j);
+    cli_json_key(&s->j, "topic");
+    cli_json_str(&s->j, topic ? topic : "glossary");
+    cli_json_key(&s->j, "text");
+    cli_json_str(&s->j, copy);
+    cli_json_end_obj(&s->j);
+    fputc('\n', stdout);
+    free(copy);
+    return 0;
+}
+
 bool cli_shell_line(cli_shell *s, char *line)
 {
     size_t len = strlen(line);
@@ -247,6 +283,8 @@ bool cli_shell_line(cli_shell *s, char *line)
         shell_view(s, args);
     } else if (strcmp(cmd, "log") == 0 && noargs) {
         shell_log(s);
+    } else if (strcmp(cmd, "rules") == 0) {
+        shell_rules(s, args);
     } else if (strcmp(cmd, "save") == 0 || strcmp(cmd, "load") == 0) {
         if (noargs)
             shell_error(cmd[0] == 's' ? "save: usage: save FILE" : "load: usage: load FILE");
