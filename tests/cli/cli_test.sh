@@ -318,6 +318,8 @@ if "$EXE" list 2>/dev/null | grep -q '^myrmes '; then
     fc_in $'rules\nrules R-12\nrules brths\nquit' shell myrmes
     mapfile -t L <"$TMP/out"
     check "shell rules: the phase's rules, a rule, a suggestion" eval '[[ "${L[0]}" == "{\"topic\":\"Phase 1 — Event\",\"text\":\"### Phase 1"* ]] && [[ "${L[1]}" == "{\"topic\":\"R-12\",\"text\":\"**R-12 "* ]] && [[ "${L[2]}" == "error: rules: no rule or topic '"'"'brths'"'"'; did you mean '"'"'births'"'"'?" ]]'
+    fc_in $'view\nquit' shell myrmes
+    check "shell view: the game's legend" eval '[ $rc -eq 0 ] && has "\"legend\":\[\{\"glyph\":\"2\.\.6\",\"text\":\"a hex of a pheromone"'
     fc_in $'legend\nrules\nrules brths\nmap\nlegal\nquit' play myrmes --seats human,random --seed 3 --ui text
     check "text UI: legend, rules of the phase, map as text, legal again" eval '[ $rc -eq 0 ] && has "O +a tunnel exit" && has "### Phase 1 — Event" && has "did you mean .births.\?" && has "tunnel exit of Red" && has "hexes with nothing on them" && [ "$(grep -c "1\. event 1" "$TMP/out")" -eq 2 ]'
 fi
