@@ -1367,6 +1367,37 @@ static void test_a40_old_guard_card_after_decision(void **state)
     mfx_close(&f);
 }
 
+/* The casualties hook gets the winner as a 1-based seat like every seat argument, 0 for the
+ * Old Guard (docs/lua-api.md). */
+static void test_hook_casualties_winner_seat(void **state)
+{
+    const char *lua = "variant{ name = 'c', game = 'marsz' }\n"
+                      "hook('casualties', function(winner, loc, c) if winner == 2 or winner == 0 then return 0 end end)\n";
+    mfx f;
+    mfx_open_variant(&f, 3, 253, NULL, lua);
+    mfx_clear_ants(&f);
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 2);
+    mfx_ants(&f, 1, MZ_POS(MZ_GT, MZ_OUT), 3);
+    f.st.gt_defender = 1;
+    mfx_soldier_at(&f, 1, 1);
+    while (mfx_top_kind(&f) == F_FEROCITY)
+        mfx_play(&f, "ferocity none");
+    assert_int_equal(f.st.bt.winner, 1); /* seat 2 in Lua */
+    assert_int_equal(f.st.bt.assigned[0], 0);
+    mfx_close(&f);
+    mfx_open_variant(&f, 2, 254, NULL, lua);
+    mfx_play_forced(&f);
+    mfx_clear_ants(&f);
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 2);
+    f.st.gt_defender = 0;
+    mfx_deck_top(&f, HD08);
+    mfx_soldier_at(&f, 2, 1);
+    mfx_play(&f, "ferocity none");
+    assert_int_equal(f.st.bt.winner, MZ_OG);
+    assert_int_equal(f.st.bt.assigned[0], 0);
+    mfx_close(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1423,6 +1454,7 @@ int main(void)
         cmocka_unit_test(test_a10_military_head),
         cmocka_unit_test(test_a17_broken_body_loses_points),
         cmocka_unit_test(test_a40_old_guard_card_after_decision),
+        cmocka_unit_test(test_hook_casualties_winner_seat),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
