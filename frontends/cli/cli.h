@@ -172,6 +172,15 @@ typedef struct cli_shell {
  * standard output; returns false on quit. */
 bool cli_shell_line(cli_shell *s, char *line);
 
+/* ---- text_view.c: the board as text and the record viewer of the text front end ---- */
+
+/* The hex map as text (the tty's drawing without colour); the hexes of mark (may be NULL) are
+ * framed in braces. */
+void cli_text_map(FILE *f, const fc_view *v, const fc_decision_info *mark);
+/* `replay FILE --ui text`: steps through the record of `loaded` (at its last ply) reading
+ * commands from in; returns an exit code. */
+int cli_text_replay(fc_match *loaded, fc_rules *rules, FILE *in, FILE *out);
+
 /* ---- subcommands ---- */
 
 int cli_cmd_list(cli *c);

@@ -1,10 +1,17 @@
-/* `formicary replay FILE`: loads a record (which re-plays and verifies every decision). */
+/* `formicary replay FILE`: loads a record (which re-plays and verifies every decision); with
+ * --ui, steps through it with the board at every ply (text_view.c, the tty's replay viewer). */
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
+#ifdef FC_HAVE_TTY
+#include "tty.h"
+#endif
 
 const cli_optdef cli_opts_replay[] = {
     {"--quiet", NULL, false, "print nothing; only the exit status tells whether the record is valid"},
+    {"--ui", "text|tty", false, "watch the record: step forward and back with the board at every ply"},
     {NULL, NULL, false, NULL},
 };
 
@@ -19,10 +26,34 @@ int cli_cmd_replay(cli *c)
     fc_error err;
     fc_error_clear(&err);
     int rc = CLI_EXIT_OK;
+    const char *ui = cli_opt(c, "--ui");
+    if (ui && strcmp(ui, "text") != 0 && strcmp(ui, "tty") != 0) {
+        free(info);
+        fc_context_free(ctx);
+        return cli_usage("replay: option --ui: unknown front end '%s' (known: text, tty)", ui);
+    }
+#ifndef FC_HAVE_TTY
+    if (ui && strcmp(ui, "tty") == 0) {
+        free(info);
+        fc_context_free(ctx);
+        return cli_fail("the tty front end is not built (needs ncursesw); use --ui text");
+    }
+#endif
     if (!info) {
         rc = cli_fail("out of memory");
     } else if (fc_record_load(ctx, c->pos[0], &rules, &m, info, &err) != 0) {
         rc = cli_fail("%s", err.msg[0] ? err.msg : "invalid record");
+    } else if (ui && strcmp(ui, "text") == 0) {
+        rc = cli_text_replay(m, rules, stdin, stdout);
+    } else if (ui) {
+#ifdef FC_HAVE_TTY
+        fc_record_seats labels;
+        memset(&labels, 0, sizeof labels);
+        for (int i = 0; i < FC_MAX_SEATS; i++)
+            labels.agent[i] = info->agent[i][0] ? info->agent[i] : NULL;
+        if (fc_tty_replay(&m, &rules, &labels, &err) != 0)
+            rc = cli_fail("%s", err.msg);
+#endif
     } else if (!cli_flag(c, "--quiet")) {
         const fc_plugin *p = fc_rules_plugin(rules);
         int n = fc_rules_nseats(rules);

@@ -53,7 +53,12 @@ int tty_decs_refresh(tty *t, fc_error *err)
     bool any_hex = false;
     for (int i = 0; i < n && !any_hex; i++)
         any_hex = t->decs[i].info.has_hex && tty_map_cell(t, t->decs[i].info.hex);
-    t->focus = any_hex ? TTY_FOCUS_MAP : TTY_FOCUS_LIST; /* Tab overrides it for this decision only */
+    /* The focus the user chose with Tab stays (the map only while some decision is on it);
+     * before any choice it starts on the map when a decision concerns a hex. */
+    if (!any_hex)
+        t->focus = TTY_FOCUS_LIST;
+    else
+        t->focus = t->focus_user >= 0 ? t->focus_user : TTY_FOCUS_MAP;
     if (any_hex && (!t->has_cursor || tty_decs_at(t, t->cursor, NULL, 0) == 0)) {
         t->has_cursor = false;
         tty_map_ensure_cursor(t);
@@ -61,6 +66,24 @@ int tty_decs_refresh(tty *t, fc_error *err)
     if (t->focus == TTY_FOCUS_MAP)
         tty_list_follow_cursor(t);
     return 0;
+}
+
+const fc_decision_info *tty_preview(const tty *t)
+{
+    if (t->rec) {
+        const tty_record *rec = t->rec;
+        if (!t->decs_valid || rec->at >= rec->n || t->ndecs != 1)
+            return NULL;
+        return &t->decs[0].info;
+    }
+    if (!tty_human_turn(t) || !t->decs_valid || t->sel < 0 || t->sel >= t->ndecs)
+        return NULL;
+    const tty_dec *e = &t->decs[t->sel];
+    if (t->focus == TTY_FOCUS_MAP) { /* the decision at the cursor, when there is one */
+        if (!t->has_cursor || !e->info.has_hex || !fc_hex_eq(e->info.hex, t->cursor))
+            return NULL;
+    }
+    return &e->info;
 }
 
 int tty_decs_at(const tty *t, fc_hex h, int *idx, int max)
@@ -75,6 +98,16 @@ int tty_decs_at(const tty *t, fc_hex h, int *idx, int max)
     return k;
 }
 
+/* Rows the label of entry i takes in the list: the current entry (the selected one, or the
+ * one at the map cursor) wraps to show its whole label, the others take one row. */
+static int tty_entry_rows(const tty *t, int i)
+{
+    if (i != t->sel || t->ndecs == 0 || t->list.w < 12 || !t->decs)
+        return 1;
+    int rows = t->list.h - 1, k = tty_wrap_text(t->decs[i].info.label, t->list.w - 5, 0, NULL, NULL);
+    return k < 1 ? 1 : k > rows - 1 && rows > 1 ? rows - 1 : k;
+}
+
 static void tty_list_scroll(tty *t)
 {
     int rows = t->list.h - 1;
@@ -82,8 +115,11 @@ static void tty_list_scroll(tty *t)
         rows = 1;
     if (t->sel < t->top)
         t->top = t->sel;
-    if (t->sel >= t->top + rows)
-        t->top = t->sel - rows + 1;
+    int need = tty_entry_rows(t, t->sel);
+    if (t->sel + need > t->top + rows)
+        t->top = t->sel + need - rows;
+    if (t->top > t->sel)
+        t->top = t->sel;
     if (t->top < 0)
         t->top = 0;
 }
@@ -129,7 +165,9 @@ static void tty_draw_info(tty *t)
         int len = snprintf(buf, sizeof buf, "[%s]", e->text);
         if (e->info.has_hex)
             len += snprintf(buf + len, sizeof buf - (size_t)len, " at (%d,%d)", e->info.hex.q, e->info.hex.r);
-        if (strcmp(e->info.label, e->text) != 0) /* the whole label, which the list may cut */
+        if (e->info.nhexes > 1)
+            len += snprintf(buf + len, sizeof buf - (size_t)len, ", covers %d hexes {marked}", e->info.nhexes);
+        if (strcmp(e->info.label, e->text) != 0) /* the label, also wrapped in the list */
             snprintf(buf + len, sizeof buf - (size_t)len, " %s", e->info.label);
     } else if (t->has_cursor) {
         const fc_view_cell *c = tty_map_cell(t, t->cursor);
@@ -149,7 +187,10 @@ static void tty_draw_info(tty *t)
         if (k == 1 && len < sizeof buf) {
             int idx[1];
             tty_decs_at(t, t->cursor, idx, 1);
-            snprintf(buf + len, sizeof buf - len, " | Enter: %s", t->decs[idx[0]].text);
+            const tty_dec *e = &t->decs[idx[0]];
+            len += (size_t)snprintf(buf + len, sizeof buf - len, " | Enter: %s", e->text);
+            if (e->info.nhexes > 1 && len < sizeof buf)
+                snprintf(buf + len, sizeof buf - len, " (covers %d hexes {marked})", e->info.nhexes);
         } else if (k > 1 && len < sizeof buf) {
             snprintf(buf + len, sizeof buf - len, " | Enter: %d decisions", k);
         }
@@ -169,8 +210,37 @@ static void tty_draw_moves(const tty *t, int y, int rows)
     }
 }
 
+/* One list entry being drawn: its first row shows the number, wrapped rows are indented. */
+typedef struct tty_list_entry {
+    tty *t;
+    const tty_rect *r;
+    int attr, row, rows;
+    bool here;
+    int index, max; /* rows it may take */
+    int done;
+} tty_list_entry;
+
+static void tty_list_line(const char *s, int len, void *ctx)
+{
+    tty_list_entry *e = ctx;
+    if (e->row >= e->rows || e->done >= e->max)
+        return;
+    const tty_rect *r = e->r;
+    if (e->done == 0)
+        tty_put(r->y + 1 + e->row, r->x, r->w, e->attr, "%s%3d %-*.*s", e->here ? ">" : " ", e->index + 1, r->w - 5,
+                len, s);
+    else
+        tty_put(r->y + 1 + e->row, r->x, r->w, e->attr, "     %-*.*s", r->w - 5, len, s);
+    e->row++;
+    e->done++;
+}
+
 void tty_draw_list(tty *t)
 {
+    if (t->rec) {
+        tty_replay_draw_list(t);
+        return;
+    }
     tty_rect *r = &t->list;
     tty_fill(r, A_NORMAL);
     char title[160];
@@ -193,8 +263,8 @@ void tty_draw_list(tty *t)
     if (human) {
         int rows = r->h - 1;
         tty_list_scroll(t);
-        for (int k = 0; k < rows && t->top + k < t->ndecs; k++) {
-            int i = t->top + k;
+        int k = 0, i = t->top;
+        for (; k < rows && i < t->ndecs; i++) {
             const tty_dec *e = &t->decs[i];
             bool here = t->has_cursor && e->info.has_hex && fc_hex_eq(e->info.hex, t->cursor);
             int attr = A_NORMAL;
@@ -202,12 +272,19 @@ void tty_draw_list(tty *t)
                 attr = t->colour ? (int)(COLOR_PAIR(TTY_PAIR_SELECT) | A_BOLD) : A_REVERSE;
             else if (here && t->focus == TTY_FOCUS_MAP)
                 attr = A_BOLD;
-            tty_put(r->y + 1 + k, r->x, r->w, attr, "%s%3d %-*.*s", here ? ">" : " ", i + 1, r->w - 5, r->w - 5,
-                    e->info.label);
+            tty_list_entry ent = {t, r, attr, k, rows, here, i, tty_entry_rows(t, i), 0};
+            if (ent.max == 1 && (int)strlen(e->info.label) > r->w - 5) { /* one row: say it goes on */
+                char cut[200];
+                snprintf(cut, sizeof cut, "%.*s..", r->w - 7 > 0 ? r->w - 7 : 0, e->info.label);
+                tty_list_line(cut, (int)strlen(cut), &ent);
+            } else {
+                tty_wrap_text(e->info.label, r->w - 5, 0, tty_list_line, &ent);
+            }
+            k = ent.row;
         }
         if (t->top > 0)
             tty_put(r->y + 1, r->x + r->w - 1, 1, A_BOLD, "^");
-        if (t->top + rows < t->ndecs)
+        if (i < t->ndecs)
             tty_put(r->y + r->h - 1, r->x + r->w - 1, 1, A_BOLD, "v");
     } else if (t->mover >= 0 && t->mover < t->nseats) {
         tty_put(r->y + 1, r->x + 1, r->w - 2, t->colour ? (int)COLOR_PAIR(TTY_PAIR_DIM) : A_NORMAL,
@@ -215,6 +292,12 @@ void tty_draw_list(tty *t)
         tty_draw_moves(t, r->y + 2, r->h - 2);
     }
     tty_draw_info(t);
+}
+
+/* While the sub-list at the cursor is open, the map previews its highlighted decision. */
+static void tty_pick_preview(tty *t, int i, void *ctx)
+{
+    t->sel = ((const int *)ctx)[i];
 }
 
 int tty_pick_at_cursor(tty *t)
@@ -236,8 +319,10 @@ int tty_pick_at_cursor(tty *t)
             items[i] = t->decs[idx[i]].info.label;
         char title[64];
         snprintf(title, sizeof title, "Decisions at (%d,%d)", t->cursor.q, t->cursor.r);
-        int c = k == 1 ? 0 : tty_menu(t, title, items, k);
+        int keep = t->sel;
+        int c = k == 1 ? 0 : tty_menu_ex(t, title, items, k, tty_pick_preview, idx);
         pick = c >= 0 ? idx[c] : -1;
+        t->sel = pick >= 0 ? pick : keep;
     }
     free(idx);
     free(items);

@@ -76,12 +76,41 @@ int tty_popup(tty *t, const char *title, const char *const *lines, int nlines, c
 
 int tty_menu(tty *t, const char *title, const char *const *items, int n)
 {
-    int sel = 0, top = 0;
+    return tty_menu_ex(t, title, items, n, NULL, NULL);
+}
+
+typedef struct tty_menu_wrap {
+    const tty_box *b;
+    int y, end;
+} tty_menu_wrap;
+
+static void tty_menu_line(const char *s, int len, void *ctx)
+{
+    tty_menu_wrap *w = ctx;
+    if (w->y < w->end)
+        tty_put(w->y++, w->b->x + 2, w->b->w - 4, A_BOLD, "%.*s", len, s);
+}
+
+int tty_menu_ex(tty *t, const char *title, const char *const *items, int n, void (*on_sel)(tty *, int, void *),
+                void *ctx)
+{
+    int sel = 0, top = 0, shown = -1;
     for (;;) {
+        if (on_sel && sel != shown)
+            on_sel(t, sel, ctx);
+        shown = sel;
         tty_draw_screen(t);
         int w = tty_max_len(items, n) + 5, tl = (int)strlen(title) + 4;
-        tty_box b = tty_box_draw(t, title, n + 1, w > tl ? w : tl);
-        int rows = b.h - 3;
+        w = w > tl ? w : tl;
+        int full = 0; /* rows under the list for the highlighted item's whole label */
+        if (w + 4 > COLS) {
+            full = tty_wrap_text(items[sel], COLS - 8, 0, NULL, NULL);
+            full = full > 3 ? 3 : full;
+        }
+        tty_box b = tty_box_draw(t, title, n + 1 + full, w);
+        int rows = b.h - 3 - full;
+        if (rows < 1)
+            rows = 1;
         if (sel < top)
             top = sel;
         if (sel >= top + rows)
@@ -90,6 +119,10 @@ int tty_menu(tty *t, const char *title, const char *const *items, int n)
             int k = top + i;
             int attr = k == sel ? (t->colour ? (int)(COLOR_PAIR(TTY_PAIR_SELECT) | A_BOLD) : A_REVERSE) : A_NORMAL;
             tty_put(b.y + 1 + i, b.x + 2, b.w - 4, attr, "%2d %-*s", k + 1, b.w - 7, items[k]);
+        }
+        if (full > 0) {
+            tty_menu_wrap mw = {&b, b.y + 1 + rows, b.y + 1 + rows + full};
+            tty_wrap_text(items[sel], b.w - 4, 0, tty_menu_line, &mw);
         }
         tty_put(b.y + b.h - 2, b.x + 2, b.w - 4, A_DIM, "Enter choose, Esc back");
         refresh();

@@ -1,82 +1,134 @@
-/* The help screen (keys and the game's own turn summary) and the final scores. */
+/* The help screen (the game's legend from the view, the keys, the game's own turn summary)
+ * and the final scores. */
 #include <curses.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tty_int.h"
 
-#define TTY_HELP_MAX 80
+#define TTY_HELP_MAX (FC_VIEW_MAX_LEGEND + 120)
 
 static const char *const tty_keys_help[] = {
     "Keys",
     "  arrows       move the map cursor (map) or the selection (list)",
-    "  Tab          switch between the map and the decision list",
+    "  Tab          switch between the map and the decision list (the choice stays)",
     "  n / N        cursor to the next / previous hex a decision concerns",
     "  Enter        choose: the selected decision, or the one at the cursor",
     "               (a sub-list opens when several share the hex)",
     "  PgUp / PgDn  scroll the decision list",
     "  p            side panel: next seat expanded / board page",
+    "  r            the rules of the current phase and the glossary",
     "  u            undo back to your previous decision",
     "  s / o        save the record / load (open) a record",
     "  + / -        bots play slower / faster; space skips their pacing",
     "  ?            this help        q  quit (asks if the game is not saved)",
-    "",
-    "Map: terrain in colour (fill . grass , dirt : stone ^ water ~ mushroom *),",
-    "pieces as glyphs on their owner's colour, '+' marks a hex you can choose,",
-    "[ ] is the cursor, '=' a link between two hexes.",
 };
 
-/* Appends text to lines[], one entry per line, wrapped at w columns on spaces; the pieces
- * are written into buf (size n). Returns the new line count. */
-static int tty_help_wrap(const char *text, int w, const char **lines, int k, char *buf, size_t n, size_t *used)
+static const char *const tty_replay_keys_help[] = {
+    "Keys (replay)",
+    "  left / right    one decision back / forward (space: forward)",
+    "  Home / End      the start / the end of the record",
+    "  PgUp / PgDn     ten decisions back / forward",
+    "  g               go to a ply by number",
+    "  v               whose view: a spectator, then each seat in turn",
+    "  up / down       move the map cursor (the info line names the hex)",
+    "  p               side panel: next seat expanded / board page",
+    "  r               the rules of the current phase and the glossary",
+    "  ?  this help    q  quit",
+};
+
+static const char *const tty_map_help[] = {
+    "Map: terrain in colour (fill . plain , grass : dirt ^ stone ~~~ water * mushroom",
+    "& vegetation # tunnel XXX blocked), pieces as glyphs on their owner's colour,",
+    "'+' marks a hex you can choose, [ ] is the cursor, '=' a link between two hexes,",
+    "{ } frames every hex the selected decision covers (a tile, a path, supporters).",
+};
+
+typedef struct tty_help_buf {
+    const char **lines;
+    int n;
+    char *buf;
+    size_t cap, used;
+    int indent;
+} tty_help_buf;
+
+static void tty_help_line(const char *s, int len, void *ctx)
 {
-    const char *p = text;
-    while (*p && k < TTY_HELP_MAX) {
-        size_t len = strcspn(p, "\n"), cut = len;
-        if ((int)len > w) {
-            cut = (size_t)w;
-            while (cut > (size_t)w / 2 && p[cut] != ' ')
-                cut--;
-            if (p[cut] != ' ')
-                cut = (size_t)w;
-        }
-        if (*used + cut + 1 > n)
+    tty_help_buf *h = ctx;
+    int ind = h->indent;
+    if (h->n >= TTY_HELP_MAX || h->used + (size_t)len + (size_t)ind + 1 > h->cap)
+        return;
+    char *p = h->buf + h->used;
+    memset(p, ' ', (size_t)ind);
+    memcpy(p + ind, s, (size_t)len);
+    p[ind + len] = 0;
+    h->lines[h->n++] = p;
+    h->used += (size_t)len + (size_t)ind + 1;
+}
+
+static void tty_help_add(tty_help_buf *h, const char *text, int w, int indent)
+{
+    h->indent = 0;
+    int first = h->n;
+    tty_wrap_text(text, w, indent, tty_help_line, h);
+    /* continuation lines get their indent: re-wrapping them with it is simpler than tracking */
+    for (int i = first + 1; i < h->n; i++) {
+        size_t len = strlen(h->lines[i]);
+        if (h->used + len + (size_t)indent + 1 > h->cap)
             break;
-        memcpy(buf + *used, p, cut);
-        buf[*used + cut] = 0;
-        lines[k++] = buf + *used;
-        *used += cut + 1;
-        p += cut;
-        while (*p == ' ')
-            p++;
-        if (*p == '\n')
-            p++;
+        char *p = h->buf + h->used;
+        memset(p, ' ', (size_t)indent);
+        memcpy(p + indent, h->lines[i], len + 1);
+        h->lines[i] = p;
+        h->used += len + (size_t)indent + 1;
     }
-    return k;
 }
 
 void tty_help(tty *t)
 {
     const fc_plugin *pl = fc_rules_plugin(*t->rules);
     const char *lines[TTY_HELP_MAX];
-    size_t cap = 8192, used = 0;
-    char *buf = malloc(cap);
-    if (!buf)
+    tty_help_buf h = {lines, 0, malloc(16384), 16384, 0, 0};
+    if (!h.buf)
         return;
-    int w = COLS - 8 < 100 ? COLS - 8 : 100, n = 0;
+    int w = COLS - 8 < 100 ? COLS - 8 : 100;
     char head[256];
     snprintf(head, sizeof head, "%s: %s", pl ? pl->name : "game", pl && pl->summary ? pl->summary : "");
-    n = tty_help_wrap(head, w, lines, n, buf, cap, &used);
-    lines[n++] = "";
-    for (size_t i = 0; i < sizeof tty_keys_help / sizeof tty_keys_help[0]; i++)
-        lines[n++] = tty_keys_help[i];
-    if (pl && pl->help && pl->help[0]) {
-        lines[n++] = "";
-        lines[n++] = "Turn structure";
-        n = tty_help_wrap(pl->help, w, lines, n, buf, cap, &used);
+    tty_help_add(&h, head, w, 2);
+    const fc_view *v = t->view;
+    int nl = v->nlegend < FC_VIEW_MAX_LEGEND ? v->nlegend : FC_VIEW_MAX_LEGEND;
+    if (nl > 0) {
+        lines[h.n++] = "";
+        lines[h.n++] = "Legend (what the game's glyphs and codes mean)";
+        int gw = 2;
+        for (int i = 0; i < nl; i++) {
+            int l = (int)strnlen(v->legend[i].glyph, sizeof v->legend[i].glyph);
+            gw = l > gw ? l : gw;
+        }
+        for (int i = 0; i < nl && h.n < TTY_HELP_MAX - 40; i++) {
+            char line[128];
+            snprintf(line, sizeof line, "  %-*.*s  %.*s", gw, (int)sizeof v->legend[i].glyph, v->legend[i].glyph,
+                     (int)sizeof v->legend[i].text, v->legend[i].text);
+            tty_help_add(&h, line, w, gw + 4);
+        }
     }
-    tty_popup(t, "Help - any key closes", lines, n, NULL);
-    free(buf);
+    lines[h.n++] = "";
+    for (size_t i = 0; i < sizeof tty_map_help / sizeof tty_map_help[0]; i++)
+        lines[h.n++] = tty_map_help[i];
+    lines[h.n++] = "";
+    if (t->rec)
+        for (size_t i = 0; i < sizeof tty_replay_keys_help / sizeof tty_replay_keys_help[0]; i++)
+            lines[h.n++] = tty_replay_keys_help[i];
+    else
+        for (size_t i = 0; i < sizeof tty_keys_help / sizeof tty_keys_help[0]; i++)
+            lines[h.n++] = tty_keys_help[i];
+    if (pl && pl->help && pl->help[0] && h.n < TTY_HELP_MAX - 2) {
+        lines[h.n++] = "";
+        lines[h.n++] = "Turn structure";
+        tty_help_add(&h, pl->help, w, 0);
+    }
+    tty_popup(t, "Help - any key closes", lines, h.n, NULL);
+    free(h.buf);
 }
 
 void tty_final(tty *t)

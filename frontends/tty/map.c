@@ -2,7 +2,9 @@
  * (q, r) sits at column 4q + 2r of row r. Each hex is a separator column and 3 columns of
  * content: piece glyphs in the owner's colour, or the terrain's fill in the terrain colour.
  * Hexes some decision concerns are highlighted (an empty one shows '+'); the cursor is a pair
- * of brackets. The map is centred when it fits and pans with the cursor when it does not. */
+ * of brackets. Every hex the selected decision covers (a tile, a path, an attack and its
+ * supporters) is framed in braces, a run of them in one row shares its braces: "{ 1   1 }".
+ * The map is centred when it fits and pans with the cursor when it does not. */
 #include <curses.h>
 #include <stdlib.h>
 #include <string.h>
@@ -126,6 +128,45 @@ static int tty_cell_attr(const tty *t, const fc_view_cell *c)
     return (int)COLOR_PAIR(TTY_PAIR_TERRAIN + (c->terrain < FC_TERRAIN_COUNT ? c->terrain : 0));
 }
 
+/* Whether h is one of the hexes the previewed decision covers. */
+static bool tty_previewed(const fc_decision_info *p, fc_hex h)
+{
+    if (!p)
+        return false;
+    if (p->has_hex && fc_hex_eq(p->hex, h))
+        return true;
+    for (int i = 0; i < p->nhexes && i < FC_DECISION_MAX_HEXES; i++)
+        if (fc_hex_eq(p->hexes[i], h))
+            return true;
+    return false;
+}
+
+/* Frames the previewed hexes in braces (after the cells, before the cursor). */
+static void tty_draw_preview(tty *t, int bx, int by)
+{
+    const fc_decision_info *p = tty_preview(t);
+    if (!p || (p->nhexes < 2 && !p->has_hex))
+        return;
+    chtype a = t->colour ? COLOR_PAIR(TTY_PAIR_SELECT) | A_BOLD : A_REVERSE | A_BOLD;
+    const fc_view *v = t->view;
+    int n = v->ncells < FC_VIEW_MAX_CELLS ? v->ncells : FC_VIEW_MAX_CELLS;
+    for (int i = 0; i < n; i++) {
+        fc_hex h = v->cells[i].hex;
+        if (!tty_previewed(p, h))
+            continue;
+        int x = bx + tty_hex_x(h), y = by + h.r;
+        bool left = tty_previewed(p, fc_hex_make(h.q - 1, h.r)) && tty_map_cell(t, fc_hex_make(h.q - 1, h.r));
+        bool right = tty_previewed(p, fc_hex_make(h.q + 1, h.r)) && tty_map_cell(t, fc_hex_make(h.q + 1, h.r));
+        tty_map_ch(t, y, x, (left ? ' ' : '{') | a);
+        if (!right)
+            tty_map_ch(t, y, x + 4, '}' | a);
+        if (t->colour) /* the content keeps its glyphs, on the selection colour */
+            for (int k = 1; k <= 3; k++)
+                if (y >= t->map.y && y < t->map.y + t->map.h && x + k >= t->map.x && x + k < t->map.x + t->map.w)
+                    mvchgat(y, x + k, 1, A_BOLD, TTY_PAIR_SELECT, NULL);
+    }
+}
+
 void tty_draw_map(tty *t)
 {
     const fc_view *v = t->view;
@@ -164,6 +205,7 @@ void tty_draw_map(tty *t)
         else if (left && tty_linked(v, left->hex, c->hex, &lown))
             tty_map_ch(t, y, x, '=' | (chtype)tty_seat_attr(t, lown));
     }
+    tty_draw_preview(t, bx, by);
     if (t->has_cursor && tty_map_cell(t, t->cursor)) {
         int x = bx + tty_hex_x(t->cursor), y = by + t->cursor.r;
         chtype a = t->colour ? COLOR_PAIR(TTY_PAIR_SELECT) | A_BOLD : A_REVERSE | A_BOLD;

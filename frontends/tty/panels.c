@@ -171,17 +171,26 @@ static const char *tty_mover_name(const tty *t, char *buf, size_t n)
     return buf;
 }
 
+/* The header: game, rule set and variant, the view's title, the ply and who is to move. The
+ * title gives way first, then the role after the mover's name. */
 void tty_draw_frame(tty *t)
 {
     int hattr = t->colour ? (int)COLOR_PAIR(TTY_PAIR_HEADER) : A_REVERSE;
     tty_fill(&t->header, hattr);
-    char who[64];
+    char who[64], right[128];
     tty_mover_name(t, who, sizeof who);
-    char right[96];
-    snprintf(right, sizeof right, " ply %zu | %s ", fc_match_ply(*t->m), who);
+    if (t->rec)
+        snprintf(right, sizeof right, " replay: ply %zu of %zu ", t->rec->at, t->rec->n);
+    else
+        snprintf(right, sizeof right, " ply %zu | %s ", fc_match_ply(*t->m), who);
+    int gw = (int)strlen(t->game_name) + (int)strlen(t->ruleset) + 8 + (int)strnlen(t->view->title, sizeof t->view->title);
+    if (!t->rec && gw + (int)strlen(right) > t->header.w && t->mover >= 0 && t->mover < t->nseats)
+        snprintf(right, sizeof right, " ply %zu | %s ", fc_match_ply(*t->m), t->names[t->mover]);
     int rw = (int)strlen(right);
     tty_put(0, 0, t->header.w - rw, hattr | A_BOLD, " %s ", t->game_name);
     int gx = (int)strlen(t->game_name) + 2;
+    tty_put(0, gx, t->header.w - rw - gx, hattr, "[%s] ", t->ruleset);
+    gx += (int)strlen(t->ruleset) + 3;
     tty_put(0, gx, t->header.w - rw - gx, hattr, "| %.*s", (int)sizeof t->view->title, t->view->title);
     tty_put(0, t->header.w - rw, rw, hattr | A_BOLD, "%s", right);
     /* the line between map and side pane */
@@ -263,7 +272,9 @@ static void tty_seat_header(const tty *t, int s, int y, const int32_t *score, co
     const tty_rect *r = &t->side;
     int attr = tty_seat_attr(t, s);
     tty_put(y, r->x, 2, t->colour ? (int)COLOR_PAIR(TTY_PAIR_OWNER + s) : A_REVERSE, "%d ", s + 1);
-    const char *role = !t->agents[s] ? (s == t->viewer ? "you" : "human") : fc_agent_name(t->agents[s]);
+    const char *role = t->rec ? (t->labels && t->labels->agent[s] ? t->labels->agent[s] : "?")
+                       : !t->agents[s] ? (s == t->viewer ? "you" : "human")
+                                       : fc_agent_name(t->agents[s]);
     char left[64];
     snprintf(left, sizeof left, "%s%s %s (%s)", s == t->mover ? ">" : " ", open ? "" : "+", t->names[s], role);
     tty_put(y, r->x + 2, r->w - 2, attr, "%s", left);
@@ -336,50 +347,95 @@ void tty_draw_side(tty *t)
         tty_draw_tracks(t, y, end - y);
 }
 
-/* Wraps text into lines of at most w columns; returns the count (at most max). */
-static int tty_wrap(const char *text, int w, char lines[][256], int max)
+int tty_wrap_text(const char *text, int w, int indent, void (*fn)(const char *, int, void *), void *ctx)
 {
     int n = 0;
     const char *p = text;
-    while (*p && n < max) {
-        int len = (int)strlen(p);
-        int cut = len <= w ? len : w;
-        if (len > w) {
+    if (w < 8)
+        w = 8;
+    while (*p) {
+        int lw = n ? w - indent : w, len = (int)strcspn(p, "\n"), cut = len <= lw ? len : lw;
+        if (len > lw) {
             int sp = cut;
-            while (sp > w / 2 && p[sp] != ' ')
+            while (sp > lw / 2 && p[sp] != ' ')
                 sp--;
             if (p[sp] == ' ')
                 cut = sp;
         }
-        snprintf(lines[n], 256, "%s%.*s", n ? "  " : "", cut, p);
+        if (fn)
+            fn(p, cut, ctx);
         n++;
         p += cut;
         while (*p == ' ')
             p++;
-        w = w > 4 ? w : 4;
-        if (n == 1)
-            w -= 2; /* continuation lines are indented */
+        if (*p == '\n' && cut == len)
+            p++;
     }
     return n;
 }
 
-/* The log: the newest events the viewer may see, at the bottom. */
+typedef struct tty_wrap_buf {
+    char (*lines)[256];
+    int n, max;
+} tty_wrap_buf;
+
+static void tty_wrap_line(const char *s, int len, void *ctx)
+{
+    tty_wrap_buf *b = ctx;
+    if (b->n < b->max)
+        snprintf(b->lines[b->n], 256, "%s%.*s", b->n ? "  " : "", len, s);
+    b->n++;
+}
+
+/* Wraps text into lines of at most w columns (continuations indented); returns the count (at
+ * most max). */
+static int tty_wrap(const char *text, int w, char lines[][256], int max)
+{
+    tty_wrap_buf b = {lines, 0, max};
+    tty_wrap_text(text, w, 2, tty_wrap_line, &b);
+    return b.n < max ? b.n : max;
+}
+
+/* Whether the viewing seat (or a spectator: only public things) may see something. */
+static bool tty_sees(const tty *t, uint32_t audience)
+{
+    return t->viewer >= 0 ? (audience & FC_SEAT_BIT(t->viewer)) != 0 : audience == FC_ALL_SEATS;
+}
+
+/* The log: the decisions played here (dim, "12 Red: step 5,4"; hidden ones unnamed) with the
+ * events they caused that the viewer may see, newest at the bottom. */
 void tty_draw_log(tty *t)
 {
     tty_rect *r = &t->log;
     tty_fill(r, A_NORMAL);
     tty_title(t, &(tty_rect){r->y, r->x, 1, r->w}, "Log");
-    uint32_t bit = t->viewer >= 0 ? FC_SEAT_BIT(t->viewer) : 0;
-    int rows = r->h - 1, y = r->y + r->h;
-    size_t n = fc_match_event_count(*t->m);
-    char lines[8][256];
-    for (size_t i = n; i > 0 && rows > 0; i--) {
-        const fc_match_event *e = fc_match_event_get(*t->m, i - 1);
-        if (!e || (bit ? !(e->audience & bit) : e->audience != FC_ALL_SEATS))
+    int rows = r->h - 1, y = r->y + r->h, mi = t->nmoves - 1;
+    size_t ei = fc_match_event_count(*t->m);
+    char lines[8][256], text[256];
+    int dim = t->colour ? (int)COLOR_PAIR(TTY_PAIR_DIM) : A_DIM;
+    while (rows > 0 && (ei > 0 || mi >= 0)) {
+        const fc_match_event *e = ei > 0 ? fc_match_event_get(*t->m, ei - 1) : NULL;
+        int attr;
+        if (e && (mi < 0 || e->ply >= t->moves[mi].ply)) {
+            ei--;
+            if (!tty_sees(t, e->audience))
+                continue;
+            snprintf(text, sizeof text, "%s", e->text);
+            attr = e->audience == FC_ALL_SEATS ? A_NORMAL : A_BOLD;
+        } else if (mi >= 0) {
+            const tty_move *mv = &t->moves[mi--];
+            if (mv->ply >= fc_match_ply(*t->m))
+                continue; /* taken back */
+            snprintf(text, sizeof text, "%zu %s: %s", mv->ply + 1, mv->seat >= 0 ? t->names[mv->seat] : "chance",
+                     tty_sees(t, mv->audience) ? mv->text : "(hidden)");
+            attr = dim;
+        } else {
+            ei--;
             continue;
-        int k = tty_wrap(e->text, r->w - 1, lines, 8);
+        }
+        int k = tty_wrap(text, r->w - 1, lines, 8);
         for (int j = k - 1; j >= 0 && rows > 0; j--, rows--)
-            tty_put(--y, r->x + 1, r->w - 1, e->audience == FC_ALL_SEATS ? A_NORMAL : A_BOLD, "%s", lines[j]);
+            tty_put(--y, r->x + 1, r->w - 1, attr, "%s", lines[j]);
     }
 }
 
@@ -396,14 +452,16 @@ void tty_draw_status(tty *t)
     }
     const char *keys;
     bool human = t->mover >= 0 && t->mover < t->nseats && !t->agents[t->mover];
-    if (t->mover == FC_NOBODY)
-        keys = "game over: u undo  s save  o load  ? help  q quit";
+    if (t->rec)
+        keys = "<-/-> step  Home/End  PgUp/PgDn 10  g ply  v view  r rules  ? help  q quit";
+    else if (t->mover == FC_NOBODY)
+        keys = "game over: u undo  s save  o load  r rules  ? help  q quit";
     else if (!human)
         keys = "space skip  +/- speed  p panel  s save  ? help  q quit";
     else if (t->focus == TTY_FOCUS_MAP)
-        keys = "arrows/n move  Enter choose  Tab list  u undo  s save  o load  ? help  q quit";
+        keys = "n next  Enter choose  Tab list  u undo  s save  o load  r rules  ? help  q quit";
     else
-        keys = "arrows select  Enter choose  Tab map  u undo  s save  o load  ? help  q quit";
+        keys = "Enter choose  Tab map  u undo  s save  o load  r rules  ? help  q quit";
     tty_put(t->status.y, 0, t->status.w, t->colour ? (int)COLOR_PAIR(TTY_PAIR_DIM) : A_NORMAL, " %s", keys);
 }
 

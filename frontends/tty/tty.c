@@ -134,6 +134,15 @@ static void tty_save(tty *t)
     tty_msg(t, false, "saved %zu decisions to %s", fc_match_ply(*t->m), path);
 }
 
+/* "rules NAME, variant NAME" (or "no variant") for the header. */
+static void tty_set_ruleset(tty *t)
+{
+    const char *v = fc_rules_variant_name(*t->rules);
+    bool none = !v || !v[0] || strcmp(v, "none") == 0;
+    snprintf(t->ruleset, sizeof t->ruleset, "%s rules, %s%s", fc_rules_name(*t->rules), none ? "no variant" : "variant ",
+             none ? "" : v);
+}
+
 static void tty_load(tty *t)
 {
     char path[TTY_PATH_MAX];
@@ -161,6 +170,7 @@ static void tty_load(tty *t)
     fc_rules_free(*t->rules);
     *t->m = nm;
     *t->rules = nr;
+    tty_set_ruleset(t);
     t->gen++;
     t->saved_gen = t->gen;
     t->nmoves = 0;
@@ -223,6 +233,9 @@ static int tty_common_key(tty *t, int ch, fc_error *err)
     case KEY_F(1):
         tty_help(t);
         return TTY_GO_ON;
+    case 'r':
+        tty_rules(t);
+        return TTY_GO_ON;
     case 'p':
         t->page = (t->page + 1) % (t->nseats + 1);
         return TTY_GO_ON;
@@ -270,10 +283,10 @@ static int tty_human_key(tty *t, int ch, fc_error *err)
 {
     bool map = t->focus == TTY_FOCUS_MAP;
     switch (ch) {
-    case '\t':
-        t->focus = map ? TTY_FOCUS_LIST : TTY_FOCUS_MAP;
+    case '\t': /* the selection stays; on the map the cursor goes to the selected decision */
+        t->focus = t->focus_user = map ? TTY_FOCUS_LIST : TTY_FOCUS_MAP;
         if (t->focus == TTY_FOCUS_MAP)
-            tty_list_follow_cursor(t);
+            tty_cursor_follow_list(t);
         return TTY_GO_ON;
     case KEY_LEFT:
     case KEY_RIGHT:
@@ -299,7 +312,7 @@ static int tty_human_key(tty *t, int ch, fc_error *err)
         return TTY_GO_ON;
     case KEY_HOME:
     case KEY_END:
-        t->focus = TTY_FOCUS_LIST;
+        t->focus = t->focus_user = TTY_FOCUS_LIST;
         t->sel = ch == KEY_HOME ? 0 : t->ndecs - 1;
         tty_list_move(t, 0);
         tty_cursor_follow_list(t);
@@ -477,36 +490,46 @@ static void tty_summary(const tty *t, bool interrupted)
     fflush(stdout);
 }
 
-int fc_tty_play(fc_match **m, fc_rules **rules, fc_agent *const *agents, const fc_record_seats *labels,
-                const fc_tty_options *opt, fc_error *err)
+/* The parts of the session both playing and watching need: names, the header's rule set. */
+static tty *tty_new(fc_match **m, fc_rules **rules, fc_agent *const *agents, const fc_record_seats *labels,
+                    const fc_tty_options *opt)
 {
-    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
-        return fc_error_set(err, FC_ESTATE, "the tty front end needs a terminal (use --ui text)");
     tty *t = calloc(1, sizeof *t);
     if (!t || !(t->view = malloc(sizeof *t->view))) {
         free(t);
-        return fc_error_set(err, FC_ENOMEM, "out of memory");
+        return NULL;
     }
     t->m = m;
     t->rules = rules;
     t->agents = agents;
     t->labels = labels;
     t->opt = opt;
+    t->focus_user = -1;
     t->nseats = fc_rules_nseats(*rules);
     for (int s = 0; s < t->nseats; s++)
         t->nhumans += !agents[s];
     const fc_plugin *pl = fc_rules_plugin(*rules);
     snprintf(t->game_name, sizeof t->game_name, "%s", pl && pl->name ? pl->name : "game");
+    tty_set_ruleset(t);
     tty_names(t);
     t->delay_ms = opt && opt->bot_delay_ms >= 0 ? opt->bot_delay_ms : TTY_DEFAULT_DELAY;
     t->shown_human = -1;
-    tty_autosave_path(t, opt);
-    if (opt && opt->record_path)
-        snprintf(t->save_path, sizeof t->save_path, "%s", opt->record_path);
-    else
-        snprintf(t->save_path, sizeof t->save_path, "%s-%llu.rec", pl ? pl->id : "game",
-                 (unsigned long long)fc_match_seed(*m));
+    return t;
+}
 
+static void tty_free(tty *t)
+{
+    free(t->decs);
+    free(t->view);
+    free(t);
+}
+
+/* Runs the loop (play or replay) in curses with the signal handlers installed; the terminal
+ * is restored on every path. Returns the loop's result (TTY_QUIT, 0, -1) or -2 when curses
+ * could not start (err set). */
+static int tty_session(tty *t, int (*loop)(tty *, fc_error *), void (*after)(tty *, int, fc_error *),
+                       fc_error *err)
+{
     struct sigaction sa, old[3], fatal;
     static const int sigs[3] = {SIGINT, SIGTERM, SIGHUP};
     memset(&sa, 0, sizeof sa);
@@ -524,10 +547,11 @@ int fc_tty_play(fc_match **m, fc_rules **rules, fc_agent *const *agents, const f
         sigaction(fatals[i], &fatal, &old_fatal[i]);
 
     setlocale(LC_ALL, "");
-    int rc = 0;
+    int r;
     SCREEN *scr = newterm(NULL, stdout, stdin);
     if (!scr) {
-        rc = fc_error_set(err, FC_ESTATE, "cannot start the terminal (TERM=%s)", getenv("TERM") ? getenv("TERM") : "");
+        fc_error_set(err, FC_ESTATE, "cannot start the terminal (TERM=%s)", getenv("TERM") ? getenv("TERM") : "");
+        r = -2;
     } else {
         set_term(scr);
         cbreak();
@@ -537,34 +561,159 @@ int fc_tty_play(fc_match **m, fc_rules **rules, fc_agent *const *agents, const f
         curs_set(0);
         set_escdelay(25);
         tty_colours_init(t);
-        int r = tty_loop(t, err);
-        bool sig = tty_signal != 0;
-        if (r == TTY_QUIT || sig) {
-            tty_autosave(t);
-            if (opt && opt->record_path && fc_match_ply(*m) > 0) {
-                fc_error e;
-                if (fc_record_save(*m, labels, opt->record_path, &e) != 0 && r != -1)
-                    r = -1, *err = e;
-            }
-        } else {
-            tty_autosave(t); /* an engine error: keep what was played */
-        }
+        r = loop(t, err);
+        if (after)
+            after(t, r, err);
         endwin();
         delscreen(scr);
-        if (sig)
-            rc = fc_error_set(err, FC_ESTATE, "interrupted by signal %d; game autosaved to %s", (int)tty_signal,
-                              t->autosave_path);
-        else if (r < 0)
-            rc = err->code ? err->code : fc_error_set(err, FC_ESTATE, "tty front end failed");
-        else
-            tty_summary(t, false);
     }
     for (int i = 0; i < 3; i++)
         sigaction(sigs[i], &old[i], NULL);
     for (int i = 0; i < 4; i++)
         sigaction(fatals[i], &old_fatal[i], NULL);
-    free(t->decs);
-    free(t->view);
-    free(t);
+    return r;
+}
+
+/* After the play loop, still in curses: autosave, and the --record file on quit. */
+static void tty_play_after(tty *t, int r, fc_error *err)
+{
+    tty_autosave(t); /* on quit, a signal or an engine error: keep what was played */
+    if ((r == TTY_QUIT || tty_signal) && t->opt && t->opt->record_path && fc_match_ply(*t->m) > 0) {
+        fc_error e;
+        if (fc_record_save(*t->m, t->labels, t->opt->record_path, &e) != 0 && r != -1)
+            *err = e, t->save_failed = true;
+    }
+}
+
+int fc_tty_play(fc_match **m, fc_rules **rules, fc_agent *const *agents, const fc_record_seats *labels,
+                const fc_tty_options *opt, fc_error *err)
+{
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+        return fc_error_set(err, FC_ESTATE, "the tty front end needs a terminal (use --ui text)");
+    tty *t = tty_new(m, rules, agents, labels, opt);
+    if (!t)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    const fc_plugin *pl = fc_rules_plugin(*rules);
+    tty_autosave_path(t, opt);
+    if (opt && opt->record_path)
+        snprintf(t->save_path, sizeof t->save_path, "%s", opt->record_path);
+    else
+        snprintf(t->save_path, sizeof t->save_path, "%s-%llu.rec", pl ? pl->id : "game",
+                 (unsigned long long)fc_match_seed(*m));
+    int r = tty_session(t, tty_loop, tty_play_after, err), rc = 0;
+    if (r == -2)
+        rc = err->code;
+    else if (tty_signal)
+        rc = fc_error_set(err, FC_ESTATE, "interrupted by signal %d; game autosaved to %s", (int)tty_signal,
+                          t->autosave_path);
+    else if (r < 0 || t->save_failed)
+        rc = err->code ? err->code : fc_error_set(err, FC_ESTATE, "tty front end failed");
+    else
+        tty_summary(t, false);
+    tty_free(t);
+    return rc;
+}
+
+/* The replay loop: keys step through the record (replay.c draws the list pane). */
+static int tty_replay_loop(tty *t, fc_error *err)
+{
+    for (;;) {
+        if (tty_signal)
+            return TTY_QUIT;
+        t->mover = fc_match_to_move(*t->m);
+        memset(t->view, 0, sizeof *t->view);
+        fc_match_view(*t->m, t->viewer, t->view);
+        if (tty_replay_refresh(t) != 0)
+            return fc_error_set(err, FC_ENOMEM, "out of memory"), -1;
+        tty_map_ensure_cursor(t);
+        tty_draw_screen(t);
+        int ch = tty_key(t, -1);
+        tty_record *rec = t->rec;
+        size_t to = rec->at;
+        switch (ch) {
+        case KEY_RIGHT:
+        case ' ':
+            to = rec->at < rec->n ? rec->at + 1 : rec->n;
+            break;
+        case KEY_LEFT:
+        case KEY_BACKSPACE:
+            to = rec->at > 0 ? rec->at - 1 : 0;
+            break;
+        case KEY_NPAGE:
+            to = rec->at + 10 < rec->n ? rec->at + 10 : rec->n;
+            break;
+        case KEY_PPAGE:
+            to = rec->at > 10 ? rec->at - 10 : 0;
+            break;
+        case KEY_HOME:
+            to = 0;
+            break;
+        case KEY_END:
+            to = rec->n;
+            break;
+        case KEY_UP:
+        case KEY_DOWN:
+            tty_map_move(t, 0, ch == KEY_UP ? -1 : 1);
+            break;
+        case 'g': {
+            char buf[32] = "";
+            if (tty_prompt(t, "Go to a ply", "ply number (0 = the start):", buf, sizeof buf)) {
+                char *end = NULL;
+                unsigned long long k = strtoull(buf, &end, 10);
+                if (end == buf || *end)
+                    tty_msg(t, true, "'%s' is not a ply number (0..%zu)", buf, rec->n);
+                else
+                    to = k > rec->n ? rec->n : (size_t)k;
+            }
+            break;
+        }
+        case 'v': /* whose view: the spectator, then each seat */
+            t->viewer = t->viewer + 1 >= t->nseats ? -1 : t->viewer + 1;
+            tty_msg(t, false, "view of %s", t->viewer < 0 ? "a spectator (public information only)"
+                                                           : t->names[t->viewer]);
+            break;
+        case '?':
+        case KEY_F(1):
+            tty_help(t);
+            break;
+        case 'r':
+            tty_rules(t);
+            break;
+        case 'p':
+            t->page = (t->page + 1) % (t->nseats + 1);
+            break;
+        case 'q':
+        case 27:
+            return TTY_QUIT;
+        default:
+            break;
+        }
+        if (to != rec->at && tty_replay_goto(t, to, err) != 0)
+            return -1;
+    }
+}
+
+int fc_tty_replay(fc_match **m, fc_rules **rules, const fc_record_seats *labels, fc_error *err)
+{
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+        return fc_error_set(err, FC_ESTATE, "the tty front end needs a terminal (use --ui text)");
+    fc_agent *none[FC_MAX_SEATS] = {0};
+    tty *t = tty_new(m, rules, none, labels, NULL);
+    if (!t)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    t->nhumans = 0;
+    t->viewer = -1;
+    int rc = tty_replay_open(t, err);
+    if (rc == 0) {
+        int r = tty_session(t, tty_replay_loop, NULL, err);
+        if (r == -2)
+            rc = err->code;
+        else if (tty_signal)
+            rc = fc_error_set(err, FC_ESTATE, "interrupted by signal %d", (int)tty_signal);
+        else if (r < 0)
+            rc = err->code ? err->code : fc_error_set(err, FC_ESTATE, "tty front end failed");
+    }
+    tty_replay_close(t);
+    tty_free(t);
     return rc;
 }

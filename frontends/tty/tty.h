@@ -22,4 +22,10 @@ typedef struct fc_tty_options {
 int fc_tty_play(fc_match **m, fc_rules **rules, fc_agent *const *agents, const fc_record_seats *labels,
                 const fc_tty_options *opt, fc_error *err);
 
+/* Watches a record: *m is the match a record load gave (at its last ply). Steps forward and
+ * back through the decisions with the board at every ply, from the spectator's view (any
+ * seat's on request), without hot-seat covers. *m is replaced by a match at the ply shown
+ * (the caller frees it). Returns 0 or a negative code with err set. */
+int fc_tty_replay(fc_match **m, fc_rules **rules, const fc_record_seats *labels, fc_error *err);
+
 #endif

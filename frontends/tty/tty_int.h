@@ -1,6 +1,7 @@
 /* Private state of the terminal front end, shared by its files: the session (tty.c), the
  * layout and panels (panels.c), the hex map (map.c), the decision list (decisions.c), dialogs
- * (dialog.c) and the help screen (help.c). */
+ * (dialog.c), the help, legend and rules panes (help.c, rules.c) and the replay viewer
+ * (replay.c). */
 #ifndef FORMICARY_TTY_INT_H
 #define FORMICARY_TTY_INT_H
 
@@ -48,9 +49,19 @@ typedef struct tty_move {
     char text[64];
 } tty_move;
 
-#define TTY_MOVES 16
+#define TTY_MOVES 48
 
 enum { TTY_FOCUS_MAP, TTY_FOCUS_LIST };
+
+/* A record being watched (formicary replay FILE --ui tty): its decisions with their notation,
+ * who made them and who may see them, and the ply shown. */
+typedef struct tty_record {
+    size_t n, at;
+    fc_decision *d;
+    int *seat;
+    uint32_t *audience;
+    char (*text)[64];
+} tty_record;
 
 typedef struct tty {
     fc_match **m;
@@ -60,6 +71,8 @@ typedef struct tty {
     const fc_tty_options *opt;
     int nseats, nhumans;
     char game_name[48];
+    char ruleset[96]; /* "rules NAME, variant NAME" for the header */
+    tty_record *rec;  /* non-NULL: replay mode, nobody decides */
     char names[FC_MAX_SEATS][24];
 
     fc_view *view;
@@ -72,7 +85,8 @@ typedef struct tty {
     tty_dec *decs;
     int ndecs, cap;
     int sel, top;
-    int focus;
+    int focus;      /* the effective focus */
+    int focus_user; /* the focus the user chose with Tab, -1 before the first choice */
 
     fc_hex cursor;
     bool has_cursor;
@@ -99,6 +113,7 @@ typedef struct tty {
     short seat_colour[FC_MAX_SEATS];
     tty_rect header, map, side, list, log, info, status;
     bool too_small;
+    bool save_failed; /* the --record file could not be written on quit */
 } tty;
 
 /* panels.c: layout, header, side panels (seats, tracks, text), log, info and status lines. */
@@ -121,6 +136,10 @@ void tty_msg(tty *t, bool error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+
+/* The decision whose hexes the map previews (the selected one, or the one at the cursor), or
+ * NULL. In replay mode: the next decision of the record when the viewer may see it. */
+const fc_decision_info *tty_preview(const tty *t);
 
 /* map.c: the hex map with cursor and panning. */
 void tty_draw_map(tty *t);
@@ -153,12 +172,34 @@ int tty_prompt(tty *t, const char *title, const char *label, char *buf, size_t n
 int tty_popup(tty *t, const char *title, const char *const *lines, int nlines, const char *keys);
 /* Chooses among items (Enter: index, Esc: -1). */
 int tty_menu(tty *t, const char *title, const char *const *items, int n);
+/* The same, calling on_sel(t, index, ctx) whenever the highlighted item changes (so the map
+ * can preview it); the whole label of the highlighted item is shown wrapped under the list. */
+int tty_menu_ex(tty *t, const char *title, const char *const *items, int n, void (*on_sel)(tty *, int, void *),
+                void *ctx);
 /* Hot-seat cover: the screen is blank until the given seat presses a key. Returns the key. */
 int tty_cover(tty *t, int seat);
+
+/* Wraps text to w columns on spaces, continuation lines indented by `indent`: calls
+ * fn(line, len, ctx) per line; returns the line count. */
+int tty_wrap_text(const char *text, int w, int indent, void (*fn)(const char *, int, void *), void *ctx);
 
 /* help.c */
 void tty_help(tty *t);
 void tty_final(tty *t);
+
+/* rules.c: the rules of the current phase and the glossary, in a scrollable pane ('r'). */
+void tty_rules(tty *t);
+
+/* replay.c: the list pane, info line and keys of the replay viewer. */
+void tty_replay_draw_list(tty *t);
+/* Goes to ply k of the record (clamped); 0 or an engine error. */
+int tty_replay_goto(tty *t, size_t k, fc_error *err);
+/* Reads the record out of *t->m (at its last ply), starts again from ply 0. */
+int tty_replay_open(tty *t, fc_error *err);
+void tty_replay_close(tty *t);
+/* The decision list of replay mode: the next decision (for its label and hexes), and the
+ * log's moves up to the ply shown. */
+int tty_replay_refresh(tty *t);
 
 /* tty.c: reads a key, waiting at most ms (-1 forever); ERR on timeout or a pending signal. */
 int tty_key(tty *t, int ms);

@@ -1,0 +1,193 @@
+/* The replay viewer (formicary replay FILE --ui tty): a record's decisions with their notation,
+ * stepped forward by playing them and back by undo (or, for a longer jump, by starting again
+ * from ply 0, which costs no more than one undo: the core's undo re-plays from the start). The
+ * list pane shows the decisions around the ply shown, the map previews the next one's hexes. */
+#include <curses.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tty_int.h"
+
+static bool tty_rec_sees(const tty *t, uint32_t audience)
+{
+    return t->viewer >= 0 ? (audience & FC_SEAT_BIT(t->viewer)) != 0 : audience == FC_ALL_SEATS;
+}
+
+int tty_replay_open(tty *t, fc_error *err)
+{
+    tty_record *rec = calloc(1, sizeof *rec);
+    if (!rec)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    t->rec = rec;
+    size_t n = fc_match_ply(*t->m);
+    rec->n = n;
+    size_t alloc = n ? n : 1;
+    rec->d = malloc(alloc * sizeof *rec->d);
+    rec->seat = malloc(alloc * sizeof *rec->seat);
+    rec->audience = malloc(alloc * sizeof *rec->audience);
+    rec->text = malloc(alloc * sizeof *rec->text);
+    if (!rec->d || !rec->seat || !rec->audience || !rec->text)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    for (size_t i = 0; i < n; i++) {
+        const fc_history_entry *h = fc_match_history(*t->m, i);
+        if (!h)
+            return fc_error_set(err, FC_ESTATE, "the record has no decision %zu", i + 1);
+        rec->d[i] = h->decision;
+        rec->seat[i] = h->seat;
+        rec->audience[i] = h->audience;
+    }
+    /* The notation of each decision needs the position before it: play the record again. */
+    fc_match *fresh = fc_match_new(*t->rules, fc_match_seed(*t->m), err);
+    if (!fresh)
+        return err->code ? err->code : FC_ESTATE;
+    for (size_t i = 0; i < n; i++) {
+        if (fc_match_decision_text(fresh, rec->d[i], rec->text[i], sizeof rec->text[i]) < 0)
+            snprintf(rec->text[i], sizeof rec->text[i], "#%u", (unsigned)rec->d[i]);
+        if (fc_match_play(fresh, rec->d[i], err) != 0) {
+            fc_match_free(fresh);
+            return err->code;
+        }
+    }
+    fc_match_free(fresh);
+    rec->at = n;
+    return tty_replay_goto(t, 0, err);
+}
+
+void tty_replay_close(tty *t)
+{
+    tty_record *rec = t->rec;
+    if (!rec)
+        return;
+    free(rec->d);
+    free(rec->seat);
+    free(rec->audience);
+    free(rec->text);
+    free(rec);
+    t->rec = NULL;
+}
+
+int tty_replay_goto(tty *t, size_t k, fc_error *err)
+{
+    tty_record *rec = t->rec;
+    if (k > rec->n)
+        k = rec->n;
+    if (k + 1 < rec->at) { /* a jump back: start again */
+        fc_match *fresh = fc_match_new(*t->rules, fc_match_seed(*t->m), err);
+        if (!fresh)
+            return err->code ? err->code : FC_ESTATE;
+        fc_match_free(*t->m);
+        *t->m = fresh;
+        rec->at = 0;
+    }
+    while (rec->at > k) {
+        if (fc_match_undo(*t->m, err) != 0)
+            return err->code;
+        rec->at--;
+    }
+    while (rec->at < k) {
+        if (fc_match_play(*t->m, rec->d[rec->at], err) != 0)
+            return err->code;
+        rec->at++;
+    }
+    t->gen++;
+    t->has_cursor = false; /* onto the next decision's hex */
+    return 0;
+}
+
+int tty_replay_refresh(tty *t)
+{
+    tty_record *rec = t->rec;
+    t->ndecs = 0;
+    t->decs_valid = true;
+    t->sel = 0;
+    t->focus = TTY_FOCUS_LIST;
+    if (rec->at < rec->n && tty_rec_sees(t, rec->audience[rec->at])) {
+        if (t->cap < 1) {
+            tty_dec *d = malloc(sizeof *d);
+            if (!d)
+                return -1;
+            t->decs = d;
+            t->cap = 1;
+        }
+        tty_dec *e = &t->decs[0];
+        memset(e, 0, sizeof *e);
+        e->d = rec->d[rec->at];
+        snprintf(e->text, sizeof e->text, "%s", rec->text[rec->at]);
+        fc_match_decision_describe(*t->m, e->d, &e->info);
+        e->info.label[sizeof e->info.label - 1] = 0;
+        if (!e->info.label[0])
+            snprintf(e->info.label, sizeof e->info.label, "%s", e->text);
+        t->ndecs = 1;
+    }
+    /* the log's decision lines: the last ones up to the ply shown */
+    size_t first = rec->at > TTY_MOVES ? rec->at - TTY_MOVES : 0;
+    t->nmoves = 0;
+    for (size_t i = first; i < rec->at; i++) {
+        tty_move *mv = &t->moves[t->nmoves++];
+        mv->ply = i;
+        mv->seat = rec->seat[i];
+        mv->audience = rec->audience[i];
+        snprintf(mv->text, sizeof mv->text, "%s", rec->text[i]);
+    }
+    return 0;
+}
+
+static const char *tty_rec_who(const tty *t, int seat)
+{
+    return seat >= 0 && seat < t->nseats ? t->names[seat] : "chance";
+}
+
+void tty_replay_draw_list(tty *t)
+{
+    const tty_record *rec = t->rec;
+    tty_rect *r = &t->list;
+    tty_fill(r, A_NORMAL);
+    int tattr = t->colour ? (int)COLOR_PAIR(TTY_PAIR_TITLE) : A_NORMAL;
+    attrset(tattr);
+    mvhline(r->y, r->x, ACS_HLINE, r->w);
+    attrset(A_NORMAL);
+    tty_put(r->y, r->x + 1, r->w - 2, tattr | A_BOLD, " Record: ply %zu of %zu, view of %s ", rec->at, rec->n,
+            t->viewer < 0 ? "a spectator" : t->names[t->viewer]);
+    /* the decisions around the ply shown: the last one played, then the next ones */
+    int rows = r->h - 1;
+    size_t first = rec->at > (size_t)(rows / 2) ? rec->at - (size_t)(rows / 2) : 0;
+    if (rec->n > (size_t)rows && first + (size_t)rows > rec->n)
+        first = rec->n - (size_t)rows;
+    for (int k = 0; k < rows; k++) {
+        size_t i = first + (size_t)k;
+        int y = r->y + 1 + k;
+        if (i > rec->n)
+            break;
+        if (i == rec->n) {
+            tty_put(y, r->x, r->w, i == rec->at ? A_REVERSE : A_DIM, "%s     end of the record",
+                    i == rec->at ? ">" : " ");
+            break;
+        }
+        bool next = i == rec->at;
+        int attr = next ? (t->colour ? (int)(COLOR_PAIR(TTY_PAIR_SELECT) | A_BOLD) : A_REVERSE)
+                        : i < rec->at ? A_NORMAL : (t->colour ? (int)COLOR_PAIR(TTY_PAIR_DIM) : A_DIM);
+        tty_put(y, r->x, r->w, attr, "%s%4zu %s: %-*s", next ? ">" : " ", i + 1, tty_rec_who(t, rec->seat[i]), r->w,
+                tty_rec_sees(t, rec->audience[i]) ? rec->text[i] : "(hidden)");
+    }
+    /* the info line: the next decision with its label */
+    tty_fill(&t->info, A_NORMAL);
+    if (rec->at >= rec->n) {
+        int32_t score[FC_MAX_SEATS] = {0};
+        int rank[FC_MAX_SEATS] = {0};
+        fc_match_scores(*t->m, score, rank);
+        char buf[256];
+        int len = snprintf(buf, sizeof buf, "end of the record (%s):",
+                           fc_match_to_move(*t->m) == FC_NOBODY ? "game over" : "game not finished");
+        for (int s = 0; s < t->nseats && len < (int)sizeof buf; s++)
+            len += snprintf(buf + len, sizeof buf - (size_t)len, " %s %d", t->names[s], (int)score[s]);
+        tty_put(t->info.y, t->info.x, t->info.w, A_BOLD, " %s", buf);
+    } else if (t->ndecs == 1) {
+        const tty_dec *e = &t->decs[0];
+        tty_put(t->info.y, t->info.x, t->info.w, A_BOLD, " next, ply %zu, %s: %s%s", rec->at + 1,
+                tty_rec_who(t, rec->seat[rec->at]), e->info.label,
+                e->info.nhexes > 1 ? " {hexes marked}" : "");
+    } else {
+        tty_put(t->info.y, t->info.x, t->info.w, A_BOLD, " next, ply %zu, %s: (hidden from this view; v changes it)",
+                rec->at + 1, tty_rec_who(t, rec->seat[rec->at]));
+    }
+}
