@@ -180,3 +180,64 @@ void mfx_play_forced(mfx *f)
 
 int mfx_top_kind(const mfx *f) { return f->st.nframes ? f->st.frame[f->st.nframes - 1].kind : -1; }
 
+
+/* ---- shorthands of the rule-id tests ---- */
+
+void mfx_place(mfx *f, int tile, int q, int r, int rot) { mz_place_tile(f->env, &f->st, -1, tile, q, r, rot, false); }
+
+void mfx_to_hand(mfx *f, int seat, int c)
+{
+    mfx_take_card(f, c);
+    mz_to_hand(&f->st, seat, c);
+}
+
+void mfx_frame_on(mfx *f, int stage, int kind, int seat, int a, int b, int n)
+{
+    memset(f->st.frame, 0, sizeof f->st.frame);
+    f->st.nframes = 0;
+    mz_push(&f->st, F_PHASE, 0, 0, stage, 0, 0);
+    mz_push(&f->st, kind, seat, a, b, 0, n);
+    mz_run(f->env, &f->st);
+}
+
+void mfx_turn(mfx *f, int seat)
+{
+    f->st.active = (uint8_t)seat;
+    f->st.round = 2;
+    f->st.seat[seat].turns = 1;
+    mfx_frame_on(f, PS_THORAX, F_TURN, seat, 0, 0, 0);
+}
+
+void mfx_playf(mfx *f, const char *fmt, ...)
+{
+    char t[96];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(t, sizeof t, fmt, ap);
+    va_end(ap);
+    mfx_play(f, t);
+}
+
+bool mfx_legalf(mfx *f, const char *fmt, ...)
+{
+    char t[96];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(t, sizeof t, fmt, ap);
+    va_end(ap);
+    return mfx_legal(f, t);
+}
+
+void mfx_until_turn(mfx *f, int seat)
+{
+    static fc_decision buf[MZ_MAX_DECISIONS];
+    while (mfx_to_move(f) != seat || mfx_top_kind(f) != F_TURN) {
+        int n = f->g->legal(&f->st, f->env, buf, NULL);
+        fc_decision d = buf[0];
+        for (int i = 0; i < n; i++)
+            if (MZ_DK(buf[i]) == DK_DONE)
+                d = buf[i];
+        assert_int_equal(f->g->apply(&f->st, f->env, d), 0);
+        mfx_check(f);
+    }
+}

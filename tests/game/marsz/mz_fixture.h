@@ -42,4 +42,15 @@ void mfx_soldier_at(mfx *f, int round, int stage); /* soldier phase at stage 1 (
 void mfx_play_forced(mfx *f);                 /* plays decisions while exactly one is legal */
 int mfx_top_kind(const mfx *f);
 
+/* Shorthands of the rule-id tests. */
+void mfx_place(mfx *f, int tile, int q, int r, int rot); /* tile on the meadow, no symbols */
+void mfx_to_hand(mfx *f, int seat, int c);
+/* A frame of `kind` on top of a round iterator at `stage`; then the automatic part runs. */
+void mfx_frame_on(mfx *f, int stage, int kind, int seat, int a, int b, int n);
+void mfx_turn(mfx *f, int seat); /* seat's turn in round 2's worker phase, not its first */
+void mfx_playf(mfx *f, const char *fmt, ...);
+bool mfx_legalf(mfx *f, const char *fmt, ...);
+/* Plays "done" where offered, else the first decision, until it is seat's turn. */
+void mfx_until_turn(mfx *f, int seat);
+
 #endif
