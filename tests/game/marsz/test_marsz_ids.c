@@ -729,6 +729,32 @@ static void test_r61_a11_centipede_tie_order_once_each(void **state)
     mfx_close(&f);
 }
 
+/* S-05, A-15, A-35: the supply of food and centipedes is not a game constraint (more than
+ * the 30 tokens and 6 pawns); S-12 .. S-14: each player starts with 4 larvae, 2 ants in the
+ * tunnel, 30 eggs, score 0 and 2 food (with the 2-player tiles S-2P-2: 27 eggs). */
+static void test_s05_s12_s13_s14_supply_and_start(void **state)
+{
+    mfx f;
+    mfx_open(&f, 5, 255, NULL);
+    for (int p = 0; p < 5; p++) {
+        assert_int_equal(f.st.seat[p].larvae, 4);
+        assert_int_equal(mz_ants_at(&f.st, MZ_GT, p), 2);
+        assert_int_equal(f.st.seat[p].eggs, 30);
+        assert_int_equal(f.st.seat[p].score, 0);
+        assert_int_equal(f.st.seat[p].food, 2);
+    }
+    mz_gain(f.env, &f.st, 0, 40, 0, 0, 0);
+    assert_int_equal(f.st.seat[0].food, 42);
+    static const int cell[8][2] = {{0, -2}, {1, -2}, {2, -2}, {2, -1}, {2, 0}, {1, 1}, {0, 2}, {-1, 2}};
+    for (int i = 0; i < 8; i++) {
+        mfx_place(&f, 11 + i, cell[i][0], cell[i][1], 0);
+        mz_put_centipede(&f.st, 11 + i);
+    }
+    for (int i = 0; i < 8; i++)
+        assert_true(f.st.loc[11 + i].centipede);
+    mfx_close(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -758,6 +784,7 @@ int main(void)
         cmocka_unit_test(test_r72_goal_points_at_dormancy),
         cmocka_unit_test(test_r77_a43_two_player_setup),
         cmocka_unit_test(test_s09_first_player),
+        cmocka_unit_test(test_s05_s12_s13_s14_supply_and_start),
         cmocka_unit_test(test_r47_spinner_pays_its_own_cost),
         cmocka_unit_test(test_r61_a11_centipede_tie_order_once_each),
     };
