@@ -623,6 +623,111 @@ static void test_hook_casualties_winner_seat(void **state)
     mfx_close(&f);
 }
 
+/* A-12, A-10: whether a tile is contested is checked when its turn comes: a Military Head
+ * ant leaving T-13 for the battle on T-12 leaves T-13 uncontested, so it has no battle. */
+static void test_a12_contested_checked_at_its_turn(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 256, NULL);
+    mfx_clear_ants(&f);
+    mfx_place(&f, 12, 0, -2, 0);
+    mfx_place(&f, 13, 1, -3, 0); /* adjacent to T-12 */
+    mfx_give_evo(&f, 0, HD06);
+    mfx_ants(&f, 0, MZ_POS(12, 0), 1);
+    mfx_ants(&f, 1, MZ_POS(12, 1), 1);
+    mfx_ants(&f, 1, MZ_POS(12, MZ_OUT), 1);
+    mfx_ants(&f, 2, MZ_POS(13, 0), 1);
+    mfx_ants(&f, 0, MZ_POS(13, MZ_OUT), 1);
+    assert_true(mz_contested(&f.st, 12) && mz_contested(&f.st, 13));
+    f.st.active = 0;
+    mfx_soldier_at(&f, 2, 2);
+    assert_int_equal(mfx_top_kind(&f), F_HD06);
+    mfx_play(&f, "ant T13.out to T12.out");
+    assert_false(mz_contested(&f.st, 13));
+    bool battle13 = false;
+    for (int k = 0; k < 200 && mfx_to_move(&f) != FC_NOBODY; k++) {
+        bool soldier = false;
+        for (int i = 0; i < f.st.nframes; i++)
+            soldier |= f.st.frame[i].kind == F_SOLDIER;
+        if (!soldier)
+            break;
+        battle13 |= mfx_top_kind(&f) == F_FEROCITY && f.st.bt.loc == 13;
+        int n = f.g->legal(&f.st, f.env, buf, NULL);
+        fc_decision d = buf[0];
+        for (int i = 0; i < n; i++)
+            if (MZ_DK(buf[i]) == DK_DONE || (MZ_DK(buf[i]) == DK_FER && MZ_DA(buf[i]) == MZ_NONE))
+                d = buf[i];
+        assert_int_equal(f.g->apply(&f.st, f.env, d), 0);
+    }
+    assert_false(battle13);
+    assert_int_equal(mz_ants_at(&f.st, 13, 2), 1);
+    assert_int_equal(f.st.seat[2].score, 0);
+    mfx_close(&f);
+}
+
+/* A-20: casualties use the counts before any removal: the winner (4 ants) takes
+ * floor(3 / 2) = 1 and deals 4, capped at the loser's 3. */
+static void test_a20_casualties_simultaneous(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 257, NULL);
+    mfx_clear_ants(&f);
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 4);
+    mfx_ants(&f, 1, MZ_POS(MZ_GT, MZ_OUT), 3);
+    f.st.gt_defender = 0;
+    mfx_soldier_at(&f, 1, 1);
+    while (mfx_top_kind(&f) == F_FEROCITY)
+        mfx_play(&f, "ferocity none");
+    assert_int_equal(f.st.bt.winner, 0);
+    assert_int_equal(f.st.bt.assigned[0], 1);
+    assert_int_equal(f.st.bt.assigned[1], 3);
+    mfx_play_forced(&f);
+    assert_int_equal(mz_ants_at(&f.st, MZ_GT, 0), 3);
+    assert_int_equal(mz_ants_at(&f.st, MZ_GT, 1), 0);
+    mfx_close(&f);
+}
+
+/* outskirts ants refill in player order from the active player. */
+static void test_a24_refill_active_player_first(void **state)
+{
+    for (int active = 1; active <= 2; active++) {
+        mfx f;
+        mfx_open(&f, 3, 258, NULL);
+        mfx_clear_ants(&f);
+        mfx_place(&f, 12, 0, -2, 0); /* 2 spaces */
+        mfx_ants(&f, 0, MZ_POS(12, 0), 1);
+        mfx_ants(&f, 1, MZ_POS(12, MZ_OUT), 1);
+        mfx_ants(&f, 2, MZ_POS(12, MZ_OUT), 1);
+        f.st.active = (uint8_t)active;
+        mfx_frame_on(&f, PS_THORAX, F_REFILL, active, MZ_NONE, 0, 0);
+        assert_int_equal(f.st.loc[12].space[1], active + 1);
+        assert_int_equal(f.st.loc[12].out[active], 0);
+        assert_int_equal(f.st.loc[12].out[3 - active], 1);
+        mfx_close(&f);
+    }
+}
+
+/* A-37, EV-04: Adaptive Radiation returns the topmost card of a pile; the one beneath is
+ * active again. */
+static void test_a37_adaptive_radiation_topmost(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 259, NULL);
+    mfx_give_evo(&f, 0, HD09);
+    mfx_give_evo(&f, 0, HD12); /* on top */
+    mfx_to_hand(&f, 0, EV04);
+    mz_gain_larvae(&f.st, 0, 6);
+    mfx_turn(&f, 0);
+    mfx_play(&f, "play EV-04");
+    while (mfx_top_kind(&f) == F_PAY)
+        mfx_play(&f, "pay larva");
+    assert_false(mfx_legal(&f, "card HD-09"));
+    mfx_play(&f, "card HD-12");
+    assert_int_equal(f.st.card_loc[HD12], CL_HAND);
+    assert_true(mz_has_evo(&f.st, 0, HD09));
+    mfx_close(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -652,6 +757,10 @@ int main(void)
         cmocka_unit_test(test_a17_broken_body_loses_points),
         cmocka_unit_test(test_a40_old_guard_card_after_decision),
         cmocka_unit_test(test_hook_casualties_winner_seat),
+        cmocka_unit_test(test_a12_contested_checked_at_its_turn),
+        cmocka_unit_test(test_a20_casualties_simultaneous),
+        cmocka_unit_test(test_a24_refill_active_player_first),
+        cmocka_unit_test(test_a37_adaptive_radiation_topmost),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
