@@ -7,22 +7,34 @@
  * different determinizations may open different children under one node; selection considers
  * only the children legal in the current determinization and uses their availability count
  * in place of the parent's visits (Cowling, Powley & Whitehouse 2012). Chance points are
- * sampled by weight, never chosen. A playout plays uniformly random decisions to the end (or
- * `depth` decisions, then the game's evaluation) and every node on the path is credited with
- * the reward of the seat that chose it. The only allocations are the node pool and path,
- * which grow geometrically and are kept between decisions. */
+ * sampled by weight, never chosen. A playout plays uniformly random decisions for at most
+ * `depth` decisions (default MCTS_DEFAULT_DEPTH; 0 = to the end) and is then scored with the
+ * game's evaluation, and every node on the path is credited with the reward of the seat that
+ * chose it. Most of a full playout's cost is the long random tail whose result is nearly
+ * noise; the cut-off keeps the informative part (measured in docs/metrics.md, "MCTS speed and
+ * strength"). `legacy=1` restores issue 6's search (playouts to the end).
+ *
+ * threads=N is root parallelism: N independent trees over the same root, each with its own
+ * buffers and RNG stream (stream 0 is the seat's, the others are seeded from it), whose root
+ * visits are summed; with an iteration budget, the result depends only on seed and N. Variant
+ * hooks run in the match's single Lua state, so a match with hooks searches on one thread.
+ * The only allocations are the node pools and paths, which grow geometrically and are kept
+ * between decisions. */
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "agent_impl.h"
 
-const char *const fc_agent_mcts_keys[] = {"iters", "time", "c", "depth", "seed", NULL};
+const char *const fc_agent_mcts_keys[] = {"iters", "time", "c", "depth", "seed", "threads", "legacy", NULL};
 
 #define MCTS_MAX_NODES (1 << 22)       /* beyond this the tree stops growing; playouts go on */
 #define MCTS_MAX_PLAYOUT 1000000L       /* a playout longer than this is cut off and evaluated */
 #define MCTS_CLOCK_EVERY 16             /* iterations between clock readings under a time budget */
+#define MCTS_DEFAULT_DEPTH 8            /* playout decisions before the evaluation (not legacy) */
+#define MCTS_MAX_THREADS 64
 #define MCTS_NONE (-1)
 
 typedef struct mcts_node {
@@ -33,10 +45,8 @@ typedef struct mcts_node {
     double w; /* summed rewards of `seat` */
 } mcts_node;
 
-typedef struct mcts {
-    uint64_t iters, depth;
-    double time, c;
-    /* buffers sized for one game, kept across decisions */
+/* One search tree with its buffers: one per thread, sized for one game, kept across decisions. */
+typedef struct mcts_tree {
     size_t state_size;
     int cap;
     unsigned char *work;
@@ -47,6 +57,22 @@ typedef struct mcts {
     int32_t nnodes, capnodes;
     int32_t *path;
     int32_t npath, cappath;
+    fc_rng own;   /* the stream of threads after the first */
+    fc_rng *rng;  /* the seat's stream (first tree) or &own */
+    /* one search's inputs and result, for the thread that runs it */
+    const fc_game *g;
+    const fc_env *env;
+    const void *root;
+    int who;
+    uint64_t iters;
+    double deadline;
+    int rc;
+} mcts_tree;
+
+typedef struct mcts {
+    uint64_t iters, depth, threads;
+    double time, c;
+    mcts_tree tree[MCTS_MAX_THREADS];
 } mcts;
 
 int fc_agent_mcts_init(fc_agent *a, fc_error *err)
@@ -55,22 +81,35 @@ int fc_agent_mcts_init(fc_agent *a, fc_error *err)
     if (!t)
         return fc_error_set(err, FC_ENOMEM, "out of memory");
     a->impl = t;
+    uint64_t legacy = 0;
     t->iters = 0;
     t->c = 0.7;
+    t->threads = 1;
+    if (fc_agent_opt_u64(a, "legacy", &legacy, err) < 0)
+        return FC_EPARSE;
+    if (legacy > 1)
+        return fc_error_set(err, FC_ERANGE, "agent mcts: legacy: %llu is not 0 or 1", (unsigned long long)legacy);
+    t->depth = legacy ? 0 : MCTS_DEFAULT_DEPTH;
     if (fc_agent_opt_u64(a, "seed", &a->seed, err) < 0 || fc_agent_opt_u64(a, "iters", &t->iters, err) < 0 ||
-        fc_agent_opt_u64(a, "depth", &t->depth, err) < 0 ||
+        fc_agent_opt_u64(a, "depth", &t->depth, err) < 0 || fc_agent_opt_u64(a, "threads", &t->threads, err) < 0 ||
         fc_agent_opt_double(a, "time", 0.0001, 86400, &t->time, err) < 0 ||
         fc_agent_opt_double(a, "c", 0, 100, &t->c, err) < 0)
         return FC_EPARSE;
     if (fc_agent_opt_get(a, "iters") && (t->iters < 1 || t->iters > 100000000))
         return fc_error_set(err, FC_ERANGE, "agent mcts: iters: %llu is out of range 1..100000000",
                             (unsigned long long)t->iters);
+    if (t->threads < 1 || t->threads > MCTS_MAX_THREADS)
+        return fc_error_set(err, FC_ERANGE, "agent mcts: threads: %llu is out of range 1..%d",
+                            (unsigned long long)t->threads, MCTS_MAX_THREADS);
+    if (legacy && t->threads > 1)
+        return fc_error_set(err, FC_EINVAL, "agent mcts: legacy=1 searches on one thread (threads=%llu given)",
+                            (unsigned long long)t->threads);
     if (!t->iters && !t->time)
         t->iters = 1000;
     return 0;
 }
 
-static void mcts_release_buffers(mcts *t)
+static void mcts_release_buffers(mcts_tree *t)
 {
     free(t->work);
     free(t->legal);
@@ -89,13 +128,15 @@ void fc_agent_mcts_done(fc_agent *a)
     mcts *t = a->impl;
     if (!t)
         return;
-    mcts_release_buffers(t);
-    free(t->nodes);
-    free(t->path);
+    for (int k = 0; k < MCTS_MAX_THREADS; k++) {
+        mcts_release_buffers(&t->tree[k]);
+        free(t->tree[k].nodes);
+        free(t->tree[k].path);
+    }
     free(t);
 }
 
-static int mcts_buffers(mcts *t, const fc_game *g)
+static int mcts_buffers(mcts_tree *t, const fc_game *g)
 {
     if (t->work && t->state_size == g->state_size && t->cap == g->max_decisions)
         return 0;
@@ -113,9 +154,8 @@ static int mcts_buffers(mcts *t, const fc_game *g)
     t->cap = g->max_decisions;
     return 0;
 }
-
 /* A new node, or MCTS_NONE when the pool is full (or cannot grow). */
-static int32_t mcts_node_new(mcts *t, int32_t parent, fc_decision d, int seat)
+static int32_t mcts_node_new(mcts_tree *t, int32_t parent, fc_decision d, int seat)
 {
     if (t->nnodes == t->capnodes) {
         if (t->capnodes >= MCTS_MAX_NODES)
@@ -143,7 +183,7 @@ static int32_t mcts_node_new(mcts *t, int32_t parent, fc_decision d, int seat)
     return i;
 }
 
-static int mcts_path_push(mcts *t, int32_t node)
+static int mcts_path_push(mcts_tree *t, int32_t node)
 {
     if (t->npath == t->cappath) {
         int32_t cap = t->cappath ? t->cappath * 2 : 256;
@@ -158,7 +198,7 @@ static int mcts_path_push(mcts *t, int32_t node)
 }
 
 /* Legal decisions of t->work and, for each, its child under node (or MCTS_NONE). */
-static int mcts_expand_info(mcts *t, const fc_game *g, const fc_env *env, int32_t node, uint32_t *weights)
+static int mcts_expand_info(mcts_tree *t, const fc_game *g, const fc_env *env, int32_t node, uint32_t *weights)
 {
     int n = g->legal(t->work, env, t->legal, weights);
     n = n > t->cap ? t->cap : n;
@@ -175,7 +215,7 @@ static int mcts_expand_info(mcts *t, const fc_game *g, const fc_env *env, int32_
 
 /* Selection and expansion on t->work from the root; fills the path. Returns 1 when it ended
  * at a finished game, 0 otherwise, negative on error. */
-static int mcts_descend(mcts *t, const fc_game *g, const fc_env *env, fc_rng *rng)
+static int mcts_descend(mcts_tree *t, const fc_game *g, const fc_env *env, fc_rng *rng, double cexp)
 {
     int32_t node = 0;
     t->npath = 0;
@@ -229,7 +269,7 @@ static int mcts_descend(mcts *t, const fc_game *g, const fc_env *env, fc_rng *rn
         double best_u = -1;
         for (int i = 0; i < n; i++) {
             const mcts_node *c = &t->nodes[t->found[i]];
-            double u = c->w / c->visits + t->c * sqrt(log((double)c->avail) / c->visits);
+            double u = c->w / c->visits + cexp * sqrt(log((double)c->avail) / c->visits);
             if (best == MCTS_NONE || u > best_u) {
                 best = t->found[i];
                 best_u = u;
@@ -244,9 +284,10 @@ static int mcts_descend(mcts *t, const fc_game *g, const fc_env *env, fc_rng *rn
 }
 
 /* Random playout from t->work; writes every seat's reward. */
-static int mcts_playout(mcts *t, const fc_game *g, const fc_env *env, fc_rng *rng, double *reward)
+static int mcts_playout(mcts_tree *t, const fc_game *g, const fc_env *env, fc_rng *rng, uint64_t depth,
+                        double *reward)
 {
-    long limit = t->depth ? (long)t->depth : MCTS_MAX_PLAYOUT;
+    long limit = depth && depth < (uint64_t)MCTS_MAX_PLAYOUT ? (long)depth : MCTS_MAX_PLAYOUT;
     for (long steps = 0;; steps++) {
         int who = g->to_move(t->work, env);
         if (who == FC_NOBODY) {
@@ -285,6 +326,93 @@ static double mcts_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* t->iters iterations (0: until t->deadline) from t->root; sets t->rc. */
+static void mcts_search(mcts_tree *t, uint64_t depth, double c)
+{
+    const fc_game *g = t->g;
+    const fc_env *env = t->env;
+    double reward[FC_MAX_SEATS];
+    t->rc = 0;
+    t->nnodes = 0;
+    if (mcts_node_new(t, MCTS_NONE, 0, t->who) == MCTS_NONE) {
+        t->rc = FC_ENOMEM;
+        return;
+    }
+    for (uint64_t it = 0; !t->iters || it < t->iters; it++) {
+        if (t->deadline && it % MCTS_CLOCK_EVERY == 0 && it > 0 && mcts_now() >= t->deadline)
+            break;
+        memcpy(t->work, t->root, t->state_size);
+        if (g->determinize)
+            g->determinize(t->work, env, t->who, t->rng);
+        int end = mcts_descend(t, g, env, t->rng, c);
+        if (end < 0) {
+            t->rc = end;
+            return;
+        }
+        if (end == 1)
+            fc_agent_rewards(g, t->work, env, 1, reward);
+        else if ((t->rc = mcts_playout(t, g, env, t->rng, depth, reward)) != 0)
+            return;
+        for (int32_t k = t->npath - 1; k >= 0; k--) {
+            mcts_node *nd = &t->nodes[t->path[k]];
+            nd->visits++;
+            if (nd->seat >= 0 && nd->seat < env->nseats)
+                nd->w += reward[nd->seat];
+        }
+    }
+}
+
+typedef struct mcts_job {
+    mcts_tree *tree;
+    uint64_t depth;
+    double c;
+} mcts_job;
+
+static void *mcts_thread(void *arg)
+{
+    mcts_job *j = arg;
+    mcts_search(j->tree, j->depth, j->c);
+    return NULL;
+}
+
+/* Runs trees 0..n-1 (0 on this thread); an error of any tree is the result. */
+static int mcts_run(mcts *t, int n)
+{
+    pthread_t th[MCTS_MAX_THREADS];
+    mcts_job job[MCTS_MAX_THREADS];
+    int started = 1;
+    for (int k = 0; k < n; k++)
+        job[k] = (mcts_job){&t->tree[k], t->depth, t->c};
+    for (int k = 1; k < n; k++, started++)
+        if (pthread_create(&th[k], NULL, mcts_thread, &job[k]) != 0)
+            break;
+    for (int k = started; k < n; k++) /* no thread to spare: run it here, same result */
+        mcts_search(&t->tree[k], t->depth, t->c);
+    mcts_search(&t->tree[0], t->depth, t->c);
+    for (int k = 1; k < started; k++)
+        pthread_join(th[k], NULL);
+    for (int k = 0; k < n; k++)
+        if (t->tree[k].rc != 0)
+            return t->tree[k].rc;
+    return 0;
+}
+
+/* Visits and summed reward of decision d at the roots of trees 0..n-1. */
+static void mcts_root_stats(const mcts *t, int n, fc_decision d, uint64_t *visits, double *w)
+{
+    *visits = 0;
+    *w = 0;
+    for (int k = 0; k < n; k++) {
+        const mcts_tree *r = &t->tree[k];
+        for (int32_t c = r->nnodes ? r->nodes[0].child : MCTS_NONE; c != MCTS_NONE; c = r->nodes[c].sibling)
+            if (r->nodes[c].d == d) {
+                *visits += r->nodes[c].visits;
+                *w += r->nodes[c].w;
+                break;
+            }
+    }
+}
+
 int fc_agent_mcts_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err)
 {
     int who = fc_match_to_move(m);
@@ -301,54 +429,42 @@ int fc_agent_mcts_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *e
         *out = legal[0];
         return 0;
     }
-    if (mcts_buffers(t, g) != 0)
-        return fc_error_set(err, FC_ENOMEM, "out of memory");
-    t->nnodes = 0;
-    if (mcts_node_new(t, MCTS_NONE, 0, who) == MCTS_NONE)
-        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    /* hooks run in the match's one Lua state: no second thread may call them */
+    int nt = env->hooks ? 1 : (int)t->threads;
     fc_rng *rng = fc_agent_rng(a, who);
-    const void *root = fc_match_state(m);
-    double reward[FC_MAX_SEATS];
     double deadline = t->time > 0 ? mcts_now() + t->time : 0;
-    int rc = 0;
-    for (uint64_t it = 0; !t->iters || it < t->iters; it++) {
-        if (deadline && it % MCTS_CLOCK_EVERY == 0 && it > 0 && mcts_now() >= deadline)
-            break;
-        memcpy(t->work, root, t->state_size);
-        if (g->determinize)
-            g->determinize(t->work, env, who, rng);
-        int end = mcts_descend(t, g, env, rng);
-        if (end < 0) {
-            rc = end;
-            break;
+    for (int k = 0; k < nt; k++) {
+        mcts_tree *r = &t->tree[k];
+        if (mcts_buffers(r, g) != 0)
+            return fc_error_set(err, FC_ENOMEM, "out of memory");
+        if (k == 0)
+            r->rng = rng;
+        else {
+            fc_rng_seed(&r->own, fc_rng_next(rng), (uint64_t)k);
+            r->rng = &r->own;
         }
-        if (end == 1)
-            fc_agent_rewards(g, t->work, env, 1, reward);
-        else if ((rc = mcts_playout(t, g, env, rng, reward)) != 0)
-            break;
-        for (int32_t k = t->npath - 1; k >= 0; k--) {
-            mcts_node *nd = &t->nodes[t->path[k]];
-            nd->visits++;
-            if (nd->seat >= 0 && nd->seat < env->nseats)
-                nd->w += reward[nd->seat];
-        }
+        r->g = g;
+        r->env = env;
+        r->root = fc_match_state(m);
+        r->who = who;
+        r->iters = t->iters ? t->iters / (uint64_t)nt + ((uint64_t)k < t->iters % (uint64_t)nt) : 0;
+        if (t->iters && !r->iters)
+            r->iters = 1;
+        r->deadline = deadline;
     }
+    int rc = mcts_run(t, nt);
     fc_agent_search_done(env);
     if (rc != 0)
         return fc_error_set(err, rc, "agent mcts: the game failed during search (%s)", fc_error_name(rc));
     /* the most visited root child among the real legal decisions; ties by mean, then order */
     int best = 0;
-    uint32_t best_v = 0;
+    uint64_t best_v = 0;
     double best_mean = -1;
     for (int i = 0; i < n; i++) {
-        uint32_t v = 0;
-        double mean = 0;
-        for (int32_t c = t->nodes[0].child; c != MCTS_NONE; c = t->nodes[c].sibling)
-            if (t->nodes[c].d == legal[i]) {
-                v = t->nodes[c].visits;
-                mean = v ? t->nodes[c].w / v : 0;
-                break;
-            }
+        uint64_t v;
+        double w;
+        mcts_root_stats(t, nt, legal[i], &v, &w);
+        double mean = v ? w / (double)v : 0;
         if (v > best_v || (v == best_v && mean > best_mean)) {
             best = i;
             best_v = v;

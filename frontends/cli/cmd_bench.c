@@ -14,6 +14,7 @@ const cli_optdef cli_opts_bench[] = {
     {"--set", "KEY=VALUE", true, "override one parameter"},
     {"--rules", "F.ini|NAME", false, "rule set: a file, or a shipped one by name (config/GAME/NAME.ini)"},
     {"--variant", "F.lua", false, "Lua variant"},
+    {"--mcts", "SPEC", false, "the MCTS agent measured (default mcts:iters=1000; e.g. mcts:iters=1000,legacy=1)"},
     {"--json", NULL, false, "print one JSON object"},
     {NULL, NULL, false, NULL},
 };
@@ -41,6 +42,14 @@ static double bench_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* CPU time of the whole process (every thread): on a loaded machine the honest figure. */
+static double bench_cpu(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -114,15 +123,22 @@ static double bench_clone_ns(const void *init, size_t size)
 
 /* MCTS speed: mcts:iters=1000 decides for every seat along games from seed 0 on, for about
  * `seconds`; only decisions with more than one legal option run a search and are counted. */
-static int bench_mcts(const fc_rules *rules, double seconds, double *iters_per_sec, double *ms_per_decision,
-                      fc_error *err)
+typedef struct bench_mcts_out {
+    double iters_per_sec, ms_per_decision, cpu_ms_per_decision;
+} bench_mcts_out;
+
+static int bench_mcts(const fc_rules *rules, const char *spec, double seconds, bench_mcts_out *o, fc_error *err)
 {
-    fc_agent *a = fc_agent_new("mcts:iters=" BENCH_MCTS_ITERS_TEXT, 1, err);
+    fc_agent *a = fc_agent_new(spec, 1, err);
     if (!a)
         return err->code;
+    uint64_t iters = BENCH_MCTS_ITERS;
+    const char *it = strstr(spec, "iters=");
+    if (it)
+        iters = strtoull(it + 6, NULL, 10);
     fc_match *m = NULL;
     long searches = 0;
-    double spent = 0, end = bench_now() + seconds;
+    double spent = 0, cpu = 0, end = bench_now() + seconds;
     int rc = 0;
     for (uint64_t seed = 0; rc == 0 && (searches == 0 || bench_now() < end);) {
         if (!m && !(m = fc_match_new(rules, seed++, err))) {
@@ -143,10 +159,11 @@ static int bench_mcts(const fc_rules *rules, double seconds, double *iters_per_s
             continue;
         }
         int n = fc_match_legal(m, NULL, NULL);
-        double t0 = bench_now();
+        double t0 = bench_now(), c0 = bench_cpu();
         rc = fc_agent_choose(a, m, &d, err);
         if (n > 1) {
             spent += bench_now() - t0;
+            cpu += bench_cpu() - c0;
             searches++;
         }
         if (rc == 0)
@@ -154,9 +171,79 @@ static int bench_mcts(const fc_rules *rules, double seconds, double *iters_per_s
     }
     fc_match_free(m);
     fc_agent_free(a);
-    *iters_per_sec = spent > 0 ? (double)searches * BENCH_MCTS_ITERS / spent : 0;
-    *ms_per_decision = searches ? spent * 1000 / (double)searches : 0;
+    o->iters_per_sec = spent > 0 ? (double)searches * (double)iters / spent : 0;
+    o->ms_per_decision = searches ? spent * 1000 / (double)searches : 0;
+    o->cpu_ms_per_decision = searches ? cpu * 1000 / (double)searches : 0;
     return rc;
+}
+
+/* One rule set's playout loop for the side-by-side variant comparison. */
+typedef struct bench_side {
+    fc_match *m;
+    bench b;
+    uint64_t seed;
+    double cpu; /* CPU seconds spent in playouts */
+} bench_side;
+
+static int bench_side_open(bench_side *s, const fc_rules *rules, fc_error *err)
+{
+    memset(s, 0, sizeof *s);
+    if (!(s->m = fc_match_new(rules, 0, err)))
+        return err->code ? err->code : FC_EINVAL;
+    s->b.g = fc_match_game(s->m);
+    s->b.env = fc_match_search_env(s->m);
+    s->b.st = malloc(s->b.g->state_size ? s->b.g->state_size : 1);
+    s->b.dec = malloc((size_t)s->b.g->max_decisions * sizeof *s->b.dec);
+    s->b.w = malloc((size_t)s->b.g->max_decisions * sizeof *s->b.w);
+    fc_rng_seed(&s->b.rng, 0x62656e6368u, 0);
+    if (!s->b.st || !s->b.dec || !s->b.w)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    return 0;
+}
+
+static void bench_side_close(bench_side *s)
+{
+    free(s->b.st);
+    free(s->b.dec);
+    free(s->b.w);
+    fc_match_free(s->m);
+}
+
+/* Playouts per CPU second with and without the variant, measured in alternating slices so a
+ * change of machine load hits both sides alike. */
+#define BENCH_SLICES 8
+static int bench_variant_ratio(const fc_rules *with, const fc_rules *without, double seconds, double *pps_with,
+                               double *pps_without, fc_error *err)
+{
+    bench_side side[2];
+    int rc = bench_side_open(&side[0], with, err);
+    if (rc == 0)
+        rc = bench_side_open(&side[1], without, err);
+    else
+        memset(&side[1], 0, sizeof side[1]);
+    for (int slice = 0; rc == 0 && slice < 2 * BENCH_SLICES; slice++) {
+        bench_side *s = &side[slice & 1];
+        double c0 = bench_cpu(), end = c0 + seconds / BENCH_SLICES;
+        long long before = s->b.playouts;
+        while (rc == 0 && (s->b.playouts == before || bench_cpu() < end))
+            rc = bench_playout(&s->b, s->seed++, err);
+        s->cpu += bench_cpu() - c0;
+    }
+    *pps_with = side[0].cpu > 0 ? (double)side[0].b.playouts / side[0].cpu : 0;
+    *pps_without = side[1].cpu > 0 ? (double)side[1].b.playouts / side[1].cpu : 0;
+    bench_side_close(&side[0]);
+    bench_side_close(&side[1]);
+    return rc;
+}
+
+/* c without its --variant option. */
+static cli bench_without_variant(const cli *c)
+{
+    cli v = *c;
+    for (int i = 0; i < v.nopts; i++)
+        if (strcmp(v.opts[i]->name, "--variant") == 0)
+            v.count[i] = 0;
+    return v;
 }
 
 int cli_cmd_bench(cli *c)
@@ -218,11 +305,33 @@ int cli_cmd_bench(cli *c)
     free(init);
     if (rc != CLI_EXIT_OK)
         goto out;
-    double mcts_ips = 0, mcts_ms = 0;
-    if (bench_mcts(rules, seconds, &mcts_ips, &mcts_ms, &err) != 0) {
+    double pps_with = 0, pps_without = 0;
+    bool variant = cli_opt(c, "--variant") != NULL;
+    if (variant) {
+        cli plain = bench_without_variant(c);
+        fc_rules *base = cli_rules(&plain, ctx, c->pos[0], players);
+        if (!base) {
+            rc = CLI_EXIT_FAIL;
+            goto out;
+        }
+        int vr = bench_variant_ratio(rules, base, seconds, &pps_with, &pps_without, &err);
+        fc_rules_free(base);
+        if (vr != 0) {
+            rc = cli_fail("%s", err.msg);
+            goto out;
+        }
+    }
+    const char *spec = cli_opt(c, "--mcts");
+    bench_mcts_out mo = {0, 0, 0};
+    if (spec && strncmp(spec, "mcts", 4) != 0) {
+        rc = cli_usage("bench: option --mcts: '%s' is not an mcts agent spec", spec);
+        goto out;
+    }
+    if (bench_mcts(rules, spec ? spec : "mcts:iters=" BENCH_MCTS_ITERS_TEXT, seconds, &mo, &err) != 0) {
         rc = cli_fail("mcts: %s", err.msg);
         goto out;
     }
+    double mcts_ips = mo.iters_per_sec, mcts_ms = mo.ms_per_decision;
 
     int nseats = fc_rules_nseats(rules);
     double pps = (double)b.playouts / elapsed, dps = (double)b.decisions / elapsed;
@@ -264,6 +373,16 @@ int cli_cmd_bench(cli *c)
         cli_json_num(&j, mcts_ips);
         cli_json_key(&j, "mcts_ms_per_decision");
         cli_json_num(&j, mcts_ms);
+        cli_json_key(&j, "mcts_cpu_ms_per_decision");
+        cli_json_num(&j, mo.cpu_ms_per_decision);
+        if (variant) {
+            cli_json_key(&j, "variant_playouts_per_cpu_sec");
+            cli_json_num(&j, pps_with);
+            cli_json_key(&j, "plain_playouts_per_cpu_sec");
+            cli_json_num(&j, pps_without);
+            cli_json_key(&j, "variant_ratio");
+            cli_json_num(&j, pps_without > 0 ? pps_with / pps_without : 0);
+        }
         cli_json_end_obj(&j);
         fputc('\n', stdout);
     } else {
@@ -277,8 +396,12 @@ int cli_cmd_bench(cli *c)
         printf("  legal_ns            %.1f  (1 in %d decisions timed; clock cost %.1f ns removed)\n", legal_ns,
                BENCH_SAMPLE_EVERY, clock_ns);
         printf("  apply_ns            %.1f\n", apply_ns);
-        printf("  mcts_iters_per_sec  %.0f  (mcts:iters=%d in every seat)\n", mcts_ips, BENCH_MCTS_ITERS);
-        printf("  mcts_ms_per_decision %.2f\n", mcts_ms);
+        printf("  mcts_iters_per_sec  %.0f  (%s in every seat)\n", mcts_ips,
+               spec ? spec : "mcts:iters=" BENCH_MCTS_ITERS_TEXT);
+        printf("  mcts_ms_per_decision %.2f wall, %.2f CPU\n", mcts_ms, mo.cpu_ms_per_decision);
+        if (variant)
+            printf("  variant cost        %.1f playouts per CPU second with the variant, %.1f without: %.1f%%\n",
+                   pps_with, pps_without, pps_without > 0 ? 100 * pps_with / pps_without : 0);
     }
 out:
     free(b.st);
