@@ -728,6 +728,43 @@ static void test_a37_adaptive_radiation_topmost(void **state)
     mfx_close(&f);
 }
 
+/* A-22, A-31, A-44: Into the Unknown's larvae need no inhabited tile and no connection, but
+ * still settle per R-12 (empty harvest spaces first, then the outskirts); its placement still
+ * needs a facing opening. */
+static void test_a22_a31_card_larvae_settle(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 260, NULL);
+    int i = 0;
+    while (f.st.stack[i] != 19)
+        i++;
+    f.st.stack[i] = f.st.stack[f.st.nstack - 1];
+    f.st.stack[f.st.nstack - 1] = 19; /* Seed Cache: 2 food spaces, openings N and NE */
+    mfx_to_hand(&f, 0, EV02);
+    mz_gain_larvae(&f.st, 0, 6);
+    mfx_turn(&f, 0);
+    mfx_play(&f, "play EV-02");
+    while (mfx_top_kind(&f) == F_PAY)
+        mfx_play(&f, "pay larva");
+    assert_int_equal(mfx_top_kind(&f), F_PLACE);
+    int n = f.g->legal(&f.st, f.env, buf, NULL);
+    for (int k = 0; k < n; k++) { /* every offered placement meets an opening */
+        mz_state copy = f.st;
+        mz_place_tile(f.env, &copy, -1, 19, MZ_DA(buf[k]) - 64, MZ_DB(buf[k]) - 64, MZ_DC(buf[k]), false);
+        assert_true(mz_rotation_ok(f.D, &copy, 19, MZ_DC(buf[k])));
+    }
+    mfx_play(&f, "place 0,-2 rot 3"); /* N turned to S: faces the tunnel */
+    assert_false(mfx_legal(&f, "larva to T19.out"));
+    mfx_play(&f, "larva to T19.s0");
+    mfx_play(&f, "larva to T19.s1");
+    assert_false(mfx_legal(&f, "larva to T19.s0"));
+    mfx_play(&f, "larva to T19.out");
+    assert_int_equal(f.st.loc[19].space[0], 1);
+    assert_int_equal(f.st.loc[19].space[1], 1);
+    assert_int_equal(f.st.loc[19].out[0], 1);
+    mfx_close(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -761,6 +798,7 @@ int main(void)
         cmocka_unit_test(test_a20_casualties_simultaneous),
         cmocka_unit_test(test_a24_refill_active_player_first),
         cmocka_unit_test(test_a37_adaptive_radiation_topmost),
+        cmocka_unit_test(test_a22_a31_card_larvae_settle),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
