@@ -225,7 +225,7 @@ static void test_ev22_ambush(void **state)
 }
 
 /* EV-01: a contested tile's battle at once (not in round 1, A-16). */
-static void test_ev01_surprise_attack(void **state)
+static void test_ev01_a16_surprise_attack(void **state)
 {
     for (int round = 1; round <= 2; round++) {
         mfx f;
@@ -565,7 +565,7 @@ static void resolve_losses(mfx *f)
 }
 
 /* HD-01, HD-12, HD-07 on winning a tile battle; R-59 battle point; R-60 refill. */
-static void test_hd01_hd12_hd07_tile_win(void **state)
+static void test_hd01_hd12_hd07_r59_tile_win(void **state)
 {
     mfx f;
     mfx_open(&f, 3, 70, NULL);
@@ -832,7 +832,7 @@ static void test_tx08_scout(void **state)
 }
 
 /* TX-03: wormhole tiles count as inhabited; TX-02: a march step moves a centipede. */
-static void test_tx02_tx03(void **state)
+static void test_tx02_tx03_a39(void **state)
 {
     mfx f;
     mfx_open(&f, 3, 85, NULL);
@@ -1014,7 +1014,7 @@ int main(void)
         cmocka_unit_test(test_ev17_scent_trail),
         cmocka_unit_test(test_ev19_call_to_arms),
         cmocka_unit_test(test_ev22_ambush),
-        cmocka_unit_test(test_ev01_surprise_attack),
+        cmocka_unit_test(test_ev01_a16_surprise_attack),
         cmocka_unit_test(test_ev02_into_the_unknown),
         cmocka_unit_test(test_ev03_nuptial_flight),
         cmocka_unit_test(test_ev04_adaptive_radiation),
@@ -1028,7 +1028,7 @@ int main(void)
         cmocka_unit_test(test_head_strength),
         cmocka_unit_test(test_goal_scoring),
         cmocka_unit_test(test_rest_tiles),
-        cmocka_unit_test(test_hd01_hd12_hd07_tile_win),
+        cmocka_unit_test(test_hd01_hd12_hd07_r59_tile_win),
         cmocka_unit_test(test_hd07_trap_head),
         cmocka_unit_test(test_hd09_acid_head),
         cmocka_unit_test(test_hd03_fire_head),
@@ -1040,7 +1040,7 @@ int main(void)
         cmocka_unit_test(test_tx06_weaver),
         cmocka_unit_test(test_tx07_tx09_tx10),
         cmocka_unit_test(test_tx08_scout),
-        cmocka_unit_test(test_tx02_tx03),
+        cmocka_unit_test(test_tx02_tx03_a39),
         cmocka_unit_test(test_tx01_winged),
         cmocka_unit_test(test_t24_t28_offmeadow),
         cmocka_unit_test(test_cg02_cg03_cg05_cg06_cg10),

@@ -732,7 +732,7 @@ static void test_r61_a11_centipede_tie_order_once_each(void **state)
 /* S-05, A-15, A-35: the supply of food and centipedes is not a game constraint (more than
  * the 30 tokens and 6 pawns); S-12 .. S-14: each player starts with 4 larvae, 2 ants in the
  * tunnel, 30 eggs, score 0 and 2 food (with the 2-player tiles S-2P-2: 27 eggs). */
-static void test_s05_s12_s13_s14_supply_and_start(void **state)
+static void test_s05_s12_s13_s14_a15_a35_supply_and_start(void **state)
 {
     mfx f;
     mfx_open(&f, 5, 255, NULL);
@@ -784,7 +784,7 @@ int main(void)
         cmocka_unit_test(test_r72_goal_points_at_dormancy),
         cmocka_unit_test(test_r77_a43_two_player_setup),
         cmocka_unit_test(test_s09_first_player),
-        cmocka_unit_test(test_s05_s12_s13_s14_supply_and_start),
+        cmocka_unit_test(test_s05_s12_s13_s14_a15_a35_supply_and_start),
         cmocka_unit_test(test_r47_spinner_pays_its_own_cost),
         cmocka_unit_test(test_r61_a11_centipede_tie_order_once_each),
     };

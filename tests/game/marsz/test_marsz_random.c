@@ -115,7 +115,7 @@ static void test_notation_views_determinize(void **state)
 
 /* Every one of the 66 cards gets played (A-34 playability, all effects implemented) in random
  * games, and every card is used for ferocity somewhere. */
-static void test_every_card_played(void **state)
+static void test_every_card_played_a34(void **state)
 {
     static fc_decision buf[MZ_MAX_DECISIONS];
     int played[MZ_CARDS] = {0}, fer[MZ_CARDS] = {0};
@@ -217,7 +217,7 @@ int main(void)
         cmocka_unit_test(test_random_games_2),        cmocka_unit_test(test_random_games_3),
         cmocka_unit_test(test_random_games_4),        cmocka_unit_test(test_random_games_5),
         cmocka_unit_test(test_random_games_variants), cmocka_unit_test(test_notation_views_determinize),
-        cmocka_unit_test(test_replay_and_undo),       cmocka_unit_test(test_every_card_played),
+        cmocka_unit_test(test_replay_and_undo),       cmocka_unit_test(test_every_card_played_a34),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -127,7 +127,7 @@ static void test_s2p_setup_2(void **state)
 
 /* R-38: no Rest on the first turn while other actions are possible; R-28: explore places a
  * connected tile and at least one ant must enter it; R-27: the left neighbour reacts first. */
-static void test_r38_r28_r27_first_turn_explore(void **state)
+static void test_r26_r27_r28_r38_first_turn_explore(void **state)
 {
     mfx f;
     mfx_open(&f, 4, 11, NULL);
@@ -168,7 +168,7 @@ static void test_r38_r28_r27_first_turn_explore(void **state)
 /* R-55, R-56, R-57, R-59 in the Great Tunnel: ferocity order from the left of the defender,
  * the defender last; ties clockwise from the defender; casualties counted before removal and
  * assigned round robin from the first loser after the winner; places 1-3 get the reward. */
-static void test_r55_r56_r57_great_tunnel_battle(void **state)
+static void test_r55_r56_r57_r59_great_tunnel_battle(void **state)
 {
     mfx f;
     mfx_open(&f, 3, 21, NULL);
@@ -232,7 +232,7 @@ static void test_r58_caps_and_prevention(void **state)
 /* R-79 .. R-81, A-06: with two players the Old Guard (round number of ants, one deck card
  * for ferocity, no redraw) fights in the Great Tunnel, loses ties to a player, and its place
  * gives nobody a reward. */
-static void test_r79_r80_r81_old_guard(void **state)
+static void test_r79_r80_r81_a21_old_guard(void **state)
 {
     mfx f;
     mfx_open(&f, 2, 23, NULL);
@@ -668,7 +668,7 @@ static void test_r20_reshuffle(void **state)
 }
 
 /* R-27 with two players: the opponent reacts once. R-31: gain 1 larva. */
-static void test_r27_r78_two_player_reaction(void **state)
+static void test_r27_r78_a08_two_player_reaction(void **state)
 {
     mfx f;
     mfx_open(&f, 2, 123, NULL);
@@ -793,7 +793,7 @@ static void test_r61_r64_centipede_order_spoils(void **state)
 }
 
 /* no queen's choice in the final round; epic rounds 4-5 feed 3 ants per food. */
-static void test_r70_r82_final_round_and_epic_feeding(void **state)
+static void test_r70_r74_r82_final_round_and_epic_feeding(void **state)
 {
     static const char *const epic[] = {"epic=true", NULL};
     mfx f;
@@ -834,11 +834,11 @@ int main(void)
         cmocka_unit_test(test_s01_s15_setup_4),
         cmocka_unit_test(test_s01_s15_setup_5),
         cmocka_unit_test(test_s2p_setup_2),
-        cmocka_unit_test(test_r38_r28_r27_first_turn_explore),
-        cmocka_unit_test(test_r55_r56_r57_great_tunnel_battle),
+        cmocka_unit_test(test_r26_r27_r28_r38_first_turn_explore),
+        cmocka_unit_test(test_r55_r56_r57_r59_great_tunnel_battle),
         cmocka_unit_test(test_r58_caps_and_prevention),
         cmocka_unit_test(test_r57_casualties_round_robin_four),
-        cmocka_unit_test(test_r79_r80_r81_old_guard),
+        cmocka_unit_test(test_r79_r80_r81_a21_old_guard),
         cmocka_unit_test(test_r62_r63_centipede_chain),
         cmocka_unit_test(test_r68_r69_feeding),
         cmocka_unit_test(test_r48_complete_body),
@@ -847,12 +847,12 @@ int main(void)
         cmocka_unit_test(test_r02_r45_pieces_and_piles),
         cmocka_unit_test(test_r10_r12_r66_explore_symbols),
         cmocka_unit_test(test_r20_reshuffle),
-        cmocka_unit_test(test_r27_r78_two_player_reaction),
+        cmocka_unit_test(test_r27_r78_a08_two_player_reaction),
         cmocka_unit_test(test_r35_r37_reactions),
         cmocka_unit_test(test_r43_cost_kinds),
         cmocka_unit_test(test_r53_a19_no_defender),
         cmocka_unit_test(test_r61_r64_centipede_order_spoils),
-        cmocka_unit_test(test_r70_r82_final_round_and_epic_feeding),
+        cmocka_unit_test(test_r70_r74_r82_final_round_and_epic_feeding),
         cmocka_unit_test(test_r55_hidden_ferocity),
         cmocka_unit_test(test_r33_wormhole_step),
         cmocka_unit_test(test_r40_r41_r42_end_of_worker_phase),

@@ -731,7 +731,7 @@ static void test_a37_adaptive_radiation_topmost(void **state)
 /* A-22, A-31, A-44: Into the Unknown's larvae need no inhabited tile and no connection, but
  * still settle per R-12 (empty harvest spaces first, then the outskirts); its placement still
  * needs a facing opening. */
-static void test_a22_a31_card_larvae_settle(void **state)
+static void test_a22_a31_a44_card_larvae_settle(void **state)
 {
     mfx f;
     mfx_open(&f, 3, 260, NULL);
@@ -762,6 +762,40 @@ static void test_a22_a31_card_larvae_settle(void **state)
     assert_int_equal(f.st.loc[19].space[0], 1);
     assert_int_equal(f.st.loc[19].space[1], 1);
     assert_int_equal(f.st.loc[19].out[0], 1);
+    mfx_close(&f);
+}
+
+/* A-38, EV-01: Surprise Attack resolves the tile as the soldier phase does: the centipede
+ * fights first (most ants first), then one ant battle if the tile is still contested. */
+static void test_a38_surprise_attack_like_soldier_phase(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 261, NULL);
+    mfx_clear_ants(&f);
+    mfx_place(&f, 12, 0, -2, 0);
+    f.st.loc[12].centipede = 1;
+    mfx_ants(&f, 2, MZ_POS(12, 0), 1);
+    mfx_ants(&f, 1, MZ_POS(12, 1), 1);
+    mfx_ants(&f, 1, MZ_POS(12, MZ_OUT), 7);
+    mfx_to_hand(&f, 0, EV01);
+    mz_gain_larvae(&f.st, 0, 6);
+    mfx_deck_top(&f, EV13); /* ferocity 2: 2 + 2 < 8 */
+    mfx_turn(&f, 0);
+    mfx_play(&f, "play EV-01");
+    while (mfx_top_kind(&f) == F_PAY)
+        mfx_play(&f, "pay larva");
+    mfx_play(&f, "target T12");
+    assert_int_equal(mfx_top_kind(&f), F_FEROCITY);
+    assert_int_equal(mfx_to_move(&f), 1); /* the centipede's first opponent */
+    mfx_play(&f, "ferocity none");
+    assert_false(f.st.loc[12].centipede);
+    while (mfx_top_kind(&f) == F_REMOVE)
+        mfx_play(&f, "lose T12.out");
+    mfx_play(&f, "done"); /* spoils: stay */
+    mfx_play_forced(&f);
+    assert_int_equal(mfx_top_kind(&f), F_FEROCITY); /* then the ant battle */
+    assert_int_equal(f.st.bt.loc, 12);
+    assert_int_equal(f.st.soldier_done[12], 0);
     mfx_close(&f);
 }
 
@@ -798,7 +832,8 @@ int main(void)
         cmocka_unit_test(test_a20_casualties_simultaneous),
         cmocka_unit_test(test_a24_refill_active_player_first),
         cmocka_unit_test(test_a37_adaptive_radiation_topmost),
-        cmocka_unit_test(test_a22_a31_card_larvae_settle),
+        cmocka_unit_test(test_a22_a31_a44_card_larvae_settle),
+        cmocka_unit_test(test_a38_surprise_attack_like_soldier_phase),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
