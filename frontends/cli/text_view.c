@@ -117,6 +117,14 @@ static const char *text_who(const text_replay *r, int seat)
     return seat >= 0 && seat < r->nseats ? r->names[seat] : "chance";
 }
 
+/* " (seat N)", 1-based, for a seat's decision. */
+static const char *text_seat(int seat)
+{
+    static const char *const num[FC_MAX_SEATS] = {" (seat 1)", " (seat 2)", " (seat 3)", " (seat 4)",
+                                                  " (seat 5)", " (seat 6)", " (seat 7)", " (seat 8)"};
+    return seat >= 0 && seat < FC_MAX_SEATS ? num[seat] : "";
+}
+
 /* Goes to ply k: forward by playing, back by undo, a longer jump back from a fresh match. */
 static int text_goto(text_replay *r, size_t k, fc_error *err)
 {
@@ -189,11 +197,15 @@ static void text_show(text_replay *r)
                 text_sees(r, r->audience[r->at - 1]) ? r->text[r->at - 1] : "(hidden)");
     if (r->at >= r->n)
         fprintf(f, "end of the record (%s)\n", fc_match_to_move(r->m) == FC_NOBODY ? "game over" : "game not finished");
+    else if (shown && next.nhexes > 1)
+        fprintf(f, "next: %zu %s%s: %s [%s] (covers %d hexes, marked { })\n", r->at + 1, text_who(r, r->seat[r->at]),
+                text_seat(r->seat[r->at]), next.label[0] ? next.label : "", r->text[r->at], next.nhexes);
     else if (shown)
-        fprintf(f, "next: %zu %s: %s [%s]%s\n", r->at + 1, text_who(r, r->seat[r->at]), next.label[0] ? next.label : "",
-                r->text[r->at], next.nhexes > 1 || next.has_hex ? " {hexes marked}" : "");
+        fprintf(f, "next: %zu %s%s: %s [%s]%s\n", r->at + 1, text_who(r, r->seat[r->at]), text_seat(r->seat[r->at]),
+                next.label[0] ? next.label : "", r->text[r->at], next.has_hex ? " (its hex marked { })" : "");
     else
-        fprintf(f, "next: %zu %s: (hidden from this view)\n", r->at + 1, text_who(r, r->seat[r->at]));
+        fprintf(f, "next: %zu %s%s: (hidden from this view)\n", r->at + 1, text_who(r, r->seat[r->at]),
+                text_seat(r->seat[r->at]));
 }
 
 static void text_help(FILE *f)

@@ -183,9 +183,11 @@ void tty_replay_draw_list(tty *t)
         tty_put(t->info.y, t->info.x, t->info.w, A_BOLD, " %s", buf);
     } else if (t->ndecs == 1) {
         const tty_dec *e = &t->decs[0];
-        tty_put(t->info.y, t->info.x, t->info.w, A_BOLD, " next, ply %zu, %s: %s%s", rec->at + 1,
-                tty_rec_who(t, rec->seat[rec->at]), e->info.label,
-                e->info.nhexes > 1 ? " {hexes marked}" : "");
+        char hexes[32] = "";
+        if (e->info.nhexes > 1)
+            snprintf(hexes, sizeof hexes, " {%d hexes marked}", e->info.nhexes);
+        tty_put(t->info.y, t->info.x, t->info.w, A_BOLD, " next, ply %zu, %s%s: %s", rec->at + 1,
+                tty_rec_who(t, rec->seat[rec->at]), hexes, e->info.label);
     } else {
         tty_put(t->info.y, t->info.x, t->info.w, A_BOLD, " next, ply %zu, %s: (hidden from this view; v changes it)",
                 rec->at + 1, tty_rec_who(t, rec->seat[rec->at]));
