@@ -1,10 +1,12 @@
-/* The tty front end's map cursor and decision-list logic (frontends/tty/map.c, decisions.c),
- * without a terminal: hex columns, cursor moves across rows and gaps, jumps between the hexes
- * decisions concern, and the list selection that follows the cursor. */
+/* The tty front end's map cursor and decision-list logic (frontends/tty/map.c, decisions.c,
+ * panels.c), without a terminal: hex columns, cursor moves across rows and gaps, jumps between
+ * the hexes decisions concern, the list selection that follows the cursor, which decision the
+ * map previews, and label wrapping. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -169,6 +171,72 @@ static void test_list_follows(void **state)
     assert_cursor(t, 3, 0);
 }
 
+static void test_preview(void **state)
+{
+    fixture *f = *state;
+    tty *t = &f->t;
+    add_decisions(f);
+    fc_agent *agents[2] = {NULL, NULL};
+    t->agents = agents;
+    t->nseats = 2;
+    t->mover = 0;
+    t->decs_valid = true;
+    f->decs[1].info.nhexes = 3; /* a tile over (0,1), (1,1), (2,1) */
+    f->decs[1].info.hexes[0] = fc_hex_make(0, 1);
+    f->decs[1].info.hexes[1] = fc_hex_make(1, 1);
+    f->decs[1].info.hexes[2] = fc_hex_make(2, 1);
+    t->focus = TTY_FOCUS_LIST;
+    t->sel = 1;
+    assert_ptr_equal(tty_preview(t), &f->decs[1].info); /* the list's selection */
+    t->sel = 3;
+    assert_ptr_equal(tty_preview(t), &f->decs[3].info); /* even without a hex */
+    t->focus = TTY_FOCUS_MAP;
+    t->cursor = fc_hex_make(0, 1);
+    t->has_cursor = true;
+    assert_null(tty_preview(t)); /* on the map: only the decision at the cursor */
+    tty_list_follow_cursor(t);
+    assert_int_equal(t->sel, 1);
+    assert_ptr_equal(tty_preview(t), &f->decs[1].info);
+    t->mover = 1;
+    agents[1] = (fc_agent *)t; /* any non-NULL: a bot moves, nothing is previewed */
+    assert_null(tty_preview(t));
+}
+
+typedef struct wrapped {
+    char line[8][64];
+    int n;
+} wrapped;
+
+static void collect(const char *s, int len, void *ctx)
+{
+    wrapped *w = ctx;
+    if (w->n < 8)
+        snprintf(w->line[w->n], sizeof w->line[0], "%.*s", len, s);
+    w->n++;
+}
+
+static void test_wrap(void **state)
+{
+    (void)state;
+    wrapped w = {{{0}}, 0};
+    /* breaks at the last space that fits; continuation lines are narrower by the indent */
+    int n = tty_wrap_text("births L1 S0 W2 K0: uses 3 of 3 nurses; +1 larvae, +2 workers", 24, 4, collect, &w);
+    assert_int_equal(n, 3);
+    assert_int_equal(w.n, 3);
+    assert_string_equal(w.line[0], "births L1 S0 W2 K0: uses");
+    assert_string_equal(w.line[1], "3 of 3 nurses; +1");
+    assert_string_equal(w.line[2], "larvae, +2 workers");
+    /* a word longer than the line is cut; a newline ends a line */
+    w.n = 0;
+    assert_int_equal(tty_wrap_text("abcdefghijklmnopqrstuvwxyz\nend", 10, 0, collect, &w), 4);
+    assert_string_equal(w.line[0], "abcdefghij");
+    assert_string_equal(w.line[2], "uvwxyz");
+    assert_string_equal(w.line[3], "end");
+    /* counting only */
+    assert_int_equal(tty_wrap_text("short", 40, 0, NULL, NULL), 1);
+    assert_int_equal(tty_wrap_text("", 40, 0, NULL, NULL), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -178,6 +246,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_cursor_moves, setup, teardown),
         cmocka_unit_test_setup_teardown(test_targets, setup, teardown),
         cmocka_unit_test_setup_teardown(test_list_follows, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_preview, setup, teardown),
+        cmocka_unit_test(test_wrap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
