@@ -29,6 +29,14 @@
 #ifndef FC_DATA_INSTALL_DIR
 #define FC_DATA_INSTALL_DIR "/usr/local/share/formicary"
 #endif
+/* The install directories relative to the program's own directory (bindir), so a moved prefix
+ * still works; empty when meson was configured with absolute dirs outside the prefix. */
+#ifndef FC_BINDIR_TO_PLUGINS
+#define FC_BINDIR_TO_PLUGINS "../lib/formicary"
+#endif
+#ifndef FC_BINDIR_TO_DATA
+#define FC_BINDIR_TO_DATA "../share/formicary"
+#endif
 
 typedef struct loaded_game {
     const fc_plugin *plugin;
@@ -86,6 +94,12 @@ int fc_context_add_path(fc_context *ctx, const char *dir)
     return FC_OK;
 }
 
+static bool is_dir(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 /* Whether `path` is dir itself or inside it (both resolved). */
 static bool path_under(const char *path, const char *dir)
 {
@@ -103,6 +117,43 @@ bool fc_context_from_build_tree(void)
     return path_under("/proc/self/exe", FC_BUILD_ROOT);
 }
 
+const char *fc_install_dir(fc_install_kind kind, char *buf, size_t n)
+{
+    const char *rel = kind == FC_INSTALL_PLUGINS ? FC_BINDIR_TO_PLUGINS : FC_BINDIR_TO_DATA;
+    const char *abs = kind == FC_INSTALL_PLUGINS ? FC_PLUGIN_INSTALL_DIR : FC_DATA_INSTALL_DIR;
+    char exe[PATH_MAX], cand[PATH_MAX * 2];
+    if (!buf || n == 0)
+        return NULL;
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (rel[0] && len > 0) {
+        exe[len] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash) {
+            *slash = '\0';
+            snprintf(cand, sizeof cand, "%s/%s", exe, rel);
+            if (is_dir(cand) && realpath(cand, exe)) {
+                snprintf(buf, n, "%s", exe);
+                return buf;
+            }
+        }
+    }
+    snprintf(buf, n, "%s", abs); /* the configured place: the program was not moved */
+    return buf;
+}
+
+/* $XDG_DATA_HOME/formicary/plugins, by default ~/.local/share/formicary/plugins. */
+static const char *user_plugin_dir(char *buf, size_t n)
+{
+    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    if (xdg && xdg[0] == '/')
+        snprintf(buf, n, "%s/formicary/plugins", xdg);
+    else if (home && home[0] == '/')
+        snprintf(buf, n, "%s/.local/share/formicary/plugins", home);
+    else
+        return NULL;
+    return buf;
+}
+
 int fc_context_add_default_paths(fc_context *ctx)
 {
     const char *env = getenv("FORMICARY_PLUGIN_PATH");
@@ -116,7 +167,10 @@ int fc_context_add_default_paths(fc_context *ctx)
     }
     if (fc_context_from_build_tree())
         fc_context_add_path(ctx, FC_BUILD_ROOT "/plugins");
-    fc_context_add_path(ctx, FC_PLUGIN_INSTALL_DIR);
+    char dir[PATH_MAX];
+    if (user_plugin_dir(dir, sizeof dir) && is_dir(dir))
+        fc_context_add_path(ctx, dir);
+    fc_context_add_path(ctx, fc_install_dir(FC_INSTALL_PLUGINS, dir, sizeof dir));
     return FC_OK;
 }
 
@@ -130,12 +184,6 @@ static void add_report(fc_context *ctx, const char *path, bool loaded, const cha
     snprintf(e->path, sizeof e->path, "%s", path);
     e->loaded = loaded;
     snprintf(e->message, sizeof e->message, "%s", msg ? msg : "");
-}
-
-static bool is_dir(const char *p)
-{
-    struct stat st;
-    return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 /* The data directory: <dir of .so>/data; the source directory mirroring the build directory
@@ -166,8 +214,9 @@ static void find_datadir(const char *sopath, const char *id, char *out, size_t n
     snprintf(cand, sizeof cand, "%s/plugins/%s/data", FC_SOURCE_ROOT, id);
     if (is_dir(cand))
         goto found;
-installed:
-    snprintf(cand, sizeof cand, "%s/%s", FC_DATA_INSTALL_DIR, id);
+installed:;
+    char data[PATH_MAX];
+    snprintf(cand, sizeof cand, "%s/%s", fc_install_dir(FC_INSTALL_DATA, data, sizeof data), id);
     if (is_dir(cand))
         goto found;
     out[0] = '\0';

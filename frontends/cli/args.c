@@ -309,9 +309,22 @@ fc_rules *cli_rules_err(const cli *c, fc_context *ctx, const char *game, int nse
     return r;
 }
 
-const char *const cli_variant_dirs[2] = {FC_SOURCE_ROOT "/scripts", FC_DATA_INSTALL_DIR "/scripts"};
+/* The installed scripts/ and config/ dirs, found relative to the program (fc_install_dir) on
+ * first use: cli_variant_dir_first() runs before every look into these arrays. */
+static char cli_installed_scripts[PATH_MAX + 16], cli_installed_config[PATH_MAX + 16];
 
-int cli_variant_dir_first(void) { return fc_context_from_build_tree() ? 0 : 1; }
+const char *const cli_variant_dirs[2] = {FC_SOURCE_ROOT "/scripts", cli_installed_scripts};
+
+int cli_variant_dir_first(void)
+{
+    if (!cli_installed_scripts[0]) {
+        char dir[PATH_MAX];
+        fc_install_dir(FC_INSTALL_DATA, dir, sizeof dir);
+        snprintf(cli_installed_scripts, sizeof cli_installed_scripts, "%s/scripts", dir);
+        snprintf(cli_installed_config, sizeof cli_installed_config, "%s/config", dir);
+    }
+    return fc_context_from_build_tree() ? 0 : 1;
+}
 
 const char *cli_variant_path(const char *game, const char *spec, char *buf, size_t n, fc_error *err)
 {
@@ -328,7 +341,7 @@ const char *cli_variant_path(const char *game, const char *spec, char *buf, size
     return NULL;
 }
 
-const char *const cli_ruleset_dirs[2] = {FC_SOURCE_ROOT "/config", FC_DATA_INSTALL_DIR "/config"};
+const char *const cli_ruleset_dirs[2] = {FC_SOURCE_ROOT "/config", cli_installed_config};
 
 /* The shipped rule sets of game ("harsh, short, standard") and the one closest to spec. */
 static void cli_ruleset_names(const char *game, const char *spec, char *list, size_t n, char *near, size_t nn)
@@ -511,7 +524,9 @@ bool cli_config_get(const char *section, const char *key, char *buf, size_t n)
     cli_config cf = {section, key, buf, n, false};
     /* $FORMICARY_CONFIG (empty: none), else the source tree's, else the installed one */
     const char *env = getenv("FORMICARY_CONFIG");
-    const char *paths[2] = {FC_SOURCE_ROOT "/config/formicary.ini", FC_DATA_INSTALL_DIR "/formicary.ini"};
+    char installed[PATH_MAX + 16], dir[PATH_MAX];
+    snprintf(installed, sizeof installed, "%s/formicary.ini", fc_install_dir(FC_INSTALL_DATA, dir, sizeof dir));
+    const char *paths[2] = {FC_SOURCE_ROOT "/config/formicary.ini", installed};
     if (env)
         return env[0] && cli_config_parse(env, &cf) == 0 && cf.found && buf[0];
     for (int i = fc_context_from_build_tree() ? 0 : 1; i < 2; i++) /* the source tree's: build-tree runs only */

@@ -30,8 +30,15 @@ const fc_host *fc_context_host(const fc_context *ctx);
 int fc_context_add_path(fc_context *ctx, const char *dir);
 /* Adds the default search path: $FORMICARY_PLUGIN_PATH (':'-separated), the build tree the
  * program was built in (only when the program runs from that build tree, see
- * fc_context_from_build_tree), and the install directory. */
+ * fc_context_from_build_tree), the user's plugin folder ($XDG_DATA_HOME/formicary/plugins,
+ * by default ~/.local/share/formicary/plugins) when it exists, and the install directory
+ * (fc_install_dir). */
 int fc_context_add_default_paths(fc_context *ctx);
+/* The installed plugin directory (LIBDIR/formicary) or data directory (DATADIR/formicary:
+ * game data, config/, scripts/), found relative to the running program's own directory so a
+ * moved prefix works, else the directory configured at build time. Writes buf and returns it. */
+typedef enum fc_install_kind { FC_INSTALL_PLUGINS, FC_INSTALL_DATA } fc_install_kind;
+const char *fc_install_dir(fc_install_kind kind, char *buf, size_t n);
 /* Whether the running executable (/proc/self/exe) lies inside the build tree it was built in:
  * only then are the build and source trees searched for plugins, game data, shipped variants
  * and formicary.ini. An installed program uses the install directories only. */
