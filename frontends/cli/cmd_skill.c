@@ -1,0 +1,428 @@
+/* `formicary skill GAME`: does skill matter, or luck? MCTS at doubling iteration budgets, each
+ * against the previous one over paired games (the same deal twice with the bots' seats
+ * swapped), and the strongest against random. Method and limits: docs/metrics.md, "Skill
+ * versus luck". */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "formicary/sim.h"
+#include "formicary/stats.h"
+
+const cli_optdef cli_opts_skill[] = {
+    {"--players", "N", false, "number of players (default: the game's minimum)"},
+    {"--games", "N", false, "paired games per step (default 50: 100 games)"},
+    {"--from", "N", false, "smallest MCTS iteration budget (default 8)"},
+    {"--to", "N", false, "largest budget (default 4096); budgets double from --from"},
+    {"--threads", "K", false, "worker threads (default 1); results do not depend on K"},
+    {"--seed", "S", false, "base seed (default 1)"},
+    {"--set", "KEY=VALUE", true, "override one parameter"},
+    {"--rules", "F.ini|NAME", false, "rule set: a file, or a shipped one by name (config/GAME/NAME.ini)"},
+    {"--variant", "F.lua", false, "Lua variant"},
+    {"--against-rules", "F.ini|NAME", false, "B design: this rule set instead of --rules"},
+    {"--against-variant", "F.lua", false, "B design: this variant instead of --variant"},
+    {"--against-set", "KEY=VALUE", true, "B design: also set this parameter"},
+    {"--csv", "F", false, "write one row per step to F"},
+    {"--json", "F", false, "write the curve as JSON to F ('-' for stdout instead of the table)"},
+    {"--svg", "F", false, "write a chart of the curve to F"},
+    {"--progress", NULL, false, "show the progress bar even when stderr is not a terminal"},
+    {NULL, NULL, false, NULL},
+};
+
+#define SKILL_MAX_STEPS 24
+#define SKILL_SPEC 64
+
+/* One comparison: the stronger agent's win rate over paired games with its 95% interval. */
+typedef struct skill_step {
+    uint64_t strong, weak; /* budgets; weak == 0: random */
+    double rate, lo, hi;
+    int pairs;
+    bool significant; /* lo > 0.5 */
+} skill_step;
+
+typedef struct skill_design {
+    const char *label;
+    fc_rules *rules;
+    int nsteps, depth;
+    skill_step step[SKILL_MAX_STEPS];
+    skill_step random;
+} skill_design;
+
+typedef struct skill {
+    int nseats, pairs, threads, ndesigns, done, total, steps_per_design;
+    uint64_t seed, from, to;
+    bool progress;
+    skill_design d[2];
+    fc_sim_game *games;
+} skill;
+
+static void skill_progress(void *ud, int done, int total)
+{
+    skill *s = ud;
+    (void)total;
+    int k = s->done + done, width = 40, fill = s->total ? k * width / s->total : width;
+    fprintf(stderr, "\rskill [%.*s%*s] %d/%d games", fill, "########################################", width - fill, "",
+            k, s->total);
+    fflush(stderr);
+}
+
+/* The stronger side's share in one game, per seat so that it is 0.5 when both sides win as
+ * often per seat: S/ns against W/nw (S, W their win shares; a game without winners is 0.5). */
+static double skill_game_value(const fc_sim_game *g, int nseats, bool strong_even)
+{
+    double sw = 0, ww = 0;
+    int ns = 0, nw = 0;
+    for (int seat = 0; seat < nseats; seat++) {
+        bool strong = (g->agent_at[seat] % 2 == 0) == strong_even;
+        double w = g->winners > 0 && g->rank[seat] == 0 ? 1.0 / g->winners : 0;
+        if (strong) {
+            sw += w;
+            ns++;
+        } else {
+            ww += w;
+            nw++;
+        }
+    }
+    double a = ns ? sw / ns : 0, b = nw ? ww / nw : 0;
+    return a + b > 0 ? a / (a + b) : 0.5;
+}
+
+static void skill_spec(char *buf, uint64_t iters)
+{
+    if (iters)
+        snprintf(buf, SKILL_SPEC, "mcts:iters=%llu", (unsigned long long)iters);
+    else
+        snprintf(buf, SKILL_SPEC, "random");
+}
+
+/* Plays `pairs` deals twice: strong in the even seats, then in the odd ones (fixed seats,
+ * same seeds), and summarises the pair means. */
+static int skill_compare(skill *s, const fc_rules *rules, skill_step *st, fc_error *err)
+{
+    char strong[SKILL_SPEC], weak[SKILL_SPEC];
+    skill_spec(strong, st->strong);
+    skill_spec(weak, st->weak);
+    double *v = calloc((size_t)s->pairs, sizeof *v);
+    if (!v)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    int rc = 0;
+    for (int half = 0; rc == 0 && half < 2; half++) {
+        fc_sim_config cfg;
+        memset(&cfg, 0, sizeof cfg);
+        cfg.rules = rules;
+        cfg.nagents = s->nseats;
+        for (int k = 0; k < s->nseats; k++)
+            cfg.agents[k] = (k % 2 == half) ? strong : weak;
+        cfg.seed = s->seed;
+        cfg.threads = s->threads;
+        cfg.fixed_seats = true;
+        if (s->progress) {
+            cfg.progress = skill_progress;
+            cfg.progress_ud = s;
+        }
+        rc = fc_sim_run(&cfg, 0, s->pairs, s->games, err);
+        s->done += s->pairs;
+        for (int i = 0; rc == 0 && i < s->pairs; i++)
+            v[i] += 0.5 * skill_game_value(&s->games[i], s->nseats, half == 0);
+    }
+    if (rc == 0) {
+        fc_stats_summary sum;
+        fc_stats_describe(v, (size_t)s->pairs, &sum);
+        double half = s->pairs > 1 ? fc_stats_t975((size_t)s->pairs - 1) * sum.sd / sqrt((double)s->pairs) : 0;
+        st->rate = sum.mean;
+        st->lo = fmax(0, sum.mean - half);
+        st->hi = fmin(1, sum.mean + half);
+        st->pairs = s->pairs;
+        st->significant = st->lo > 0.5;
+    }
+    free(v);
+    return rc;
+}
+
+static int skill_design_run(skill *s, skill_design *d, fc_error *err)
+{
+    d->nsteps = 0;
+    d->depth = 0;
+    for (uint64_t b = s->from * 2; b <= s->to && d->nsteps < SKILL_MAX_STEPS; b *= 2) {
+        skill_step *st = &d->step[d->nsteps++];
+        st->strong = b;
+        st->weak = b / 2;
+        int rc = skill_compare(s, d->rules, st, err);
+        if (rc != 0)
+            return rc;
+        d->depth += st->significant;
+    }
+    d->random.strong = d->nsteps ? d->step[d->nsteps - 1].strong : s->from;
+    d->random.weak = 0;
+    return skill_compare(s, d->rules, &d->random, err);
+}
+
+/* The B design: the A layers with --against-* replacing or adding to them (as in sim). */
+static fc_rules *skill_rules_b(const cli *c, fc_context *ctx, const char *game, int nseats, fc_error *err)
+{
+    fc_rules *r = fc_rules_new(ctx, game, nseats, err);
+    if (!r)
+        return NULL;
+    const char *ini = cli_opt(c, "--against-rules") ? cli_opt(c, "--against-rules") : cli_opt(c, "--rules");
+    const char *lua = cli_opt(c, "--against-variant") ? cli_opt(c, "--against-variant") : cli_opt(c, "--variant");
+    char ini_path[1024], lua_path[1024];
+    int rc = 0;
+    if (ini)
+        rc = (ini = cli_ruleset_path(game, ini, ini_path, sizeof ini_path, err)) ? fc_rules_load_ini(r, ini, err)
+                                                                                  : FC_EINVAL;
+    if (rc == 0 && lua)
+        rc = (lua = cli_variant_path(game, lua, lua_path, sizeof lua_path, err)) ? fc_rules_load_variant(r, lua, err)
+                                                                                  : FC_EINVAL;
+    for (int i = 0; rc == 0 && i < cli_opt_count(c, "--set"); i++)
+        rc = fc_rules_set(r, cli_opt_at(c, "--set", i), err);
+    for (int i = 0; rc == 0 && i < cli_opt_count(c, "--against-set"); i++)
+        rc = fc_rules_set(r, cli_opt_at(c, "--against-set", i), err);
+    if (rc == 0)
+        rc = fc_rules_finish(r, err);
+    if (rc != 0) {
+        if (!err->msg[0])
+            fc_error_set(err, rc, "%s", fc_error_name(rc));
+        fc_rules_free(r);
+        return NULL;
+    }
+    return r;
+}
+
+/* ---- output ---- */
+
+static void skill_print(const skill *s, const char *game)
+{
+    printf("skill %s, %d players, %d paired games (%d games) per step\n", game, s->nseats, s->pairs, 2 * s->pairs);
+    for (int k = 0; k < s->ndesigns; k++) {
+        const skill_design *d = &s->d[k];
+        if (s->ndesigns > 1)
+            printf("design %s\n", d->label);
+        printf("  %-8s %-8s %-9s %-13s\n", "budget", "against", "win rate", "95% interval");
+        for (int i = 0; i < d->nsteps; i++)
+            printf("  %-8llu %-8llu %-9.3f %.3f-%.3f%s\n", (unsigned long long)d->step[i].strong,
+                   (unsigned long long)d->step[i].weak, d->step[i].rate, d->step[i].lo, d->step[i].hi,
+                   d->step[i].significant ? "  *" : "");
+        printf("  skill depth: %d of %d doublings help significantly (* : interval above 0.5)\n", d->depth, d->nsteps);
+        printf("  mcts:iters=%llu against random: %.3f (%.3f-%.3f)\n", (unsigned long long)d->random.strong,
+               d->random.rate, d->random.lo, d->random.hi);
+    }
+}
+
+static void skill_csv_row(FILE *f, const char *label, const char *kind, const skill_step *st)
+{
+    fprintf(f, "%s,%s,%llu,%llu,%d,%.6f,%.6f,%.6f,%d\n", label, kind, (unsigned long long)st->strong,
+            (unsigned long long)st->weak, st->pairs, st->rate, st->lo, st->hi, st->significant ? 1 : 0);
+}
+
+static int skill_write_csv(const skill *s, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return cli_fail("%s: cannot write", path);
+    fprintf(f, "design,kind,strong_iters,weak_iters,pairs,win_rate,lo95,hi95,significant\n");
+    for (int k = 0; k < s->ndesigns; k++) {
+        for (int i = 0; i < s->d[k].nsteps; i++)
+            skill_csv_row(f, s->d[k].label, "doubling", &s->d[k].step[i]);
+        skill_csv_row(f, s->d[k].label, "vs_random", &s->d[k].random);
+    }
+    return cli_close_output(f, path);
+}
+
+static void skill_json_step(cli_json *j, const skill_step *st)
+{
+    cli_json_obj(j);
+    cli_json_key(j, "strong_iters");
+    cli_json_int(j, (long long)st->strong);
+    cli_json_key(j, "weak_iters");
+    cli_json_int(j, (long long)st->weak);
+    cli_json_key(j, "pairs");
+    cli_json_int(j, st->pairs);
+    cli_json_key(j, "win_rate");
+    cli_json_num(j, st->rate);
+    cli_json_key(j, "lo95");
+    cli_json_num(j, st->lo);
+    cli_json_key(j, "hi95");
+    cli_json_num(j, st->hi);
+    cli_json_key(j, "significant");
+    cli_json_bool(j, st->significant);
+    cli_json_end_obj(j);
+}
+
+static int skill_write_json(const skill *s, const char *game, const char *path)
+{
+    bool out = strcmp(path, "-") == 0;
+    FILE *f = out ? stdout : fopen(path, "w");
+    if (!f)
+        return cli_fail("%s: cannot write", path);
+    cli_json j;
+    cli_json_init(&j, f);
+    cli_json_obj(&j);
+    cli_json_key(&j, "game");
+    cli_json_str(&j, game);
+    cli_json_key(&j, "players");
+    cli_json_int(&j, s->nseats);
+    cli_json_key(&j, "pairs_per_step");
+    cli_json_int(&j, s->pairs);
+    cli_json_key(&j, "seed");
+    cli_json_int(&j, (long long)s->seed);
+    cli_json_key(&j, "designs");
+    cli_json_arr(&j);
+    for (int k = 0; k < s->ndesigns; k++) {
+        const skill_design *d = &s->d[k];
+        cli_json_obj(&j);
+        cli_json_key(&j, "label");
+        cli_json_str(&j, d->label);
+        cli_json_key(&j, "steps");
+        cli_json_arr(&j);
+        for (int i = 0; i < d->nsteps; i++)
+            skill_json_step(&j, &d->step[i]);
+        cli_json_end_arr(&j);
+        cli_json_key(&j, "skill_depth");
+        cli_json_int(&j, d->depth);
+        cli_json_key(&j, "vs_random");
+        skill_json_step(&j, &d->random);
+        cli_json_end_obj(&j);
+    }
+    cli_json_end_arr(&j);
+    cli_json_end_obj(&j);
+    fputc('\n', f);
+    return cli_close_output(f, out ? NULL : path);
+}
+
+/* Win rate of the stronger bot against log2 of its budget, one line per design, intervals as
+ * bars, the 0.5 line dashed. */
+static int skill_write_svg(const skill *s, const char *game, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return cli_fail("%s: cannot write", path);
+    const int W = 640, H = 360, L = 60, R = 20, T = 40, B = 50;
+    int n = s->d[0].nsteps > 1 ? s->d[0].nsteps : 2;
+    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" "
+               "font-size=\"12\">\n", W, H);
+    fprintf(f, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", W, H);
+    fprintf(f, "<text x=\"%d\" y=\"20\">skill %s, %d players: win rate of MCTS at 2N iterations against N</text>\n", L,
+            game, s->nseats);
+#define SX(i) (L + (double)(i) * (W - L - R) / (n - 1))
+#define SY(v) (T + (1 - (v)) * (H - T - B))
+    for (int k = 0; k <= 4; k++)
+        fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#ccc\"%s/><text x=\"%d\" y=\"%.1f\" "
+                   "text-anchor=\"end\">%.2f</text>\n", L, W - R, SY(k / 4.0), SY(k / 4.0),
+                k == 2 ? " stroke-dasharray=\"4 3\" stroke-width=\"1.5\"" : "", L - 6, SY(k / 4.0) + 4, k / 4.0);
+    for (int i = 0; i < s->d[0].nsteps; i++)
+        fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%llu</text>\n", SX(i), H - B + 18,
+                (unsigned long long)s->d[0].step[i].strong);
+    fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">iterations of the stronger bot</text>\n", (L + W - R) / 2,
+            H - 12);
+    static const char *const color[2] = {"#1f77b4", "#d62728"};
+    for (int k = 0; k < s->ndesigns; k++) {
+        const skill_design *d = &s->d[k];
+        fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"", color[k]);
+        for (int i = 0; i < d->nsteps; i++)
+            fprintf(f, "%.1f,%.1f ", SX(i), SY(d->step[i].rate));
+        fprintf(f, "\"/>\n");
+        for (int i = 0; i < d->nsteps; i++)
+            fprintf(f, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/><circle cx=\"%.1f\" "
+                       "cy=\"%.1f\" r=\"3\" fill=\"%s\"/>\n", SX(i) + 3 * k, SX(i) + 3 * k, SY(d->step[i].lo),
+                    SY(d->step[i].hi), color[k], SX(i), SY(d->step[i].rate), color[k]);
+        fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"%s\">%s: depth %d, vs random %.2f</text>\n", W - R - 220, T + 16 + 16 * k,
+                color[k], d->label, d->depth, d->random.rate);
+    }
+#undef SX
+#undef SY
+    fprintf(f, "</svg>\n");
+    return cli_close_output(f, path);
+}
+
+/* ---- command ---- */
+
+static int skill_options(cli *c, skill *s, int *players)
+{
+    uint64_t games = 50;
+    s->from = 8;
+    s->to = 4096;
+    s->seed = 1;
+    if (!cli_opt_int(c, "--players", 1, FC_MAX_SEATS, 0, players) || !cli_opt_u64(c, "--games", 50, &games) ||
+        !cli_opt_u64(c, "--from", 8, &s->from) || !cli_opt_u64(c, "--to", 4096, &s->to) ||
+        !cli_opt_int(c, "--threads", 1, 1024, 1, &s->threads) || !cli_opt_u64(c, "--seed", 1, &s->seed))
+        return CLI_EXIT_USAGE;
+    if (games < 2 || games > 1000000)
+        return cli_usage("skill: option --games: %llu is out of range 2..1000000", (unsigned long long)games);
+    if (s->from < 1 || s->from > 100000000 || s->to > 100000000 || s->to < s->from * 2)
+        return cli_usage("skill: --from %llu --to %llu: need 1 <= from and from * 2 <= to <= 100000000",
+                         (unsigned long long)s->from, (unsigned long long)s->to);
+    s->pairs = (int)games;
+    return 0;
+}
+
+int cli_cmd_skill(cli *c)
+{
+    skill s;
+    memset(&s, 0, sizeof s);
+    int players = 0;
+    int rc = skill_options(c, &s, &players);
+    if (rc != 0)
+        return rc;
+    fc_context *ctx = cli_context(c, NULL, 0);
+    if (!ctx)
+        return CLI_EXIT_FAIL;
+    fc_error err;
+    fc_error_clear(&err);
+    const char *game = c->pos[0];
+    s.d[0].label = "A";
+    s.d[0].rules = cli_rules(c, ctx, game, players);
+    s.ndesigns = 1;
+    if (!s.d[0].rules) {
+        fc_context_free(ctx);
+        return CLI_EXIT_FAIL;
+    }
+    s.nseats = fc_rules_nseats(s.d[0].rules);
+    if (cli_opt(c, "--against-rules") || cli_opt(c, "--against-variant") || cli_opt_count(c, "--against-set")) {
+        s.d[1].label = "B";
+        if (!(s.d[1].rules = skill_rules_b(c, ctx, game, s.nseats, &err))) {
+            rc = cli_fail("B: %s", err.msg);
+            goto out;
+        }
+        s.ndesigns = 2;
+    }
+    if (s.nseats < 2) {
+        rc = cli_fail("skill: %s with %d player has no opponent to measure against", game, s.nseats);
+        goto out;
+    }
+    if (!(s.games = calloc((size_t)s.pairs, sizeof *s.games))) {
+        rc = cli_fail("out of memory");
+        goto out;
+    }
+    int steps = 0;
+    for (uint64_t b = s.from * 2; b <= s.to && steps < SKILL_MAX_STEPS; b *= 2)
+        steps++;
+    s.total = s.ndesigns * (steps + 1) * 2 * s.pairs;
+    s.progress = cli_flag(c, "--progress") || isatty(STDERR_FILENO);
+    for (int k = 0; k < s.ndesigns; k++)
+        if (skill_design_run(&s, &s.d[k], &err) != 0) {
+            if (s.progress)
+                fputc('\n', stderr);
+            rc = cli_fail("%s%s", s.ndesigns > 1 ? (k ? "B: " : "A: ") : "", err.msg);
+            goto out;
+        }
+    if (s.progress)
+        fputc('\n', stderr);
+    const char *json = cli_opt(c, "--json"), *csv = cli_opt(c, "--csv"), *svg = cli_opt(c, "--svg");
+    if (!json || strcmp(json, "-") != 0)
+        skill_print(&s, game);
+    if (csv && (rc = skill_write_csv(&s, csv)) != 0)
+        goto out;
+    if (json && (rc = skill_write_json(&s, game, json)) != 0)
+        goto out;
+    if (svg && (rc = skill_write_svg(&s, game, svg)) != 0)
+        goto out;
+out:
+    free(s.games);
+    for (int k = 0; k < 2; k++)
+        fc_rules_free(s.d[k].rules);
+    fc_context_free(ctx);
+    return rc;
+}
