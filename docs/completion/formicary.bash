@@ -1,0 +1,65 @@
+# bash completion for formicary: subcommands, game ids, agent names, parameter names.
+# Game ids come from `formicary list`, parameters from `formicary rules GAME`, subcommands from
+# `formicary --help`, so plugins installed later (or per user) complete too.
+
+_formicary_commands() {
+    "$1" --help 2>/dev/null | awk '/^commands:/{c=1; next} c && /^  [a-z]/{print $1; next} c{exit}'
+}
+
+_formicary_games() {
+    "$1" list 2>/dev/null | awk 'NR > 1 {print $1}'
+}
+
+_formicary_params() { # exe game
+    "$1" rules "$2" 2>/dev/null | awk '/^parameters:/{p=1; getline; next} p && /^  [a-z_]/{print $1; next} p{exit}'
+}
+
+_formicary() {
+    local cur prev exe cmd game i
+    cur=${COMP_WORDS[COMP_CWORD]}
+    prev=${COMP_WORDS[COMP_CWORD-1]}
+    exe=${COMP_WORDS[0]}
+    cmd="" game=""
+    for ((i = 1; i < COMP_CWORD; i++)); do
+        case ${COMP_WORDS[i]} in
+        -*) ;;
+        *) if [[ -z $cmd ]]; then cmd=${COMP_WORDS[i]}
+           elif [[ -z $game ]]; then game=${COMP_WORDS[i]}; fi ;;
+        esac
+    done
+    if [[ -z $cmd ]]; then
+        COMPREPLY=($(compgen -W "$(_formicary_commands "$exe") --help --version" -- "$cur"))
+        return
+    fi
+    case $prev in
+    --seats | --against-seats)
+        # a comma-separated list: complete the last agent name
+        local head=${cur%,*} last=${cur##*,} names="human random greedy mcts mcts:iters= mcts:time="
+        [[ $cur == *,* ]] && head="$head," || head=""
+        COMPREPLY=($(compgen -P "$head" -W "$names" -- "$last"))
+        compopt -o nospace 2>/dev/null
+        return ;;
+    --set | --against-set)
+        [[ -n $game ]] && COMPREPLY=($(compgen -S = -W "$(_formicary_params "$exe" "$game")" -- "$cur"))
+        compopt -o nospace 2>/dev/null
+        return ;;
+    --rules | --against-rules | --variant | --against-variant | --csv | --json | --svg | --record | \
+    --plugin-path | --resume | --load)
+        COMPREPLY=($(compgen -f -- "$cur"))
+        return ;;
+    esac
+    if [[ $cur == -* ]]; then
+        COMPREPLY=($("$exe" "$cmd" --help 2>/dev/null | grep -o -- '^  --[a-z-]*' | tr -d ' ' | compgen -W "$(cat)" -- "$cur"))
+        return
+    fi
+    case $cmd in
+    replay) COMPREPLY=($(compgen -f -- "$cur")) ;;
+    variant)
+        if [[ -z $game ]]; then COMPREPLY=($(compgen -W "check list" -- "$cur"))
+        elif [[ $game == list ]]; then COMPREPLY=($(compgen -W "$(_formicary_games "$exe")" -- "$cur"))
+        else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
+    list | plugins | uhp) ;;
+    *) [[ -z $game ]] && COMPREPLY=($(compgen -W "$(_formicary_games "$exe")" -- "$cur")) ;;
+    esac
+}
+complete -F _formicary formicary
