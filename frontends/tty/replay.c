@@ -193,3 +193,82 @@ void tty_replay_draw_list(tty *t)
                 rec->at + 1, tty_rec_who(t, rec->seat[rec->at]));
     }
 }
+
+/* The replay loop: keys step through the record. */
+int tty_replay_loop(tty *t, fc_error *err)
+{
+    for (;;) {
+        if (tty_interrupted())
+            return TTY_QUIT;
+        t->mover = fc_match_to_move(*t->m);
+        memset(t->view, 0, sizeof *t->view);
+        fc_match_view(*t->m, t->viewer, t->view);
+        if (tty_replay_refresh(t) != 0)
+            return fc_error_set(err, FC_ENOMEM, "out of memory"), -1;
+        tty_map_ensure_cursor(t);
+        tty_draw_screen(t);
+        int ch = tty_key(t, -1);
+        tty_record *rec = t->rec;
+        size_t to = rec->at;
+        switch (ch) {
+        case KEY_RIGHT:
+        case ' ':
+            to = rec->at < rec->n ? rec->at + 1 : rec->n;
+            break;
+        case KEY_LEFT:
+        case KEY_BACKSPACE:
+            to = rec->at > 0 ? rec->at - 1 : 0;
+            break;
+        case KEY_NPAGE:
+            to = rec->at + 10 < rec->n ? rec->at + 10 : rec->n;
+            break;
+        case KEY_PPAGE:
+            to = rec->at > 10 ? rec->at - 10 : 0;
+            break;
+        case KEY_HOME:
+            to = 0;
+            break;
+        case KEY_END:
+            to = rec->n;
+            break;
+        case KEY_UP:
+        case KEY_DOWN:
+            tty_map_move(t, 0, ch == KEY_UP ? -1 : 1);
+            break;
+        case 'g': {
+            char buf[32] = "";
+            if (tty_prompt(t, "Go to a ply", "ply number (0 = the start):", buf, sizeof buf)) {
+                char *end = NULL;
+                unsigned long long k = strtoull(buf, &end, 10);
+                if (end == buf || *end)
+                    tty_msg(t, true, "'%s' is not a ply number (0..%zu)", buf, rec->n);
+                else
+                    to = k > rec->n ? rec->n : (size_t)k;
+            }
+            break;
+        }
+        case 'v': /* whose view: the spectator, then each seat */
+            t->viewer = t->viewer + 1 >= t->nseats ? -1 : t->viewer + 1;
+            tty_msg(t, false, "view of %s", t->viewer < 0 ? "a spectator (public information only)"
+                                                           : t->names[t->viewer]);
+            break;
+        case '?':
+        case KEY_F(1):
+            tty_help(t);
+            break;
+        case 'r':
+            tty_rules(t);
+            break;
+        case 'p':
+            t->page = (t->page + 1) % (t->nseats + 1);
+            break;
+        case 'q':
+        case 27:
+            return TTY_QUIT;
+        default:
+            break;
+        }
+        if (to != rec->at && tty_replay_goto(t, to, err) != 0)
+            return -1;
+    }
+}

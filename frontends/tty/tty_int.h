@@ -53,6 +53,9 @@ typedef struct tty_move {
 
 enum { TTY_FOCUS_MAP, TTY_FOCUS_LIST };
 
+/* What a key handler or a loop says: go on, quit, or the key was not for it. */
+enum { TTY_GO_ON, TTY_QUIT, TTY_UNHANDLED };
+
 /* A record being watched (formicary replay FILE --ui tty): its decisions with their notation,
  * who made them and who may see them, and the ply shown. */
 typedef struct tty_record {
@@ -197,6 +200,8 @@ int tty_replay_goto(tty *t, size_t k, fc_error *err);
 /* Reads the record out of *t->m (at its last ply), starts again from ply 0. */
 int tty_replay_open(tty *t, fc_error *err);
 void tty_replay_close(tty *t);
+/* The replay session's loop (tty.c runs it in curses): TTY_QUIT, or -1 with err set. */
+int tty_replay_loop(tty *t, fc_error *err);
 /* The decision list of replay mode: the next decision (for its label and hexes), and the
  * log's moves up to the ply shown. */
 int tty_replay_refresh(tty *t);
