@@ -66,7 +66,9 @@ static inline int hv_q(int c) { return c & (HV_W - 1); }
 static inline int hv_r(int c) { return c >> 5; }
 static inline int hv_cell(int q, int r) { return (q & (HV_W - 1)) | ((r & (HV_W - 1)) << 5); }
 extern const int8_t hv_dq[6], hv_dr[6];
-static inline int hv_nb(int c, int d) { return hv_cell(hv_q(c) + hv_dq[d], hv_r(c) + hv_dr[d]); }
+/* q and r wrap separately: adding dq touches only the low five bits once masked, adding 32 dr
+ * only the high five. */
+static inline int hv_nb(int c, int d) { return ((c + hv_dq[d]) & (HV_W - 1)) | ((c + hv_dr[d] * HV_W) & (HV_CELLS - HV_W)); }
 /* Signed axial coordinates of a cell relative to the origin, each in -16..15. */
 static inline int hv_sq(int c) { return ((hv_q(c) + 16) & 31) - 16; }
 static inline int hv_sr(int c) { return ((hv_r(c) + 16) & 31) - 16; }
