@@ -33,7 +33,7 @@ const char *const fc_agent_mcts_keys[] = {"iters", "time", "c", "depth", "seed",
 #define MCTS_MAX_NODES (1 << 22)       /* beyond this the tree stops growing; playouts go on */
 #define MCTS_MAX_PLAYOUT 1000000L       /* a playout longer than this is cut off and evaluated */
 #define MCTS_CLOCK_EVERY 16             /* iterations between clock readings under a time budget */
-#define MCTS_DEFAULT_DEPTH 8            /* playout decisions before the evaluation (not legacy) */
+#define MCTS_DEFAULT_DEPTH 16           /* playout decisions before the evaluation (not legacy) */
 #define MCTS_MAX_THREADS 64
 #define MCTS_NONE (-1)
 

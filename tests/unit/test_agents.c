@@ -5,11 +5,20 @@
  * Strength settings: bidrace plays 100 games with mcts:iters=1000. The real games are slower
  * (a game of mcts:iters=1000 against random takes 1-4 s), so by default they play
  * FC_STRENGTH_GAMES=10 games at FC_STRENGTH_ITERS=300; set both (e.g. 100 and 1000) in the
- * environment for the full check. Under valgrind or sanitizers only bidrace runs, smaller. */
+ * environment for the full check. Under valgrind or sanitizers only bidrace runs, smaller.
+ *
+ * Equal strength (issue 15): the default MCTS against legacy=1 (issue 6's search) over paired
+ * games (the same deal twice, seats swapped): at equal iterations its win share's 95% interval
+ * must reach 0.5, at equal time per decision it must lie above 0.5. The unit run checks
+ * bidrace only; the strength suite every game with FC_STRENGTH_PAIRS pairs (CI: 20); the
+ * program's --full argument (meson test --suite strength --test-args=--full) plays 100 pairs
+ * (200 games) at 1,000 iterations, issue 15's full check. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -18,6 +27,7 @@
 #include "fixture.h"
 #include "formicary/agent.h"
 #include "formicary/sim.h"
+#include "formicary/stats.h"
 
 static void test_specs(void **state)
 {
@@ -31,7 +41,13 @@ static void test_specs(void **state)
     assert_null(fc_agent_new("minimax", 1, &err));
     assert_string_equal(err.msg, "unknown agent 'minimax' (known: random, greedy, mcts)");
     assert_null(fc_agent_new("mcts:rollouts=5", 1, &err));
-    assert_string_equal(err.msg, "agent mcts: unknown key 'rollouts' (known: iters, time, c, depth, seed)");
+    assert_string_equal(err.msg, "agent mcts: unknown key 'rollouts' (known: iters, time, c, depth, seed, threads, legacy)");
+    assert_null(fc_agent_new("mcts:threads=0", 1, &err));
+    assert_string_equal(err.msg, "agent mcts: threads: 0 is out of range 1..64");
+    assert_null(fc_agent_new("mcts:legacy=2", 1, &err));
+    assert_string_equal(err.msg, "agent mcts: legacy: 2 is not 0 or 1");
+    assert_null(fc_agent_new("mcts:legacy=1,threads=2", 1, &err));
+    assert_string_equal(err.msg, "agent mcts: legacy=1 searches on one thread (threads=2 given)");
     assert_null(fc_agent_new("mcts:c=-1", 1, &err));
     assert_string_equal(err.msg, "agent mcts: c: '-1' is not a number in 0..100");
     assert_null(fc_agent_new("mcts:time=0.5s", 1, &err));
@@ -85,8 +101,9 @@ static void test_deterministic(void **state)
     (void)state;
     fc_context *ctx = fixture_context();
     fc_rules *r = fixture_rules(ctx, 3, NULL);
-    const char *specs[] = {"greedy", "mcts:iters=200", "mcts:iters=100,depth=3"};
-    for (int i = 0; i < 3; i++) {
+    const char *specs[] = {"greedy", "mcts:iters=200", "mcts:iters=100,depth=3", "mcts:iters=200,threads=2",
+                           "mcts:iters=200,threads=3", "mcts:iters=200,legacy=1"};
+    for (int i = 0; i < 6; i++) {
         uint64_t h1 = play_game(r, specs[i], 5), h2 = play_game(r, specs[i], 5);
         assert_true(h1 == h2);
         int differ = 0; /* the seed matters: some of 6 other seeds end elsewhere */
@@ -261,11 +278,102 @@ static void test_strength(void **state)
     fc_context_free(ctx);
 }
 
-int main(void)
+/* 1 with --full: issue 15's full equal-strength check (see the top of this file). */
+static int full_mode;
+
+/* One side's win share per game, per seat (0.5 when both win as often per seat). */
+static double side_share(const fc_sim_game *g, int nseats, int side)
 {
+    double w[2] = {0, 0};
+    int n[2] = {0, 0};
+    for (int seat = 0; seat < nseats; seat++) {
+        int k = g->agent_at[seat] % 2;
+        n[k]++;
+        w[k] += g->winners > 0 && g->rank[seat] == 0 ? 1.0 / g->winners : 0;
+    }
+    double a = n[side] ? w[side] / n[side] : 0, b = n[!side] ? w[!side] / n[!side] : 0;
+    return a + b > 0 ? a / (a + b) : 0.5;
+}
+
+/* Win share of `spec` against `other` over `pairs` paired games of id (min seats): the mean
+ * and its 95% interval. */
+static void paired_share(fc_context *ctx, const char *id, const char *spec, const char *other, int pairs, double *mean,
+                         double *lo, double *hi)
+{
+    fc_error err;
+    const fc_plugin *p = fc_context_find(ctx, id, &err);
+    assert_non_null(p);
+    fc_rules *r = fc_rules_new(ctx, id, p->min_seats, &err);
+    assert_non_null(r);
+    assert_int_equal(fc_rules_finish(r, &err), 0);
+    fc_sim_game *g = calloc((size_t)pairs, sizeof *g);
+    double *v = calloc((size_t)pairs, sizeof *v);
+    assert_non_null(g);
+    assert_non_null(v);
+    for (int half = 0; half < 2; half++) {
+        fc_sim_config c;
+        memset(&c, 0, sizeof c);
+        c.rules = r;
+        c.nagents = p->min_seats;
+        for (int k = 0; k < c.nagents; k++)
+            c.agents[k] = k % 2 == half ? spec : other;
+        c.seed = 1515;
+        c.threads = 2;
+        c.fixed_seats = true;
+        if (fc_sim_run(&c, 0, pairs, g, &err) != 0)
+            fail_msg("%s: %s", id, err.msg);
+        for (int i = 0; i < pairs; i++)
+            v[i] += 0.5 * side_share(&g[i], c.nagents, half);
+    }
+    fc_stats_summary sum;
+    fc_stats_describe(v, (size_t)pairs, &sum);
+    double half = fc_stats_t975((size_t)pairs - 1) * sum.sd / sqrt((double)pairs);
+    *mean = sum.mean;
+    *lo = sum.mean - half;
+    *hi = sum.mean + half;
+    print_message("  %-10s %-26s vs %-26s %3d pairs: %.3f (%.3f-%.3f)\n", id, spec, other, pairs, *mean, *lo, *hi);
+    free(v);
+    free(g);
+    fc_rules_free(r);
+}
+
+static void test_equal_strength(void **state)
+{
+    (void)state;
+    fc_context *ctx = fixture_context();
+    bool slow = getenv("FC_UNDER_VALGRIND") || getenv("FC_UNDER_SANITIZER");
+    int pairs = full_mode ? 100 : env_int("FC_STRENGTH_PAIRS", 0);
+    int iters = full_mode ? 1000 : 200;
+    char spec[64], legacy[64];
+    snprintf(spec, sizeof spec, "mcts:iters=%d", iters);
+    snprintf(legacy, sizeof legacy, "mcts:iters=%d,legacy=1", iters);
+    for (int i = 0; i < fc_context_game_count(ctx); i++) {
+        const char *id = fc_context_game(ctx, i)->id;
+        bool fixture = strcmp(id, "bidrace") == 0;
+        if (!fixture && (slow || pairs < 2))
+            continue; /* the real games: strength suite only */
+        int n = fixture ? (slow ? 10 : 50) : pairs;
+        double mean, lo, hi;
+        paired_share(ctx, id, fixture ? "mcts:iters=100" : spec, fixture ? "mcts:iters=100,legacy=1" : legacy, n,
+                     &mean, &lo, &hi);
+        assert_true(hi >= 0.5); /* not significantly weaker at equal iterations */
+        if (fixture)
+            continue; /* bidrace's search is too short for a time budget to separate them */
+        paired_share(ctx, id, "mcts:time=0.01", "mcts:time=0.01,legacy=1", n, &mean, &lo, &hi);
+        assert_true(lo > 0.5); /* stronger at equal time per decision */
+    }
+    fc_context_free(ctx);
+}
+
+int main(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--full") == 0)
+            full_mode = 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_specs),       cmocka_unit_test(test_deterministic), cmocka_unit_test(test_chance),
         cmocka_unit_test(test_no_cheating), cmocka_unit_test(test_time_budget),   cmocka_unit_test(test_strength),
+        cmocka_unit_test(test_equal_strength),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
