@@ -366,31 +366,25 @@ static int emit_set(const cellset *cs, int p, fc_decision *out, int n)
     return n;
 }
 
-/* The piece of each bug type placed next: the lowest-numbered one in hand. */
-static int next_in_hand(const hv_state *s, int color, int bug)
-{
-    for (int k = 0; k < HV_KINDS; k++) {
-        int p = color * HV_KINDS + k;
-        if (hv_kind_bug[k] == bug && hv_kind_used(s->exp, k) && s->cell[p] == HV_OFF)
-            return p;
-    }
-    return -1;
-}
-
 static int placements(const hv_state *s, int color, fc_decision *out, int n, int only)
 {
     int pturn = s->turn / 2 + 1;
-    bool queen = hv_queen_in_play(s, color);
-    bool must_queen = !queen && pturn >= s->queen_turn[color];
+    bool must_queen = !hv_queen_in_play(s, color) && pturn >= s->queen_turn[color];
+    /* the piece of each bug type placed next: the lowest-numbered one in hand (kinds are in
+     * number order within a bug type) */
+    int next[BUG_COUNT];
+    for (int b = 0; b < BUG_COUNT; b++)
+        next[b] = -1;
+    for (int k = HV_KINDS - 1; k >= 0; k--)
+        if (s->cell[color * HV_KINDS + k] == HV_OFF && hv_kind_used(s->exp, k))
+            next[hv_kind_bug[k]] = color * HV_KINDS + k;
     cellset cells;
     bool have_cells = false;
     for (int bug = 0; bug < BUG_COUNT; bug++) {
-        if (bug == BUG_Q && pturn == 1 && s->tournament[color])
-            continue;
-        if (must_queen && bug != BUG_Q)
-            continue;
-        int p = next_in_hand(s, color, bug);
+        int p = next[bug];
         if (p < 0 || (only >= 0 && p != only))
+            continue;
+        if (bug == BUG_Q ? pturn == 1 && s->tournament[color] : must_queen)
             continue;
         if (!have_cells) {
             memset(&cells, 0, sizeof cells);
