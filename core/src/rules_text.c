@@ -47,9 +47,10 @@ static int heading_level(const char *s, const char **title)
     return n;
 }
 
-/* A rule id: 1-3 upper-case letters, '-', digits, an optional lower-case letter. */
+/* A rule id: 1-3 upper-case letters, '-', digits, an optional lower-case letter; the prefix may
+ * carry a group ("S-2P-1": prefix "S-2P", number 1). */
 typedef struct rule_id {
-    char prefix[4];
+    char prefix[12];
     long num;
     char suffix;
 } rule_id;
@@ -73,6 +74,18 @@ static size_t parse_id(const char *s, rule_id *id, bool lenient)
         return 0;
     if (!isdigit((unsigned char)s[i]))
         return 0;
+    /* a group such as "2P-" between the letters and the number */
+    size_t g = i;
+    while (isdigit((unsigned char)s[g]))
+        g++;
+    if (g > i && isalpha((unsigned char)s[g]) && (lenient || isupper((unsigned char)s[g])) && s[g + 1] == '-' &&
+        isdigit((unsigned char)s[g + 2]) && g + 1 - i + k + 1 < sizeof id->prefix) {
+        id->prefix[k++] = '-';
+        while (i <= g)
+            id->prefix[k++] = (char)toupper((unsigned char)s[i++]);
+        id->prefix[k] = '\0';
+        i++; /* the '-' before the number */
+    }
     id->num = 0;
     while (isdigit((unsigned char)s[i]) && id->num < 100000)
         id->num = id->num * 10 + (s[i++] - '0');
