@@ -36,6 +36,7 @@ const cli_optdef cli_opts_sim[] = {
 };
 
 #include "sim_cli.h"
+#include "sim_mpi.h"
 
 /* Same grammar as `play --seats`: "key=value" without ':' before '=' continues a spec. */
 static int sim_parse_seats(const char *text, char spec[FC_MAX_SEATS][SIM_SPEC_MAX], int *n)
@@ -151,12 +152,14 @@ static int sim_play(sim_cli *s, design *d, int first, int count)
     fc_error_clear(&err);
     s->cfg.rules = d->rules;
     double t0 = sim_now();
-    int rc = fc_sim_run(&s->cfg, first, count, d->games + first, &err);
+    int rc = cli_sim_run(&s->cfg, first, count, d->games + first, &err); /* over MPI ranks under mpirun */
     s->seconds += sim_now() - t0;
     s->done_before += count;
     if (rc != 0) {
         if (s->progress)
             fputc('\n', stderr);
+        if (cli_mpi_rank() != 0)
+            return CLI_EXIT_FAIL; /* rank 0 says it */
         return cli_fail("%s%s", s->ndesigns > 1 ? (d == &s->d[0] ? "A: " : "B: ") : "", err.msg);
     }
     return 0;
@@ -434,6 +437,11 @@ int cli_cmd_sim(cli *c)
     if (!s)
         return cli_fail("out of memory");
     int rc = CLI_EXIT_OK, maxdec = 0;
+    if (cli_mpi_begin() != 0) {
+        free(s);
+        cli_mpi_end();
+        return CLI_EXIT_FAIL;
+    }
     if (!cli_opt_int(c, "--games", 1, 10000000, 100, &s->ngames) || !cli_opt_int(c, "--threads", 1, 256, 1, &s->threads) ||
         !cli_opt_u64(c, "--seed", 1, &s->seed) || !cli_opt_int(c, "--max-decisions", 1, 1000000000, 0, &maxdec) ||
         !cli_opt_int(c, "--looks", 1, 1000, 10, &s->looks)) {
@@ -441,23 +449,27 @@ int cli_cmd_sim(cli *c)
         return CLI_EXIT_USAGE;
     }
     fc_context *ctx = cli_context(c, NULL, 0);
-    if (!ctx) {
+    if (cli_mpi_agree(ctx ? 0 : CLI_EXIT_FAIL) != 0) {
+        fc_context_free(ctx);
         free(s);
+        cli_mpi_end();
         return CLI_EXIT_FAIL;
     }
     s->cfg.seed = s->seed;
     s->cfg.threads = s->threads;
     s->cfg.fixed_seats = cli_flag(c, "--fixed-seats");
     s->cfg.max_decisions = maxdec;
-    s->progress = cli_flag(c, "--progress") || isatty(STDERR_FILENO);
+    s->progress = cli_mpi_rank() == 0 && (cli_flag(c, "--progress") || isatty(STDERR_FILENO));
     if (s->progress) {
         s->cfg.progress = sim_progress;
         s->cfg.progress_ud = s;
     }
-    if ((rc = sim_setup(s, c, ctx)) != 0)
+    if ((rc = cli_mpi_agree(sim_setup(s, c, ctx))) != 0)
         goto out;
     if ((rc = sim_run_all(s, cli_flag(c, "--until-significant"))) != 0)
         goto out;
+    if (cli_mpi_rank() != 0)
+        goto out; /* every rank holds every result; rank 0 alone reports and writes files */
     const char *json = cli_opt(c, "--json");
     if (!json || strcmp(json, "-") != 0) {
         printf("sim %s: %d seats, %d games%s, seed %llu, %d thread%s, %s seats: %.2f s (%.1f games/s)\n", s->game,
@@ -480,5 +492,6 @@ out:
     }
     free(s);
     fc_context_free(ctx);
+    cli_mpi_end();
     return rc;
 }

@@ -1,0 +1,264 @@
+/* Distributed simulation (see sim_mpi.h, docs/distributed.md). Rank 0's main thread is the
+ * only one calling MPI (MPI_THREAD_FUNNELED): it answers workers' requests for game indices,
+ * stores their results, and meanwhile a local thread plays chunks from the same counter.
+ * Chunks are handed out in increasing index order and every started chunk finishes, so the
+ * error reported is the lowest failing game's, as with threads. Results travel as bytes: all
+ * ranks must run the same build on the same architecture (checked by a struct size). */
+#include "sim_mpi.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+#ifndef FC_HAVE_MPI
+
+int cli_mpi_begin(void) { return 0; }
+void cli_mpi_end(void) {}
+int cli_mpi_rank(void) { return 0; }
+int cli_mpi_size(void) { return 1; }
+int cli_mpi_agree(int rc) { return rc; }
+int cli_sim_run(const fc_sim_config *c, int first, int count, fc_sim_game *out, fc_error *err)
+{
+    return fc_sim_run(c, first, count, out, err);
+}
+
+#else
+
+#include <mpi.h>
+#include <pthread.h>
+#include <time.h>
+
+enum { TAG_ASK = 1, TAG_WORK, TAG_DONE, TAG_FAIL };
+
+static bool mpi_on;
+static int mpi_rank, mpi_size = 1;
+
+int cli_mpi_begin(void)
+{
+    /* only when launched by mpirun: a plain run must not start an MPI singleton */
+    if (!getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMI_SIZE") && !getenv("PMIX_RANK"))
+        return 0;
+    int provided = 0;
+    if (MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS)
+        return cli_fail("sim: MPI_Init_thread failed");
+    mpi_on = true;
+    MPI_Comm_rank(MPI_COMM_WORLD, &mpi_rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &mpi_size);
+    if (provided < MPI_THREAD_FUNNELED)
+        return cli_fail("sim: this MPI library does not allow threads (MPI_THREAD_FUNNELED)");
+    int size = (int)sizeof(fc_sim_game), lo = 0, hi = 0;
+    MPI_Allreduce(&size, &lo, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(&size, &hi, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (lo != hi)
+        return cli_fail("sim: the ranks run different formicary builds (result records of %d and %d bytes)", lo, hi);
+    return 0;
+}
+
+void cli_mpi_end(void)
+{
+    if (mpi_on)
+        MPI_Finalize();
+    mpi_on = false;
+}
+
+int cli_mpi_rank(void) { return mpi_rank; }
+int cli_mpi_size(void) { return mpi_size; }
+
+int cli_mpi_agree(int rc)
+{
+    if (!mpi_on)
+        return rc;
+    int bad = rc != 0, any = 0;
+    MPI_Allreduce(&bad, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (any && !bad)
+        fprintf(stderr, "formicary: sim: rank %d: another rank failed to set up (see its message)\n", mpi_rank);
+    return any ? (rc ? rc : CLI_EXIT_FAIL) : 0;
+}
+
+/* The shared state of one distributed run at rank 0. */
+typedef struct mpi_run {
+    fc_sim_config cfg; /* progress off: rank 0's main thread reports */
+    int first, count, chunk;
+    fc_sim_game *out;
+    pthread_mutex_t lock;
+    int next;          /* next offset to hand out */
+    int done;          /* games finished */
+    bool stop;         /* a game failed: hand out nothing more */
+    bool local_busy;
+    int failed_at;     /* lowest failing offset, or -1 */
+    fc_error err;
+} mpi_run;
+
+/* Takes the next chunk [*at, *at + *n); false when there is none (or after a failure). */
+static bool mpi_take(mpi_run *r, int *at, int *n)
+{
+    pthread_mutex_lock(&r->lock);
+    bool ok = !r->stop && r->next < r->count;
+    if (ok) {
+        *at = r->next;
+        *n = r->count - r->next < r->chunk ? r->count - r->next : r->chunk;
+        r->next += *n;
+    }
+    pthread_mutex_unlock(&r->lock);
+    return ok;
+}
+
+static void mpi_finish(mpi_run *r, int at, int n, int failed_at, const fc_error *e)
+{
+    pthread_mutex_lock(&r->lock);
+    r->done += n;
+    if (failed_at >= 0) {
+        r->stop = true;
+        if (r->failed_at < 0 || failed_at < r->failed_at) {
+            r->failed_at = failed_at;
+            r->err = *e;
+        }
+    }
+    (void)at;
+    pthread_mutex_unlock(&r->lock);
+}
+
+/* Plays chunks [at, at+n) of this run with the threads of c; the lowest failing offset goes
+ * to *failed_at (-1 when all succeeded). */
+static void mpi_play(const fc_sim_config *c, int first, int at, int n, fc_sim_game *out, int *failed_at,
+                     fc_error *e)
+{
+    fc_error_clear(e);
+    *failed_at = -1;
+    if (fc_sim_run(c, first + at, n, out, e) != 0) {
+        /* e is already the chunk's lowest failing game; chunks do not overlap, so comparing
+         * their starts finds the lowest failing game of the run */
+        *failed_at = at;
+        if (!e->code)
+            e->code = FC_EINVAL;
+    }
+}
+
+static void *mpi_local(void *arg)
+{
+    mpi_run *r = arg;
+    int at, n, failed_at;
+    fc_error e;
+    while (mpi_take(r, &at, &n)) {
+        mpi_play(&r->cfg, r->first, at, n, r->out + at, &failed_at, &e);
+        mpi_finish(r, at, n, failed_at, &e);
+    }
+    pthread_mutex_lock(&r->lock);
+    r->local_busy = false;
+    pthread_mutex_unlock(&r->lock);
+    return NULL;
+}
+
+/* Rank 0: serves the workers until every game is played and every worker was sent home. */
+static void mpi_serve(mpi_run *r, const fc_sim_config *c)
+{
+    int *chunk_at = calloc((size_t)mpi_size, sizeof *chunk_at), *chunk_n = calloc((size_t)mpi_size, sizeof *chunk_n);
+    int home = 0, reported = 0;
+    struct timespec nap = {0, 200000}; /* 0.2 ms between polls */
+    if (!chunk_at || !chunk_n)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    for (;;) {
+        int flag = 0;
+        MPI_Status st;
+        MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
+        if (flag) {
+            int src = st.MPI_SOURCE;
+            if (st.MPI_TAG == TAG_DONE) {
+                /* results of the chunk this worker had */
+                MPI_Recv(r->out + chunk_at[src], chunk_n[src] * (int)sizeof(fc_sim_game), MPI_BYTE, src, TAG_DONE,
+                         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                mpi_finish(r, chunk_at[src], chunk_n[src], -1, NULL);
+            } else if (st.MPI_TAG == TAG_FAIL) {
+                fc_error e;
+                MPI_Recv(&e, (int)sizeof e, MPI_BYTE, src, TAG_FAIL, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                mpi_finish(r, chunk_at[src], chunk_n[src], chunk_at[src], &e);
+            } else {
+                MPI_Recv(NULL, 0, MPI_BYTE, src, TAG_ASK, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            }
+            int work[2] = {0, 0};
+            if (!mpi_take(r, &work[0], &work[1]))
+                home++;
+            chunk_at[src] = work[0];
+            chunk_n[src] = work[1];
+            MPI_Send(work, 2, MPI_INT, src, TAG_WORK, MPI_COMM_WORLD);
+        }
+        pthread_mutex_lock(&r->lock);
+        int done = r->done;
+        bool over = home == mpi_size - 1 && !r->local_busy;
+        pthread_mutex_unlock(&r->lock);
+        if (c->progress && done > reported)
+            c->progress(c->progress_ud, reported = done, r->count);
+        if (over)
+            break;
+        if (!flag)
+            nanosleep(&nap, NULL);
+    }
+    free(chunk_at);
+    free(chunk_n);
+}
+
+/* Other ranks: ask, play, send the results, until sent home. */
+static void mpi_work(const fc_sim_config *c, int first, fc_sim_game *out)
+{
+    MPI_Send(NULL, 0, MPI_BYTE, 0, TAG_ASK, MPI_COMM_WORLD);
+    for (;;) {
+        int work[2], failed_at;
+        fc_error e;
+        MPI_Recv(work, 2, MPI_INT, 0, TAG_WORK, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        if (work[1] == 0)
+            return;
+        mpi_play(c, first, work[0], work[1], out + work[0], &failed_at, &e);
+        if (failed_at >= 0)
+            MPI_Send(&e, (int)sizeof e, MPI_BYTE, 0, TAG_FAIL, MPI_COMM_WORLD);
+        else
+            MPI_Send(out + work[0], work[1] * (int)sizeof(fc_sim_game), MPI_BYTE, 0, TAG_DONE, MPI_COMM_WORLD);
+    }
+}
+
+int cli_sim_run(const fc_sim_config *c, int first, int count, fc_sim_game *out, fc_error *err)
+{
+    if (!mpi_on || mpi_size < 2)
+        return fc_sim_run(c, first, count, out, err);
+    int rc = fc_sim_check(c, err);
+    if (rc != 0)
+        return rc; /* the same on every rank: nobody waits */
+    mpi_run r;
+    memset(&r, 0, sizeof r);
+    r.cfg = *c;
+    r.cfg.progress = NULL;
+    r.first = first;
+    r.count = count;
+    r.chunk = c->threads;
+    r.out = out;
+    r.failed_at = -1;
+    if (mpi_rank == 0) {
+        pthread_t local;
+        pthread_mutex_init(&r.lock, NULL);
+        r.local_busy = pthread_create(&local, NULL, mpi_local, &r) == 0;
+        bool joined = !r.local_busy;
+        mpi_serve(&r, c);
+        if (!joined)
+            pthread_join(local, NULL);
+        pthread_mutex_destroy(&r.lock);
+    } else {
+        mpi_work(&r.cfg, first, out);
+    }
+    /* every rank gets every result and the outcome, so later steps (the sequential test)
+     * decide alike */
+    int failed = r.failed_at >= 0;
+    MPI_Bcast(&failed, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (failed) {
+        MPI_Bcast(&r.err, (int)sizeof r.err, MPI_BYTE, 0, MPI_COMM_WORLD);
+        if (err)
+            *err = r.err;
+        return r.err.code ? r.err.code : FC_EINVAL;
+    }
+    for (int at = 0; at < count; at += 65536) /* stays below INT_MAX bytes per call */
+        MPI_Bcast(out + at, (count - at < 65536 ? count - at : 65536) * (int)sizeof(fc_sim_game), MPI_BYTE, 0,
+                  MPI_COMM_WORLD);
+    return 0;
+}
+
+#endif

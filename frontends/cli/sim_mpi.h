@@ -1,0 +1,28 @@
+/* Distributed simulation over MPI (docs/distributed.md). Under `mpirun -n N formicary sim ...`
+ * every rank parses the same command line and builds the same rule sets; the games are then
+ * spread over the ranks with dynamic load balancing and every rank ends with all results, so
+ * rank 0 writes exactly what one process would. Without MPI (or not launched by mpirun) these
+ * are thin wrappers around fc_sim_run. */
+#ifndef FC_CLI_SIM_MPI_H
+#define FC_CLI_SIM_MPI_H
+
+#include <stdbool.h>
+
+#include "formicary/sim.h"
+
+/* Starts MPI when the program was launched by mpirun (Open MPI or a PMI launcher); a no-op
+ * otherwise. Returns 0, or an error message was printed. */
+int cli_mpi_begin(void);
+void cli_mpi_end(void);
+/* This process's rank (0 without MPI) and the number of ranks (1 without MPI). */
+int cli_mpi_rank(void);
+int cli_mpi_size(void);
+/* Every rank's setup result combined: CLI_EXIT_OK only if all ranks set up fine, so a rank
+ * that could not load the game does not leave the others waiting. */
+int cli_mpi_agree(int rc);
+/* fc_sim_run over all ranks: rank 0 hands out chunks of c->threads game indices on request
+ * and plays chunks itself; the results (or the error of the lowest failing game) reach every
+ * rank. */
+int cli_sim_run(const fc_sim_config *c, int first, int count, fc_sim_game *out, fc_error *err);
+
+#endif
