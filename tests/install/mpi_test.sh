@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# formicary sim under `mpirun -n 2 --oversubscribe` writes the same CSV, JSON and report as one
+# process with the same seed (timing columns aside), on the fixture game and on Termity (also
+# A/B), and a rank killed mid-run makes the run fail with no output file written.
+# usage: mpi_test.sh FORMICARY MPIRUN FIXTURE_PLUGIN_DIR
+set -euo pipefail
+fc=$1 mpirun=$2 fixtures=$3
+if [ -n "${FC_UNDER_SANITIZER:-}${FC_UNDER_VALGRIND:-}" ]; then
+    echo "skipped under the sanitizer and valgrind setups (the plain build runs it)"
+    exit 77
+fi
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+fail() { echo "FAIL: $*" >&2; exit 1; }
+# the timing columns: "seconds" in the CSV, seconds and games/s in the JSON and the first line
+no_time_csv() { python3 -c 'import csv,sys
+r=list(csv.reader(open(sys.argv[1]))); k=r[0].index("seconds")
+[print(",".join(x[:k]+x[k+1:])) for x in r]' "$1"; }
+no_time_json() { sed -E 's/"seconds":[^,]*,"games_per_sec":[^,]*,//' "$1"; }
+
+compare() { # name sim-args...
+    local name=$1
+    shift
+    "$fc" sim "$@" --csv "$name-1.csv" --json "$name-1.json" > "$name-1.txt" 2>&1 || { cat "$name-1.txt"; fail "$name: one process"; }
+    "$mpirun" -n 2 --oversubscribe "$fc" sim "$@" --csv "$name-2.csv" --json "$name-2.json" > "$name-2.txt" 2>&1 ||
+        { cat "$name-2.txt"; fail "$name: mpirun -n 2"; }
+    [ "$(wc -l < "$name-1.csv")" -gt 10 ] || fail "$name: too few rows"
+    diff <(no_time_csv "$name-1.csv") <(no_time_csv "$name-2.csv") || fail "$name: the CSV differs"
+    diff <(no_time_json "$name-1.json") <(no_time_json "$name-2.json") || fail "$name: the JSON differs"
+    diff <(tail -n +2 "$name-1.txt") <(tail -n +2 "$name-2.txt") || fail "$name: the report differs"
+    echo "$name: same output; $(head -1 "$name-1.txt" | grep -o '[0-9.]* games/s') (1 process), $(head -1 "$name-2.txt" | grep -o '[0-9.]* games/s') (mpirun -n 2)"
+}
+
+compare fixture bidrace --plugin-path "$fixtures" --seats greedy,random,random --games 200 --seed 11
+compare termity termity --seats mcts:iters=40,greedy --games 24 --seed 5 --threads 2
+compare termity-ab termity --seats greedy,random --games 40 --seed 5 --against-set open_hands=true
+
+# A rank that dies must not lose games silently: the run fails and writes nothing.
+"$mpirun" -n 2 --oversubscribe "$fc" sim termity --seats mcts:iters=300,mcts:iters=300 --games 400 --seed 1 \
+    --csv killed.csv > killed.txt 2>&1 &
+launcher=$!
+victim=""
+for _ in $(seq 100); do
+    for p in $(pgrep -P "$launcher" 2>/dev/null || true); do
+        if tr '\0' '\n' < "/proc/$p/environ" 2>/dev/null | grep -q '^OMPI_COMM_WORLD_RANK=1$'; then victim=$p; fi
+    done
+    [ -n "$victim" ] && break
+    sleep 0.1
+done
+[ -n "$victim" ] || { kill "$launcher"; fail "could not find rank 1 of the run"; }
+sleep 1
+kill -9 "$victim"
+if wait "$launcher"; then fail "the run went on after rank 1 died"; fi
+[ ! -e killed.csv ] || fail "a CSV was written although rank 1 died"
+grep -q -i 'signal 9\|killed\|exited' killed.txt || { cat killed.txt; fail "no message about the dead rank"; }
+echo "killed rank: the run failed with no output written"
