@@ -52,11 +52,26 @@ typedef struct fc_vrt {
     const fc_env *env;
 } fc_vrt;
 
+/* Results of hook functions without upvalues. Such a function cannot reach _ENV, so no query,
+ * no math.random, no action: with the sandbox's purity (lua-api.md) its result depends on its
+ * arguments alone and a successful result can be reused; errors and out-of-range results are
+ * never stored, so they are raised and reported on every call as before. Direct-mapped. */
+#define VR_MEMO_SIZE 2048
+#define VR_MEMO_ARGS 6
+typedef struct vr_memo {
+    int64_t args[VR_MEMO_ARGS];
+    int64_t out;
+    int16_t hook; /* -1: empty */
+    uint8_t nil;  /* the hook returned nil: the caller's default applies */
+} vr_memo;
+
 struct fc_hooks {
     fc_vrt rt;
     fc_variant_probe_result res;
     unsigned long calls;
     int last; /* hook point of the last call, -1 none */
+    signed char pure[64]; /* per hook point: 0 not yet known, 1 memoizable, -1 not */
+    vr_memo memo[VR_MEMO_SIZE];
     char error[FC_ERROR_MSG_MAX];
 };
 
@@ -371,6 +386,8 @@ fc_hooks *fc_hooks_new(const fc_plugin *plugin, const char *chunkname, const cha
         return NULL;
     }
     h->last = -1;
+    for (int i = 0; i < VR_MEMO_SIZE; i++)
+        h->memo[i].hook = -1;
     if (vr_open(&h->rt, plugin, chunkname, text, &h->res, err) != 0) {
         fc_hooks_free(h);
         return NULL;
@@ -425,6 +442,49 @@ static void vr_hook_where(fc_hooks *h, lua_State *L, int hook, char *buf, size_t
         snprintf(buf, n, "%s:%d", ar.short_src, ar.linedefined);
     else
         snprintf(buf, n, "%s", fc_sandbox_chunkname(h->rt.sb));
+}
+
+/* Whether hook's results may be memoized: a function without upvalues (see vr_memo) on a
+ * point that is not mutable, with few enough arguments. */
+static int vr_pure(fc_hooks *h, lua_State *L, int hook, int nargs)
+{
+    if (!h->pure[hook]) {
+        lua_Debug ar;
+        const fc_hook_def *def = &h->rt.plugin->hooks[hook];
+        lua_rawgeti(L, LUA_REGISTRYINDEX, h->rt.hooks_ref);
+        lua_rawgeti(L, -1, hook + 1);
+        lua_remove(L, -2);
+        int ok = lua_getinfo(L, ">u", &ar) && ar.nups == 0;
+        h->pure[hook] = ok && !(def->flags & FC_HOOK_MUTABLE) && nargs <= VR_MEMO_ARGS ? 1 : -1;
+    }
+    return h->pure[hook] > 0;
+}
+
+/* The two-entry set of (hook, args): a mixed hash (the arguments are small integers that a
+ * weak hash would send to the same sets), then the entry holding the key or the one to
+ * replace (the other one of the set after a hit on the first, so two hot keys can share). */
+static vr_memo *vr_memo_find(fc_hooks *h, int hook, const int64_t *args, int nargs, int *hit)
+{
+    uint64_t k = (uint64_t)hook + 1;
+    for (int i = 0; i < nargs; i++) {
+        k = (k ^ (uint64_t)args[i]) * 0xbf58476d1ce4e5b9u;
+        k ^= k >> 31;
+    }
+    k = (k ^ (k >> 29)) * 0x94d049bb133111ebu;
+    k ^= k >> 32;
+    vr_memo *set = &h->memo[(k % (VR_MEMO_SIZE / 2)) * 2];
+    for (int w = 0; w < 2; w++) {
+        vr_memo *m = &set[w];
+        int same = m->hook == hook;
+        for (int i = 0; same && i < nargs; i++)
+            same = m->args[i] == args[i];
+        if (same) {
+            *hit = 1;
+            return m;
+        }
+    }
+    *hit = 0;
+    return set[0].hook < 0 ? &set[0] : set[1].hook < 0 ? &set[1] : &set[(k >> 40) & 1];
 }
 
 /* Converts the hook's result on top of the stack and checks it against the point's declared
@@ -502,6 +562,13 @@ int64_t fc_hooks_call(fc_hooks *h, const fc_env *env, int hook, void *st, const 
         return dflt;
     }
     lua_State *L = fc_sandbox_lua(rt->sb);
+    vr_memo *memo = NULL;
+    if (vr_pure(h, L, hook, nargs)) {
+        int hit = 0;
+        memo = vr_memo_find(h, hook, args, nargs, &hit);
+        if (hit)
+            return memo->nil ? dflt : memo->out;
+    }
     int top = lua_gettop(L);
     if (!lua_checkstack(L, nargs + 8)) {
         vr_record(h, "%s: hook %s: Lua stack exhausted", chunk, def->name);
@@ -527,6 +594,12 @@ int64_t fc_hooks_call(fc_hooks *h, const fc_env *env, int hook, void *st, const 
         vr_record(h, "%s", e.msg);
     else if (vr_result(h, L, hook, &out) != 0)
         out = dflt;
+    else if (memo) { /* a successful result of a memoizable hook */
+        memo->hook = (int16_t)hook;
+        memcpy(memo->args, args, (size_t)nargs * sizeof *args);
+        memo->nil = lua_isnil(L, -1);
+        memo->out = out;
+    }
     lua_settop(L, top);
     return out;
 }
