@@ -183,7 +183,8 @@ void tty_draw_frame(tty *t)
         snprintf(right, sizeof right, " replay: ply %zu of %zu ", t->rec->at, t->rec->n);
     else
         snprintf(right, sizeof right, " ply %zu | %s ", fc_match_ply(*t->m), who);
-    int gw = (int)strlen(t->game_name) + (int)strlen(t->ruleset) + 8 + (int)strnlen(t->view->title, sizeof t->view->title);
+    int gw = (int)strlen(t->game_name) + (int)strlen(t->ruleset) + 8 +
+             (int)strnlen(t->view->title, sizeof t->view->title);
     if (!t->rec && gw + (int)strlen(right) > t->header.w && t->mover >= 0 && t->mover < t->nseats)
         snprintf(right, sizeof right, " ply %zu | %s ", fc_match_ply(*t->m), t->names[t->mover]);
     int rw = (int)strlen(right);

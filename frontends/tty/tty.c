@@ -139,8 +139,8 @@ static void tty_set_ruleset(tty *t)
 {
     const char *v = fc_rules_variant_name(*t->rules);
     bool none = !v || !v[0] || strcmp(v, "none") == 0;
-    snprintf(t->ruleset, sizeof t->ruleset, "%s rules, %s%s", fc_rules_name(*t->rules), none ? "no variant" : "variant ",
-             none ? "" : v);
+    snprintf(t->ruleset, sizeof t->ruleset, "%s rules, %s%s", fc_rules_name(*t->rules),
+             none ? "no variant" : "variant ", none ? "" : v);
 }
 
 static void tty_load(tty *t)
