@@ -545,6 +545,10 @@ static int tty_session(tty *t, int (*loop)(tty *, fc_error *), void (*after)(tty
         sigaction(fatals[i], &fatal, &old_fatal[i]);
 
     setlocale(LC_ALL, "");
+    /* wide characters for ncursesw only: Lua hooks compare strings and format numbers, and
+     * must answer the same here as in replay and sim */
+    setlocale(LC_COLLATE, "C");
+    setlocale(LC_NUMERIC, "C");
     int r;
     SCREEN *scr = newterm(NULL, stdout, stdin);
     if (!scr) {

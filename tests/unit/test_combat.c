@@ -1,4 +1,4 @@
-/* Tests for combat.c, with the worked examples from the rules specs. */
+/* Tests for combat.c, with the worked examples of the games' rules references (docs/rules/). */
 #include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,4 +1,4 @@
-/* Hex geometry on axial coordinates (q, r), pointy-top, the system all four game specs use.
+/* Hex geometry on axial coordinates (q, r), pointy-top, the system every game plugin uses.
  * Neighbour order (direction 0..5): (+1,0) (+1,-1) (0,-1) (-1,0) (-1,+1) (0,+1).
  * Trivial geometry is inline so game hot paths pay no call; maps, shapes, components and
  * least-cost reachability live in hex.c and are also handed to plugins through fc_host. */

@@ -167,8 +167,8 @@ static int try_map(const char *text, bool limits, fc_error *err)
 }
 
 /* R-43 … R-47 and R-11 for neutral mounds: the board builder names the offending hexes.
- * R-44: neutral mounds obey R-11; R-45: tiles come from the 18-tile pool of tiles.csv (the drafting
- * order is not played, docs/rulings-termity.md T-7); R-46 a/b/c; R-47: limits can be off. */
+ * R-44: neutral mounds obey R-11; R-45: tiles come from the 18-tile pool of tiles.csv (a finished
+ * map file is checked here; drafting in the game is tested in test_termity_build.c); R-46 a/b/c; R-47: limits can be off. */
 static void test_r44_r46_r47_board_builder(void **state)
 {
     fc_error err;
