@@ -69,7 +69,7 @@ for g in bidrace $games; do
         { echo "$hdr"; echo help; echo legal
           decisions "$rec" 25 | sed 's/^/play /'
           printf 'state\nview\nview 0\nlog\nsave game.fcr\nundo\nundo\nload game.fcr\nchance\nagent random\n'
-          printf 'agent greedy\nagent mcts:iters=20\nnew %s %s\nlegal\nplay nonsense 1,2\nfoo\nundo now\nquit\n' "$seats" "$seed"
+          printf 'agent greedy\nagent mcts:iters=20,depth=8\nnew %s %s\nlegal\nplay nonsense 1,2\nfoo\nundo now\nquit\n' "$seats" "$seed"
         } >"$corpus/shell/$g-s$seed.txt"
     done
     rec=$tmp/$g-1.fcr

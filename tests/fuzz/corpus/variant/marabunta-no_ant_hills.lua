@@ -1,5 +1,5 @@
 marabunta
--- no_ant_hills (Marabunta spec 7, V-3): no ant hills; each player's first number ignores
+-- no_ant_hills (docs/rules/marabunta.md, V-3): no ant hills; each player's first number ignores
 -- adjacency, then every constrained placement needs adjacency.
 -- Why: ant hills are the flexibility valve of the placement rules; without them the board
 -- becomes tighter and planning matters more.

@@ -1,5 +1,5 @@
 marabunta
--- runner_up_half (Marabunta spec 7, V-4): in region scoring the smaller non-zero sum scores
+-- runner_up_half (docs/rules/marabunta.md, V-4): in region scoring the smaller non-zero sum scores
 -- floor(region value / 2).
 -- Why: softens the all-or-nothing region race, so contesting a lost region still pays.
 variant{ name = "runner_up_half", game = "marabunta",

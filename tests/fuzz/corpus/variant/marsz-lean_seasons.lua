@@ -1,5 +1,5 @@
 marsz
--- lean_seasons (March of the Ants spec 7, V-2): one food feeds 3 ants (epic rounds 4-5: 2);
+-- lean_seasons (docs/rules/marsz.md, V-2): one food feeds 3 ants (epic rounds 4-5: 2);
 -- abdomen bonuses and other modifiers still add.
 -- Why: a hungrier colony makes food, abdomens and the Richest Stores award matter more.
 variant{ name = "lean_seasons", game = "marsz",

@@ -1,5 +1,5 @@
 marsz
--- open_hands (March of the Ants spec 7, V-3): every hand is public; ferocity cards are still
+-- open_hands (docs/rules/marsz.md, V-3): every hand is public; ferocity cards are still
 -- chosen in ferocity order, but each choice is visible to the later players.
 -- Why: measures how much bluffing with the hidden ferocity card decides battles.
 variant{ name = "open_hands", game = "marsz",

@@ -1,5 +1,5 @@
 marsz
--- silent_meadow (March of the Ants spec 7, V-1): no reactions after other players' actions;
+-- silent_meadow (docs/rules/marsz.md, V-1): no reactions after other players' actions;
 -- the thorax reactions at the end of the worker phase stay.
 -- Why: shows how much of the game's interaction and tempo comes from free reactions.
 variant{ name = "silent_meadow", game = "marsz",

@@ -1,5 +1,5 @@
 myrmes
--- dangerous_prey (Myrmes spec 7, V-3): prey table T-11 becomes
+-- dangerous_prey (docs/rules/myrmes.md, V-3): prey table T-11 becomes
 --   ladybug 1 soldier -> 2 food, 0 VP; termite 2 soldiers -> 1 food, 3 VP;
 --   spider 3 soldiers -> 2 food, 6 VP.
 -- Why: hunting is a cheap VP source in the standard game; this makes big prey a real

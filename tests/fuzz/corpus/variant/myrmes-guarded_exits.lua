@@ -1,5 +1,5 @@
 myrmes
--- guarded_exits (Myrmes spec 7, V-4): a worker cannot enter an opponent's tunnel exit.
+-- guarded_exits (docs/rules/myrmes.md, V-4): a worker cannot enter an opponent's tunnel exit.
 -- Why: in the standard game exits are no obstacle; guarding them makes the placement of
 -- your own exits a blocking tool and rewards spreading out over the garden.
 variant{ name = "guarded_exits", game = "myrmes",

@@ -1,5 +1,5 @@
 myrmes
--- harsh_winter (Myrmes spec 7, V-2): winter food 5/6/7, 4 VP per missing food, and soldiers
+-- harsh_winter (docs/rules/myrmes.md, V-2): winter food 5/6/7, 4 VP per missing food, and soldiers
 -- cut the food owed by at most half of it.
 -- Why: tests whether the food engine matters enough; in the standard game a soldier army can
 -- skip winter entirely, which makes hunting the only reason to feed a colony.

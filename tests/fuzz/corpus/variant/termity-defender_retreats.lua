@@ -1,5 +1,5 @@
 termity
--- defender_retreats (Termity spec 7, V-5): the owner of the beaten unit, not the attacker,
+-- defender_retreats (docs/rules/termity.md, V-5): the owner of the beaten unit, not the attacker,
 -- chooses its retreat hex.
 -- Why: attacks become less decisive; tests whether the attacker's retreat choice is too strong.
 variant{ name = "defender_retreats", game = "termity",

@@ -1,5 +1,5 @@
 termity
--- held_double (Termity spec 7, V-3): own mounds standing on the board at the end score
+-- held_double (docs/rules/termity.md, V-3): own mounds standing on the board at the end score
 -- twice their printed value; reserve mounds and trophies score once.
 -- Why: rewards defending what you built over raiding; a test of the turtle strategy.
 variant{ name = "held_double", game = "termity",
