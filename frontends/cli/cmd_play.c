@@ -12,6 +12,9 @@
 #ifdef FC_HAVE_TTY
 #include "tty.h"
 #endif
+#ifdef FC_HAVE_GUI
+#include "gui.h"
+#endif
 
 const cli_optdef cli_opts_play[] = {
     {"--seats", "S1,S2,...", false, "one agent spec or 'human' per seat, or a number N of random seats"},
@@ -20,7 +23,7 @@ const cli_optdef cli_opts_play[] = {
     {"--rules", "F.ini|NAME", false, "rule set: a file, or a shipped one by name (config/GAME/NAME.ini)"},
     {"--variant", "F.lua", false, "Lua variant"},
     {"--record", "F", false, "save the record to F at the end (and on quit)"},
-    {"--ui", "text|tty|auto", false, "front end (default auto: tty on a terminal, else text)"},
+    {"--ui", "text|tty|gui|auto", false, "front end (default auto: tty on a terminal, else text; gui: a window)"},
     {"--bot-delay", "MS", false, "tty: pause after each bot decision (default 400)"},
     {"--quiet", NULL, false, "print only the seed and the final result"},
     {NULL, NULL, false, NULL},
@@ -451,8 +454,13 @@ int cli_cmd_play(cli *c)
     const char *ui = cli_opt(c, "--ui");
     if (!ui && cli_config_get("play", "ui", ui_conf, sizeof ui_conf))
         ui = ui_conf;
-    if (ui && strcmp(ui, "text") != 0 && strcmp(ui, "tty") != 0 && strcmp(ui, "auto") != 0)
-        return cli_usage("play: option --ui: unknown front end '%s' (known: text, tty, auto)", ui);
+    if (ui && strcmp(ui, "text") != 0 && strcmp(ui, "tty") != 0 && strcmp(ui, "gui") != 0 && strcmp(ui, "auto") != 0)
+        return cli_usage("play: option --ui: unknown front end '%s' (known: text, tty, gui, auto)", ui);
+    bool gui = ui && strcmp(ui, "gui") == 0;
+#ifndef FC_HAVE_GUI
+    if (gui)
+        return cli_fail("the gui front end is not built (needs SDL2, SDL2_ttf, fontconfig); use --ui tty or text");
+#endif
     bool tty = ui ? strcmp(ui, "tty") == 0 : false;
 #ifdef FC_HAVE_TTY
     if (!ui || strcmp(ui, "auto") == 0)
@@ -538,6 +546,14 @@ int cli_cmd_play(cli *c)
         goto out;
     }
     cli_seat_names(p->m, p->names);
+#ifdef FC_HAVE_GUI
+    if (gui) {
+        fc_gui_options gopt = {bot_delay, cli_opt(c, "--record"), NULL};
+        if (fc_gui_play(&p->m, &rules, p->agent, &p->labels, &gopt, &err) != 0)
+            rc = cli_fail("%s", err.msg);
+        goto out;
+    }
+#endif
 #ifdef FC_HAVE_TTY
     if (tty) {
         fc_tty_options topt = {bot_delay, cli_opt(c, "--record"), NULL};

@@ -8,10 +8,13 @@
 #ifdef FC_HAVE_TTY
 #include "tty.h"
 #endif
+#ifdef FC_HAVE_GUI
+#include "gui.h"
+#endif
 
 const cli_optdef cli_opts_replay[] = {
     {"--quiet", NULL, false, "print nothing; only the exit status tells whether the record is valid"},
-    {"--ui", "text|tty", false, "watch the record: step forward and back with the board at every ply"},
+    {"--ui", "text|tty|gui", false, "watch the record: step forward and back with the board at every ply"},
     {NULL, NULL, false, NULL},
 };
 
@@ -27,11 +30,18 @@ int cli_cmd_replay(cli *c)
     fc_error_clear(&err);
     int rc = CLI_EXIT_OK;
     const char *ui = cli_opt(c, "--ui");
-    if (ui && strcmp(ui, "text") != 0 && strcmp(ui, "tty") != 0) {
+    if (ui && strcmp(ui, "text") != 0 && strcmp(ui, "tty") != 0 && strcmp(ui, "gui") != 0) {
         free(info);
         fc_context_free(ctx);
-        return cli_usage("replay: option --ui: unknown front end '%s' (known: text, tty)", ui);
+        return cli_usage("replay: option --ui: unknown front end '%s' (known: text, tty, gui)", ui);
     }
+#ifndef FC_HAVE_GUI
+    if (ui && strcmp(ui, "gui") == 0) {
+        free(info);
+        fc_context_free(ctx);
+        return cli_fail("the gui front end is not built (needs SDL2, SDL2_ttf, fontconfig); use --ui tty or text");
+    }
+#endif
 #ifndef FC_HAVE_TTY
     if (ui && strcmp(ui, "tty") == 0) {
         free(info);
@@ -45,6 +55,15 @@ int cli_cmd_replay(cli *c)
         rc = cli_fail("%s", err.msg[0] ? err.msg : "invalid record");
     } else if (ui && strcmp(ui, "text") == 0) {
         rc = cli_text_replay(m, rules, stdin, stdout);
+    } else if (ui && strcmp(ui, "gui") == 0) {
+#ifdef FC_HAVE_GUI
+        fc_record_seats labels;
+        memset(&labels, 0, sizeof labels);
+        for (int i = 0; i < FC_MAX_SEATS; i++)
+            labels.agent[i] = info->agent[i][0] ? info->agent[i] : NULL;
+        if (fc_gui_replay(&m, &rules, &labels, &err) != 0)
+            rc = cli_fail("%s", err.msg);
+#endif
     } else if (ui) {
 #ifdef FC_HAVE_TTY
         fc_record_seats labels;

@@ -1,0 +1,295 @@
+/* The hex board: pointy-top axial hexes filled by terrain class, region (tile) borders, links,
+ * pieces as a shape per seat in the seat's colour with their glyphs and stack counts, and the
+ * marks: hexes a legal decision concerns, the hovered hex, the previewed decision's hexes and
+ * the hexes of the last decisions played. Zoom and pan scale and move the fitted board. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gui_int.h"
+
+#define SQRT3 1.7320508f
+
+/* Edge k joins corners k and k+1 (corner k at angle 60k-30 degrees, y down) and faces the
+ * neighbour gui_edge_dir[k]. */
+static const int gui_edge_dir[6][2] = {{1, 0}, {0, 1}, {-1, 1}, {-1, 0}, {0, -1}, {1, -1}};
+
+static const unsigned gui_terrain_rgb[FC_TERRAIN_COUNT] = {
+    0xE8E2D0, /* plain */
+    0x9CC47A, /* grass */
+    0xB89468, /* dirt */
+    0xA3A3A3, /* stone */
+    0x6FA8DC, /* water */
+    0xD9A6C8, /* mushroom */
+    0x5E9A50, /* vegetation */
+    0xE6D28C, /* sand */
+    0x6B5340, /* tunnel */
+    0x2B2B2B, /* blocked */
+};
+
+float gui_hex_radius(const gui *g) { return g->hex * g->zoom; }
+
+void gui_hex_center(const gui *g, fc_hex h, float *x, float *y)
+{
+    float s = gui_hex_radius(g);
+    *x = g->org_x + g->pan_x + s * SQRT3 * ((float)h.q + (float)h.r / 2.0f);
+    *y = g->org_y + g->pan_y + s * 1.5f * (float)h.r;
+}
+
+/* Fits the board into its rectangle at zoom 1: the hex radius and the origin. */
+void gui_board_fit(gui *g)
+{
+    const fc_view *v = g->view;
+    float minx = 0, maxx = 1, miny = 0, maxy = 1;
+    for (int i = 0; i < v->ncells; i++) {
+        float x = SQRT3 * ((float)v->cells[i].hex.q + (float)v->cells[i].hex.r / 2.0f), y = 1.5f * v->cells[i].hex.r;
+        if (i == 0 || x < minx)
+            minx = x;
+        if (i == 0 || x > maxx)
+            maxx = x;
+        if (i == 0 || y < miny)
+            miny = y;
+        if (i == 0 || y > maxy)
+            maxy = y;
+    }
+    float wu = maxx - minx + SQRT3 + 0.4f, hu = maxy - miny + 2.4f;
+    SDL_Rect b = g->r_board;
+    float s = fminf((float)b.w / wu, (float)b.h / hu);
+    if (s < 4)
+        s = 4;
+    g->hex = s;
+    g->org_x = (float)b.x + (float)b.w / 2 - s * (minx + maxx) / 2;
+    g->org_y = (float)b.y + (float)b.h / 2 - s * (miny + maxy) / 2;
+}
+
+const fc_view_cell *gui_view_cell(const gui *g, fc_hex h)
+{
+    const fc_view *v = g->view;
+    for (int i = 0; i < v->ncells; i++)
+        if (fc_hex_eq(v->cells[i].hex, h))
+            return &v->cells[i];
+    return NULL;
+}
+
+const fc_view_cell *gui_cell_at(const gui *g, int x, int y)
+{
+    SDL_Point p = {x, y};
+    if (!SDL_PointInRect(&p, &g->r_board))
+        return NULL;
+    float s = gui_hex_radius(g);
+    float px = ((float)x - g->org_x - g->pan_x) / s, py = ((float)y - g->org_y - g->pan_y) / s;
+    float fq = (SQRT3 / 3 * px - py / 3), fr = 2.0f / 3 * py, fs = -fq - fr;
+    float rq = roundf(fq), rr = roundf(fr), rs = roundf(fs);
+    float dq = fabsf(rq - fq), dr = fabsf(rr - fr), ds = fabsf(rs - fs);
+    if (dq > dr && dq > ds)
+        rq = -rr - rs;
+    else if (dr > ds)
+        rr = -rq - rs;
+    return gui_view_cell(g, fc_hex_make((int)rq, (int)rr));
+}
+
+int gui_decs_at(const gui *g, fc_hex h, int *idx, int max)
+{
+    int k = 0;
+    for (int i = 0; i < g->ndecs; i++)
+        if (g->decs[i].info.has_hex && fc_hex_eq(g->decs[i].info.hex, h)) {
+            if (idx && k < max)
+                idx[k] = i;
+            k++;
+        }
+    return k;
+}
+
+const fc_decision_info *gui_preview(const gui *g)
+{
+    int i = g->nmenu > 0 && g->menu_hover >= 0 ? g->menu[g->menu_hover] : g->hover_dec;
+    if (i >= 0 && i < g->ndecs)
+        return &g->decs[i].info;
+    return NULL;
+}
+
+static void gui_hex_corners(const gui *g, fc_hex h, float inset, float *xs, float *ys)
+{
+    float cx, cy, s = gui_hex_radius(g) - inset;
+    gui_hex_center(g, h, &cx, &cy);
+    for (int k = 0; k < 6; k++) {
+        float a = (float)M_PI / 180 * (60.0f * k - 30);
+        xs[k] = cx + s * cosf(a);
+        ys[k] = cy + s * sinf(a);
+    }
+}
+
+static void gui_hex_outline(gui *g, fc_hex h, float inset, float width, SDL_Color c)
+{
+    float xs[6], ys[6];
+    gui_hex_corners(g, h, inset, xs, ys);
+    for (int k = 0; k < 6; k++)
+        gui_line(g, xs[k], ys[k], xs[(k + 1) % 6], ys[(k + 1) % 6], width, c);
+}
+
+/* All cell fills in one geometry call (six triangles a hex). */
+static void gui_board_fills(gui *g)
+{
+    SDL_Vertex *v = g->verts;
+    const fc_view *v_ = g->view;
+    int k = 0;
+    for (int i = 0; i < v_->ncells; i++) {
+        const fc_view_cell *c = &v_->cells[i];
+        SDL_Color col = gui_rgb(gui_terrain_rgb[c->terrain < FC_TERRAIN_COUNT ? c->terrain : 0]);
+        float xs[6], ys[6], cx, cy;
+        gui_hex_corners(g, c->hex, 0.5f, xs, ys);
+        gui_hex_center(g, c->hex, &cx, &cy);
+        for (int e = 0; e < 6; e++) {
+            SDL_Vertex a = {{cx, cy}, col, {0, 0}}, b = {{xs[e], ys[e]}, col, {0, 0}},
+                       d = {{xs[(e + 1) % 6], ys[(e + 1) % 6]}, col, {0, 0}};
+            v[k++] = a;
+            v[k++] = b;
+            v[k++] = d;
+        }
+    }
+    gui_flush(g);
+    SDL_RenderGeometry(g->ren, NULL, v, k, NULL, 0);
+}
+
+/* Thin edges between hexes; thick ones between regions and around the board. */
+static void gui_board_edges(gui *g)
+{
+    const fc_view *v = g->view;
+    float s = gui_hex_radius(g), thin = s > 24 ? 1.5f : 1.0f, thick = fmaxf(2.0f, s / 9);
+    SDL_Color c_thin = gui_rgb(0x5A5347), c_thick = gui_rgb(0x1E1A16);
+    for (int i = 0; i < v->ncells; i++) {
+        const fc_view_cell *c = &v->cells[i];
+        float xs[6], ys[6];
+        gui_hex_corners(g, c->hex, 0, xs, ys);
+        for (int e = 0; e < 6; e++) {
+            fc_hex n = fc_hex_make(c->hex.q + gui_edge_dir[e][0], c->hex.r + gui_edge_dir[e][1]);
+            const fc_view_cell *o = gui_view_cell(g, n);
+            bool border = !o || (o->region != c->region && (o->region >= 0 || c->region >= 0));
+            if (o && !border && (n.r < c->hex.r || (n.r == c->hex.r && n.q < c->hex.q)))
+                continue; /* thin shared edges once */
+            gui_line(g, xs[e], ys[e], xs[(e + 1) % 6], ys[(e + 1) % 6], border ? thick : thin,
+                     border ? c_thick : c_thin);
+        }
+    }
+}
+
+static void gui_board_links(gui *g)
+{
+    const fc_view *v = g->view;
+    float s = gui_hex_radius(g);
+    for (int i = 0; i < v->nlinks && i < FC_VIEW_MAX_LINKS; i++) {
+        const fc_view_link *l = &v->links[i];
+        float x0, y0, x1, y1;
+        gui_hex_center(g, l->a, &x0, &y0);
+        gui_hex_center(g, l->b, &x1, &y1);
+        SDL_Color c = l->owner >= 0 && l->owner < FC_MAX_SEATS ? g->seat_col[l->owner] : gui_rgb(0x3A3024);
+        gui_line(g, x0, y0, x1, y1, fmaxf(3, s / 5), gui_rgb(0x1E1A16));
+        gui_line(g, x0, y0, x1, y1, fmaxf(1.5f, s / 8), c);
+    }
+}
+
+/* A seat's piece shape: circle, square, triangle, diamond, pentagon, hexagon, down triangle,
+ * octagon. With the colour this makes two cues per seat. */
+void gui_seat_shape(gui *g, int seat, float cx, float cy, float rad, SDL_Color c)
+{
+    static const int corners[8] = {20, 4, 3, 4, 5, 6, 3, 8};
+    static const float rot[8] = {0, 0.785398f, -1.570796f, 0, -1.570796f, 0, 1.570796f, 0.392699f};
+    int k = seat >= 0 && seat < 8 ? seat : 0;
+    float r = corners[k] == 3 ? rad * 1.25f : corners[k] == 4 && k == 1 ? rad * 1.1f : rad;
+    gui_poly(g, cx, cy, r + fmaxf(1.5f, rad / 8), corners[k], rot[k], gui_rgb(0x111111));
+    gui_poly(g, cx, cy, r, corners[k], rot[k], c);
+}
+
+/* "WWW" -> "W3", "O@" -> "O@": runs of one glyph become the glyph and the count. */
+static void gui_glyph_text(const char *glyphs, char *out, size_t n)
+{
+    size_t o = 0;
+    for (size_t i = 0; glyphs[i] && i < 7 && o + 3 < n;) {
+        size_t j = i;
+        while (glyphs[j] == glyphs[i] && j < 7)
+            j++;
+        out[o++] = glyphs[i];
+        if (j - i > 1)
+            o += (size_t)snprintf(out + o, n - o, "%zu", j - i);
+        i = j;
+    }
+    out[o < n ? o : n - 1] = 0;
+}
+
+static void gui_board_pieces(gui *g)
+{
+    const fc_view *v = g->view;
+    float s = gui_hex_radius(g);
+    for (int i = 0; i < v->ncells; i++) {
+        const fc_view_cell *c = &v->cells[i];
+        if (!c->glyphs[0])
+            continue;
+        float cx, cy;
+        gui_hex_center(g, c->hex, &cx, &cy);
+        SDL_Color col = c->owner >= 0 && c->owner < FC_MAX_SEATS ? g->seat_col[c->owner] : gui_rgb(0xF4F1E8);
+        gui_seat_shape(g, c->owner, cx, cy, s * 0.55f, col);
+        char txt[16];
+        gui_glyph_text(c->glyphs, txt, sizeof txt);
+        const gui_font *f = &g->board;
+        int w = gui_text_width(f, txt);
+        SDL_Color tc = gui_light(col) ? gui_rgb(0x101010) : gui_rgb(0xFFFFFF);
+        gui_text(g, f, (int)(cx - (float)w / 2), (int)(cy - (float)f->h / 2), (int)(s * 1.7f), tc, txt);
+    }
+}
+
+static bool gui_seen_move(const gui *g, const gui_move *mv) { return gui_sees(g, mv->audience); }
+
+static void gui_board_marks(gui *g)
+{
+    float s = gui_hex_radius(g), w = fmaxf(2.0f, s / 8);
+    /* the last decisions played, newest darkest */
+    int shown = 0;
+    for (int i = g->nmoves - 1; i >= 0 && shown < GUI_LAST; i--, shown++) {
+        const gui_move *mv = &g->moves[i];
+        if (!gui_seen_move(g, mv))
+            continue;
+        SDL_Color c = gui_alpha(gui_rgb(0xCC79A7), 255 - shown * 50);
+        for (int k = 0; k < mv->nhexes; k++)
+            if (gui_view_cell(g, mv->hexes[k]))
+                gui_hex_outline(g, mv->hexes[k], w, w, c);
+    }
+    /* hexes a legal decision concerns: a white ring with a dark rim */
+    for (int i = 0; i < g->ndecs; i++) {
+        if (!g->decs[i].info.has_hex || !gui_view_cell(g, g->decs[i].info.hex))
+            continue;
+        float cx, cy;
+        gui_hex_center(g, g->decs[i].info.hex, &cx, &cy);
+        gui_hex_outline(g, g->decs[i].info.hex, w * 0.5f, w * 1.6f, gui_rgb(0x111111));
+        gui_hex_outline(g, g->decs[i].info.hex, w * 0.5f, w, gui_rgb(0xFFFFFF));
+        gui_poly(g, cx, cy + s * 0.62f, fmaxf(2.5f, s / 9), 12, 0, gui_rgb(0xFFFFFF));
+    }
+    const fc_decision_info *p = gui_preview(g);
+    if (p) {
+        SDL_Color c = gui_alpha(gui_rgb(0xF0E442), 110);
+        for (int k = 0; k < p->nhexes; k++)
+            if (gui_view_cell(g, p->hexes[k])) {
+                float cx, cy;
+                gui_hex_center(g, p->hexes[k], &cx, &cy);
+                gui_poly(g, cx, cy, s * 0.86f, 6, (float)M_PI / 6, c);
+            }
+        if (p->has_hex)
+            gui_hex_outline(g, p->hex, w, w * 1.5f, gui_rgb(0xE69F00));
+    }
+    if (g->has_hover)
+        gui_hex_outline(g, g->hover, 0, w * 1.2f, gui_rgb(0x0072B2));
+}
+
+void gui_board_draw(gui *g)
+{
+    gui_clip(g, &g->r_board);
+    gui_fill(g, g->r_board, gui_rgb(0x3B4A52));
+    int pt = (int)fmaxf(7, fminf(40, gui_hex_radius(g) * 0.62f));
+    gui_font_build(g, &g->board, pt);
+    gui_board_fills(g);
+    gui_board_edges(g);
+    gui_board_links(g);
+    gui_board_marks(g);
+    gui_board_pieces(g);
+    gui_flush(g);
+    gui_clip(g, NULL);
+}

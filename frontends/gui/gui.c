@@ -1,0 +1,971 @@
+/* The graphical session: window and renderer set-up and teardown, the event loop (it sleeps in
+ * SDL_WaitEvent while a human thinks and wakes only for input or a bot's turn), mouse and keys,
+ * hot-seat covers, bot pacing, undo, save, load, quit, autosave and the testing hooks
+ * (FORMICARY_GUI_DUMP, FORMICARY_GUI_BENCH). Drawing lives in board.c and panels.c. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "gui_int.h"
+
+enum { GUI_GO_ON, GUI_QUIT };
+
+double gui_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
+}
+
+static void gui_mkdirs(const char *path)
+{
+    char buf[GUI_PATH_MAX];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1; *p; p++)
+        if (*p == '/') {
+            *p = 0;
+            mkdir(buf, 0755);
+            *p = '/';
+        }
+}
+
+static void gui_autosave_path(gui *g, const fc_gui_options *opt)
+{
+    const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+    if (opt && opt->autosave_path)
+        snprintf(g->autosave_path, sizeof g->autosave_path, "%s", opt->autosave_path);
+    else if (state && state[0] == '/')
+        snprintf(g->autosave_path, sizeof g->autosave_path, "%s/formicary/autosave.rec", state);
+    else if (home && home[0])
+        snprintf(g->autosave_path, sizeof g->autosave_path, "%s/.local/state/formicary/autosave.rec", home);
+    else
+        snprintf(g->autosave_path, sizeof g->autosave_path, "formicary-autosave.rec");
+}
+
+static void gui_autosave(gui *g)
+{
+    if (g->rec || fc_match_ply(*g->m) == 0)
+        return;
+    fc_error e;
+    fc_error_clear(&e);
+    gui_mkdirs(g->autosave_path);
+    if (fc_record_save(*g->m, g->labels, g->autosave_path, &e) != 0)
+        gui_msg(g, true, "autosave failed: %s", e.msg);
+}
+
+static bool gui_dirty(const gui *g) { return g->gen != g->saved_gen && fc_match_ply(*g->m) > 0; }
+
+/* Remembers decision d of seat before it is played: notation, audience and hexes. */
+static void gui_note_move(gui *g, int seat, fc_decision d)
+{
+    if (g->nmoves == (int)(sizeof g->moves / sizeof g->moves[0])) {
+        memmove(g->moves, g->moves + 1, (size_t)(g->nmoves - 1) * sizeof g->moves[0]);
+        g->nmoves--;
+    }
+    gui_move *mv = &g->moves[g->nmoves++];
+    memset(mv, 0, sizeof *mv);
+    mv->ply = fc_match_ply(*g->m);
+    mv->seat = seat;
+    mv->audience = fc_match_decision_audience(*g->m, d);
+    if (fc_match_decision_text(*g->m, d, mv->text, sizeof mv->text) < 0)
+        snprintf(mv->text, sizeof mv->text, "#%u", (unsigned)d);
+    fc_decision_info info;
+    memset(&info, 0, sizeof info);
+    fc_match_decision_describe(*g->m, d, &info);
+    if (info.has_hex)
+        mv->hexes[mv->nhexes++] = info.hex;
+    for (int k = 0; k < info.nhexes && mv->nhexes < FC_DECISION_MAX_HEXES + 1; k++)
+        mv->hexes[mv->nhexes++] = info.hexes[k];
+}
+
+static void gui_trim_moves(gui *g)
+{
+    size_t ply = fc_match_ply(*g->m);
+    while (g->nmoves > 0 && g->moves[g->nmoves - 1].ply >= ply)
+        g->nmoves--;
+}
+
+static void gui_changed(gui *g)
+{
+    g->gen++;
+    g->nmenu = 0;
+    g->hover_dec = -1;
+    g->list_top = 0;
+}
+
+static void gui_set_ruleset(gui *g)
+{
+    const char *v = fc_rules_variant_name(*g->rules);
+    bool none = !v || !v[0] || strcmp(v, "none") == 0;
+    snprintf(g->ruleset, sizeof g->ruleset, "%s rules, %s%s", fc_rules_name(*g->rules),
+             none ? "no variant" : "variant ", none ? "" : v);
+}
+
+static void gui_save(gui *g, const char *path)
+{
+    fc_error e;
+    fc_error_clear(&e);
+    if (fc_record_save(*g->m, g->labels, path, &e) != 0) {
+        gui_msg(g, true, "%s", e.msg);
+        return;
+    }
+    snprintf(g->save_path, sizeof g->save_path, "%s", path);
+    g->saved_gen = g->gen;
+    gui_msg(g, false, "saved %zu decisions to %s", fc_match_ply(*g->m), path);
+}
+
+static void gui_load(gui *g, const char *path)
+{
+    fc_error e;
+    fc_error_clear(&e);
+    fc_rules *nr = NULL;
+    fc_match *nm = NULL;
+    fc_record_info info;
+    if (fc_record_load(fc_rules_context(*g->rules), path, &nr, &nm, &info, &e) != 0) {
+        gui_msg(g, true, "%s", e.msg);
+        return;
+    }
+    const char *want = fc_rules_plugin(*g->rules)->id, *got = fc_rules_plugin(nr)->id;
+    if (strcmp(want, got) != 0 || fc_rules_nseats(nr) != g->nseats) {
+        gui_msg(g, true, "%s: a %d-seat %s game; this one is %d-seat %s", path, fc_rules_nseats(nr), got, g->nseats,
+                want);
+        fc_match_free(nm);
+        fc_rules_free(nr);
+        return;
+    }
+    fc_match_free(*g->m);
+    fc_rules_free(*g->rules);
+    *g->m = nm;
+    *g->rules = nr;
+    gui_set_ruleset(g);
+    gui_changed(g);
+    g->saved_gen = g->gen;
+    g->nmoves = 0;
+    g->over_shown = false;
+    g->overlay = GUI_OV_NONE;
+    g->shown_human = -1;
+    g->fast = false;
+    snprintf(g->save_path, sizeof g->save_path, "%s", path);
+    gui_msg(g, false, "loaded %s: %zu decisions", path, fc_match_ply(nm));
+}
+
+/* Takes back decisions up to and including the last one a human seat made. */
+static int gui_undo(gui *g, fc_error *err)
+{
+    size_t k = fc_match_ply(*g->m);
+    while (k > 0) {
+        const fc_history_entry *h = fc_match_history(*g->m, k - 1);
+        if (h && h->seat >= 0 && h->seat < g->nseats && !g->agents[h->seat])
+            break;
+        k--;
+    }
+    if (k == 0) {
+        gui_msg(g, true, "nothing to undo: no human decision yet");
+        return 0;
+    }
+    while (fc_match_ply(*g->m) >= k)
+        if (fc_match_undo(*g->m, err) != 0)
+            return err->code;
+    gui_trim_moves(g);
+    gui_changed(g);
+    g->over_shown = false;
+    g->overlay = GUI_OV_NONE;
+    g->fast = false;
+    gui_msg(g, false, "undone back to ply %zu", fc_match_ply(*g->m));
+    return 0;
+}
+
+static int gui_play_index(gui *g, int i, fc_error *err)
+{
+    if (i < 0 || i >= g->ndecs || !gui_human_turn(g))
+        return 0;
+    gui_note_move(g, g->mover, g->decs[i].d);
+    if (fc_match_play(*g->m, g->decs[i].d, err) != 0)
+        return err->code;
+    gui_changed(g);
+    g->msg[0] = 0;
+    gui_autosave(g);
+    return 0;
+}
+
+/* The view and decision list for the current position (only when something changed). */
+static int gui_refresh(gui *g, fc_error *err)
+{
+    if (g->view_valid && g->view_gen == g->gen)
+        return 0;
+    g->mover = fc_match_to_move(*g->m);
+    if (!g->rec) {
+        int human = -1;
+        for (int s = 0; s < g->nseats; s++)
+            if (!g->agents[s])
+                human = s;
+        if (gui_human_turn(g))
+            g->viewer = g->mover;
+        else
+            g->viewer = g->nhumans == 1 ? human : -1;
+    }
+    memset(g->view, 0, sizeof *g->view);
+    fc_match_view(*g->m, g->viewer, g->view);
+    g->ndecs = 0;
+    if (gui_human_turn(g)) {
+        const fc_decision *legal = NULL;
+        int n = fc_match_legal(*g->m, &legal, NULL);
+        if (n <= 0)
+            return fc_error_set(err, FC_ESTATE, "no legal decision for %s", g->names[g->mover]);
+        if (n > g->cap) {
+            gui_dec *d = realloc(g->decs, (size_t)n * sizeof *d);
+            if (!d)
+                return fc_error_set(err, FC_ENOMEM, "out of memory");
+            g->decs = d;
+            g->cap = n;
+        }
+        for (int i = 0; i < n; i++)
+            g->decs[i].d = legal[i];
+        for (int i = 0; i < n; i++) {
+            gui_dec *e = &g->decs[i];
+            memset(&e->info, 0, sizeof e->info);
+            if (fc_match_decision_text(*g->m, e->d, e->text, sizeof e->text) < 0)
+                snprintf(e->text, sizeof e->text, "#%u", (unsigned)e->d);
+            fc_match_decision_describe(*g->m, e->d, &e->info);
+            e->info.label[sizeof e->info.label - 1] = 0;
+            if (!e->info.label[0])
+                snprintf(e->info.label, sizeof e->info.label, "%s", e->text);
+        }
+        g->ndecs = n;
+    }
+    g->view_gen = g->gen;
+    g->view_valid = true;
+    gui_board_fit(g);
+    return 0;
+}
+
+/* FORMICARY_GUI_DUMP=DIR: DIR/state.txt after every frame (position, last decision, the screen
+ * positions of the marked hexes and list rows) so tests can click and check; F12 writes
+ * DIR/shot-NNN.bmp. */
+static void gui_dump_state(gui *g)
+{
+    if (!g->dump_dir)
+        return;
+    char path[GUI_PATH_MAX + 32], tmp[GUI_PATH_MAX + 32];
+    snprintf(path, sizeof path, "%s/state.txt", g->dump_dir);
+    snprintf(tmp, sizeof tmp, "%s/state.tmp", g->dump_dir);
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return;
+    size_t ply = fc_match_ply(*g->m);
+    fprintf(f, "game %s\nply %zu\nto_move %d\nhash %016llx\noverlay %d\nprompt %d\nshots %u\n", g->game_name, ply,
+            g->mover, (unsigned long long)fc_match_state_hash(*g->m), g->overlay, g->prompt, g->shots);
+    fprintf(f, "draw_avg_ms %.3f\ndraw_max_ms %.3f\ncells %d\n", g->draws ? g->draw_ms / g->draws : 0.0,
+            g->draw_max_ms, g->view->ncells);
+    if (g->rec)
+        fprintf(f, "replay %zu %zu\nslider %d %d %d %d\n", g->rec->at, g->rec->n, g->r_slider.x, g->r_slider.y,
+                g->r_slider.w, g->r_slider.h);
+    if (ply > 0) {
+        const fc_history_entry *h = fc_match_history(*g->m, ply - 1);
+        fc_match *prev = h ? fc_match_clone(*g->m, &(fc_error){0}) : NULL;
+        char txt[64] = "?";
+        if (prev && fc_match_undo(prev, &(fc_error){0}) == 0)
+            fc_match_decision_text(prev, h->decision, txt, sizeof txt);
+        fc_match_free(prev);
+        fprintf(f, "last %d %s\n", h ? h->seat : -1, txt);
+    }
+    for (int i = 0; i < g->ndecs; i++) {
+        if (!g->decs[i].info.has_hex || !gui_view_cell(g, g->decs[i].info.hex))
+            continue;
+        float x, y;
+        gui_hex_center(g, g->decs[i].info.hex, &x, &y);
+        SDL_Point p = {(int)x, (int)y};
+        if (SDL_PointInRect(&p, &g->r_board))
+            fprintf(f, "target %d %d %d %d %d %s\n", g->decs[i].info.hex.q, g->decs[i].info.hex.r, p.x, p.y,
+                    gui_decs_at(g, g->decs[i].info.hex, NULL, 0), g->decs[i].text);
+    }
+    for (int i = 0; i < g->nlist_hits; i++)
+        fprintf(f, "row %d %d %d %s\n", g->list_hits[i].idx, g->list_hits[i].r.x + g->list_hits[i].r.w / 2,
+                g->list_hits[i].r.y + g->list_hits[i].r.h / 2, g->decs[g->list_hits[i].idx].text);
+    for (int i = 0; i < g->nmenu; i++)
+        fprintf(f, "menu %d %d %d %s\n", i, g->menu_hits[i].r.x + g->menu_hits[i].r.w / 2,
+                g->menu_hits[i].r.y + g->menu_hits[i].r.h / 2, g->decs[g->menu[i]].text);
+    fclose(f);
+    rename(tmp, path);
+}
+
+static void gui_screenshot(gui *g)
+{
+    if (!g->dump_dir) {
+        gui_msg(g, true, "screenshots need FORMICARY_GUI_DUMP=DIR");
+        return;
+    }
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, g->w, g->h, 24, SDL_PIXELFORMAT_RGB24);
+    if (!s)
+        return;
+    if (SDL_RenderReadPixels(g->ren, NULL, SDL_PIXELFORMAT_RGB24, s->pixels, s->pitch) == 0) {
+        char path[GUI_PATH_MAX + 32];
+        snprintf(path, sizeof path, "%s/shot-%03u.bmp", g->dump_dir, g->shots);
+        if (SDL_SaveBMP(s, path) == 0)
+            g->shots++;
+    }
+    SDL_FreeSurface(s);
+}
+
+static void gui_present(gui *g, bool shot)
+{
+    gui_draw(g);
+    if (shot)
+        gui_screenshot(g);
+    SDL_RenderPresent(g->ren);
+    gui_dump_state(g);
+}
+
+static void gui_zoom(gui *g, float factor, int x, int y)
+{
+    float s0 = gui_hex_radius(g), z = g->zoom * factor;
+    z = z < 0.4f ? 0.4f : z > 8 ? 8 : z;
+    float ux = ((float)x - g->org_x - g->pan_x) / s0, uy = ((float)y - g->org_y - g->pan_y) / s0;
+    g->zoom = z;
+    float s1 = gui_hex_radius(g);
+    g->pan_x = (float)x - g->org_x - s1 * ux;
+    g->pan_y = (float)y - g->org_y - s1 * uy;
+}
+
+static void gui_update_hover(gui *g)
+{
+    const fc_view_cell *c = g->drag_moved ? NULL : gui_cell_at(g, g->mx, g->my);
+    g->has_hover = c != NULL;
+    if (c)
+        g->hover = c->hex;
+    g->hover_dec = -1;
+    SDL_Point p = {g->mx, g->my};
+    for (int i = 0; i < g->nlist_hits; i++)
+        if (SDL_PointInRect(&p, &g->list_hits[i].r))
+            g->hover_dec = g->list_hits[i].idx;
+    if (g->nmenu) {
+        g->menu_hover = -1;
+        for (int i = 0; i < g->nmenu; i++)
+            if (SDL_PointInRect(&p, &g->menu_hits[i].r))
+                g->menu_hover = i;
+    }
+}
+
+static void gui_slider_to(gui *g, int x, fc_error *err)
+{
+    SDL_Rect s = g->r_slider;
+    int pad = (int)(8 * g->ui), x0 = s.x + 2 * pad, x1 = s.x + s.w - 2 * pad;
+    long k = x1 > x0 ? lroundf((float)(x - x0) * (float)g->rec->n / (float)(x1 - x0)) : 0;
+    k = k < 0 ? 0 : k > (long)g->rec->n ? (long)g->rec->n : k;
+    if ((size_t)k != g->rec->at)
+        gui_replay_goto(g, (size_t)k, err);
+}
+
+/* A left click (button released without a drag). */
+static int gui_click(gui *g, int x, int y, fc_error *err)
+{
+    SDL_Point p = {x, y};
+    if (g->nmenu) {
+        int pick = -1;
+        for (int i = 0; i < g->nmenu; i++)
+            if (SDL_PointInRect(&p, &g->menu_hits[i].r))
+                pick = g->menu[i];
+        g->nmenu = 0;
+        return pick >= 0 ? gui_play_index(g, pick, err) : 0;
+    }
+    for (int i = 0; i < g->nlist_hits; i++)
+        if (SDL_PointInRect(&p, &g->list_hits[i].r))
+            return gui_play_index(g, g->list_hits[i].idx, err);
+    const fc_view_cell *c = gui_cell_at(g, x, y);
+    if (!c || !gui_human_turn(g))
+        return 0;
+    int idx[GUI_MENU_MAX], k = gui_decs_at(g, c->hex, idx, GUI_MENU_MAX);
+    if (k == 1)
+        return gui_play_index(g, idx[0], err);
+    if (k > 1) {
+        g->nmenu = k < GUI_MENU_MAX ? k : GUI_MENU_MAX;
+        memcpy(g->menu, idx, (size_t)g->nmenu * sizeof idx[0]);
+        g->menu_hover = -1;
+        g->menu_r = (SDL_Rect){x + 8, y + 8, 0, 0};
+    }
+    return 0;
+}
+
+static void gui_open_prompt(gui *g, int kind)
+{
+    g->prompt = kind;
+    snprintf(g->prompt_buf, sizeof g->prompt_buf, "%s", g->save_path);
+    g->nmenu = 0;
+}
+
+static int gui_prompt_key(gui *g, SDL_Keycode k)
+{
+    if (k == SDLK_ESCAPE) {
+        g->prompt = GUI_PROMPT_NONE;
+    } else if (k == SDLK_BACKSPACE) {
+        size_t n = strlen(g->prompt_buf);
+        while (n > 0 && ((unsigned char)g->prompt_buf[n - 1] & 0xC0) == 0x80)
+            n--;
+        if (n > 0)
+            g->prompt_buf[n - 1] = 0;
+    } else if ((k == SDLK_RETURN || k == SDLK_KP_ENTER) && g->prompt != GUI_PROMPT_QUIT) {
+        int kind = g->prompt;
+        g->prompt = GUI_PROMPT_NONE;
+        if (!g->prompt_buf[0])
+            gui_msg(g, true, "no file name given");
+        else if (kind == GUI_PROMPT_SAVE)
+            gui_save(g, g->prompt_buf);
+        else
+            gui_load(g, g->prompt_buf);
+    }
+    return GUI_GO_ON;
+}
+
+static int gui_quit_request(gui *g)
+{
+    if (g->rec || !gui_dirty(g) || g->nhumans == 0)
+        return GUI_QUIT;
+    g->prompt = GUI_PROMPT_QUIT;
+    return GUI_GO_ON;
+}
+
+/* A character typed (SDL_TEXTINPUT): the letter commands. */
+static int gui_char(gui *g, char ch, fc_error *err)
+{
+    if (g->prompt == GUI_PROMPT_QUIT) {
+        if (ch == 'q' || ch == 'y')
+            return GUI_QUIT;
+        if (ch == 's') {
+            gui_save(g, g->save_path);
+            g->prompt = GUI_PROMPT_NONE;
+            return g->gen == g->saved_gen ? GUI_QUIT : GUI_GO_ON;
+        }
+        if (ch == 'n')
+            g->prompt = GUI_PROMPT_NONE;
+        return GUI_GO_ON;
+    }
+    if (g->overlay == GUI_OV_HELP || g->overlay == GUI_OV_LEGEND || g->overlay == GUI_OV_COVER) {
+        if (g->overlay == GUI_OV_COVER)
+            g->shown_human = g->cover_seat;
+        g->overlay = GUI_OV_NONE;
+        return GUI_GO_ON;
+    }
+    if (g->overlay == GUI_OV_FINAL && ch != 'u' && ch != 's' && ch != 'q' && ch != 'o') {
+        g->overlay = GUI_OV_NONE;
+        return GUI_GO_ON;
+    }
+    switch (ch) {
+    case '?':
+        g->overlay = GUI_OV_HELP;
+        break;
+    case 'l':
+        g->overlay = GUI_OV_LEGEND;
+        break;
+    case 'q':
+        return g->rec ? GUI_QUIT : gui_quit_request(g);
+    case 's':
+        if (!g->rec)
+            gui_open_prompt(g, GUI_PROMPT_SAVE);
+        break;
+    case 'o':
+        if (!g->rec)
+            gui_open_prompt(g, GUI_PROMPT_LOAD);
+        break;
+    case 'u':
+        if (!g->rec && gui_undo(g, err) != 0)
+            return -1;
+        break;
+    case '+':
+        g->delay_ms = g->delay_ms + 100 > 5000 ? 5000 : g->delay_ms + 100;
+        gui_msg(g, false, "bot delay %d ms", g->delay_ms);
+        break;
+    case '-':
+        g->delay_ms = g->delay_ms - 100 < 0 ? 0 : g->delay_ms - 100;
+        gui_msg(g, false, "bot delay %d ms", g->delay_ms);
+        break;
+    case ' ':
+        g->fast = !g->fast;
+        g->bot_due = 0;
+        break;
+    case '0':
+        g->zoom = 1;
+        g->pan_x = g->pan_y = 0;
+        break;
+    case 'v':
+        if (g->rec) {
+            g->viewer = g->viewer + 1 >= g->nseats ? -1 : g->viewer + 1;
+            g->view_valid = false;
+            gui_msg(g, false, "view of %s",
+                    g->viewer < 0 ? "a spectator (public information only)" : g->names[g->viewer]);
+        }
+        break;
+    default:
+        break;
+    }
+    return GUI_GO_ON;
+}
+
+static int gui_key(gui *g, SDL_Keycode k, bool *shot, fc_error *err)
+{
+    if (g->prompt != GUI_PROMPT_NONE)
+        return k == SDLK_ESCAPE && g->prompt == GUI_PROMPT_QUIT ? (g->prompt = GUI_PROMPT_NONE, GUI_GO_ON)
+                                                                 : gui_prompt_key(g, k);
+    if (k == SDLK_F12) {
+        *shot = true;
+        return GUI_GO_ON;
+    }
+    if (k == SDLK_F1)
+        return gui_char(g, '?', err);
+    if (k == SDLK_ESCAPE) {
+        if (g->nmenu)
+            g->nmenu = 0;
+        else if (g->overlay != GUI_OV_NONE && g->overlay != GUI_OV_COVER)
+            g->overlay = GUI_OV_NONE;
+        return GUI_GO_ON;
+    }
+    if (g->rec) {
+        gui_record *rec = g->rec;
+        size_t to = rec->at;
+        if (k == SDLK_RIGHT)
+            to = rec->at < rec->n ? rec->at + 1 : rec->n;
+        else if (k == SDLK_LEFT || k == SDLK_BACKSPACE)
+            to = rec->at > 0 ? rec->at - 1 : 0;
+        else if (k == SDLK_PAGEDOWN)
+            to = rec->at + 10 < rec->n ? rec->at + 10 : rec->n;
+        else if (k == SDLK_PAGEUP)
+            to = rec->at > 10 ? rec->at - 10 : 0;
+        else if (k == SDLK_HOME)
+            to = 0;
+        else if (k == SDLK_END)
+            to = rec->n;
+        if (to != rec->at && gui_replay_goto(g, to, err) != 0)
+            return -1;
+        return GUI_GO_ON;
+    }
+    if (k == SDLK_RETURN && g->overlay != GUI_OV_NONE)
+        return gui_char(g, 'x', err);
+    return GUI_GO_ON;
+}
+
+/* One SDL event; sets *redraw / *shot. Returns GUI_GO_ON, GUI_QUIT or -1 (err set). */
+static int gui_event(gui *g, const SDL_Event *ev, bool *shot, fc_error *err)
+{
+    switch (ev->type) {
+    case SDL_QUIT:
+        if (!g->close_asked) { /* no window close first: SIGINT or SIGTERM */
+            g->signalled = true;
+            return GUI_QUIT;
+        }
+        g->close_asked = false;
+        return g->prompt == GUI_PROMPT_QUIT ? GUI_QUIT : gui_quit_request(g);
+    case SDL_WINDOWEVENT:
+        if (ev->window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {
+            SDL_GetRendererOutputSize(g->ren, &g->w, &g->h);
+            gui_layout(g);
+        } else if (ev->window.event == SDL_WINDOWEVENT_CLOSE) {
+            g->close_asked = true;
+        } else if (ev->window.event == SDL_WINDOWEVENT_LEAVE) {
+            g->has_hover = false;
+        }
+        return GUI_GO_ON;
+    case SDL_TEXTINPUT:
+        if (g->prompt == GUI_PROMPT_SAVE || g->prompt == GUI_PROMPT_LOAD) {
+            size_t n = strlen(g->prompt_buf), add = strlen(ev->text.text);
+            if (n + add < sizeof g->prompt_buf)
+                memcpy(g->prompt_buf + n, ev->text.text, add + 1);
+            return GUI_GO_ON;
+        }
+        return ev->text.text[0] && !ev->text.text[1] ? gui_char(g, ev->text.text[0], err) : GUI_GO_ON;
+    case SDL_KEYDOWN:
+        return gui_key(g, ev->key.keysym.sym, shot, err);
+    case SDL_MOUSEMOTION:
+        g->mx = ev->motion.x;
+        g->my = ev->motion.y;
+        if (g->slider_drag) {
+            gui_slider_to(g, g->mx, err);
+        } else if (g->drag) {
+            int dx = g->mx - g->drag_x, dy = g->my - g->drag_y;
+            if (g->drag_moved || dx * dx + dy * dy > 36) {
+                g->drag_moved = true;
+                g->pan_x += (float)dx;
+                g->pan_y += (float)dy;
+                g->drag_x = g->mx;
+                g->drag_y = g->my;
+            }
+        }
+        gui_update_hover(g);
+        return GUI_GO_ON;
+    case SDL_MOUSEWHEEL: {
+        SDL_Point p = {g->mx, g->my};
+        int dy = ev->wheel.y;
+        if (SDL_PointInRect(&p, &g->r_board))
+            gui_zoom(g, powf(1.15f, (float)dy), g->mx, g->my);
+        else if (SDL_PointInRect(&p, &g->r_list))
+            g->list_top = g->list_top - 3 * dy < 0 ? 0 : g->list_top - 3 * dy;
+        else if (SDL_PointInRect(&p, &g->r_side))
+            g->side_top = g->side_top - 3 * dy * g->small.h < 0 ? 0 : g->side_top - 3 * dy * g->small.h;
+        gui_update_hover(g);
+        return GUI_GO_ON;
+    }
+    case SDL_MOUSEBUTTONDOWN: {
+        g->mx = ev->button.x;
+        g->my = ev->button.y;
+        SDL_Point p = {g->mx, g->my};
+        if (g->prompt != GUI_PROMPT_NONE)
+            return GUI_GO_ON;
+        if (g->overlay != GUI_OV_NONE) {
+            if (g->overlay == GUI_OV_COVER)
+                g->shown_human = g->cover_seat;
+            g->overlay = GUI_OV_NONE;
+            return GUI_GO_ON;
+        }
+        if (g->rec && SDL_PointInRect(&p, &g->r_slider) && ev->button.button == SDL_BUTTON_LEFT) {
+            g->slider_drag = true;
+            gui_slider_to(g, g->mx, err);
+        } else if (SDL_PointInRect(&p, &g->r_board) || ev->button.button != SDL_BUTTON_LEFT) {
+            g->drag = true;
+            g->drag_moved = false;
+            g->drag_x = g->mx;
+            g->drag_y = g->my;
+        }
+        if (ev->button.button == SDL_BUTTON_LEFT && !g->slider_drag && !SDL_PointInRect(&p, &g->r_board)) {
+            g->drag = false;
+            return gui_click(g, g->mx, g->my, err) != 0 ? -1 : GUI_GO_ON;
+        }
+        return GUI_GO_ON;
+    }
+    case SDL_MOUSEBUTTONUP: {
+        bool was_drag = g->drag, moved = g->drag_moved;
+        g->drag = g->drag_moved = g->slider_drag = false;
+        g->mx = ev->button.x;
+        g->my = ev->button.y;
+        if (was_drag && !moved && ev->button.button == SDL_BUTTON_LEFT)
+            if (gui_click(g, g->mx, g->my, err) != 0)
+                return -1;
+        if (was_drag && !moved && ev->button.button == SDL_BUTTON_RIGHT)
+            g->nmenu = 0;
+        gui_update_hover(g);
+        return GUI_GO_ON;
+    }
+    default:
+        return GUI_GO_ON;
+    }
+}
+
+/* The state changes the loop makes by itself: chance, the hot-seat cover, the final screen. */
+static int gui_step(gui *g, fc_error *err)
+{
+    for (;;) {
+        int who = fc_match_to_move(*g->m);
+        if (g->rec || who != FC_CHANCE)
+            break;
+        gui_note_move(g, FC_CHANCE, 0);
+        g->nmoves--; /* chance outcomes are not marked */
+        if (fc_match_play_chance(*g->m, err) != 0)
+            return -1;
+        gui_changed(g);
+    }
+    if (gui_refresh(g, err) != 0)
+        return -1;
+    if (g->rec)
+        return 0;
+    if (g->mover != FC_NOBODY && (g->mover < 0 || g->mover >= g->nseats))
+        return fc_error_set(err, FC_ESTATE, "the game reported seat %d to move (%d seats)", g->mover, g->nseats), -1;
+    if (gui_human_turn(g) && g->nhumans > 1 && g->mover != g->shown_human && g->overlay != GUI_OV_COVER) {
+        g->overlay = GUI_OV_COVER;
+        g->cover_seat = g->mover;
+    }
+    if (g->mover == FC_NOBODY && !g->over_shown) {
+        g->over_shown = true;
+        g->overlay = GUI_OV_FINAL;
+        gui_autosave(g);
+        if (g->opt && g->opt->record_path) {
+            fc_error e;
+            if (fc_record_save(*g->m, g->labels, g->opt->record_path, &e) == 0)
+                g->saved_gen = g->gen;
+            else
+                gui_msg(g, true, "%s", e.msg);
+        }
+    }
+    return 0;
+}
+
+static int gui_bot_move(gui *g, fc_error *err)
+{
+    int who = g->mover;
+    fc_decision d = 0;
+    if (fc_agent_choose(g->agents[who], *g->m, &d, err) != 0)
+        return -1;
+    gui_note_move(g, who, d);
+    if (fc_match_play(*g->m, d, err) != 0)
+        return -1;
+    gui_changed(g);
+    return 0;
+}
+
+/* FORMICARY_GUI_BENCH=N: N full redraws of the current position, timed (stderr). */
+static void gui_bench(gui *g)
+{
+    const char *b = getenv("FORMICARY_GUI_BENCH");
+    int n = b ? atoi(b) : 0;
+    if (n <= 0)
+        return;
+    double t0 = gui_now_ms(), mx = 0, draw = 0, dmx = 0;
+    for (int i = 0; i < n; i++) {
+        double t1 = gui_now_ms();
+        gui_draw(g);
+        double t2 = gui_now_ms();
+        SDL_RenderPresent(g->ren);
+        double dt = gui_now_ms() - t1;
+        draw += t2 - t1;
+        dmx = t2 - t1 > dmx ? t2 - t1 : dmx;
+        mx = dt > mx ? dt : mx;
+    }
+    SDL_RendererInfo ri;
+    SDL_GetRendererInfo(g->ren, &ri);
+    fprintf(stderr,
+            "gui-bench: %s, %d cells, %dx%d, renderer %s, %d frames: full redraw %.2f ms average (%.2f max), "
+            "of which drawing %.2f ms (%.2f max) and presenting the rest\n",
+            g->game_name, g->view->ncells, g->w, g->h, ri.name, n, (gui_now_ms() - t0) / n, mx, draw / n, dmx);
+}
+
+static int gui_loop(gui *g, fc_error *err)
+{
+    bool redraw = true, shot = false, benched = false;
+    unsigned bot_gen = (unsigned)-1;
+    for (;;) {
+        if (gui_step(g, err) != 0)
+            return -1;
+        if (!benched) {
+            benched = true;
+            gui_bench(g);
+        }
+        bool bot = !g->rec && g->mover >= 0 && g->agents[g->mover] && g->overlay != GUI_OV_COVER &&
+                   g->prompt == GUI_PROMPT_NONE;
+        if (bot && bot_gen != g->gen) {
+            bot_gen = g->gen;
+            g->bot_due = gui_now_ms() + (g->fast ? 0 : g->delay_ms);
+        }
+        if (redraw || shot) {
+            gui_present(g, shot);
+            redraw = shot = false;
+        }
+        int timeout = -1;
+        if (bot) {
+            double left = g->fast ? 0 : g->bot_due - gui_now_ms();
+            timeout = left <= 0 ? 0 : (int)left + 1;
+        }
+        SDL_Event ev;
+        int got = timeout < 0 ? SDL_WaitEvent(&ev) : SDL_WaitEventTimeout(&ev, timeout);
+        if (got) {
+            do {
+                int rc = gui_event(g, &ev, &shot, err);
+                if (rc < 0)
+                    return -1;
+                if (rc == GUI_QUIT)
+                    return GUI_QUIT;
+            } while (SDL_PollEvent(&ev));
+            redraw = true;
+        } else if (bot && (g->fast || gui_now_ms() >= g->bot_due)) {
+            if (gui_bot_move(g, err) != 0)
+                return -1;
+            redraw = true;
+        }
+    }
+}
+
+static gui *gui_new(fc_match **m, fc_rules **rules, fc_agent *const *agents, const fc_record_seats *labels,
+                    const fc_gui_options *opt)
+{
+    gui *g = calloc(1, sizeof *g);
+    if (!g)
+        return NULL;
+    g->view = malloc(sizeof *g->view);
+    g->verts = malloc(FC_VIEW_MAX_CELLS * 18 * sizeof *g->verts);
+    g->batch = malloc(GUI_BATCH * sizeof *g->batch);
+    if (!g->view || !g->verts || !g->batch) {
+        free(g->view);
+        free(g->verts);
+        free(g->batch);
+        free(g);
+        return NULL;
+    }
+    g->m = m;
+    g->rules = rules;
+    g->agents = agents;
+    g->labels = labels;
+    g->opt = opt;
+    g->nseats = fc_rules_nseats(*rules);
+    for (int s = 0; s < g->nseats; s++)
+        g->nhumans += !agents[s];
+    const fc_plugin *pl = fc_rules_plugin(*rules);
+    snprintf(g->game_name, sizeof g->game_name, "%s", pl && pl->name ? pl->name : "game");
+    gui_set_ruleset(g);
+    fc_match_view(*m, -1, g->view);
+    for (int s = 0; s < FC_MAX_SEATS; s++) {
+        const char *n = s < 8 ? g->view->seat_names[s] : "";
+        if (n[0])
+            snprintf(g->names[s], sizeof g->names[s], "%.23s", n);
+        else
+            snprintf(g->names[s], sizeof g->names[s], "Seat %d", s + 1);
+    }
+    g->delay_ms = opt && opt->bot_delay_ms >= 0 ? opt->bot_delay_ms : GUI_DEFAULT_DELAY;
+    g->shown_human = -1;
+    g->hover_dec = -1;
+    g->menu_hover = -1;
+    g->zoom = 1;
+    g->dump_dir = getenv("FORMICARY_GUI_DUMP");
+    if (g->dump_dir && !g->dump_dir[0])
+        g->dump_dir = NULL;
+    return g;
+}
+
+static void gui_free(gui *g)
+{
+    free(g->decs);
+    free(g->view);
+    free(g->verts);
+    free(g->batch);
+    free(g);
+}
+
+/* Seat colours from the Okabe-Ito palette (safe for colour-blind players): a seat named after
+ * a colour gets the nearest one, the rest by number; the shape is the second cue. */
+static void gui_colours(gui *g)
+{
+    static const struct {
+        const char *name;
+        unsigned rgb;
+    } tab[] = {{"red", 0xD55E00},    {"blue", 0x0072B2},  {"yellow", 0xF0E442}, {"green", 0x009E73},
+               {"black", 0x303030},  {"white", 0xF4F4F4}, {"orange", 0xE69F00}, {"purple", 0xCC79A7},
+               {"pink", 0xCC79A7},   {"cyan", 0x56B4E9},  {"brown", 0x8C5A2B},  {"grey", 0x999999},
+               {"gray", 0x999999},   {"violet", 0xCC79A7}};
+    static const unsigned fallback[FC_MAX_SEATS] = {0xD55E00, 0x0072B2, 0xF0E442, 0x009E73,
+                                                    0xCC79A7, 0x56B4E9, 0xE69F00, 0xF4F4F4};
+    for (int s = 0; s < FC_MAX_SEATS; s++) {
+        char low[24];
+        size_t i = 0;
+        for (; g->names[s][i] && i + 1 < sizeof low; i++)
+            low[i] = (char)((g->names[s][i] >= 'A' && g->names[s][i] <= 'Z') ? g->names[s][i] + 32 : g->names[s][i]);
+        low[i] = 0;
+        unsigned c = fallback[s];
+        for (size_t k = 0; k < sizeof tab / sizeof tab[0]; k++)
+            if (strstr(low, tab[k].name)) {
+                c = tab[k].rgb;
+                break;
+            }
+        g->seat_col[s] = gui_rgb(c);
+    }
+}
+
+/* Window, renderer and fonts; the loop; teardown on every path. */
+static int gui_session(gui *g, int (*loop)(gui *, fc_error *), fc_error *err)
+{
+    if (SDL_Init(SDL_INIT_VIDEO) != 0)
+        return fc_error_set(err, FC_ESTATE, "cannot start the graphical front end: %s (no display? use --ui tty)",
+                            SDL_GetError());
+    if (TTF_Init() != 0) {
+        SDL_Quit();
+        return fc_error_set(err, FC_ESTATE, "cannot start SDL_ttf: %s", TTF_GetError());
+    }
+    int w = 1280, h = 800, r = -1;
+    const char *size = getenv("FORMICARY_GUI_SIZE");
+    if (size && sscanf(size, "%dx%d", &w, &h) != 2)
+        w = 1280, h = 800;
+    float ddpi = 0;
+    g->ui = 1;
+    SDL_Rect usable;
+    if (SDL_GetDisplayDPI(0, &ddpi, NULL, NULL) == 0 && ddpi > 120)
+        g->ui = ddpi / 96.0f;
+    else if (!size && SDL_GetDisplayUsableBounds(0, &usable) == 0 && usable.h >= 1800)
+        g->ui = 1.5f;
+    const char *sc = getenv("FORMICARY_GUI_SCALE");
+    if (sc && atof(sc) >= 0.5 && atof(sc) <= 4)
+        g->ui = (float)atof(sc);
+    if (g->ui > 3)
+        g->ui = 3;
+    if (!size && g->ui > 1)
+        w = (int)((float)w * g->ui), h = (int)((float)h * g->ui);
+    char title[160];
+    snprintf(title, sizeof title, "formicary - %s", g->game_name);
+    g->win = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h, SDL_WINDOW_RESIZABLE);
+    if (g->win)
+        g->ren = SDL_CreateRenderer(g->win, -1, 0);
+    if (!g->win || !g->ren) {
+        fc_error_set(err, FC_ESTATE, "cannot open a window: %s", SDL_GetError());
+    } else if (gui_fonts_open(g, err) == 0) {
+        SDL_SetWindowMinimumSize(g->win, 640, 420);
+        SDL_GetRendererOutputSize(g->ren, &g->w, &g->h);
+        gui_colours(g);
+        SDL_StartTextInput();
+        memset(g->view, 0, sizeof *g->view);
+        fc_match_view(*g->m, -1, g->view);
+        gui_layout(g);
+        r = loop(g, err);
+    }
+    gui_fonts_close(g);
+    if (g->ren)
+        SDL_DestroyRenderer(g->ren);
+    if (g->win)
+        SDL_DestroyWindow(g->win);
+    TTF_Quit();
+    SDL_Quit();
+    return r == -1 && !err->code ? fc_error_set(err, FC_ESTATE, "graphical front end failed") : r;
+}
+
+int fc_gui_play(fc_match **m, fc_rules **rules, fc_agent *const *agents, const fc_record_seats *labels,
+                const fc_gui_options *opt, fc_error *err)
+{
+    gui *g = gui_new(m, rules, agents, labels, opt);
+    if (!g)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    const fc_plugin *pl = fc_rules_plugin(*rules);
+    gui_autosave_path(g, opt);
+    if (opt && opt->record_path)
+        snprintf(g->save_path, sizeof g->save_path, "%s", opt->record_path);
+    else
+        snprintf(g->save_path, sizeof g->save_path, "%s-%llu.rec", pl ? pl->id : "game",
+                 (unsigned long long)fc_match_seed(*m));
+    fc_error_clear(err);
+    int r = gui_session(g, gui_loop, err), rc = 0;
+    if (r != -1 || !err->code) {
+        gui_autosave(g);
+        if (opt && opt->record_path && fc_match_ply(*g->m) > 0 && fc_record_save(*g->m, labels, opt->record_path, err))
+            rc = err->code;
+    } else {
+        gui_autosave(g);
+        rc = err->code;
+    }
+    if (g->signalled && rc == 0)
+        rc = fc_error_set(err, FC_ESTATE, "interrupted by a signal; game autosaved to %s", g->autosave_path);
+    if (rc == 0 && r != -1) {
+        int32_t score[FC_MAX_SEATS] = {0};
+        int rank[FC_MAX_SEATS] = {0};
+        fc_match_scores(*g->m, score, rank);
+        bool over = fc_match_to_move(*g->m) == FC_NOBODY;
+        printf("%s: %s after %zu decisions:", g->game_name, over ? "final scores" : "scores", fc_match_ply(*g->m));
+        for (int s = 0; s < g->nseats; s++)
+            printf(" %s %d (#%d)%s", g->names[s], (int)score[s], rank[s] + 1, s + 1 < g->nseats ? "," : "\n");
+        if (fc_match_ply(*g->m) > 0)
+            printf("autosaved to %s\n", g->autosave_path);
+        fflush(stdout);
+    }
+    gui_free(g);
+    return rc;
+}
+
+int fc_gui_replay(fc_match **m, fc_rules **rules, const fc_record_seats *labels, fc_error *err)
+{
+    fc_agent *none[FC_MAX_SEATS] = {0};
+    gui *g = gui_new(m, rules, none, labels, NULL);
+    if (!g)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    g->nhumans = 0;
+    g->viewer = -1;
+    fc_error_clear(err);
+    int rc = gui_replay_open(g, err);
+    if (rc == 0 && gui_session(g, gui_loop, err) == -1)
+        rc = err->code ? err->code : FC_ESTATE;
+    gui_replay_close(g);
+    gui_free(g);
+    return rc;
+}

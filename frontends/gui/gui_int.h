@@ -1,0 +1,193 @@
+/* Private state of the graphical front end, shared by its files: the session and main loop
+ * (gui.c), text and shapes (draw.c), the hex board (board.c), panels, list and overlays
+ * (panels.c) and the replay viewer (replay.c). */
+#ifndef FORMICARY_GUI_INT_H
+#define FORMICARY_GUI_INT_H
+
+#include <SDL.h>
+#include <SDL_ttf.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "formicary/game.h"
+#include "formicary/view.h"
+#include "gui.h"
+
+#define GUI_DEFAULT_DELAY 400
+#define GUI_PATH_MAX 512
+#define GUI_GLYPHS 240 /* U+0020..U+00FF, then a few common symbols */
+#define GUI_LAST 4     /* decisions whose hexes stay marked */
+#define GUI_MENU_MAX 40
+
+/* A font as a white glyph atlas: text is drawn by copying glyph rectangles (no per-frame
+ * rasterising), tinted with the texture colour mod. */
+typedef struct gui_font {
+    TTF_Font *ttf;
+    SDL_Texture *tex;
+    SDL_Rect g[GUI_GLYPHS];
+    int adv[GUI_GLYPHS];
+    int h, pt;
+} gui_font;
+
+typedef struct gui_dec {
+    fc_decision d;
+    fc_decision_info info;
+    char text[64];
+} gui_dec;
+
+/* A decision played in this session: its notation and hexes, for the marks and the log. */
+typedef struct gui_move {
+    size_t ply;
+    int seat;
+    uint32_t audience;
+    char text[64];
+    int nhexes;
+    fc_hex hexes[FC_DECISION_MAX_HEXES + 1];
+} gui_move;
+
+typedef struct gui_record {
+    size_t n, at;
+    fc_decision *d;
+    int *seat;
+    uint32_t *audience;
+    char (*text)[64];
+} gui_record;
+
+/* A clickable row (decision list, menu) remembered while drawing. */
+typedef struct gui_hit {
+    SDL_Rect r;
+    int idx;
+} gui_hit;
+
+enum { GUI_OV_NONE, GUI_OV_HELP, GUI_OV_FINAL, GUI_OV_COVER, GUI_OV_LEGEND };
+enum { GUI_PROMPT_NONE, GUI_PROMPT_SAVE, GUI_PROMPT_LOAD, GUI_PROMPT_QUIT };
+
+typedef struct gui {
+    fc_match **m;
+    fc_rules **rules;
+    fc_agent *const *agents;
+    const fc_record_seats *labels;
+    const fc_gui_options *opt;
+    int nseats, nhumans;
+    char game_name[48];
+    char ruleset[96];
+    char names[FC_MAX_SEATS][24];
+    SDL_Color seat_col[FC_MAX_SEATS];
+
+    SDL_Window *win;
+    SDL_Renderer *ren;
+    int w, h;
+    float ui; /* UI scale: 1 on an ordinary display */
+    char font_path[GUI_PATH_MAX];
+    gui_font font, small, board;
+
+    fc_view *view;
+    SDL_Vertex *verts; /* FC_VIEW_MAX_CELLS * 18: the board's fills */
+    SDL_Vertex *batch; /* triangles waiting for one SDL_RenderGeometry call (gui_flush) */
+    int nbatch;
+    int viewer, mover;
+    unsigned gen, view_gen, saved_gen;
+    bool view_valid;
+    gui_dec *decs;
+    int ndecs, cap;
+
+    /* layout */
+    SDL_Rect r_head, r_board, r_side, r_list, r_log, r_status, r_slider;
+    float hex, zoom, pan_x, pan_y, org_x, org_y; /* hex radius in pixels at zoom 1, origin */
+    int list_top, side_top;
+    gui_hit list_hits[128];
+    int nlist_hits;
+
+    /* pointer */
+    int mx, my;
+    bool has_hover;
+    fc_hex hover;
+    int hover_dec; /* decision under the pointer in the list, or -1 */
+    bool drag, drag_moved, slider_drag;
+    int drag_x, drag_y;
+
+    /* menu of the decisions at a hex */
+    int menu[GUI_MENU_MAX], nmenu, menu_hover;
+    SDL_Rect menu_r;
+    gui_hit menu_hits[GUI_MENU_MAX];
+
+    int overlay, cover_seat, shown_human;
+    int prompt;
+    char prompt_buf[GUI_PATH_MAX];
+
+    gui_move moves[64];
+    int nmoves;
+
+    int delay_ms;
+    bool fast;
+    double bot_due;
+    bool over_shown, quit, close_asked, signalled;
+    char save_path[GUI_PATH_MAX], autosave_path[GUI_PATH_MAX];
+    char msg[240];
+    bool msg_error;
+
+    gui_record *rec; /* replay mode */
+
+    const char *dump_dir; /* FORMICARY_GUI_DUMP */
+    unsigned dumped_gen, shots;
+    double draw_ms, draw_max_ms;
+    int draws;
+} gui;
+
+/* draw.c: fonts, text, filled shapes. */
+int gui_fonts_open(gui *g, fc_error *err);
+void gui_fonts_close(gui *g);
+int gui_font_build(gui *g, gui_font *f, int pt);
+int gui_text_width(const gui_font *f, const char *s);
+/* Draws s at (x, y) (top left) clipped to max_w pixels (0: no limit; cut text ends in "…");
+ * returns the width drawn. */
+int gui_text(gui *g, const gui_font *f, int x, int y, int max_w, SDL_Color c, const char *s);
+/* Wraps s into lines of at most w pixels; draws them from y; returns the height used. */
+int gui_text_wrap(gui *g, const gui_font *f, int x, int y, int w, int max_lines, SDL_Color c, const char *s);
+#define GUI_BATCH 60000
+/* Draws the batched triangles; every non-geometry drawing calls it first to keep the order. */
+void gui_flush(gui *g);
+void gui_clip(gui *g, const SDL_Rect *r);
+void gui_fill(gui *g, SDL_Rect r, SDL_Color c);
+void gui_frame(gui *g, SDL_Rect r, SDL_Color c);
+/* Regular polygon (n corners, rotation rot radians) filled, optionally outlined. */
+void gui_poly(gui *g, float cx, float cy, float rad, int n, float rot, SDL_Color fill);
+void gui_line(gui *g, float x0, float y0, float x1, float y1, float width, SDL_Color c);
+SDL_Color gui_rgb(unsigned hex);
+SDL_Color gui_alpha(SDL_Color c, int a);
+bool gui_light(SDL_Color c);
+
+/* board.c: the hex board. */
+void gui_board_fit(gui *g);
+void gui_board_draw(gui *g);
+void gui_hex_center(const gui *g, fc_hex h, float *x, float *y);
+float gui_hex_radius(const gui *g);
+void gui_seat_shape(gui *g, int seat, float cx, float cy, float rad, SDL_Color c);
+/* The view cell under a pixel, or NULL. */
+const fc_view_cell *gui_cell_at(const gui *g, int x, int y);
+const fc_view_cell *gui_view_cell(const gui *g, fc_hex h);
+int gui_decs_at(const gui *g, fc_hex h, int *idx, int max);
+/* The hexes of the decision the pointer previews (hovered list row or menu item), or NULL. */
+const fc_decision_info *gui_preview(const gui *g);
+
+/* panels.c: layout, header, side panel, decision list, log, status, overlays. */
+void gui_layout(gui *g);
+void gui_draw(gui *g); /* everything, then present */
+void gui_msg(gui *g, bool error, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+bool gui_human_turn(const gui *g);
+bool gui_sees(const gui *g, uint32_t audience);
+
+/* replay.c */
+int gui_replay_open(gui *g, fc_error *err);
+void gui_replay_close(gui *g);
+int gui_replay_goto(gui *g, size_t k, fc_error *err);
+void gui_replay_draw(gui *g);
+
+/* gui.c */
+double gui_now_ms(void);
+
+#endif

@@ -1,0 +1,153 @@
+/* The replay viewer (formicary replay FILE --ui gui): the record's decisions with their
+ * notation, stepped forward by playing them and back by undo (a longer jump back starts again
+ * from ply 0); the list pane shows the decisions around the ply shown, the slider under the
+ * board jumps anywhere. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gui_int.h"
+
+int gui_replay_open(gui *g, fc_error *err)
+{
+    gui_record *rec = calloc(1, sizeof *rec);
+    if (!rec)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    g->rec = rec;
+    size_t n = fc_match_ply(*g->m), alloc = n ? n : 1;
+    rec->n = n;
+    rec->d = malloc(alloc * sizeof *rec->d);
+    rec->seat = malloc(alloc * sizeof *rec->seat);
+    rec->audience = malloc(alloc * sizeof *rec->audience);
+    rec->text = malloc(alloc * sizeof *rec->text);
+    if (!rec->d || !rec->seat || !rec->audience || !rec->text)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    for (size_t i = 0; i < n; i++) {
+        const fc_history_entry *h = fc_match_history(*g->m, i);
+        if (!h)
+            return fc_error_set(err, FC_ESTATE, "the record has no decision %zu", i + 1);
+        rec->d[i] = h->decision;
+        rec->seat[i] = h->seat;
+        rec->audience[i] = h->audience;
+    }
+    fc_match *fresh = fc_match_new(*g->rules, fc_match_seed(*g->m), err);
+    if (!fresh)
+        return err->code ? err->code : FC_ESTATE;
+    for (size_t i = 0; i < n; i++) {
+        if (fc_match_decision_text(fresh, rec->d[i], rec->text[i], sizeof rec->text[i]) < 0)
+            snprintf(rec->text[i], sizeof rec->text[i], "#%u", (unsigned)rec->d[i]);
+        if (fc_match_play(fresh, rec->d[i], err) != 0) {
+            fc_match_free(fresh);
+            return err->code;
+        }
+    }
+    fc_match_free(fresh);
+    rec->at = n;
+    return gui_replay_goto(g, 0, err);
+}
+
+void gui_replay_close(gui *g)
+{
+    gui_record *rec = g->rec;
+    if (!rec)
+        return;
+    free(rec->d);
+    free(rec->seat);
+    free(rec->audience);
+    free(rec->text);
+    free(rec);
+    g->rec = NULL;
+}
+
+/* The marks: the hexes of the decision that led to the ply shown. */
+static void gui_replay_marks(gui *g)
+{
+    gui_record *rec = g->rec;
+    g->nmoves = 0;
+    if (rec->at == 0)
+        return;
+    size_t i = rec->at - 1;
+    fc_match *prev = fc_match_clone(*g->m, &(fc_error){0});
+    if (!prev)
+        return;
+    fc_error e;
+    fc_error_clear(&e);
+    if (fc_match_undo(prev, &e) == 0) {
+        fc_decision_info info;
+        memset(&info, 0, sizeof info);
+        fc_match_decision_describe(prev, rec->d[i], &info);
+        gui_move *mv = &g->moves[g->nmoves++];
+        memset(mv, 0, sizeof *mv);
+        mv->ply = i;
+        mv->seat = rec->seat[i];
+        mv->audience = rec->audience[i];
+        snprintf(mv->text, sizeof mv->text, "%s", rec->text[i]);
+        if (info.has_hex)
+            mv->hexes[mv->nhexes++] = info.hex;
+        for (int k = 0; k < info.nhexes && mv->nhexes < FC_DECISION_MAX_HEXES + 1; k++)
+            mv->hexes[mv->nhexes++] = info.hexes[k];
+    }
+    fc_match_free(prev);
+}
+
+int gui_replay_goto(gui *g, size_t k, fc_error *err)
+{
+    gui_record *rec = g->rec;
+    if (k > rec->n)
+        k = rec->n;
+    if (k + 1 < rec->at) { /* a jump back: start again */
+        fc_match *fresh = fc_match_new(*g->rules, fc_match_seed(*g->m), err);
+        if (!fresh)
+            return err->code ? err->code : FC_ESTATE;
+        fc_match_free(*g->m);
+        *g->m = fresh;
+        rec->at = 0;
+    }
+    while (rec->at > k) {
+        if (fc_match_undo(*g->m, err) != 0)
+            return err->code;
+        rec->at--;
+    }
+    while (rec->at < k) {
+        if (fc_match_play(*g->m, rec->d[rec->at], err) != 0)
+            return err->code;
+        rec->at++;
+    }
+    g->gen++;
+    gui_replay_marks(g);
+    return 0;
+}
+
+/* The list pane (decisions around the ply shown) and the slider. */
+void gui_replay_draw(gui *g)
+{
+    gui_record *rec = g->rec;
+    SDL_Rect r = g->r_list;
+    int pad = (int)(8 * g->ui), line = g->small.h, y = r.y + 4;
+    char buf[200];
+    gui_clip(g, &r);
+    snprintf(buf, sizeof buf, "Record: ply %zu of %zu", rec->at, rec->n);
+    gui_text(g, &g->font, r.x + pad, y, r.w - 2 * pad, gui_rgb(0x56B4E9), buf);
+    y += g->font.h + 2;
+    int rows = (r.h - (y - r.y)) / line;
+    size_t first = rec->at > (size_t)(rows / 2) ? rec->at - (size_t)(rows / 2) : 0;
+    for (size_t i = first; i < rec->n && y + line <= r.y + r.h; i++) {
+        bool seen = g->viewer >= 0 ? (rec->audience[i] & FC_SEAT_BIT(g->viewer)) != 0
+                                   : rec->audience[i] == FC_ALL_SEATS;
+        const char *who = rec->seat[i] >= 0 && rec->seat[i] < g->nseats ? g->names[rec->seat[i]] : "chance";
+        snprintf(buf, sizeof buf, "%s%zu %s: %s", i + 1 == rec->at ? "> " : "  ", i + 1, who,
+                 seen ? rec->text[i] : "(hidden)");
+        if (i + 1 == rec->at)
+            gui_fill(g, (SDL_Rect){r.x + 2, y, r.w - 4, line}, gui_rgb(0x3F5B6E));
+        gui_text(g, &g->small, r.x + pad, y, r.w - 2 * pad, i < rec->at ? gui_rgb(0xECEFF1) : gui_rgb(0x9AA5AD), buf);
+        y += line;
+    }
+    gui_clip(g, NULL);
+    SDL_Rect s = g->r_slider;
+    gui_fill(g, s, gui_rgb(0x171C20));
+    int x0 = s.x + 2 * pad, x1 = s.x + s.w - 2 * pad, cy = s.y + s.h / 2;
+    gui_fill(g, (SDL_Rect){x0, cy - 2, x1 - x0, 4}, gui_rgb(0x5A6770));
+    int kx = rec->n ? x0 + (int)((long)(x1 - x0) * (long)rec->at / (long)rec->n) : x0;
+    gui_fill(g, (SDL_Rect){x0, cy - 2, kx - x0, 4}, gui_rgb(0x56B4E9));
+    gui_fill(g, (SDL_Rect){kx - 5, s.y + 3, 10, s.h - 6}, gui_rgb(0xECEFF1));
+}
