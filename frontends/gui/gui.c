@@ -273,6 +273,8 @@ static void gui_dump_state(gui *g)
         fc_match_free(prev);
         fprintf(f, "last %d %s\n", h ? h->seat : -1, txt);
     }
+    for (int i = 0; i < g->nmoves; i++)
+        fprintf(f, "played %zu %d %s\n", g->moves[i].ply, g->moves[i].seat, g->moves[i].text);
     for (int i = 0; i < g->ndecs; i++) {
         if (!g->decs[i].info.has_hex || !gui_view_cell(g, g->decs[i].info.hex))
             continue;

@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# The graphical front end in a real window under Xvfb, driven by real X input (xdotool): a
+# click on a marked hex (or a list row) plays a decision, undo, save and load, a bot game to
+# the end, the replay viewer; screenshots must not be blank and must change after a move.
+# The program's FORMICARY_GUI_DUMP hook writes DIR/state.txt after every frame (position, last
+# decision, where the marked hexes and list rows are on screen) and DIR/shot-NNN.bmp on F12.
+# usage: gui_test.sh FORMICARY FIXTURE_DIR GAME       (exit 77 = skipped)
+set -u
+EXE=$(realpath "$1")
+FIX=$(realpath "$2")
+GAME=$3
+HERE=$(dirname "$(realpath "$0")")
+if [ -z "${GUI_TEST_INNER:-}" ]; then
+    for t in xvfb-run xdotool python3; do
+        command -v $t >/dev/null || { echo "SKIP: $t is not installed"; exit 77; }
+    done
+    export GUI_TEST_INNER=1
+    exec xvfb-run -a -s "-screen 0 1280x800x24" bash "$0" "$@"
+fi
+export FORMICARY_PLUGIN_PATH=$FIX FORMICARY_CONFIG= SDL_RENDER_DRIVER=software FORMICARY_GUI_SIZE=1280x800
+export LSAN_OPTIONS="suppressions=$HERE/lsan.supp:print_suppressions=0"
+if ! "$EXE" list 2>/dev/null | grep -q "^$GAME "; then
+    echo "SKIP: no $GAME game: its plugin is not built or was refused"
+    exit 77
+fi
+SLOW=1
+[ -n "${FC_UNDER_SANITIZER:-}" ] && SLOW=4
+TMP=$(mktemp -d)
+PID=
+trap '[ -n "$PID" ] && kill -9 $PID 2>/dev/null; rm -rf "$TMP"' EXIT
+cd "$TMP" || exit 1
+export XDG_STATE_HOME=$TMP/state FORMICARY_GUI_DUMP=$TMP/dump
+mkdir -p dump
+
+fails=0
+n=0
+pass() { n=$((n + 1)); echo "ok $n - $1"; }
+fail() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; sed 's/^/    /' dump/state.txt 2>/dev/null | head -20; }
+field() { awk -v k="$1" '$1 == k { $1 = ""; sub(/^ /, ""); print; exit }' dump/state.txt 2>/dev/null; }
+# wait_state KEY VALUE [SECONDS]: polls the dump until field KEY equals VALUE
+wait_state() {
+    local i=0 limit=$(( ${3:-10} * SLOW * 10 ))
+    while [ $i -lt $limit ]; do
+        [ "$(field "$1")" = "$2" ] && return 0
+        kill -0 $PID 2>/dev/null || { [ "$(field "$1")" = "$2" ]; return; }
+        sleep 0.1
+        i=$((i + 1))
+    done
+    return 1
+}
+# wait_grep REGEX [SECONDS]: polls the dump until a line matches
+wait_grep() {
+    local i=0 limit=$(( ${2:-10} * SLOW * 10 ))
+    while [ $i -lt $limit ]; do
+        grep -Eq -- "$1" dump/state.txt 2>/dev/null && return 0
+        sleep 0.1
+        i=$((i + 1))
+    done
+    return 1
+}
+start() {
+    rm -f dump/*
+    "$EXE" "$@" >out.txt 2>err.txt &
+    PID=$!
+    WID=
+    for _ in $(seq 1 $((100 * SLOW))); do
+        WID=$(xdotool search --name '^formicary' 2>/dev/null | head -1)
+        [ -n "$WID" ] && [ -f dump/state.txt ] && break
+        sleep 0.1
+    done
+    [ -n "$WID" ] || { echo "no window; stderr:"; cat err.txt; }
+}
+click() { xdotool mousemove --window "$WID" "$1" "$2" sleep 0.1 click 1; sleep 0.2; }
+key() { xdotool mousemove --window "$WID" 5 5 sleep 0.05 key "$@"; sleep 0.2; }
+shot() { # shot NAME: F12, then copy the new screenshot to NAME.bmp
+    local k
+    k=$(field shots)
+    key F12
+    wait_state shots $((k + 1)) 5 && cp "dump/shot-$(printf %03d "$k").bmp" "$1.bmp"
+}
+finish() { # finish DESC: the program exits with status 0 within a few seconds
+    local i=0
+    while kill -0 $PID 2>/dev/null && [ $i -lt $((50 * SLOW)) ]; do sleep 0.1; i=$((i + 1)); done
+    if kill -0 $PID 2>/dev/null; then fail "$1 (still running)"; kill -9 $PID; wait $PID 2>/dev/null
+    else wait $PID; local rc=$?; if [ $rc -eq 0 ]; then pass "$1"; else fail "$1 (exit $rc)"; cat err.txt; fi; fi
+    PID=
+}
+
+seats=human
+nseats=2
+[ "$GAME" = marsz ] && nseats=2
+for _ in $(seq 2 $nseats); do seats=$seats,random; done
+
+# 1. a human against bots: click a marked hex (or a list row), check the decision was played
+start play "$GAME" --seats "$seats" --seed 5 --ui gui --bot-delay 0
+if wait_state to_move 0 20 && wait_grep '^(target|row) ' 10; then pass "window up, human to move"; else fail "window up, human to move"; fi
+grep '^gui-bench\|^draw' err.txt dump/state.txt 2>/dev/null | head -3
+shot before && python3 "$HERE/shot_check.py" blank before.bmp && pass "screenshot before the move is not blank" \
+    || fail "screenshot before the move"
+ply0=$(field ply)
+hash0=$(field hash)
+line=$(grep -m1 '^target ' dump/state.txt)
+if [ -n "$line" ]; then
+    read -r _ q r x y cnt text <<<"$line"
+    click "$x" "$y"
+    if [ "$cnt" -gt 1 ]; then
+        wait_grep '^menu ' 5 && pass "a hex with $cnt decisions opens a menu" || fail "menu at ($q,$r)"
+        read -r _ _ x y text <<<"$(grep -m1 '^menu ' dump/state.txt)"
+        click "$x" "$y"
+    fi
+    what="a click on the marked hex ($q,$r)"
+else
+    read -r _ _ x y text <<<"$(grep -m1 '^row ' dump/state.txt)"
+    click "$x" "$y"
+    what="a click on the list row '$text'"
+fi
+if wait_grep "^played $ply0 0 $(printf '%s' "$text" | sed 's/[][\.*^$+?(){}|]/\\&/g')\$" 10; then pass "$what played '$text'"; else fail "$what played '$text'"; fi
+wait_state to_move 0 20
+ply1=$(field ply)
+hash1=$(field hash)
+[ "$ply1" -gt "$ply0" ] && pass "ply $ply0 -> $ply1" || fail "ply did not advance ($ply0 -> $ply1)"
+shot after && python3 "$HERE/shot_check.py" blank after.bmp && python3 "$HERE/shot_check.py" differ before.bmp after.bmp \
+    && pass "screenshot after the move differs" || fail "screenshot after the move"
+# save (the prompt offers GAME-SEED.rec), undo, load
+key s
+wait_state prompt 1 5 && key Return
+if wait_state prompt 0 5 && [ -s "$GAME-5.rec" ] && "$EXE" replay "$GAME-5.rec" --quiet; then pass "saved a valid record"; else fail "save"; fi
+key u
+if wait_state hash "$hash0" 10; then pass "undo went back to the position before the click"; else fail "undo"; fi
+key o
+wait_state prompt 2 5 && key Return
+if wait_state hash "$hash1" 10; then pass "load restored the saved position"; else fail "load"; fi
+key q
+finish "quit after load"
+
+# 2. bots only: a whole game, the final screen, the record
+bots=random
+for _ in $(seq 2 $nseats); do bots=$bots,random; done
+start play "$GAME" --seats "$bots" --seed 9 --ui gui --bot-delay 0 --record game.rec
+if wait_state to_move -2 $((60)); then pass "bots finished the game ($(field ply) decisions)"; else fail "bots finish the game"; fi
+wait_state overlay 2 5 && pass "final screen shown" || fail "final screen"
+shot final && python3 "$HERE/shot_check.py" blank final.bmp && pass "final screenshot not blank" || fail "final screenshot"
+key q
+finish "quit after the bot game"
+[ -s game.rec ] && "$EXE" replay game.rec --quiet && pass "the --record file replays" || fail "--record file"
+
+# 3. the replay viewer: step, jump, slider
+start replay game.rec --ui gui
+total=$(field replay | cut -d' ' -f2)
+wait_grep '^replay 0 ' 10 && pass "replay viewer at ply 0 of $total" || fail "replay viewer starts at 0"
+shot r0
+key Right Right Right
+wait_grep '^replay 3 ' 5 && pass "right arrow steps forward" || fail "right arrow"
+key Left
+wait_grep '^replay 2 ' 5 && pass "left arrow steps back" || fail "left arrow"
+key End
+wait_grep "^replay $total " 5 && pass "End goes to the last ply" || fail "End"
+read -r _ sx sy sw sh <<<"$(field slider | sed 's/^/x /')"
+click $((sx + sw / 2)) $((sy + sh / 2))
+mid=$(field replay | cut -d' ' -f1)
+[ "$mid" -gt 0 ] && [ "$mid" -lt "$total" ] && pass "slider click jumps to ply $mid" || fail "slider (at $mid of $total)"
+shot rmid && python3 "$HERE/shot_check.py" differ r0.bmp rmid.bmp && pass "replay board changes" || fail "replay screenshots"
+key q
+finish "quit the replay viewer"
+
+[ -n "${GUI_SCREENS:-}" ] && cp after.bmp "$GUI_SCREENS/gui-$GAME.bmp"
+echo "1..$n"
+[ $fails -eq 0 ]
