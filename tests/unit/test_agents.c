@@ -12,7 +12,7 @@
  * must reach 0.5, at equal time per decision it must lie above 0.5. The unit run checks
  * bidrace only; the strength suite every game with FC_STRENGTH_PAIRS pairs (CI: 20); the
  * program's --full argument (meson test --suite strength --test-args=--full) plays 100 pairs
- * (200 games) at 1,000 iterations, issue 15's full check. */
+ * (200 games) at 1,000 iterations, issue 15's full check. FC_STRENGTH_ONLY=GAME checks one game. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -352,6 +352,9 @@ static void test_equal_strength(void **state)
         bool fixture = strcmp(id, "bidrace") == 0;
         if (!fixture && (slow || pairs < 2))
             continue; /* the real games: strength suite only */
+        const char *only = getenv("FC_STRENGTH_ONLY"); /* one game, e.g. while tuning it */
+        if (!fixture && only && strcmp(only, id) != 0)
+            continue;
         int n = fixture ? (slow ? 10 : 50) : pairs;
         double mean, lo, hi;
         paired_share(ctx, id, fixture ? "mcts:iters=100" : spec, fixture ? "mcts:iters=100,legacy=1" : legacy, n,
