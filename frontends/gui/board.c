@@ -226,8 +226,12 @@ static void gui_board_pieces(gui *g)
             continue;
         float cx, cy;
         gui_hex_center(g, c->hex, &cx, &cy);
-        SDL_Color col = c->owner >= 0 && c->owner < FC_MAX_SEATS ? g->seat_col[c->owner] : gui_rgb(0xF4F1E8);
-        gui_seat_shape(g, c->owner, cx, cy, s * 0.55f, col);
+        bool owned = c->owner >= 0 && c->owner < FC_MAX_SEATS;
+        /* owned pieces: the seat's shape and colour; neutral glyphs: text on the terrain */
+        SDL_Color col = owned ? g->seat_col[c->owner]
+                              : gui_rgb(gui_terrain_rgb[c->terrain < FC_TERRAIN_COUNT ? c->terrain : 0]);
+        if (owned)
+            gui_seat_shape(g, c->owner, cx, cy, s * 0.55f, col);
         char txt[16];
         gui_glyph_text(c->glyphs, txt, sizeof txt);
         const gui_font *f = &g->board;
