@@ -360,8 +360,11 @@ static void test_equal_strength(void **state)
         paired_share(ctx, id, fixture ? "mcts:iters=100" : spec, fixture ? "mcts:iters=100,legacy=1" : legacy, n,
                      &mean, &lo, &hi);
         assert_true(hi >= 0.5); /* not significantly weaker at equal iterations */
-        if (fixture)
-            continue; /* bidrace's search is too short for a time budget to separate them */
+        /* Equal time per decision depends on the machine and its load, so it is a measurement
+         * (--full, run by hand on an idle machine; docs/metrics.md), not part of CI's suite.
+         * bidrace's search is too short for a time budget to separate the two. */
+        if (fixture || !full_mode)
+            continue;
         paired_share(ctx, id, "mcts:time=0.01", "mcts:time=0.01,legacy=1", n, &mean, &lo, &hi);
         assert_true(lo > 0.5); /* stronger at equal time per decision */
     }
