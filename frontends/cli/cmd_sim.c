@@ -32,6 +32,7 @@ const cli_optdef cli_opts_sim[] = {
     {"--until-significant", NULL, false, "A/B: stop early once --metric differs (sequential test)"},
     {"--metric", "NAME[:K]", false, "metric of the sequential test (default seat_win:1)"},
     {"--looks", "N", false, "interim looks of the sequential test (default 10)"},
+    {"--resume", "FILE", false, "journal of finished games: append each game, skip those already there (docs/distributed.md)"},
     {NULL, NULL, false, NULL},
 };
 
@@ -152,7 +153,15 @@ static int sim_play(sim_cli *s, design *d, int first, int count)
     fc_error_clear(&err);
     s->cfg.rules = d->rules;
     double t0 = sim_now();
-    int rc = cli_sim_run(&s->cfg, first, count, d->games + first, &err); /* over MPI ranks under mpirun */
+    /* a journal line belongs to one design: game, rule set, variant, seed, agents, limits */
+    char text[2048];
+    int len = snprintf(text, sizeof text, "%s|%s|%s|%016llx|%llu|%d|%ld", s->game, d == &s->d[0] ? "A" : "B",
+                       d->variant_hash, (unsigned long long)d->params_hash, (unsigned long long)s->seed,
+                       (int)s->cfg.fixed_seats, s->cfg.max_decisions);
+    for (int k = 0; k < s->nseats && len > 0 && (size_t)len < sizeof text; k++)
+        len += snprintf(text + len, sizeof text - (size_t)len, "|%s", s->spec[k]);
+    uint64_t key = fc_hash64(text, strlen(text), 0);
+    int rc = cli_sim_run(&s->cfg, first, count, d->games + first, s->journal, key, &err); /* over MPI ranks */
     s->seconds += sim_now() - t0;
     s->done_before += count;
     if (rc != 0) {
@@ -466,6 +475,10 @@ int cli_cmd_sim(cli *c)
     }
     if ((rc = cli_mpi_agree(sim_setup(s, c, ctx))) != 0)
         goto out;
+    if (cli_opt(c, "--resume") && cli_mpi_rank() == 0 && !(s->journal = cli_journal_open(cli_opt(c, "--resume"))))
+        rc = CLI_EXIT_FAIL;
+    if ((rc = cli_mpi_agree(rc)) != 0)
+        goto out;
     if ((rc = sim_run_all(s, cli_flag(c, "--until-significant"))) != 0)
         goto out;
     if (cli_mpi_rank() != 0)
@@ -490,6 +503,7 @@ out:
         fc_rules_free(s->d[k].rules);
         free(s->d[k].games);
     }
+    cli_journal_close(s->journal);
     free(s);
     fc_context_free(ctx);
     cli_mpi_end();

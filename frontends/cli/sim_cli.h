@@ -31,6 +31,7 @@ typedef struct sim_cli {
     int done_before, total; /* progress across designs and looks */
     double seconds;
     int seq_metric, seq_arg, looks, stopped_look, seq_result;
+    struct cli_journal *journal; /* --resume FILE (sim_mpi.h), rank 0 only */
 } sim_cli;
 
 /* The rows of the A/B comparison: agent metrics per agent, seat 1, then game metrics. */

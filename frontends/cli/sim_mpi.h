@@ -7,6 +7,7 @@
 #define FC_CLI_SIM_MPI_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "formicary/sim.h"
 
@@ -20,9 +21,19 @@ int cli_mpi_size(void);
 /* Every rank's setup result combined: CLI_EXIT_OK only if all ranks set up fine, so a rank
  * that could not load the game does not leave the others waiting. */
 int cli_mpi_agree(int rc);
+/* A journal of finished games for --resume FILE: one text line per game, appended (and
+ * flushed) as games finish, keyed by a hash of the design (game, rule set, variant, seed,
+ * agents), so a run stopped by a dead rank or a crash continues with the games not written
+ * yet and still gives the same output. Only rank 0 opens it. */
+typedef struct cli_journal cli_journal;
+cli_journal *cli_journal_open(const char *path);
+void cli_journal_close(cli_journal *j);
 /* fc_sim_run over all ranks: rank 0 hands out chunks of c->threads game indices on request
  * and plays chunks itself; the results (or the error of the lowest failing game) reach every
  * rank. */
-int cli_sim_run(const fc_sim_config *c, int first, int count, fc_sim_game *out, fc_error *err);
+/* With a journal (j, key): games of this design found in it are taken from it, the others are
+ * played and appended. */
+int cli_sim_run(const fc_sim_config *c, int first, int count, fc_sim_game *out, cli_journal *j, uint64_t key,
+                fc_error *err);
 
 #endif

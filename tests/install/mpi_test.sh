@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # formicary sim under `mpirun -n 2 --oversubscribe` writes the same CSV, JSON and report as one
 # process with the same seed (timing columns aside), on the fixture game and on Termity (also
-# A/B), and a rank killed mid-run makes the run fail with no output file written.
+# A/B), and a rank killed mid-run makes the run fail with no output file written; --resume
+# continues it to the same output.
 # usage: mpi_test.sh FORMICARY MPIRUN FIXTURE_PLUGIN_DIR
 set -euo pipefail
 fc=$1 mpirun=$2 fixtures=$3
@@ -37,9 +38,10 @@ compare fixture bidrace --plugin-path "$fixtures" --seats greedy,random,random -
 compare termity termity --seats mcts:iters=40,greedy --games 24 --seed 5 --threads 2
 compare termity-ab termity --seats greedy,random --games 40 --seed 5 --against-set open_hands=true
 
-# A rank that dies must not lose games silently: the run fails and writes nothing.
-"$mpirun" -n 2 --oversubscribe "$fc" sim termity --seats mcts:iters=300,mcts:iters=300 --games 400 --seed 1 \
-    --csv killed.csv > killed.txt 2>&1 &
+# A rank that dies must not lose games silently: the run fails and writes nothing; --resume
+# then plays only the games missing from the journal and gives the one-process output.
+kill_args=(sim termity --seats mcts:iters=150,greedy --games 60 --seed 1)
+"$mpirun" -n 2 --oversubscribe "$fc" "${kill_args[@]}" --resume killed.jnl --csv killed.csv > killed.txt 2>&1 &
 launcher=$!
 victim=""
 for _ in $(seq 100); do
@@ -55,4 +57,11 @@ kill -9 "$victim"
 if wait "$launcher"; then fail "the run went on after rank 1 died"; fi
 [ ! -e killed.csv ] || fail "a CSV was written although rank 1 died"
 grep -q -i 'signal 9\|killed\|exited' killed.txt || { cat killed.txt; fail "no message about the dead rank"; }
-echo "killed rank: the run failed with no output written"
+kept=$(wc -l < killed.jnl)
+[ "$kept" -lt 60 ] || fail "the run finished before rank 1 was killed: nothing to resume"
+"$mpirun" -n 2 --oversubscribe "$fc" "${kill_args[@]}" --resume killed.jnl --csv resumed.csv > resumed.txt 2>&1 ||
+    { cat resumed.txt; fail "resuming the killed run"; }
+"$fc" "${kill_args[@]}" --csv whole.csv > whole.txt 2>&1 || { cat whole.txt; fail "the one-process run"; }
+diff <(no_time_csv whole.csv) <(no_time_csv resumed.csv) || fail "the resumed run's CSV differs"
+diff <(tail -n +2 whole.txt) <(tail -n +2 resumed.txt) || fail "the resumed run's report differs"
+echo "killed rank: the run failed with no output written; --resume kept $kept games and gave the same output"
