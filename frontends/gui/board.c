@@ -52,6 +52,15 @@ void gui_board_fit(gui *g)
         if (i == 0 || y > maxy)
             maxy = y;
     }
+    for (int i = 0; i < g->ndecs; i++) {
+        if (!g->decs[i].info.has_hex)
+            continue;
+        fc_hex h = g->decs[i].info.hex;
+        float x = SQRT3 * ((float)h.q + (float)h.r / 2.0f), y = 1.5f * h.r;
+        if (v->ncells == 0 && i == 0)
+            minx = maxx = x, miny = maxy = y;
+        minx = fminf(minx, x), maxx = fmaxf(maxx, x), miny = fminf(miny, y), maxy = fmaxf(maxy, y);
+    }
     float wu = maxx - minx + SQRT3 + 0.4f, hu = maxy - miny + 2.4f;
     SDL_Rect b = g->r_board;
     float s = fminf((float)b.w / wu, (float)b.h / hu);
@@ -73,9 +82,15 @@ const fc_view_cell *gui_view_cell(const gui *g, fc_hex h)
 
 const fc_view_cell *gui_cell_at(const gui *g, int x, int y)
 {
+    fc_hex h;
+    return gui_hex_at(g, x, y, &h) ? gui_view_cell(g, h) : NULL;
+}
+
+bool gui_hex_at(const gui *g, int x, int y, fc_hex *out)
+{
     SDL_Point p = {x, y};
     if (!SDL_PointInRect(&p, &g->r_board))
-        return NULL;
+        return false;
     float s = gui_hex_radius(g);
     float px = ((float)x - g->org_x - g->pan_x) / s, py = ((float)y - g->org_y - g->pan_y) / s;
     float fq = (SQRT3 / 3 * px - py / 3), fr = 2.0f / 3 * py, fs = -fq - fr;
@@ -85,7 +100,8 @@ const fc_view_cell *gui_cell_at(const gui *g, int x, int y)
         rq = -rr - rs;
     else if (dr > ds)
         rr = -rq - rs;
-    return gui_view_cell(g, fc_hex_make((int)rq, (int)rr));
+    *out = fc_hex_make((int)rq, (int)rr);
+    return gui_view_cell(g, *out) || gui_decs_at(g, *out, NULL, 0) > 0;
 }
 
 int gui_decs_at(const gui *g, fc_hex h, int *idx, int max)
@@ -259,10 +275,12 @@ static void gui_board_marks(gui *g)
     }
     /* hexes a legal decision concerns: a white ring with a dark rim */
     for (int i = 0; i < g->ndecs; i++) {
-        if (!g->decs[i].info.has_hex || !gui_view_cell(g, g->decs[i].info.hex))
+        if (!g->decs[i].info.has_hex)
             continue;
         float cx, cy;
         gui_hex_center(g, g->decs[i].info.hex, &cx, &cy);
+        if (!gui_view_cell(g, g->decs[i].info.hex)) /* a hex the board does not have yet */
+            gui_poly(g, cx, cy, s * 0.9f, 6, (float)M_PI / 6, gui_alpha(gui_rgb(0xFFFFFF), 40));
         gui_hex_outline(g, g->decs[i].info.hex, w * 0.5f, w * 1.6f, gui_rgb(0x111111));
         gui_hex_outline(g, g->decs[i].info.hex, w * 0.5f, w, gui_rgb(0xFFFFFF));
         gui_poly(g, cx, cy + s * 0.62f, fmaxf(2.5f, s / 9), 12, 0, gui_rgb(0xFFFFFF));
@@ -270,8 +288,7 @@ static void gui_board_marks(gui *g)
     const fc_decision_info *p = gui_preview(g);
     if (p) {
         SDL_Color c = gui_alpha(gui_rgb(0xF0E442), 110);
-        for (int k = 0; k < p->nhexes; k++)
-            if (gui_view_cell(g, p->hexes[k])) {
+        for (int k = 0; k < p->nhexes; k++) {
                 float cx, cy;
                 gui_hex_center(g, p->hexes[k], &cx, &cy);
                 gui_poly(g, cx, cy, s * 0.86f, 6, (float)M_PI / 6, c);

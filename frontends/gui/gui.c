@@ -276,7 +276,7 @@ static void gui_dump_state(gui *g)
     for (int i = 0; i < g->nmoves; i++)
         fprintf(f, "played %zu %d %s\n", g->moves[i].ply, g->moves[i].seat, g->moves[i].text);
     for (int i = 0; i < g->ndecs; i++) {
-        if (!g->decs[i].info.has_hex || !gui_view_cell(g, g->decs[i].info.hex))
+        if (!g->decs[i].info.has_hex)
             continue;
         float x, y;
         gui_hex_center(g, g->decs[i].info.hex, &x, &y);
@@ -335,10 +335,7 @@ static void gui_zoom(gui *g, float factor, int x, int y)
 
 static void gui_update_hover(gui *g)
 {
-    const fc_view_cell *c = g->drag_moved ? NULL : gui_cell_at(g, g->mx, g->my);
-    g->has_hover = c != NULL;
-    if (c)
-        g->hover = c->hex;
+    g->has_hover = !g->drag_moved && gui_hex_at(g, g->mx, g->my, &g->hover);
     g->hover_dec = -1;
     SDL_Point p = {g->mx, g->my};
     for (int i = 0; i < g->nlist_hits; i++)
@@ -377,10 +374,10 @@ static int gui_click(gui *g, int x, int y, fc_error *err)
     for (int i = 0; i < g->nlist_hits; i++)
         if (SDL_PointInRect(&p, &g->list_hits[i].r))
             return gui_play_index(g, g->list_hits[i].idx, err);
-    const fc_view_cell *c = gui_cell_at(g, x, y);
-    if (!c || !gui_human_turn(g))
+    fc_hex h;
+    if (!gui_hex_at(g, x, y, &h) || !gui_human_turn(g))
         return 0;
-    int idx[GUI_MENU_MAX], k = gui_decs_at(g, c->hex, idx, GUI_MENU_MAX);
+    int idx[GUI_MENU_MAX], k = gui_decs_at(g, h, idx, GUI_MENU_MAX);
     if (k == 1)
         return gui_play_index(g, idx[0], err);
     if (k > 1) {

@@ -166,6 +166,8 @@ void gui_seat_shape(gui *g, int seat, float cx, float cy, float rad, SDL_Color c
 /* The view cell under a pixel, or NULL. */
 const fc_view_cell *gui_cell_at(const gui *g, int x, int y);
 const fc_view_cell *gui_view_cell(const gui *g, fc_hex h);
+/* The hex under a pixel when it is a view cell or a hex some decision concerns. */
+bool gui_hex_at(const gui *g, int x, int y, fc_hex *out);
 int gui_decs_at(const gui *g, fc_hex h, int *idx, int max);
 /* The hexes of the decision the pointer previews (hovered list row or menu item), or NULL. */
 const fc_decision_info *gui_preview(const gui *g);

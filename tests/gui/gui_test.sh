@@ -133,7 +133,28 @@ if wait_state hash "$hash1" 10; then pass "load restored the saved position"; el
 key q
 finish "quit after load"
 
-# 2. bots only: a whole game, the final screen, the record
+# 2. hot seat: two humans; the screen is covered until the player to move clicks
+hs=human,human
+for _ in $(seq 3 $nseats); do hs=$hs,random; done
+start play "$GAME" --seats "$hs" --seed 5 --ui gui --bot-delay 0
+if wait_state overlay 3 10; then pass "hot seat: covered before the first human decision"; else fail "hot-seat cover"; fi
+hw=$(field to_move)
+shot cover && python3 "$HERE/shot_check.py" blank cover.bmp >/dev/null && pass "cover screenshot drawn" || fail "cover screenshot"
+click 600 400
+wait_state overlay 0 5 && pass "a click shows the board of seat $((hw + 1))" || fail "cover dismissed"
+read -r _ _ x y text <<<"$(grep -m1 '^row ' dump/state.txt)"
+click "$x" "$y"
+sleep 0.5
+if [ "$(field to_move)" != "$hw" ] && [ "$(field to_move)" -ge 0 ]; then
+    wait_state overlay 3 5 && pass "covered again for the other human" || fail "cover for the other human"
+    click 600 400
+fi
+key q
+wait_state prompt 3 5 && pass "quit with unsaved decisions asks first" || fail "quit prompt"
+key q
+finish "quit from the prompt"
+
+# 3. bots only: a whole game, the final screen, the record
 bots=random
 for _ in $(seq 2 $nseats); do bots=$bots,random; done
 start play "$GAME" --seats "$bots" --seed 9 --ui gui --bot-delay 0 --record game.rec
@@ -144,7 +165,7 @@ key q
 finish "quit after the bot game"
 [ -s game.rec ] && "$EXE" replay game.rec --quiet && pass "the --record file replays" || fail "--record file"
 
-# 3. the replay viewer: step, jump, slider
+# 4. the replay viewer: step, jump, slider
 start replay game.rec --ui gui
 total=$(field replay | cut -d' ' -f2)
 wait_grep '^replay 0 ' 10 && pass "replay viewer at ply 0 of $total" || fail "replay viewer starts at 0"
