@@ -9,12 +9,13 @@
 
 #include "formicary/params.h"
 
-static const char *const type_names[] = {
-#define FC_X_NAME(name, text) text,
-    FC_PARAM_TYPES(FC_X_NAME)
-#undef FC_X_NAME
+/* The number of parameter types (X-macro count: an array used only by sizeof is "unused" for
+ * clang -Werror). */
+enum {
+#define FC_X_COUNT(name, text) +1
+    NTYPES = 0 FC_PARAM_TYPES(FC_X_COUNT)
+#undef FC_X_COUNT
 };
-#define NTYPES ((int)(sizeof type_names / sizeof type_names[0]))
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 5, 6)))
