@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "sim_mpi.h"
 #include "formicary/sim.h"
 #include "formicary/stats.h"
 
@@ -123,7 +124,7 @@ static int skill_compare(skill *s, const fc_rules *rules, skill_step *st, fc_err
             cfg.progress = skill_progress;
             cfg.progress_ud = s;
         }
-        rc = fc_sim_run(&cfg, 0, s->pairs, s->games, err);
+        rc = cli_sim_run(&cfg, 0, s->pairs, s->games, NULL, 0, err); /* over MPI ranks */
         s->done += s->pairs;
         for (int i = 0; rc == 0 && i < s->pairs; i++)
             v[i] += 0.5 * skill_game_value(&s->games[i], s->nseats, half == 0);
@@ -366,9 +367,16 @@ int cli_cmd_skill(cli *c)
     int rc = skill_options(c, &s, &players);
     if (rc != 0)
         return rc;
-    fc_context *ctx = cli_context(c, NULL, 0);
-    if (!ctx)
+    /* Under mpirun every rank runs this with the same arguments; the games of each comparison
+     * are spread over the ranks (docs/distributed.md) and rank 0 alone reports. */
+    if (cli_mpi_begin() != 0)
         return CLI_EXIT_FAIL;
+    fc_context *ctx = cli_context(c, NULL, 0);
+    if (cli_mpi_agree(ctx ? 0 : CLI_EXIT_FAIL) != 0) {
+        fc_context_free(ctx);
+        cli_mpi_end();
+        return CLI_EXIT_FAIL;
+    }
     fc_error err;
     fc_error_clear(&err);
     const char *game = c->pos[0];
@@ -400,16 +408,19 @@ int cli_cmd_skill(cli *c)
     for (uint64_t b = s.from * 2; b <= s.to && steps < SKILL_MAX_STEPS; b *= 2)
         steps++;
     s.total = s.ndesigns * (steps + 1) * 2 * s.pairs;
-    s.progress = cli_flag(c, "--progress") || isatty(STDERR_FILENO);
+    s.progress = cli_mpi_rank() == 0 && (cli_flag(c, "--progress") || isatty(STDERR_FILENO));
     for (int k = 0; k < s.ndesigns; k++)
         if (skill_design_run(&s, &s.d[k], &err) != 0) {
             if (s.progress)
                 fputc('\n', stderr);
-            rc = cli_fail("%s%s", s.ndesigns > 1 ? (k ? "B: " : "A: ") : "", err.msg);
+            rc = cli_mpi_rank() == 0 ? cli_fail("%s%s", s.ndesigns > 1 ? (k ? "B: " : "A: ") : "", err.msg)
+                                      : CLI_EXIT_FAIL;
             goto out;
         }
     if (s.progress)
         fputc('\n', stderr);
+    if (cli_mpi_rank() != 0)
+        goto out; /* every rank holds every result; rank 0 writes */
     const char *json = cli_opt(c, "--json"), *csv = cli_opt(c, "--csv"), *svg = cli_opt(c, "--svg");
     if (!json || strcmp(json, "-") != 0)
         skill_print(&s, game);
@@ -424,5 +435,6 @@ out:
     for (int k = 0; k < 2; k++)
         fc_rules_free(s.d[k].rules);
     fc_context_free(ctx);
+    cli_mpi_end();
     return rc;
 }

@@ -38,6 +38,15 @@ compare fixture bidrace --plugin-path "$fixtures" --seats greedy,random,random -
 compare termity termity --seats mcts:iters=40,greedy --games 24 --seed 5 --threads 2
 compare termity-ab termity --seats greedy,random --games 40 --seed 5 --against-set open_hands=true
 
+# skill spreads each comparison's games over the ranks too: same table and JSON.
+"$fc" skill bidrace --plugin-path "$fixtures" --games 20 --to 64 --json skill-1.json > skill-1.txt 2>&1 ||
+    { cat skill-1.txt; fail "skill: one process"; }
+"$mpirun" -n 2 --oversubscribe "$fc" skill bidrace --plugin-path "$fixtures" --games 20 --to 64 \
+    --json skill-2.json > skill-2.txt 2>&1 || { cat skill-2.txt; fail "skill: mpirun -n 2"; }
+diff skill-1.txt skill-2.txt || fail "skill: the table differs"
+diff <(no_time_json skill-1.json) <(no_time_json skill-2.json) || fail "skill: the JSON differs"
+echo "skill: same output under mpirun -n 2"
+
 # A rank that dies must not lose games silently: the run fails and writes nothing; --resume
 # then plays only the games missing from the journal and gives the one-process output.
 kill_args=(sim termity --seats mcts:iters=150,greedy --games 60 --seed 1)
