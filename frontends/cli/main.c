@@ -48,8 +48,8 @@ static void cli_main_help(FILE *f)
     for (int i = 0; i < fc_agent_kind_count(); i++)
         fprintf(f, "  %-6s %s\n", fc_agent_kind_name(i), fc_agent_kind_doc(i));
     fputs("\nother options: --help, --version\n"
-          "plugins are searched in --plugin-path DIR, $FORMICARY_PLUGIN_PATH, the build tree and the install "
-          "directory\n",
+          "plugins are searched in --plugin-path DIR, $FORMICARY_PLUGIN_PATH, the build tree (when run from it),\n"
+          "$XDG_DATA_HOME/formicary/plugins (default ~/.local/share/formicary/plugins) and the install directory\n",
           f);
 }
 
