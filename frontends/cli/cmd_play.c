@@ -166,7 +166,7 @@ static void play_help(void)
 {
     printf("enter the number of a decision or its notation; also:\n"
            "  legal       list the decisions again\n"
-           "  map         the board as text: every hex with something on it\n"
+           "  map         the board drawn as text, then every hex with something on it\n"
            "  legend      what the map's glyphs and the panels' codes mean\n"
            "  rules [X]   the rules of this phase, or rule/topic X (R-12, births, glossary)\n"
            "  undo        take back your last decision (and the moves since)\n"
@@ -191,10 +191,12 @@ static void play_list(play *p, const fc_decision *ds, char (*texts)[128], int n)
     }
 }
 
-/* `map`: the hexes with something on them (glyphs, label), then how many are empty. */
+/* `map`: the board drawn as text, then the hexes with something on them (glyphs, owner,
+ * label) and how many are empty. */
 static void play_map(const play *p)
 {
     const fc_view *v = p->view;
+    cli_text_map(stdout, v, NULL);
     int empty = 0;
     for (int i = 0; i < v->ncells && i < FC_VIEW_MAX_CELLS; i++) {
         const fc_view_cell *c = &v->cells[i];

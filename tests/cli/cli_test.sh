@@ -322,6 +322,8 @@ if "$EXE" list 2>/dev/null | grep -q '^myrmes '; then
     check "shell view: the game's legend" eval '[ $rc -eq 0 ] && has "\"legend\":\[\{\"glyph\":\"2\.\.6\",\"text\":\"a hex of a pheromone"'
     fc_in $'legend\nrules\nrules brths\nmap\nlegal\nquit' play myrmes --seats human,random --seed 3 --ui text
     check "text UI: legend, rules of the phase, map as text, legal again" eval '[ $rc -eq 0 ] && has "O +a tunnel exit" && has "### Phase 1 — Event" && has "did you mean .births.\?" && has "tunnel exit of Red" && has "hexes with nothing on them" && [ "$(grep -c "1\. event 1" "$TMP/out")" -eq 2 ]'
+    # the board drawn: hex rows of terrain fills (water ~~~, grass .) with the tunnel exits O on them
+    check "text UI: map draws the board's hex rows" eval '[ "$(grep -cE "^(Red>)? +(\S+ +){5,}\S+$" "$TMP/out")" -ge 6 ] && has "~~~ ~~~" && has "^ +\^ +\* +O +\^ "'
 fi
 
 echo "1..$n"
