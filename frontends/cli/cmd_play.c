@@ -217,7 +217,7 @@ static void play_legend(const play *p)
     if (v->nlegend == 0)
         printf("  this game gives no legend\n");
     for (int i = 0; i < v->nlegend && i < FC_VIEW_MAX_LEGEND; i++)
-        printf("  %-9.8s %.*s\n", v->legend[i].glyph, (int)sizeof v->legend[i].text, v->legend[i].text);
+        printf("  %-9.*s %.*s\n", (int)sizeof v->legend[i].glyph, v->legend[i].glyph, (int)sizeof v->legend[i].text, v->legend[i].text);
 }
 
 /* `rules [X]`: rule or topic X, else the current phase's rules, else the glossary. */

@@ -68,7 +68,7 @@ typedef struct fc_view_entry {
 
 /* A legend entry (API minor 3): what a glyph or symbol means. */
 typedef struct fc_view_legend {
-    char glyph[8];  /* "2", "&", "m7", "Rx" */
+    char glyph[24]; /* "2", "&", "m7", "last move" (up to 23 bytes) */
     char text[80];  /* "a hex of a pheromone of size 2" */
 } fc_view_legend;
 

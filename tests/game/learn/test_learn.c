@@ -296,6 +296,35 @@ static bool on_map(const fc_view *v, fc_hex h)
     return false;
 }
 
+/* Legend glyphs longer than a map glyph keep their whole name (the field held 7 bytes once,
+ * cutting Termity's "last move" to "last mo"). */
+static void test_legend_long_glyphs(void **state)
+{
+    (void)state;
+    static const char *const want[][2] = {{"termity", "last move"}, {"termity", "strength"},
+                                          {"marabunta", "{..}/{..}"}, {"marabunta", "projected"}};
+    fc_context *ctx = games();
+    fc_view *v = malloc(sizeof *v);
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        fc_error err;
+        const fc_plugin *p = fc_context_find(ctx, want[i][0], &err);
+        if (!p)
+            fail_msg("%s", err.msg);
+        fc_rules *rules;
+        fc_match *m = start(ctx, p, 1, &rules);
+        fc_match_view(m, -1, v);
+        bool found = false;
+        for (int e = 0; e < v->nlegend; e++)
+            found |= strcmp(v->legend[e].glyph, want[i][1]) == 0;
+        if (!found)
+            fail_msg("%s: no legend entry '%s'", want[i][0], want[i][1]);
+        fc_match_free(m);
+        fc_rules_free(rules);
+    }
+    free(v);
+    fc_context_free(ctx);
+}
+
 /* Decision hexes lie on the map; Myrmes tiles list every hex they cover, Termity attacks their
  * target and attack-from hex; Marabunta's split and choose labels name every die of the group. */
 static void test_decision_hexes_and_labels(void **state)
@@ -458,6 +487,7 @@ int main(void)
         cmocka_unit_test(test_notation_match),
         cmocka_unit_test(test_rules_text_every_game),
         cmocka_unit_test(test_legend_and_topics),
+        cmocka_unit_test(test_legend_long_glyphs),
         cmocka_unit_test(test_decision_hexes_and_labels),
         cmocka_unit_test(test_params_check),
         cmocka_unit_test(test_illegal_vs_unreadable),
