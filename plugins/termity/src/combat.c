@@ -131,6 +131,7 @@ int tm_gen_moves(const tm_data *D, const tm_state *s, const fc_env *env, int sta
                             return 1;
                     }
                     best[y] = (uint8_t)nk;
+                    mv->prev[y] = (uint8_t)x;
                     bucket[nk][bn[nk]++] = (uint8_t)y;
                 }
             }

@@ -141,6 +141,30 @@ static void describe_tile(const tm_data *D, const tm_state *s, int tile, int fac
     snprintf(out->group, sizeof out->group, "tile");
 }
 
+/* The hexes of the path the unit on s->sel takes to `to` (the same search as the legality
+ * check, R-19 ... R-23), from its hex to `to`, when `to` is a destination or attack-from hex. */
+static void add_path(const tm_data *D, const tm_state *s, const fc_env *env, int to, fc_decision_info *out)
+{
+    if (s->sel >= D->ncells || !TM_IS_UNIT(s->piece[s->sel]))
+        return;
+    tm_moves mv;
+    tm_gen_moves(D, s, env, s->sel, &mv, false, 0);
+    bool reached = to == s->sel;
+    for (int i = 0; i < mv.nto && !reached; i++)
+        reached = mv.to[i] == to;
+    for (int i = 0; i < mv.natk && !reached; i++)
+        reached = mv.atk_f[i] == to;
+    if (!reached)
+        return;
+    uint8_t path[TM_MAX_CELLS];
+    int n = 0;
+    for (int c = to; c != s->sel && n < TM_MAX_CELLS; c = mv.prev[c])
+        path[n++] = (uint8_t)c;
+    fc_decision_info_add_hex(out, D->cell[s->sel]);
+    while (n > 0)
+        fc_decision_info_add_hex(out, D->cell[path[--n]]);
+}
+
 void tm_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_decision_info *out)
 {
     const tm_state *s = st;
@@ -195,10 +219,7 @@ void tm_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_d
         break;
     case D_TO:
         snprintf(out->label, sizeof out->label, "move to (%d,%d), %s", out->hex.q, out->hex.r, terrain_name(D, s, b));
-        if (s->sel < D->ncells) { /* where the unit comes from and where it goes */
-            fc_decision_info_add_hex(out, D->cell[s->sel]);
-            fc_decision_info_add_hex(out, D->cell[b]);
-        }
+        add_path(D, s, env, b, out); /* every hex from where the unit stands to where it goes */
         snprintf(out->group, sizeof out->group, "step");
         break;
     case D_ATTACK: {
@@ -216,6 +237,7 @@ void tm_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_d
         fc_decision_info_add_hex(out, D->cell[b]);
         fc_decision_info_add_hex(out, D->cell[c]);
         fc_decision_info_add_hex(out, D->cell[s->sel]);
+        add_path(D, s, env, c, out); /* and the way there */
         for (uint32_t m = s->seat[seat].board & ~(1u << tok); m; m &= m - 1) {
             int u = tm_lowest(m), at = s->seat[seat].tok_cell[u];
             if (D->dist[at][b] <= tm_caste_of(D, s, seat, u)->support_range)

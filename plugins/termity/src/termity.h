@@ -238,6 +238,7 @@ typedef struct tm_moves {
     int nto, natk;
     uint8_t to[TM_MAX_CELLS];
     uint8_t atk_t[TM_MAX_CELLS * 6], atk_f[TM_MAX_CELLS * 6];
+    uint8_t prev[TM_MAX_CELLS]; /* a reached hex's predecessor on a least-cost path (to show it) */
 } tm_moves;
 static inline const tm_token *tm_token_of(const tm_data *D, const tm_state *s, int seat, int tok)
 {

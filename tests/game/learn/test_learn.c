@@ -332,7 +332,7 @@ static void test_decision_hexes_and_labels(void **state)
     (void)state;
     fc_context *ctx = games();
     fc_view *v = malloc(sizeof *v);
-    int places = 0, attacks = 0, splits = 0;
+    int places = 0, attacks = 0, splits = 0, long_moves = 0;
     for (int i = 0; i < fc_context_game_count(ctx); i++) {
         const fc_plugin *p = fc_context_game(ctx, i);
         for (uint64_t seed = 1; seed <= 3; seed++) {
@@ -360,6 +360,15 @@ static void test_decision_hexes_and_labels(void **state)
                             fail_msg("myrmes: '%s' lists %d hexes", text, info.nhexes);
                         places++;
                     }
+                    if (!strcmp(p->id, "termity") && !strncmp(text, "to ", 3)) {
+                        /* the whole path: hex by hex from the unit to the destination */
+                        if (info.nhexes < 2 || !info.has_hex || !fc_hex_eq(info.hexes[info.nhexes - 1], info.hex))
+                            fail_msg("termity: '%s' lists %d hexes, not ending at its hex", text, info.nhexes);
+                        for (int h = 1; h < info.nhexes; h++)
+                            if (fc_hex_distance(info.hexes[h - 1], info.hexes[h]) != 1)
+                                fail_msg("termity: '%s': path hexes %d and %d are not neighbours", text, h - 1, h);
+                        long_moves += info.nhexes > 2;
+                    }
                     if (!strcmp(p->id, "termity") && !strncmp(text, "attack ", 7)) {
                         if (info.nhexes < 2)
                             fail_msg("termity: '%s' lists %d hexes", text, info.nhexes);
@@ -383,6 +392,7 @@ static void test_decision_hexes_and_labels(void **state)
     }
     assert_true(places > 0);
     assert_true(splits > 0);
+    assert_true(long_moves > 0); /* some moves pass other hexes on the way */
     (void)attacks; /* attacks are rare early in random play; counted when they occur */
     free(v);
     fc_context_free(ctx);
