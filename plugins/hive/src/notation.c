@@ -104,8 +104,13 @@ static int mark_dir(char c, bool before)
     return -1;
 }
 
+/* A MoveString of any game type is well-formed (FC_EPARSE only for text that is not one); one
+ * that cannot be played here and now (a bug of an expansion not in this game, a lone piece on a
+ * board that is not empty, a reference piece not on the board) is FC_EILLEGAL, so the shell
+ * answers "illegal decision 'X' now" rather than "cannot read". */
 int hv_move_parse(const hv_state *s, const char *text, fc_decision *out)
 {
+    const int any = EXP_M | EXP_L | EXP_P;
     while (*text == ' ' || *text == '\t')
         text++;
     size_t len = strlen(text);
@@ -120,12 +125,12 @@ int hv_move_parse(const hv_state *s, const char *text, fc_decision *out)
         *out = HV_PASS;
         return 0;
     }
-    int p, k = hv_parse_piece(t, s->exp, &p);
+    int p, k = hv_parse_piece(t, any, &p);
     if (k < 0)
         return FC_EPARSE;
     if (t[k] == '\0') { /* the very first piece: the origin */
-        if (!board_empty(s))
-            return FC_EPARSE;
+        if (!board_empty(s) || !hv_kind_used(s->exp, p % HV_KINDS))
+            return FC_EILLEGAL;
         *out = HV_D(p, 0);
         return 0;
     }
@@ -135,7 +140,7 @@ int hv_move_parse(const hv_state *s, const char *text, fc_decision *out)
     int dir = mark_dir(*r, true);
     if (dir >= 0)
         r++;
-    int ref, kr = hv_parse_piece(r, s->exp, &ref);
+    int ref, kr = hv_parse_piece(r, any, &ref);
     if (kr < 0)
         return FC_EPARSE;
     r += kr;
@@ -143,8 +148,8 @@ int hv_move_parse(const hv_state *s, const char *text, fc_decision *out)
         if (dir >= 0 || (dir = mark_dir(*r, false)) < 0 || r[1] != '\0')
             return FC_EPARSE;
     }
-    if (ref == p || s->cell[ref] == HV_OFF)
-        return FC_EPARSE;
+    if (ref == p || !hv_kind_used(s->exp, p % HV_KINDS) || s->cell[ref] == HV_OFF)
+        return FC_EILLEGAL;
     int dest = dir < 0 ? s->cell[ref] : hv_nb(s->cell[ref], dir);
     *out = HV_D(p, dest);
     return 0;
@@ -254,11 +259,12 @@ int hv_game_string_read(hv_state *s, const char *text, char *why, size_t nwhy)
     int k = 0;
     for (char *m; (m = strtok_r(NULL, ";", &save)) != NULL; k++) {
         fc_decision d;
-        if (hv_move_parse(s, m, &d) != 0) {
+        int rc = hv_move_parse(s, m, &d);
+        if (rc == FC_EPARSE) {
             snprintf(why, nwhy, "move %d '%s' is not a MoveString", k + 1, m);
             return FC_EPARSE;
         }
-        if (hv_apply_checked(s, d) != 0) {
+        if (rc != 0 || hv_apply_checked(s, d) != 0) {
             snprintf(why, nwhy, "move %d '%s' is not legal there", k + 1, m);
             return FC_EILLEGAL;
         }

@@ -146,11 +146,15 @@ static void test_h23_notation(void **state)
     assert_int_equal(f.g->decision_parse(&s, f.env, "wA1 wS1/", &a), 0);
     assert_int_equal(f.g->decision_parse(&s, f.env, "wA1 \\bG1", &b), 0);
     assert_int_equal(a, b);
-    const char *bad[] = {"", "wA1", "wA1  wS1/", "wA1 /wS1/", "wX1 wS1/", "wA4 wS1/", "wA1 bB1", "wA1 wS1|",
-                         "pass pass", "wA1 wA1-", "wM wS1-"};
+    const char *bad[] = {"", "wA1  wS1/", "wA1 /wS1/", "wX1 wS1/", "wA4 wS1/", "wA1 wS1|", "pass pass", "wQ1 wS1-"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         if (f.g->decision_parse(&s, f.env, bad[i], &a) != FC_EPARSE)
             fail_msg("'%s' was accepted", bad[i]);
+    /* well-formed MoveStrings that cannot be played here and now: "illegal decision 'X' now" */
+    const char *illegal[] = {"wA1", "wA1 bB1", "wA1 wA1-", "wM wS1-"};
+    for (size_t i = 0; i < sizeof illegal / sizeof illegal[0]; i++)
+        if (f.g->decision_parse(&s, f.env, illegal[i], &a) != FC_EILLEGAL)
+            fail_msg("'%s' is not refused as illegal now", illegal[i]);
     char t[32];
     assert_true(f.g->decision_text(&s, f.env, HV_PASS, t, sizeof t) > 0);
     assert_string_equal(t, "pass");
