@@ -121,6 +121,8 @@ static void begin_workers(my_state *st, const fc_env *env)
 
 void my_end_worker_turn(my_state *st, const fc_env *env)
 {
+    if (st->out_seat >= 0) /* told, since the worker just disappears from the map */
+        FC_EMIT(env, FC_ALL_SEATS, "%s's worker goes back to the supply (R-37)", my_seat_name(st->out_seat));
     st->out_seat = -1;
     int s = next_worker_seat(st, env, st->turn);
     if (s < 0)
@@ -237,6 +239,9 @@ static void finish_round(my_state *st, const fc_env *env)
 {
     for (int s = 0; s < env->nseats; s++) {
         my_seat *p = &st->seat[s];
+        if (p->room_workers)
+            FC_EMIT(env, FC_ALL_SEATS, "%s: %d worker%s come%s home from the colony rooms (R-52)", my_seat_name(s),
+                    p->room_workers, p->room_workers == 1 ? "" : "s", p->room_workers == 1 ? "s" : "");
         p->workers = (uint8_t)(p->workers + p->room_workers); /* */
         p->room_workers = 0;
         p->rooms = 0;
