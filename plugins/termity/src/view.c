@@ -179,6 +179,7 @@ static void legend(const tm_data *D, const fc_host *h, fc_view *v)
     h->view_legend(v, "m7", "a neutral mound worth 7 (small m: N is the Nasute)");
     h->view_legend(v, "last move", "the link between the start and end hexes of the last move");
     h->view_legend(v, "strength", "attack: own + support of units in range vs defence; more wins (R-26, R-27)");
+    h->view_legend(v, "S3!", "the attacker, off the board on the hex it left until the retreat is chosen (R-30, R-31)");
     h->view_legend(v, "MP", "movement points (R-19)");
     h->view_legend(v, "S3B", "scenario: players, then B basic or A advanced; custom = built in the game");
     h->view_legend(v, "WV WS VS", "terrain tile pairs: Water/Vegetation, Water/Stones, Vegetation/Stones");
@@ -218,6 +219,13 @@ void tm_view(const void *st, const fc_env *env, int seat, fc_view *v)
                 snprintf(cell->label, sizeof cell->label, "neutral mound %d", val);
             else
                 snprintf(cell->label, sizeof cell->label, "mound %d of seat %d", val, owner + 1);
+        } else if (s->phase == PH_RETREAT && c == s->atk_start) {
+            /* took the attacker off the board until it lands: drawn where it was, marked */
+            const tm_token *K = tm_token_of(D, s, s->turn, s->sel);
+            cell->owner = (int8_t)s->turn;
+            snprintf(cell->glyphs, sizeof cell->glyphs, "%c%d!", D->caste[K->caste].code, K->termites);
+            snprintf(cell->label, sizeof cell->label, "%s of seat %d attacking (%d,%d), off the board until the retreat is chosen",
+                     K->id, s->turn + 1, D->cell[s->atk_target].q, D->cell[s->atk_target].r);
         } else {
             snprintf(cell->label, sizeof cell->label, "%s", T->name);
         }

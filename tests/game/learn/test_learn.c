@@ -325,6 +325,52 @@ static void test_legend_long_glyphs(void **state)
     fc_context_free(ctx);
 }
 
+/* Termity: while the beaten unit's retreat is chosen (R-30, R-31) the attacker, off the board,
+ * stays drawn on the hex it left with a marker, owned by its seat. */
+static void test_termity_attacker_visible_in_retreat(void **state)
+{
+    (void)state;
+    fc_context *ctx = games();
+    fc_error err;
+    const fc_plugin *p = fc_context_find(ctx, "termity", &err);
+    assert_non_null(p);
+    fc_view *v = malloc(sizeof *v);
+    int retreats = 0;
+    for (uint64_t seed = 1; seed <= 40 && retreats < 3; seed++) {
+        fc_rules *rules;
+        fc_match *m = start(ctx, p, seed, &rules);
+        fc_rng rng;
+        fc_rng_seed(&rng, seed, 2);
+        for (int k = 0; k < 4 * plies(); k++) {
+            fc_match_view(m, -1, v);
+            if (strstr(v->title, ": retreat")) {
+                int marked = 0;
+                for (int c = 0; c < v->ncells; c++)
+                    if (strchr(v->cells[c].glyphs, '!')) {
+                        marked++;
+                        if (v->cells[c].owner < 0 || !strstr(v->cells[c].label, "off the board"))
+                            fail_msg("seed %d: marked cell %d,%d: owner %d, '%s'", (int)seed, v->cells[c].hex.q,
+                                     v->cells[c].hex.r, v->cells[c].owner, v->cells[c].label);
+                    }
+                if (marked != 1)
+                    fail_msg("seed %d: %d attackers drawn during the retreat choice", (int)seed, marked);
+                retreats++;
+            } else {
+                for (int c = 0; c < v->ncells; c++)
+                    if (strchr(v->cells[c].glyphs, '!'))
+                        fail_msg("seed %d: an attacker marked outside a retreat choice", (int)seed);
+            }
+            if (!step(m, &rng))
+                break;
+        }
+        fc_match_free(m);
+        fc_rules_free(rules);
+    }
+    assert_true(retreats > 0);
+    free(v);
+    fc_context_free(ctx);
+}
+
 /* Decision hexes lie on the map; Myrmes tiles list every hex they cover, Termity attacks their
  * target and attack-from hex; Marabunta's split and choose labels name every die of the group. */
 static void test_decision_hexes_and_labels(void **state)
@@ -501,6 +547,7 @@ int main(void)
         cmocka_unit_test(test_legend_and_topics),
         cmocka_unit_test(test_legend_long_glyphs),
         cmocka_unit_test(test_decision_hexes_and_labels),
+        cmocka_unit_test(test_termity_attacker_visible_in_retreat),
         cmocka_unit_test(test_params_check),
         cmocka_unit_test(test_illegal_vs_unreadable),
         cmocka_unit_test(test_old_minor),
