@@ -324,6 +324,8 @@ if "$EXE" list 2>/dev/null | grep -q '^myrmes '; then
     check "text UI: legend, rules of the phase, map as text, legal again" eval '[ $rc -eq 0 ] && has "O +a tunnel exit" && has "### Phase 1 — Event" && has "did you mean .births.\?" && has "tunnel exit of Red" && has "hexes with nothing on them" && [ "$(grep -c "1\. event 1" "$TMP/out")" -eq 2 ]'
     # the board drawn: hex rows of terrain fills (water ~~~, grass .) with the tunnel exits O on them
     check "text UI: map draws the board's hex rows" eval '[ "$(grep -cE "^(Red>)? +(\S+ +){5,}\S+$" "$TMP/out")" -ge 6 ] && has "~~~ ~~~" && has "^ +\^ +\* +O +\^ "'
+    fc_in $'legend\nquit' play termity --seats human,random --seed 3 --ui text
+    check "text UI: Termity's legend names are whole (last move, strength)" eval '[ $rc -eq 0 ] && has "^  last move the link between" && has "^  strength +attack: own" && has "^  S3! +the attacker, off the board until its target.s retreat is chosen \(R-30\)$"'
     fc play myrmes --seats random,random --seed 3
     check "myrmes log: an outing's worker going back to the supply, room workers coming home" eval '[ $rc -eq 0 ] && has "^ +> (Red|Blue).s worker goes back to the supply \(R-37\)$" && has "^ +> (Red|Blue): [0-9]+ workers? comes? home from the colony rooms \(R-52\)$"'
 fi

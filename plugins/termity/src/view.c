@@ -179,7 +179,7 @@ static void legend(const tm_data *D, const fc_host *h, fc_view *v)
     h->view_legend(v, "m7", "a neutral mound worth 7 (small m: N is the Nasute)");
     h->view_legend(v, "last move", "the link between the start and end hexes of the last move");
     h->view_legend(v, "strength", "attack: own + support of units in range vs defence; more wins (R-26, R-27)");
-    h->view_legend(v, "S3!", "the attacker, off the board on the hex it left until the retreat is chosen (R-30, R-31)");
+    h->view_legend(v, "S3!", "the attacker, off the board until its target's retreat is chosen (R-30)");
     h->view_legend(v, "MP", "movement points (R-19)");
     h->view_legend(v, "S3B", "scenario: players, then B basic or A advanced; custom = built in the game");
     h->view_legend(v, "WV WS VS", "terrain tile pairs: Water/Vegetation, Water/Stones, Vegetation/Stones");
