@@ -130,10 +130,9 @@ void mz_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_d
                      reward_names[D->tile[l].space[sl]]);
         else
             snprintf(out->label, sizeof out->label, "%s", t);
-        if (l > 0) {
-            out->hex = fc_hex_make(s->loc[l].q, s->loc[l].r);
-            out->has_hex = 1;
-        }
+        /* a tile is one cell; the Great Tunnel is clicked on its centre cell (0,0) */
+        out->hex = l > 0 ? fc_hex_make(s->loc[l].q, s->loc[l].r) : fc_hex_make(0, 0);
+        out->has_hex = 1;
         break;
     }
     case DK_FER:
