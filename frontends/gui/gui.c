@@ -262,7 +262,7 @@ static void gui_dump_state(gui *g)
     fprintf(f, "draw_avg_ms %.3f\ndraw_max_ms %.3f\ncells %d\n", g->draws ? g->draw_ms / g->draws : 0.0,
             g->draw_max_ms, g->view->ncells);
     if (g->rec)
-        fprintf(f, "replay %zu %zu\nslider %d %d %d %d\n", g->rec->at, g->rec->n, g->r_slider.x, g->r_slider.y,
+        fprintf(f, "replay %zu %zu\nslider %d %d %d %d\n", g->rec->at, g->rec->tr.n, g->r_slider.x, g->r_slider.y,
                 g->r_slider.w, g->r_slider.h);
     if (ply > 0) {
         const fc_history_entry *h = fc_match_history(*g->m, ply - 1);
@@ -353,8 +353,8 @@ static void gui_slider_to(gui *g, int x, fc_error *err)
 {
     SDL_Rect s = g->r_slider;
     int pad = (int)(8 * g->ui), x0 = s.x + 2 * pad, x1 = s.x + s.w - 2 * pad;
-    long k = x1 > x0 ? lroundf((float)(x - x0) * (float)g->rec->n / (float)(x1 - x0)) : 0;
-    k = k < 0 ? 0 : k > (long)g->rec->n ? (long)g->rec->n : k;
+    long k = x1 > x0 ? lroundf((float)(x - x0) * (float)g->rec->tr.n / (float)(x1 - x0)) : 0;
+    k = k < 0 ? 0 : k > (long)g->rec->tr.n ? (long)g->rec->tr.n : k;
     if ((size_t)k != g->rec->at)
         gui_replay_goto(g, (size_t)k, err);
 }
@@ -525,17 +525,17 @@ static int gui_key(gui *g, SDL_Keycode k, bool *shot, fc_error *err)
         gui_record *rec = g->rec;
         size_t to = rec->at;
         if (k == SDLK_RIGHT)
-            to = rec->at < rec->n ? rec->at + 1 : rec->n;
+            to = rec->at < rec->tr.n ? rec->at + 1 : rec->tr.n;
         else if (k == SDLK_LEFT || k == SDLK_BACKSPACE)
             to = rec->at > 0 ? rec->at - 1 : 0;
         else if (k == SDLK_PAGEDOWN)
-            to = rec->at + 10 < rec->n ? rec->at + 10 : rec->n;
+            to = rec->at + 10 < rec->tr.n ? rec->at + 10 : rec->tr.n;
         else if (k == SDLK_PAGEUP)
             to = rec->at > 10 ? rec->at - 10 : 0;
         else if (k == SDLK_HOME)
             to = 0;
         else if (k == SDLK_END)
-            to = rec->n;
+            to = rec->tr.n;
         if (to != rec->at && gui_replay_goto(g, to, err) != 0)
             return -1;
         return GUI_GO_ON;

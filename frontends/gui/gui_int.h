@@ -46,11 +46,8 @@ typedef struct gui_move {
 } gui_move;
 
 typedef struct gui_record {
-    size_t n, at;
-    fc_decision *d;
-    int *seat;
-    uint32_t *audience;
-    char (*text)[64];
+    fc_transcript tr; /* the record's decisions, seats, audiences and notation */
+    size_t at;
 } gui_record;
 
 /* A clickable row (decision list, menu) remembered while drawing. */

@@ -14,35 +14,10 @@ int gui_replay_open(gui *g, fc_error *err)
     if (!rec)
         return fc_error_set(err, FC_ENOMEM, "out of memory");
     g->rec = rec;
-    size_t n = fc_match_ply(*g->m), alloc = n ? n : 1;
-    rec->n = n;
-    rec->d = malloc(alloc * sizeof *rec->d);
-    rec->seat = malloc(alloc * sizeof *rec->seat);
-    rec->audience = malloc(alloc * sizeof *rec->audience);
-    rec->text = malloc(alloc * sizeof *rec->text);
-    if (!rec->d || !rec->seat || !rec->audience || !rec->text)
-        return fc_error_set(err, FC_ENOMEM, "out of memory");
-    for (size_t i = 0; i < n; i++) {
-        const fc_history_entry *h = fc_match_history(*g->m, i);
-        if (!h)
-            return fc_error_set(err, FC_ESTATE, "the record has no decision %zu", i + 1);
-        rec->d[i] = h->decision;
-        rec->seat[i] = h->seat;
-        rec->audience[i] = h->audience;
-    }
-    fc_match *fresh = fc_match_new(*g->rules, fc_match_seed(*g->m), err);
-    if (!fresh)
-        return err->code ? err->code : FC_ESTATE;
-    for (size_t i = 0; i < n; i++) {
-        if (fc_match_decision_text(fresh, rec->d[i], rec->text[i], sizeof rec->text[i]) < 0)
-            snprintf(rec->text[i], sizeof rec->text[i], "#%u", (unsigned)rec->d[i]);
-        if (fc_match_play(fresh, rec->d[i], err) != 0) {
-            fc_match_free(fresh);
-            return err->code;
-        }
-    }
-    fc_match_free(fresh);
-    rec->at = n;
+    int rc = fc_transcript_make(*g->m, &rec->tr, err);
+    if (rc != 0)
+        return rc;
+    rec->at = rec->tr.n;
     return gui_replay_goto(g, 0, err);
 }
 
@@ -51,10 +26,7 @@ void gui_replay_close(gui *g)
     gui_record *rec = g->rec;
     if (!rec)
         return;
-    free(rec->d);
-    free(rec->seat);
-    free(rec->audience);
-    free(rec->text);
+    fc_transcript_free(&rec->tr);
     free(rec);
     g->rec = NULL;
 }
@@ -75,13 +47,13 @@ static void gui_replay_marks(gui *g)
     if (fc_match_undo(prev, &e) == 0) {
         fc_decision_info info;
         memset(&info, 0, sizeof info);
-        fc_match_decision_describe(prev, rec->d[i], &info);
+        fc_match_decision_describe(prev, rec->tr.d[i], &info);
         gui_move *mv = &g->moves[g->nmoves++];
         memset(mv, 0, sizeof *mv);
         mv->ply = i;
-        mv->seat = rec->seat[i];
-        mv->audience = rec->audience[i];
-        snprintf(mv->text, sizeof mv->text, "%s", rec->text[i]);
+        mv->seat = rec->tr.seat[i];
+        mv->audience = rec->tr.audience[i];
+        snprintf(mv->text, sizeof mv->text, "%s", rec->tr.text[i]);
         if (info.has_hex)
             mv->hexes[mv->nhexes++] = info.hex;
         for (int k = 0; k < info.nhexes && mv->nhexes < FC_DECISION_MAX_HEXES + 1; k++)
@@ -93,8 +65,8 @@ static void gui_replay_marks(gui *g)
 int gui_replay_goto(gui *g, size_t k, fc_error *err)
 {
     gui_record *rec = g->rec;
-    if (k > rec->n)
-        k = rec->n;
+    if (k > rec->tr.n)
+        k = rec->tr.n;
     if (k + 1 < rec->at) { /* a jump back: start again */
         fc_match *fresh = fc_match_new(*g->rules, fc_match_seed(*g->m), err);
         if (!fresh)
@@ -109,7 +81,7 @@ int gui_replay_goto(gui *g, size_t k, fc_error *err)
         rec->at--;
     }
     while (rec->at < k) {
-        if (fc_match_play(*g->m, rec->d[rec->at], err) != 0)
+        if (fc_match_play(*g->m, rec->tr.d[rec->at], err) != 0)
             return err->code;
         rec->at++;
     }
@@ -126,17 +98,17 @@ void gui_replay_draw(gui *g)
     int pad = (int)(8 * g->ui), line = g->small.h, y = r.y + 4;
     char buf[200];
     gui_clip(g, &r);
-    snprintf(buf, sizeof buf, "Record: ply %zu of %zu", rec->at, rec->n);
+    snprintf(buf, sizeof buf, "Record: ply %zu of %zu", rec->at, rec->tr.n);
     gui_text(g, &g->font, r.x + pad, y, r.w - 2 * pad, gui_rgb(0x56B4E9), buf);
     y += g->font.h + 2;
     int rows = (r.h - (y - r.y)) / line;
     size_t first = rec->at > (size_t)(rows / 2) ? rec->at - (size_t)(rows / 2) : 0;
-    for (size_t i = first; i < rec->n && y + line <= r.y + r.h; i++) {
-        bool seen = g->viewer >= 0 ? (rec->audience[i] & FC_SEAT_BIT(g->viewer)) != 0
-                                   : rec->audience[i] == FC_ALL_SEATS;
-        const char *who = rec->seat[i] >= 0 && rec->seat[i] < g->nseats ? g->names[rec->seat[i]] : "chance";
+    for (size_t i = first; i < rec->tr.n && y + line <= r.y + r.h; i++) {
+        bool seen = g->viewer >= 0 ? (rec->tr.audience[i] & FC_SEAT_BIT(g->viewer)) != 0
+                                   : rec->tr.audience[i] == FC_ALL_SEATS;
+        const char *who = rec->tr.seat[i] >= 0 && rec->tr.seat[i] < g->nseats ? g->names[rec->tr.seat[i]] : "chance";
         snprintf(buf, sizeof buf, "%s%zu %s: %s", i + 1 == rec->at ? "> " : "  ", i + 1, who,
-                 seen ? rec->text[i] : "(hidden)");
+                 seen ? rec->tr.text[i] : "(hidden)");
         if (i + 1 == rec->at)
             gui_fill(g, (SDL_Rect){r.x + 2, y, r.w - 4, line}, gui_rgb(0x3F5B6E));
         gui_text(g, &g->small, r.x + pad, y, r.w - 2 * pad, i < rec->at ? gui_rgb(0xECEFF1) : gui_rgb(0x9AA5AD), buf);
@@ -147,7 +119,7 @@ void gui_replay_draw(gui *g)
     gui_fill(g, s, gui_rgb(0x171C20));
     int x0 = s.x + 2 * pad, x1 = s.x + s.w - 2 * pad, cy = s.y + s.h / 2;
     gui_fill(g, (SDL_Rect){x0, cy - 2, x1 - x0, 4}, gui_rgb(0x5A6770));
-    int kx = rec->n ? x0 + (int)((long)(x1 - x0) * (long)rec->at / (long)rec->n) : x0;
+    int kx = rec->tr.n ? x0 + (int)((long)(x1 - x0) * (long)rec->at / (long)rec->tr.n) : x0;
     gui_fill(g, (SDL_Rect){x0, cy - 2, kx - x0, 4}, gui_rgb(0x56B4E9));
     gui_fill(g, (SDL_Rect){kx - 5, s.y + 3, 10, s.h - 6}, gui_rgb(0xECEFF1));
 }

@@ -72,7 +72,7 @@ const fc_decision_info *tty_preview(const tty *t)
 {
     if (t->rec) {
         const tty_record *rec = t->rec;
-        if (!t->decs_valid || rec->at >= rec->n || t->ndecs != 1)
+        if (!t->decs_valid || rec->at >= rec->tr.n || t->ndecs != 1)
             return NULL;
         return &t->decs[0].info;
     }

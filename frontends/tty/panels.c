@@ -180,7 +180,7 @@ void tty_draw_frame(tty *t)
     char who[64], right[128];
     tty_mover_name(t, who, sizeof who);
     if (t->rec)
-        snprintf(right, sizeof right, " replay: ply %zu of %zu ", t->rec->at, t->rec->n);
+        snprintf(right, sizeof right, " replay: ply %zu of %zu ", t->rec->at, t->rec->tr.n);
     else
         snprintf(right, sizeof right, " ply %zu | %s ", fc_match_ply(*t->m), who);
     int gw = (int)strlen(t->game_name) + (int)strlen(t->ruleset) + 8 +

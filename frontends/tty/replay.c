@@ -19,37 +19,10 @@ int tty_replay_open(tty *t, fc_error *err)
     if (!rec)
         return fc_error_set(err, FC_ENOMEM, "out of memory");
     t->rec = rec;
-    size_t n = fc_match_ply(*t->m);
-    rec->n = n;
-    size_t alloc = n ? n : 1;
-    rec->d = malloc(alloc * sizeof *rec->d);
-    rec->seat = malloc(alloc * sizeof *rec->seat);
-    rec->audience = malloc(alloc * sizeof *rec->audience);
-    rec->text = malloc(alloc * sizeof *rec->text);
-    if (!rec->d || !rec->seat || !rec->audience || !rec->text)
-        return fc_error_set(err, FC_ENOMEM, "out of memory");
-    for (size_t i = 0; i < n; i++) {
-        const fc_history_entry *h = fc_match_history(*t->m, i);
-        if (!h)
-            return fc_error_set(err, FC_ESTATE, "the record has no decision %zu", i + 1);
-        rec->d[i] = h->decision;
-        rec->seat[i] = h->seat;
-        rec->audience[i] = h->audience;
-    }
-    /* The notation of each decision needs the position before it: play the record again. */
-    fc_match *fresh = fc_match_new(*t->rules, fc_match_seed(*t->m), err);
-    if (!fresh)
-        return err->code ? err->code : FC_ESTATE;
-    for (size_t i = 0; i < n; i++) {
-        if (fc_match_decision_text(fresh, rec->d[i], rec->text[i], sizeof rec->text[i]) < 0)
-            snprintf(rec->text[i], sizeof rec->text[i], "#%u", (unsigned)rec->d[i]);
-        if (fc_match_play(fresh, rec->d[i], err) != 0) {
-            fc_match_free(fresh);
-            return err->code;
-        }
-    }
-    fc_match_free(fresh);
-    rec->at = n;
+    int rc = fc_transcript_make(*t->m, &rec->tr, err);
+    if (rc != 0)
+        return rc;
+    rec->at = rec->tr.n;
     return tty_replay_goto(t, 0, err);
 }
 
@@ -58,10 +31,7 @@ void tty_replay_close(tty *t)
     tty_record *rec = t->rec;
     if (!rec)
         return;
-    free(rec->d);
-    free(rec->seat);
-    free(rec->audience);
-    free(rec->text);
+    fc_transcript_free(&rec->tr);
     free(rec);
     t->rec = NULL;
 }
@@ -69,8 +39,8 @@ void tty_replay_close(tty *t)
 int tty_replay_goto(tty *t, size_t k, fc_error *err)
 {
     tty_record *rec = t->rec;
-    if (k > rec->n)
-        k = rec->n;
+    if (k > rec->tr.n)
+        k = rec->tr.n;
     if (k + 1 < rec->at) { /* a jump back: start again */
         fc_match *fresh = fc_match_new(*t->rules, fc_match_seed(*t->m), err);
         if (!fresh)
@@ -85,7 +55,7 @@ int tty_replay_goto(tty *t, size_t k, fc_error *err)
         rec->at--;
     }
     while (rec->at < k) {
-        if (fc_match_play(*t->m, rec->d[rec->at], err) != 0)
+        if (fc_match_play(*t->m, rec->tr.d[rec->at], err) != 0)
             return err->code;
         rec->at++;
     }
@@ -101,7 +71,7 @@ int tty_replay_refresh(tty *t)
     t->decs_valid = true;
     t->sel = 0;
     t->focus = TTY_FOCUS_LIST;
-    if (rec->at < rec->n && tty_rec_sees(t, rec->audience[rec->at])) {
+    if (rec->at < rec->tr.n && tty_rec_sees(t, rec->tr.audience[rec->at])) {
         if (t->cap < 1) {
             tty_dec *d = malloc(sizeof *d);
             if (!d)
@@ -111,8 +81,8 @@ int tty_replay_refresh(tty *t)
         }
         tty_dec *e = &t->decs[0];
         memset(e, 0, sizeof *e);
-        e->d = rec->d[rec->at];
-        snprintf(e->text, sizeof e->text, "%s", rec->text[rec->at]);
+        e->d = rec->tr.d[rec->at];
+        snprintf(e->text, sizeof e->text, "%s", rec->tr.text[rec->at]);
         fc_match_decision_describe(*t->m, e->d, &e->info);
         e->info.label[sizeof e->info.label - 1] = 0;
         if (!e->info.label[0])
@@ -125,9 +95,9 @@ int tty_replay_refresh(tty *t)
     for (size_t i = first; i < rec->at; i++) {
         tty_move *mv = &t->moves[t->nmoves++];
         mv->ply = i;
-        mv->seat = rec->seat[i];
-        mv->audience = rec->audience[i];
-        snprintf(mv->text, sizeof mv->text, "%s", rec->text[i]);
+        mv->seat = rec->tr.seat[i];
+        mv->audience = rec->tr.audience[i];
+        snprintf(mv->text, sizeof mv->text, "%s", rec->tr.text[i]);
     }
     return 0;
 }
@@ -146,19 +116,19 @@ void tty_replay_draw_list(tty *t)
     attrset(tattr);
     mvhline(r->y, r->x, ACS_HLINE, r->w);
     attrset(A_NORMAL);
-    tty_put(r->y, r->x + 1, r->w - 2, tattr | A_BOLD, " Record: ply %zu of %zu, view of %s ", rec->at, rec->n,
+    tty_put(r->y, r->x + 1, r->w - 2, tattr | A_BOLD, " Record: ply %zu of %zu, view of %s ", rec->at, rec->tr.n,
             t->viewer < 0 ? "a spectator" : t->names[t->viewer]);
     /* the decisions around the ply shown: the last one played, then the next ones */
     int rows = r->h - 1;
     size_t first = rec->at > (size_t)(rows / 2) ? rec->at - (size_t)(rows / 2) : 0;
-    if (rec->n > (size_t)rows && first + (size_t)rows > rec->n)
-        first = rec->n - (size_t)rows;
+    if (rec->tr.n > (size_t)rows && first + (size_t)rows > rec->tr.n)
+        first = rec->tr.n - (size_t)rows;
     for (int k = 0; k < rows; k++) {
         size_t i = first + (size_t)k;
         int y = r->y + 1 + k;
-        if (i > rec->n)
+        if (i > rec->tr.n)
             break;
-        if (i == rec->n) {
+        if (i == rec->tr.n) {
             tty_put(y, r->x, r->w, i == rec->at ? A_REVERSE : A_DIM, "%s     end of the record",
                     i == rec->at ? ">" : " ");
             break;
@@ -166,12 +136,12 @@ void tty_replay_draw_list(tty *t)
         bool next = i == rec->at;
         int attr = next ? (t->colour ? (int)(COLOR_PAIR(TTY_PAIR_SELECT) | A_BOLD) : A_REVERSE)
                         : i < rec->at ? A_NORMAL : (t->colour ? (int)COLOR_PAIR(TTY_PAIR_DIM) : A_DIM);
-        tty_put(y, r->x, r->w, attr, "%s%4zu %s: %-*s", next ? ">" : " ", i + 1, tty_rec_who(t, rec->seat[i]), r->w,
-                tty_rec_sees(t, rec->audience[i]) ? rec->text[i] : "(hidden)");
+        tty_put(y, r->x, r->w, attr, "%s%4zu %s: %-*s", next ? ">" : " ", i + 1, tty_rec_who(t, rec->tr.seat[i]), r->w,
+                tty_rec_sees(t, rec->tr.audience[i]) ? rec->tr.text[i] : "(hidden)");
     }
     /* the info line: the next decision with its label */
     tty_fill(&t->info, A_NORMAL);
-    if (rec->at >= rec->n) {
+    if (rec->at >= rec->tr.n) {
         int32_t score[FC_MAX_SEATS] = {0};
         int rank[FC_MAX_SEATS] = {0};
         fc_match_scores(*t->m, score, rank);
@@ -187,10 +157,10 @@ void tty_replay_draw_list(tty *t)
         if (e->info.nhexes > 1)
             snprintf(hexes, sizeof hexes, " {%d hexes marked}", e->info.nhexes);
         tty_put(t->info.y, t->info.x, t->info.w, A_BOLD, " next, ply %zu, %s%s: %s", rec->at + 1,
-                tty_rec_who(t, rec->seat[rec->at]), hexes, e->info.label);
+                tty_rec_who(t, rec->tr.seat[rec->at]), hexes, e->info.label);
     } else {
         tty_put(t->info.y, t->info.x, t->info.w, A_BOLD, " next, ply %zu, %s: (hidden from this view; v changes it)",
-                rec->at + 1, tty_rec_who(t, rec->seat[rec->at]));
+                rec->at + 1, tty_rec_who(t, rec->tr.seat[rec->at]));
     }
 }
 
@@ -213,14 +183,14 @@ int tty_replay_loop(tty *t, fc_error *err)
         switch (ch) {
         case KEY_RIGHT:
         case ' ':
-            to = rec->at < rec->n ? rec->at + 1 : rec->n;
+            to = rec->at < rec->tr.n ? rec->at + 1 : rec->tr.n;
             break;
         case KEY_LEFT:
         case KEY_BACKSPACE:
             to = rec->at > 0 ? rec->at - 1 : 0;
             break;
         case KEY_NPAGE:
-            to = rec->at + 10 < rec->n ? rec->at + 10 : rec->n;
+            to = rec->at + 10 < rec->tr.n ? rec->at + 10 : rec->tr.n;
             break;
         case KEY_PPAGE:
             to = rec->at > 10 ? rec->at - 10 : 0;
@@ -229,7 +199,7 @@ int tty_replay_loop(tty *t, fc_error *err)
             to = 0;
             break;
         case KEY_END:
-            to = rec->n;
+            to = rec->tr.n;
             break;
         case KEY_UP:
         case KEY_DOWN:
@@ -241,9 +211,9 @@ int tty_replay_loop(tty *t, fc_error *err)
                 char *end = NULL;
                 unsigned long long k = strtoull(buf, &end, 10);
                 if (end == buf || *end)
-                    tty_msg(t, true, "'%s' is not a ply number (0..%zu)", buf, rec->n);
+                    tty_msg(t, true, "'%s' is not a ply number (0..%zu)", buf, rec->tr.n);
                 else
-                    to = k > rec->n ? rec->n : (size_t)k;
+                    to = k > rec->tr.n ? rec->tr.n : (size_t)k;
             }
             break;
         }

@@ -59,11 +59,8 @@ enum { TTY_GO_ON, TTY_QUIT, TTY_UNHANDLED };
 /* A record being watched (formicary replay FILE --ui tty): its decisions with their notation,
  * who made them and who may see them, and the ply shown. */
 typedef struct tty_record {
-    size_t n, at;
-    fc_decision *d;
-    int *seat;
-    uint32_t *audience;
-    char (*text)[64];
+    fc_transcript tr; /* the record's decisions, seats, audiences and notation */
+    size_t at;
 } tty_record;
 
 typedef struct tty {

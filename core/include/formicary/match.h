@@ -93,4 +93,17 @@ const char *fc_match_position(const fc_match *m);
 /* Writes the current position; returns its length, or a negative error (err set). */
 int fc_match_position_write(const fc_match *m, char *buf, size_t n, fc_error *err);
 
+/* A match's decisions as a front end's replay viewer lists them: each decision, who made it,
+ * who may see it and its notation (written in the position before it, by playing the match
+ * again from its start). fc_transcript_free releases what fc_transcript_make filled. */
+typedef struct fc_transcript {
+    size_t n;
+    fc_decision *d;
+    int *seat;
+    uint32_t *audience;
+    char (*text)[64];
+} fc_transcript;
+int fc_transcript_make(const fc_match *m, fc_transcript *t, fc_error *err);
+void fc_transcript_free(fc_transcript *t);
+
 #endif
