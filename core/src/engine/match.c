@@ -121,6 +121,11 @@ static int reset_to_initial(fc_match *m, fc_error *err)
             fc_error_set(err, rc, "%s: cannot read the position", m->plugin->id);
         return rc < 0 ? rc : FC_EINVAL;
     }
+    if (m->position && m->game->check) { /* a hand-edited position must still be a valid state */
+        char why[200] = "";
+        if (m->game->check(m->init_state, &m->env, why, sizeof why) != 0)
+            return fc_error_set(err, FC_EINVAL, "%s: the position fails the game's check: %s", m->plugin->id, why);
+    }
     memcpy(m->state, m->init_state, sz);
     m->nhist = 0;
     m->legal_valid = 0;
