@@ -54,5 +54,7 @@ int sim_compare(const sim_cli *s, const sim_row *r, fc_stats_diff *out);
 int sim_write_csv(const sim_cli *s, const char *path);
 int sim_write_json(const sim_cli *s, const char *path);
 int sim_write_svg(const sim_cli *s, const char *path);
+/* sim_html.c: the report page of `sim --html FILE` (html.h, docs/reports.md). */
+int sim_write_html(const sim_cli *s, const char *path);
 
 #endif
