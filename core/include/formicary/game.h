@@ -32,11 +32,11 @@
 #include "formicary/view.h"
 
 #define FC_ABI_MAJOR 1
-#define FC_API_MINOR 3 /* 1: fc_hook_def gained lo, hi; fc_host gained param_text, table_parse; 2: fc_game gained
+#define FC_API_MINOR 4 /* 1: fc_hook_def gained lo, hi; fc_host gained param_text, table_parse; 2: fc_game gained
                         * position_write, position_read; 3: fc_plugin gained rules_text, fc_game phase_topic and
                         * params_check,
-                        * fc_host view_legend, fc_decision_info nhexes/hexes, fc_view the legend
-                        * (docs/plugin-abi.md) */
+                        * fc_host view_legend, fc_decision_info nhexes/hexes, fc_view the legend;
+                        * 4: fc_host hook_ints (docs/plugin-abi.md) */
 #define FC_PLUGIN_ENTRY "fc_plugin_query"
 
 #if defined(_WIN32)
@@ -287,7 +287,18 @@ struct fc_host {
      * the panels means ("2" -> "a hex of a pheromone of size 2"). Games add their legend in
      * every view callback; entries past FC_VIEW_MAX_LEGEND and repeated glyphs are dropped. */
     void (*view_legend)(fc_view *v, const char *glyph, const char *fmt, ...);
+
+    /* API minor 4: hook point h asked about a list of count candidates at once: out[i] is what
+     * hook_int(env, h, st, args + i * nargs, nargs, dflt) would return, with the same errors
+     * and reports. Cheaper for a game that filters every candidate of a list through one hook
+     * point (Marabunta's splits): a hook that depends on its arguments alone answers the same
+     * list again from a cache. Check host->struct_size before use (FC_HOST_HAS). */
+    void (*hook_ints)(const fc_env *env, int h, void *st, const int64_t *args, int nargs, int count, int64_t dflt,
+                      int64_t *out);
 };
+
+/* Whether the host table offers member `m` (added in a later API minor than the core's). */
+#define FC_HOST_HAS(host, m) ((host)->struct_size >= offsetof(fc_host, m) + sizeof((host)->m))
 
 /* The plugin descriptor returned by the entry point. */
 typedef struct fc_plugin {

@@ -68,6 +68,12 @@ uint64_t fc_hooks_mask(const fc_hooks *h);
  * from the state's bytes, so a hook is a pure function of the state and its arguments. */
 int64_t fc_hooks_call(fc_hooks *h, const fc_env *env, int hook, void *st, const int64_t *args, int nargs,
                       int64_t dflt);
+/* out[i] = fc_hooks_call(..., args + i * nargs, nargs, dflt) for i < count, the same results,
+ * errors and reports; a memoizable hook's answers to a whole list are kept, so asking about
+ * the same list again costs one comparison (fc_host.hook_ints). Returns 0, or -1 when a call
+ * recorded an error. */
+int fc_hooks_call_many(fc_hooks *h, const fc_env *env, int hook, void *st, const int64_t *args, int nargs, int count,
+                       int64_t dflt, int64_t *out);
 /* Number of hook calls so far, and "file:line: hook NAME" (the function's definition) of the
  * last one ("" if none): the core names the script when the game refuses a decision it listed
  * while hooks were running. */

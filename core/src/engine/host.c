@@ -38,6 +38,17 @@ static int64_t host_hook_int(const fc_env *env, int h, void *st, const int64_t *
     return fc_hooks_call(env->hooks, env, h, st, args, nargs, dflt);
 }
 
+static void host_hook_ints(const fc_env *env, int h, void *st, const int64_t *args, int nargs, int count,
+                           int64_t dflt, int64_t *out)
+{
+    if (!env || !env->hooks || h < 0 || h >= 64 || !FC_HOOKED(env, h)) {
+        for (int i = 0; i < count; i++)
+            out[i] = dflt;
+        return;
+    }
+    fc_hooks_call_many(env->hooks, env, h, st, args, nargs, count, dflt, out);
+}
+
 static void host_view_title(fc_view *v, const char *fmt, ...)
 {
     char buf[FC_VIEW_STR];
@@ -144,6 +155,7 @@ static const fc_host host_table = {
     .param_text = host_param_text,
     .table_parse = fc_table_parse,
     .view_legend = host_view_legend,
+    .hook_ints = host_hook_ints,
 };
 
 const fc_host *fc_host_table(void) { return &host_table; }

@@ -56,7 +56,7 @@ typedef struct fc_vrt {
  * no math.random, no action: with the sandbox's purity (lua-api.md) its result depends on its
  * arguments alone and a successful result can be reused; errors and out-of-range results are
  * never stored, so they are raised and reported on every call as before. Direct-mapped. */
-#define VR_MEMO_SIZE 2048
+#define VR_MEMO_SIZE 8192
 #define VR_MEMO_ARGS 6
 typedef struct vr_memo {
     int64_t args[VR_MEMO_ARGS];
@@ -65,6 +65,23 @@ typedef struct vr_memo {
     uint8_t nil;  /* the hook returned nil: the caller's default applies */
 } vr_memo;
 
+/* Whole-list results of memoizable hooks (fc_hooks_call_many): a game that asks one hook point
+ * about every candidate of a list (Marabunta's split filter, 63 or 301 splits per decision)
+ * usually asks about the same list again, so the list and its answers are kept and compared
+ * exactly. A few slots, replaced in turn. */
+#define VR_BATCH_SLOTS 4
+#define VR_BATCH_COUNT 512
+#define VR_BATCH_ARGS 1024
+typedef struct vr_batch {
+    int16_t hook; /* -1: empty */
+    int16_t nargs;
+    int count;
+    uint64_t key;
+    int64_t dflt; /* a nil answer became this default: lists asked with another are not the same */
+    int64_t args[VR_BATCH_ARGS];
+    int64_t out[VR_BATCH_COUNT];
+} vr_batch;
+
 struct fc_hooks {
     fc_vrt rt;
     fc_variant_probe_result res;
@@ -72,6 +89,8 @@ struct fc_hooks {
     int last; /* hook point of the last call, -1 none */
     signed char pure[64]; /* per hook point: 0 not yet known, 1 memoizable, -1 not */
     vr_memo memo[VR_MEMO_SIZE];
+    vr_batch batch[VR_BATCH_SLOTS];
+    int batch_next; /* the slot replaced next */
     char error[FC_ERROR_MSG_MAX];
 };
 
@@ -388,6 +407,8 @@ fc_hooks *fc_hooks_new(const fc_plugin *plugin, const char *chunkname, const cha
     h->last = -1;
     for (int i = 0; i < VR_MEMO_SIZE; i++)
         h->memo[i].hook = -1;
+    for (int i = 0; i < VR_BATCH_SLOTS; i++)
+        h->batch[i].hook = -1;
     if (vr_open(&h->rt, plugin, chunkname, text, &h->res, err) != 0) {
         fc_hooks_free(h);
         return NULL;
@@ -602,4 +623,69 @@ int64_t fc_hooks_call(fc_hooks *h, const fc_env *env, int hook, void *st, const 
     }
     lua_settop(L, top);
     return out;
+}
+
+/* ---- lists ---- */
+
+static uint64_t vr_batch_key(int hook, const int64_t *args, int n)
+{
+    uint64_t k = (uint64_t)hook * 0x9e3779b97f4a7c15u + (uint64_t)n;
+    for (int i = 0; i < n; i++)
+        k = (k ^ (uint64_t)args[i]) * 0xbf58476d1ce4e5b9u;
+    return k ^ (k >> 31);
+}
+
+/* A memoizable hook's earlier answers to exactly this list, or NULL. */
+static const vr_batch *vr_batch_find(const fc_hooks *h, int hook, const int64_t *args, int nargs, int count,
+                                     int64_t dflt, uint64_t key)
+{
+    for (int i = 0; i < VR_BATCH_SLOTS; i++) {
+        const vr_batch *b = &h->batch[i];
+        if (b->hook == hook && b->key == key && b->nargs == nargs && b->count == count && b->dflt == dflt &&
+            memcmp(b->args, args, (size_t)nargs * (size_t)count * sizeof *args) == 0)
+            return b;
+    }
+    return NULL;
+}
+
+int fc_hooks_call_many(fc_hooks *h, const fc_env *env, int hook, void *st, const int64_t *args, int nargs, int count,
+                       int64_t dflt, int64_t *out)
+{
+    if (count <= 0)
+        return 0;
+    if (!h || hook < 0 || hook >= 64 || !((h->res.hooks_mask >> hook) & 1u)) {
+        for (int i = 0; i < count; i++)
+            out[i] = dflt;
+        return 0;
+    }
+    int n = nargs * count;
+    bool cacheable = nargs >= 0 && nargs <= VR_MEMO_ARGS && count <= VR_BATCH_COUNT && n <= VR_BATCH_ARGS &&
+                     h->rt.cur_hook < 0 && !h->error[0] && vr_pure(h, fc_sandbox_lua(h->rt.sb), hook, nargs);
+    uint64_t key = 0;
+    if (cacheable) {
+        key = vr_batch_key(hook, args, n);
+        const vr_batch *b = vr_batch_find(h, hook, args, nargs, count, dflt, key);
+        if (b) {
+            h->calls += (unsigned long)count;
+            h->last = hook;
+            memcpy(out, b->out, (size_t)count * sizeof *out);
+            return 0;
+        }
+    }
+    /* One call per item (each memoized as usual); the list is kept only when no call failed,
+     * so failures are reported every time, as for single calls. */
+    for (int i = 0; i < count; i++)
+        out[i] = fc_hooks_call(h, env, hook, st, args + (size_t)i * (size_t)nargs, nargs, dflt);
+    if (!cacheable || h->error[0])
+        return h->error[0] ? -1 : 0;
+    vr_batch *b = &h->batch[h->batch_next];
+    h->batch_next = (h->batch_next + 1) % VR_BATCH_SLOTS;
+    b->hook = (int16_t)hook;
+    b->nargs = (int16_t)nargs;
+    b->count = count;
+    b->key = key;
+    b->dflt = dflt;
+    memcpy(b->args, args, (size_t)n * sizeof *args);
+    memcpy(b->out, out, (size_t)count * sizeof *out);
+    return 0;
 }
