@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "formicary/agent.h"
+#include "formicary/match.h"
 #include "formicary/seats.h"
 
 #define FC_SIM_DEFAULT_MAX_DECISIONS 100000L
@@ -24,6 +25,16 @@ typedef struct fc_sim_config {
     /* optional: called after each finished game with (done, total) under a lock */
     void (*progress)(void *ud, int done, int total);
     void *progress_ud;
+    /* optional (NULL: every game from the start): a position text (fc_match_new_from_position)
+     * every game starts from; a game without positions makes fc_sim_check fail */
+    const char *position;
+    /* optional: called for every game that finished without error, with its match (read-only,
+     * valid only during the call; its history, scores and position are final). Called from the
+     * worker threads, several at once and in no particular order, with no lock held: it must be
+     * thread-safe and touch only what belongs to `index`. A non-zero return (err set) fails the
+     * game, so the run stops with that error like any failing game. */
+    int (*on_game)(void *ud, int index, const fc_match *m, fc_error *err);
+    void *on_game_ud;
 } fc_sim_config;
 
 /* The result of one game. Everything but `seconds` is a pure function of (config, index). */

@@ -49,4 +49,18 @@ enum { FC_SEQ_CONTINUE = 0, FC_SEQ_SIGNIFICANT = 1, FC_SEQ_NOT_SIGNIFICANT = 2 }
 #define FC_SEQ_INTERIM_Z 3.0
 int fc_stats_sequential(double z, int look, int looks);
 
+/* Multiple-comparison correction of n p-values tested together (the rows of one A/B table):
+ * adj[i] is p[i] adjusted so that "adj[i] < alpha" is the procedure's decision at level alpha.
+ * FC_CORRECT_HOLM: Holm's step-down, controls the family-wise error rate (the chance of any
+ * false positive): sorted ascending, adj(k) = max over j <= k of min(1, (n - j) p(j)), k from 0.
+ * FC_CORRECT_BH: Benjamini-Hochberg, controls the false discovery rate (the expected share of
+ * false positives among the positives), for many metrics: adj(k) = min over j >= k of
+ * min(1, n p(j) / (j + 1)). FC_CORRECT_NONE copies p. Ties keep their input order; NaN p-values
+ * count as 1. p and adj may be the same array. */
+typedef enum fc_stats_correction { FC_CORRECT_NONE, FC_CORRECT_HOLM, FC_CORRECT_BH } fc_stats_correction;
+int fc_stats_adjust(const double *p, size_t n, fc_stats_correction method, double *adj);
+/* "none", "holm", "bh"; NULL for a bad value. fc_stats_correction_parse: -1 for an unknown name. */
+const char *fc_stats_correction_name(fc_stats_correction method);
+int fc_stats_correction_parse(const char *name);
+
 #endif

@@ -57,6 +57,14 @@ int fc_sim_check(const fc_sim_config *c, fc_error *err)
                                 c->agents[k] ? e.msg : "missing spec");
         fc_agent_free(a);
     }
+    if (c->position) {
+        fc_error e;
+        fc_error_clear(&e);
+        fc_match *m = fc_match_new_from_position(c->rules, 0, c->position, &e);
+        if (!m)
+            return fc_error_set(err, e.code ? e.code : FC_EINVAL, "%s", e.msg);
+        fc_match_free(m);
+    }
     return 0;
 }
 
@@ -143,7 +151,8 @@ static int sim_game(const fc_sim_config *c, int index, fc_sim_game *g, fc_error 
     uint64_t aseed = fc_sim_agent_seed(c->seed, index);
     fc_agent *agent[FC_MAX_SEATS] = {NULL};
     sim_evals ev = {NULL, 0, 0};
-    fc_match *m = fc_match_new(c->rules, g->seed, err);
+    fc_match *m = c->position ? fc_match_new_from_position(c->rules, g->seed, c->position, err)
+                              : fc_match_new(c->rules, g->seed, err);
     if (!m)
         return err && err->code ? err->code : FC_EINVAL;
     fc_match_set_log(m, 0); /* nobody reads it, and formatting it costs more than the game */
@@ -190,7 +199,10 @@ static int sim_game(const fc_sim_config *c, int index, fc_sim_game *g, fc_error 
         for (int s = 0; s < n; s++)
             g->winners += !g->timeout && g->rank[s] == 0;
         sim_drama(&ev, g, n);
-    } else if (err && err->msg[0]) {
+        if (c->on_game)
+            rc = c->on_game(c->on_game_ud, index, m, err);
+    }
+    if (rc != 0 && err && err->msg[0]) {
         char msg[FC_ERROR_MSG_MAX];
         snprintf(msg, sizeof msg, "%s", err->msg);
         fc_error_set(err, rc, "game %d (seed %llu): %.400s", index, (unsigned long long)g->seed, msg);

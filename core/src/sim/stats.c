@@ -128,3 +128,65 @@ int fc_stats_sequential(double z, int look, int looks)
         return az >= FC_SEQ_INTERIM_Z ? FC_SEQ_SIGNIFICANT : FC_SEQ_CONTINUE;
     return az >= FC_Z95 ? FC_SEQ_SIGNIFICANT : FC_SEQ_NOT_SIGNIFICANT;
 }
+
+/* An index sorted by p (ascending), stable, for the adjustments. */
+typedef struct stats_pi {
+    double p;
+    size_t i;
+} stats_pi;
+
+static int stats_pi_cmp(const void *a, const void *b)
+{
+    const stats_pi *x = a, *y = b;
+    if (x->p != y->p)
+        return (x->p > y->p) - (x->p < y->p);
+    return (x->i > y->i) - (x->i < y->i);
+}
+
+int fc_stats_adjust(const double *p, size_t n, fc_stats_correction method, double *adj)
+{
+    if (n == 0)
+        return 0;
+    stats_pi *s = malloc(n * sizeof *s);
+    if (!s)
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        s[i] = (stats_pi){isnan(p[i]) ? 1.0 : p[i], i};
+    qsort(s, n, sizeof *s, stats_pi_cmp);
+    double m = (double)n;
+    if (method == FC_CORRECT_HOLM) {
+        double run = 0; /* the running maximum keeps the adjusted values in the order of p */
+        for (size_t k = 0; k < n; k++) {
+            double v = fmin(1.0, (m - (double)k) * s[k].p);
+            run = v > run ? v : run;
+            adj[s[k].i] = run;
+        }
+    } else if (method == FC_CORRECT_BH) {
+        double run = 1; /* the running minimum from the largest p down */
+        for (size_t k = n; k-- > 0;) {
+            double v = fmin(1.0, m * s[k].p / (double)(k + 1));
+            run = v < run ? v : run;
+            adj[s[k].i] = run;
+        }
+    } else {
+        for (size_t k = 0; k < n; k++)
+            adj[s[k].i] = s[k].p;
+    }
+    free(s);
+    return 0;
+}
+
+static const char *const stats_correction_names[3] = {"none", "holm", "bh"};
+
+const char *fc_stats_correction_name(fc_stats_correction method)
+{
+    return (int)method >= 0 && (int)method < 3 ? stats_correction_names[method] : NULL;
+}
+
+int fc_stats_correction_parse(const char *name)
+{
+    for (int i = 0; name && i < 3; i++)
+        if (strcmp(name, stats_correction_names[i]) == 0)
+            return i;
+    return -1;
+}
