@@ -44,14 +44,38 @@ static void uhp_err(const char *fmt, ...)
     fputs("\n", stdout);
 }
 
+/* The GameString of the match: GameTypeString;GameStateString;TurnString;MoveString... (H-23),
+ * written from the match's history (uhp matches start from the beginning: newgame replays a
+ * GameString's moves). */
 static void uhp_game_string(uhp *u)
 {
-    char buf[UHP_LINE_MAX];
     fc_error err;
-    if (fc_match_position_write(u->m, buf, sizeof buf, &err) < 0)
+    fc_error_clear(&err);
+    fc_transcript t;
+    if (fc_transcript_make(u->m, &t, &err) != 0) {
         uhp_err("%s", err.msg);
-    else
-        printf("%s\n", buf);
+        return;
+    }
+    const fc_plugin *p = fc_rules_plugin(u->rules);
+    int gt = fc_param_find(p->params, p->nparams, "game_type");
+    char type[FC_PARAM_STR_MAX + 64] = "Base";
+    if (gt >= 0)
+        fc_param_format(&p->params[gt], &fc_rules_values(u->rules)[gt], type, sizeof type);
+    size_t ply = fc_match_ply(u->m);
+    const char *state = "InProgress";
+    if (ply == 0) {
+        state = "NotStarted";
+    } else if (fc_match_to_move(u->m) == FC_NOBODY) {
+        int32_t score[FC_MAX_SEATS];
+        int rank[FC_MAX_SEATS];
+        fc_match_scores(u->m, score, rank);
+        state = rank[0] == rank[1] ? "Draw" : rank[0] == 0 ? "WhiteWins" : "BlackWins";
+    }
+    printf("%s;%s;%s[%zu]", type, state, ply % 2 ? "Black" : "White", ply / 2 + 1);
+    for (size_t i = 0; i < t.n; i++)
+        printf(";%s", t.text[i]);
+    printf("\n");
+    fc_transcript_free(&t);
 }
 
 static void uhp_info(void)

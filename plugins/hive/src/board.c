@@ -38,9 +38,6 @@ void hv_setup(hv_state *s, int exp)
     s->draw_turns = 300;
 }
 
-uint16_t hv_pack(fc_decision d) { return d == HV_PASS ? 0x7FFF : (uint16_t)(d & 0x7FFF); }
-fc_decision hv_unpack(uint16_t v) { return v == 0x7FFF ? HV_PASS : (fc_decision)v; }
-
 /* Occupied neighbours of a colour's Queen (0 when not in play). */
 int hv_surrounded(const hv_state *s, int color)
 {
@@ -55,8 +52,6 @@ int hv_surrounded(const hv_state *s, int color)
 
 int hv_apply(hv_state *s, fc_decision d)
 {
-    if (s->turn < HV_MAX_PLIES)
-        s->hist[s->turn] = hv_pack(d);
     if (d == HV_PASS) {
         s->last = HV_NONE;
     } else {
@@ -70,8 +65,16 @@ int hv_apply(hv_state *s, fc_decision d)
         s->last = (uint8_t)p;
     }
     s->turn++;
+    hv_set_result(s);
+    return 0;
+}
+
+void hv_set_result(hv_state *s)
+{
     bool w = hv_surrounded(s, 0) >= s->surround[0], b = hv_surrounded(s, 1) >= s->surround[1];
-    if (w && b)
+    if (s->turn == 0)
+        s->result = GS_NOT_STARTED;
+    else if (w && b)
         s->result = GS_DRAW;
     else if (w)
         s->result = GS_BLACK_WINS;
@@ -81,7 +84,6 @@ int hv_apply(hv_state *s, fc_decision d)
         s->result = GS_DRAW;
     else
         s->result = GS_IN_PROGRESS;
-    return 0;
 }
 
 /* Checks d against the legal decisions of its piece only (or the pass rule). */

@@ -7,8 +7,9 @@
  * two cells next to both X and X+dir[d] are X+dir[d-1] and X+dir[d+1].
  *
  * State: the top piece of every cell, each piece's cell, level and the piece under it, the
- * turn counter, the piece moved last (H-21) and the decisions so far (for the UHP GameString,
- * which lists the moves). Rule ids H-xx refer to docs/rules/hive.md. */
+ * turn counter and the piece moved last (H-21). The decisions so far are not kept: the UHP
+ * GameString that lists them is built by `formicary uhp` from the match's history. Rule ids
+ * H-xx refer to docs/rules/hive.md. */
 #ifndef HIVE_H
 #define HIVE_H
 
@@ -23,7 +24,7 @@
 #define HV_PIECES (2 * HV_KINDS) /* white 0..13, black 14..27 */
 #define HV_NONE 0xFF
 #define HV_OFF 0xFFFF          /* cell of a piece in hand */
-#define HV_MAX_PLIES 512       /* decisions kept for the GameString; the draw limit stays below */
+#define HV_MAX_PLIES 512       /* bound of the draw limit (draw_turns) */
 #define HV_MAX_DECISIONS 4096
 #define HV_PASS 0x80000000u
 
@@ -53,7 +54,6 @@ typedef struct hv_state {
     uint8_t pad_;
     uint16_t draw_turns;            /* H-22: decisions after which the game is drawn */
     uint16_t turn;                  /* decisions made so far */
-    uint16_t hist[HV_MAX_PLIES];    /* decision codes (packed, see hv_pack) */
 } hv_state;
 
 /* Decisions: piece (bits 10..14) and destination cell (bits 0..9); HV_PASS for a pass. */
@@ -93,8 +93,8 @@ int hv_apply(hv_state *s, fc_decision d); /* d must be legal */
 int hv_apply_checked(hv_state *s, fc_decision d);
 int hv_check(const hv_state *s, char *msg, size_t n);
 int hv_surrounded(const hv_state *s, int color);
-uint16_t hv_pack(fc_decision d);
-fc_decision hv_unpack(uint16_t v);
+/* The game state after the last decision (H-22), from the board and the turn counter. */
+void hv_set_result(hv_state *s);
 
 /* notation.c */
 int hv_piece_name(int p, char *buf, size_t n);
@@ -103,9 +103,12 @@ int hv_move_text(const hv_state *s, fc_decision d, char *buf, size_t n);
 int hv_move_parse(const hv_state *s, const char *text, fc_decision *out);
 int hv_type_text(int exp, char *buf, size_t n);
 int hv_type_parse(const char *s, int *exp);
-int hv_game_string(const hv_state *s, char *buf, size_t n);
 int hv_game_string_read(hv_state *s, const char *text, char *why, size_t nwhy);
 extern const char *const hv_state_names[5];
+
+/* position.c: the position as text (docs/positions/hive.md); read also takes a GameString. */
+int hv_position_write(const hv_state *s, char *buf, size_t n);
+int hv_position_read(hv_state *s, const fc_env *env, const char *text, fc_error *err);
 
 extern const fc_game hv_game;
 

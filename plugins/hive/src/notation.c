@@ -1,5 +1,6 @@
 /* UHP notation (H-23): piece names, MoveStrings (any valid form read, one canonical form
- * written), GameTypeStrings and GameStrings. */
+ * written), GameTypeStrings and reading GameStrings (`formicary uhp` writes them from the
+ * match's history). */
 #include <stdio.h>
 #include <string.h>
 
@@ -184,39 +185,9 @@ int hv_type_parse(const char *s, int *exp)
     return 0;
 }
 
-/* A fresh state with the same settings as s (expansions, house rules, draw limit). */
-static void restart(const hv_state *s, hv_state *t)
-{
-    hv_setup(t, s->exp);
-    memcpy(t->tournament, s->tournament, sizeof t->tournament);
-    memcpy(t->queen_turn, s->queen_turn, sizeof t->queen_turn);
-    memcpy(t->surround, s->surround, sizeof t->surround);
-    t->draw_turns = s->draw_turns;
-}
-
 static int turn_text(const hv_state *s, char *buf, size_t n)
 {
     return snprintf(buf, n, "%s[%d]", s->turn % 2 ? "Black" : "White", s->turn / 2 + 1);
-}
-
-int hv_game_string(const hv_state *s, char *buf, size_t n)
-{
-    hv_state t;
-    restart(s, &t);
-    char type[16], turn[24];
-    hv_type_text(s->exp, type, sizeof type);
-    turn_text(s, turn, sizeof turn);
-    size_t len = (size_t)snprintf(buf, n, "%s;%s;%s", type, hv_state_names[s->result], turn);
-    int plies = s->turn < HV_MAX_PLIES ? s->turn : HV_MAX_PLIES;
-    for (int i = 0; i < plies; i++) {
-        char m[32];
-        fc_decision d = hv_unpack(s->hist[i]);
-        if (hv_move_text(&t, d, m, sizeof m) < 0)
-            return FC_EINVAL;
-        hv_apply(&t, d);
-        len += (size_t)snprintf(len < n ? buf + len : NULL, len < n ? n - len : 0, ";%s", m);
-    }
-    return len < n ? (int)len : FC_ERANGE;
 }
 
 /* Reads a GameTypeString or a GameString into s (a fresh state of the same game type). */

@@ -307,19 +307,12 @@ static int vt_check(const void *st, const fc_env *env, char *msg, size_t n)
 static int vt_position_write(const void *st, const fc_env *env, char *buf, size_t n)
 {
     (void)env;
-    return hv_game_string(st, buf, n);
+    return hv_position_write(st, buf, n);
 }
 
 static int vt_position_read(void *st, const fc_env *env, const char *text, fc_error *err)
 {
-    hv_state *s = st;
-    char why[160];
-    if (s->turn != 0)
-        return env->host->error_set(err, FC_ESTATE, "hive: a position is read into a new game only");
-    int rc = hv_game_string_read(s, text, why, sizeof why);
-    if (rc != 0)
-        return env->host->error_set(err, rc, "hive: %s", why);
-    return 0;
+    return hv_position_read(st, env, text, err);
 }
 
 const fc_game hv_game = {
