@@ -20,9 +20,9 @@
 #define CLI_EXIT_FAIL 1
 #define CLI_EXIT_USAGE 2
 
-#define CLI_MAX_OPTS 24
+#define CLI_MAX_OPTS 40
 #define CLI_MAX_REPEAT 64
-#define CLI_MAX_POS 4
+#define CLI_MAX_POS 1024 /* replay takes a corpus of records (directories count as one) */
 
 /* One option of a subcommand. arg == NULL: a flag; repeat: may be given several times. */
 typedef struct cli_optdef {

@@ -1,9 +1,11 @@
 /* `formicary sim GAME`: many matches between agents over threads, design metrics
  * (docs/metrics.md), and the paired A/B comparison of two rule sets or variants on the same
  * seeds and agents. Output: a table on stdout, CSV (one row per game), JSON (summary), SVG. */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -33,6 +35,11 @@ const cli_optdef cli_opts_sim[] = {
     {"--metric", "NAME[:K]", false, "metric of the sequential test (default seat_win:1)"},
     {"--looks", "N", false, "interim looks of the sequential test (default 10)"},
     {"--resume", "FILE", false, "journal of finished games: append each game, skip those already there (docs/distributed.md)"},
+    {"--correction", "holm|bh|none", false, "A/B: multiple-comparison correction over the table's metrics (default holm)"},
+    {"--compare-csv", "F", false, "A/B: write the comparison table (one row per metric, p and adjusted p) to F"},
+    {"--record-dir", "DIR", false, "save every game as a record DIR/game-00001.fcr ... (A/B: DIR/A/, DIR/B/)"},
+    {"--position", "FILE", false, "every game starts from the position in FILE (games with positions)"},
+    {"--html", "F", false, "write a self-contained HTML report to F (docs/reports.md)"},
     {NULL, NULL, false, NULL},
 };
 
@@ -121,6 +128,94 @@ static uint64_t sim_params_hash(const fc_rules *r)
     return h;
 }
 
+/* --record-dir: game `index` saved as DIR/game-NNNNN.fcr (index + 1, at least 5 digits), with
+ * the agent spec of each seat as its label. Runs on the worker threads: it reads only shared
+ * immutable state and writes its own file (fc_record_save is atomic). */
+static int sim_save_record(void *ud, int index, const fc_match *m, fc_error *err)
+{
+    const struct sim_records *r = ud;
+    fc_record_seats seats;
+    memset(&seats, 0, sizeof seats);
+    for (int k = 0; k < r->s->nseats; k++)
+        seats.agent[k] = r->s->spec[fc_sim_agent_at(&r->s->cfg, index, k)];
+    char path[1100];
+    snprintf(path, sizeof path, "%s/game-%05d.fcr", r->dir, index + 1);
+    return fc_record_save(m, &seats, path, err);
+}
+
+static int sim_mkdir(const char *dir)
+{
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return cli_fail("sim: option --record-dir: %s: %s", dir, strerror(errno));
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+        return cli_fail("sim: option --record-dir: %s: not a directory", dir);
+    return 0;
+}
+
+/* The text of a small file (a position), or NULL after printing the error. */
+static char *sim_read_text(const char *path, const char *option)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        cli_fail("sim: option %s: %s: %s", option, path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    for (size_t got = 1; buf && got > 0;) {
+        if (n + 1 == cap) {
+            char *nb = cap < (1u << 24) ? realloc(buf, cap * 2) : NULL;
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+        got = fread(buf + n, 1, cap - 1 - n, f);
+        n += got;
+    }
+    bool bad = ferror(f);
+    fclose(f);
+    if (!buf || bad) {
+        free(buf);
+        cli_fail("sim: option %s: %s: %s", option, path, bad ? "read error" : "too large (16 MiB at most)");
+        return NULL;
+    }
+    buf[n] = '\0';
+    if (strlen(buf) != n) {
+        free(buf);
+        cli_fail("sim: option %s: %s: a NUL byte (not a text file)", option, path);
+        return NULL;
+    }
+    return buf;
+}
+
+/* Records do not carry a starting position in every build: a record of a game from a position
+ * that reads back from the start would be wrong, so --record-dir with --position first checks
+ * that a record of the position reads back at it. */
+static int sim_check_position_records(const sim_cli *s)
+{
+    fc_error err;
+    fc_error_clear(&err);
+    fc_match *m = fc_match_new_from_position(s->d[0].rules, 1, s->position, &err), *back = NULL;
+    fc_rules *rules = NULL;
+    char *text = NULL;
+    fc_record_info info;
+    bool ok = m && fc_record_format(m, NULL, &text, &err) == 0 &&
+              fc_record_parse(fc_rules_context(s->d[0].rules), "check", text, &rules, &back, &info, &err) == 0 &&
+              fc_match_position(back) != NULL && fc_match_state_hash(back) == fc_match_state_hash(m);
+    free(text);
+    fc_match_free(back);
+    fc_rules_free(rules);
+    fc_match_free(m);
+    if (!ok)
+        return cli_fail("sim: --record-dir with --position: records of this build cannot start from a position yet");
+    return 0;
+}
+
 static void sim_progress(void *ud, int done, int total)
 {
     sim_cli *s = ud;
@@ -152,6 +247,8 @@ static int sim_play(sim_cli *s, design *d, int first, int count)
     fc_error err;
     fc_error_clear(&err);
     s->cfg.rules = d->rules;
+    if (s->cfg.on_game)
+        s->cfg.on_game_ud = &s->rec[d - s->d];
     double t0 = sim_now();
     /* a journal line belongs to one design: game, rule set, variant, seed, agents, limits */
     char text[2048];
@@ -160,6 +257,9 @@ static int sim_play(sim_cli *s, design *d, int first, int count)
                        (int)s->cfg.fixed_seats, s->cfg.max_decisions);
     for (int k = 0; k < s->nseats && len > 0 && (size_t)len < sizeof text; k++)
         len += snprintf(text + len, sizeof text - (size_t)len, "|%s", s->spec[k]);
+    if (s->position && len > 0 && (size_t)len < sizeof text) /* games from a position are other games */
+        snprintf(text + len, sizeof text - (size_t)len, "|position %016llx",
+                 (unsigned long long)fc_hash64(s->position, strlen(s->position), 0));
     uint64_t key = fc_hash64(text, strlen(text), 0);
     int rc = cli_sim_run(&s->cfg, first, count, d->games + first, s->journal, key, &err); /* over MPI ranks */
     s->seconds += sim_now() - t0;
@@ -332,29 +432,59 @@ int sim_compare(const sim_cli *s, const sim_row *r, fc_stats_diff *out)
     return a && b ? 0 : -1;
 }
 
+int sim_comparison(const sim_cli *s, sim_row *rows, fc_stats_diff *diff, double *padj)
+{
+    int nrows = sim_rows(s, rows);
+    double p[2 * FC_MAX_SEATS + 16];
+    for (int i = 0; i < nrows; i++) {
+        if (sim_compare(s, &rows[i], &diff[i]) != 0)
+            return -1;
+        p[i] = diff[i].p;
+    }
+    if (fc_stats_adjust(p, (size_t)nrows, s->correction, padj) != 0)
+        return -1;
+    return nrows;
+}
+
+static const char *sim_correction_text(fc_stats_correction c)
+{
+    return c == FC_CORRECT_HOLM ? "Holm (family-wise error rate)"
+           : c == FC_CORRECT_BH ? "Benjamini-Hochberg (false discovery rate)"
+                                : "none";
+}
+
 static void sim_print_ab(const sim_cli *s)
 {
     sim_row rows[2 * FC_MAX_SEATS + 16];
-    int nrows = sim_rows(s, rows);
-    printf("A/B comparison over %d paired games (B - A, 95%% CI):\n", s->played);
+    fc_stats_diff diff[2 * FC_MAX_SEATS + 16];
+    double padj[2 * FC_MAX_SEATS + 16];
+    int nrows = sim_comparison(s, rows, diff, padj);
+    if (nrows < 0) {
+        cli_fail("out of memory");
+        return;
+    }
+    printf("A/B comparison over %d paired games (B - A, 95%% CI; p adjusted over the %d metrics: %s):\n", s->played,
+           nrows, sim_correction_text(s->correction));
     cli_table t;
-    cli_table_init(&t, 7);
-    cli_table_add(&t, "metric", "A", "B", "B-A", "95% CI", "p", "significant");
+    cli_table_init(&t, 8);
+    cli_table_add(&t, "metric", "A", "B", "B-A", "95% CI", "p", s->correction == FC_CORRECT_NONE ? "p" : "p adj",
+                  "significant");
     for (int i = 0; i < nrows; i++) {
-        fc_stats_diff df;
+        const fc_stats_diff *df = &diff[i];
         char name[48], c[6][48];
-        if (sim_compare(s, &rows[i], &df) != 0)
-            continue;
         sim_row_name(&rows[i], name, sizeof name);
-        snprintf(c[0], sizeof c[0], "%.3f", df.mean_a);
-        snprintf(c[1], sizeof c[1], "%.3f", df.mean_b);
-        snprintf(c[2], sizeof c[2], "%+.3f", df.diff);
-        snprintf(c[3], sizeof c[3], "%+.3f..%+.3f", df.lo, df.hi);
-        snprintf(c[4], sizeof c[4], "%.4f", df.p);
-        cli_table_add(&t, name, c[0], c[1], c[2], c[3], c[4], df.significant ? "yes" : "no");
+        snprintf(c[0], sizeof c[0], "%.3f", df->mean_a);
+        snprintf(c[1], sizeof c[1], "%.3f", df->mean_b);
+        snprintf(c[2], sizeof c[2], "%+.3f", df->diff);
+        snprintf(c[3], sizeof c[3], "%+.3f..%+.3f", df->lo, df->hi);
+        snprintf(c[4], sizeof c[4], "%.4f", df->p);
+        snprintf(c[5], sizeof c[5], "%.4f", padj[i]);
+        cli_table_add(&t, name, c[0], c[1], c[2], c[3], c[4], c[5], padj[i] < SIM_ALPHA ? "yes" : "no");
     }
     cli_table_print(&t, stdout, "  ");
     cli_table_free(&t);
+    printf("  significant: adjusted p < %.2f (correction %s; --correction holm|bh|none)\n", SIM_ALPHA,
+           fc_stats_correction_name(s->correction));
     if (s->stopped_look) {
         char name[48];
         sim_row r = {(fc_sim_metric)s->seq_metric, s->seq_arg};
@@ -385,6 +515,49 @@ static int sim_parse_metric(sim_cli *s, const char *text)
     return cli_usage("sim: option --metric: unknown metric '%s' (win_share:K, score:K, agent_margin:K, seat_win:S, "
                      "decisions, rounds, branching, decision_share, lead_changes, drama, margin, shared_win, timeout)",
                      name);
+}
+
+/* --correction, --position and --record-dir (after the designs exist). */
+static int sim_setup_extras(sim_cli *s, cli *c)
+{
+    const char *corr = cli_opt(c, "--correction");
+    int k = corr ? fc_stats_correction_parse(corr) : FC_CORRECT_HOLM;
+    if (k < 0)
+        return cli_usage("sim: option --correction: unknown correction '%s' (holm, bh, none)", corr);
+    s->correction = (fc_stats_correction)k;
+    const char *pos = cli_opt(c, "--position");
+    if (pos) {
+        if (!(s->position = sim_read_text(pos, "--position")))
+            return CLI_EXIT_FAIL;
+        s->cfg.position = s->position;
+        fc_error err;
+        fc_error_clear(&err);
+        for (int i = 0; i < s->ndesigns; i++) {
+            s->cfg.rules = s->d[i].rules;
+            if (fc_sim_check(&s->cfg, &err) != 0)
+                return cli_fail("sim: option --position: %s: %s", pos, err.msg);
+        }
+    }
+    const char *dir = cli_opt(c, "--record-dir");
+    if (!dir)
+        return 0;
+    if (pos && sim_check_position_records(s) != 0)
+        return CLI_EXIT_FAIL;
+    if (!dir[0] || strlen(dir) > 900)
+        return cli_usage("sim: option --record-dir: '%s' is not a usable directory name", dir);
+    if (cli_mpi_rank() == 0 && sim_mkdir(dir) != 0)
+        return CLI_EXIT_FAIL;
+    for (int i = 0; i < s->ndesigns; i++) {
+        s->rec[i].s = s;
+        if (s->ndesigns > 1)
+            snprintf(s->rec[i].dir, sizeof s->rec[i].dir, "%s/%s", dir, s->d[i].label);
+        else
+            snprintf(s->rec[i].dir, sizeof s->rec[i].dir, "%s", dir);
+        if (cli_mpi_rank() == 0 && s->ndesigns > 1 && sim_mkdir(s->rec[i].dir) != 0)
+            return CLI_EXIT_FAIL;
+    }
+    s->cfg.on_game = sim_save_record;
+    return 0;
 }
 
 static int sim_setup(sim_cli *s, cli *c, fc_context *ctx)
@@ -426,8 +599,11 @@ static int sim_setup(sim_cli *s, cli *c, fc_context *ctx)
             return cli_fail("B: %s", err.msg[0] ? err.msg : "cannot build the rule set");
         s->d[1].label = "B";
         s->ndesigns = 2;
-    } else if (cli_flag(c, "--until-significant")) {
-        return cli_usage("sim: --until-significant needs --against-rules, --against-variant or --against-set");
+    } else if (cli_flag(c, "--until-significant") || cli_opt(c, "--compare-csv") || cli_opt(c, "--correction")) {
+        return cli_usage("sim: %s needs --against-rules, --against-variant or --against-set",
+                         cli_flag(c, "--until-significant") ? "--until-significant"
+                         : cli_opt(c, "--compare-csv")      ? "--compare-csv"
+                                                            : "--correction");
     }
     for (int k = 0; k < s->ndesigns; k++) {
         design *d = &s->d[k];
@@ -437,7 +613,7 @@ static int sim_setup(sim_cli *s, cli *c, fc_context *ctx)
         if (!(d->games = calloc((size_t)s->ngames, sizeof *d->games)))
             return cli_fail("out of memory");
     }
-    return 0;
+    return sim_setup_extras(s, c);
 }
 
 int cli_cmd_sim(cli *c)
@@ -494,9 +670,11 @@ int cli_cmd_sim(cli *c)
         if (s->ndesigns > 1)
             sim_print_ab(s);
     }
-    const char *csv = cli_opt(c, "--csv"), *svg = cli_opt(c, "--svg");
+    const char *csv = cli_opt(c, "--csv"), *svg = cli_opt(c, "--svg"), *html = cli_opt(c, "--html");
+    const char *ccsv = cli_opt(c, "--compare-csv");
     if ((csv && sim_write_csv(s, csv) != 0) || (json && sim_write_json(s, json) != 0) ||
-        (svg && sim_write_svg(s, svg) != 0))
+        (svg && sim_write_svg(s, svg) != 0) || (html && sim_write_html(s, html) != 0) ||
+        (ccsv && sim_write_comparison_csv(s, ccsv) != 0))
         rc = CLI_EXIT_FAIL;
 out:
     for (int k = 0; k < 2; k++) {
@@ -504,6 +682,7 @@ out:
         free(s->d[k].games);
     }
     cli_journal_close(s->journal);
+    free(s->position);
     free(s);
     fc_context_free(ctx);
     cli_mpi_end();

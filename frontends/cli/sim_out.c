@@ -175,14 +175,18 @@ int sim_write_json(const sim_cli *s, const char *path)
     cli_json_end_arr(&j);
     if (s->ndesigns > 1) {
         sim_row rows[2 * FC_MAX_SEATS + 16];
-        int nrows = sim_rows(s, rows);
+        fc_stats_diff diff[2 * FC_MAX_SEATS + 16];
+        double padj[2 * FC_MAX_SEATS + 16];
+        int nrows = sim_comparison(s, rows, diff, padj);
+        cli_json_key(&j, "correction");
+        cli_json_str(&j, fc_stats_correction_name(s->correction));
+        cli_json_key(&j, "alpha");
+        cli_json_num(&j, SIM_ALPHA);
         cli_json_key(&j, "comparison");
         cli_json_arr(&j);
         for (int i = 0; i < nrows; i++) {
-            fc_stats_diff df;
+            const fc_stats_diff *df = &diff[i];
             char name[48];
-            if (sim_compare(s, &rows[i], &df) != 0)
-                continue;
             sim_row_name(&rows[i], name, sizeof name);
             cli_json_obj(&j);
             char pa[20], pb[20];
@@ -197,14 +201,16 @@ int sim_write_json(const sim_cli *s, const char *path)
                 cli_json_key(&j, keys[q]);
                 cli_json_str(&j, vals[q]);
             }
-            const char *nk[] = {"a", "b", "diff", "lo", "hi", "p"};
-            double nv[] = {df.mean_a, df.mean_b, df.diff, df.lo, df.hi, df.p};
-            for (int q = 0; q < 6; q++) {
+            const char *nk[] = {"a", "b", "diff", "lo", "hi", "p", "p_adjusted"};
+            double nv[] = {df->mean_a, df->mean_b, df->diff, df->lo, df->hi, df->p, padj[i]};
+            for (int q = 0; q < 7; q++) {
                 cli_json_key(&j, nk[q]);
                 cli_json_num(&j, nv[q]);
             }
-            cli_json_key(&j, "significant");
-            cli_json_bool(&j, df.significant);
+            cli_json_key(&j, "significant"); /* after the correction */
+            cli_json_bool(&j, padj[i] < SIM_ALPHA);
+            cli_json_key(&j, "ci_excludes_zero"); /* the unadjusted 95% interval */
+            cli_json_bool(&j, df->significant);
             cli_json_end_obj(&j);
         }
         cli_json_end_arr(&j);
@@ -227,6 +233,28 @@ int sim_write_json(const sim_cli *s, const char *path)
     }
     cli_json_end_obj(&j);
     fputc('\n', f);
+    return cli_close_output(f, path);
+}
+
+int sim_write_comparison_csv(const sim_cli *s, const char *path)
+{
+    sim_row rows[2 * FC_MAX_SEATS + 16];
+    fc_stats_diff diff[2 * FC_MAX_SEATS + 16];
+    double padj[2 * FC_MAX_SEATS + 16];
+    int nrows = sim_comparison(s, rows, diff, padj);
+    if (nrows < 0)
+        return cli_fail("out of memory");
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return cli_fail("%s: %s", path, strerror(errno));
+    fputs("metric,games,a,b,diff,lo,hi,p,correction,p_adjusted,significant\n", f);
+    for (int i = 0; i < nrows; i++) {
+        char name[48];
+        sim_row_name(&rows[i], name, sizeof name);
+        const fc_stats_diff *d = &diff[i];
+        fprintf(f, "%s,%d,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%s,%.6g,%d\n", name, s->played, d->mean_a, d->mean_b, d->diff,
+                d->lo, d->hi, d->p, fc_stats_correction_name(s->correction), padj[i], padj[i] < SIM_ALPHA);
+    }
     return cli_close_output(f, path);
 }
 
