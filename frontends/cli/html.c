@@ -1,7 +1,9 @@
-/* SCAFFOLD (being replaced by the report helper this session): the page frame only; the
- * charts are not drawn yet. See html.h for the contract. */
+/* The HTML report writer (html.h, docs/reports.md): one page with inline CSS and SVG charts
+ * drawn here, no script and no external resource. The markup is also well-formed XML (every
+ * element closed, attributes quoted), so `xmllint --noout` can check a page. */
 #include "html.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,41 +16,273 @@ struct cli_html {
     char *path;
 };
 
+/* Okabe-Ito, ordered for contrast on white (yellow last); the GUI's seat colours come from the
+ * same palette. */
+static const char *const palette[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
+                                      "#E69F00", "#56B4E9", "#000000", "#B8A800"};
+#define NPAL ((int)(sizeof palette / sizeof palette[0]))
+static const char *colour(int i) { return palette[i % NPAL]; }
+
+/* Chart geometry in CSS pixels. */
+#define CW 760.0   /* chart width */
+#define CHAR_W 6.6 /* average glyph width of the 12px font, for layout */
+
+static const char css[] =
+    "body{font-family:system-ui,'DejaVu Sans',Helvetica,Arial,sans-serif;color:#1b1b1b;"
+    "background:#fff;max-width:980px;margin:1.5em auto;padding:0 1em;line-height:1.45}"
+    "h1{font-size:1.6em;border-bottom:2px solid #0072B2;padding-bottom:.2em}"
+    "h2{font-size:1.25em;margin-top:1.6em;border-bottom:1px solid #ccc}"
+    "p{margin:.5em 0}"
+    "table{border-collapse:collapse;margin:.6em 0;font-size:.92em}"
+    "th,td{border:1px solid #c8c8c8;padding:.25em .6em;text-align:left;vertical-align:top}"
+    "th{background:#eef3f8}td.num{text-align:right;font-variant-numeric:tabular-nums}"
+    "tr:nth-child(even) td{background:#fafafa}"
+    "figure{margin:1em 0;break-inside:avoid;page-break-inside:avoid}"
+    "figcaption{font-weight:600;margin-bottom:.3em}"
+    "svg{max-width:100%;height:auto;display:block}"
+    "svg text{font-size:12px;fill:#1b1b1b}svg text.small{font-size:11px;fill:#444}"
+    ".grid{stroke:#e4e4e4;stroke-width:1}.axis{stroke:#666;stroke-width:1}"
+    ".ref{stroke:#444;stroke-width:1.2;stroke-dasharray:5 4}"
+    ".empty{color:#666;font-style:italic}"
+    "@media print{body{max-width:none;margin:0}h2{break-after:avoid}}";
+
+/* ---- escaping and numbers ---- */
+
 static void esc(FILE *f, const char *s)
 {
     for (; s && *s; s++) {
-        switch (*s) {
+        unsigned char c = (unsigned char)*s;
+        switch (c) {
         case '<': fputs("&lt;", f); break;
         case '>': fputs("&gt;", f); break;
         case '&': fputs("&amp;", f); break;
         case '"': fputs("&quot;", f); break;
-        default: fputc(*s, f);
+        case '\'': fputs("&#39;", f); break;
+        default:
+            /* Control characters are not allowed in HTML (nor XML) text. */
+            fputc(c < 0x20 && c != '\n' && c != '\t' ? '?' : c, f);
         }
     }
 }
 
+/* A value for a label: a few significant digits, "n/a" when not finite. */
+static const char *num(char *buf, size_t n, double v)
+{
+    double a = fabs(v);
+    if (!isfinite(v))
+        snprintf(buf, n, "n/a");
+    else if (a >= 1000)
+        snprintf(buf, n, "%.0f", v);
+    else if (a >= 100)
+        snprintf(buf, n, "%.1f", v);
+    else if (a >= 1)
+        snprintf(buf, n, "%.2f", v);
+    else
+        snprintf(buf, n, "%.3f", v);
+    if (strcmp(buf, "-0.000") == 0 || strcmp(buf, "-0.00") == 0)
+        memmove(buf, buf + 1, strlen(buf));
+    return buf;
+}
+
+static double text_w(const char *s) { return s ? (double)strlen(s) * CHAR_W : 0; }
+
+/* ---- axes at nice numbers ---- */
+
+typedef struct axis {
+    double lo, hi, step;
+    int dec; /* decimals of the tick labels */
+} axis;
+
+/* An axis covering lo..hi with about `target` ticks at 1, 2 or 5 times a power of ten. */
+static axis nice_axis(double lo, double hi, int target)
+{
+    axis a;
+    if (!isfinite(lo) || !isfinite(hi)) {
+        lo = 0;
+        hi = 1;
+    }
+    if (!(hi > lo)) {
+        double pad = fabs(lo) > 0 ? fabs(lo) * 0.1 : 1;
+        lo -= pad;
+        hi += pad;
+    }
+    double raw = (hi - lo) / target;
+    double mag = pow(10, floor(log10(raw)));
+    double f = raw / mag;
+    a.step = (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * mag;
+    a.lo = floor(lo / a.step + 1e-9) * a.step;
+    a.hi = ceil(hi / a.step - 1e-9) * a.step;
+    if (!(a.hi > a.lo))
+        a.hi = a.lo + a.step;
+    a.dec = a.step >= 1 ? 0 : (int)ceil(-log10(a.step) - 1e-9);
+    return a;
+}
+
+static int axis_ticks(const axis *a) { return (int)floor((a->hi - a->lo) / a->step + 1e-6) + 1; }
+
+static double axis_tick(const axis *a, int i)
+{
+    double v = a->lo + i * a->step;
+    return fabs(v) < a->step * 1e-9 ? 0 : v;
+}
+
+static void tick_label(char *buf, size_t n, const axis *a, double v)
+{
+    snprintf(buf, n, "%.*f", a->dec, v);
+    if (buf[0] == '-' && strspn(buf + 1, "0.") == strlen(buf + 1))
+        memmove(buf, buf + 1, strlen(buf));
+}
+
+/* ---- plot area ---- */
+
+typedef struct plot {
+    double x0, y0, w, h; /* the data rectangle */
+    axis ax, ay;
+} plot;
+
+static double px(const plot *p, double x) { return p->x0 + (x - p->ax.lo) / (p->ax.hi - p->ax.lo) * p->w; }
+static double py(const plot *p, double y) { return p->y0 + p->h - (y - p->ay.lo) / (p->ay.hi - p->ay.lo) * p->h; }
+
+static void figure_begin(cli_html *h, const char *title, double w, double ht)
+{
+    fputs("<figure><figcaption>", h->f);
+    esc(h->f, title);
+    fprintf(h->f, "</figcaption>\n<svg width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" role=\"img\" aria-label=\"",
+            w, ht, w, ht);
+    esc(h->f, title);
+    fputs("\">\n", h->f);
+}
+
+static void figure_end(cli_html *h) { fputs("</svg></figure>\n", h->f); }
+
+static void empty_chart(cli_html *h, const char *title)
+{
+    fputs("<figure><figcaption>", h->f);
+    esc(h->f, title);
+    fputs("</figcaption><p class=\"empty\">no data</p></figure>\n", h->f);
+}
+
+static void text_at(cli_html *h, double x, double y, const char *anchor, const char *cls, const char *s)
+{
+    fprintf(h->f, "<text x=\"%.1f\" y=\"%.1f\"", x, y);
+    if (anchor)
+        fprintf(h->f, " text-anchor=\"%s\"", anchor);
+    if (cls)
+        fprintf(h->f, " class=\"%s\"", cls);
+    fputc('>', h->f);
+    esc(h->f, s);
+    fputs("</text>\n", h->f);
+}
+
+/* Vertical grid lines and tick labels under the plot, then the axis title. */
+static void x_axis(cli_html *h, const plot *p, const char *label)
+{
+    char buf[64];
+    for (int i = 0, n = axis_ticks(&p->ax); i < n; i++) {
+        double v = axis_tick(&p->ax, i), x = px(p, v);
+        fprintf(h->f, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", x, p->y0, x,
+                p->y0 + p->h);
+        tick_label(buf, sizeof buf, &p->ax, v);
+        text_at(h, x, p->y0 + p->h + 15, "middle", "small", buf);
+    }
+    fprintf(h->f, "<line class=\"axis\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", p->x0, p->y0 + p->h,
+            p->x0 + p->w, p->y0 + p->h);
+    if (label && *label)
+        text_at(h, p->x0 + p->w / 2, p->y0 + p->h + 33, "middle", NULL, label);
+}
+
+/* Horizontal grid lines and tick labels left of the plot, then the (rotated) axis title. */
+static void y_axis(cli_html *h, const plot *p, const char *label)
+{
+    char buf[64];
+    for (int i = 0, n = axis_ticks(&p->ay); i < n; i++) {
+        double v = axis_tick(&p->ay, i), y = py(p, v);
+        fprintf(h->f, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", p->x0, y,
+                p->x0 + p->w, y);
+        tick_label(buf, sizeof buf, &p->ay, v);
+        text_at(h, p->x0 - 6, y + 4, "end", "small", buf);
+    }
+    fprintf(h->f, "<line class=\"axis\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", p->x0, p->y0, p->x0,
+            p->y0 + p->h);
+    if (label && *label) {
+        double x = 14, y = p->y0 + p->h / 2;
+        fprintf(h->f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" transform=\"rotate(-90 %.1f %.1f)\">", x, y,
+                x, y);
+        esc(h->f, label);
+        fputs("</text>\n", h->f);
+    }
+}
+
+/* Space the legend of n labels needs in a row of width w (wrapping), for layout before drawing. */
+static double legend_height(const char *const *labels, int n, double x0, double w)
+{
+    double x = x0, rows = n > 0;
+    for (int i = 0; i < n; i++) {
+        double iw = 22 + text_w(labels[i]) + 18;
+        if (x > x0 && x + iw > w) {
+            rows++;
+            x = x0;
+        }
+        x += iw;
+    }
+    return rows * 18;
+}
+
+/* Swatches and labels from (x0, y); `line` draws a stroke swatch instead of a filled square. */
+static void legend(cli_html *h, const char *const *labels, int n, double x0, double y, double w, bool line)
+{
+    double x = x0;
+    for (int i = 0; i < n; i++) {
+        double iw = 22 + text_w(labels[i]) + 18;
+        if (x > x0 && x + iw > w) {
+            y += 18;
+            x = x0;
+        }
+        if (line)
+            fprintf(h->f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2.5\"/>\n",
+                    x, y + 6, x + 16, y + 6, colour(i));
+        else
+            fprintf(h->f,
+                    "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"12\" fill=\"%s\" fill-opacity=\"0.5\" "
+                    "stroke=\"%s\"/>\n",
+                    x, y, colour(i), colour(i));
+        text_at(h, x + 22, y + 11, NULL, NULL, labels[i]);
+        x += iw;
+    }
+}
+
+/* ---- page ---- */
+
 cli_html *cli_html_begin(const char *path, const char *title)
 {
     cli_html *h = calloc(1, sizeof *h);
-    if (!h)
+    if (!h) {
+        cli_fail("%s: out of memory", path);
         return NULL;
+    }
     h->path = strdup(path);
-    h->f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
-    if (!h->f || !h->path) {
-        cli_fail("%s: cannot write", path);
+    h->f = !h->path ? NULL : strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
+    if (!h->f) {
+        cli_fail("%s: %s", path, h->path ? "cannot write" : "out of memory");
         free(h->path);
         free(h);
         return NULL;
     }
-    fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>", h->f);
+    fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>\n"
+          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n<title>",
+          h->f);
     esc(h->f, title);
-    fputs("</title></head><body>\n", h->f);
+    fprintf(h->f, "</title>\n<style>%s</style>\n</head><body>\n<h1>", css);
+    esc(h->f, title);
+    fputs("</h1>\n", h->f);
     return h;
 }
 
 int cli_html_end(cli_html *h)
 {
-    fputs("</body></html>\n", h->f);
+    fputs("<footer><p class=\"empty\">Written by formicary " FC_VERSION
+          ". Intervals are 95% confidence intervals.</p></footer>\n</body></html>\n",
+          h->f);
     int rc = cli_close_output(h->f, h->path);
     free(h->path);
     free(h);
@@ -64,52 +298,409 @@ void cli_html_heading(cli_html *h, const char *text)
 
 void cli_html_text(cli_html *h, const char *fmt, ...)
 {
-    char buf[2048];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    int len = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *buf = len >= 0 ? malloc((size_t)len + 1) : NULL;
+    if (!buf)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(buf, (size_t)len + 1, fmt, ap);
     va_end(ap);
     fputs("<p>", h->f);
     esc(h->f, buf);
     fputs("</p>\n", h->f);
+    free(buf);
+}
+
+/* A cell that reads as a number (optionally with a % or an interval after it) is aligned right. */
+static bool numeric_cell(const char *s)
+{
+    if (!s || !*s)
+        return false;
+    char *end;
+    strtod(s, &end);
+    return end != s && (*end == 0 || *end == '%' || *end == ' ');
 }
 
 void cli_html_table(cli_html *h, int ncols, int nrows, const char *const *cells)
 {
+    if (ncols <= 0 || nrows <= 0)
+        return;
     fputs("<table>\n", h->f);
     for (int r = 0; r < nrows; r++) {
         fputs("<tr>", h->f);
         for (int c = 0; c < ncols; c++) {
-            fputs(r ? "<td>" : "<th>", h->f);
-            esc(h->f, cells[r * ncols + c]);
-            fputs(r ? "</td>" : "</th>", h->f);
+            const char *cell = cells[r * ncols + c];
+            fputs(r == 0 ? "<th>" : numeric_cell(cell) ? "<td class=\"num\">" : "<td>", h->f);
+            esc(h->f, cell);
+            fputs(r == 0 ? "</th>" : "</td>", h->f);
         }
         fputs("</tr>\n", h->f);
     }
     fputs("</table>\n", h->f);
 }
 
-static void todo(cli_html *h, const char *title) { cli_html_text(h, "(chart not drawn yet: %s)", title); }
+/* ---- interval chart ---- */
 
-void cli_html_intervals(cli_html *h, const char *title, const char *axis, const cli_html_est *e, int n, double ref)
+static void range_add(double *lo, double *hi, double v)
 {
-    (void)axis, (void)e, (void)n, (void)ref;
-    todo(h, title);
+    if (!isfinite(v))
+        return;
+    if (v < *lo)
+        *lo = v;
+    if (v > *hi)
+        *hi = v;
 }
-void cli_html_histograms(cli_html *h, const char *title, const char *axis, const cli_html_series *s, int n)
+
+/* "value [lo, hi]" as printed right of an interval row. */
+static void est_text(char *buf, size_t n, const cli_html_est *e)
 {
-    (void)axis, (void)s, (void)n;
-    todo(h, title);
+    char v[32], l[32], u[32];
+    if (!isfinite(e->value))
+        snprintf(buf, n, "n/a");
+    else if (isfinite(e->lo) || isfinite(e->hi))
+        snprintf(buf, n, "%s [%s, %s]", num(v, sizeof v, e->value), num(l, sizeof l, e->lo), num(u, sizeof u, e->hi));
+    else
+        snprintf(buf, n, "%s", num(v, sizeof v, e->value));
 }
+
+static void interval_row(cli_html *h, const plot *p, const cli_html_est *e, double y)
+{
+    char buf[128];
+    const char *c = colour(0);
+    text_at(h, p->x0 - 10, y + 4, "end", NULL, e->label ? e->label : "");
+    /* A missing end of the interval leaves that side open; a missing value leaves a gap. */
+    double lo = isfinite(e->lo) ? e->lo : e->value, hi = isfinite(e->hi) ? e->hi : e->value;
+    if (isfinite(e->value) && (!isfinite(e->lo) || !isfinite(e->hi))) /* an open end: dashed to the edge */
+        fprintf(h->f,
+                "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\" "
+                "stroke-dasharray=\"3 3\"/>\n",
+                isfinite(e->lo) ? px(p, lo) : p->x0, y, isfinite(e->hi) ? px(p, hi) : p->x0 + p->w, y, c);
+    if (isfinite(lo) && isfinite(hi) && hi > lo) {
+        fprintf(h->f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2\"/>\n",
+                px(p, lo), y, px(p, hi), y, c);
+        for (int k = 0; k < 2; k++) {
+            double v = k ? e->hi : e->lo;
+            if (isfinite(v))
+                fprintf(h->f,
+                        "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2\"/>\n",
+                        px(p, v), y - 6, px(p, v), y + 6, c);
+        }
+    }
+    est_text(buf, sizeof buf, e);
+    if (isfinite(e->value)) {
+        fprintf(h->f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\" stroke=\"#fff\"><title>", px(p, e->value), y,
+                c);
+        esc(h->f, e->label);
+        fputs(": ", h->f);
+        esc(h->f, buf);
+        fputs("</title></circle>\n", h->f);
+    }
+    text_at(h, p->x0 + p->w + 10, y + 4, NULL, "small", buf);
+}
+
+void cli_html_intervals(cli_html *h, const char *title, const char *axis_label, const cli_html_est *e, int n,
+                        double ref)
+{
+    double lo = INFINITY, hi = -INFINITY, lw = 0;
+    for (int i = 0; i < n; i++) {
+        range_add(&lo, &hi, e[i].value);
+        range_add(&lo, &hi, e[i].lo);
+        range_add(&lo, &hi, e[i].hi);
+        if (text_w(e[i].label) > lw)
+            lw = text_w(e[i].label);
+    }
+    if (n <= 0 || lo > hi) {
+        empty_chart(h, title);
+        return;
+    }
+    range_add(&lo, &hi, ref);
+    plot p = {.x0 = fmin(fmax(lw + 16, 80), 300), .y0 = 10, .h = 26.0 * n};
+    p.w = CW - p.x0 - 170;
+    p.ax = nice_axis(lo, hi, 8);
+    figure_begin(h, title, CW, p.y0 + p.h + 45);
+    for (int i = 0; i < n; i += 2) /* banded rows under the grid */
+        fprintf(h->f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"26\" fill=\"#f2f5f9\"/>\n", p.x0,
+                p.y0 + 26.0 * i, p.w);
+    x_axis(h, &p, axis_label);
+    for (int i = 0; i < n; i++)
+        interval_row(h, &p, &e[i], p.y0 + 13 + 26.0 * i);
+    if (isfinite(ref)) {
+        char buf[32];
+        fprintf(h->f, "<line class=\"ref\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"><title>reference %s</title></line>\n",
+                px(&p, ref), p.y0, px(&p, ref), p.y0 + p.h, num(buf, sizeof buf, ref));
+    }
+    figure_end(h);
+}
+
+/* ---- histograms ---- */
+
+typedef struct bins {
+    double start, width;
+    int n;
+} bins;
+
+/* Shared bins over every series: one per integer when the values are small integers (scores,
+ * rounds), else about 25 of a nice width. */
+static bool make_bins(const cli_html_series *s, int n, bins *b)
+{
+    double lo = INFINITY, hi = -INFINITY;
+    bool ints = true;
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < s[i].n; k++) {
+            double v = s[i].y[k];
+            if (!isfinite(v))
+                continue;
+            range_add(&lo, &hi, v);
+            ints = ints && v == floor(v);
+        }
+    if (lo > hi)
+        return false;
+    if (ints && hi - lo <= 60) {
+        b->start = lo - 0.5;
+        b->width = 1;
+        b->n = (int)(hi - lo) + 1;
+        return true;
+    }
+    axis a = nice_axis(lo, hi, 25);
+    b->width = a.step;
+    b->start = a.lo;
+    b->n = (int)ceil((hi - a.lo) / a.step - 1e-9);
+    if (b->start + b->n * b->width <= hi)
+        b->n++;
+    if (b->n < 1)
+        b->n = 1;
+    return true;
+}
+
+static int bin_of(const bins *b, double v)
+{
+    int k = (int)floor((v - b->start) / b->width);
+    return k < 0 ? 0 : k >= b->n ? b->n - 1 : k;
+}
+
+static void histogram_bars(cli_html *h, const plot *p, const bins *b, const double *share, int i)
+{
+    for (int k = 0; k < b->n; k++) {
+        if (share[k] <= 0)
+            continue;
+        double x0 = px(p, b->start + k * b->width), x1 = px(p, b->start + (k + 1) * b->width);
+        double y = py(p, share[k]);
+        fprintf(h->f,
+                "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" fill-opacity=\"0.4\" "
+                "stroke=\"%s\" stroke-width=\"1\"/>\n",
+                x0, y, fmax(x1 - x0, 0.5), p->y0 + p->h - y, colour(i), colour(i));
+    }
+}
+
+void cli_html_histograms(cli_html *h, const char *title, const char *axis_label, const cli_html_series *s, int n)
+{
+    bins b;
+    if (n <= 0 || !make_bins(s, n, &b)) {
+        empty_chart(h, title);
+        return;
+    }
+    double *share = calloc((size_t)n * (size_t)b.n, sizeof *share);
+    char **labels = calloc((size_t)n, sizeof *labels);
+    if (!share || !labels) {
+        free(share);
+        free(labels);
+        return;
+    }
+    double top = 0;
+    for (int i = 0; i < n; i++) {
+        int cnt = 0;
+        double sum = 0;
+        for (int k = 0; k < s[i].n; k++)
+            if (isfinite(s[i].y[k])) {
+                share[i * b.n + bin_of(&b, s[i].y[k])]++;
+                sum += s[i].y[k];
+                cnt++;
+            }
+        for (int k = 0; k < b.n; k++) {
+            share[i * b.n + k] = cnt ? 100 * share[i * b.n + k] / cnt : 0;
+            top = fmax(top, share[i * b.n + k]);
+        }
+        char m[32], buf[256];
+        snprintf(buf, sizeof buf, "%s (n=%d, mean %s)", s[i].label ? s[i].label : "", cnt,
+                 num(m, sizeof m, cnt ? sum / cnt : NAN));
+        labels[i] = strdup(buf);
+    }
+    double lh = legend_height((const char *const *)labels, n, 60, CW - 10);
+    plot p = {.x0 = 60, .y0 = 12 + lh, .w = CW - 80, .h = 220};
+    /* The bins' own range (a padded axis would squeeze the outer bars), widened to 8 bins so
+     * that a few bins are not drawn as slabs. */
+    double pad = b.n < 8 ? (8 - b.n) / 2.0 * b.width : 0;
+    p.ax.lo = b.start - pad;
+    p.ax.hi = b.start + b.n * b.width + pad;
+    p.ay = nice_axis(0, top, 5);
+    figure_begin(h, title, CW, p.y0 + p.h + 45);
+    legend(h, (const char *const *)labels, n, p.x0, 4, CW - 10, false);
+    y_axis(h, &p, "% of values");
+    /* x ticks at nice values inside the bins' range. */
+    axis t = nice_axis(p.ax.lo, p.ax.hi, 10);
+    if (b.width == 1 && t.step < 1) /* integer values: integer ticks */
+        t = (axis){floor(p.ax.lo), ceil(p.ax.hi), 1, 0};
+    char buf[64];
+    for (int k = 0, nt = axis_ticks(&t); k < nt; k++) {
+        double v = axis_tick(&t, k);
+        if (v < p.ax.lo - 1e-9 || v > p.ax.hi + 1e-9)
+            continue;
+        tick_label(buf, sizeof buf, &t, v);
+        fprintf(h->f, "<line class=\"axis\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", px(&p, v),
+                p.y0 + p.h, px(&p, v), p.y0 + p.h + 4);
+        text_at(h, px(&p, v), p.y0 + p.h + 16, "middle", "small", buf);
+    }
+    for (int i = 0; i < n; i++)
+        histogram_bars(h, &p, &b, share + i * b.n, i);
+    fprintf(h->f, "<line class=\"axis\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", p.x0, p.y0 + p.h,
+            p.x0 + p.w, p.y0 + p.h);
+    if (axis_label && *axis_label)
+        text_at(h, p.x0 + p.w / 2, p.y0 + p.h + 33, "middle", NULL, axis_label);
+    figure_end(h);
+    for (int i = 0; i < n; i++)
+        free(labels[i]);
+    free(labels);
+    free(share);
+}
+
+/* ---- line chart ---- */
+
+static double series_x(const cli_html_series *s, int k) { return s->x ? s->x[k] : k; }
+
+/* One polyline per run of finite points: a non-finite x or y breaks the line. */
+static void series_path(cli_html *h, const plot *p, const cli_html_series *s, int i)
+{
+    bool open = false, pen = false;
+    for (int k = 0; k < s->n; k++) {
+        double x = series_x(s, k), y = s->y[k];
+        if (!isfinite(x) || !isfinite(y)) {
+            pen = false;
+            continue;
+        }
+        if (!open)
+            fprintf(h->f, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"2\" stroke-linejoin=\"round\" d=\"",
+                    colour(i));
+        fprintf(h->f, "%s%.1f %.1f", pen ? " L" : open ? " M" : "M", px(p, x), py(p, y));
+        open = pen = true;
+    }
+    if (open)
+        fputs("\"/>\n", h->f);
+    if (s->n > 60)
+        return;
+    for (int k = 0; k < s->n; k++) {
+        double x = series_x(s, k), y = s->y[k];
+        if (isfinite(x) && isfinite(y))
+            fprintf(h->f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.8\" fill=\"%s\"/>\n", px(p, x), py(p, y), colour(i));
+    }
+}
+
 void cli_html_lines(cli_html *h, const char *title, const char *xaxis, const char *yaxis, const cli_html_series *s,
                     int n)
 {
-    (void)xaxis, (void)yaxis, (void)s, (void)n;
-    todo(h, title);
+    double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY;
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < s[i].n; k++)
+            if (isfinite(series_x(&s[i], k)) && isfinite(s[i].y[k])) {
+                range_add(&xlo, &xhi, series_x(&s[i], k));
+                range_add(&ylo, &yhi, s[i].y[k]);
+            }
+    if (n <= 0 || xlo > xhi) {
+        empty_chart(h, title);
+        return;
+    }
+    const char **labels = calloc((size_t)n, sizeof *labels);
+    if (!labels)
+        return;
+    for (int i = 0; i < n; i++)
+        labels[i] = s[i].label ? s[i].label : "";
+    double lh = legend_height(labels, n, 60, CW - 10);
+    plot p = {.x0 = 64, .y0 = 12 + lh, .w = CW - 84, .h = 240};
+    p.ax = nice_axis(xlo, xhi, 10);
+    p.ay = nice_axis(ylo, yhi, 6);
+    figure_begin(h, title, CW, p.y0 + p.h + 45);
+    legend(h, labels, n, p.x0, 4, CW - 10, true);
+    x_axis(h, &p, xaxis);
+    y_axis(h, &p, yaxis);
+    for (int i = 0; i < n; i++)
+        series_path(h, &p, &s[i], i);
+    figure_end(h);
+    free(labels);
 }
-void cli_html_scatter(cli_html *h, const char *title, const char *xaxis, const char *yaxis, const cli_html_point *p,
+
+/* ---- scatter with a front ---- */
+
+static int by_x(const void *a, const void *b)
+{
+    double x = ((const cli_html_point *)a)->x, y = ((const cli_html_point *)b)->x;
+    return (x > y) - (x < y);
+}
+
+static void point_title(cli_html *h, const cli_html_point *q)
+{
+    char x[32], y[32];
+    fputs("<title>", h->f);
+    esc(h->f, q->label);
+    fprintf(h->f, " (%s, %s)</title>", num(x, sizeof x, q->x), num(y, sizeof y, q->y));
+}
+
+static void scatter_front(cli_html *h, const plot *p, const cli_html_point *q, int n)
+{
+    cli_html_point *fr = malloc(sizeof *fr * (size_t)(n ? n : 1));
+    int nf = 0;
+    if (!fr)
+        return;
+    for (int i = 0; i < n; i++)
+        if (q[i].front && isfinite(q[i].x) && isfinite(q[i].y))
+            fr[nf++] = q[i];
+    qsort(fr, (size_t)nf, sizeof *fr, by_x);
+    if (nf > 1) {
+        fprintf(h->f, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"2\" d=\"", colour(1));
+        for (int i = 0; i < nf; i++)
+            fprintf(h->f, "%s%.1f %.1f", i ? " L" : "M", px(p, fr[i].x), py(p, fr[i].y));
+        fputs("\"/>\n", h->f);
+    }
+    for (int i = 0; i < nf; i++) {
+        fprintf(h->f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5.5\" fill=\"%s\" stroke=\"#000\" stroke-width=\"1\">",
+                px(p, fr[i].x), py(p, fr[i].y), colour(1));
+        point_title(h, &fr[i]);
+        fputs("</circle>\n", h->f);
+        if (nf <= 12 && fr[i].label && *fr[i].label)
+            text_at(h, px(p, fr[i].x) + 8, py(p, fr[i].y) - 7, NULL, "small", fr[i].label);
+    }
+    free(fr);
+}
+
+void cli_html_scatter(cli_html *h, const char *title, const char *xaxis, const char *yaxis, const cli_html_point *q,
                       int n)
 {
-    (void)xaxis, (void)yaxis, (void)p, (void)n;
-    todo(h, title);
+    double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY;
+    for (int i = 0; i < n; i++)
+        if (isfinite(q[i].x) && isfinite(q[i].y)) {
+            range_add(&xlo, &xhi, q[i].x);
+            range_add(&ylo, &yhi, q[i].y);
+        }
+    if (n <= 0 || xlo > xhi) {
+        empty_chart(h, title);
+        return;
+    }
+    static const char *const labels[] = {"candidate", "front (joined)"};
+    plot p = {.x0 = 64, .y0 = 30, .w = CW - 84, .h = 300};
+    p.ax = nice_axis(xlo, xhi, 10);
+    p.ay = nice_axis(ylo, yhi, 6);
+    figure_begin(h, title, CW, p.y0 + p.h + 45);
+    legend(h, labels, 2, p.x0, 4, CW - 10, false);
+    x_axis(h, &p, xaxis);
+    y_axis(h, &p, yaxis);
+    for (int i = 0; i < n; i++)
+        if (!q[i].front && isfinite(q[i].x) && isfinite(q[i].y)) {
+            fprintf(h->f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4.5\" fill=\"%s\" fill-opacity=\"0.6\">",
+                    px(&p, q[i].x), py(&p, q[i].y), colour(0));
+            point_title(h, &q[i]);
+            fputs("</circle>\n", h->f);
+        }
+    scatter_front(h, &p, q, n);
+    figure_end(h);
 }

@@ -1,0 +1,63 @@
+/* Writes a page with every kind of chart of the HTML report writer (frontends/cli/html.h) on
+ * fixed data, including the awkward cases: text to escape, values that are not finite, empty
+ * charts, a single value. report_test.sh checks the page and renders it. */
+#include <math.h>
+#include <stdio.h>
+
+#include "html.h"
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: html_demo FILE\n");
+        return 2;
+    }
+    cli_html *h = cli_html_begin(argv[1], "demo <report> & \"charts\"");
+    if (!h)
+        return 1;
+    cli_html_heading(h, "Intervals <b>escaped</b>");
+    cli_html_text(h, "%d games, seed %s, label <script>alert(1)</script> & 'quote'", 200, "42");
+    const cli_html_est est[] = {
+        {"seat 1 <first>", 0.56, 0.49, 0.63},
+        {"seat 2", 0.44, 0.37, 0.51},
+        {"no value", NAN, NAN, NAN},
+        {"open upper end", 0.30, 0.25, INFINITY},
+    };
+    cli_html_intervals(h, "Win share per seat", "win share", est, 4, 0.5);
+    const cli_html_est diff[] = {{"score", 2.5, -1.0, 6.0}, {"rounds", -0.8, -1.2, -0.4}};
+    cli_html_intervals(h, "Differences B - A", "difference", diff, 2, 0);
+    cli_html_intervals(h, "Empty interval chart", "x", diff, 0, 0);
+
+    double a[200], b[200], c[50];
+    for (int i = 0; i < 200; i++) {
+        a[i] = 20 + (i * 7) % 23;
+        b[i] = 25 + (i * 11) % 19;
+    }
+    for (int i = 0; i < 50; i++)
+        c[i] = i == 7 ? NAN : 1000.0 * sin(i * 0.3) + 0.5 * i;
+    const cli_html_series hs[] = {{"seat 1", 200, NULL, a}, {"seat 2 & co", 200, NULL, b}};
+    cli_html_histograms(h, "Score per seat", "score", hs, 2);
+    const cli_html_series real[] = {{"real values", 50, NULL, c}};
+    cli_html_histograms(h, "Real-valued histogram", "value", real, 1);
+    const double one[] = {3};
+    const cli_html_series single[] = {{"one value", 1, NULL, one}};
+    cli_html_histograms(h, "Single value", "value", single, 1);
+
+    double x[50];
+    for (int i = 0; i < 50; i++)
+        x[i] = i * 0.5;
+    const cli_html_series ls[] = {{"with a gap", 50, x, c}, {"index x", 20, NULL, a}};
+    cli_html_lines(h, "Lines", "time", "value", ls, 2);
+    const cli_html_series nothing[] = {{"all NaN", 1, NULL, (const double[]){NAN}}};
+    cli_html_lines(h, "Empty line chart", "x", "y", nothing, 1);
+
+    const cli_html_point pts[] = {
+        {"c1", 0.9, 9.5, false}, {"c2", 0.95, 10.2, true}, {"c3", 0.85, 8.9, true},
+        {"c4", 0.99, 11.0, true}, {"c5", 0.7, 12.0, false}, {"bad", NAN, 1, false},
+    };
+    cli_html_scatter(h, "Tuning candidates", "balance", "rounds", pts, 6);
+
+    const char *cells[] = {"metric", "A", "B", "note <x>", "win share", "0.512", "0.488 [0.41, 0.55]", "a & b"};
+    cli_html_table(h, 4, 2, cells);
+    return cli_html_end(h);
+}
