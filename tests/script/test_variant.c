@@ -296,6 +296,67 @@ static void test_unregistered_hook(void **state)
     fc_hooks_free(h);
 }
 
+/* fc_hooks_call_many (fc_host.hook_ints): the same answers as one call per item; a pure hook's
+ * list is answered again from the cache (keyed by the default too), failures are reported on
+ * every call, and a hook that reads the state is asked again. */
+static void many(fc_hooks *h, tstate *st, const int64_t *args, int count, int64_t dflt, int64_t *out)
+{
+    fc_env env = {.nseats = 3, .hooks = h};
+    fc_hooks_call_many(h, &env, H_SCORE, st, args, 2, count, dflt, out);
+}
+
+static void test_call_many(void **state)
+{
+    (void)state;
+    fc_error err;
+    const char *pure = "variant{ name = 'many', game = 'testgame' }\n"
+                       "hook('score', function(seat, x)\n"
+                       "  if x == 7 then return nil end\n"
+                       "  if x == 13 then return 1 // (x - 13) end\n"
+                       "  return seat * 100 + x\n"
+                       "end)\n";
+    fc_hooks *h = fc_hooks_new(&plugin, "many.lua", pure, &err);
+    if (!h)
+        fail_msg("%s", err.msg);
+    tstate st = {{1, 2, 3, 4}, 1, 0};
+    int64_t args[6] = {0, 1, 1, 7, 2, 3}, out[3];
+    for (int round = 0; round < 3; round++) {
+        unsigned long before = fc_hooks_calls(h);
+        many(h, &st, args, 3, -9, out);
+        assert_int_equal(out[0], 101);
+        assert_int_equal(out[1], -9);
+        assert_int_equal(out[2], 303);
+        assert_int_equal(fc_hooks_calls(h) - before, 3);
+        for (int i = 0; i < 3; i++)
+            assert_int_equal(out[i], score(h, &st, (int)args[2 * i], (int)args[2 * i + 1], -9));
+    }
+    many(h, &st, args, 3, -5, out); /* a nil answer takes this list's default */
+    assert_int_equal(out[1], -5);
+    int64_t bad[4] = {0, 1, 1, 13};
+    for (int round = 0; round < 2; round++) {
+        many(h, &st, bad, 2, -9, out);
+        assert_int_equal(out[0], 101);
+        assert_int_equal(out[1], -9);
+        assert_non_null(strstr(fc_hooks_error(h), "many.lua:4:"));
+        fc_hooks_clear_error(h);
+    }
+    fc_hooks_free(h);
+
+    const char *reads = "variant{ name = 'reads', game = 'testgame' }\n"
+                        "hook('score', function(seat, x) return game.food(seat) + x end)\n";
+    h = fc_hooks_new(&plugin, "reads.lua", reads, &err);
+    if (!h)
+        fail_msg("%s", err.msg);
+    int64_t two[4] = {0, 10, 1, 20};
+    many(h, &st, two, 2, 0, out);
+    assert_int_equal(out[0], 11);
+    assert_int_equal(out[1], 22);
+    st.food[1] = 50;
+    many(h, &st, two, 2, 0, out);
+    assert_int_equal(out[1], 70);
+    fc_hooks_free(h);
+}
+
 static void test_random_pure(void **state)
 {
     fc_hooks *h = load_hooks("ok.lua");
@@ -443,7 +504,7 @@ int main(void)
         cmocka_unit_test(test_probe),          cmocka_unit_test(test_load_errors),
         cmocka_unit_test(test_load_budget),    cmocka_unit_test(test_inline_errors),
         cmocka_unit_test(test_accessors),      cmocka_unit_test(test_unregistered_hook),
-        cmocka_unit_test(test_random_pure),    cmocka_unit_test(test_attacks),
+        cmocka_unit_test(test_random_pure),    cmocka_unit_test(test_call_many),    cmocka_unit_test(test_attacks),
         cmocka_unit_test(test_long_chunkname), cmocka_unit_test(test_cost),
         cmocka_unit_test(test_stateful),       cmocka_unit_test(test_addresses),
     };

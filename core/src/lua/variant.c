@@ -56,7 +56,7 @@ typedef struct fc_vrt {
  * no math.random, no action: with the sandbox's purity (lua-api.md) its result depends on its
  * arguments alone and a successful result can be reused; errors and out-of-range results are
  * never stored, so they are raised and reported on every call as before. Direct-mapped. */
-#define VR_MEMO_SIZE 8192
+#define VR_MEMO_SIZE 2048
 #define VR_MEMO_ARGS 6
 typedef struct vr_memo {
     int64_t args[VR_MEMO_ARGS];
@@ -76,7 +76,6 @@ typedef struct vr_batch {
     int16_t hook; /* -1: empty */
     int16_t nargs;
     int count;
-    uint64_t key;
     int64_t dflt; /* a nil answer became this default: lists asked with another are not the same */
     int64_t args[VR_BATCH_ARGS];
     int64_t out[VR_BATCH_COUNT];
@@ -627,21 +626,14 @@ int64_t fc_hooks_call(fc_hooks *h, const fc_env *env, int hook, void *st, const 
 
 /* ---- lists ---- */
 
-static uint64_t vr_batch_key(int hook, const int64_t *args, int n)
-{
-    uint64_t k = (uint64_t)hook * 0x9e3779b97f4a7c15u + (uint64_t)n;
-    for (int i = 0; i < n; i++)
-        k = (k ^ (uint64_t)args[i]) * 0xbf58476d1ce4e5b9u;
-    return k ^ (k >> 31);
-}
-
 /* A memoizable hook's earlier answers to exactly this list, or NULL. */
 static const vr_batch *vr_batch_find(const fc_hooks *h, int hook, const int64_t *args, int nargs, int count,
-                                     int64_t dflt, uint64_t key)
+                                     int64_t dflt)
 {
     for (int i = 0; i < VR_BATCH_SLOTS; i++) {
         const vr_batch *b = &h->batch[i];
-        if (b->hook == hook && b->key == key && b->nargs == nargs && b->count == count && b->dflt == dflt &&
+        /* lists that differ usually differ in their first items: memcmp stops there */
+        if (b->hook == hook && b->nargs == nargs && b->count == count && b->dflt == dflt &&
             memcmp(b->args, args, (size_t)nargs * (size_t)count * sizeof *args) == 0)
             return b;
     }
@@ -661,10 +653,8 @@ int fc_hooks_call_many(fc_hooks *h, const fc_env *env, int hook, void *st, const
     int n = nargs * count;
     bool cacheable = nargs >= 0 && nargs <= VR_MEMO_ARGS && count <= VR_BATCH_COUNT && n <= VR_BATCH_ARGS &&
                      h->rt.cur_hook < 0 && !h->error[0] && vr_pure(h, fc_sandbox_lua(h->rt.sb), hook, nargs);
-    uint64_t key = 0;
     if (cacheable) {
-        key = vr_batch_key(hook, args, n);
-        const vr_batch *b = vr_batch_find(h, hook, args, nargs, count, dflt, key);
+        const vr_batch *b = vr_batch_find(h, hook, args, nargs, count, dflt);
         if (b) {
             h->calls += (unsigned long)count;
             h->last = hook;
@@ -683,7 +673,6 @@ int fc_hooks_call_many(fc_hooks *h, const fc_env *env, int hook, void *st, const
     b->hook = (int16_t)hook;
     b->nargs = (int16_t)nargs;
     b->count = count;
-    b->key = key;
     b->dflt = dflt;
     memcpy(b->args, args, (size_t)n * sizeof *args);
     memcpy(b->out, out, (size_t)count * sizeof *out);

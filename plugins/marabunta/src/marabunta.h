@@ -14,6 +14,7 @@
 #define MB_MAX_FACES 8
 #define MB_MAX_DICE 7
 #define MB_MAX_ITEMS 8 /* dice + the tile; a split is a mask over them */
+#define MB_MAX_SPLITS 966 /* three-way splits of 8 items: S(8,3) */
 #define MB_MAX_TILES 12
 #define MB_MAX_ABIL 16
 #define MB_MAX_GROUPS 8

@@ -100,25 +100,56 @@ static bool split_hooked_ok(const mb_state *s, const fc_env *env, int a, int b)
     return env->host->hook_int(env, H_SPLIT_LEGAL, (void *)s, args, 3, 1) != 0;
 }
 
+/* The split_legal hook's verdict on every candidate at once (one host call: a hook that
+ * depends on its arguments alone answers a list it has seen from a cache). */
+static void split_filter(const mb_state *s, const fc_env *env, const int *a, const int *b, int n, bool *ok)
+{
+    const fc_host *host = env->host;
+    if (n <= 0)
+        return;
+    if (!FC_HOST_HAS(host, hook_ints)) {
+        for (int i = 0; i < n; i++)
+            ok[i] = split_hooked_ok(s, env, a[i], b[i]);
+        return;
+    }
+    int64_t args[MB_MAX_SPLITS * 3], verdict[MB_MAX_SPLITS];
+    int splitter = mb_split_seat(s);
+    for (int i = 0; i < n; i++) {
+        args[3 * i] = a[i];
+        args[3 * i + 1] = splitter;
+        args[3 * i + 2] = b[i];
+    }
+    host->hook_ints(env, H_SPLIT_LEGAL, (void *)s, args, 3, n, 1, verdict);
+    for (int i = 0; i < n; i++)
+        ok[i] = verdict[i] != 0;
+}
+
 /* Every distinct split, filtered by the split_legal hook when `hooked`. Two-way: the group
  * holding the tile (63 with six dice). Three-way: the group holding item 0, then the group
  * holding the lowest remaining item (S(7,3) = 301). */
 static int split_list(const mb_state *s, const fc_env *env, fc_decision *out, bool hooked)
 {
     const mb_data *D = DATA(env);
-    int full = mb_full(D), k = 0;
+    int full = mb_full(D), n = 0;
+    int a[MB_MAX_SPLITS], b[MB_MAX_SPLITS];
     if (!mb_par(env, P_THREE_WAY_SPLIT)) {
         for (int m = 1 << mb_tile_item(D); m < full; m++)
-            if (!hooked || split_hooked_ok(s, env, m, 0))
-                out[k++] = MB_D(D_SPLIT, m, 0);
-        return k;
+            a[n] = m, b[n++] = 0;
+    } else {
+        for (int x = 1; x < full; x += 2) {
+            int rest = full & ~x, low = rest & -rest;
+            for (int y = rest; y; y = (y - 1) & rest)
+                if ((y & low) && y != rest)
+                    a[n] = x, b[n++] = y;
+        }
     }
-    for (int a = 1; a < full; a += 2) {
-        int rest = full & ~a, low = rest & -rest;
-        for (int b = rest; b; b = (b - 1) & rest)
-            if ((b & low) && b != rest && (!hooked || split_hooked_ok(s, env, a, b)))
-                out[k++] = MB_D(D_SPLIT, a, b);
-    }
+    bool ok[MB_MAX_SPLITS];
+    if (hooked)
+        split_filter(s, env, a, b, n, ok);
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (!hooked || ok[i])
+            out[k++] = MB_D(D_SPLIT, a[i], b[i]);
     return k;
 }
 
