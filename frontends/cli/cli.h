@@ -167,10 +167,23 @@ typedef struct cli_shell {
     fc_match *m;
     cli_json j;
     fc_view *view;
+    char *setup;       /* the text of a `setup` block being read, NULL outside one */
+    size_t setup_len;  /* its bytes so far */
+    const char *setup_refused; /* why the block will be refused (too long, a NUL byte); the rest is skipped */
 } cli_shell;
 /* Runs one command line (its newline may be kept), writing exactly one response line to
- * standard output; returns false on quit. */
+ * standard output (none for the lines inside a `setup` block: that block's one response comes
+ * after its `end`); returns false on quit. Empty lines count as position lines in a block. */
 bool cli_shell_line(cli_shell *s, char *line);
+/* Ends a session: a `setup` block without its `end` is answered with an error and freed. */
+void cli_shell_finish(cli_shell *s);
+
+/* ---- cmd_play.c: positions from files (docs/positions.md) ---- */
+
+/* A match of rules and seed at the position in file `path` (at most FC_POSITION_MAX bytes of
+ * text); NULL with err set to one line "PATH:LINE: ..." naming the line the game refused, or
+ * "PATH: ...". */
+fc_match *cli_position_match(const fc_rules *rules, uint64_t seed, const char *path, fc_error *err);
 
 /* ---- text_view.c: the board as text and the record viewer of the text front end ---- */
 

@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "cli.h"
@@ -17,7 +18,8 @@ const cli_optdef cli_opts_perft[] = {
     {"--set", "KEY=VALUE", true, "override one parameter"},
     {"--rules", "F.ini", false, "rule set"},
     {"--variant", "F.lua", false, "Lua variant"},
-    {"--position", "TEXT", false, "start from this position (games that read positions; Hive: a UHP GameString)"},
+    {"--position", "TEXT|@FILE", false,
+     "start from this position: its text (Hive: a UHP GameString), or @FILE or an existing FILE holding it"},
     {"--divide", NULL, false, "also print the count below each first decision"},
     {NULL, NULL, false, NULL},
 };
@@ -96,10 +98,18 @@ static void perft_divide(perft *p, int depth, FILE *out)
     }
 }
 
+/* --position: "@FILE" or the path of an existing file names a position file, else the text. */
 static fc_match *perft_match(const cli *c, fc_rules *rules, uint64_t seed, fc_error *err)
 {
     const char *pos = cli_opt(c, "--position");
-    return pos ? fc_match_new_from_position(rules, seed, pos, err) : fc_match_new(rules, seed, err);
+    struct stat st;
+    if (!pos)
+        return fc_match_new(rules, seed, err);
+    if (pos[0] == '@')
+        return cli_position_match(rules, seed, pos + 1, err);
+    if (!strchr(pos, '\n') && stat(pos, &st) == 0 && S_ISREG(st.st_mode))
+        return cli_position_match(rules, seed, pos, err);
+    return fc_match_new_from_position(rules, seed, pos, err);
 }
 
 int cli_cmd_perft(cli *c)

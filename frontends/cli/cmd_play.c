@@ -1,5 +1,6 @@
 /* `formicary play GAME`: a match in the terminal (text UI) with agents and human seats. */
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -22,6 +23,7 @@ const cli_optdef cli_opts_play[] = {
     {"--set", "KEY=VALUE", true, "override one parameter"},
     {"--rules", "F.ini|NAME", false, "rule set: a file, or a shipped one by name (config/GAME/NAME.ini)"},
     {"--variant", "F.lua", false, "Lua variant"},
+    {"--position", "FILE", false, "start from the position in FILE (docs/positions.md; `shell` writes them)"},
     {"--record", "F", false, "save the record to F at the end (and on quit)"},
     {"--ui", "text|tty|gui|auto", false, "front end (default auto: tty on a terminal, else text; gui: a window)"},
     {"--bot-delay", "MS", false, "tty: pause after each bot decision (default 400)"},
@@ -45,6 +47,40 @@ typedef struct play {
     size_t events_seen;
     fc_view *view;
 } play;
+
+fc_match *cli_position_match(const fc_rules *rules, uint64_t seed, const char *path, fc_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fc_error_set(err, FC_EIO, "%s: %s", path, strerror(errno));
+        return NULL;
+    }
+    char *text = malloc(FC_POSITION_MAX + 2);
+    size_t len = text ? fread(text, 1, FC_POSITION_MAX + 1, f) : 0;
+    int bad = ferror(f);
+    fclose(f);
+    if (!text || bad) {
+        free(text);
+        fc_error_set(err, text ? FC_EIO : FC_ENOMEM, "%s: %s", path, text ? "cannot read the file" : "out of memory");
+        return NULL;
+    }
+    text[len] = '\0';
+    fc_match *m = NULL;
+    if (len > FC_POSITION_MAX)
+        fc_error_set(err, FC_ERANGE, "%s: a position is at most %d bytes", path, FC_POSITION_MAX);
+    else if (memchr(text, '\0', len))
+        fc_error_set(err, FC_EPARSE, "%s: not a text file (NUL byte)", path);
+    else if (!(m = fc_match_new_from_position(rules, seed, text, err))) {
+        char rest[FC_ERROR_MSG_MAX];
+        int line = fc_position_error_line(err->msg, rest, sizeof rest);
+        if (line > 0)
+            fc_error_set(err, err->code, "%s:%d: %s", path, line, rest);
+        else
+            fc_error_set(err, err->code, "%s: %s", path, rest);
+    }
+    free(text);
+    return m;
+}
 
 /* Splits the seat list on ','; a piece "key=value" with no ':' before its '=' continues the
  * previous spec's options, so "mcts:iters=100,c=0.7,random" is two seats. */
@@ -539,7 +575,8 @@ int cli_cmd_play(cli *c)
         rc = CLI_EXIT_FAIL;
         goto out;
     }
-    if (!(p->m = fc_match_new(rules, seed, &err))) {
+    const char *pos = cli_opt(c, "--position");
+    if (!(p->m = pos ? cli_position_match(rules, seed, pos, &err) : fc_match_new(rules, seed, &err))) {
         rc = cli_fail("%s", err.msg);
         goto out;
     }

@@ -1,6 +1,7 @@
 /* `formicary shell GAME`: the line protocol of docs/protocol.md. One command per input line,
- * exactly one response line per command ("ok", "error: ...", or one JSON value); errors never
- * end the session. */
+ * exactly one response per command ("ok", "error: ...", one JSON value, or for `position` the
+ * line "ok position N" and N lines of text); `setup` alone reads the lines up to "end" as a
+ * position. Errors never end the session. */
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -25,9 +26,11 @@ typedef cli_shell shell;
 /* Longer input lines are refused (no command needs more; a record path is at most PATH_MAX). */
 #define SHELL_LINE_MAX 65536
 #define SHELL_LINE_MAX_TEXT "65536"
+#define SHELL_POSITION_MAX_TEXT "65536"
+_Static_assert(FC_POSITION_MAX == 65536, "SHELL_POSITION_MAX_TEXT is FC_POSITION_MAX");
 
-static const char *const shell_commands[] = {"new",  "legal", "play", "chance", "agent", "undo",  "state",
-                                             "view", "log",   "save", "load",   "rules", "help", "quit"};
+static const char *const shell_commands[] = {"new",  "legal", "play", "chance", "agent",    "undo",  "state", "view",
+                                             "log",  "save",  "load", "rules",  "position", "setup", "help",  "quit"};
 
 static int shell_ok(void) { return fputs("ok\n", stdout) < 0; }
 
@@ -231,8 +234,125 @@ static int shell_rules(shell *s, const char *args)
     return 0;
 }
 
+/* `position`: "ok position N" and the N lines of the current position (docs/protocol.md);
+ * `position json`: {"game":…,"ply":…,"position":"…"} on one line. */
+static int shell_position(shell *s, const char *args)
+{
+    bool json = strcmp(args, "json") == 0;
+    if (*args && !json)
+        return shell_error("position: usage: position [json]");
+    fc_error err;
+    fc_error_clear(&err);
+    char *buf = malloc(FC_POSITION_MAX);
+    if (!buf)
+        return shell_error("out of memory");
+    int len = fc_match_position_write(s->m, buf, FC_POSITION_MAX, &err);
+    if (len < 0) {
+        free(buf);
+        return shell_err(&err, "position: cannot write the position");
+    }
+    if (json) {
+        cli_json_obj(&s->j);
+        cli_json_key(&s->j, "game");
+        cli_json_str(&s->j, fc_rules_plugin(s->rules)->id);
+        cli_json_key(&s->j, "ply");
+        cli_json_int(&s->j, (long long)fc_match_ply(s->m));
+        cli_json_key(&s->j, "position");
+        cli_json_str(&s->j, buf);
+        cli_json_end_obj(&s->j);
+        fputc('\n', stdout);
+    } else {
+        /* one line per line of the text; a line end inside it is always "\n" */
+        int lines = 0;
+        for (int i = 0; i < len; i++)
+            lines += buf[i] == '\n' || buf[i] == '\r';
+        bool open_end = len > 0 && buf[len - 1] != '\n';
+        printf("ok position %d\n", lines + open_end);
+        for (int i = 0; i < len; i++)
+            fputc(buf[i] == '\r' ? '\n' : buf[i], stdout);
+        if (open_end)
+            fputc('\n', stdout);
+    }
+    free(buf);
+    return 0;
+}
+
+/* A new match of the session's rules and seed at the position text. */
+static int shell_setup_text(shell *s, const char *text)
+{
+    fc_error err;
+    fc_error_clear(&err);
+    fc_match *m = fc_match_new_from_position(s->rules, fc_match_seed(s->m), text, &err);
+    if (!m) {
+        char msg[FC_ERROR_MSG_MAX + 16];
+        snprintf(msg, sizeof msg, "setup: %s", err.msg[0] ? err.msg : "the game refused the position");
+        return shell_error(msg);
+    }
+    fc_match_free(s->m);
+    s->m = m;
+    return shell_ok();
+}
+
+/* One line of a `setup` block: "end" reads the block, anything else is position text. */
+static void shell_setup_line(shell *s, const char *line)
+{
+    const char *t = line + strspn(line, " \t");
+    size_t n = strlen(t);
+    while (n && isspace((unsigned char)t[n - 1]))
+        n--;
+    if (n == 3 && strncmp(t, "end", 3) == 0) {
+        if (s->setup_refused) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "setup: %s", s->setup_refused);
+            shell_error(msg);
+        } else
+            shell_setup_text(s, s->setup);
+        free(s->setup);
+        s->setup = NULL;
+        return;
+    }
+    size_t len = strlen(line);
+    while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+        len--;
+    if (!s->setup_refused && s->setup_len + len + 1 > FC_POSITION_MAX)
+        s->setup_refused = "the position is longer than " SHELL_POSITION_MAX_TEXT " bytes";
+    if (s->setup_refused)
+        return;
+    memcpy(s->setup + s->setup_len, line, len);
+    s->setup_len += len;
+    s->setup[s->setup_len++] = '\n';
+    s->setup[s->setup_len] = '\0';
+}
+
+/* `setup` alone opens a block read up to a line `end`; `setup TEXT` is a one-line position
+ * (a Hive GameString). */
+static int shell_setup(shell *s, const char *args)
+{
+    if (*args)
+        return shell_setup_text(s, args);
+    if (!(s->setup = malloc(FC_POSITION_MAX + 1)))
+        return shell_error("out of memory");
+    s->setup[0] = '\0';
+    s->setup_len = 0;
+    s->setup_refused = NULL;
+    return 0; /* the block's response comes after its end */
+}
+
+void cli_shell_finish(cli_shell *s)
+{
+    if (!s->setup)
+        return;
+    shell_error("setup: the input ended before the 'end' line of the position");
+    free(s->setup);
+    s->setup = NULL;
+}
+
 bool cli_shell_line(cli_shell *s, char *line)
 {
+    if (s->setup) {
+        shell_setup_line(s, line);
+        return true;
+    }
     size_t len = strlen(line);
     while (len && isspace((unsigned char)line[len - 1]))
         line[--len] = 0;
@@ -285,6 +405,10 @@ bool cli_shell_line(cli_shell *s, char *line)
         shell_log(s);
     } else if (strcmp(cmd, "rules") == 0) {
         shell_rules(s, args);
+    } else if (strcmp(cmd, "position") == 0) {
+        shell_position(s, args);
+    } else if (strcmp(cmd, "setup") == 0) {
+        shell_setup(s, args);
     } else if (strcmp(cmd, "save") == 0 || strcmp(cmd, "load") == 0) {
         if (noargs)
             shell_error(cmd[0] == 's' ? "save: usage: save FILE" : "load: usage: load FILE");
@@ -341,19 +465,27 @@ int cli_cmd_shell(cli *c)
         ssize_t got;
         bool more = true;
         while (more && (got = getline(&line, &cap, stdin)) >= 0) {
-            if (memchr(line, '\0', (size_t)got)) {
+            if (s.setup && (memchr(line, '\0', (size_t)got) || got > SHELL_LINE_MAX)) {
+                /* inside a setup block: no response before its end */
+                if (!s.setup_refused)
+                    s.setup_refused = got > SHELL_LINE_MAX ? "the position is longer than " SHELL_POSITION_MAX_TEXT " bytes"
+                                                           : "the position contains a NUL byte";
+            } else if (memchr(line, '\0', (size_t)got)) {
                 shell_error("the line contains a NUL byte");
             } else if (got > SHELL_LINE_MAX) {
                 shell_error("line longer than " SHELL_LINE_MAX_TEXT " bytes");
             } else {
-                /* a lone CR ends a command too, as in every reader of the project */
+                /* a lone CR ends a command too, as in every reader of the project; empty
+                 * lines go through (they count as lines of a setup block) */
                 for (char *p = line, *end; more && *p; p = end) {
                     end = p + strcspn(p, "\r\n");
                     bool last = !*end;
-                    if (!last)
+                    if (!last) {
+                        bool crlf = end[0] == '\r' && end[1] == '\n';
                         *end++ = '\0';
-                    if (*p)
-                        more = cli_shell_line(&s, p);
+                        end += crlf;
+                    }
+                    more = cli_shell_line(&s, p);
                     if (last)
                         break;
                 }
@@ -366,6 +498,10 @@ int cli_cmd_shell(cli *c)
             }
         }
         free(line);
+        if (more)
+            cli_shell_finish(&s);
+        else
+            free(s.setup);
     }
     if (s.m)
         fc_match_free(s.m);

@@ -131,7 +131,7 @@ static int text_goto(text_replay *r, size_t k, fc_error *err)
     if (k > r->n)
         k = r->n;
     if (k + 1 < r->at) {
-        fc_match *fresh = fc_match_new(r->rules, fc_match_seed(r->m), err);
+        fc_match *fresh = fc_match_new_at_start(r->m, err);
         if (!fresh)
             return err->code ? err->code : FC_ESTATE;
         fc_match_free(r->m);
@@ -248,7 +248,7 @@ static int text_open(text_replay *r, fc_match *loaded, fc_error *err)
         r->seat[i] = h->seat;
         r->audience[i] = h->audience;
     }
-    if (!(r->m = fc_match_new(r->rules, fc_match_seed(loaded), err)))
+    if (!(r->m = fc_match_new_at_start(loaded, err)))
         return err->code ? err->code : FC_ESTATE;
     for (size_t i = 0; i < r->n; i++) {
         if (fc_match_decision_text(r->m, r->d[i], r->text[i], sizeof r->text[i]) < 0)

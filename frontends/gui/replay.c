@@ -68,7 +68,7 @@ int gui_replay_goto(gui *g, size_t k, fc_error *err)
     if (k > rec->tr.n)
         k = rec->tr.n;
     if (k + 1 < rec->at) { /* a jump back: start again */
-        fc_match *fresh = fc_match_new(*g->rules, fc_match_seed(*g->m), err);
+        fc_match *fresh = fc_match_new_at_start(*g->m, err);
         if (!fresh)
             return err->code ? err->code : FC_ESTATE;
         fc_match_free(*g->m);

@@ -42,7 +42,7 @@ int tty_replay_goto(tty *t, size_t k, fc_error *err)
     if (k > rec->tr.n)
         k = rec->tr.n;
     if (k + 1 < rec->at) { /* a jump back: start again */
-        fc_match *fresh = fc_match_new(*t->rules, fc_match_seed(*t->m), err);
+        fc_match *fresh = fc_match_new_at_start(*t->m, err);
         if (!fresh)
             return err->code ? err->code : FC_ESTATE;
         fc_match_free(*t->m);

@@ -121,6 +121,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!more)
             break;
     }
+    cli_shell_finish(&s); /* a setup block the input left open: answered and freed */
     fflush(stdout);
     fc_match_free(s.m);
     fc_rules_free(s.rules);

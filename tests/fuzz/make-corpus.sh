@@ -68,7 +68,8 @@ for g in bidrace $games; do
         # Shell: a session that plays, looks around, saves, loads, undoes and starts again.
         { echo "$hdr"; echo help; echo legal
           decisions "$rec" 25 | sed 's/^/play /'
-          printf 'state\nview\nview 0\nlog\nsave game.fcr\nundo\nundo\nload game.fcr\nchance\nagent random\n'
+          printf 'state\nview\nview 0\nlog\nposition\nposition json\nsave game.fcr\nundo\nundo\nload game.fcr\nchance\nagent random\n'
+          printf 'setup\nposition %s\nseats %s\n\nend\n' "$g" "$seats"
           printf 'agent greedy\nagent mcts:iters=20,depth=8\nnew %s %s\nlegal\nplay nonsense 1,2\nfoo\nundo now\nquit\n' "$seats" "$seed"
         } >"$corpus/shell/$g-s$seed.txt"
     done

@@ -82,16 +82,24 @@ uint64_t fc_match_state_hash(const fc_match *m);
 /* The last variant script error, if any ("" otherwise). */
 const char *fc_match_script_error(const fc_match *m);
 
-/* Positions as text (games built against API minor >= 2 with position_read/position_write;
- * Hive: the UHP GameString). fc_match_new_from_position starts a match at the position `text`
- * describes (the game reads it into a state fresh from init); undo goes back to that position,
- * not further. fc_match_position is that text (NULL for a match from the start). Records do
- * not carry a starting position yet. */
+/* Positions as text (docs/positions.md; games built against API minor >= 2 with
+ * position_read/position_write). fc_match_new_from_position starts a match at the position
+ * `text` describes (the game reads it into a state fresh from init, then its check runs); undo
+ * goes back to that position, not further; clones keep it. fc_match_position is that text (NULL
+ * for a match from the start). Records carry it (docs/record-format.md). */
 bool fc_match_has_positions(const fc_match *m);
 fc_match *fc_match_new_from_position(const fc_rules *rules, uint64_t seed, const char *text, fc_error *err);
 const char *fc_match_position(const fc_match *m);
 /* Writes the current position; returns its length, or a negative error (err set). */
 int fc_match_position_write(const fc_match *m, char *buf, size_t n, fc_error *err);
+/* A new match of m's rule set and seed at m's start (its starting position when it has one),
+ * for replaying m's decisions from the beginning. */
+fc_match *fc_match_new_at_start(const fc_match *m, fc_error *err);
+/* Position texts of the product (shell setup, --position files, records) are at most this long. */
+#define FC_POSITION_MAX 65536
+/* The line a position error names: games write "line N: ..." (positions.md). Returns N (0 when
+ * the message names no line) and copies msg without its "line N: " into out. */
+int fc_position_error_line(const char *msg, char *out, size_t n);
 
 /* A match's decisions as a front end's replay viewer lists them: each decision, who made it,
  * who may see it and its notation (written in the position before it, by playing the match

@@ -1,6 +1,7 @@
 /* Records: the plain-text, versioned account of a match (docs/record-format.md): game and
  * plugin version, seats, seed, every parameter, the rule-set name, the variant (name, hash and
- * its embedded text), then one decision per line in notation. Saving is atomic (temporary
+ * its embedded text), the starting position's text when the match began from one
+ * (fc_match_new_from_position), then one decision per line in notation. Saving is atomic (temporary
  * file + rename). Loading re-plays and verifies every decision and returns a match ready to
  * continue; any corruption or mismatch is an error naming the line. */
 #ifndef FORMICARY_RECORD_H

@@ -496,6 +496,32 @@ fc_match *fc_match_new_from_position(const fc_rules *rules, uint64_t seed, const
 
 const char *fc_match_position(const fc_match *m) { return m->position; }
 
+fc_match *fc_match_new_at_start(const fc_match *m, fc_error *err)
+{
+    return m->position ? fc_match_new_from_position(m->rules, m->seed, m->position, err)
+                       : fc_match_new(m->rules, m->seed, err);
+}
+
+int fc_position_error_line(const char *msg, char *out, size_t n)
+{
+    for (const char *p = strstr(msg, "line "); p; p = strstr(p + 1, "line ")) {
+        if (p != msg && p[-1] != ' ')
+            continue;
+        const char *d = p + 5;
+        long line = 0;
+        int digits = 0;
+        while (*d >= '0' && *d <= '9' && digits < 9)
+            line = line * 10 + (*d++ - '0'), digits++;
+        if (!digits || *d != ':')
+            continue;
+        d += *d && d[1] == ' ' ? 2 : 1;
+        snprintf(out, n, "%.*s%s", (int)(p - msg), msg, d);
+        return (int)line;
+    }
+    snprintf(out, n, "%s", msg);
+    return 0;
+}
+
 int fc_match_position_write(const fc_match *m, char *buf, size_t n, fc_error *err)
 {
     if (!has_positions(m->plugin))

@@ -1,7 +1,8 @@
 /* Records (docs/record-format.md). Writing is deterministic: the same match gives the same
  * bytes. Reading rebuilds the rule set from the recorded parameters and embedded variant text
- * (no INI or script file is needed), then re-plays every decision through the match, which
- * checks its legality; any problem is reported with the record's line number. */
+ * (no INI or script file is needed), starts from the recorded position if there is one, then
+ * re-plays every decision through the match, which checks its legality; any problem is
+ * reported with the record's line number. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -120,10 +121,21 @@ int fc_record_format(const fc_match *m, const fc_record_seats *seats, char **out
     } else {
         sb_printf(&b, "variant none\n");
     }
+    const char *pos = fc_match_position(m);
+    if (pos) { /* the match started from a position: its text, as the variant's */
+        if (strlen(pos) > FC_POSITION_MAX) {
+            free(b.s);
+            return fc_error_set(err, FC_ERANGE, "cannot write record: the starting position is longer than %d bytes",
+                                FC_POSITION_MAX);
+        }
+        sb_printf(&b, "position\n");
+        sb_embed(&b, pos);
+        sb_printf(&b, "position-end\n");
+    }
     sb_printf(&b, "decisions\n");
     /* Decisions are re-printed against the state they were made in, so replay from the start. */
     fc_error e2;
-    fc_match *tmp = fc_match_new(r, fc_match_seed(m), &e2);
+    fc_match *tmp = fc_match_new_at_start(m, &e2);
     if (!tmp) {
         free(b.s);
         return fc_error_set(err, e2.code, "cannot write record: %s", e2.msg);
@@ -279,9 +291,10 @@ typedef struct header {
     int nseats;
     uint64_t seed;
     /* line of each header field (0 = not seen): a field given twice is refused */
-    int game_line, ruleset_line, seats_line, seed_line, variant_line, agent_line[FC_MAX_SEATS];
+    int game_line, ruleset_line, seats_line, seed_line, variant_line, position_line, agent_line[FC_MAX_SEATS];
     int have_variant;
     embedded variant;
+    embedded position; /* the starting position's text (position_line != 0) */
     embedded *files;
     int nfiles;
     char **params; /* "NAME=VALUE" */
@@ -292,6 +305,7 @@ typedef struct header {
 static void header_free(header *h)
 {
     free(h->variant.text.s);
+    free(h->position.text.s);
     for (int i = 0; i < h->nfiles; i++)
         free(h->files[i].text.s);
     free(h->files);
@@ -412,10 +426,23 @@ static int header_line(reader *r, header *h, fc_record_info *info, const char *k
             return rc;
         h->have_variant = 1;
         *block = &h->variant;
+    } else if (strcmp(key, "position") == 0) {
+        if ((rc = once(r, &h->position_line, "position", err)) != 0)
+            return rc;
+        if (*rest)
+            return RERR("%s:%d: expected 'position' alone, then the position's text behind '| '", r->name, r->line);
+        h->position.line = r->line;
+        *block = &h->position;
     } else {
         return RERR("%s:%d: unknown header line '%s'", r->name, r->line, key);
     }
     return rc;
+}
+
+/* The line that closes an embedded text. */
+static const char *block_end(const header *h, const embedded *block)
+{
+    return block == &h->variant ? "variant-end" : block == &h->position ? "position-end" : "file-end";
 }
 
 static int read_header(reader *r, header *h, fc_record_info *info, fc_error *err)
@@ -436,7 +463,7 @@ static int read_header(reader *r, header *h, fc_record_info *info, fc_error *err
             return fc_error_set(err, FC_ENOMEM, "%s:%d: out of memory", r->name, r->line + 1);
         char *line = r->buf;
         if (block) {
-            const char *end = block == &h->variant ? "variant-end" : "file-end";
+            const char *end = block_end(h, block);
             if (strcmp(line, end) == 0) {
                 block = NULL;
                 continue;
@@ -446,6 +473,8 @@ static int read_header(reader *r, header *h, fc_record_info *info, fc_error *err
             sb_printf(&block->text, "%s\n", line[1] ? line + 2 : "");
             if (block->text.oom)
                 return fc_error_set(err, FC_ENOMEM, "%s:%d: out of memory", r->name, r->line);
+            if (block == &h->position && block->text.n > FC_POSITION_MAX)
+                return RERR("%s:%d: the starting position is longer than %d bytes", r->name, r->line, FC_POSITION_MAX);
             continue;
         }
         if (!line[0] || line[0] == '#')
@@ -462,9 +491,10 @@ static int read_header(reader *r, header *h, fc_record_info *info, fc_error *err
         if ((rc = header_line(r, h, info, key, line + off, &block, err)) != 0)
             return rc;
     }
-    if (block)
-        return RERR("%s:%d: text of '%s' without '%s'", r->name, block->line, block == &h->variant ? "variant" : "file",
-                    block == &h->variant ? "variant-end" : "file-end");
+    if (block) {
+        const char *end = block_end(h, block);
+        return RERR("%s:%d: text of '%.*s' without '%s'", r->name, block->line, (int)(strlen(end) - 4), end, end);
+    }
     if (k == 0)
         return RERR("%s:%d: no 'decisions' line (truncated record?)", r->name, r->line);
     if (!h->game[0] || !h->nseats || !h->seed_line)
@@ -656,8 +686,16 @@ int fc_record_parse(fc_context *ctx, const char *name, const char *text, fc_rule
         rc = RERR("%s: %s", name, e2.msg);
         goto fail;
     }
-    m = fc_match_new(rules, h.seed, &e2);
-    if (!m) {
+    if (h.position_line) {
+        /* errors name the record's line of the position line the game names */
+        m = fc_match_new_from_position(rules, h.seed, h.position.text.s ? h.position.text.s : "", &e2);
+        if (!m) {
+            char rest[FC_ERROR_MSG_MAX];
+            int pl = fc_position_error_line(e2.msg, rest, sizeof rest);
+            rc = RERR("%s:%d: starting position: %s", name, h.position_line + pl, rest);
+            goto fail;
+        }
+    } else if (!(m = fc_match_new(rules, h.seed, &e2))) {
         rc = RERR("%s: %s", name, e2.msg);
         goto fail;
     }

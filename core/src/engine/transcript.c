@@ -29,7 +29,7 @@ int fc_transcript_make(const fc_match *m, fc_transcript *t, fc_error *err)
         t->audience[i] = h->audience;
     }
     /* The notation of each decision needs the position before it: play the match again. */
-    fc_match *fresh = fc_match_new(fc_match_rules(m), fc_match_seed(m), err);
+    fc_match *fresh = fc_match_new_at_start(m, err);
     if (!fresh) {
         fc_transcript_free(t);
         return err->code ? err->code : FC_ESTATE;

@@ -86,14 +86,17 @@ int hv_position_write(const hv_state *s, char *buf, size_t n)
     put(&b, "# hive position - see docs/positions/hive.md\n");
     put(&b, "position hive\nseats 2\n");
     put(&b, "# game type %s (the game_type parameter)\n", type);
-    put(&b, "turn %s[%d]             # %d decisions made\n", color_title[s->turn % 2], s->turn / 2 + 1, s->turn);
+    char line[64];
+    snprintf(line, sizeof line, "turn %s[%d]", color_title[s->turn % 2], s->turn / 2 + 1);
+    put(&b, "%-24s# %d decision%s made\n", line, s->turn, s->turn == 1 ? "" : "s");
     put(&b, "game_state %s\n", hv_state_names[s->result]);
     if (s->last == HV_NONE)
-        put(&b, "last_moved none\n");
+        snprintf(line, sizeof line, "last_moved none");
     else {
         hv_piece_name(s->last, name, sizeof name);
-        put(&b, "last_moved %s             # H-21\n", name);
+        snprintf(line, sizeof line, "last_moved %s", name);
     }
+    put(&b, "%-24s# H-21: moved or placed by the last decision\n", line);
     for (int color = 0; color < 2; color++) {
         put(&b, "hand %s", color_name[color]);
         int k = 0;
@@ -383,31 +386,25 @@ static int one_line(reader *rd, char *line)
                 line);
 }
 
-/* Cells connected through the written coordinates (not around the torus), as H-08 wants. */
-static int check_connected(reader *rd)
+/* The written coordinates must be those of the cells on the board: a hive of 28 pieces spans at
+ * most 28 cells along any axis, so cells further apart would meet around the 32-cell torus and
+ * touch there though written apart. Whether the hive is in one piece (H-08) is the game's
+ * check, which the core runs on every position read. */
+static int check_span(reader *rd)
 {
-    if (rd->ncells == 0)
-        return 0;
-    static const int8_t dq[6] = {1, 1, 0, -1, -1, 0}, dr[6] = {0, -1, -1, 0, 1, 1};
-    bool reached[HV_PIECES] = {true};
-    int queue[HV_PIECES], nq = 1, nreached = 1;
-    queue[0] = 0;
-    for (int i = 0; i < nq; i++)
-        for (int j = 0; j < rd->ncells; j++) {
-            if (reached[j])
-                continue;
-            for (int d = 0; d < 6; d++)
-                if (rd->cq[queue[i]] + dq[d] == rd->cq[j] && rd->cr[queue[i]] + dr[d] == rd->cr[j]) {
-                    reached[j] = true;
-                    queue[nq++] = j;
-                    nreached++;
-                    break;
-                }
+    int lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
+    for (int i = 0; i < rd->ncells; i++) {
+        int v[3] = {rd->cq[i], rd->cr[i], -rd->cq[i] - rd->cr[i]};
+        for (int a = 0; a < 3; a++) {
+            if (i == 0 || v[a] < lo[a])
+                lo[a] = v[a];
+            if (i == 0 || v[a] > hi[a])
+                hi[a] = v[a];
+            if (hi[a] - lo[a] >= HV_PIECES)
+                return fail(rd, rd->cline[i], "cell %d,%d is %d cells from another one: a hive of %d pieces spans at most %d",
+                            rd->cq[i], rd->cr[i], hi[a] - lo[a], HV_PIECES, HV_PIECES);
         }
-    for (int j = 0; nreached < rd->ncells && j < rd->ncells; j++)
-        if (!reached[j])
-            return fail(rd, rd->cline[j], "cell %d,%d is not connected to the hive of line %d (one hive, H-08)", rd->cq[j],
-                        rd->cr[j], rd->cline[0]);
+    }
     return 0;
 }
 
@@ -450,7 +447,7 @@ static int check_whole(reader *rd)
     }
     if (rd->turn == 0 && rd->last != HV_NONE)
         return fail(rd, rd->l_last, "no piece has moved before the first turn");
-    return check_connected(rd);
+    return check_span(rd);
 }
 
 static int read_lines(reader *rd, const char *text)
