@@ -366,10 +366,9 @@ static void est_text(char *buf, size_t n, const cli_html_est *e)
         snprintf(buf, n, "%s", num(v, sizeof v, e->value));
 }
 
-static void interval_row(cli_html *h, const plot *p, const cli_html_est *e, double y)
+static void interval_row(cli_html *h, const plot *p, const cli_html_est *e, double y, const char *c)
 {
     char buf[128];
-    const char *c = colour(0);
     text_at(h, p->x0 - 10, y + 4, "end", NULL, e->label ? e->label : "");
     /* A missing end of the interval leaves that side open; a missing value leaves a gap. */
     double lo = isfinite(e->lo) ? e->lo : e->value, hi = isfinite(e->hi) ? e->hi : e->value;
@@ -404,6 +403,12 @@ static void interval_row(cli_html *h, const plot *p, const cli_html_est *e, doub
 void cli_html_intervals(cli_html *h, const char *title, const char *axis_label, const cli_html_est *e, int n,
                         double ref)
 {
+    cli_html_intervals_grouped(h, title, axis_label, e, n, ref, NULL, NULL, 0);
+}
+
+void cli_html_intervals_grouped(cli_html *h, const char *title, const char *axis_label, const cli_html_est *e, int n,
+                                double ref, const int *group, const char *const *groups, int ngroups)
+{
     double lo = INFINITY, hi = -INFINITY, lw = 0;
     for (int i = 0; i < n; i++) {
         range_add(&lo, &hi, e[i].value);
@@ -417,16 +422,22 @@ void cli_html_intervals(cli_html *h, const char *title, const char *axis_label, 
         return;
     }
     range_add(&lo, &hi, ref);
-    plot p = {.x0 = fmin(fmax(lw + 16, 80), 300), .y0 = 10, .h = 26.0 * n};
+    if (!group)
+        ngroups = 0;
+    plot p = {.x0 = fmin(fmax(lw + 16, 80), 300), .h = 26.0 * n};
     p.w = CW - p.x0 - 170;
+    p.y0 = 10 + (ngroups ? legend_height(groups, ngroups, p.x0, CW - 10) : 0);
     p.ax = nice_axis(lo, hi, 8);
     figure_begin(h, title, CW, p.y0 + p.h + 45);
+    if (ngroups)
+        legend(h, groups, ngroups, p.x0, 4, CW - 10, false);
     for (int i = 0; i < n; i += 2) /* banded rows under the grid */
         fprintf(h->f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"26\" fill=\"#f2f5f9\"/>\n", p.x0,
                 p.y0 + 26.0 * i, p.w);
     x_axis(h, &p, axis_label);
     for (int i = 0; i < n; i++)
-        interval_row(h, &p, &e[i], p.y0 + 13 + 26.0 * i);
+        interval_row(h, &p, &e[i], p.y0 + 13 + 26.0 * i,
+                     colour(group && group[i] >= 0 && group[i] < ngroups ? group[i] : 0));
     if (isfinite(ref)) {
         char buf[32];
         fprintf(h->f, "<line class=\"ref\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"><title>reference %s</title></line>\n",

@@ -52,6 +52,10 @@ void cli_html_table(cli_html *h, int ncols, int nrows, const char *const *cells)
  * A/B differences (ref = 0). */
 void cli_html_intervals(cli_html *h, const char *title, const char *axis, const cli_html_est *e, int n,
                         double ref);
+/* As cli_html_intervals, each estimate in group group[i] (0..ngroups-1), drawn in the group's
+ * colour and named in a legend by groups[] (designs A and B side by side). */
+void cli_html_intervals_grouped(cli_html *h, const char *title, const char *axis, const cli_html_est *e, int n,
+                                double ref, const int *group, const char *const *groups, int ngroups);
 /* Overlaid histograms of each series' y values on a shared binning (score and length
  * distributions per seat or design). */
 void cli_html_histograms(cli_html *h, const char *title, const char *axis, const cli_html_series *s, int n);
