@@ -1,10 +1,13 @@
 /* `formicary replay FILE`: loads a record (which re-plays and verifies every decision); with
- * --ui, steps through it with the board at every ply (text_view.c, the tty's replay viewer). */
+ * --ui, steps through it with the board at every ply (text_view.c, the tty's replay viewer).
+ * With several records, a directory, new rules or a corpus option it replays a corpus under
+ * new rules instead (replay_corpus.c, docs/corpus.md). */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "replay_corpus.h"
 #ifdef FC_HAVE_TTY
 #include "tty.h"
 #endif
@@ -15,11 +18,24 @@
 const cli_optdef cli_opts_replay[] = {
     {"--quiet", NULL, false, "print nothing; only the exit status tells whether the record is valid"},
     {"--ui", "text|tty|gui", false, "watch the record: step forward and back with the board at every ply"},
+    {"--corpus", NULL, false, "corpus mode (docs/corpus.md) even for one record under its own rules"},
+    {"--rules", "F.ini|NAME", false, "corpus: the parameters this rule set sets replace the recorded ones"},
+    {"--variant", "F.lua|NAME", false, "corpus: this variant replaces the record's variant"},
+    {"--set", "KEY=VALUE", true, "corpus: set one parameter (over the record, --rules and --variant)"},
+    {"--continue-with", "AGENT", false, "corpus: finish the games that stop short with this agent in every seat"},
+    {"--max-decisions", "N", false, "corpus: decisions --continue-with may add before it stops (default 100000)"},
+    {"--csv", "F", false, "corpus: one row per record to F"},
+    {"--json", "F", false, "corpus: records and summary as JSON to F ('-' for stdout instead of the table)"},
+    {"--html", "F", false, "corpus: a self-contained HTML report to F"},
+    {"--summary", NULL, false, "corpus: print the summary without the table of records"},
+    {"--progress", NULL, false, "corpus: show the progress bar even when stderr is not a terminal"},
     {NULL, NULL, false, NULL},
 };
 
 int cli_cmd_replay(cli *c)
 {
+    if (cli_replay_is_corpus(c))
+        return cli_replay_corpus(c);
     fc_context *ctx = cli_context(c, NULL, 0);
     if (!ctx)
         return CLI_EXIT_FAIL;

@@ -13,7 +13,8 @@ static const cli_cmd cli_cmds[] = {
      cli_opts_rules, cli_cmd_rules},
     {"play", "GAME", "Play a match in the terminal with agents and/or human seats.", 1, 1, cli_opts_play,
      cli_cmd_play},
-    {"replay", "FILE", "Re-play a record, verifying every decision; exit 0 only if it is valid.", 1, 1,
+    {"replay", "FILE...", "Re-play a record, verifying every decision; exit 0 only if it is valid. Several records, "
+     "directories or new rules: replay a corpus under them (docs/corpus.md).", 1, CLI_MAX_POS,
      cli_opts_replay, cli_cmd_replay},
     {"shell", "GAME", "Drive a match over a line protocol on stdin/stdout (docs/protocol.md).", 1, 1,
      cli_opts_shell, cli_cmd_shell},
