@@ -706,5 +706,7 @@ const fc_game tm_game = {
     .round = tm_round,
     .check = tm_check,
     .decision_audience = tm_decision_audience,
+    .position_write = tm_position_write,
+    .position_read = tm_position_read,
     .phase_topic = tm_phase_topic,
 };

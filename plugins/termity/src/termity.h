@@ -286,6 +286,10 @@ void tm_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_d
 uint32_t tm_decision_audience(const void *st, const fc_env *env, fc_decision d);
 int tm_token_text(const tm_data *D, const tm_state *s, int seat, int tok, char *buf, size_t n);
 
+/* position.c: positions as text (docs/positions/termity.md) */
+int tm_position_write(const void *st, const fc_env *env, char *buf, size_t n);
+int tm_position_read(void *st, const fc_env *env, const char *text, fc_error *err);
+
 /* view.c */
 void tm_scores(const void *st, const fc_env *env, int32_t *score, int *rank);
 void tm_evaluate(const void *st, const fc_env *env, double *value);
