@@ -14,6 +14,9 @@
  * noise; the cut-off keeps the informative part (measured in docs/metrics.md, "MCTS speed and
  * strength"). `legacy=1` restores issue 6's search (playouts to the end).
  *
+ * reuse=1 keeps, between decisions, the subtree of the decisions the seat saw since its last
+ * search (mcts_reuse below).
+ *
  * threads=N is root parallelism: N independent trees over the same root, each with its own
  * buffers and RNG stream (stream 0 is the seat's, the others are seeded from it), whose root
  * visits are summed; with an iteration budget, the result depends only on seed and N. Variant
@@ -28,7 +31,7 @@
 
 #include "agent_impl.h"
 
-const char *const fc_agent_mcts_keys[] = {"iters", "time", "c", "depth", "seed", "threads", "legacy", NULL};
+const char *const fc_agent_mcts_keys[] = {"iters", "time", "c", "depth", "seed", "threads", "legacy", "reuse", NULL};
 
 #define MCTS_MAX_NODES (1 << 22)       /* beyond this the tree stops growing; playouts go on */
 #define MCTS_MAX_PLAYOUT 1000000L       /* a playout longer than this is cut off and evaluated */
@@ -57,6 +60,13 @@ typedef struct mcts_tree {
     int32_t nnodes, capnodes;
     int32_t *path;
     int32_t npath, cappath;
+    mcts_node *spare; /* tree reuse: the kept subtree is copied here, then the pools swap */
+    int32_t capspare;
+    int reused;       /* this search starts from a kept subtree (node 0 is its root) */
+    /* what the last search was about: the hash of (seed, decisions before it), its ply and seat */
+    uint64_t last_key;
+    size_t last_ply;
+    int last_who;
     fc_rng own;   /* the stream of threads after the first */
     fc_rng *rng;  /* the seat's stream (first tree) or &own */
     /* one search's inputs and result, for the thread that runs it */
@@ -70,7 +80,7 @@ typedef struct mcts_tree {
 } mcts_tree;
 
 typedef struct mcts {
-    uint64_t iters, depth, threads;
+    uint64_t iters, depth, threads, reuse;
     double time, c;
     mcts_tree tree[MCTS_MAX_THREADS];
 } mcts;
@@ -90,7 +100,9 @@ int fc_agent_mcts_init(fc_agent *a, fc_error *err)
     if (legacy > 1)
         return fc_error_set(err, FC_ERANGE, "agent mcts: legacy: %llu is not 0 or 1", (unsigned long long)legacy);
     t->depth = legacy ? 0 : MCTS_DEFAULT_DEPTH;
+    t->reuse = 0; /* measured: no gain at equal iterations in Marabunta (docs/metrics.md) */
     if (fc_agent_opt_u64(a, "seed", &a->seed, err) < 0 || fc_agent_opt_u64(a, "iters", &t->iters, err) < 0 ||
+        fc_agent_opt_u64(a, "reuse", &t->reuse, err) < 0 ||
         fc_agent_opt_u64(a, "depth", &t->depth, err) < 0 || fc_agent_opt_u64(a, "threads", &t->threads, err) < 0 ||
         fc_agent_opt_double(a, "time", 0.0001, 86400, &t->time, err) < 0 ||
         fc_agent_opt_double(a, "c", 0, 100, &t->c, err) < 0)
@@ -98,6 +110,8 @@ int fc_agent_mcts_init(fc_agent *a, fc_error *err)
     if (fc_agent_opt_get(a, "iters") && (t->iters < 1 || t->iters > 100000000))
         return fc_error_set(err, FC_ERANGE, "agent mcts: iters: %llu is out of range 1..100000000",
                             (unsigned long long)t->iters);
+    if (t->reuse > 1)
+        return fc_error_set(err, FC_ERANGE, "agent mcts: reuse: %llu is not 0 or 1", (unsigned long long)t->reuse);
     if (t->threads < 1 || t->threads > MCTS_MAX_THREADS)
         return fc_error_set(err, FC_ERANGE, "agent mcts: threads: %llu is out of range 1..%d",
                             (unsigned long long)t->threads, MCTS_MAX_THREADS);
@@ -131,6 +145,7 @@ void fc_agent_mcts_done(fc_agent *a)
     for (int k = 0; k < MCTS_MAX_THREADS; k++) {
         mcts_release_buffers(&t->tree[k]);
         free(t->tree[k].nodes);
+        free(t->tree[k].spare);
         free(t->tree[k].path);
     }
     free(t);
@@ -283,6 +298,98 @@ static int mcts_descend(mcts_tree *t, const fc_game *g, const fc_env *env, fc_rn
     }
 }
 
+/* ---- tree reuse ----
+ * The decisions played since this tree's last search (its own choice, then others' decisions
+ * and chance outcomes) lead from its root to a node whose subtree already holds statistics
+ * for the position now: that subtree becomes the new tree. Only decisions the searching seat
+ * saw may be followed (a hidden choice or a private draw ends reuse), so the kept statistics
+ * never depend on hidden information; the last search is recognised by a hash of the match's
+ * seed and the decisions before it, so an undo, another match or another seat starts afresh. */
+
+static uint64_t mcts_history_key(const fc_match *m, size_t ply)
+{
+    uint64_t k = fc_match_seed(m) ^ 0x9e3779b97f4a7c15u;
+    for (size_t i = 0; i < ply; i++) {
+        const fc_history_entry *e = fc_match_history(m, i);
+        k = (k ^ (uint64_t)e->decision ^ ((uint64_t)(uint32_t)e->seat << 32)) * 0xbf58476d1ce4e5b9u;
+        k ^= k >> 29;
+    }
+    return k;
+}
+
+/* The child of node for decision d chosen by seat (FC_CHANCE for an outcome), or MCTS_NONE. */
+static int32_t mcts_child(const mcts_tree *t, int32_t node, fc_decision d, int seat)
+{
+    for (int32_t c = t->nodes[node].child; c != MCTS_NONE; c = t->nodes[c].sibling)
+        if (t->nodes[c].d == d && t->nodes[c].seat == seat)
+            return c;
+    return MCTS_NONE;
+}
+
+/* Copies the subtree under `root` to the front of the spare pool (breadth first, the order of
+ * each sibling list kept) and swaps the pools. A copied node's `child` still holds its old
+ * first child until the node is processed. */
+static int mcts_keep_subtree(mcts_tree *t, int32_t root)
+{
+    if (t->capspare < t->nnodes) {
+        mcts_node *v = realloc(t->spare, (size_t)t->nnodes * sizeof *v);
+        if (!v)
+            return FC_ENOMEM;
+        t->spare = v;
+        t->capspare = t->nnodes;
+    }
+    mcts_node *out = t->spare;
+    int32_t n = 1;
+    out[0] = t->nodes[root];
+    out[0].sibling = MCTS_NONE;
+    for (int32_t head = 0; head < n; head++) {
+        int32_t c = out[head].child, prev = MCTS_NONE;
+        out[head].child = MCTS_NONE;
+        for (; c != MCTS_NONE; c = t->nodes[c].sibling) {
+            out[n] = t->nodes[c];
+            out[n].sibling = MCTS_NONE;
+            if (prev == MCTS_NONE)
+                out[head].child = n;
+            else
+                out[prev].sibling = n;
+            prev = n++;
+        }
+    }
+    mcts_node *old = t->nodes;
+    int32_t oldcap = t->capnodes;
+    t->nodes = out;
+    t->capnodes = t->capspare;
+    t->spare = old;
+    t->capspare = oldcap;
+    t->nnodes = n;
+    return 0;
+}
+
+/* Prepares tree t for a search of seat `who` at the match's current ply: keeps the subtree of
+ * the decisions since its last search when it can (t->reused), else starts a new tree. */
+static int mcts_reuse(mcts_tree *t, const fc_match *m, int who, bool allow)
+{
+    size_t ply = fc_match_ply(m);
+    t->reused = 0;
+    if (!allow || t->nnodes == 0 || t->last_who != who || t->last_ply >= ply ||
+        mcts_history_key(m, t->last_ply) != t->last_key)
+        return 0;
+    int32_t node = 0;
+    for (size_t i = t->last_ply; i < ply && node != MCTS_NONE; i++) {
+        const fc_history_entry *e = fc_match_history(m, i);
+        if (!(e->audience >> who & 1u))
+            return 0; /* a decision this seat did not see */
+        node = mcts_child(t, node, e->decision, e->seat == FC_CHANCE ? FC_CHANCE : e->seat);
+    }
+    if (node == MCTS_NONE || t->nodes[node].child == MCTS_NONE)
+        return 0;
+    if (mcts_keep_subtree(t, node) != 0)
+        return FC_ENOMEM;
+    t->nodes[0].seat = who;
+    t->reused = 1;
+    return 0;
+}
+
 /* Random playout from t->work; writes every seat's reward. */
 static int mcts_playout(mcts_tree *t, const fc_game *g, const fc_env *env, fc_rng *rng, uint64_t depth,
                         double *reward)
@@ -333,10 +440,12 @@ static void mcts_search(mcts_tree *t, uint64_t depth, double c)
     const fc_env *env = t->env;
     double reward[FC_MAX_SEATS];
     t->rc = 0;
-    t->nnodes = 0;
-    if (mcts_node_new(t, MCTS_NONE, 0, t->who) == MCTS_NONE) {
-        t->rc = FC_ENOMEM;
-        return;
+    if (!t->reused) {
+        t->nnodes = 0;
+        if (mcts_node_new(t, MCTS_NONE, 0, t->who) == MCTS_NONE) {
+            t->rc = FC_ENOMEM;
+            return;
+        }
     }
     for (uint64_t it = 0; !t->iters || it < t->iters; it++) {
         if (t->deadline && it % MCTS_CLOCK_EVERY == 0 && it > 0 && mcts_now() >= t->deadline)
@@ -443,6 +552,11 @@ int fc_agent_mcts_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *e
             fc_rng_seed(&r->own, fc_rng_next(rng), (uint64_t)k);
             r->rng = &r->own;
         }
+        if (mcts_reuse(r, m, who, t->reuse != 0) != 0)
+            return fc_error_set(err, FC_ENOMEM, "out of memory");
+        r->last_key = mcts_history_key(m, fc_match_ply(m));
+        r->last_ply = fc_match_ply(m);
+        r->last_who = who;
         r->g = g;
         r->env = env;
         r->root = fc_match_state(m);
