@@ -14,6 +14,8 @@
 struct cli_html {
     FILE *f;
     char *path;
+    char **ids; /* the headings' ids so far, to keep them unique */
+    int nids;
 };
 
 /* Okabe-Ito, ordered for contrast on white (yellow last); the GUI's seat colours come from the
@@ -284,14 +286,50 @@ int cli_html_end(cli_html *h)
           ". Intervals are 95% confidence intervals.</p></footer>\n</body></html>\n",
           h->f);
     int rc = cli_close_output(h->f, h->path);
+    for (int i = 0; i < h->nids; i++)
+        free(h->ids[i]);
+    free(h->ids);
     free(h->path);
     free(h);
     return rc;
 }
 
+/* An id for a heading (links such as page.html#win-share): its words in lower case joined by
+ * '-', with -2, -3 ... after a repeat. */
+static void heading_id(cli_html *h, const char *text, char *id, size_t n)
+{
+    size_t k = 0;
+    for (const char *c = text; c && *c && k + 1 < n - 8; c++) {
+        char ch = *c >= 'A' && *c <= 'Z' ? (char)(*c - 'A' + 'a') : *c;
+        bool word = (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9');
+        if (word)
+            id[k++] = ch;
+        else if (k && id[k - 1] != '-')
+            id[k++] = '-';
+    }
+    while (k && id[k - 1] == '-')
+        k--;
+    if (!k)
+        id[k++] = 's';
+    id[k] = 0;
+    for (int i = 0, rep = 2; i < h->nids; i++)
+        if (strcmp(h->ids[i], id) == 0) {
+            snprintf(id + k, n - k, "-%d", rep++);
+            i = -1; /* check the new id from the start */
+        }
+    char **ids = realloc(h->ids, (size_t)(h->nids + 1) * sizeof *ids);
+    if (ids) {
+        h->ids = ids;
+        if ((ids[h->nids] = strdup(id)))
+            h->nids++;
+    }
+}
+
 void cli_html_heading(cli_html *h, const char *text)
 {
-    fputs("<h2>", h->f);
+    char id[80];
+    heading_id(h, text, id, sizeof id);
+    fprintf(h->f, "<h2 id=\"%s\">", id);
     esc(h->f, text);
     fputs("</h2>\n", h->f);
 }

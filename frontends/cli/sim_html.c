@@ -410,6 +410,8 @@ int sim_write_html(const sim_cli *s, const char *path)
     if (!h)
         return CLI_EXIT_FAIL;
     run_section(h, s);
+    if (s->ndesigns > 1) /* the headline of an A/B run; each design's details follow */
+        ab_section(h, s);
     cli_html_heading(h, "Win share");
     cli_html_text(h,
                   "Dots are the share of games won, whiskers the 95%% Wilson interval; the dashed line is an even "
@@ -438,7 +440,5 @@ int sim_write_html(const sim_cli *s, const char *path)
     timeout_text(h, s);
     cli_html_heading(h, "Game metrics");
     metrics_table(h, s);
-    if (s->ndesigns > 1)
-        ab_section(h, s);
     return cli_html_end(h);
 }

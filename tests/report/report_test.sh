@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# HTML reports (docs/reports.md), suite 'report'. Writes pages with the report writer itself
+# (html_demo: every chart, text to escape, values that are not finite) and with `sim --html`
+# (one design; A/B under each correction), checks their structure (html_check.py, and xmllint
+# when installed: the pages are well-formed XML too), that they carry no network address, and
+# that the numbers drawn are the run's own (against --json and --compare-csv); then renders
+# each in headless Chromium and checks the screenshot is not blank (png_check.py, which must
+# also call an empty page blank). Exit 77 (skip) only when Chromium is not installed, after
+# every other check passed.
+# Usage: report_test.sh FORMICARY HTML_DEMO PLUGIN_DIR
+set -u
+exe=$1 demo=$2
+export FORMICARY_PLUGIN_PATH=$3
+export FORMICARY_CONFIG=
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+check_page() { # PAGE MIN_SVG
+  python3 "$here/html_check.py" "$1" "$2" || fail "$1: structure"
+  if command -v xmllint >/dev/null; then
+    xmllint --noout "$1" || fail "$1: not well-formed"
+  fi
+}
+contains() { grep -qF -- "$2" "$1" || fail "$1: no '$2'"; }
+
+# --- the writer on its own ---
+"$demo" "$tmp/demo.html" || fail "html_demo exit $?"
+check_page "$tmp/demo.html" 7
+contains "$tmp/demo.html" '&lt;script&gt;alert(1)&lt;/script&gt; &amp; &#39;quote&#39;'
+contains "$tmp/demo.html" '<h2 id="intervals-b-escaped-b">Intervals &lt;b&gt;escaped&lt;/b&gt;</h2>'
+contains "$tmp/demo.html" 'no data'
+contains "$tmp/demo.html" 'n/a'
+grep -q '<script' "$tmp/demo.html" && fail "demo: a raw <script> got through"
+out=$("$demo" /nonexistent-dir/x.html 2>&1) && fail "demo: writing into a missing folder succeeded"
+[ "$out" = "formicary: /nonexistent-dir/x.html: cannot write" ] || fail "demo: error was '$out'"
+
+# --- sim, one design ---
+"$exe" sim marabunta --games 150 --seed 11 --html "$tmp/sim.html" --json "$tmp/sim.json" >/dev/null ||
+  fail "sim --html exit $?"
+check_page "$tmp/sim.html" 8
+for s in 'Win share per agent' 'Win share per seat' 'Final score per seat' 'Decisions per game' 'Rounds per game' \
+         'Lead changes per game' 'Drama per game' 'Timeouts' 'Running win share per seat' '<td>marabunta</td>'; do
+  contains "$tmp/sim.html" "$s"
+done
+grep -q 'A/B comparison' "$tmp/sim.html" && fail "sim.html: an A/B section without design B"
+# the intervals drawn are the run's own: every seat's and agent's share [lo, hi] as in the JSON
+python3 - "$tmp/sim.json" "$tmp/sim.html" <<'PY' || fail "sim.html: shares differ from --json"
+import json, sys
+j = json.load(open(sys.argv[1])); page = open(sys.argv[2]).read()
+d = j["designs"][0]
+for row in d["seats"] + d["agents"]:
+    w = row["win_share"]
+    text = "%.3f [%.3f, %.3f]" % (w["mean"], w["lo"], w["hi"])
+    if text not in page:
+        sys.exit(f"missing {text}")
+PY
+
+# --- sim, A/B under each correction ---
+for corr in holm bh none; do
+  page=$tmp/ab-$corr.html
+  "$exe" sim marabunta --games 150 --seed 11 --against-variant seventh_die --correction $corr --html "$page" \
+    --compare-csv "$tmp/ab-$corr.csv" >/dev/null || fail "sim A/B --correction $corr exit $?"
+  check_page "$page" 10
+  contains "$page" 'Differences B - A of shares'
+  contains "$page" 'relative to A&#39;s mean'
+  contains "$page" 'design B (rules default, variant seventh_die)'
+  contains "$page" "--correction $corr"
+  # each metric's adjusted p and verdict, as in --compare-csv
+  python3 - "$tmp/ab-$corr.csv" "$page" <<'PY' || fail "$page: table differs from --compare-csv"
+import csv, sys
+page = open(sys.argv[2]).read()
+for r in csv.DictReader(open(sys.argv[1])):
+    cell = "<td>%s</td><td class=\"num\">%.3f</td>" % (r["metric"], float(r["a"]))
+    verdict = "<td class=\"num\">%.4f</td><td>%s</td>" % (float(r["p_adjusted"]), "yes" if r["significant"] == "1" else "no")
+    if cell not in page or verdict not in page:
+        sys.exit(f"row {r['metric']}: {cell} / {verdict} not in the page")
+PY
+done
+contains "$tmp/ab-holm.html" "Holm&#39;s step-down method"
+contains "$tmp/ab-bh.html" "Benjamini-Hochberg"
+contains "$tmp/ab-none.html" "no correction"
+out=$("$exe" sim marabunta --games 5 --html /nonexistent-dir/r.html 2>&1 >/dev/null) && fail "sim: unwritable --html succeeded"
+case $out in *"/nonexistent-dir/r.html: cannot write"*) ;; *) fail "sim: unwritable --html said '$out'" ;; esac
+
+# --- rendering ---
+chrome=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$chrome" ]; then
+  echo "SKIP rendering: no chromium (Debian package chromium, .ci/setup installs it)"
+  [ $fails -eq 0 ] && exit 77
+  exit 1
+fi
+printf '<!DOCTYPE html>\n<html><head><title>empty</title></head><body></body></html>\n' >"$tmp/empty.html"
+shot() { # PAGE PNG
+  timeout 120 "$chrome" --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run \
+    --user-data-dir="$tmp/chrome" --window-size=1200,1600 --screenshot="$2" "file://$1" >/dev/null 2>&1
+  [ -s "$2" ] || fail "$1: chromium wrote no screenshot"
+}
+shot "$tmp/empty.html" "$tmp/empty.png"
+[ -s "$tmp/empty.png" ] && { python3 "$here/png_check.py" "$tmp/empty.png" --expect-blank || fail "empty page not called blank"; }
+for p in demo sim ab-holm; do
+  shot "$tmp/$p.html" "$tmp/$p.png"
+  [ -s "$tmp/$p.png" ] && { python3 "$here/png_check.py" "$tmp/$p.png" || fail "$p.html renders blank"; }
+done
+if [ -n "${FC_REPORT_SHOTS:-}" ]; then # docs/screens: FC_REPORT_SHOTS=DIR keeps the screenshots
+  cp "$tmp/sim.png" "$FC_REPORT_SHOTS/report-sim.png" && cp "$tmp/ab-holm.png" "$FC_REPORT_SHOTS/report-ab.png"
+fi
+[ $fails -eq 0 ] && echo "report: all checks passed"
+exit $((fails > 0))
