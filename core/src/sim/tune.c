@@ -1,0 +1,724 @@
+/* The tuner's search (docs/tuning.md): an N-tuple bandit (NTBEA) proposes grid points, every
+ * candidate plays the same game indices (common random numbers), then the best candidates race
+ * with doubling games and are dropped only on a paired bootstrap bound. Everything but the
+ * wall-clock budget is a function of the configuration: the bandit and the bootstrap draw from
+ * streams of the seed, and fc_sim_run's games do not depend on the thread count. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "formicary/rng.h"
+#include "formicary/stats.h"
+#include "tune_int.h"
+
+#define TUNE_UCB_K 1.0         /* exploration weight of the bandit (rewards are in (0, 1]) */
+#define TUNE_NEIGHBOURS 50     /* mutations of the current point scored per step */
+#define TUNE_PAIR_MAX (1 << 20) /* cells of a pair table; larger pairs keep 1-tuples only */
+#define TUNE_BOOT 1000         /* bootstrap resamples */
+#define TUNE_EXPLORE_SHARE 0.5 /* budget share of the exploration */
+#define TUNE_RACE_MAX 64       /* candidates in a race at most (the recommendation comes on top) */
+
+enum { STREAM_BANDIT = 0x74756e65, STREAM_BOOT = 0x626f6f74 };
+
+typedef struct tune_cand {
+    fc_tune_candidate pub;
+    int k[FC_TUNE_MAX_PARAMS]; /* grid indices */
+    double *feat;              /* games x nf */
+    int cap;                   /* games the matrix holds */
+    double rsum;               /* bandit rewards of this point */
+    int rcnt;
+} tune_cand;
+
+typedef struct tune_run {
+    const fc_tune_config *c;
+    int nf;
+    tune_cand *cand;
+    int ncand, capcand;
+    double *sum1[FC_TUNE_MAX_PARAMS];
+    int *cnt1[FC_TUNE_MAX_PARAMS];
+    double *sum2[FC_TUNE_MAX_PARAMS][FC_TUNE_MAX_PARAMS]; /* d < e, NULL if too large */
+    int *cnt2[FC_TUNE_MAX_PARAMS][FC_TUNE_MAX_PARAMS];
+    long updates;
+    fc_rng rng;
+    long games;
+    double t0;
+    fc_tune_trace *trace;
+    int ntrace, captrace;
+    fc_sim_game *buf;
+    int bufcap;
+    double *boot;              /* TUNE_BOOT x (ntargets + 1) scratch */
+    int *idx;                  /* a bootstrap resample of game indices */
+    int idxcap;
+    const char *phase;
+    int cur[FC_TUNE_MAX_PARAMS]; /* the bandit's current point */
+} tune_run;
+
+static double tune_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The share of the budget used so far. */
+static double tune_used(const tune_run *r)
+{
+    const fc_tune_config *c = r->c;
+    if (c->budget_games > 0)
+        return (double)r->games / (double)c->budget_games;
+    return (tune_now() - r->t0) / c->budget_seconds;
+}
+
+/* Games the budget still allows: exact with a budget in games; in seconds, estimated from the
+ * speed so far (a phase ends at `share` of the budget). */
+static long tune_left(const tune_run *r, double share)
+{
+    const fc_tune_config *c = r->c;
+    if (c->budget_games > 0)
+        return (long)((double)c->budget_games * share) - r->games;
+    double el = tune_now() - r->t0, end = c->budget_seconds * share;
+    if (el >= end)
+        return 0;
+    if (r->games == 0 || el <= 0)
+        return 1L << 30;
+    double left = (end - el) * (double)r->games / el;
+    return left > (double)(1L << 30) ? 1L << 30 : (long)left;
+}
+
+/* ---- candidates and their games ---- */
+
+static tune_cand *tune_find(tune_run *r, const int *k)
+{
+    for (int i = 0; i < r->ncand; i++)
+        if (memcmp(r->cand[i].k, k, sizeof r->cand[i].k) == 0)
+            return &r->cand[i];
+    return NULL;
+}
+
+static tune_cand *tune_add(tune_run *r, const int *k, fc_error *err)
+{
+    if (r->ncand == r->capcand) {
+        int cap = r->capcand ? r->capcand * 2 : 32;
+        tune_cand *nc = realloc(r->cand, (size_t)cap * sizeof *nc);
+        if (!nc) {
+            fc_error_set(err, FC_ENOMEM, "out of memory");
+            return NULL;
+        }
+        r->cand = nc;
+        r->capcand = cap;
+    }
+    tune_cand *t = &r->cand[r->ncand];
+    memset(t, 0, sizeof *t);
+    memcpy(t->k, k, sizeof t->k);
+    t->pub.id = r->ncand++;
+    for (int d = 0; d < r->c->nparams; d++)
+        t->pub.value[d] = fc_tune_param_value(&r->c->param[d], k[d]);
+    t->pub.loss = INFINITY;
+    return t;
+}
+
+/* Room for games up to `upto` in t's matrix and `count` in the game buffer. */
+static int tune_grow(tune_run *r, tune_cand *t, int upto, int count)
+{
+    if (upto > t->cap) {
+        int cap = upto > 2 * t->cap ? upto : 2 * t->cap;
+        double *nf = realloc(t->feat, (size_t)cap * (size_t)r->nf * sizeof *nf);
+        if (!nf)
+            return FC_ENOMEM;
+        t->feat = nf, t->cap = cap;
+    }
+    if (count > r->bufcap) {
+        fc_sim_game *nb = realloc(r->buf, (size_t)count * sizeof *nb);
+        if (!nb)
+            return FC_ENOMEM;
+        r->buf = nb, r->bufcap = count;
+    }
+    return 0;
+}
+
+/* Plays games t->games .. upto-1 of candidate t. A rule set the game refuses marks the
+ * candidate invalid (not an error); a failing game is an error. */
+static int tune_play(tune_run *r, tune_cand *t, int upto, fc_error *err)
+{
+    const fc_tune_config *c = r->c;
+    int first = t->pub.games, count = upto - first;
+    if (count <= 0 || t->pub.status == FC_TUNE_INVALID)
+        return 0;
+    fc_error e;
+    fc_error_clear(&e);
+    fc_rules *rules = c->play ? NULL : fc_tune_rules(c, t->pub.value, &e);
+    if (!rules && !c->play) {
+        t->pub.status = FC_TUNE_INVALID;
+        snprintf(t->pub.error, sizeof t->pub.error, "%.127s", e.msg);
+        return 0;
+    }
+    int rc = tune_grow(r, t, upto, count);
+    if (rc == 0 && c->play) {
+        rc = c->play(c->play_ud, t->pub.value, first, count, r->buf, &e);
+    } else if (rc == 0) {
+        fc_sim_config sc;
+        memset(&sc, 0, sizeof sc);
+        sc.rules = rules;
+        sc.nagents = c->nseats;
+        for (int k = 0; k < c->nseats; k++)
+            sc.agents[k] = c->agents[k];
+        sc.seed = c->seed; /* the same seeds for every candidate */
+        sc.threads = c->threads;
+        sc.max_decisions = c->max_decisions;
+        rc = fc_sim_run(&sc, first, count, r->buf, &e);
+    }
+    fc_rules_free(rules);
+    if (rc == FC_ENOMEM && !e.msg[0])
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    if (rc != 0) {
+        char where[160];
+        int len = 0;
+        for (int d = 0; d < c->nparams && len >= 0 && (size_t)len < sizeof where; d++)
+            len += snprintf(where + len, sizeof where - (size_t)len, "%s%s=%lld", d ? " " : "", c->param[d].name,
+                            (long long)t->pub.value[d]);
+        return fc_error_set(err, rc, "tune: candidate %s: %s", where, e.msg);
+    }
+    for (int i = 0; i < count; i++)
+        tune_features(c, &r->buf[i], t->feat + (size_t)(first + i) * (size_t)r->nf);
+    t->pub.games = upto;
+    r->games += count;
+    return 0;
+}
+
+/* Target values and summed loss of candidate t over games [from, to). */
+static double tune_eval(const tune_run *r, const tune_cand *t, int from, int to, double *v, double *per)
+{
+    double mean[FC_TUNE_MAX_TARGETS * FC_MAX_SEATS];
+    memset(mean, 0, sizeof mean);
+    for (int i = from; i < to; i++)
+        for (int f = 0; f < r->nf; f++)
+            mean[f] += t->feat[(size_t)i * (size_t)r->nf + (size_t)f];
+    for (int f = 0; f < r->nf; f++)
+        mean[f] /= to > from ? to - from : 1;
+    tune_values(r->c, mean, v);
+    return tune_loss(r->c, v, per);
+}
+
+/* Target values and loss of t on the resample idx[0..n-1]. */
+static double tune_eval_idx(const tune_run *r, const tune_cand *t, const int *idx, int n, double *v)
+{
+    double mean[FC_TUNE_MAX_TARGETS * FC_MAX_SEATS];
+    memset(mean, 0, sizeof mean);
+    for (int i = 0; i < n; i++)
+        for (int f = 0; f < r->nf; f++)
+            mean[f] += t->feat[(size_t)idx[i] * (size_t)r->nf + (size_t)f];
+    for (int f = 0; f < r->nf; f++)
+        mean[f] /= n;
+    tune_values(r->c, mean, v);
+    return tune_loss(r->c, v, NULL);
+}
+
+/* The resample buffer for n games; NULL when out of memory. */
+static int *tune_idx(tune_run *r, int n)
+{
+    if (n > r->idxcap) {
+        int *ni = realloc(r->idx, (size_t)n * sizeof *ni);
+        if (!ni)
+            return NULL;
+        r->idx = ni, r->idxcap = n;
+    }
+    return r->idx;
+}
+
+static void tune_resample(fc_rng *rng, int *idx, int n)
+{
+    for (int i = 0; i < n; i++)
+        idx[i] = (int)fc_rng_below(rng, (uint32_t)n);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Paired bootstrap over the common games 0..n-1: the one-sided 95% lower bound of
+ * loss(a) - loss(b) (the 5% quantile of the resampled differences); NAN when out of memory. */
+static double tune_paired_bound(tune_run *r, const tune_cand *a, const tune_cand *b, int n)
+{
+    int *idx = tune_idx(r, n);
+    if (!idx)
+        return NAN;
+    fc_rng rng;
+    fc_rng_seed(&rng, r->c->seed ^ ((uint64_t)a->pub.id << 32 | (uint64_t)b->pub.id),
+                STREAM_BOOT + (uint64_t)n * 0x10000u);
+    double v[FC_TUNE_MAX_TARGETS];
+    for (int k = 0; k < TUNE_BOOT; k++) {
+        tune_resample(&rng, idx, n);
+        r->boot[k] = tune_eval_idx(r, a, idx, n, v) - tune_eval_idx(r, b, idx, n, v);
+    }
+    qsort(r->boot, TUNE_BOOT, sizeof *r->boot, cmp_double);
+    return fc_stats_quantile_sorted(r->boot, TUNE_BOOT, 0.05);
+}
+
+/* Estimates, 95% percentile intervals and met flags of every target of t over all its games. */
+static int tune_summarise(tune_run *r, tune_cand *t)
+{
+    const fc_tune_config *c = r->c;
+    fc_tune_candidate *p = &t->pub;
+    int n = p->games, T = c->ntargets, *idx = tune_idx(r, n);
+    if (n == 0 || p->status == FC_TUNE_INVALID) {
+        p->loss = p->loss_lo = p->loss_hi = INFINITY;
+        return 0;
+    }
+    if (!idx)
+        return FC_ENOMEM;
+    double v[FC_TUNE_MAX_TARGETS], per[FC_TUNE_MAX_TARGETS];
+    p->loss = tune_eval(r, t, 0, n, v, per);
+    fc_rng rng;
+    fc_rng_seed(&rng, c->seed ^ (uint64_t)p->id, STREAM_BOOT + 1 + (uint64_t)n * 0x10000u);
+    double *col = r->boot + TUNE_BOOT; /* TUNE_BOOT x T values after the TUNE_BOOT losses */
+    for (int k = 0; k < TUNE_BOOT; k++) {
+        double bv[FC_TUNE_MAX_TARGETS];
+        tune_resample(&rng, idx, n);
+        r->boot[k] = tune_eval_idx(r, t, idx, n, bv);
+        for (int i = 0; i < T; i++)
+            col[(size_t)i * TUNE_BOOT + (size_t)k] = bv[i];
+    }
+    qsort(r->boot, TUNE_BOOT, sizeof *r->boot, cmp_double);
+    p->loss_lo = fc_stats_quantile_sorted(r->boot, TUNE_BOOT, 0.025);
+    p->loss_hi = fc_stats_quantile_sorted(r->boot, TUNE_BOOT, 0.975);
+    for (int i = 0; i < T; i++) {
+        double *x = col + (size_t)i * TUNE_BOOT;
+        qsort(x, TUNE_BOOT, sizeof *x, cmp_double);
+        fc_tune_estimate *e = &p->est[i];
+        const fc_tune_target *tg = &c->target[i];
+        e->value = v[i];
+        e->lo = fc_stats_quantile_sorted(x, TUNE_BOOT, 0.025);
+        e->hi = fc_stats_quantile_sorted(x, TUNE_BOOT, 0.975);
+        e->loss = per[i];
+        e->met = tg->rel == FC_TUNE_EQ ? e->lo <= tg->value && tg->value <= e->hi : per[i] == 0;
+    }
+    return 0;
+}
+
+/* ---- the N-tuple bandit ---- */
+
+static int tune_bandit_init(tune_run *r, fc_error *err)
+{
+    const fc_tune_config *c = r->c;
+    for (int d = 0; d < c->nparams; d++) {
+        r->sum1[d] = calloc((size_t)c->param[d].nvalues, sizeof(double));
+        r->cnt1[d] = calloc((size_t)c->param[d].nvalues, sizeof(int));
+        if (!r->sum1[d] || !r->cnt1[d])
+            return fc_error_set(err, FC_ENOMEM, "out of memory");
+        for (int e = d + 1; e < c->nparams; e++) {
+            long cells = (long)c->param[d].nvalues * c->param[e].nvalues;
+            if (cells > TUNE_PAIR_MAX)
+                continue;
+            r->sum2[d][e] = calloc((size_t)cells, sizeof(double));
+            r->cnt2[d][e] = calloc((size_t)cells, sizeof(int));
+            if (!r->sum2[d][e] || !r->cnt2[d][e])
+                return fc_error_set(err, FC_ENOMEM, "out of memory");
+        }
+    }
+    return 0;
+}
+
+static void tune_bandit_update(tune_run *r, tune_cand *t, double reward)
+{
+    const fc_tune_config *c = r->c;
+    for (int d = 0; d < c->nparams; d++) {
+        r->sum1[d][t->k[d]] += reward;
+        r->cnt1[d][t->k[d]]++;
+        for (int e = d + 1; e < c->nparams; e++)
+            if (r->sum2[d][e]) {
+                size_t cell = (size_t)t->k[d] * (size_t)c->param[e].nvalues + (size_t)t->k[e];
+                r->sum2[d][e][cell] += reward;
+                r->cnt2[d][e][cell]++;
+            }
+    }
+    t->rsum += reward;
+    t->rcnt++;
+    r->updates++;
+}
+
+static double tune_ucb(const tune_run *r, double sum, int n, double k)
+{
+    return (n ? sum / n : 0) + k * sqrt(log((double)r->updates + 1) / (n + 0.5));
+}
+
+/* The bandit's value of grid point k: the mean over its 1-tuples, 2-tuples and the point itself
+ * of mean reward + ucb_k x exploration bonus (ucb_k = 0: the model's estimate alone). */
+static double tune_model(tune_run *r, const int *k, double ucb_k)
+{
+    const fc_tune_config *c = r->c;
+    double v = 0;
+    int nt = 0;
+    for (int d = 0; d < c->nparams; d++) {
+        v += tune_ucb(r, r->sum1[d][k[d]], r->cnt1[d][k[d]], ucb_k), nt++;
+        for (int e = d + 1; e < c->nparams; e++)
+            if (r->sum2[d][e]) {
+                size_t cell = (size_t)k[d] * (size_t)c->param[e].nvalues + (size_t)k[e];
+                v += tune_ucb(r, r->sum2[d][e][cell], r->cnt2[d][e][cell], ucb_k), nt++;
+            }
+    }
+    if (c->nparams > 1) {
+        const tune_cand *t = tune_find(r, k);
+        v += tune_ucb(r, t ? t->rsum : 0, t ? t->rcnt : 0, ucb_k), nt++;
+    }
+    return v / nt;
+}
+
+/* NTBEA's step: the best of TUNE_NEIGHBOURS mutations of `cur` by the bandit's UCB. Each
+ * parameter mutates with probability 1/D, at least one does, to a different grid value. */
+static void tune_neighbour(tune_run *r, const int *cur, int *best)
+{
+    const fc_tune_config *c = r->c;
+    double best_v = -INFINITY;
+    memcpy(best, cur, sizeof(int) * FC_TUNE_MAX_PARAMS);
+    for (int i = 0; i < TUNE_NEIGHBOURS; i++) {
+        int k[FC_TUNE_MAX_PARAMS];
+        memcpy(k, cur, sizeof k);
+        int forced = (int)fc_rng_below(&r->rng, (uint32_t)c->nparams);
+        for (int d = 0; d < c->nparams; d++) {
+            int nv = c->param[d].nvalues;
+            if (nv < 2 || (d != forced && fc_rng_below(&r->rng, (uint32_t)c->nparams) != 0))
+                continue;
+            int j = (int)fc_rng_below(&r->rng, (uint32_t)(nv - 1));
+            k[d] = j >= cur[d] ? j + 1 : j;
+        }
+        double v = tune_model(r, k, TUNE_UCB_K);
+        if (v > best_v) {
+            best_v = v;
+            memcpy(best, k, sizeof k);
+        }
+    }
+}
+
+static void tune_report(tune_run *r)
+{
+    double best = INFINITY;
+    for (int i = 0; i < r->ncand; i++)
+        if (r->cand[i].pub.loss < best)
+            best = r->cand[i].pub.loss;
+    if (r->ntrace == r->captrace) {
+        int cap = r->captrace ? r->captrace * 2 : 64;
+        fc_tune_trace *nt = realloc(r->trace, (size_t)cap * sizeof *nt);
+        if (nt)
+            r->trace = nt, r->captrace = cap;
+    }
+    if (r->ntrace < r->captrace)
+        r->trace[r->ntrace++] = (fc_tune_trace){r->games, best};
+    if (r->c->progress) {
+        long left = tune_left(r, 1.0);
+        fc_tune_progress p = {r->games, r->games + (left > 0 ? left : 0), r->ncand, best, r->phase};
+        r->c->progress(r->c->progress_ud, &p);
+    }
+}
+
+static int tune_batch(const tune_run *r)
+{
+    return r->c->batch > 0 ? r->c->batch : 8 * r->c->nseats;
+}
+
+/* The point estimate of t's summed loss over all its games (INFINITY without games). */
+static void tune_point_loss(tune_run *r, tune_cand *t)
+{
+    double v[FC_TUNE_MAX_TARGETS];
+    t->pub.loss = t->pub.games && t->pub.status != FC_TUNE_INVALID ? tune_eval(r, t, 0, t->pub.games, v, NULL)
+                                                                    : INFINITY;
+}
+
+/* NTBEA until `share` of the budget is used: evaluate the current point on a batch of games (its
+ * next game indices when it was evaluated before), update the bandit, move to the best
+ * neighbour by UCB. */
+static int tune_explore(tune_run *r, double share, fc_error *err)
+{
+    int *cur = r->cur;
+    r->phase = "explore";
+    /* every step plays games unless the point is invalid, so the step cap only stops a grid of
+     * invalid points */
+    for (long step = 0; step < 100000; step++) {
+        long left = tune_left(r, share);
+        if (left <= 0)
+            break;
+        tune_cand *t = tune_find(r, cur);
+        if (!t && !(t = tune_add(r, cur, err)))
+            return FC_ENOMEM;
+        int from = t->pub.games, n = tune_batch(r) < left ? tune_batch(r) : (int)left;
+        int rc = tune_play(r, t, from + n, err);
+        if (rc != 0)
+            return rc;
+        double v[FC_TUNE_MAX_TARGETS], reward = 0;
+        if (t->pub.status != FC_TUNE_INVALID)
+            reward = 1 / (1 + tune_eval(r, t, from, t->pub.games, v, NULL));
+        t->pub.evaluations++;
+        tune_bandit_update(r, t, reward);
+        tune_point_loss(r, t);
+        tune_report(r);
+        int next[FC_TUNE_MAX_PARAMS];
+        tune_neighbour(r, cur, next);
+        memcpy(cur, next, sizeof next);
+    }
+    return 0;
+}
+
+static int cmp_cand_loss(const void *a, const void *b)
+{
+    const tune_cand *x = *(tune_cand *const *)a, *y = *(tune_cand *const *)b;
+    if (x->pub.loss != y->pub.loss)
+        return x->pub.loss < y->pub.loss ? -1 : 1;
+    if (x->pub.games != y->pub.games)
+        return x->pub.games > y->pub.games ? -1 : 1;
+    return x->pub.id - y->pub.id;
+}
+
+/* The largest common game count <= want that the budget allows for the pool. */
+static int tune_affordable(tune_run *r, tune_cand **pool, int n, int want)
+{
+    long left = tune_left(r, 1.0);
+    int lo = 0, hi = want;
+    while (lo < hi) {
+        int mid = lo + (hi - lo + 1) / 2;
+        long need = 0;
+        for (int i = 0; i < n; i++)
+            need += mid > pool[i]->pub.games ? mid - pool[i]->pub.games : 0;
+        if (need <= left)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+/* Racing: the pool plays up to a common game count, doubled each round; after a round every
+ * candidate whose loss is worse than the leader's by a paired one-sided 95% bootstrap bound is
+ * dropped. Ends with one survivor or when the budget cannot add games. Returns the leader. */
+static int tune_race(tune_run *r, int *winner, int *rounds, fc_error *err)
+{
+    tune_cand **pool = malloc((size_t)r->ncand * sizeof *pool);
+    if (!pool)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    int n = 0;
+    for (int i = 0; i < r->ncand; i++) {
+        fc_tune_candidate *p = &r->cand[i].pub;
+        if (p->status == FC_TUNE_INVALID)
+            continue;
+        p->status = FC_TUNE_EXPLORED; /* a new race judges afresh */
+        p->dropped_round = 0;
+        p->drop_bound = 0;
+        if (p->games > 0)
+            pool[n++] = &r->cand[i];
+    }
+    qsort(pool, (size_t)n, sizeof *pool, cmp_cand_loss);
+    int size = r->c->race_size > 0 ? r->c->race_size : 8;
+    size = size < TUNE_RACE_MAX ? size : TUNE_RACE_MAX;
+    /* the bandit's recommendation (best model value) races too */
+    tune_cand *rec = NULL;
+    double rec_v = -INFINITY;
+    for (int i = 0; i < n; i++) {
+        double v = tune_model(r, pool[i]->k, 0);
+        if (v > rec_v)
+            rec_v = v, rec = pool[i];
+    }
+    int np = n < size ? n : size;
+    bool have = false;
+    for (int i = 0; i < np; i++)
+        have |= pool[i] == rec;
+    if (rec && !have)
+        pool[np++] = rec; /* np < n: rec lies past the first np */
+    for (int i = 0; i < np; i++)
+        pool[i]->pub.status = FC_TUNE_SURVIVOR;
+    *winner = np ? pool[0]->pub.id : -1;
+    r->phase = "race";
+    int target = tune_batch(r);
+    for (int i = 0; i < np; i++)
+        target = pool[i]->pub.games > target ? pool[i]->pub.games : target;
+    int alive = np;
+    while (alive > 1) {
+        int minimum = 1 << 30;
+        for (int i = 0; i < np; i++)
+            if (pool[i]->pub.status == FC_TUNE_SURVIVOR && pool[i]->pub.games < minimum)
+                minimum = pool[i]->pub.games;
+        tune_cand *live[TUNE_RACE_MAX + 1];
+        int nl = 0;
+        for (int i = 0; i < np && nl < (int)(sizeof live / sizeof live[0]); i++)
+            if (pool[i]->pub.status == FC_TUNE_SURVIVOR)
+                live[nl++] = pool[i];
+        int upto = tune_affordable(r, live, nl, target);
+        bool limited = upto < target;
+        if (upto < minimum) /* nothing affordable: judge on the games they have in common */
+            upto = minimum;
+        for (int i = 0; i < nl; i++) {
+            int rc = tune_play(r, live[i], upto, err);
+            if (rc != 0) {
+                free(pool);
+                return rc;
+            }
+            tune_point_loss(r, live[i]);
+        }
+        (*rounds)++;
+        /* the leader on the common games 0..upto-1 */
+        tune_cand *lead = NULL;
+        double lead_loss = INFINITY, v[FC_TUNE_MAX_TARGETS];
+        for (int i = 0; i < nl; i++) {
+            double l = tune_eval(r, live[i], 0, upto, v, NULL);
+            if (l < lead_loss)
+                lead_loss = l, lead = live[i];
+        }
+        for (int i = 0; lead && i < nl; i++) {
+            if (live[i] == lead)
+                continue;
+            double bound = tune_paired_bound(r, live[i], lead, upto);
+            if (isnan(bound)) {
+                free(pool);
+                return fc_error_set(err, FC_ENOMEM, "out of memory");
+            }
+            if (bound > 0) {
+                live[i]->pub.status = FC_TUNE_DROPPED;
+                live[i]->pub.dropped_round = *rounds;
+                live[i]->pub.drop_bound = bound;
+                alive--;
+            }
+        }
+        *winner = lead ? lead->pub.id : *winner;
+        tune_report(r);
+        if (limited)
+            break;
+        target = target > (1 << 29) ? target : target * 2;
+    }
+    free(pool);
+    return 0;
+}
+
+/* Marks the Pareto front of the per-target losses (point estimates) among valid candidates. */
+static void tune_front(fc_tune_result *res, int T)
+{
+    for (int i = 0; i < res->ncandidates; i++) {
+        fc_tune_candidate *a = &res->cand[i];
+        a->front = a->games > 0 && a->status != FC_TUNE_INVALID;
+        for (int j = 0; a->front && j < res->ncandidates; j++) {
+            const fc_tune_candidate *b = &res->cand[j];
+            if (j == i || b->games == 0 || b->status == FC_TUNE_INVALID)
+                continue;
+            bool le = true, lt = false;
+            for (int t = 0; t < T; t++) {
+                le &= b->est[t].loss <= a->est[t].loss;
+                lt |= b->est[t].loss < a->est[t].loss;
+            }
+            if (le && lt)
+                a->front = false;
+        }
+    }
+}
+
+static void tune_free_run(tune_run *r)
+{
+    for (int d = 0; d < FC_TUNE_MAX_PARAMS; d++) {
+        free(r->sum1[d]);
+        free(r->cnt1[d]);
+        for (int e = 0; e < FC_TUNE_MAX_PARAMS; e++) {
+            free(r->sum2[d][e]);
+            free(r->cnt2[d][e]);
+        }
+    }
+    for (int i = 0; i < r->ncand; i++)
+        free(r->cand[i].feat);
+    free(r->cand);
+    free(r->buf);
+    free(r->boot);
+    free(r->idx);
+    free(r->trace);
+}
+
+/* Copies the public records out, with their summaries, the front and per-target reach. */
+static fc_tune_result *tune_finish(tune_run *r, int winner, int rounds, fc_error *err)
+{
+    fc_tune_result *res = calloc(1, sizeof *res);
+    if (!res || !(res->cand = calloc((size_t)(r->ncand ? r->ncand : 1), sizeof *res->cand))) {
+        free(res);
+        fc_error_set(err, FC_ENOMEM, "out of memory");
+        return NULL;
+    }
+    for (int i = 0; i < r->ncand; i++) {
+        if (tune_summarise(r, &r->cand[i]) != 0) {
+            fc_tune_result_free(res);
+            fc_error_set(err, FC_ENOMEM, "out of memory");
+            return NULL;
+        }
+        res->cand[i] = r->cand[i].pub;
+    }
+    res->ncandidates = r->ncand;
+    res->winner = winner;
+    if (winner >= 0)
+        res->cand[winner].status = FC_TUNE_WINNER;
+    res->games = r->games;
+    res->seconds = tune_now() - r->t0;
+    res->race_rounds = rounds;
+    res->trace = r->trace, res->ntrace = r->ntrace;
+    r->trace = NULL;
+    int T = r->c->ntargets;
+    tune_front(res, T);
+    for (int t = 0; t < T; t++) {
+        res->closest[t] = -1;
+        for (int i = 0; i < res->ncandidates; i++) {
+            const fc_tune_candidate *a = &res->cand[i];
+            if (a->games == 0 || a->status == FC_TUNE_INVALID)
+                continue;
+            res->reached[t] += a->est[t].met;
+            const fc_tune_candidate *b = res->closest[t] >= 0 ? &res->cand[res->closest[t]] : NULL;
+            if (!b || a->est[t].loss < b->est[t].loss || (a->est[t].loss == b->est[t].loss && a->games > b->games))
+                res->closest[t] = i;
+        }
+    }
+    return res;
+}
+
+fc_tune_result *fc_tune_run(const fc_tune_config *c, fc_error *err)
+{
+    for (int d = 0; d < c->nparams; d++)
+        if (!c->param[d].def) {
+            fc_error_set(err, FC_EINVAL, "tune: the configuration is not checked (fc_tune_check)");
+            return NULL;
+        }
+    tune_run r;
+    memset(&r, 0, sizeof r);
+    r.c = c;
+    r.nf = tune_nfeatures(c);
+    r.t0 = tune_now();
+    fc_rng_seed(&r.rng, c->seed, STREAM_BANDIT);
+    r.boot = malloc((size_t)TUNE_BOOT * (size_t)(c->ntargets + 1) * sizeof *r.boot);
+    int winner = -1, rounds = 0;
+    int rc = r.boot ? tune_bandit_init(&r, err) : fc_error_set(err, FC_ENOMEM, "out of memory");
+    for (int d = 0; d < c->nparams; d++)
+        r.cur[d] = (int)fc_rng_below(&r.rng, (uint32_t)c->param[d].nvalues);
+    /* cycles of exploration (half the budget left) and a race, until the budget is spent or a
+     * cycle plays nothing (a race ended by one survivor leaves budget for the next cycle) */
+    for (int cycle = 0; rc == 0 && (cycle == 0 || tune_left(&r, 1.0) >= tune_batch(&r)); cycle++) {
+        long before = r.games;
+        double used = tune_used(&r);
+        rc = tune_explore(&r, used + (1 - used) * TUNE_EXPLORE_SHARE, err);
+        if (rc == 0)
+            rc = tune_race(&r, &winner, &rounds, err);
+        if (r.games == before)
+            break;
+    }
+    fc_tune_result *res = NULL;
+    if (rc == 0) {
+        if (winner < 0) /* no race (no valid candidate) */
+            for (int i = 0; i < r.ncand; i++)
+                if (r.cand[i].pub.status != FC_TUNE_INVALID && r.cand[i].pub.games > 0 &&
+                    (winner < 0 || r.cand[i].pub.loss < r.cand[winner].pub.loss))
+                    winner = i;
+        res = tune_finish(&r, winner, rounds, err);
+    }
+    tune_free_run(&r);
+    return res;
+}
+
+void fc_tune_result_free(fc_tune_result *r)
+{
+    if (!r)
+        return;
+    free(r->cand);
+    free(r->trace);
+    free(r);
+}
