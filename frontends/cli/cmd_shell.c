@@ -249,7 +249,9 @@ static int shell_position(shell *s, const char *args)
     int len = fc_match_position_write(s->m, buf, FC_POSITION_MAX, &err);
     if (len < 0) {
         free(buf);
-        return shell_err(&err, "position: cannot write the position");
+        char msg[FC_ERROR_MSG_MAX + 16];
+        snprintf(msg, sizeof msg, "position: %s", err.msg[0] ? err.msg : "cannot write the position");
+        return shell_error(msg);
     }
     if (json) {
         cli_json_obj(&s->j);
