@@ -2,11 +2,12 @@
 # End-to-end tests of corpora (docs/corpus.md): `sim --record-dir` makes one, `replay` replays
 # it under new rules (--rules/--variant/--set, --continue-with, CSV/JSON/HTML, corrupt
 # records, bad options), `sim --position`, and the multiple-comparison correction of A/B runs.
-# usage: corpus_test.sh FORMICARY PLUGIN_DIR
+# usage: corpus_test.sh FORMICARY PLUGIN_DIR FIXTURE_DIR
 set -u
 EXE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") # absolute: the test works in a temporary dir
 PLUGINS=$2
-export FORMICARY_PLUGIN_PATH=$PLUGINS
+FIX=$3 # bidrace, a game without positions
+export FORMICARY_PLUGIN_PATH=$PLUGINS:$FIX
 export FORMICARY_CONFIG=
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
@@ -126,7 +127,7 @@ check "sim --position: Hive games from a UHP GameString" eval '[ $rc -eq 0 ] && 
 printf 'Base;InProgress;White[2];wS1;bG1 -wQ\n' >bad.pos
 fc sim hive --games 3 --position bad.pos
 check "sim --position: a position the game refuses: one-line error with the file" eval '[ $rc -eq 1 ] && one_line_err && has "bad.pos" err'
-fc sim marabunta --games 2 --position hive.pos
+fc sim bidrace --games 2 --position hive.pos
 check "sim --position on a game without positions: one-line error" eval '[ $rc -eq 1 ] && one_line_err && has "does not read positions" err'
 fc sim hive --games 2 --position nosuch.pos
 check "sim --position: missing file: one-line error" eval '[ $rc -eq 1 ] && one_line_err && has "nosuch.pos" err'
