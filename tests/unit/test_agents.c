@@ -10,9 +10,11 @@
  * Equal strength (issue 15): the default MCTS against legacy=1 (issue 6's search) over paired
  * games (the same deal twice, seats swapped): at equal iterations its win share's 95% interval
  * must reach 0.5, at equal time per decision it must lie above 0.5. The unit run checks
- * bidrace only; the strength suite every game with FC_STRENGTH_PAIRS pairs (CI: 20); the
- * program's --full argument (meson test --suite strength --test-args=--full) plays 100 pairs
- * (200 games) at 1,000 iterations, issue 15's full check. FC_STRENGTH_ONLY=GAME checks one game. */
+ * bidrace only; the strength suite every game with FC_STRENGTH_PAIRS pairs (CI: 20) at equal
+ * iterations; the program's --full argument (meson test --suite strength --test-args=--full)
+ * plays 100 pairs (200 games) at 1,000 iterations and then at equal CPU time (the default gets
+ * the iterations that cost what legacy's 1,000 cost, measured first), issue 15's full check.
+ * FC_STRENGTH_ONLY=GAME checks one game; FC_STRENGTH_PAIRS=N changes the pairs of --full. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -270,7 +272,8 @@ static void test_strength(void **state)
     snprintf(spec, sizeof spec, "mcts:iters=%d", iters);
     for (int i = 0; i < fc_context_game_count(ctx) && !slow; i++) {
         const char *id = fc_context_game(ctx, i)->id;
-        if (strcmp(id, "bidrace") == 0)
+        const char *only = getenv("FC_STRENGTH_ONLY");
+        if (strcmp(id, "bidrace") == 0 || (only && strcmp(only, id) != 0))
             continue;
         assert_true(strength(ctx, id, spec, games) >= 0.9);
         /* greedy, one step ahead with the game's heuristic */
@@ -338,12 +341,48 @@ static void paired_share(fc_context *ctx, const char *id, const char *spec, cons
     fc_rules_free(r);
 }
 
+/* CPU seconds per decision of `spec` in id: the mean over the first decisions of a game
+ * played by the agent itself (thread CPU time, so other load on the machine does not count). */
+static double cpu_per_decision(fc_context *ctx, const char *id, const char *spec)
+{
+    fc_error err;
+    const fc_plugin *p = fc_context_find(ctx, id, &err);
+    fc_rules *r = fc_rules_new(ctx, id, p->min_seats, &err);
+    assert_non_null(r);
+    assert_int_equal(fc_rules_finish(r, &err), 0);
+    fc_match *m = fc_match_new(r, 99, &err);
+    fc_agent *a = fc_agent_new(spec, 7, &err);
+    assert_non_null(m);
+    assert_non_null(a);
+    fc_match_set_log(m, 0);
+    double spent = 0;
+    int n = 0;
+    while (n < 40 && fc_match_to_move(m) != FC_NOBODY) {
+        if (fc_match_to_move(m) == FC_CHANCE) {
+            assert_int_equal(fc_match_play_chance(m, &err), 0);
+            continue;
+        }
+        struct timespec t0, t1;
+        fc_decision d;
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
+        assert_int_equal(fc_agent_choose(a, m, &d, &err), 0);
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1);
+        spent += (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+        n++;
+        assert_int_equal(fc_match_play(m, d, &err), 0);
+    }
+    fc_agent_free(a);
+    fc_match_free(m);
+    fc_rules_free(r);
+    return n ? spent / n : 0;
+}
+
 static void test_equal_strength(void **state)
 {
     (void)state;
     fc_context *ctx = fixture_context();
     bool slow = getenv("FC_UNDER_VALGRIND") || getenv("FC_UNDER_SANITIZER");
-    int pairs = full_mode ? 100 : env_int("FC_STRENGTH_PAIRS", 0);
+    int pairs = full_mode ? env_int("FC_STRENGTH_PAIRS", 100) : env_int("FC_STRENGTH_PAIRS", 0);
     int iters = full_mode ? 1000 : 200;
     char spec[64], legacy[64];
     snprintf(spec, sizeof spec, "mcts:iters=%d", iters);
@@ -361,12 +400,20 @@ static void test_equal_strength(void **state)
         paired_share(ctx, id, fixture ? "mcts:iters=100" : spec, fixture ? "mcts:iters=100,legacy=1" : legacy, n,
                      &mean, &lo, &hi);
         assert_true(hi >= 0.5); /* not significantly weaker at equal iterations */
-        /* Equal time per decision depends on the machine and its load, so it is a measurement
-         * (--full, run by hand on an idle machine; docs/metrics.md), not part of CI's suite.
-         * bidrace's search is too short for a time budget to separate the two. */
+        /* Equal time per decision is a measurement (--full; docs/metrics.md), not part of CI's
+         * suite: hours of CPU. bidrace's search is too short to separate the two. */
         if (fixture || !full_mode)
             continue;
-        paired_share(ctx, id, "mcts:time=0.01", "mcts:time=0.01,legacy=1", n, &mean, &lo, &hi);
+        /* Equal time as equal CPU time: the default gets the iterations that cost what legacy's
+         * 1,000 cost (measured here, single-threaded), so the machine's load cannot favour a side
+         * the way a wall-clock budget would. */
+        double cost_def = cpu_per_decision(ctx, id, spec), cost_leg = cpu_per_decision(ctx, id, legacy);
+        char timed[64];
+        long it = cost_def > 0 ? lround(iters * cost_leg / cost_def) : iters;
+        snprintf(timed, sizeof timed, "mcts:iters=%ld", it < iters ? (long)iters : it);
+        print_message("  %-10s CPU per decision: default %.2f ms, legacy %.2f ms (x%.1f)\n", id, cost_def * 1e3,
+                      cost_leg * 1e3, cost_def > 0 ? cost_leg / cost_def : 0);
+        paired_share(ctx, id, timed, legacy, n, &mean, &lo, &hi);
         assert_true(lo > 0.5); /* stronger at equal time per decision */
     }
     fc_context_free(ctx);
