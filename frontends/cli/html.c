@@ -352,14 +352,15 @@ void cli_html_text(cli_html *h, const char *fmt, ...)
     free(buf);
 }
 
-/* A cell that reads as a number (optionally with a % or an interval after it) is aligned right. */
+/* A cell of numbers alone ("0.512", "+3.2%", "0.41 - 0.55", "0.488 [0.41, 0.55]") is aligned
+ * right; a cell with any other text is not. */
 static bool numeric_cell(const char *s)
 {
     if (!s || !*s)
         return false;
     char *end;
     strtod(s, &end);
-    return end != s && (*end == 0 || *end == '%' || *end == ' ');
+    return end != s && strspn(end, "0123456789.+-eE%[], ") == strlen(end);
 }
 
 void cli_html_table(cli_html *h, int ncols, int nrows, const char *const *cells)
@@ -716,8 +717,18 @@ static void scatter_front(cli_html *h, const plot *p, const cli_html_point *q, i
                 px(p, fr[i].x), py(p, fr[i].y), colour(1));
         point_title(h, &fr[i]);
         fputs("</circle>\n", h->f);
-        if (nf <= 12 && fr[i].label && *fr[i].label)
-            text_at(h, px(p, fr[i].x) + 8, py(p, fr[i].y) - 7, NULL, "small", fr[i].label);
+    }
+    /* Labels when there are few, right of the point or left of it near the right edge; a point
+     * on top of one already labelled keeps its tooltip only. */
+    for (int i = 0; i < nf && nf <= 12; i++) {
+        double x = px(p, fr[i].x), y = py(p, fr[i].y);
+        bool near = false;
+        for (int j = 0; j < i; j++)
+            near = near || (fabs(px(p, fr[j].x) - x) < 40 && fabs(py(p, fr[j].y) - y) < 14);
+        if (near || !fr[i].label || !*fr[i].label)
+            continue;
+        bool left = x + 8 + text_w(fr[i].label) * 11 / 12 > CW - 4;
+        text_at(h, left ? x - 8 : x + 8, y < p->y0 + 14 ? y + 18 : y - 7, left ? "end" : NULL, "small", fr[i].label);
     }
     free(fr);
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # HTML reports (docs/reports.md), suite 'report'. Writes pages with the report writer itself
 # (html_demo: every chart, text to escape, values that are not finite) and with `sim --html`
-# (one design; A/B under each correction), checks their structure (html_check.py, and xmllint
+# (one design; A/B under each correction), `replay --html` and `tune --html`, checks their structure (html_check.py, and xmllint
 # when installed: the pages are well-formed XML too), that they carry no network address, and
 # that the numbers drawn are the run's own (against --json and --compare-csv); then renders
 # each in headless Chromium and checks the screenshot is not blank (png_check.py, which must
@@ -84,6 +84,26 @@ contains "$tmp/ab-none.html" "no correction"
 out=$("$exe" sim marabunta --games 5 --html /nonexistent-dir/r.html 2>&1 >/dev/null) && fail "sim: unwritable --html succeeded"
 case $out in *"/nonexistent-dir/r.html: cannot write"*) ;; *) fail "sim: unwritable --html said '$out'" ;; esac
 
+# --- corpus replay (replay --html) ---
+"$exe" sim marabunta --games 30 --seed 5 --record-dir "$tmp/recs" >/dev/null || fail "sim --record-dir exit $?"
+"$exe" replay "$tmp/recs" --set board_side=B --html "$tmp/replay.html" >/dev/null || fail "replay --html exit $?"
+check_page "$tmp/replay.html" 1
+contains "$tmp/replay.html" 'game-00030.fcr'
+contains "$tmp/replay.html" 'board_side=B'
+
+# --- tune --html (the front as a scatter, progress as a line), when the command is built ---
+pages="demo sim ab-holm replay"
+if "$exe" tune --help >/dev/null 2>&1; then
+  "$exe" tune marabunta --param ant_hills=1..5 --param leaf_circles=0..20:5 --target rounds=14 \
+    --target 'balance>=0.9' --budget-games 200 --seed 3 --html "$tmp/tune.html" >/dev/null 2>&1 ||
+    fail "tune --html exit $?"
+  check_page "$tmp/tune.html" 2
+  contains "$tmp/tune.html" 'ant_hills='
+  pages="$pages tune"
+else
+  echo "note: no tune command in this build; its page is not checked"
+fi
+
 # --- rendering ---
 chrome=$(command -v chromium || command -v chromium-browser || true)
 if [ -z "$chrome" ]; then
@@ -99,7 +119,7 @@ shot() { # PAGE PNG
 }
 shot "$tmp/empty.html" "$tmp/empty.png"
 [ -s "$tmp/empty.png" ] && { python3 "$here/png_check.py" "$tmp/empty.png" --expect-blank || fail "empty page not called blank"; }
-for p in demo sim ab-holm; do
+for p in $pages; do
   shot "$tmp/$p.html" "$tmp/$p.png"
   [ -s "$tmp/$p.png" ] && { python3 "$here/png_check.py" "$tmp/$p.png" || fail "$p.html renders blank"; }
 done
