@@ -185,6 +185,7 @@ int mz_init(void *st, const fc_env *env, fc_rng *rng, fc_error *err)
         P->eggs = (uint8_t)(D->pieces - D->start_larvae - D->start_ants);
         P->food = (uint8_t)D->start_food;
         P->fer[0] = P->fer[1] = MZ_NONE;
+        P->ritual[0] = P->ritual[1] = MZ_NONE; /* V-5: no evolution played by Brood Ritual */
     }
     /* R-83 or S-15 */
     if (D->draft) {
@@ -210,6 +211,7 @@ int mz_init(void *st, const fc_env *env, fc_rng *rng, fc_error *err)
     setup_tiles(D, s, rng); /* S-03, S-04 and the 2-player offers (run before the draft) */
     mz_species_setup(env, s, rng); /* V-5 */
     mz_run(env, s);
+    mz_tidy(s);
     return 0;
 }
 
@@ -360,6 +362,30 @@ void mz_run(const fc_env *env, mz_state *s)
     }
 }
 
+/* Clears what the state no longer uses (slots past the end of the piles and stacks, the last
+ * battle, an exhausted peek), so equal positions are equal bytes and a position read from text
+ * is the very state the game made (docs/positions/marsz.md). */
+void mz_tidy(mz_state *s)
+{
+    memset(s->stack + s->nstack, 0, sizeof s->stack - s->nstack);
+    memset(s->rest_stack + s->nrest_stack, 0, sizeof s->rest_stack - s->nrest_stack);
+    memset(s->rest_disc + s->nrest_disc, 0, sizeof s->rest_disc - s->nrest_disc);
+    memset(s->reward_stack + s->nreward, 0, sizeof s->reward_stack - s->nreward);
+    memset(s->deck + s->ndeck, 0, sizeof s->deck - s->ndeck);
+    memset(s->drawn + s->ndrawn, 0, sizeof s->drawn - s->ndrawn);
+    memset(s->frame + s->nframes, 0, sizeof(mz_frame) * (size_t)(MZ_FRAMES - s->nframes));
+    for (int p = 0; p < MZ_SEATS; p++)
+        for (int sg = 0; sg < 3; sg++)
+            memset(s->seat[p].pile[sg] + s->seat[p].npile[sg], 0, MZ_PILE - (size_t)s->seat[p].npile[sg]);
+    if (!s->peeked)
+        s->peek_seat = 0;
+    bool battle = false;
+    for (int i = 0; i < s->nframes; i++)
+        battle |= s->frame[i].kind == F_BATTLE || s->frame[i].kind == F_CENTI;
+    if (!battle)
+        memset(&s->bt, 0, sizeof s->bt);
+}
+
 int mz_to_move(const void *st, const fc_env *env)
 {
     (void)env;
@@ -423,6 +449,7 @@ int mz_apply(void *st, const fc_env *env, fc_decision d)
         return FC_EILLEGAL;
     mz_frame_apply(env, s, f, d);
     mz_run(env, s);
+    mz_tidy(s);
     return 0;
 }
 

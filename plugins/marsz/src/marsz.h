@@ -405,6 +405,7 @@ void mz_frame_none(const fc_env *env, mz_state *s, mz_frame *f);
 void mz_frame_apply(const fc_env *env, mz_state *s, mz_frame *f, fc_decision d);
 void mz_start_worker(const fc_env *env, mz_state *s);
 void mz_next_turn(const fc_env *env, mz_state *s);
+void mz_tidy(mz_state *s); /* clears unused slots: equal positions are equal bytes */
 
 /* ---- worker.c ---- */
 int mz_legal_worker(const fc_env *env, const mz_state *s, const mz_frame *f, fc_decision *out);
@@ -470,6 +471,10 @@ void mz_evaluate(const void *st, const fc_env *env, double *value);
 void mz_determinize(void *st, const fc_env *env, int seat, fc_rng *rng);
 int mz_check(const void *st, const fc_env *env, char *msg, size_t n);
 const char *mz_phase_topic(const void *st, const fc_env *env);
+
+/* ---- position.c, position_read.c: positions as text (docs/positions/marsz.md) ---- */
+int mz_position_write(const void *st, const fc_env *env, char *buf, size_t n);
+int mz_position_read(void *st, const fc_env *env, const char *text, fc_error *err);
 
 extern const fc_game mz_game;
 

@@ -138,6 +138,7 @@ const fc_game mz_game = {
     .check = mz_check,
     .decision_audience = mz_decision_audience,
     .phase_topic = mz_phase_topic,
+    .position_write = mz_position_write,
 };
 
 static const fc_plugin plugin = {
