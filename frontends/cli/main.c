@@ -24,6 +24,8 @@ static const cli_cmd cli_cmds[] = {
      cli_opts_sim, cli_cmd_sim},
     {"skill", "GAME", "Skill versus luck: MCTS at doubling budgets, each against the previous one, and against random.",
      1, 1, cli_opts_skill, cli_cmd_skill},
+    {"tune", "GAME", "Search parameter values toward design targets (balance, rounds, margin, ...): best designs with intervals.",
+     1, 1, cli_opts_tune, cli_cmd_tune},
     {"variant", "check FILE.lua | list [GAME]", "Validate a Lua variant without playing it, or list shipped variants.",
      1, 2, cli_opts_variant, cli_cmd_variant},
     {"perft", "GAME", "Count the leaves of the decision tree to a depth (move generator check and speed).", 1, 1,
@@ -100,7 +102,7 @@ static int cli_main(int argc, char **argv)
     const char *near = fc_suggest(name, names, CLI_NCMDS);
     if (near)
         return cli_usage("unknown command '%s'; did you mean '%s'? (try formicary --help)", name, near);
-    return cli_usage("unknown command '%s' (commands: list, plugins, rules, play, replay, shell, bench, sim, skill, variant, perft, "
+    return cli_usage("unknown command '%s' (commands: list, plugins, rules, play, replay, shell, bench, sim, skill, tune, variant, perft, "
                      "uhp)",
                      name);
 }

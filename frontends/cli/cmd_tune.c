@@ -1,0 +1,400 @@
+/* `formicary tune GAME`: searches parameter values toward design targets (core tune.h,
+ * docs/tuning.md) and reports the best designs with their intervals; tune_out.c writes the
+ * files. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tune_cli.h"
+
+const cli_optdef cli_opts_tune[] = {
+    {"--param", "NAME=LO..HI[:STEP]", true, "a parameter to search (int; bool 0..1; enum choice indices)"},
+    {"--target", "METRIC(=|<=|>=)VALUE[~SCALE]", true,
+     "a design target: balance, first_player_advantage, rounds, margin, decisions, lead_changes, drama, timeout, "
+     "seat_win:S, ... (docs/tuning.md)"},
+    {"--players", "N", false, "seats (default: the game's minimum)"},
+    {"--agents", "SPEC[,SPEC...]", false, "agent spec for every seat, or one per seat (default greedy)"},
+    {"--budget-games", "N", false, "games to play in all (default 400; deterministic)"},
+    {"--budget-seconds", "S", false, "seconds to search instead (the result depends on the machine's speed)"},
+    {"--batch", "N", false, "games of a first evaluation of a candidate (default 8 x players)"},
+    {"--race", "N", false, "candidates entering each race (default 8)"},
+    {"--seed", "S", false, "base seed (default 1): game i of every candidate uses the seeds of sim game i"},
+    {"--threads", "K", false, "worker threads (default 1); the result does not depend on K"},
+    {"--max-decisions", "N", false, "decisions before a game counts as a timeout (default 100000)"},
+    {"--set", "KEY=VALUE", true, "override one parameter (below the searched ones)"},
+    {"--rules", "F.ini|NAME", false, "base rule set: a file, or a shipped one by name"},
+    {"--variant", "F.lua", false, "Lua variant under the searched values"},
+    {"--top", "N", false, "designs shown in the table (default 5)"},
+    {"--csv", "F", false, "write every evaluated candidate as CSV to F"},
+    {"--json", "F", false, "write the search and its candidates as JSON to F ('-': stdout instead of the table)"},
+    {"--ini", "F", false, "write the winner as a rule-set INI to F (for --rules)"},
+    {"--html", "F", false, "write an HTML report (front, candidates, progress) to F"},
+    {"--progress", NULL, false, "show the progress bar even when stderr is not a terminal"},
+    {NULL, NULL, false, NULL},
+};
+
+const char *tune_status_name(fc_tune_status s)
+{
+    switch (s) {
+    case FC_TUNE_WINNER: return "winner";
+    case FC_TUNE_SURVIVOR: return "survivor";
+    case FC_TUNE_DROPPED: return "dropped";
+    case FC_TUNE_INVALID: return "invalid";
+    default: return "explored";
+    }
+}
+
+void tune_value_text(const tune_cli *t, int d, int64_t v, char *buf, size_t n)
+{
+    fc_value val;
+    memset(&val, 0, sizeof val);
+    val.i = v;
+    if (!t->cfg.param[d].def || fc_param_format(t->cfg.param[d].def, &val, buf, n) < 0)
+        snprintf(buf, n, "%lld", (long long)v);
+}
+
+void tune_label(const tune_cli *t, const fc_tune_candidate *c, char *buf, size_t n)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int d = 0; d < t->cfg.nparams && used < n; d++) {
+        char v[64];
+        tune_value_text(t, d, c->value[d], v, sizeof v);
+        int w = snprintf(buf + used, n - used, "%s%s=%s", d ? " " : "", t->cfg.param[d].name, v);
+        used += w > 0 ? (size_t)w : 0;
+    }
+}
+
+/* Agents: one spec for every seat, or one per seat ("key=value" after a comma continues the
+ * previous spec, as in sim --seats). */
+static int tune_parse_agents(tune_cli *t, const char *text, int nseats)
+{
+    int count = 0;
+    for (const char *p = text;;) {
+        size_t len = strcspn(p, ",");
+        const char *eq = memchr(p, '=', len), *colon = memchr(p, ':', len);
+        if (len == 0)
+            return cli_usage("tune: option --agents: empty spec in '%s'", text);
+        if (eq && (!colon || colon > eq) && count > 0) {
+            size_t have = strlen(t->spec[count - 1]);
+            if (have + 1 + len >= TUNE_SPEC_MAX)
+                return cli_usage("tune: option --agents: spec too long");
+            snprintf(t->spec[count - 1] + have, TUNE_SPEC_MAX - have, ",%.*s", (int)len, p);
+        } else {
+            if (count == nseats)
+                return cli_usage("tune: option --agents: more specs than the %d players", nseats);
+            if (len >= TUNE_SPEC_MAX)
+                return cli_usage("tune: option --agents: spec too long");
+            snprintf(t->spec[count++], TUNE_SPEC_MAX, "%.*s", (int)len, p);
+        }
+        if (!p[len])
+            break;
+        p += len + 1;
+    }
+    if (count != 1 && count != nseats)
+        return cli_usage("tune: option --agents: %d specs for %d players (give one, or one per player)", count, nseats);
+    for (int k = count; k < nseats; k++)
+        snprintf(t->spec[k], TUNE_SPEC_MAX, "%s", t->spec[0]);
+    return 0;
+}
+
+static void tune_progress(void *ud, const fc_tune_progress *p)
+{
+    (void)ud;
+    int width = 30;
+    long total = p->budget_games > 0 ? p->budget_games : 1;
+    int fill = (int)(p->games * width / total);
+    fill = fill > width ? width : fill;
+    fprintf(stderr, "\rtune [%.*s%*s] %ld/%ld games, %d candidates, best loss %.3f (%s)   ", fill,
+            "##############################", width - fill, "", p->games, p->budget_games, p->candidates,
+            p->best_loss, p->phase);
+    fflush(stderr);
+}
+
+static int tune_setup(tune_cli *t, cli *c, fc_context *ctx)
+{
+    fc_error err;
+    fc_error_clear(&err);
+    const fc_plugin *pl = fc_context_find(ctx, c->pos[0], &err);
+    if (!pl)
+        return cli_fail("%s", err.msg);
+    fc_tune_config *cfg = &t->cfg;
+    t->game = cfg->game = pl->id;
+    cfg->ctx = ctx;
+    if (!cli_opt_int(c, "--players", 1, FC_MAX_SEATS, pl->min_seats, &cfg->nseats))
+        return CLI_EXIT_USAGE;
+    const char *agents = cli_opt(c, "--agents");
+    int rc = tune_parse_agents(t, agents ? agents : "greedy", cfg->nseats);
+    if (rc != 0)
+        return rc;
+    for (int k = 0; k < cfg->nseats; k++)
+        cfg->agents[k] = t->spec[k];
+    const char *ini = cli_opt(c, "--rules"), *lua = cli_opt(c, "--variant");
+    if (ini && !(cfg->ini = cli_ruleset_path(pl->id, ini, t->ini_path, sizeof t->ini_path, &err)))
+        return cli_fail("%s", err.msg);
+    if (lua && !(cfg->variant = cli_variant_path(pl->id, lua, t->lua_path, sizeof t->lua_path, &err)))
+        return cli_fail("%s", err.msg);
+    cfg->nsets = cli_opt_count(c, "--set");
+    for (int i = 0; i < cfg->nsets; i++)
+        t->sets[i] = cli_opt_at(c, "--set", i);
+    cfg->sets = t->sets;
+    cfg->nparams = cli_opt_count(c, "--param");
+    cfg->ntargets = cli_opt_count(c, "--target");
+    if (cfg->nparams == 0)
+        return cli_usage("tune: give at least one --param NAME=LO..HI[:STEP]");
+    if (cfg->ntargets == 0)
+        return cli_usage("tune: give at least one --target, e.g. --target balance>=0.95");
+    if (cfg->nparams > FC_TUNE_MAX_PARAMS || cfg->ntargets > FC_TUNE_MAX_TARGETS)
+        return cli_usage("tune: at most %d --param and %d --target", FC_TUNE_MAX_PARAMS, FC_TUNE_MAX_TARGETS);
+    for (int i = 0; i < cfg->nparams; i++)
+        if (fc_tune_param_parse(cli_opt_at(c, "--param", i), &cfg->param[i], &err) != 0)
+            return cli_usage("tune: %s", err.msg);
+    for (int i = 0; i < cfg->ntargets; i++)
+        if (fc_tune_target_parse(cli_opt_at(c, "--target", i), cfg->nseats, &cfg->target[i], &err) != 0)
+            return cli_usage("tune: %s", err.msg);
+    if (fc_tune_check(cfg, &err) != 0)
+        return cli_fail("tune: %s", err.msg);
+    if (!(t->base = fc_tune_rules(cfg, NULL, &err)))
+        return cli_fail("tune: %s", err.msg);
+    return 0;
+}
+
+static int tune_rank(fc_tune_status s)
+{
+    switch (s) {
+    case FC_TUNE_WINNER: return 0;
+    case FC_TUNE_SURVIVOR: return 1;
+    case FC_TUNE_DROPPED: return 2;
+    case FC_TUNE_EXPLORED: return 3;
+    default: return 4;
+    }
+}
+
+static const fc_tune_result *tune_sort_res;
+
+/* Display order: the winner, the race survivors, the dropped, the others; by loss within. */
+static int tune_cmp(const void *a, const void *b)
+{
+    const fc_tune_candidate *x = &tune_sort_res->cand[*(const int *)a], *y = &tune_sort_res->cand[*(const int *)b];
+    int rx = tune_rank(x->status), ry = tune_rank(y->status);
+    if (rx != ry)
+        return rx - ry;
+    if (x->loss != y->loss && !(isinf(x->loss) && isinf(y->loss)))
+        return x->loss < y->loss ? -1 : 1;
+    if (x->games != y->games)
+        return y->games - x->games;
+    return x->id - y->id;
+}
+
+/* An aligned text table of any width (cli_table stops at 16 columns). */
+typedef struct tune_tab {
+    int ncols, n, cap;
+    char **cells;
+} tune_tab;
+
+static void tune_tab_row(tune_tab *t, const char *const *v)
+{
+    if (t->n + t->ncols > t->cap) {
+        int cap = t->cap ? 2 * t->cap : 16 * t->ncols;
+        char **nc = realloc(t->cells, (size_t)cap * sizeof *nc);
+        if (!nc)
+            return;
+        t->cells = nc, t->cap = cap;
+    }
+    for (int i = 0; i < t->ncols; i++)
+        t->cells[t->n++] = strdup(v[i] ? v[i] : "");
+}
+
+static void tune_tab_print(tune_tab *t, FILE *f)
+{
+    int w[5 + FC_TUNE_MAX_PARAMS + FC_TUNE_MAX_TARGETS] = {0};
+    for (int i = 0; i < t->n; i++) {
+        int len = t->cells[i] ? (int)strlen(t->cells[i]) : 0;
+        w[i % t->ncols] = len > w[i % t->ncols] ? len : w[i % t->ncols];
+    }
+    for (int i = 0; i < t->n; i++) {
+        int col = i % t->ncols;
+        const char *s = t->cells[i] ? t->cells[i] : "";
+        if (col == 0)
+            fputs("  ", f);
+        if (col == t->ncols - 1)
+            fprintf(f, "%s\n", s);
+        else
+            fprintf(f, "%-*s  ", w[col], s);
+        free(t->cells[i]);
+    }
+    free(t->cells);
+    *t = (tune_tab){.ncols = t->ncols};
+}
+
+static const char *tune_rel_text(fc_tune_rel r) { return r == FC_TUNE_EQ ? "=" : r == FC_TUNE_LE ? "<=" : ">="; }
+
+static void tune_print(const tune_cli *t, int top)
+{
+    const fc_tune_config *c = &t->cfg;
+    const fc_tune_result *r = t->res;
+    printf("tune %s: %d players, agents %s", t->game, c->nseats, t->spec[0]);
+    for (int k = 1; k < c->nseats; k++)
+        printf(",%s", t->spec[k]);
+    printf(", seed %llu, %d thread%s, rules '%s', variant '%s'\n", (unsigned long long)c->seed, c->threads,
+           c->threads > 1 ? "s" : "", fc_rules_name(t->base), fc_rules_variant_name(t->base));
+    long grid = 1;
+    printf("parameters:");
+    for (int d = 0; d < c->nparams; d++) {
+        const fc_tune_param *p = &c->param[d];
+        grid = grid < 1000000000L / p->nvalues ? grid * p->nvalues : 1000000000L;
+        printf(" %s=%lld..%lld", p->name, (long long)p->lo, (long long)p->hi);
+        if (p->step != 1)
+            printf(":%lld", (long long)p->step);
+        printf(" (%d values)", p->nvalues);
+    }
+    printf(": %ld designs\ntargets:", grid);
+    for (int i = 0; i < c->ntargets; i++)
+        printf(" %s%s%g (scale %g)", c->target[i].name, tune_rel_text(c->target[i].rel), c->target[i].value,
+               c->target[i].scale);
+    if (c->budget_games > 0)
+        printf("\nbudget %ld games: played %ld", c->budget_games, r->games);
+    else
+        printf("\nbudget %.1f s (the result depends on this machine's speed): played %ld", c->budget_seconds, r->games);
+    printf(" games, %d candidates, %d race rounds, %.2f s (%.0f games/s)\n", r->ncandidates, r->race_rounds, r->seconds,
+           r->seconds > 0 ? r->games / r->seconds : 0);
+    tune_tab tab = {.ncols = 5 + c->nparams + c->ntargets};
+    char cells[3 + FC_TUNE_MAX_PARAMS + FC_TUNE_MAX_TARGETS + 2][96];
+    const char *row[3 + FC_TUNE_MAX_PARAMS + FC_TUNE_MAX_TARGETS + 2];
+    int k = 0;
+    row[k++] = "rank";
+    for (int d = 0; d < c->nparams; d++)
+        row[k++] = c->param[d].name;
+    row[k++] = "games";
+    for (int i = 0; i < c->ntargets; i++)
+        row[k++] = c->target[i].name;
+    row[k++] = "loss";
+    row[k++] = "status";
+    row[k++] = "front";
+    tune_tab_row(&tab, row);
+    int shown = 0;
+    for (int j = 0; j < r->ncandidates && shown < top; j++) {
+        const fc_tune_candidate *a = &r->cand[t->order[j]];
+        if (a->status == FC_TUNE_INVALID || a->games == 0)
+            continue;
+        k = 0;
+        snprintf(cells[k], sizeof cells[k], "%d", ++shown), row[k] = cells[k], k++;
+        for (int d = 0; d < c->nparams; d++)
+            tune_value_text(t, d, a->value[d], cells[k], sizeof cells[k]), row[k] = cells[k], k++;
+        snprintf(cells[k], sizeof cells[k], "%d", a->games), row[k] = cells[k], k++;
+        for (int i = 0; i < c->ntargets; i++) {
+            const fc_tune_estimate *e = &a->est[i];
+            snprintf(cells[k], sizeof cells[k], "%.3f [%.3f, %.3f] %s", e->value, e->lo, e->hi, e->met ? "met" : "no");
+            row[k] = cells[k], k++;
+        }
+        snprintf(cells[k], sizeof cells[k], "%.3f", a->loss), row[k] = cells[k], k++;
+        if (a->status == FC_TUNE_DROPPED)
+            snprintf(cells[k], sizeof cells[k], "dropped r%d", a->dropped_round);
+        else
+            snprintf(cells[k], sizeof cells[k], "%s", tune_status_name(a->status));
+        row[k] = cells[k], k++;
+        row[k++] = a->front ? "yes" : "";
+        tune_tab_row(&tab, row);
+    }
+    printf("best designs (value [95%% interval]; loss = sum over targets of distance outside / scale):\n");
+    tune_tab_print(&tab, stdout);
+    for (int i = 0; i < c->ntargets; i++) {
+        const fc_tune_target *tg = &c->target[i];
+        if (r->reached[i] > 0) {
+            printf("target %s: met by %d of %d candidates\n", tg->text, r->reached[i], r->ncandidates);
+        } else if (r->closest[i] >= 0) {
+            const fc_tune_candidate *a = &r->cand[r->closest[i]];
+            char lab[256];
+            tune_label(t, a, lab, sizeof lab);
+            printf("target %s: not reached; closest %.3f [%.3f, %.3f] with %s\n", tg->text, a->est[i].value,
+                   a->est[i].lo, a->est[i].hi, lab);
+        } else {
+            printf("target %s: not reached (no valid candidate)\n", tg->text);
+        }
+    }
+    int invalid = 0;
+    for (int j = 0; j < r->ncandidates; j++)
+        invalid += r->cand[j].status == FC_TUNE_INVALID;
+    if (invalid)
+        printf("%d candidate%s refused by the game's parameter check (see --csv)\n", invalid, invalid > 1 ? "s" : "");
+    if (r->winner >= 0) {
+        char lab[512];
+        tune_label(t, &r->cand[r->winner], lab, sizeof lab);
+        printf("winner: %s (%d games, loss %.3f [%.3f, %.3f])\n", lab, r->cand[r->winner].games,
+               r->cand[r->winner].loss, r->cand[r->winner].loss_lo, r->cand[r->winner].loss_hi);
+    } else {
+        printf("winner: none (every candidate was refused by the game)\n");
+    }
+}
+
+int cli_cmd_tune(cli *c)
+{
+    tune_cli *t = calloc(1, sizeof *t);
+    if (!t)
+        return cli_fail("out of memory");
+    fc_tune_config *cfg = &t->cfg;
+    int budget = 0, maxdec = 0, top = 5;
+    double seconds = 0;
+    const char *bs = cli_opt(c, "--budget-seconds");
+    if (!cli_opt_int(c, "--budget-games", 1, 100000000, 400, &budget) || !cli_opt_u64(c, "--seed", 1, &cfg->seed) ||
+        !cli_opt_int(c, "--threads", 1, 256, 1, &cfg->threads) ||
+        !cli_opt_int(c, "--max-decisions", 1, 1000000000, 0, &maxdec) ||
+        !cli_opt_int(c, "--batch", 1, 100000, 0, &cfg->batch) || !cli_opt_int(c, "--race", 2, 64, 8, &cfg->race_size) ||
+        !cli_opt_int(c, "--top", 1, 1000000, 5, &top)) {
+        free(t);
+        return CLI_EXIT_USAGE;
+    }
+    if (bs && cli_opt(c, "--budget-games")) {
+        free(t);
+        return cli_usage("tune: give --budget-games or --budget-seconds, not both");
+    }
+    if (bs && !cli_parse_double(bs, 0.001, 1e7, &seconds)) {
+        free(t);
+        return cli_usage("tune: option --budget-seconds: '%s' is not a number of seconds in 0.001..1e7", bs);
+    }
+    cfg->budget_games = bs ? 0 : budget;
+    cfg->budget_seconds = seconds;
+    cfg->max_decisions = maxdec;
+    fc_context *ctx = cli_context(c, NULL, 0);
+    int rc = ctx ? tune_setup(t, c, ctx) : CLI_EXIT_FAIL;
+    t->progress = cli_flag(c, "--progress") || isatty(STDERR_FILENO);
+    if (rc == 0 && t->progress) {
+        cfg->progress = tune_progress;
+        cfg->progress_ud = t;
+    }
+    fc_error err;
+    fc_error_clear(&err);
+    if (rc == 0 && !(t->res = fc_tune_run(cfg, &err))) {
+        if (t->progress)
+            fputc('\n', stderr);
+        rc = cli_fail("%s", err.msg);
+    }
+    if (rc == 0 && t->progress)
+        fputc('\n', stderr);
+    if (rc == 0 && !(t->order = malloc((size_t)(t->res->ncandidates ? t->res->ncandidates : 1) * sizeof *t->order)))
+        rc = cli_fail("out of memory");
+    if (rc == 0) {
+        for (int i = 0; i < t->res->ncandidates; i++)
+            t->order[i] = i;
+        tune_sort_res = t->res;
+        qsort(t->order, (size_t)t->res->ncandidates, sizeof *t->order, tune_cmp);
+        const char *json = cli_opt(c, "--json"), *csv = cli_opt(c, "--csv"), *ini = cli_opt(c, "--ini"),
+                   *html = cli_opt(c, "--html");
+        if (!json || strcmp(json, "-") != 0)
+            tune_print(t, top);
+        if ((csv && tune_write_csv(t, csv) != 0) || (json && tune_write_json(t, json) != 0) ||
+            (html && tune_write_html(t, html) != 0))
+            rc = CLI_EXIT_FAIL;
+        if (rc == 0 && ini && t->res->winner < 0)
+            rc = cli_fail("tune: option --ini: no winner to write (every candidate was refused)");
+        else if (rc == 0 && ini && tune_write_ini(t, ini) != 0)
+            rc = CLI_EXIT_FAIL;
+    }
+    fc_tune_result_free(t->res);
+    fc_rules_free(t->base);
+    free(t->order);
+    free(t);
+    fc_context_free(ctx);
+    return rc;
+}
