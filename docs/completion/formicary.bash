@@ -44,7 +44,7 @@ _formicary() {
         compopt -o nospace 2>/dev/null
         return ;;
     --rules | --against-rules | --variant | --against-variant | --csv | --json | --svg | --record | \
-    --plugin-path | --resume | --load)
+    --plugin-path | --resume | --load | --position)
         COMPREPLY=($(compgen -f -- "$cur"))
         return ;;
     esac

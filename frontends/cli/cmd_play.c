@@ -207,6 +207,7 @@ static void play_help(void)
            "  rules [X]   the rules of this phase, or rule/topic X (R-12, births, glossary)\n"
            "  undo        take back your last decision (and the moves since)\n"
            "  save FILE   save the record so far\n"
+           "  position [FILE]  the position as text (docs/positions.md), or written to FILE\n"
            "  help        this text\n"
            "  quit        stop (the record is saved if --record was given)\n");
 }
@@ -276,6 +277,31 @@ static void play_rules(const play *p, const char *query)
         return;
     }
     printf("%.*s\n", (int)span.len, span.start);
+}
+
+/* `position [FILE]`: the current position as text, printed or written to FILE (for
+ * `play --position`, `setup` in the shell, `sim --position`). */
+static void play_position(const play *p, const char *path)
+{
+    fc_error err;
+    fc_error_clear(&err);
+    char *buf = malloc(FC_POSITION_MAX);
+    int len = buf ? fc_match_position_write(p->m, buf, FC_POSITION_MAX, &err) : -1;
+    if (len < 0) {
+        printf("error: %s\n", buf ? err.msg : "out of memory");
+    } else if (!*path) {
+        fwrite(buf, 1, (size_t)len, stdout);
+    } else {
+        FILE *f = fopen(path, "wb");
+        bool ok = f && fwrite(buf, 1, (size_t)len, f) == (size_t)len;
+        if (f && fclose(f) != 0)
+            ok = false;
+        if (ok)
+            printf("position written to %s\n", path);
+        else
+            printf("error: %s: cannot write: %s\n", path, strerror(errno));
+    }
+    free(buf);
 }
 
 /* Takes back decisions up to and including the last one made by a human seat. */
@@ -386,6 +412,8 @@ static int play_human(play *p, int seat)
             play_legend(p);
         } else if (strncmp(s, "rules", 5) == 0 && (s[5] == 0 || isspace((unsigned char)s[5]))) {
             play_rules(p, play_trim(s + 5));
+        } else if (strncmp(s, "position", 8) == 0 && (s[8] == 0 || isspace((unsigned char)s[8]))) {
+            play_position(p, play_trim(s + 8));
         } else if (strcmp(s, "quit") == 0) {
             printf("game stopped at ply %zu\n", fc_match_ply(p->m));
             result = HUMAN_STOP;

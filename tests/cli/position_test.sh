@@ -126,6 +126,10 @@ head -c 70000 /dev/zero | tr '\0' '#' >"$TMP/huge.pos"
 fc play hive --position "$TMP/huge.pos" --ui text
 check "play --position with a file past 64 KiB: one line" eval '[ $rc -eq 1 ] && one_line_err && has "a position is at most 65536 bytes" err'
 
+printf 'position\nposition %s\nquit\n' "$TMP/human.pos" | "${RUN[@]}" play hive --seats human,random --ui text --seed 2 >"$TMP/out" 2>"$TMP/err"
+check "play: a human's 'position' prints it, 'position FILE' writes it" eval \
+    'grep -qx "position hive" "$TMP/out" && has "position written to $TMP/human.pos" && grep -qx "turn White\[1\]           # 0 decisions made" "$TMP/human.pos"'
+
 # ---- perft --position ----
 fc perft hive --position "@$TMP/pos" --depth 2
 a=$(grep '^perft(2)' "$TMP/out")
