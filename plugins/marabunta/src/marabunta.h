@@ -257,6 +257,10 @@ int mb_decision_parse(const void *st, const fc_env *env, const char *text, fc_de
 void mb_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_decision_info *out);
 int mb_item_name(const mb_data *D, int item, char *buf, size_t n);
 
+/* position.c: positions as text (docs/positions/marabunta.md) */
+int mb_position_write(const void *st, const fc_env *env, char *buf, size_t n);
+int mb_position_read(void *st, const fc_env *env, const char *text, fc_error *err);
+
 /* view.c */
 void mb_view(const void *st, const fc_env *env, int seat, fc_view *v);
 /* The rule id or heading of docs/rules/marabunta.md for the current step. */

@@ -179,6 +179,8 @@ static const fc_game mb_game = {
     .round = mb_round,
     .check = mb_check,
     .phase_topic = mb_phase_topic,
+    .position_write = mb_position_write,
+    .position_read = mb_position_read,
 };
 
 static const fc_plugin mb_plugin = {

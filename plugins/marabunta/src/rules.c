@@ -81,7 +81,9 @@ static void cross_cookie(mb_state *s, const fc_env *env, int seat)
 /* ---- tasks ---- */
 
 static mb_task *top(mb_state *s) { return s->ntask ? &s->task[s->ntask - 1] : NULL; }
-static void pop(mb_state *s) { s->ntask--; }
+/* A popped task is cleared: the state holds no stale bytes, so a position (which lists the
+ * live tasks only) reads back into the very same state. */
+static void pop(mb_state *s) { memset(&s->task[--s->ntask], 0, sizeof s->task[0]); }
 
 static void push(mb_state *s, mb_task t)
 {
@@ -332,10 +334,12 @@ static void advance(mb_state *s, const fc_env *env)
                 push(s, task_make(TK_CRATE, 0, 1, MB_ANY, 0)); /* */
             break;
         }
-        case TK_FLAG:
+        case TK_FLAG: {
+            int region = t->region;
             pop(s);
-            colour_leaf(s, env, s->resolver, t->region);
+            colour_leaf(s, env, s->resolver, region);
             break;
+        }
         default:
             if (task_possible(s, env, t))
                 return;
