@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "myrmes.h"
+#include "myrmes_position.h"
 
 /* ---- simultaneous steps (our own copy of fc_simul's logic: plugins do not link the core) ---- */
 
@@ -571,4 +572,6 @@ const fc_game my_game = {
     .decision_audience = my_audience,
     .phase_topic = my_phase_topic,
     .params_check = my_params_check,
+    .position_write = my_position_write,
+    .position_read = my_position_read,
 };
