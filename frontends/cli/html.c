@@ -492,29 +492,38 @@ typedef struct bins {
     int n;
 } bins;
 
-/* Shared bins over every series: one per integer when the values are small integers (scores,
- * rounds), else about 25 of a nice width. */
+/* Shared bins over every series, about 2 n^(1/3) of them (Rice's rule for the largest series,
+ * 6 to 30) at a nice width; integer values (scores, rounds) get an integer width with edges
+ * between the integers, so that no bin straddles a value. */
 static bool make_bins(const cli_html_series *s, int n, bins *b)
 {
     double lo = INFINITY, hi = -INFINITY;
     bool ints = true;
-    for (int i = 0; i < n; i++)
+    int most = 0;
+    for (int i = 0; i < n; i++) {
+        int cnt = 0;
         for (int k = 0; k < s[i].n; k++) {
             double v = s[i].y[k];
             if (!isfinite(v))
                 continue;
             range_add(&lo, &hi, v);
             ints = ints && v == floor(v);
+            cnt++;
         }
+        most = cnt > most ? cnt : most;
+    }
     if (lo > hi)
         return false;
-    if (ints && hi - lo <= 60) {
-        b->start = lo - 0.5;
-        b->width = 1;
-        b->n = (int)(hi - lo) + 1;
+    int target = (int)ceil(2 * cbrt((double)most));
+    target = target < 6 ? 6 : target > 30 ? 30 : target;
+    if (ints) {
+        double values = hi - lo + 1;
+        b->width = values <= target ? 1 : fmax(1, nice_axis(0, values, target).step);
+        b->start = floor(lo / b->width) * b->width - 0.5;
+        b->n = (int)ceil((hi + 0.5 - b->start) / b->width - 1e-9);
         return true;
     }
-    axis a = nice_axis(lo, hi, 25);
+    axis a = nice_axis(lo, hi, target);
     b->width = a.step;
     b->start = a.lo;
     b->n = (int)ceil((hi - a.lo) / a.step - 1e-9);
@@ -531,17 +540,19 @@ static int bin_of(const bins *b, double v)
     return k < 0 ? 0 : k >= b->n ? b->n - 1 : k;
 }
 
-static void histogram_bars(cli_html *h, const plot *p, const bins *b, const double *share, int i)
+/* Semi-transparent bars (fainter as more series overlap) with an outline in the same colour. */
+static void histogram_bars(cli_html *h, const plot *p, const bins *b, const double *share, int i, int nseries)
 {
+    double opacity = nseries <= 1 ? 0.45 : nseries == 2 ? 0.35 : 0.25;
     for (int k = 0; k < b->n; k++) {
         if (share[k] <= 0)
             continue;
         double x0 = px(p, b->start + k * b->width), x1 = px(p, b->start + (k + 1) * b->width);
         double y = py(p, share[k]);
         fprintf(h->f,
-                "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" fill-opacity=\"0.4\" "
-                "stroke=\"%s\" stroke-width=\"1\"/>\n",
-                x0, y, fmax(x1 - x0, 0.5), p->y0 + p->h - y, colour(i), colour(i));
+                "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" fill-opacity=\"%.2f\" "
+                "stroke=\"%s\" stroke-width=\"1.2\"/>\n",
+                x0, y, fmax(x1 - x0, 0.5), p->y0 + p->h - y, colour(i), opacity, colour(i));
     }
 }
 
@@ -591,7 +602,7 @@ void cli_html_histograms(cli_html *h, const char *title, const char *axis_label,
     y_axis(h, &p, "% of values");
     /* x ticks at nice values inside the bins' range. */
     axis t = nice_axis(p.ax.lo, p.ax.hi, 10);
-    if (b.width == 1 && t.step < 1) /* integer values: integer ticks */
+    if (b.start != floor(b.start) && t.step < 1) /* integer values: integer ticks */
         t = (axis){floor(p.ax.lo), ceil(p.ax.hi), 1, 0};
     char buf[64];
     for (int k = 0, nt = axis_ticks(&t); k < nt; k++) {
@@ -604,7 +615,7 @@ void cli_html_histograms(cli_html *h, const char *title, const char *axis_label,
         text_at(h, px(&p, v), p.y0 + p.h + 16, "middle", "small", buf);
     }
     for (int i = 0; i < n; i++)
-        histogram_bars(h, &p, &b, share + i * b.n, i);
+        histogram_bars(h, &p, &b, share + i * b.n, i, n);
     fprintf(h->f, "<line class=\"axis\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", p.x0, p.y0 + p.h,
             p.x0 + p.w, p.y0 + p.h);
     if (axis_label && *axis_label)

@@ -90,24 +90,19 @@ static void design_name(char *buf, size_t n, const design *d)
 static void run_section(cli_html *h, const sim_cli *s)
 {
     cli_html_heading(h, "Run");
-    tab t = {.ncols = 2};
-    tab_cell(&t, "item");
-    tab_cell(&t, "value");
-    tab_cell(&t, "game");
+    tab t = {.ncols = 7};
+    const char *head[] = {"game", "games", "seed", "seats", "agents (in seat order of game 1)", "start", "time"};
+    for (int i = 0; i < 7; i++)
+        tab_cell(&t, "%s", head[i]);
+    char agents[FC_MAX_SEATS * 48] = "";
+    for (int k = 0, len = 0; k < s->nseats && len >= 0 && (size_t)len < sizeof agents; k++)
+        len += snprintf(agents + len, sizeof agents - (size_t)len, "%s%d %.40s", k ? ", " : "", k + 1, s->spec[k]);
     tab_cell(&t, "%s", s->game);
-    tab_cell(&t, "games");
-    tab_cell(&t, "%d%s", s->played, s->ndesigns > 1 ? " per design (paired: same seeds)" : "");
-    tab_cell(&t, "seed");
+    tab_cell(&t, "%d%s", s->played, s->ndesigns > 1 ? " per design, paired (same seeds)" : "");
     tab_cell(&t, "%llu", (unsigned long long)s->seed);
-    tab_cell(&t, "seats");
-    tab_cell(&t, "%d, %s", s->nseats, s->cfg.fixed_seats ? "fixed (agent k always in seat k)" : "rotating");
-    for (int k = 0; k < s->nseats; k++) {
-        tab_cell(&t, "agent %d", k + 1);
-        tab_cell(&t, "%s", s->spec[k]);
-    }
-    tab_cell(&t, "start");
+    tab_cell(&t, "%d, %s", s->nseats, s->cfg.fixed_seats ? "fixed" : "rotating");
+    tab_cell(&t, "%s", agents);
     tab_cell(&t, "%s", s->position ? "a position (--position)" : "the game's set-up");
-    tab_cell(&t, "time");
     tab_cell(&t, "%.2f s, %d thread%s", s->seconds, s->threads, s->threads > 1 ? "s" : "");
     tab_flush(h, &t);
     t = (tab){.ncols = 5};
