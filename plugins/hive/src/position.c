@@ -439,8 +439,17 @@ static int check_whole(reader *rd)
         if (onboard[color] > moves[color])
             return fail(rd, rd->l_turn, "%d %s pieces on the board after %d decisions of %s (one piece a turn)",
                         onboard[color], color_title[color], moves[color], color_title[color]);
-    if (rd->turn > 0 && onboard[0] == 0)
-        return fail(rd, rd->l_turn, "the board is empty after White's first turn (H-04)");
+    /* each player's first decision places a piece (H-04), not the Queen under the
+     * tournament opening (H-06) */
+    for (int color = 0; color < 2; color++) {
+        if (moves[color] > 0 && onboard[color] == 0)
+            return fail(rd, rd->l_turn, "no %s piece on the board after %s's first turn (H-04)", color_name[color],
+                        color_title[color]);
+        if (moves[color] == 1 && s->tournament[color] && !rd->in_hand[color * HV_KINDS])
+            return fail(rd, rd->piece_line[color * HV_KINDS],
+                        "%cQ on the board after %s's first turn: the tournament opening forbids it (H-06)",
+                        color ? 'b' : 'w', color_title[color]);
+    }
     if (rd->last != HV_NONE && rd->in_hand[rd->last]) {
         hv_piece_name(rd->last, nm, sizeof nm);
         return fail(rd, rd->l_last, "last_moved %s is not on the board", nm);

@@ -114,6 +114,10 @@ static const mistake mistakes[] = {
     {9, "cell 28,0 bS1", 0, NULL, 9, "is 28 cells from another one"},
     {7, "hand black", 0, NULL, 7, "a hand lists its pieces, or says 'none'"},
     {5, "last_moved wS1 bS1", 0, NULL, 5, "expected 'last_moved PIECE' or 'last_moved none'"},
+    {7, "hand black bQ bS1 bS2 bB1 bB2 bG1 bG2 bG3 bA1 bA2 bA3", 9, "", 3,
+     "no black piece on the board after Black's first turn (H-04)"},
+    {6, "hand white wS1 wS2 wB1 wB2 wG1 wG2 wG3 wA1 wA2 wA3", 8, "cell 0,0 wQ", 8,
+     "wQ on the board after White's first turn: the tournament opening forbids it (H-06)"},
 };
 
 /* Hand-edited mistakes: one line naming the line and the problem, prefixed "hive: ". */
