@@ -5,6 +5,7 @@
  * games that stopped short. */
 #include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,7 @@
 bool cli_replay_is_corpus(const cli *c)
 {
     static const char *const opts[] = {"--corpus",  "--rules", "--variant", "--set",     "--continue-with",
-                                       "--csv",     "--json",  "--html",    "--summary", "--max-decisions"};
+                                       "--csv",     "--json",  "--html",    "--summary", "--max-decisions", "--threads"};
     for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
         if (cli_opt_count(c, opts[i]) > 0)
             return true;
@@ -251,16 +252,24 @@ static int corpus_continue(corpus_rec *rec, fc_match *n, const char *spec, long 
     return rc;
 }
 
+/* The replay of a corpus over threads: workers take records in increasing order from a shared
+ * counter and fill rec[i] only, so the report does not depend on the thread count. The lock
+ * guards the counter, the progress bar, the probes and the error that stops the run. */
 typedef struct corpus_run {
     corpus *cp;
     const cli *c;
     fc_context *ctx;
     corpus_probes probes;
     long max_decisions;
+    pthread_mutex_t lock;
+    int next, done;
+    bool progress;
+    int fatal_at; /* lowest record whose options error stops the run, or -1 */
+    char fatal[FC_ERROR_MSG_MAX + 96];
 } corpus_run;
 
-/* One record; a non-zero return is an error of the options (the run stops). */
-static int corpus_one(corpus_run *run, corpus_rec *rec)
+/* One record; a non-zero return is an error of the options (the run stops), said in fatal. */
+static int corpus_one(corpus_run *run, corpus_rec *rec, char *fatal_msg, size_t fatal_size)
 {
     fc_rules *orig = NULL, *nr = NULL;
     fc_match *loaded = NULL, *o = NULL, *n = NULL;
@@ -274,8 +283,6 @@ static int corpus_one(corpus_run *run, corpus_rec *rec)
         goto out;
     }
     const char *game = fc_rules_plugin(orig)->id;
-    if (!run->cp->game[0])
-        snprintf(run->cp->game, sizeof run->cp->game, "%s", game);
     rec->nseats = fc_rules_nseats(orig);
     rec->seed = fc_match_seed(loaded);
     rec->decisions = fc_match_ply(loaded);
@@ -285,9 +292,13 @@ static int corpus_one(corpus_run *run, corpus_rec *rec)
         snprintf(rec->error, sizeof rec->error, "a record of %s in a corpus of %s", game, run->cp->game);
         goto out;
     }
+    pthread_mutex_lock(&run->lock);
     const fc_rules *probe = corpus_probe(run->c, &run->probes, run->ctx, game, rec->nseats, &e);
+    pthread_mutex_unlock(&run->lock);
     if (!probe) {
-        fatal = cli_fail("replay: %s (%d seats): %s", game, rec->nseats, e.msg[0] ? e.msg : "cannot build the rules");
+        snprintf(fatal_msg, fatal_size, "replay: %s (%d seats): %s", game, rec->nseats,
+                 e.msg[0] ? e.msg : "cannot build the rules");
+        fatal = CLI_EXIT_FAIL;
         goto out;
     }
     nr = corpus_rules(orig, probe, cli_opt(run->c, "--rules") != NULL, cli_opt(run->c, "--variant") != NULL, &e);
@@ -422,6 +433,83 @@ static void corpus_summarize(corpus *cp)
     corpus_kinds(cp);
 }
 
+/* ---- over threads ---- */
+
+static void corpus_progress(int done, int total)
+{
+    int width = 40, fill = total ? done * width / total : width;
+    fprintf(stderr, "\rreplay [%.*s%*s] %d/%d records", fill, "########################################", width - fill,
+            "", done, total);
+    if (done == total)
+        fputc('\n', stderr);
+    fflush(stderr);
+}
+
+static void *corpus_worker(void *arg)
+{
+    corpus_run *run = arg;
+    char msg[sizeof run->fatal];
+    for (;;) {
+        pthread_mutex_lock(&run->lock);
+        int i = run->fatal_at >= 0 || run->next >= run->cp->nrec ? -1 : run->next++;
+        pthread_mutex_unlock(&run->lock);
+        if (i < 0)
+            return NULL;
+        msg[0] = '\0';
+        int fatal = corpus_one(run, &run->cp->rec[i], msg, sizeof msg);
+        pthread_mutex_lock(&run->lock);
+        if (fatal && (run->fatal_at < 0 || i < run->fatal_at)) {
+            run->fatal_at = i;
+            snprintf(run->fatal, sizeof run->fatal, "%s", msg);
+        }
+        run->done++;
+        if (run->progress)
+            corpus_progress(run->done, run->cp->nrec);
+        pthread_mutex_unlock(&run->lock);
+    }
+}
+
+/* The corpus's game: that of the first record (in the order given) that loads. */
+static void corpus_first_game(corpus_run *run)
+{
+    for (int i = 0; i < run->cp->nrec && !run->cp->game[0]; i++) {
+        fc_rules *r = NULL;
+        fc_match *m = NULL;
+        fc_record_info info;
+        fc_error e;
+        fc_error_clear(&e);
+        if (fc_record_load(run->ctx, run->cp->rec[i].path, &r, &m, &info, &e) == 0)
+            snprintf(run->cp->game, sizeof run->cp->game, "%s", fc_rules_plugin(r)->id);
+        fc_match_free(m);
+        fc_rules_free(r);
+    }
+}
+
+static int corpus_replay_all(corpus_run *run, int threads)
+{
+    run->fatal_at = -1;
+    if (pthread_mutex_init(&run->lock, NULL) != 0)
+        return cli_fail("replay: cannot create a lock");
+    corpus_first_game(run);
+    int nt = threads < run->cp->nrec ? threads : run->cp->nrec, started = 0;
+    pthread_t tid[256];
+    for (int t = 1; t < nt; t++) {
+        if (pthread_create(&tid[started], NULL, corpus_worker, run) != 0)
+            break; /* fewer threads: the same report, only slower */
+        started++;
+    }
+    corpus_worker(run); /* the calling thread works too */
+    for (int t = 0; t < started; t++)
+        pthread_join(tid[t], NULL);
+    pthread_mutex_destroy(&run->lock);
+    if (run->fatal_at >= 0) {
+        if (run->progress && run->done < run->cp->nrec)
+            fputc('\n', stderr);
+        return cli_fail("%s", run->fatal);
+    }
+    return 0;
+}
+
 /* ---- the command ---- */
 
 static void corpus_changes(corpus *cp, const cli *c)
@@ -440,16 +528,6 @@ static void corpus_changes(corpus *cp, const cli *c)
         snprintf(cp->changes, n, "the records' own rules");
 }
 
-static void corpus_progress(int done, int total)
-{
-    int width = 40, fill = total ? done * width / total : width;
-    fprintf(stderr, "\rreplay [%.*s%*s] %d/%d records", fill, "########################################", width - fill,
-            "", done, total);
-    if (done == total)
-        fputc('\n', stderr);
-    fflush(stderr);
-}
-
 int cli_replay_corpus(cli *c)
 {
     if (cli_opt(c, "--ui"))
@@ -460,8 +538,9 @@ int cli_replay_corpus(cli *c)
     memset(&run, 0, sizeof run);
     run.cp = &cp;
     run.c = c;
-    int maxdec = 0;
-    if (!cli_opt_int(c, "--max-decisions", 1, 1000000000, 100000, &maxdec))
+    int maxdec = 0, threads = 1;
+    if (!cli_opt_int(c, "--max-decisions", 1, 1000000000, 100000, &maxdec) ||
+        !cli_opt_int(c, "--threads", 1, 256, 1, &threads))
         return CLI_EXIT_USAGE;
     run.max_decisions = maxdec;
     cp.c = c;
@@ -481,14 +560,12 @@ int cli_replay_corpus(cli *c)
         rc = CLI_EXIT_FAIL;
     if (rc == 0 && !(cp.rec = calloc((size_t)(paths.n ? paths.n : 1), sizeof *cp.rec)))
         rc = cli_fail("out of memory");
-    bool progress = !cli_flag(c, "--quiet") && paths.n > 1 && (cli_flag(c, "--progress") || isatty(STDERR_FILENO));
-    for (int i = 0; rc == 0 && i < paths.n; i++) {
+    run.progress = !cli_flag(c, "--quiet") && paths.n > 1 && (cli_flag(c, "--progress") || isatty(STDERR_FILENO));
+    for (int i = 0; rc == 0 && i < paths.n; i++)
         cp.rec[i].path = paths.v[i];
-        cp.nrec = i + 1;
-        rc = corpus_one(&run, &cp.rec[i]);
-        if (progress)
-            corpus_progress(i + 1, paths.n);
-    }
+    cp.nrec = paths.n;
+    if (rc == 0)
+        rc = corpus_replay_all(&run, threads);
     if (rc == 0) {
         corpus_summarize(&cp);
         const char *json = cli_opt(c, "--json"), *csv = cli_opt(c, "--csv"), *html = cli_opt(c, "--html");

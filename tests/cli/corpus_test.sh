@@ -86,6 +86,8 @@ fc replay mb --set board_side=B --continue-with mcts:iters=10 --json c1.json
 check "replay --continue-with: diverged games finished by the agent" eval '[ $rc -eq 0 ] && jqt "([.records[] | .continued and .new_over and .continued_decisions > 0] | all) and .summary.compared == $GAMES" c1.json'
 fc replay mb --set board_side=B --continue-with mcts:iters=10 --json c2.json
 check "replay --continue-with: deterministic" cmp c1.json c2.json
+fc replay mb --set board_side=B --continue-with mcts:iters=10 --json c3.json --threads 3
+check "replay --threads 3: the same report as one thread" cmp c1.json c3.json
 fc replay cap --set max_rounds=30 --continue-with random --json -
 check "replay --continue-with: records that stop short are finished too" eval '[ $rc -eq 0 ] && jqt ".summary.continued == 3 and .summary.not_over == 0 and .summary.compared == 3"'
 
