@@ -139,6 +139,7 @@ const fc_game mz_game = {
     .decision_audience = mz_decision_audience,
     .phase_topic = mz_phase_topic,
     .position_write = mz_position_write,
+    .position_read = mz_position_read,
 };
 
 static const fc_plugin plugin = {
