@@ -123,8 +123,5 @@ for p in $pages; do
   shot "$tmp/$p.html" "$tmp/$p.png"
   [ -s "$tmp/$p.png" ] && { python3 "$here/png_check.py" "$tmp/$p.png" || fail "$p.html renders blank"; }
 done
-if [ -n "${FC_REPORT_SHOTS:-}" ]; then # docs/screens: FC_REPORT_SHOTS=DIR keeps the screenshots
-  cp "$tmp/sim.png" "$FC_REPORT_SHOTS/report-sim.png" && cp "$tmp/ab-holm.png" "$FC_REPORT_SHOTS/report-ab.png"
-fi
 [ $fails -eq 0 ] && echo "report: all checks passed"
 exit $((fails > 0))
