@@ -448,6 +448,14 @@ static int load(reader *rd, const slot *sl, const char *key, bool required)
     return rc < 0 ? (int)rc : 0;
 }
 
+/* load() for a seat's key: a missing one is named with its seat ("missing 'seat 2 bonus'"). */
+static int sload(reader *rd, int seat, int key)
+{
+    char name[40];
+    snprintf(name, sizeof name, "seat %d %s", seat + 1, skeys[key]);
+    return load(rd, &rd->sk[seat][key], name, true);
+}
+
 static int forbid(reader *rd, int key, const char *why)
 {
     if (rd->g[key].no)
@@ -531,7 +539,7 @@ static int put_piece(reader *rd, int cell, uint8_t piece, const char *w)
 
 static int read_swarm(reader *rd, int i)
 {
-    int rc = load(rd, &rd->sk[i][S_SWARM], "seat N swarm", true);
+    int rc = sload(rd, i, S_SWARM);
     if (rc == 0)
         rc = arity(rd, 3, "seat N swarm NAME");
     if (rc)
@@ -547,12 +555,11 @@ static int read_swarm(reader *rd, int i)
 /* seat N stack|hand|board|dead|discarded TOKENS: every token of the swarm exactly once. */
 static int read_tokens(reader *rd, int i)
 {
-    static const char *const names[] = {"seat N stack", "seat N hand", "seat N board", "seat N dead", "seat N discarded"};
     tm_state *s = rd->s;
     tm_seat *P = &s->seat[i];
     int rc, n;
     for (int st = TK_STACK; st <= TK_DISCARDED; st++) {
-        if ((rc = load(rd, &rd->sk[i][S_STACK + st], names[st], true)) != 0 || (rc = list_words(rd, 3, &n)) != 0)
+        if ((rc = sload(rd, i, S_STACK + st)) != 0 || (rc = list_words(rd, 3, &n)) != 0)
             return rc;
         for (int j = 3; j < 3 + n; j++) {
             char w[LINE_MAX_];
@@ -639,7 +646,7 @@ static int read_mounds(reader *rd, int i)
 {
     const tm_data *D = rd->D;
     tm_seat *P = &rd->s->seat[i];
-    int rc = load(rd, &rd->sk[i][S_MOUNDS], "seat N mounds", true);
+    int rc = sload(rd, i, S_MOUNDS);
     if (rc)
         return rc;
     if (rd->L.n - 3 != D->nmounds)
@@ -675,7 +682,7 @@ static int read_trophies(reader *rd, int i)
     const tm_data *D = rd->D;
     tm_seat *P = &rd->s->seat[i];
     int rc, n;
-    if ((rc = load(rd, &rd->sk[i][S_TROPHIES], "seat N trophies", true)) != 0 || (rc = list_words(rd, 3, &n)) != 0)
+    if ((rc = sload(rd, i, S_TROPHIES)) != 0 || (rc = list_words(rd, 3, &n)) != 0)
         return rc;
     for (int j = 0; j < n; j++) {
         const char *w = rd->L.w[3 + j];
@@ -729,11 +736,11 @@ static int read_counters(reader *rd, int i)
 {
     tm_seat *P = &rd->s->seat[i];
     int rc, v = 0;
-    if ((rc = load(rd, &rd->sk[i][S_TURNS], "seat N turns", true)) != 0 || (rc = arity(rd, 3, "seat N turns N")) != 0 ||
+    if ((rc = sload(rd, i, S_TURNS)) != 0 || (rc = arity(rd, 3, "seat N turns N")) != 0 ||
         (rc = int_word(rd, rd->L.w[3], 0, 99, "turns", &v)) != 0)
         return rc;
     P->turns = (uint8_t)v;
-    if ((rc = load(rd, &rd->sk[i][S_BONUS], "seat N bonus", true)) != 0 || (rc = arity(rd, 3, "seat N bonus N")) != 0 ||
+    if ((rc = sload(rd, i, S_BONUS)) != 0 || (rc = arity(rd, 3, "seat N bonus N")) != 0 ||
         (rc = int_word(rd, rd->L.w[3], -5000, 5000, "bonus", &v)) != 0)
         return rc;
     P->bonus = (int16_t)v;
