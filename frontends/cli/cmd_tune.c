@@ -122,7 +122,7 @@ static int tune_setup(tune_cli *t, cli *c, fc_context *ctx)
     fc_tune_config *cfg = &t->cfg;
     t->game = cfg->game = pl->id;
     cfg->ctx = ctx;
-    if (!cli_opt_int(c, "--players", 1, FC_MAX_SEATS, pl->min_seats, &cfg->nseats))
+    if (!cli_opt_int(c, "--players", pl->min_seats, pl->max_seats, pl->min_seats, &cfg->nseats))
         return CLI_EXIT_USAGE;
     const char *agents = cli_opt(c, "--agents");
     int rc = tune_parse_agents(t, agents ? agents : "greedy", cfg->nseats);
@@ -155,7 +155,7 @@ static int tune_setup(tune_cli *t, cli *c, fc_context *ctx)
             return cli_usage("tune: %s", err.msg);
     if (fc_tune_check(cfg, &err) != 0)
         return cli_fail("tune: %s", err.msg);
-    if (!(t->base = fc_tune_rules(cfg, NULL, &err)))
+    if (!(t->base = fc_tune_base(cfg, &err)))
         return cli_fail("tune: %s", err.msg);
     return 0;
 }

@@ -97,6 +97,13 @@ assert sum(r[5] == \"winner\" for r in rows[1:]) == 1
     check "--json - writes only JSON to stdout" eval '[ $rc -eq 0 ] && jq -e ".winner.values.years == 2" "$TMP/out" >/dev/null'
     fc tune myrmes --param years=1..3 --target rounds=100 --budget-games 100
     check "myrmes: unreachable rounds=100 reported with the closest value" eval '[ $rc -eq 0 ] && has "^target rounds=100: not reached; closest 9\.000 .* with years=3"'
+    # the base (short: 2 years; harsh_winter: 3 winter amounts) is refused as it stands, but the
+    # search finds the valid design, and its INI with the variant plays
+    fc tune myrmes --rules short --variant harsh_winter --players 3 --agents random --param years=1..3 \
+        --target rounds=9 --budget-games 100 --ini "$TMP/hw.ini"
+    check "a base the game refuses is searched into a valid design" eval '[ $rc -eq 0 ] && has "^winner: years=3" && has "^2 candidates refused by the game.s parameter check"'
+    fc sim myrmes --rules "$TMP/hw.ini" --variant harsh_winter --seats 3 --games 6
+    check "its INI plays with the variant" eval '[ $rc -eq 0 ] && has "rules .hw., variant .harsh_winter." && grep -q "^; tuned under the variant .harsh_winter." "$TMP/hw.ini"'
     fc tune myrmes --param years=1..3 --target rounds=6 --budget-seconds 0.5
     # under valgrind half a second may not go past the first candidate
     check "budget in seconds says the result depends on speed" eval '[ $rc -eq 0 ] && has "depends on this machine.s speed" && { [ "$BUDGET" != 300 ] || has "^winner: years=2"; }'

@@ -105,12 +105,17 @@ typedef struct fc_tune_config {
     void *play_ud;
 } fc_tune_config;
 
-/* Checks the base rule set, every parameter against the schema (unknown names suggest the
+/* Checks the base layers (fc_tune_base), every parameter against the schema (unknown names suggest the
  * closest; ranges inside the declared bounds; int, bool and enum parameters only), the
  * targets and the agents. Fills param[i].def. */
 int fc_tune_check(fc_tune_config *c, fc_error *err);
-/* The finished rule set of the base layers with param[i] = values[i]; NULL with err set. */
+/* The finished rule set of the base layers with param[i] = values[i]; NULL with err set (the
+ * game's cross-parameter check may refuse a combination). */
 fc_rules *fc_tune_rules(const fc_tune_config *c, const int64_t *values, fc_error *err);
+/* The base layers alone (INI, variant, sets), loaded but not finished: its name, variant and
+ * schema. A base that the game's cross-parameter check would refuse can still be searched into
+ * valid designs, so the base is never finished. */
+fc_rules *fc_tune_base(const fc_tune_config *c, fc_error *err);
 
 typedef enum fc_tune_status {
     FC_TUNE_EXPLORED,   /* evaluated during the exploration, not raced */

@@ -174,7 +174,8 @@ double fc_tune_target_loss(const fc_tune_target *t, double v)
 
 /* ---- rule sets ---- */
 
-fc_rules *fc_tune_rules(const fc_tune_config *c, const int64_t *values, fc_error *err)
+/* The base layers, then the searched values (values NULL: none); not finished. */
+static fc_rules *tune_layers(const fc_tune_config *c, const int64_t *values, fc_error *err)
 {
     fc_rules *r = fc_rules_new(c->ctx, c->game, c->nseats, err);
     if (!r)
@@ -196,9 +197,19 @@ fc_rules *fc_tune_rules(const fc_tune_config *c, const int64_t *values, fc_error
         else
             rc = fc_rules_set(r, text, err);
     }
-    if (rc == 0)
-        rc = fc_rules_finish(r, err);
     if (rc != 0) {
+        fc_rules_free(r);
+        return NULL;
+    }
+    return r;
+}
+
+fc_rules *fc_tune_base(const fc_tune_config *c, fc_error *err) { return tune_layers(c, NULL, err); }
+
+fc_rules *fc_tune_rules(const fc_tune_config *c, const int64_t *values, fc_error *err)
+{
+    fc_rules *r = tune_layers(c, values, err);
+    if (r && fc_rules_finish(r, err) != 0) {
         fc_rules_free(r);
         return NULL;
     }
@@ -267,7 +278,7 @@ int fc_tune_check(fc_tune_config *c, fc_error *err)
                             FC_TUNE_MAX_TARGETS);
     if (c->budget_games <= 0 && !(c->budget_seconds > 0))
         return fc_error_set(err, FC_EINVAL, "tune: no budget (games or seconds)");
-    fc_rules *base = fc_tune_rules(c, NULL, err);
+    fc_rules *base = fc_tune_base(c, err);
     if (!base)
         return err && err->code ? err->code : FC_EINVAL;
     const fc_plugin *p = fc_rules_plugin(base);
