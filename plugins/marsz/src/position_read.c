@@ -920,9 +920,6 @@ static int check_whole(reader *rd)
         return fail(rd, rd->frame_line[0], "a frame in a game that is over");
     if (!s->over && !s->nframes)
         return fail(rd, rd->l_key[K_STATE], "a game in play needs its frames (at least 'frame round ...')");
-    if (s->nframes && mz_frame_automatic(s->frame[s->nframes - 1].kind))
-        return fail(rd, rd->frame_line[s->nframes - 1], "the last frame is '%s', which nobody decides",
-                    mz_fkinds[s->frame[s->nframes - 1].kind].name);
     bool battle = mz_battle_on(s);
     for (int k = K_BATTLE; k < K_COUNT; k++) {
         if (battle && !rd->l_key[k])
@@ -956,6 +953,10 @@ int mz_position_read(void *st, const fc_env *env, const char *text, fc_error *er
     for (int p = nseats; p < MZ_SEATS; p++) /* unused seats: as init leaves them */
         memset(&s->seat[p], 0, sizeof s->seat[p]);
     mz_links_update(rd->D, s);
+    /* A hand-written position may stop at a step that runs by itself ('frame soldier' starts
+     * the soldier phase): the game runs on to the first decision, as after a decision. */
+    if (s->nframes && mz_frame_automatic(s->frame[s->nframes - 1].kind))
+        mz_run(env, s);
     mz_tidy(s);
     return 0;
 }

@@ -50,11 +50,11 @@ typedef struct mz_fkind {
 } mz_fkind;
 extern const mz_fkind mz_fkinds[F_COUNT];
 
-/* Frames that run without a decision (engine.c mz_run): never on top of a position. */
+/* Frames that run without a decision (engine.c mz_run): never on top of a written position. */
 static inline bool mz_frame_automatic(int kind)
 {
     return kind == F_PHASE || kind == F_NEXTTURN || kind == F_CARD || kind == F_AFTEREXP || kind == F_SOLDIER ||
-           kind == F_BATTLE || kind == F_CENTI || kind == F_QUEEN || kind == F_NONE;
+           kind == F_BATTLE || kind == F_CENTI || kind == F_QUEEN;
 }
 
 extern const char *const mz_seg_keys[3];
