@@ -8,8 +8,8 @@
 
 #include "myrmes_position.h"
 
-const char *const my_phase_names[MY_PHASES] = {"event",     "births",    "workers", "harvest", "workshop",
-                                               "end_round", "winter",    "dice",    "over"};
+const char *const my_phase_names[MY_PHASES] = {"event",     "births", "workers", "harvest", "workshop",
+                                               "end_round", "winter", "dice",    "over"};
 const char *const my_ws_names[4] = {"tunnel", "level", "nurse", "objective"};
 
 typedef struct wbuf {
@@ -76,10 +76,10 @@ static void write_game(wbuf *b, const my_state *st, const fc_env *env)
     char line[MY_POS_LINE], c[64];
     put(b, "year %d\n", st->year);
     put(b, "season %s\n", st->season < MY_SEASONS ? D->season_name[st->season] : "winter");
-    static const char *const what[MY_PHASES] = {"1: event (R-09)",   "2: births (R-13)",   "3: workers (R-17)",
-                                                "4: harvest (R-39)", "5: workshop (R-42)", "6: end of round (R-50)",
-                                                "winter (R-56)",     "dice for the next year (R-59)",
-                                                "the game is over"};
+    static const char *const what[MY_PHASES] = {
+        "1: event (R-09)",    "2: births (R-13)",       "3: workers (R-17)", "4: harvest (R-39)",
+        "5: workshop (R-42)", "6: end of round (R-50)", "winter (R-56)",     "dice for the next year (R-59)",
+        "the game is over"};
     snprintf(line, sizeof line, "phase %s", my_phase_names[st->phase % MY_PHASES]);
     put_c(b, line, what[st->phase % MY_PHASES]);
     snprintf(line, sizeof line, "first_player %d", st->first + 1);
@@ -169,8 +169,8 @@ static void write_pending(wbuf *b, const my_seat *p, const my_data *D)
     if (p->p_event)
         put(b, "pending_event %d\n", p->p_event);
     if (p->p_births[0] | p->p_births[1] | p->p_births[2] | p->p_births[3] | p->p_arrive) {
-        snprintf(line, sizeof line, "pending_births L%d S%d W%d K%d", p->p_births[0], p->p_births[1],
-                 p->p_births[2], p->p_births[3]);
+        snprintf(line, sizeof line, "pending_births L%d S%d W%d K%d", p->p_births[0], p->p_births[1], p->p_births[2],
+                 p->p_births[3]);
         if (p->p_arrive)
             cat(line, sizeof line, " A%d", p->p_arrive - 1);
         put(b, "%s\n", line);
