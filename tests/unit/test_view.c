@@ -90,12 +90,62 @@ static void test_capacity(void **state)
     free(v);
 }
 
+/* API minor 5: pieces on cells and highlight classes, through the host table. */
+static void test_pieces_and_highlights(void **state)
+{
+    (void)state;
+    fc_context *ctx = fc_context_new();
+    const fc_host *h = fc_context_host(ctx);
+    assert_true(FC_HOST_HAS(h, view_piece));
+    assert_true(FC_HOST_HAS(h, view_highlight));
+    fc_view *v = malloc(sizeof *v);
+    fc_view_reset(v, -1, 2);
+    assert_int_equal(v->npieces, 0);
+    fc_view_cell *a = h->view_cell(v, fc_hex_make(0, 0), FC_TERRAIN_GRASS, "grass");
+    fc_view_cell *b = h->view_cell(v, fc_hex_make(1, 0), FC_TERRAIN_DIRT, "dirt");
+    h->view_piece(v, b, FC_PIECE_SOLDIER, 1, 3, "S");
+    h->view_piece(v, a, FC_PIECE_QUEEN, 0, 1, "Queen-long-glyph");
+    h->view_piece(v, a, 99, 12, 70000, NULL); /* out of range: token, neutral, count capped */
+    h->view_piece(v, a, FC_PIECE_FOOD, -1, 0, "f"); /* no piece: count < 1 */
+    assert_int_equal(v->npieces, 3);
+    assert_int_equal(v->pieces[0].cell, 1);
+    assert_int_equal(v->pieces[0].kind, FC_PIECE_SOLDIER);
+    assert_int_equal(v->pieces[0].owner, 1);
+    assert_int_equal(v->pieces[0].count, 3);
+    assert_string_equal(v->pieces[0].glyph, "S");
+    assert_int_equal(v->pieces[1].cell, 0);
+    assert_string_equal(v->pieces[1].glyph, "Queen"); /* cut to the field */
+    assert_int_equal(v->pieces[2].kind, FC_PIECE_TOKEN);
+    assert_int_equal(v->pieces[2].owner, -1);
+    assert_int_equal(v->pieces[2].count, 65535);
+    assert_string_equal(v->pieces[2].glyph, "");
+    assert_string_equal(fc_piece_kind_name(FC_PIECE_LARVA), "larva");
+    assert_string_equal(fc_piece_kind_name(-3), "token");
+    h->view_highlight(v, b, FC_HL_LAST);
+    h->view_highlight(v, b, FC_HL_THREATENED);
+    assert_int_equal(v->highlight[1], FC_HL_LAST | FC_HL_THREATENED);
+    assert_int_equal(v->highlight[0], 0);
+    /* a full view hands out the scratch cell: pieces and highlights on it are dropped */
+    v->ncells = FC_VIEW_MAX_CELLS;
+    fc_view_cell *s = h->view_cell(v, fc_hex_make(9, 9), FC_TERRAIN_PLAIN, "x");
+    assert_ptr_equal(s, &v->scratch);
+    h->view_piece(v, s, FC_PIECE_WORKER, 0, 1, "W");
+    h->view_highlight(v, s, FC_HL_START);
+    assert_int_equal(v->npieces, 3);
+    for (int i = 0; i < FC_VIEW_MAX_PIECES + 5; i++)
+        h->view_piece(v, a, FC_PIECE_EGG, 0, 1, "e");
+    assert_int_equal(v->npieces, FC_VIEW_MAX_PIECES);
+    free(v);
+    fc_context_free(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_host_builds_a_view),
         cmocka_unit_test(test_long_strings_truncate),
         cmocka_unit_test(test_capacity),
+        cmocka_unit_test(test_pieces_and_highlights),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

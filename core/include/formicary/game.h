@@ -32,11 +32,12 @@
 #include "formicary/view.h"
 
 #define FC_ABI_MAJOR 1
-#define FC_API_MINOR 4 /* 1: fc_hook_def gained lo, hi; fc_host gained param_text, table_parse; 2: fc_game gained
+#define FC_API_MINOR 5 /* 1: fc_hook_def gained lo, hi; fc_host gained param_text, table_parse; 2: fc_game gained
                         * position_write, position_read; 3: fc_plugin gained rules_text, fc_game phase_topic and
                         * params_check,
                         * fc_host view_legend, fc_decision_info nhexes/hexes, fc_view the legend;
-                        * 4: fc_host hook_ints (docs/plugin-abi.md) */
+                        * 4: fc_host hook_ints (docs/plugin-abi.md);
+                        * 5: fc_host view_piece, view_highlight, fc_view pieces[] and highlight[] */
 #define FC_PLUGIN_ENTRY "fc_plugin_query"
 
 #if defined(_WIN32)
@@ -295,6 +296,13 @@ struct fc_host {
      * list again from a cache. Check host->struct_size before use (FC_HOST_HAS). */
     void (*hook_ints)(const fc_env *env, int h, void *st, const int64_t *args, int nargs, int count, int64_t dflt,
                       int64_t *out);
+
+    /* API minor 5: a piece on cell c (a cell view_cell returned): its shape class (fc_piece_kind),
+     * owner seat or -1, how many (a stack of equal pieces), the glyph(s) a text front end shows;
+     * and highlight classes of a cell (FC_HL_* bits, or-ed). Graphical front ends draw pieces as
+     * shapes from these; cells of an older plugin have none (front ends fall back to glyphs). */
+    void (*view_piece)(fc_view *v, const fc_view_cell *c, int kind, int owner, int count, const char *glyph);
+    void (*view_highlight)(fc_view *v, const fc_view_cell *c, unsigned bits);
 };
 
 /* Whether the host table offers member `m` (added in a later API minor than the core's). */

@@ -30,6 +30,36 @@ typedef enum fc_terrain_class {
     FC_TERRAIN_COUNT
 } fc_terrain_class;
 
+/* API minor 5: what a piece on a cell is, as a shape class front ends know how to draw (the GUI
+ * draws each class as its own figure; the terminal keeps the glyphs). */
+#define FC_PIECES(X) \
+    X(FC_PIECE_TOKEN, "token")       /* anything else: a marker, a counter */ \
+    X(FC_PIECE_WORKER, "worker")     /* a worker ant or termite, a unit that moves */ \
+    X(FC_PIECE_SOLDIER, "soldier")   /* a fighting unit */ \
+    X(FC_PIECE_QUEEN, "queen")       /* the piece whose loss ends the game */ \
+    X(FC_PIECE_LARVA, "larva") \
+    X(FC_PIECE_EGG, "egg") \
+    X(FC_PIECE_FOOD, "food")         /* food, a cube, a resource on the board */ \
+    X(FC_PIECE_PREY, "prey")         /* a creature to hunt, a neutral threat */ \
+    X(FC_PIECE_BUILDING, "building") /* a mound, a nest, a tunnel exit */ \
+    X(FC_PIECE_TILE, "tile")         /* a tile laid on the hex (its glyph names it) */ \
+    X(FC_PIECE_NUMBER, "number")     /* a value written on the hex */ \
+    X(FC_PIECE_CROSS, "cross")       /* the hex is crossed out */
+
+typedef enum fc_piece_kind {
+#define FC_X_ENUM(name, text) name,
+    FC_PIECES(FC_X_ENUM)
+#undef FC_X_ENUM
+    FC_PIECE_COUNT
+} fc_piece_kind;
+
+/* API minor 5: highlight classes a game sets on cells (bits of fc_view.highlight[i]). */
+#define FC_HL_LAST 0x01       /* concerned by the last decision played */
+#define FC_HL_THREATENED 0x02 /* a piece here is in danger (attacked, nearly surrounded) */
+#define FC_HL_SELECTABLE 0x04 /* the game's current step picks among such hexes */
+#define FC_HL_START 0x08      /* a start or entry hex (a tunnel exit, where pieces arrive) */
+#define FC_HL_ACTIVE 0x10     /* the piece now acting (the worker outside, the attacker) */
+
 #define FC_VIEW_MAX_CELLS 512
 #define FC_VIEW_MAX_LINKS 128
 #define FC_VIEW_MAX_TRACKS 32
@@ -72,6 +102,17 @@ typedef struct fc_view_legend {
     char text[80];  /* "a hex of a pheromone of size 2" */
 } fc_view_legend;
 
+/* A piece on a cell (API minor 5): pieces[] of fc_view in the order added, each naming its cell
+ * by index into cells[]; a stack of equal pieces is one entry with its count. */
+#define FC_VIEW_MAX_PIECES 1024
+typedef struct fc_view_piece {
+    int16_t cell;   /* index into fc_view.cells */
+    uint8_t kind;   /* fc_piece_kind */
+    int8_t owner;   /* seat, or -1 for neutral */
+    uint16_t count; /* >= 1: how many such pieces */
+    char glyph[6];  /* the glyph(s) the terminal shows for it ("W", "M7") */
+} fc_view_piece;
+
 typedef struct fc_view {
     int seat; /* the seat this view is for, -1 = spectator */
     int nseats;
@@ -88,6 +129,15 @@ typedef struct fc_view {
      * plugin is older). Front ends show it on request (the tty's `?`). */
     int nlegend;
     fc_view_legend legend[FC_VIEW_MAX_LEGEND];
+    /* API minor 5 (empty when the plugin is older; fc_view_cell keeps its size because games
+     * write seat_names[] directly, so these come last): the pieces on the cells, filled through
+     * host->view_piece, and a highlight class per cell (FC_HL_* bits, host->view_highlight). */
+    int npieces;
+    fc_view_piece pieces[FC_VIEW_MAX_PIECES];
+    uint8_t highlight[FC_VIEW_MAX_CELLS];
 } fc_view;
+
+/* The name of a piece kind ("worker"), or "token" when out of range. */
+const char *fc_piece_kind_name(int kind);
 
 #endif

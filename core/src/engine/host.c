@@ -156,6 +156,8 @@ static const fc_host host_table = {
     .table_parse = fc_table_parse,
     .view_legend = host_view_legend,
     .hook_ints = host_hook_ints,
+    .view_piece = fc_view_piece_add,
+    .view_highlight = fc_view_highlight,
 };
 
 const fc_host *fc_host_table(void) { return &host_table; }

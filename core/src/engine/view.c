@@ -110,3 +110,41 @@ void fc_view_legend_add(fc_view *v, const char *glyph, const char *fmt, ...)
     vsnprintf(e->text, sizeof e->text, fmt ? fmt : "", ap);
     va_end(ap);
 }
+
+const char *fc_piece_kind_name(int kind)
+{
+    static const char *const names[] = {
+#define FC_X_NAME(name, text) text,
+        FC_PIECES(FC_X_NAME)
+#undef FC_X_NAME
+    };
+    return kind >= 0 && kind < FC_PIECE_COUNT ? names[kind] : "token";
+}
+
+/* The index of a cell of v, or -1 for the scratch cell and foreign pointers. */
+static int cell_index(const fc_view *v, const fc_view_cell *c)
+{
+    if (!c || c < v->cells || c >= v->cells + v->ncells)
+        return -1;
+    return (int)(c - v->cells);
+}
+
+void fc_view_piece_add(fc_view *v, const fc_view_cell *c, int kind, int owner, int count, const char *glyph)
+{
+    int i = cell_index(v, c);
+    if (i < 0 || count < 1 || v->npieces >= FC_VIEW_MAX_PIECES)
+        return;
+    fc_view_piece *p = &v->pieces[v->npieces++];
+    p->cell = (int16_t)i;
+    p->kind = (uint8_t)(kind >= 0 && kind < FC_PIECE_COUNT ? kind : FC_PIECE_TOKEN);
+    p->owner = (int8_t)(owner >= 0 && owner < 8 ? owner : -1);
+    p->count = (uint16_t)(count > 65535 ? 65535 : count);
+    copy_str(p->glyph, sizeof p->glyph, glyph);
+}
+
+void fc_view_highlight(fc_view *v, const fc_view_cell *c, unsigned bits)
+{
+    int i = cell_index(v, c);
+    if (i >= 0)
+        v->highlight[i] = (uint8_t)(v->highlight[i] | (bits & 0xFF));
+}

@@ -16,5 +16,10 @@ void fc_view_panel_add(fc_view *v, int seat, const char *key, const char *fmt, .
 void fc_view_text_add(fc_view *v, const char *key, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Adds a legend entry; a glyph already in the legend keeps its first meaning. */
 void fc_view_legend_add(fc_view *v, const char *glyph, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Adds a piece (API minor 5) to cell c, a cell fc_view_cell_add returned; dropped when c is the
+ * scratch cell, count < 1 or the view is full. */
+void fc_view_piece_add(fc_view *v, const fc_view_cell *c, int kind, int owner, int count, const char *glyph);
+/* Sets highlight bits (FC_HL_*) on cell c (API minor 5). */
+void fc_view_highlight(fc_view *v, const fc_view_cell *c, unsigned bits);
 
 #endif

@@ -225,6 +225,15 @@ static void vt_view(const void *st, const fc_env *env, int seat, fc_view *v)
             cell->glyphs[g++] = (char)(hv_color(stack[i]) ? name[1] - 'A' + 'a' : name[1]);
         }
         cell->glyphs[g] = '\0';
+        /* the pieces from the top down: the Queen as a queen, the other bugs as moving units */
+        for (int i = 0; i < n; i++)
+            h->view_piece(v, cell, hv_bug(stack[i]) == BUG_Q ? FC_PIECE_QUEEN : FC_PIECE_WORKER, hv_color(stack[i]), 1,
+                          (char[2]){cell->glyphs[i < g ? i : 0], 0});
+        if (s->last != HV_NONE && s->cell[s->last] == (uint16_t)c)
+            h->view_highlight(v, cell, FC_HL_LAST);
+        for (int i = 0; i < n; i++) /* a Queen with 4 or more of its 6 neighbours taken */
+            if (hv_bug(stack[i]) == BUG_Q && hv_surrounded(s, hv_color(stack[i])) >= 4)
+                h->view_highlight(v, cell, FC_HL_THREATENED);
         char top[8];
         hv_piece_name(t, top, sizeof top);
         snprintf(cell->label, sizeof cell->label, "%s (height %d)", top, n);

@@ -34,14 +34,18 @@ static void view_board(const mb_state *s, const fc_env *env, fc_view *v)
         if (code == HX_CROSSED) {
             cell->terrain = FC_TERRAIN_BLOCKED;
             snprintf(cell->glyphs, sizeof cell->glyphs, "X");
+            h->view_piece(v, cell, FC_PIECE_CROSS, -1, 1, "X");
             snprintf(cell->label, sizeof cell->label, "%s, crossed out", D->region_name[r]);
         } else if (code >= 2) {
             cell->owner = (int8_t)HX_SEAT(code);
             snprintf(cell->glyphs, sizeof cell->glyphs, "%d%c", HX_VALUE(code), HX_SEAT(code) ? 'b' : 'r');
+            h->view_piece(v, cell, FC_PIECE_NUMBER, HX_SEAT(code), 1, (char[2]){(char)('0' + HX_VALUE(code) % 10), 0});
             snprintf(cell->label, sizeof cell->label, "%s, %s %d", D->region_name[r], seat_colour[HX_SEAT(code)],
                      HX_VALUE(code));
         } else {
             snprintf(cell->glyphs, sizeof cell->glyphs, "%c%c", D->region_letter[r], icon ? icon : '.');
+            if (icon) /* what crossing the hex earns: a cookie, a crate */
+                h->view_piece(v, cell, icon == '*' ? FC_PIECE_FOOD : FC_PIECE_BUILDING, -1, 1, (char[2]){icon, 0});
             snprintf(cell->label, sizeof cell->label, "%s%s", D->region_name[r],
                      icon == '*' ? ", cookie" : icon == '#' ? ", crate" : "");
         }

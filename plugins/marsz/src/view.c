@@ -24,6 +24,20 @@ static void ants_glyphs(const mz_state *s, int loc, char *g)
     g[k] = '\0';
 }
 
+/* The same content as pieces (API minor 5): each seat's ants as one counted stack. */
+static void ants_pieces(const mz_state *s, int loc, const fc_host *h, fc_view *v, const fc_view_cell *c)
+{
+    for (int p = 0; p < s->nseats; p++) {
+        int a = mz_ants_at(s, loc, p);
+        if (a > 0)
+            h->view_piece(v, c, FC_PIECE_WORKER, p, a, (char[2]){(char)('1' + p), 0});
+    }
+    if (loc && s->loc[loc].centipede)
+        h->view_piece(v, c, FC_PIECE_PREY, -1, 1, "C");
+    if (loc && s->loc[loc].wormhole)
+        h->view_piece(v, c, FC_PIECE_TOKEN, -1, 1, "W");
+}
+
 static int cards_text(const fc_env *env, const mz_state *s, int loc, int seat, char *buf, size_t n)
 {
     size_t len = 0;
@@ -54,6 +68,7 @@ void mz_view(const void *st, const fc_env *env, int seat, fc_view *v)
         c->region = 0;
         if (i == 0) {
             snprintf(c->glyphs, sizeof c->glyphs, "%s", g);
+            ants_pieces(s, MZ_GT, h, v, c);
             snprintf(c->label, sizeof c->label, "Great Tunnel: %d ants; reward %s", mz_loc_total(s, MZ_GT),
                      D->reward[s->reward_cur].id);
         }
@@ -68,6 +83,9 @@ void mz_view(const void *st, const fc_env *env, int seat, fc_view *v)
         c->region = (int16_t)t;
         c->owner = (int8_t)mz_controller(s, t);
         ants_glyphs(s, t, c->glyphs);
+        ants_pieces(s, t, h, v, c);
+        if (mz_contested(s, t))
+            h->view_highlight(v, c, FC_HL_THREATENED);
         char sp[48];
         size_t len = 0;
         for (int i = 0; i < T->nspaces; i++)

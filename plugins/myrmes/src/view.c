@@ -69,20 +69,30 @@ void my_view(const void *vst, const fc_env *env, int seat, fc_view *v)
             cell->owner = T->owner;
             cell->region = (int16_t)(t - 1);
             cell->glyphs[g++] = K->special ? K->id[1] : (char)('0' + K->size);
-            if (my_bit(st->cube, c))
+            h->view_piece(v, cell, FC_PIECE_TILE, T->owner, 1, (char[2]){cell->glyphs[0], 0});
+            if (my_bit(st->cube, c)) {
                 cell->glyphs[g++] = cube_glyph[D->terrain[c]];
+                h->view_piece(v, cell, FC_PIECE_FOOD, -1, 1, (char[2]){cube_glyph[D->terrain[c]], 0});
+            }
             snprintf(buf, sizeof buf, "%s of %s%s", K->id, T->owner >= 0 ? seat_names[T->owner] : "nobody",
                      my_bit(st->cube, c) ? " + cube" : "");
         } else if (tok & MY_TOK_PREY) {
             cell->glyphs[g++] = D->prey_name[tok & 0xF][0];
+            h->view_piece(v, cell, FC_PIECE_PREY, -1, 1, (char[2]){cell->glyphs[0], 0});
             snprintf(buf, sizeof buf, "%s", D->prey_name[tok & 0xF]);
         } else if (tok) {
             cell->owner = (int8_t)(tok - 1);
             cell->glyphs[g++] = 'O';
+            h->view_piece(v, cell, FC_PIECE_BUILDING, tok - 1, 1, "O");
+            h->view_highlight(v, cell, FC_HL_START);
             snprintf(buf, sizeof buf, "tunnel exit of %s", seat_names[tok - 1]);
         }
-        if (st->out_seat >= 0 && (c == st->out_cell || (t && t == st->cell_tile[st->out_cell])) && g < 7)
+        if (st->out_seat >= 0 && (c == st->out_cell || (t && t == st->cell_tile[st->out_cell])) && g < 7) {
             cell->glyphs[g++] = '@';
+            if (c == st->out_cell) /* one worker: drawn on its hex, the rest of its tile lit */
+                h->view_piece(v, cell, FC_PIECE_WORKER, st->out_seat, 1, "@");
+            h->view_highlight(v, cell, FC_HL_ACTIVE);
+        }
         cell->glyphs[g] = 0;
         snprintf(cell->label, sizeof cell->label, "%.*s", (int)sizeof cell->label - 1, buf);
     }

@@ -187,6 +187,21 @@ static void legend(const tm_data *D, const fc_host *h, fc_view *v)
     h->view_legend(v, "trophies", "values of mounds captured");
 }
 
+/* The shape class of a caste for graphical front ends: workers, fighters (soldiers and
+ * nasutes), the rest (alates) as plain tokens; the glyph names the caste. */
+static int caste_piece(const tm_data *D, int caste)
+{
+    switch (D->caste[caste].code) {
+    case 'W':
+        return FC_PIECE_WORKER;
+    case 'S':
+    case 'N':
+        return FC_PIECE_SOLDIER;
+    default:
+        return FC_PIECE_TOKEN;
+    }
+}
+
 void tm_view(const void *st, const fc_env *env, int seat, fc_view *v)
 {
     const tm_state *s = st;
@@ -208,6 +223,8 @@ void tm_view(const void *st, const fc_env *env, int seat, fc_view *v)
             const tm_token *K = tm_token_of(D, s, TM_U_SEAT(p), TM_U_TOK(p));
             cell->owner = (int8_t)TM_U_SEAT(p);
             snprintf(cell->glyphs, sizeof cell->glyphs, "%c%d", D->caste[K->caste].code, K->termites);
+            h->view_piece(v, cell, caste_piece(D, K->caste), TM_U_SEAT(p), K->termites,
+                          (char[2]){D->caste[K->caste].code, 0});
             snprintf(cell->label, sizeof cell->label, "%s of seat %d, %s x%d, strength %d", K->id, TM_U_SEAT(p) + 1,
                      D->caste[K->caste].name, K->termites, K->strength);
         } else if (TM_IS_MOUND(p)) {
@@ -215,6 +232,7 @@ void tm_view(const void *st, const fc_env *env, int seat, fc_view *v)
             cell->owner = (int8_t)(owner == TM_NEUTRAL ? -1 : owner);
             /* 'm' for a neutral mound: 'N' is the Nasute caste */
             snprintf(cell->glyphs, sizeof cell->glyphs, "%c%d", owner == TM_NEUTRAL ? 'm' : 'M', val);
+            h->view_piece(v, cell, FC_PIECE_BUILDING, owner == TM_NEUTRAL ? -1 : owner, 1, cell->glyphs);
             if (owner == TM_NEUTRAL)
                 snprintf(cell->label, sizeof cell->label, "neutral mound %d", val);
             else
@@ -224,11 +242,17 @@ void tm_view(const void *st, const fc_env *env, int seat, fc_view *v)
             const tm_token *K = tm_token_of(D, s, s->turn, s->sel);
             cell->owner = (int8_t)s->turn;
             snprintf(cell->glyphs, sizeof cell->glyphs, "%c%d!", D->caste[K->caste].code, K->termites);
+            h->view_piece(v, cell, caste_piece(D, K->caste), s->turn, K->termites, (char[2]){D->caste[K->caste].code, 0});
+            h->view_highlight(v, cell, FC_HL_ACTIVE);
             snprintf(cell->label, sizeof cell->label, "%s of seat %d attacking (%d,%d), off the board until the retreat is chosen",
                      K->id, s->turn + 1, D->cell[s->atk_target].q, D->cell[s->atk_target].r);
         } else {
             snprintf(cell->label, sizeof cell->label, "%s", T->name);
         }
+        if (c == s->last_move_from || c == s->last_move_to)
+            h->view_highlight(v, cell, FC_HL_LAST);
+        if (s->phase == PH_RETREAT && c == s->atk_target)
+            h->view_highlight(v, cell, FC_HL_THREATENED);
     }
     if (s->last_move_from != TM_NO_CELL && s->last_move_to != TM_NO_CELL)
         h->view_link(v, D->cell[s->last_move_from], D->cell[s->last_move_to], -1, "last move");
