@@ -171,20 +171,31 @@ static int tune_rank(fc_tune_status s)
     }
 }
 
-static const fc_tune_result *tune_sort_res;
-
 /* Display order: the winner, the race survivors, the dropped, the others; by loss within. */
-static int tune_cmp(const void *a, const void *b)
+static bool tune_before(const fc_tune_candidate *x, const fc_tune_candidate *y)
 {
-    const fc_tune_candidate *x = &tune_sort_res->cand[*(const int *)a], *y = &tune_sort_res->cand[*(const int *)b];
     int rx = tune_rank(x->status), ry = tune_rank(y->status);
     if (rx != ry)
-        return rx - ry;
+        return rx < ry;
     if (x->loss != y->loss && !(isinf(x->loss) && isinf(y->loss)))
-        return x->loss < y->loss ? -1 : 1;
+        return x->loss < y->loss;
     if (x->games != y->games)
-        return y->games - x->games;
-    return x->id - y->id;
+        return x->games > y->games;
+    return x->id < y->id;
+}
+
+/* t->order: the candidates in display order (an insertion sort: a few hundred at most). */
+static void tune_sort(tune_cli *t)
+{
+    const fc_tune_result *r = t->res;
+    for (int i = 0; i < r->ncandidates; i++) {
+        int j = i;
+        while (j > 0 && tune_before(&r->cand[i], &r->cand[t->order[j - 1]])) {
+            t->order[j] = t->order[j - 1];
+            j--;
+        }
+        t->order[j] = i;
+    }
 }
 
 /* An aligned text table of any width (cli_table stops at 16 columns). */
@@ -230,7 +241,8 @@ static void tune_tab_print(tune_tab *t, FILE *f)
 
 static const char *tune_rel_text(fc_tune_rel r) { return r == FC_TUNE_EQ ? "=" : r == FC_TUNE_LE ? "<=" : ">="; }
 
-static void tune_print(const tune_cli *t, int top)
+/* The search: game, agents, parameters and grid, targets, budget and what was played. */
+static void tune_print_head(const tune_cli *t)
 {
     const fc_tune_config *c = &t->cfg;
     const fc_tune_result *r = t->res;
@@ -259,6 +271,47 @@ static void tune_print(const tune_cli *t, int top)
         printf("\nbudget %.1f s (the result depends on this machine's speed): played %ld", c->budget_seconds, r->games);
     printf(" games, %d candidates, %d race rounds, %.2f s (%.0f games/s)\n", r->ncandidates, r->race_rounds, r->seconds,
            r->seconds > 0 ? r->games / r->seconds : 0);
+}
+
+/* Per target: how many candidates meet it, or the closest value when none does; the winner. */
+static void tune_print_tail(const tune_cli *t)
+{
+    const fc_tune_config *c = &t->cfg;
+    const fc_tune_result *r = t->res;
+    for (int i = 0; i < c->ntargets; i++) {
+        const fc_tune_target *tg = &c->target[i];
+        if (r->reached[i] > 0) {
+            printf("target %s: met by %d of %d candidates\n", tg->text, r->reached[i], r->ncandidates);
+        } else if (r->closest[i] >= 0) {
+            const fc_tune_candidate *a = &r->cand[r->closest[i]];
+            char lab[256];
+            tune_label(t, a, lab, sizeof lab);
+            printf("target %s: not reached; closest %.3f [%.3f, %.3f] with %s\n", tg->text, a->est[i].value,
+                   a->est[i].lo, a->est[i].hi, lab);
+        } else {
+            printf("target %s: not reached (no valid candidate)\n", tg->text);
+        }
+    }
+    int invalid = 0;
+    for (int j = 0; j < r->ncandidates; j++)
+        invalid += r->cand[j].status == FC_TUNE_INVALID;
+    if (invalid)
+        printf("%d candidate%s refused by the game's parameter check (see --csv)\n", invalid, invalid > 1 ? "s" : "");
+    if (r->winner >= 0) {
+        char lab[512];
+        tune_label(t, &r->cand[r->winner], lab, sizeof lab);
+        printf("winner: %s (%d games, loss %.3f [%.3f, %.3f])\n", lab, r->cand[r->winner].games,
+               r->cand[r->winner].loss, r->cand[r->winner].loss_lo, r->cand[r->winner].loss_hi);
+    } else {
+        printf("winner: none (every candidate was refused by the game)\n");
+    }
+}
+
+static void tune_print(const tune_cli *t, int top)
+{
+    const fc_tune_config *c = &t->cfg;
+    const fc_tune_result *r = t->res;
+    tune_print_head(t);
     tune_tab tab = {.ncols = 5 + c->nparams + c->ntargets};
     char cells[3 + FC_TUNE_MAX_PARAMS + FC_TUNE_MAX_TARGETS + 2][96];
     const char *row[3 + FC_TUNE_MAX_PARAMS + FC_TUNE_MAX_TARGETS + 2];
@@ -299,33 +352,7 @@ static void tune_print(const tune_cli *t, int top)
     }
     printf("best designs (value [95%% interval]; loss = sum over targets of distance outside / scale):\n");
     tune_tab_print(&tab, stdout);
-    for (int i = 0; i < c->ntargets; i++) {
-        const fc_tune_target *tg = &c->target[i];
-        if (r->reached[i] > 0) {
-            printf("target %s: met by %d of %d candidates\n", tg->text, r->reached[i], r->ncandidates);
-        } else if (r->closest[i] >= 0) {
-            const fc_tune_candidate *a = &r->cand[r->closest[i]];
-            char lab[256];
-            tune_label(t, a, lab, sizeof lab);
-            printf("target %s: not reached; closest %.3f [%.3f, %.3f] with %s\n", tg->text, a->est[i].value,
-                   a->est[i].lo, a->est[i].hi, lab);
-        } else {
-            printf("target %s: not reached (no valid candidate)\n", tg->text);
-        }
-    }
-    int invalid = 0;
-    for (int j = 0; j < r->ncandidates; j++)
-        invalid += r->cand[j].status == FC_TUNE_INVALID;
-    if (invalid)
-        printf("%d candidate%s refused by the game's parameter check (see --csv)\n", invalid, invalid > 1 ? "s" : "");
-    if (r->winner >= 0) {
-        char lab[512];
-        tune_label(t, &r->cand[r->winner], lab, sizeof lab);
-        printf("winner: %s (%d games, loss %.3f [%.3f, %.3f])\n", lab, r->cand[r->winner].games,
-               r->cand[r->winner].loss, r->cand[r->winner].loss_lo, r->cand[r->winner].loss_hi);
-    } else {
-        printf("winner: none (every candidate was refused by the game)\n");
-    }
+    tune_print_tail(t);
 }
 
 int cli_cmd_tune(cli *c)
@@ -375,10 +402,7 @@ int cli_cmd_tune(cli *c)
     if (rc == 0 && !(t->order = malloc((size_t)(t->res->ncandidates ? t->res->ncandidates : 1) * sizeof *t->order)))
         rc = cli_fail("out of memory");
     if (rc == 0) {
-        for (int i = 0; i < t->res->ncandidates; i++)
-            t->order[i] = i;
-        tune_sort_res = t->res;
-        qsort(t->order, (size_t)t->res->ncandidates, sizeof *t->order, tune_cmp);
+        tune_sort(t);
         const char *json = cli_opt(c, "--json"), *csv = cli_opt(c, "--csv"), *ini = cli_opt(c, "--ini"),
                    *html = cli_opt(c, "--html");
         if (!json || strcmp(json, "-") != 0)

@@ -489,20 +489,17 @@ static int tune_affordable(tune_run *r, tune_cand **pool, int n, int want)
     return lo;
 }
 
-/* Racing: the pool plays up to a common game count, doubled each round; after a round every
- * candidate whose loss is worse than the leader's by a paired one-sided 95% bootstrap bound is
- * dropped. Ends with one survivor or when the budget cannot add games. Returns the leader. */
-static int tune_race(tune_run *r, int *winner, int *rounds, fc_error *err)
+/* The race's entrants: every valid candidate's statuses reset (a new race judges afresh), the
+ * best race_size by summed loss, and the bandit's recommendation (best model value) if not among
+ * them. Returns their number, in pool[] by loss. */
+static int tune_race_pool(tune_run *r, tune_cand **pool)
 {
-    tune_cand **pool = malloc((size_t)r->ncand * sizeof *pool);
-    if (!pool)
-        return fc_error_set(err, FC_ENOMEM, "out of memory");
     int n = 0;
     for (int i = 0; i < r->ncand; i++) {
         fc_tune_candidate *p = &r->cand[i].pub;
         if (p->status == FC_TUNE_INVALID)
             continue;
-        p->status = FC_TUNE_EXPLORED; /* a new race judges afresh */
+        p->status = FC_TUNE_EXPLORED;
         p->dropped_round = 0;
         p->drop_bound = 0;
         if (p->games > 0)
@@ -511,7 +508,6 @@ static int tune_race(tune_run *r, int *winner, int *rounds, fc_error *err)
     qsort(pool, (size_t)n, sizeof *pool, cmp_cand_loss);
     int size = r->c->race_size > 0 ? r->c->race_size : 8;
     size = size < TUNE_RACE_MAX ? size : TUNE_RACE_MAX;
-    /* the bandit's recommendation (best model value) races too */
     tune_cand *rec = NULL;
     double rec_v = -INFINITY;
     for (int i = 0; i < n; i++) {
@@ -527,66 +523,83 @@ static int tune_race(tune_run *r, int *winner, int *rounds, fc_error *err)
         pool[np++] = rec; /* np < n: rec lies past the first np */
     for (int i = 0; i < np; i++)
         pool[i]->pub.status = FC_TUNE_SURVIVOR;
+    return np;
+}
+
+/* One race round: live[0..nl-1] play up to `upto` games, the leader is the lowest summed loss
+ * on the common games 0..upto-1, and each other is dropped when the paired bootstrap's one-sided
+ * 95% lower bound of its loss minus the leader's is above 0. Returns the leader's id or a
+ * negative error. */
+static int tune_race_round(tune_run *r, tune_cand **live, int nl, int upto, int round, int *alive, fc_error *err)
+{
+    for (int i = 0; i < nl; i++) {
+        int rc = tune_play(r, live[i], upto, err);
+        if (rc != 0)
+            return rc;
+        tune_point_loss(r, live[i]);
+    }
+    tune_cand *lead = live[0];
+    double lead_loss = INFINITY, v[FC_TUNE_MAX_TARGETS];
+    for (int i = 0; i < nl; i++) {
+        double l = tune_eval(r, live[i], 0, upto, v, NULL);
+        if (l < lead_loss)
+            lead_loss = l, lead = live[i];
+    }
+    for (int i = 0; i < nl; i++) {
+        if (live[i] == lead)
+            continue;
+        double bound = tune_paired_bound(r, live[i], lead, upto);
+        if (isnan(bound))
+            return fc_error_set(err, FC_ENOMEM, "out of memory");
+        if (bound > 0) {
+            live[i]->pub.status = FC_TUNE_DROPPED;
+            live[i]->pub.dropped_round = round;
+            live[i]->pub.drop_bound = bound;
+            (*alive)--;
+        }
+    }
+    return lead->pub.id;
+}
+
+/* Racing: the pool plays up to a common game count, doubled each round (successive halving's
+ * schedule), dropping the significantly worse after each round. Ends with one survivor or when
+ * the budget cannot add games; *winner is the last leader. */
+static int tune_race(tune_run *r, int *winner, int *rounds, fc_error *err)
+{
+    tune_cand **pool = malloc((size_t)(r->ncand ? r->ncand : 1) * sizeof *pool);
+    if (!pool)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    int np = tune_race_pool(r, pool), alive = np, rc = 0;
     *winner = np ? pool[0]->pub.id : -1;
     r->phase = "race";
     int target = tune_batch(r);
     for (int i = 0; i < np; i++)
         target = pool[i]->pub.games > target ? pool[i]->pub.games : target;
-    int alive = np;
     while (alive > 1) {
-        int minimum = 1 << 30;
-        for (int i = 0; i < np; i++)
-            if (pool[i]->pub.status == FC_TUNE_SURVIVOR && pool[i]->pub.games < minimum)
-                minimum = pool[i]->pub.games;
         tune_cand *live[TUNE_RACE_MAX + 1];
-        int nl = 0;
-        for (int i = 0; i < np && nl < (int)(sizeof live / sizeof live[0]); i++)
-            if (pool[i]->pub.status == FC_TUNE_SURVIVOR)
+        int nl = 0, minimum = 1 << 30;
+        for (int i = 0; i < np; i++)
+            if (pool[i]->pub.status == FC_TUNE_SURVIVOR) {
                 live[nl++] = pool[i];
+                minimum = pool[i]->pub.games < minimum ? pool[i]->pub.games : minimum;
+            }
         int upto = tune_affordable(r, live, nl, target);
         bool limited = upto < target;
         if (upto < minimum) /* nothing affordable: judge on the games they have in common */
             upto = minimum;
-        for (int i = 0; i < nl; i++) {
-            int rc = tune_play(r, live[i], upto, err);
-            if (rc != 0) {
-                free(pool);
-                return rc;
-            }
-            tune_point_loss(r, live[i]);
+        int lead = tune_race_round(r, live, nl, upto, ++*rounds, &alive, err);
+        if (lead < 0) {
+            rc = lead;
+            break;
         }
-        (*rounds)++;
-        /* the leader on the common games 0..upto-1 */
-        tune_cand *lead = NULL;
-        double lead_loss = INFINITY, v[FC_TUNE_MAX_TARGETS];
-        for (int i = 0; i < nl; i++) {
-            double l = tune_eval(r, live[i], 0, upto, v, NULL);
-            if (l < lead_loss)
-                lead_loss = l, lead = live[i];
-        }
-        for (int i = 0; lead && i < nl; i++) {
-            if (live[i] == lead)
-                continue;
-            double bound = tune_paired_bound(r, live[i], lead, upto);
-            if (isnan(bound)) {
-                free(pool);
-                return fc_error_set(err, FC_ENOMEM, "out of memory");
-            }
-            if (bound > 0) {
-                live[i]->pub.status = FC_TUNE_DROPPED;
-                live[i]->pub.dropped_round = *rounds;
-                live[i]->pub.drop_bound = bound;
-                alive--;
-            }
-        }
-        *winner = lead ? lead->pub.id : *winner;
+        *winner = lead;
         tune_report(r);
         if (limited)
             break;
         target = target > (1 << 29) ? target : target * 2;
     }
     free(pool);
-    return 0;
+    return rc;
 }
 
 /* Marks the Pareto front of the per-target losses (point estimates) among valid candidates. */
