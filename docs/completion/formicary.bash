@@ -39,11 +39,11 @@ _formicary() {
         COMPREPLY=($(compgen -P "$head" -W "$names" -- "$last"))
         compopt -o nospace 2>/dev/null
         return ;;
-    --set | --against-set)
+    --set | --against-set | --param)
         [[ -n $game ]] && COMPREPLY=($(compgen -S = -W "$(_formicary_params "$exe" "$game")" -- "$cur"))
         compopt -o nospace 2>/dev/null
         return ;;
-    --rules | --against-rules | --variant | --against-variant | --csv | --json | --svg | --record | \
+    --rules | --against-rules | --variant | --against-variant | --csv | --json | --svg | --ini | --record | \
     --plugin-path | --resume | --load | --position)
         COMPREPLY=($(compgen -f -- "$cur"))
         return ;;
