@@ -135,7 +135,7 @@ int mb_position_write(const void *st, const fc_env *env, char *buf, size_t n)
         put(&b, " %s", s->pile[i] < D->ntiles ? D->tile[s->pile[i]].id : "?");
     put(&b, "%s\n", s->npile ? "   # hidden order, top last (R-02)" : " none");
     put(&b, "tile %s%s\n", s->tile < D->ntiles ? D->tile[s->tile].id : "?",
-        ph == PH_DRAW ? "               # the last round's until a tile is drawn" : "");
+        ph == PH_DRAW ? "               # drawn last (a new one is drawn now)" : "");
     put(&b, "dice");
     for (int i = 0; i < s->nrolled && i < MB_MAX_DICE; i++)
         put(&b, " %s:%s", D->die_name[i], s->face[i] < FACE_KINDS ? mb_face_names[s->face[i]] : "?");
@@ -432,6 +432,14 @@ static int load(reader *rd, const slot *sl, const char *key)
     return rc < 0 ? (int)rc : 0;
 }
 
+/* load() for a seat's key: a missing one is named with its seat ("missing 'seat 2 bonus'"). */
+static int sload(reader *rd, int seat, int key)
+{
+    char name[40];
+    snprintf(name, sizeof name, "seat %d %s", seat + 1, skeys[key]);
+    return load(rd, &rd->sk[seat][key], name);
+}
+
 static int read_header(reader *rd)
 {
     mb_state *s = rd->s;
@@ -447,8 +455,11 @@ static int read_header(reader *rd)
     if (v != MB_SEATS)
         return fail(rd, FC_EINVAL, L->no, "the position has %d seats, marabunta is for 2", v);
     if ((rc = load(rd, &rd->g[G_ROUND], "round")) != 0 || (rc = arity(rd, 1, "round N")) != 0 ||
-        (rc = int_word(rd, L->w[1], 1, (int)mb_par(rd->env, P_MAX_ROUNDS), "round (the max_rounds parameter)", &v)) != 0)
+        (rc = int_word(rd, L->w[1], 1, 99, "round", &v)) != 0)
         return rc;
+    if (v > mb_par(rd->env, P_MAX_ROUNDS))
+        return fail(rd, FC_EINVAL, L->no, "round %d is past the last round %d (the max_rounds parameter)", v,
+                    (int)mb_par(rd->env, P_MAX_ROUNDS));
     s->round = (uint8_t)v;
     if ((rc = load(rd, &rd->g[G_PHASE], "phase")) != 0 || (rc = arity(rd, 1, "phase NAME")) != 0)
         return rc;
@@ -691,7 +702,7 @@ static int read_board(reader *rd)
         s->hex[c] = HX_CROSSED;
     }
     for (int p = 0; p < MB_SEATS; p++) {
-        if ((rc = load(rd, &rd->sk[p][S_NUMBERS], "seat N numbers")) != 0 || (rc = list_words(rd, 3, &n)) != 0)
+        if ((rc = sload(rd, p, S_NUMBERS)) != 0 || (rc = list_words(rd, 3, &n)) != 0)
             return rc;
         for (int i = 0; i < n; i++) {
             char *w = L->w[3 + i], *colon = strchr(w, ':');
@@ -730,7 +741,7 @@ static int read_seat(reader *rd, int p)
     mb_seat *q = &s->seat[p];
     line *L = &rd->L;
     int rc, v;
-    if ((rc = load(rd, &rd->sk[p][S_LEAVES], "seat N leaves")) != 0)
+    if ((rc = sload(rd, p, S_LEAVES)) != 0)
         return rc;
     if (L->n - 3 != D->nregions)
         return fail(rd, FC_EINVAL, L->no, "%d leaves, the territory has %d regions (REGION:N each)", L->n - 3,
@@ -747,19 +758,19 @@ static int read_seat(reader *rd, int p)
             return rc;
         s->leaf[r][p] = (uint8_t)v;
     }
-    if ((rc = load(rd, &rd->sk[p][S_HILLS], "seat N ant_hills")) != 0 || (rc = arity(rd, 3, "seat N ant_hills N")) != 0 ||
+    if ((rc = sload(rd, p, S_HILLS)) != 0 || (rc = arity(rd, 3, "seat N ant_hills N")) != 0 ||
         (rc = int_word(rd, L->w[3], 0, D->ant_hills, "ant_hills (the ant_hills parameter)", &v)) != 0)
         return rc;
     q->hills = (uint8_t)v;
-    if ((rc = load(rd, &rd->sk[p][S_COOKIES], "seat N cookies")) != 0 || (rc = arity(rd, 3, "seat N cookies N")) != 0 ||
+    if ((rc = sload(rd, p, S_COOKIES)) != 0 || (rc = arity(rd, 3, "seat N cookies N")) != 0 ||
         (rc = int_word(rd, L->w[3], 0, D->ncookies, "cookies", &v)) != 0)
         return rc;
     q->cookies = (uint8_t)v;
-    if ((rc = load(rd, &rd->sk[p][S_VP], "seat N vp")) != 0 || (rc = arity(rd, 3, "seat N vp N")) != 0 ||
+    if ((rc = sload(rd, p, S_VP)) != 0 || (rc = arity(rd, 3, "seat N vp N")) != 0 ||
         (rc = int_word(rd, L->w[3], 0, 9999, "vp", &v)) != 0)
         return rc;
     q->vp = (int16_t)v;
-    if ((rc = load(rd, &rd->sk[p][S_CRATES], "seat N crates")) != 0)
+    if ((rc = sload(rd, p, S_CRATES)) != 0)
         return rc;
     if (L->n - 3 != (D->ngroups ? D->ngroups : 1))
         return fail(rd, FC_EINVAL, L->no, "%d crate groups, the player board has %d (GROUP:N each)", L->n - 3,
@@ -775,12 +786,12 @@ static int read_seat(reader *rd, int p)
             return rc;
         q->crates[g] = (uint8_t)v;
     }
-    if ((rc = load(rd, &rd->sk[p][S_CUT_USED], "seat N counter_cut_used")) != 0 ||
+    if ((rc = sload(rd, p, S_CUT_USED)) != 0 ||
         (rc = arity(rd, 3, "seat N counter_cut_used yes|no")) != 0 ||
         (rc = yes_no(rd, L->w[3], "counter_cut_used", &v)) != 0)
         return rc;
     q->cut_used = (uint8_t)v;
-    if ((rc = load(rd, &rd->sk[p][S_ITEMS], "seat N items")) != 0 || (rc = arity(rd, 3, "seat N items ITEMS|none")) != 0 ||
+    if ((rc = sload(rd, p, S_ITEMS)) != 0 || (rc = arity(rd, 3, "seat N items ITEMS|none")) != 0 ||
         (rc = items_word(rd, L->w[3], &v)) != 0)
         return rc;
     s->group[p] = (uint8_t)v;

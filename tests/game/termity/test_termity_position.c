@@ -345,7 +345,7 @@ static void test_position_failing_the_check(void **unused)
 }
 
 /* CRLF line ends and no final newline read the same; every prefix and corrupted bytes are
- * refused (or read) without a crash, every error naming a line. */
+ * refused (or read) without a crash, every error naming a line or the game's check. */
 static void test_crlf_prefixes_and_corruption(void **unused)
 {
     (void)unused;
@@ -381,9 +381,7 @@ static void test_crlf_prefixes_and_corruption(void **unused)
             continue;
         }
         refused_n++;
-        char rest[256];
-        (void)rest;
-        assert_non_null(strstr(err.msg, "line "));
+        assert_true(strstr(err.msg, "line ") || strstr(err.msg, "fails the game's check"));
     }
     assert_true(refused_n > (int)n / 2);
     fc_rng rng;
