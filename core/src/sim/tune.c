@@ -36,6 +36,8 @@ typedef struct tune_run {
     int nf;
     tune_cand *cand;
     int ncand, capcand;
+    int *slot;                 /* open-addressing index of cand by grid point: index + 1, 0 empty */
+    int nslot;                 /* a power of two, at least twice capcand */
     double *sum1[FC_TUNE_MAX_PARAMS];
     int *cnt1[FC_TUNE_MAX_PARAMS];
     double *sum2[FC_TUNE_MAX_PARAMS][FC_TUNE_MAX_PARAMS]; /* d < e, NULL if too large */
@@ -89,12 +91,29 @@ static long tune_left(const tune_run *r, double share)
 
 /* ---- candidates and their games ---- */
 
+static uint32_t tune_hash(const int *k) { return (uint32_t)fc_hash64(k, sizeof(int) * FC_TUNE_MAX_PARAMS, 0); }
+
+/* The candidate at grid point k, or NULL (the neighbours of every step are looked up here). */
 static tune_cand *tune_find(tune_run *r, const int *k)
 {
-    for (int i = 0; i < r->ncand; i++)
-        if (memcmp(r->cand[i].k, k, sizeof r->cand[i].k) == 0)
-            return &r->cand[i];
-    return NULL;
+    if (!r->nslot)
+        return NULL;
+    for (uint32_t h = tune_hash(k);; h++) {
+        int s = r->slot[h & (uint32_t)(r->nslot - 1)];
+        if (s == 0)
+            return NULL;
+        if (memcmp(r->cand[s - 1].k, k, sizeof r->cand[s - 1].k) == 0)
+            return &r->cand[s - 1];
+    }
+}
+
+static void tune_index(tune_run *r, int i)
+{
+    for (uint32_t h = tune_hash(r->cand[i].k);; h++)
+        if (r->slot[h & (uint32_t)(r->nslot - 1)] == 0) {
+            r->slot[h & (uint32_t)(r->nslot - 1)] = i + 1;
+            return;
+        }
 }
 
 static tune_cand *tune_add(tune_run *r, const int *k, fc_error *err)
@@ -102,12 +121,19 @@ static tune_cand *tune_add(tune_run *r, const int *k, fc_error *err)
     if (r->ncand == r->capcand) {
         int cap = r->capcand ? r->capcand * 2 : 32;
         tune_cand *nc = realloc(r->cand, (size_t)cap * sizeof *nc);
-        if (!nc) {
+        int *slot = calloc((size_t)cap * 2, sizeof *slot);
+        if (nc)
+            r->cand = nc;
+        if (!nc || !slot) {
+            free(slot);
             fc_error_set(err, FC_ENOMEM, "out of memory");
             return NULL;
         }
-        r->cand = nc;
+        free(r->slot);
+        r->slot = slot, r->nslot = cap * 2;
         r->capcand = cap;
+        for (int i = 0; i < r->ncand; i++)
+            tune_index(r, i);
     }
     tune_cand *t = &r->cand[r->ncand];
     memset(t, 0, sizeof *t);
@@ -116,6 +142,7 @@ static tune_cand *tune_add(tune_run *r, const int *k, fc_error *err)
     for (int d = 0; d < r->c->nparams; d++)
         t->pub.value[d] = fc_tune_param_value(&r->c->param[d], k[d]);
     t->pub.loss = INFINITY;
+    tune_index(r, t->pub.id);
     return t;
 }
 
@@ -636,6 +663,7 @@ static void tune_free_run(tune_run *r)
     for (int i = 0; i < r->ncand; i++)
         free(r->cand[i].feat);
     free(r->cand);
+    free(r->slot);
     free(r->buf);
     free(r->boot);
     free(r->idx);
