@@ -504,7 +504,9 @@ fc_match *fc_match_new_at_start(const fc_match *m, fc_error *err)
 
 int fc_position_error_line(const char *msg, char *out, size_t n)
 {
-    for (const char *p = strstr(msg, "line "); p; p = strstr(p + 1, "line ")) {
+    /* only before any quoted text, which may echo the position's own words */
+    const char *quote = strpbrk(msg, "'\"");
+    for (const char *p = strstr(msg, "line "); p && (!quote || p < quote); p = strstr(p + 1, "line ")) {
         if (p != msg && p[-1] != ' ')
             continue;
         const char *d = p + 5;

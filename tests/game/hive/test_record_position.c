@@ -278,9 +278,25 @@ static void test_clone_transcript_save(void **state)
     hfx_close(&f);
 }
 
+/* The line a position error names, as records and front ends find it. */
+static void test_error_line(void **state)
+{
+    (void)state;
+    char rest[256];
+    assert_int_equal(fc_position_error_line("hive: line 3: unknown key 'x'", rest, sizeof rest), 3);
+    assert_string_equal(rest, "hive: unknown key 'x'");
+    assert_int_equal(fc_position_error_line("line 12: bad number", rest, sizeof rest), 12);
+    assert_string_equal(rest, "bad number");
+    assert_int_equal(fc_position_error_line("myrmes: missing 'turn'", rest, sizeof rest), 0);
+    assert_string_equal(rest, "myrmes: missing 'turn'");
+    assert_int_equal(fc_position_error_line("hive: unknown piece 'line 5: x'", rest, sizeof rest), 0);
+    assert_int_equal(fc_position_error_line("termity: baseline 4: x", rest, sizeof rest), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_error_line),
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_corrupt_position_block),
         cmocka_unit_test(test_clone_transcript_save),
