@@ -1,6 +1,7 @@
 /* Files of `formicary tune`: every candidate as CSV or JSON, the winner as a rule-set INI that
  * --rules reads, and the HTML report (the front, the candidates, the progress). */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -315,7 +316,13 @@ int tune_write_ini(const tune_cli *t, const char *path)
         if (fc_param_default(d, &def, NULL) != 0 || fc_param_format(d, &fc_rules_values(rules)[i], now, sizeof now) < 0 ||
             fc_param_format(d, &def, was, sizeof was) < 0)
             continue;
-        if (tuned || strcmp(now, was) != 0)
+        if (!tuned && strcmp(now, was) == 0)
+            continue;
+        /* a relative file path would be read relative to the new INI's folder: make it absolute */
+        char abs[PATH_MAX];
+        if (d->type == FC_PARAM_PATH && now[0] && now[0] != '/' && realpath(now, abs))
+            fprintf(f, "%s = %s\n", d->name, abs);
+        else
             fprintf(f, "%s = %s\n", d->name, now);
     }
     fc_rules_free(rules);
