@@ -38,6 +38,16 @@ static void put(wbuf *b, const char *fmt, ...)
         b->len += (size_t)k;
 }
 
+/* A trailing comment, at column 24 when the line is shorter (then the line ends). */
+static void note(wbuf *b, const char *text)
+{
+    size_t end = b->len < b->n ? b->len : 0, start = end;
+    while (start > 0 && b->s[start - 1] != '\n')
+        start--;
+    int pad = end - start < 23 ? (int)(23 - (end - start)) : 0;
+    put(b, "%*s # %s\n", pad, "", text);
+}
+
 static void put_hex(wbuf *b, const mb_data *D, int c)
 {
     if (c >= 0 && c < D->nhex)
@@ -98,7 +108,7 @@ static void write_seat(wbuf *b, const mb_data *D, const mb_state *s, int p)
     put(b, "seat %d leaves", p + 1);
     for (int r = 0; r < D->nregions; r++)
         put(b, " %s:%d", D->region_name[r], s->leaf[r][p]);
-    put(b, "   # circles coloured (R-48)\n");
+    note(b, "circles coloured (R-48)");
     put(b, "seat %d ant_hills %d\n", p + 1, q->hills);
     put(b, "seat %d cookies %d\n", p + 1, q->cookies);
     put(b, "seat %d vp %d\n", p + 1, q->vp);
@@ -123,19 +133,30 @@ int mb_position_write(const void *st, const fc_env *env, char *buf, size_t n)
     put(&b, "# marabunta position - see docs/positions/marabunta.md\n");
     put(&b, "position marabunta\nseats 2\n");
     put(&b, "round %d\n", s->round);
-    put(&b, "phase %s%*s# %s\n", phase_names[ph], (int)(8 - strlen(phase_names[ph])), "", phase_rule[ph]);
-    put(&b, "splitter %d             # of the round (R-01)\n", s->splitter + 1);
-    put(&b, "counter_cut %s          # V-1: roles swapped this round\n", s->cut ? "yes" : "no");
+    put(&b, "phase %s", phase_names[ph]);
+    note(&b, phase_rule[ph]);
+    put(&b, "splitter %d", s->splitter + 1);
+    note(&b, "of the round (R-01)");
+    put(&b, "counter_cut %s", s->cut ? "yes" : "no");
+    note(&b, "V-1: roles swapped this round");
     if (s->trigger < 0)
         put(&b, "trigger none\n");
-    else
-        put(&b, "trigger %d              # R-81\n", s->trigger + 1);
+    else {
+        put(&b, "trigger %d", s->trigger + 1);
+        note(&b, "R-81");
+    }
     put(&b, "pile");
     for (int i = 0; i < s->npile && i < MB_MAX_TILES; i++)
         put(&b, " %s", s->pile[i] < D->ntiles ? D->tile[s->pile[i]].id : "?");
-    put(&b, "%s\n", s->npile ? "   # hidden order, top last (R-02)" : " none");
-    put(&b, "tile %s%s\n", s->tile < D->ntiles ? D->tile[s->tile].id : "?",
-        ph == PH_DRAW ? "               # drawn last (a new one is drawn now)" : "");
+    if (s->npile)
+        note(&b, "hidden order, top last (R-02)");
+    else
+        put(&b, " none\n");
+    put(&b, "tile %s", s->tile < D->ntiles ? D->tile[s->tile].id : "?");
+    if (ph == PH_DRAW)
+        note(&b, "the tile drawn last; a new one is drawn now");
+    else
+        put(&b, "\n");
     put(&b, "dice");
     for (int i = 0; i < s->nrolled && i < MB_MAX_DICE; i++)
         put(&b, " %s:%s", D->die_name[i], s->face[i] < FACE_KINDS ? mb_face_names[s->face[i]] : "?");
@@ -149,7 +170,7 @@ int mb_position_write(const void *st, const fc_env *env, char *buf, size_t n)
     put(&b, "resolver %d\n", s->resolver + 1);
     put(&b, "left ");
     put_items(&b, D, s->left);
-    put(&b, "                # items of the resolver not handled yet\n");
+    note(&b, "items of the resolver not handled yet");
     if (s->ntask)
         put(&b, "# pending effects, bottom first (R-07, R-42, R-47)\n");
     for (int i = 0; i < s->ntask && i < MB_MAX_TASKS; i++)

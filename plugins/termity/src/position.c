@@ -53,6 +53,16 @@ static void put(wbuf *b, const char *fmt, ...)
         b->len += (size_t)k;
 }
 
+/* A trailing comment, at column 24 when the line is shorter (then the line ends). */
+static void note(wbuf *b, const char *text)
+{
+    size_t end = b->len < b->n ? b->len : 0, start = end;
+    while (start > 0 && b->s[start - 1] != '\n')
+        start--;
+    int pad = end - start < 23 ? (int)(23 - (end - start)) : 0;
+    put(b, "%*s # %s\n", pad, "", text);
+}
+
 static void put_hex(wbuf *b, const tm_data *D, int c)
 {
     if (c < D->ncells)
@@ -107,11 +117,14 @@ static void write_seat(wbuf *b, const tm_data *D, const tm_state *s, int i)
             put(b, " seat%d:%d", o + 1, x + 1);
     }
     if (P->ntrophy) {
-        put(b, "   # worth");
-        for (int k = 0; k < P->ntrophy; k++)
-            put(b, " %d", tm_mound_value(D, P->trophy[k]));
+        char worth[64] = "worth";
+        size_t len = strlen(worth);
+        for (int k = 0; k < P->ntrophy && len + 4 < sizeof worth; k++)
+            len += (size_t)snprintf(worth + len, sizeof worth - len, " %d", tm_mound_value(D, P->trophy[k]));
+        note(b, worth);
+    } else {
+        put(b, " none\n");
     }
-    put(b, "%s\n", P->ntrophy ? "" : " none");
     put(b, "seat %d turns %d\n", i + 1, P->turns);
     put(b, "seat %d bonus %d\n", i + 1, P->bonus);
 }
@@ -140,8 +153,10 @@ static void write_building(wbuf *b, const tm_data *D, const tm_state *s)
             n++;
         }
     put(b, "%s\n", n ? "" : " none");
-    put(b, "pair_left %d            # tiles the builder still lays (R-45)\n", s->pair_left);
-    put(b, "face_sel %d             # face of the tile taken last (1 = its second face)\n", s->face_sel);
+    put(b, "pair_left %d", s->pair_left);
+    note(b, "tiles the builder still lays (R-45)");
+    put(b, "face_sel %d", s->face_sel);
+    note(b, "face of the tile taken last (1: its second face)");
 }
 
 int tm_position_write(const void *st, const fc_env *env, char *buf, size_t n)
@@ -158,11 +173,13 @@ int tm_position_write(const void *st, const fc_env *env, char *buf, size_t n)
     put(&b, "first_player %d\n", s->first + 1);
     put(&b, "round %d\n", s->round);
     int ph = s->phase < NPHASES ? s->phase : PH_OVER;
-    put(&b, "phase %s%*s# %s\n", phase_names[ph], (int)(13 - strlen(phase_names[ph])), "", phase_rule[ph]);
+    put(&b, "phase %s", phase_names[ph]);
+    note(&b, phase_rule[ph]);
     put(&b, "turn %d\n", s->turn + 1);
-    if (ph == PH_SETUP)
-        put(&b, "setup_step %d          # mound placement %d of %d (R-12)\n", s->setup_step + 1, s->setup_step + 1,
-            s->nseats == 2 ? 4 : s->nseats);
+    if (ph == PH_SETUP) {
+        put(&b, "setup_step %d", s->setup_step + 1);
+        note(&b, "mound placement order (R-12)");
+    }
     if (has_sel(ph)) {
         put(&b, "selected ");
         if (ph == PH_MOVE_DEST)
@@ -213,7 +230,7 @@ int tm_position_write(const void *st, const fc_env *env, char *buf, size_t n)
         put_hex(&b, D, s->atk_from);
         put(&b, " ");
         put_hex(&b, D, s->atk_target);
-        put(&b, "   # start, attacked from, target\n");
+        note(&b, "start, attacked from, target");
     }
     if (s->after_draw == PH_DRAW)
         put(&b, "drawer none\n");
