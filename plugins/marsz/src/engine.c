@@ -362,9 +362,10 @@ void mz_run(const fc_env *env, mz_state *s)
     }
 }
 
-/* Clears what the state no longer uses (slots past the end of the piles and stacks, the last
- * battle, an exhausted peek), so equal positions are equal bytes and a position read from text
- * is the very state the game made (docs/positions/marsz.md). */
+/* Clears what the state no longer uses (slots past the end of the piles and stacks, an
+ * exhausted peek), so equal positions are equal bytes and a position read from text is the very
+ * state the game made (docs/positions/marsz.md). The last battle stays: it is read after it
+ * ends (its winner, strengths and casualties) until the next one starts. */
 void mz_tidy(mz_state *s)
 {
     memset(s->stack + s->nstack, 0, sizeof s->stack - s->nstack);
@@ -379,11 +380,6 @@ void mz_tidy(mz_state *s)
             memset(s->seat[p].pile[sg] + s->seat[p].npile[sg], 0, MZ_PILE - (size_t)s->seat[p].npile[sg]);
     if (!s->peeked)
         s->peek_seat = 0;
-    bool battle = false;
-    for (int i = 0; i < s->nframes; i++)
-        battle |= s->frame[i].kind == F_BATTLE || s->frame[i].kind == F_CENTI;
-    if (!battle)
-        memset(&s->bt, 0, sizeof s->bt);
 }
 
 int mz_to_move(const void *st, const fc_env *env)

@@ -115,6 +115,12 @@ bool mz_battle_on(const mz_state *s)
     return false;
 }
 
+bool mz_battle_kept(const mz_state *s)
+{
+    static const mz_battle none;
+    return mz_battle_on(s) || memcmp(&s->bt, &none, sizeof none) != 0;
+}
+
 /* ---- writing ---- */
 
 typedef struct wbuf {
@@ -409,9 +415,10 @@ static void write_turn(wbuf *b, const mz_data *D, const mz_state *s)
         else
             put(b, "\n");
     }
-    if (!mz_battle_on(s))
+    if (!mz_battle_kept(s))
         return;
     const mz_battle *B = &s->bt;
+    put(b, "# %s\n", mz_battle_on(s) ? "the battle being fought" : "the last battle fought (kept until the next one)");
     put(b, "battle");
     put_fields(b, B, mz_battle_fields, MZ_NBATTLE);
     put(b, "\nbattle_ferocity");

@@ -920,13 +920,13 @@ static int check_whole(reader *rd)
         return fail(rd, rd->frame_line[0], "a frame in a game that is over");
     if (!s->over && !s->nframes)
         return fail(rd, rd->l_key[K_STATE], "a game in play needs its frames (at least 'frame round ...')");
-    bool battle = mz_battle_on(s);
-    for (int k = K_BATTLE; k < K_COUNT; k++) {
-        if (battle && !rd->l_key[k])
+    /* the battle lines come together; a battle or centipede frame needs them */
+    int given = 0;
+    for (int k = K_BATTLE; k < K_COUNT; k++)
+        given += rd->l_key[k] != 0;
+    for (int k = K_BATTLE; k < K_COUNT && (given || mz_battle_on(s)); k++)
+        if (!rd->l_key[k])
             return missing(rd, key_name(k));
-        if (!battle && rd->l_key[k])
-            return fail(rd, rd->l_key[k], "'%s' without a battle or centipede frame", key_name(k));
-    }
     return 0;
 }
 

@@ -62,5 +62,6 @@ extern const char *const mz_seg_keys[3];
 /* position.c */
 int mz_species_key(const mz_data *D, int sp, char *buf, size_t n); /* "egg_keepers", "standard" */
 bool mz_battle_on(const mz_state *s);                              /* a battle or centipede frame */
+bool mz_battle_kept(const mz_state *s);                            /* that, or the last battle's record */
 
 #endif
