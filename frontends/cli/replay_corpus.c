@@ -107,14 +107,38 @@ static fc_rules *corpus_probe(const cli *c, corpus_probes *pr, fc_context *ctx, 
 }
 
 /* Parameter i of the new rules: the option's value where the options set it, else the
- * recorded one; its file text likewise (so finishing opens no file). */
-static int corpus_param(fc_rules *r, const fc_rules *probe, const fc_rules *orig, int i, fc_error *err)
+ * recorded one. */
+static const fc_rules *corpus_from(const fc_rules *probe, const fc_rules *orig, int i)
 {
-    const fc_plugin *p = fc_rules_plugin(orig);
-    const fc_rules *from = strcmp(fc_rules_origin(probe, i), "default") != 0 ? probe : orig;
+    return strcmp(fc_rules_origin(probe, i), "default") != 0 ? probe : orig;
+}
+
+static void corpus_value(const fc_rules *r, int i, char *buf, size_t n)
+{
+    const fc_plugin *p = fc_rules_plugin(r);
+    if (fc_param_format(&p->params[i], &fc_rules_values(r)[i], buf, n) < 0 && n)
+        buf[0] = '\0';
+}
+
+static bool corpus_is_default(const fc_rules *r, int i)
+{
+    const fc_param_def *def = &fc_rules_plugin(r)->params[i];
+    fc_value dv;
+    fc_error e;
+    char a[FC_PARAM_STR_MAX + 8], b[FC_PARAM_STR_MAX + 8];
+    if (fc_param_default(def, &dv, &e) != 0 || fc_param_format(def, &dv, a, sizeof a) < 0)
+        return false;
+    corpus_value(r, i, b, sizeof b);
+    return strcmp(a, b) == 0;
+}
+
+/* Sets parameter i (and its file text, so finishing opens no file) to its value from `from`. */
+static int corpus_param(fc_rules *r, const fc_rules *from, int i, fc_error *err)
+{
+    const fc_plugin *p = fc_rules_plugin(from);
     char text[FC_PARAM_NAME_MAX + FC_PARAM_STR_MAX + 8];
     int len = snprintf(text, sizeof text, "%s=", p->params[i].name);
-    fc_param_format(&p->params[i], &fc_rules_values(from)[i], text + len, sizeof text - (size_t)len);
+    corpus_value(from, i, text + len, sizeof text - (size_t)len);
     int rc = fc_rules_set(r, text, err);
     const char *file = fc_rules_path_text(from, i);
     if (rc == 0 && file)
@@ -122,8 +146,11 @@ static int corpus_param(fc_rules *r, const fc_rules *probe, const fc_rules *orig
     return rc;
 }
 
-static fc_rules *corpus_rules(const fc_rules *orig, const fc_rules *probe, bool new_ruleset, bool new_variant,
-                              fc_error *err)
+/* A recorded value equal to the schema default is left to the rule set's own layers rather than
+ * set: a game's params_check accepts defaults that adapt to other parameters only when they
+ * were not given (winter_food of Myrmes follows years). `force` marks those to set anyway. */
+static fc_rules *corpus_build(const fc_rules *orig, const fc_rules *probe, bool new_ruleset, bool new_variant,
+                              const uint8_t *force, fc_error *err)
 {
     const fc_plugin *p = fc_rules_plugin(orig);
     fc_rules *r = fc_rules_new(fc_rules_context(orig), p->id, fc_rules_nseats(orig), err);
@@ -134,14 +161,48 @@ static fc_rules *corpus_rules(const fc_rules *orig, const fc_rules *probe, bool 
     int rc = fc_rules_set_name(r, fc_rules_name(name_from), err);
     if (rc == 0 && fc_rules_variant_text(var_from))
         rc = fc_rules_load_variant_text(r, fc_rules_variant_name(var_from), fc_rules_variant_text(var_from), err);
-    for (int i = 0; rc == 0 && i < p->nparams; i++)
-        rc = corpus_param(r, probe, orig, i, err);
+    for (int i = 0; rc == 0 && i < p->nparams; i++) {
+        const fc_rules *from = corpus_from(probe, orig, i);
+        if (from == probe || force[i] || !corpus_is_default(orig, i))
+            rc = corpus_param(r, from, i, err);
+    }
     if (rc == 0)
         rc = fc_rules_finish(r, err);
     if (rc != 0) {
         fc_rules_free(r);
         return NULL;
     }
+    return r;
+}
+
+/* The new rules of a record (docs/corpus.md): every parameter as the options or the record
+ * say, checked after finishing; a default left unset that a layer changed (the record's
+ * variant) is set explicitly on a second build. */
+static fc_rules *corpus_rules(const fc_rules *orig, const fc_rules *probe, bool new_ruleset, bool new_variant,
+                              fc_error *err)
+{
+    int n = fc_rules_plugin(orig)->nparams;
+    uint8_t *force = calloc((size_t)(n > 0 ? n : 1), 1);
+    if (!force) {
+        fc_error_set(err, FC_ENOMEM, "out of memory");
+        return NULL;
+    }
+    fc_rules *r = corpus_build(orig, probe, new_ruleset, new_variant, force, err);
+    bool again = false;
+    for (int i = 0; r && i < n; i++) {
+        char want[FC_PARAM_STR_MAX + 8], got[FC_PARAM_STR_MAX + 8];
+        corpus_value(corpus_from(probe, orig, i), i, want, sizeof want);
+        corpus_value(r, i, got, sizeof got);
+        if (strcmp(want, got) != 0) {
+            force[i] = 1;
+            again = true;
+        }
+    }
+    if (again) {
+        fc_rules_free(r);
+        r = corpus_build(orig, probe, new_ruleset, new_variant, force, err);
+    }
+    free(force);
     return r;
 }
 

@@ -70,6 +70,8 @@ check "replay: summary of divergences (share, min <= median <= max, kinds)" jqt 
 check "replay --csv: well-formed, one row per record" csv_ok mb.csv $GAMES
 fc replay my --set start_workers=1 --json -
 check "replay myrmes under start_workers=1: diverges at a ply > 0" eval '[ $rc -eq 0 ] && jqt "[.records[] | .status == \"diverged\" and .diverged_at > 1] | all"'
+fc replay my --set years=2 --json -
+check "replay: recorded defaults stay adaptive (Myrmes winter_food follows --set years=2)" eval '[ $rc -eq 0 ] && jqt ".summary.unreadable == 0 and .summary.diverged == 2 and .summary.refused_kinds[0].kind == \"game over\""'
 fc replay mb --variant seventh_die --summary
 check "replay --variant replaces the record's variant: the split decisions diverge" eval '[ $rc -eq 0 ] && has "diverged +$GAMES of $GAMES" && has "split"'
 
