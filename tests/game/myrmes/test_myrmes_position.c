@@ -109,6 +109,25 @@ static void play(pos *x, const char *text)
         fail_msg("'%s': %s", text, err.msg);
 }
 
+/* The state of x->p written, read into a new match: the same bytes and the same text. */
+static void same_after_round_trip(pos *x, const char *want)
+{
+    static char a[TEXT_MAX], b[TEXT_MAX];
+    fc_error err;
+    int la = fc_match_position_write(x->p, a, sizeof a, &err);
+    assert_true(la > 0);
+    if (want && !strstr(a, want))
+        fail_msg("no '%s' in\n%s", want, a);
+    fc_match *r = fc_match_new_from_position(x->rules, 1, a, &err);
+    if (!r)
+        fail_msg("%s\n%s", err.msg, a);
+    assert_memory_equal(fc_match_state(x->p), fc_match_state(r), sizeof(my_state));
+    int lb = fc_match_position_write(r, b, sizeof b, &err);
+    assert_int_equal(la, lb);
+    assert_memory_equal(a, b, (size_t)la);
+    fc_match_free(r);
+}
+
 /* ---- converted rule scenarios ---- */
 
 /* */
@@ -240,6 +259,79 @@ static int edit(char *text, const char *old, const char *new)
     }
     fail_msg("no line starting '%s'", old);
     return 0;
+}
+
+/* R-47, R-48, A-19, D-09: O19 paid by picks, each touching the pheromones picked before; a
+ * position taken between picks reads back (the picks so far are part of it). */
+static void test_pick_O19_A19(void **unused)
+{
+    (void)unused;
+    pos x;
+    open_rules(&x, 4, NULL);
+    read_file(&x, "pick_O19_A19.pos");
+    assert_int_equal(count_legal(&x, "objective "), 1);
+    play(&x, "objective O19"); /* the nurse goes on the objective, the picks follow */
+    assert_int_equal(S(&x)->pick_slot, 1);
+    assert_int_equal(S(&x)->seat[0].obj_nurses, 6);
+    assert_int_equal(count_legal(&x, "pick "), 6);
+    assert_false(legal(&x, "done"));
+    play(&x, "pick 2,12");                /* a tile is named by any of its hexes */
+    assert_false(legal(&x, "pick 7,12")); /* D-09: does not touch the first pick */
+    assert_false(legal(&x, "pick 3,13"));
+    play(&x, "pick 3,12");
+    same_after_round_trip(&x, "picking O19 1,12 3,12");
+    play(&x, "pick 6,12");
+    assert_int_equal(S(&x)->seat[0].score, 10);
+    play(&x, "pick 8,12"); /* the fourth pick completes it */
+    const my_state *st = S(&x);
+    assert_int_equal(st->seat[0].score, 16);
+    assert_int_equal(st->obj_round[0][0], 1);
+    assert_int_equal(st->pick_slot, 0);
+    assert_true(my_bit(st->cube, cell(&x, 3, 14))); /* Q and R keep their cubes */
+    assert_true(my_bit(st->cube, cell(&x, 7, 10)));
+    assert_true(my_bit(st->cube, cell(&x, 6, 11)));
+    assert_int_not_equal(st->phase, PH_WORKSHOP); /* the last nurse is used: the turn ended */
+    close_rules(&x);
+}
+
+/* the ant cap; the hidden choice of a seat that has committed reads back. */
+static void test_births_cap_R04(void **unused)
+{
+    (void)unused;
+    pos x;
+    open_rules(&x, 2, NULL);
+    read_file(&x, "births_cap_R04.pos");
+    assert_false(legal(&x, "births L0 S2 W2 K0")); /* over the cap: say who arrives */
+    assert_true(legal(&x, "births L0 S2 W2 K0 A0"));
+    assert_false(legal(&x, "births L0 S2 W2 K0 A2")); /* only one ant fits */
+    play(&x, "births L0 S2 W2 K0 A1");
+    same_after_round_trip(&x, "pending_births L0 S2 W2 K0 A1");
+    assert_int_equal(S(&x)->seat[0].soldiers, 0); /* not yet revealed */
+    play(&x, "births L0 S0 W0 K0");
+    assert_int_equal(S(&x)->seat[0].soldiers, 1);
+    assert_int_equal(S(&x)->seat[0].workers, 7);
+    close_rules(&x);
+}
+
+/* a special tile whose marker paid an objective stays, owned by nobody. */
+static void test_unmarked_special_R38(void **unused)
+{
+    (void)unused;
+    pos x;
+    static char text[TEXT_MAX];
+    fc_error err;
+    open_rules(&x, 4, NULL);
+    load_file("clear_R26.pos", text);
+    edit(text, "tile_slots 1", "tile_slots 2\ntile 1 SA none 11,9 12,9 11,10");
+    if (!read_text(&x, text, &err))
+        fail_msg("%s", err.msg);
+    const my_tile *T = &S(&x)->tile[1];
+    assert_int_equal(T->owner, -1);
+    assert_int_equal(T->marked, 0);
+    assert_int_equal(S(&x)->group_used[0], 1);
+    assert_int_equal(S(&x)->seat[0].markers, 0);
+    same_after_round_trip(&x, "tile 1 SA none 11,9 12,9 11,10");
+    close_rules(&x);
 }
 
 typedef struct mistake {
@@ -394,9 +486,17 @@ static void test_garbage(void **unused)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_clear_R26),    cmocka_unit_test(test_hunt_R24), cmocka_unit_test(test_harvest_R39),
-        cmocka_unit_test(test_winter_R56),   cmocka_unit_test(test_mistakes), cmocka_unit_test(test_fails_check),
-        cmocka_unit_test(test_lenient_text), cmocka_unit_test(test_garbage),
+        cmocka_unit_test(test_clear_R26),
+        cmocka_unit_test(test_hunt_R24),
+        cmocka_unit_test(test_harvest_R39),
+        cmocka_unit_test(test_winter_R56),
+        cmocka_unit_test(test_pick_O19_A19),
+        cmocka_unit_test(test_births_cap_R04),
+        cmocka_unit_test(test_unmarked_special_R38),
+        cmocka_unit_test(test_mistakes),
+        cmocka_unit_test(test_fails_check),
+        cmocka_unit_test(test_lenient_text),
+        cmocka_unit_test(test_garbage),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
