@@ -42,7 +42,7 @@ static const char css[] =
     "figure{margin:1em 0;break-inside:avoid;page-break-inside:avoid}"
     "figcaption{font-weight:600;margin-bottom:.3em}"
     "svg{max-width:100%;height:auto;display:block}"
-    "svg text{font-size:12px;fill:#1b1b1b}svg text.small{font-size:11px;fill:#444}"
+    "svg text{font-size:12px;fill:#1b1b1b}svg text.small,svg text.tick{font-size:11px;fill:#444}"
     ".grid{stroke:#e4e4e4;stroke-width:1}.axis{stroke:#666;stroke-width:1}"
     ".ref{stroke:#444;stroke-width:1.2;stroke-dasharray:5 4}"
     ".empty{color:#666;font-style:italic}"
@@ -50,20 +50,45 @@ static const char css[] =
 
 /* ---- escaping and numbers ---- */
 
+/* Length of the well-formed UTF-8 sequence at s (1 to 4), or 0 when it is not one. */
+static int utf8_len(const unsigned char *s)
+{
+    int n = s[0] < 0x80 ? 1 : s[0] >= 0xC2 && s[0] <= 0xDF ? 2 : s[0] >= 0xE0 && s[0] <= 0xEF ? 3
+                             : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : 0;
+    for (int i = 1; i < n; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    if ((n == 3 && ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] >= 0xA0))) || /* overlong, surrogate */
+        (n == 4 && ((s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] >= 0x90))))   /* overlong, > U+10FFFF */
+        return 0;
+    return n;
+}
+
+/* Text as HTML (and XML) character data: markup escaped, control characters as '?', bytes that
+ * are not UTF-8 (a Latin-1 file name) as U+FFFD. */
 static void esc(FILE *f, const char *s)
 {
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        switch (c) {
+    const unsigned char *u = (const unsigned char *)s;
+    while (u && *u) {
+        int n = utf8_len(u);
+        if (n > 1) {
+            fwrite(u, 1, (size_t)n, f);
+            u += n;
+            continue;
+        }
+        switch (*u) {
         case '<': fputs("&lt;", f); break;
         case '>': fputs("&gt;", f); break;
         case '&': fputs("&amp;", f); break;
         case '"': fputs("&quot;", f); break;
         case '\'': fputs("&#39;", f); break;
         default:
-            /* Control characters are not allowed in HTML (nor XML) text. */
-            fputc(c < 0x20 && c != '\n' && c != '\t' ? '?' : c, f);
+            if (n == 0)
+                fputs("&#xFFFD;", f);
+            else
+                fputc(*u < 0x20 && *u != '\n' && *u != '\t' ? '?' : *u, f);
         }
+        u++;
     }
 }
 
@@ -107,6 +132,10 @@ static axis nice_axis(double lo, double hi, int target)
         double pad = fabs(lo) > 0 ? fabs(lo) * 0.1 : 1;
         lo -= pad;
         hi += pad;
+    }
+    if (!isfinite(hi - lo)) { /* beyond what a chart can show: a plain 0..1 axis */
+        lo = 0;
+        hi = 1;
     }
     double raw = (hi - lo) / target;
     double mag = pow(10, floor(log10(raw)));
@@ -185,7 +214,7 @@ static void x_axis(cli_html *h, const plot *p, const char *label)
         fprintf(h->f, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", x, p->y0, x,
                 p->y0 + p->h);
         tick_label(buf, sizeof buf, &p->ax, v);
-        text_at(h, x, p->y0 + p->h + 15, "middle", "small", buf);
+        text_at(h, x, p->y0 + p->h + 15, "middle", "tick", buf);
     }
     fprintf(h->f, "<line class=\"axis\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", p->x0, p->y0 + p->h,
             p->x0 + p->w, p->y0 + p->h);
@@ -202,7 +231,7 @@ static void y_axis(cli_html *h, const plot *p, const char *label)
         fprintf(h->f, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", p->x0, y,
                 p->x0 + p->w, y);
         tick_label(buf, sizeof buf, &p->ay, v);
-        text_at(h, p->x0 - 6, y + 4, "end", "small", buf);
+        text_at(h, p->x0 - 6, y + 4, "end", "tick", buf);
     }
     fprintf(h->f, "<line class=\"axis\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", p->x0, p->y0, p->x0,
             p->y0 + p->h);
@@ -408,7 +437,17 @@ static void est_text(char *buf, size_t n, const cli_html_est *e)
 static void interval_row(cli_html *h, const plot *p, const cli_html_est *e, double y, const char *c)
 {
     char buf[128];
-    text_at(h, p->x0 - 10, y + 4, "end", NULL, e->label ? e->label : "");
+    /* A label longer than the margin is cut (whole in the dot's tooltip). */
+    char cut[128];
+    size_t fit = (size_t)((p->x0 - 14) / CHAR_W);
+    snprintf(cut, sizeof cut, "%s", e->label ? e->label : "");
+    if (strlen(cut) > fit && fit > 3) {
+        size_t k = fit - 3;
+        while (k > 0 && ((unsigned char)cut[k] & 0xC0) == 0x80) /* not inside a UTF-8 character */
+            k--;
+        memcpy(cut + k, "...", 4);
+    }
+    text_at(h, p->x0 - 10, y + 4, "end", NULL, cut);
     /* A missing end of the interval leaves that side open; a missing value leaves a gap. */
     double lo = isfinite(e->lo) ? e->lo : e->value, hi = isfinite(e->hi) ? e->hi : e->value;
     if (isfinite(e->value) && (!isfinite(e->lo) || !isfinite(e->hi))) /* an open end: dashed to the edge */
@@ -612,7 +651,7 @@ void cli_html_histograms(cli_html *h, const char *title, const char *axis_label,
         tick_label(buf, sizeof buf, &t, v);
         fprintf(h->f, "<line class=\"axis\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", px(&p, v),
                 p.y0 + p.h, px(&p, v), p.y0 + p.h + 4);
-        text_at(h, px(&p, v), p.y0 + p.h + 16, "middle", "small", buf);
+        text_at(h, px(&p, v), p.y0 + p.h + 16, "middle", "tick", buf);
     }
     for (int i = 0; i < n; i++)
         histogram_bars(h, &p, &b, share + i * b.n, i, n);

@@ -22,8 +22,9 @@ int main(int argc, char **argv)
         {"seat 2", 0.44, 0.37, 0.51},
         {"no value", NAN, NAN, NAN},
         {"open upper end", 0.30, 0.25, INFINITY},
+        {"a label far too long for the margin of the chart, cut with dots", 0.40, 0.35, 0.45},
     };
-    cli_html_intervals(h, "Win share per seat", "win share", est, 4, 0.5);
+    cli_html_intervals(h, "Win share per seat", "win share", est, 5, 0.5);
     const cli_html_est diff[] = {{"score", 2.5, -1.0, 6.0}, {"rounds", -0.8, -1.2, -0.4}};
     cli_html_intervals(h, "Differences B - A", "difference", diff, 2, 0);
     cli_html_intervals(h, "Empty interval chart", "x", diff, 0, 0);
@@ -57,7 +58,7 @@ int main(int argc, char **argv)
     };
     cli_html_scatter(h, "Tuning candidates", "balance", "rounds", pts, 6);
 
-    const char *cells[] = {"metric", "A", "B", "note <x>", "win share", "0.512", "0.488 [0.41, 0.55]", "a & b"};
+    const char *cells[] = {"metric", "A", "B", "note <x>", "win share", "0.512", "0.488 [0.41, 0.55]", "caf\xe9 (Latin-1), caf\xc3\xa9 (UTF-8)"};
     cli_html_table(h, 4, 2, cells);
     return cli_html_end(h);
 }

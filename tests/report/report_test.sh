@@ -32,6 +32,8 @@ contains "$tmp/demo.html" '&lt;script&gt;alert(1)&lt;/script&gt; &amp; &#39;quot
 contains "$tmp/demo.html" '<h2 id="intervals-b-escaped-b">Intervals &lt;b&gt;escaped&lt;/b&gt;</h2>'
 contains "$tmp/demo.html" 'no data'
 contains "$tmp/demo.html" 'n/a'
+contains "$tmp/demo.html" '>a label far too long for the margin of t...</text>'
+contains "$tmp/demo.html" 'caf&#xFFFD; (Latin-1), café (UTF-8)'
 grep -q '<script' "$tmp/demo.html" && fail "demo: a raw <script> got through"
 out=$("$demo" /nonexistent-dir/x.html 2>&1) && fail "demo: writing into a missing folder succeeded"
 [ "$out" = "formicary: /nonexistent-dir/x.html: cannot write" ] || fail "demo: error was '$out'"
