@@ -231,7 +231,7 @@ static bool corpus_listed(fc_match *n, const char *text)
 {
     const fc_decision *legal = NULL;
     int k = fc_match_legal(n, &legal, NULL);
-    char buf[CORPUS_TEXT];
+    char buf[1024];
     for (int i = 0; i < k; i++)
         if (fc_match_decision_text(n, legal[i], buf, sizeof buf) >= 0 && strcmp(buf, text) == 0)
             return true;
@@ -241,7 +241,7 @@ static bool corpus_listed(fc_match *n, const char *text)
 /* Applies recorded decision i to the new match; false (rec filled) when the new rules refuse. */
 static bool corpus_step(corpus_rec *rec, fc_match *o, fc_match *n, const fc_history_entry *h, size_t i)
 {
-    char text[CORPUS_TEXT];
+    char text[1024]; /* the whole notation: a cut one would not read back */
     if (fc_match_decision_text(o, h->decision, text, sizeof text) < 0)
         snprintf(text, sizeof text, "#%llu", (unsigned long long)h->decision);
     int who = fc_match_to_move(n);
@@ -268,7 +268,7 @@ static bool corpus_step(corpus_rec *rec, fc_match *o, fc_match *n, const fc_hist
     rec->status = CORPUS_DIVERGED;
     rec->at = i + 1;
     rec->seat = h->seat;
-    snprintf(rec->text, sizeof rec->text, "%s", text);
+    snprintf(rec->text, sizeof rec->text, "%.*s", (int)sizeof rec->text - 1, text);
     if (who == FC_NOBODY)
         snprintf(rec->kind, sizeof rec->kind, "game over");
     else if (info.group[0])

@@ -62,6 +62,13 @@ check "replay myrmes under its own rules: all legal, summary only" eval '[ $rc -
 fc replay mb --corpus
 check "replay --corpus without changes: the records' own rules" eval '[ $rc -eq 0 ] && has "under the records. own rules" && has "diverged +0 of $GAMES"'
 
+# every game present: its own records replay under its own rules with the same results
+for g in $("$EXE" list | awk 'NR > 1 && $1 != "bidrace" {print $1}'); do
+    fc sim "$g" --games 2 --record-dir "all-$g"
+    fc replay "all-$g" --corpus --json -
+    check "replay of a $g corpus under its own rules: all legal, same scores" eval '[ $rc -eq 0 ] && jqt "[.records[] | .status == \"legal\" and .recorded_scores == .new_scores and .recorded_ranks == .new_ranks] | all and length == 2"'
+done
+
 # ---- replay: decisions become illegal ----
 fc replay mb --set board_side=B --json - --csv mb.csv
 check "replay under --set board_side=B: every game diverges after its first decision" eval '[ $rc -eq 0 ] && jqt "[.records[] | .status == \"diverged\" and .diverged_at > 1 and (.decision | length) > 0 and (.reason | length) > 0] | all"'
