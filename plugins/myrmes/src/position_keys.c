@@ -520,9 +520,9 @@ int my_pos_seat_key(reader *rd, int key)
         {K_OBJ_NURSES, 0, 16, offsetof(my_seat, obj_nurses)},
         {K_EVENT, 0, MY_SPACES - 1, offsetof(my_seat, event)},
         {K_OWED, 0, 250, offsetof(my_seat, owed)},
-        {K_P_SAC, 0, 66, offsetof(my_seat, p_sac)},
+        {K_P_SAC, 0, 250, offsetof(my_seat, p_sac)},
         {K_P_EVENT, 0, MY_SPACES - 1, offsetof(my_seat, p_event)},
-        {K_P_EXTRA, 0, 20, offsetof(my_seat, p_extra)},
+        {K_P_EXTRA, 0, 250, offsetof(my_seat, p_extra)},
         {K_P_ANY, 0, 1, offsetof(my_seat, p_any)},
         {K_LEVEL, 0, MY_LEVELS - 1, offsetof(my_seat, level)},
     };
