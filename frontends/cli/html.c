@@ -671,15 +671,20 @@ void cli_html_histograms(cli_html *h, const char *title, const char *axis_label,
 static double series_x(const cli_html_series *s, int k) { return s->x ? s->x[k] : k; }
 
 /* One polyline per run of finite points: a non-finite x or y breaks the line. */
+#define LINE_POINTS 1500 /* a longer series is thinned: the chart is ~700 pixels wide */
+
 static void series_path(cli_html *h, const plot *p, const cli_html_series *s, int i)
 {
     bool open = false, pen = false;
+    int stride = (s->n + LINE_POINTS - 1) / LINE_POINTS;
     for (int k = 0; k < s->n; k++) {
         double x = series_x(s, k), y = s->y[k];
         if (!isfinite(x) || !isfinite(y)) {
             pen = false;
             continue;
         }
+        if (k % stride != 0 && k != s->n - 1) /* thinned out (a gap still breaks the line) */
+            continue;
         if (!open)
             fprintf(h->f, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"2\" stroke-linejoin=\"round\" d=\"",
                     colour(i));

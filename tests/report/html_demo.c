@@ -49,6 +49,11 @@ int main(int argc, char **argv)
         x[i] = i * 0.5;
     const cli_html_series ls[] = {{"with a gap", 50, x, c}, {"index x", 20, NULL, a}};
     cli_html_lines(h, "Lines", "time", "value", ls, 2);
+    static double big[100000]; /* thinned to at most 1500 points */
+    for (int i = 0; i < 100000; i++)
+        big[i] = sin(i / 5000.0);
+    const cli_html_series long_series[] = {{"100000 points", 100000, NULL, big}};
+    cli_html_lines(h, "A long series", "index", "value", long_series, 1);
     const cli_html_series nothing[] = {{"all NaN", 1, NULL, (const double[]){NAN}}};
     cli_html_lines(h, "Empty line chart", "x", "y", nothing, 1);
 

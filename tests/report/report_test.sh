@@ -27,7 +27,14 @@ contains() { grep -qF -- "$2" "$1" || fail "$1: no '$2'"; }
 
 # --- the writer on its own ---
 "$demo" "$tmp/demo.html" || fail "html_demo exit $?"
-check_page "$tmp/demo.html" 7
+check_page "$tmp/demo.html" 8
+python3 - "$tmp/demo.html" <<'PY' || fail "demo: the long series is not thinned to 1500 points"
+import re, sys
+s = open(sys.argv[1]).read()
+seg = s[s.index("A long series"):]
+d = re.search(r'<path[^>]*d="([^"]*)"', seg).group(1)
+sys.exit(0 if 1000 <= d.count("L") + 1 <= 1501 else f"{d.count('L') + 1} points")
+PY
 contains "$tmp/demo.html" '&lt;script&gt;alert(1)&lt;/script&gt; &amp; &#39;quote&#39;'
 contains "$tmp/demo.html" '<h2 id="intervals-b-escaped-b">Intervals &lt;b&gt;escaped&lt;/b&gt;</h2>'
 contains "$tmp/demo.html" 'no data'
