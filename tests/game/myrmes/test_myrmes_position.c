@@ -238,6 +238,47 @@ static void test_winter_R56(void **unused)
     close_rules(&x);
 }
 
+/* The round trip under other parameters (tests/game/positions plays the defaults): the shipped
+ * short and harsh rule sets and extreme values, 15 random games each. */
+static void test_round_trip_parameters(void **unused)
+{
+    (void)unused;
+    static const char *const sets[][12] = {
+        {"years=2", "winter_food=4,6", NULL},
+        {"winter_food=5,6,7", "winter_penalty=4", "winter_soldier_half=true", NULL},
+        {"sacrifice_larvae=1", "start_larvae=40", "base_moves=20", "event_moves=20", "ant_cap=16", "nurse_cap=16",
+         "start_nurses=16", "start_workers=16", NULL},
+        {"years=5", "winter_food=-1,-1,-1,2,2", "markers=8", "tunnels=8", "guarded_exits=true", "mirror_hook=false",
+         "first_player=1", NULL},
+    };
+    int games = getenv("FC_UNDER_VALGRIND") ? 1 : 15;
+    for (size_t k = 0; k < sizeof sets / sizeof sets[0]; k++)
+        for (int g = 0; g < games; g++) {
+            pos x;
+            open_rules(&x, 2 + (g + (int)k) % 3, sets[k]);
+            x.p = x.m;
+            x.m = NULL;
+            fc_match_set_log(x.p, 0);
+            uint64_t r = 77u + (uint64_t)g;
+            while (fc_match_to_move(x.p) != FC_NOBODY) {
+                same_after_round_trip(&x, NULL);
+                fc_error err;
+                if (fc_match_to_move(x.p) == FC_CHANCE) {
+                    assert_int_equal(fc_match_play_chance(x.p, &err), 0);
+                    continue;
+                }
+                const fc_decision *d;
+                int n = fc_match_legal(x.p, &d, NULL);
+                r = r * 6364136223846793005u + 1442695040888963407u;
+                assert_int_equal(fc_match_play(x.p, d[(r >> 33) % (uint64_t)n], &err), 0);
+            }
+            same_after_round_trip(&x, NULL);
+            x.m = x.p;
+            x.p = NULL;
+            close_rules(&x);
+        }
+}
+
 /* ---- mistakes ---- */
 
 /* Replaces the first line of `text` that starts with `old` by `new` (NULL: deletes it) and
@@ -493,6 +534,7 @@ int main(void)
         cmocka_unit_test(test_pick_O19_A19),
         cmocka_unit_test(test_births_cap_R04),
         cmocka_unit_test(test_unmarked_special_R38),
+        cmocka_unit_test(test_round_trip_parameters),
         cmocka_unit_test(test_mistakes),
         cmocka_unit_test(test_fails_check),
         cmocka_unit_test(test_lenient_text),
