@@ -57,6 +57,9 @@ static void print_records(const corpus *cp, FILE *f)
     cli_table_free(&t);
 }
 
+/* A value printed with 2 decimals, without "-0.00". */
+static double two_places(double v) { return fabs(v) < 0.005 ? 0.0 : v; }
+
 void corpus_print(const corpus *cp, FILE *f, bool per_record)
 {
     const corpus_summary *s = &cp->sum;
@@ -89,9 +92,9 @@ void corpus_print(const corpus *cp, FILE *f, bool per_record)
             fprintf(f, "%sseat %d -", seat ? ", " : "", seat + 1);
             continue;
         }
-        fprintf(f, "%sseat %d %+.2f", seat ? ", " : "", seat + 1, s->score_change[seat]);
+        fprintf(f, "%sseat %d %+.2f", seat ? ", " : "", seat + 1, two_places(s->score_change[seat]));
         if (isfinite(s->score_lo[seat]))
-            fprintf(f, " (%+.2f..%+.2f)", s->score_lo[seat], s->score_hi[seat]);
+            fprintf(f, " (%+.2f..%+.2f)", two_places(s->score_lo[seat]), two_places(s->score_hi[seat]));
     }
     fprintf(f, "%s\n", s->maxseats ? "  (new - recorded, mean, 95% CI)" : "-");
 }
