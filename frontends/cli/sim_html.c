@@ -194,26 +194,33 @@ static void balance_text(cli_html *h, const sim_cli *s, const design *d)
                   sim_count(s, d, 1));
 }
 
-/* Scores per seat: one chart per design, the seats overlaid. */
+/* Scores per seat: one design, the seats overlaid in one chart; A/B, one chart per seat with
+ * the designs overlaid (the comparison that matters). */
 static void score_section(cli_html *h, const sim_cli *s)
 {
     cli_html_heading(h, "Scores per seat");
-    for (int k = 0; k < s->ndesigns; k++) {
-        const design *d = &s->d[k];
+    bool ab = s->ndesigns > 1;
+    int charts = ab ? s->nseats : 1, per = ab ? s->ndesigns : s->nseats;
+    for (int c = 0; c < charts; c++) {
         cli_html_series sr[FC_MAX_SEATS];
         double *v[FC_MAX_SEATS];
         char lab[FC_MAX_SEATS][16], title[160];
-        for (int seat = 0; seat < s->nseats; seat++) {
-            v[seat] = seat_scores(s, d, seat);
-            snprintf(lab[seat], sizeof lab[seat], "seat %d", seat + 1);
-            sr[seat] = (cli_html_series){lab[seat], v[seat] ? s->played : 0, NULL, v[seat] ? v[seat] : (double[1]){0}};
+        for (int i = 0; i < per; i++) {
+            int seat = ab ? c : i;
+            v[i] = seat_scores(s, &s->d[ab ? i : 0], seat);
+            if (ab)
+                snprintf(lab[i], sizeof lab[i], "design %s", s->d[i].label);
+            else
+                snprintf(lab[i], sizeof lab[i], "seat %d", seat + 1);
+            sr[i] = (cli_html_series){lab[i], v[i] ? s->played : 0, NULL, v[i] ? v[i] : (double[1]){0}};
         }
-        char dn[100];
-        design_name(dn, sizeof dn, d);
-        snprintf(title, sizeof title, "Final score per seat, %s", dn);
-        cli_html_histograms(h, title, "final score", sr, s->nseats);
-        for (int seat = 0; seat < s->nseats; seat++)
-            free(v[seat]);
+        if (ab)
+            snprintf(title, sizeof title, "Final score of seat %d, designs A and B", c + 1);
+        else
+            snprintf(title, sizeof title, "Final score per seat");
+        cli_html_histograms(h, title, "final score", sr, per);
+        for (int i = 0; i < per; i++)
+            free(v[i]);
     }
 }
 

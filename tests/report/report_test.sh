@@ -73,6 +73,7 @@ for corr in holm bh none; do
     --compare-csv "$tmp/ab-$corr.csv" >/dev/null || fail "sim A/B --correction $corr exit $?"
   check_page "$page" 10
   contains "$page" 'Differences B - A of shares'
+  contains "$page" 'Final score of seat 2, designs A and B'
   contains "$page" 'relative to A&#39;s mean'
   contains "$page" 'design B (rules default, variant seventh_die)'
   contains "$page" "--correction $corr"
