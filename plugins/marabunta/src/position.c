@@ -665,6 +665,8 @@ static int read_task(reader *rd, int no, mb_task *t)
                   : k == TK_CONS ? t->count >= 1 && t->count <= 3 && t->done < t->count
                   : k == TK_PAIR ? t->done <= 1
                                  : t->done == 0;
+    if (k == TK_FLAG && t->region == MB_ANY)
+        return fail(rd, FC_EINVAL, L->no, "task %d: a flag colours the leaf of its die's region, not 'any' (R-23)", no);
     if (!ranged || (k != TK_PLACE && k != TK_CONS && k != TK_PAIR && want))
         return fail(rd, FC_EINVAL, L->no, "task %d: count %d and done %d do not fit a %s task", no, t->count, t->done,
                     task_names[k]);

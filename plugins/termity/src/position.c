@@ -984,11 +984,7 @@ int tm_position_read(void *st, const fc_env *env, const char *text, fc_error *er
     rd->s = s;
     rd->err = err;
     rd->text = text;
-    /* the swarms of a fresh state, in case a seat's swarm line is missing */
-    uint8_t swarms[TM_SEATS];
-    memcpy(swarms, s->swarm, sizeof swarms);
     reset(D, s, env->nseats);
-    memcpy(s->swarm, swarms, sizeof swarms);
     int rc = scan(rd);
     if (rc == 0)
         rc = read_header(rd);
@@ -1016,6 +1012,12 @@ int tm_position_read(void *st, const fc_env *env, const char *text, fc_error *er
         rc = read_replacer(rd);
     if (rc == 0)
         rc = read_bookkeeping(rd);
+    if (rc == 0 && s->phase != PH_OVER) { /* a step nobody can decide would stall the match */
+        fc_decision buf[TM_MAX_DECISIONS];
+        if (tm_legal(s, env, buf, NULL) < 1)
+            rc = fail(rd, FC_EINVAL, rd->g[G_PHASE].no, "phase %s: nothing can be decided here (seat %d)",
+                      phase_names[s->phase], s->phase == PH_DRAW ? s->drawer + 1 : s->turn + 1);
+    }
     free(rd);
     return rc;
 }
