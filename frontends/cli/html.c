@@ -178,7 +178,9 @@ static void figure_begin(cli_html *h, const char *title, double w, double ht)
 {
     fputs("<figure><figcaption>", h->f);
     esc(h->f, title);
-    fprintf(h->f, "</figcaption>\n<svg width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" role=\"img\" aria-label=\"",
+    fprintf(h->f,
+            "</figcaption>\n<svg width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" role=\"img\" "
+            "aria-label=\"",
             w, ht, w, ht);
     esc(h->f, title);
     fputs("\">\n", h->f);
@@ -270,7 +272,8 @@ static void legend(cli_html *h, const char *const *labels, int n, double x0, dou
             x = x0;
         }
         if (line)
-            fprintf(h->f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2.5\"/>\n",
+            fprintf(h->f,
+                    "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2.5\"/>\n",
                     x, y + 6, x + 16, y + 6, colour(i));
         else
             fprintf(h->f,
@@ -518,7 +521,9 @@ void cli_html_intervals_grouped(cli_html *h, const char *title, const char *axis
                      colour(group && group[i] >= 0 && group[i] < ngroups ? group[i] : 0));
     if (isfinite(ref)) {
         char buf[32];
-        fprintf(h->f, "<line class=\"ref\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"><title>reference %s</title></line>\n",
+        fprintf(h->f,
+                "<line class=\"ref\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"><title>reference %s</title>"
+                "</line>\n",
                 px(&p, ref), p.y0, px(&p, ref), p.y0 + p.h, num(buf, sizeof buf, ref));
     }
     figure_end(h);

@@ -17,15 +17,20 @@
 typedef struct tab {
     int ncols, n, cap;
     char **cells;
+    bool failed; /* out of memory: the table is left out, not shifted */
 } tab;
 
 static void tab_cell(tab *t, const char *fmt, ...)
 {
+    if (t->failed)
+        return;
     if (t->n == t->cap) {
         int cap = t->cap ? 2 * t->cap : 64;
         char **c = realloc(t->cells, (size_t)cap * sizeof *c);
-        if (!c)
+        if (!c) {
+            t->failed = true;
             return;
+        }
         t->cells = c;
         t->cap = cap;
     }
@@ -36,12 +41,17 @@ static void tab_cell(tab *t, const char *fmt, ...)
     va_end(ap);
     if ((t->cells[t->n] = strdup(buf)))
         t->n++;
+    else
+        t->failed = true;
 }
 
 /* Writes the table (whole rows only) and frees its cells. */
 static void tab_flush(cli_html *h, tab *t)
 {
-    cli_html_table(h, t->ncols, t->n / t->ncols, (const char *const *)t->cells);
+    if (t->failed)
+        cli_html_text(h, "(out of memory: a table is left out)");
+    else
+        cli_html_table(h, t->ncols, t->n / t->ncols, (const char *const *)t->cells);
     for (int i = 0; i < t->n; i++)
         free(t->cells[i]);
     free(t->cells);
@@ -144,7 +154,8 @@ static void share_chart(cli_html *h, const sim_cli *s, bool seats)
             e[i] = share_est(labels[i], sim_sum(s, d, seats ? FC_SIM_SEAT_WIN : FC_SIM_WIN_SHARE, a), s->played);
             group[i] = k;
         }
-    cli_html_intervals_grouped(h, seats ? "Win share per seat (95% Wilson intervals)" : "Win share per agent (95% Wilson intervals)",
+    cli_html_intervals_grouped(h, seats ? "Win share per seat (95% Wilson intervals)"
+                                        : "Win share per agent (95% Wilson intervals)",
                                "share of games won (a win shared by k seats counts 1/k)", e, n, 1.0 / s->nseats,
                                group, groups, s->ndesigns > 1 ? s->ndesigns : 0);
 }
@@ -160,7 +171,8 @@ static void agents_table(cli_html *h, const sim_cli *s)
             const design *d = &s->d[k];
             cli_html_est e = share_est("", sim_sum(s, d, FC_SIM_WIN_SHARE, a), s->played);
             fc_stats_summary sc, mg;
-            double *v = sim_values(s, d, s->played, FC_SIM_SCORE, a), *w = sim_values(s, d, s->played, FC_SIM_AGENT_MARGIN, a);
+            double *v = sim_values(s, d, s->played, FC_SIM_SCORE, a);
+            double *w = sim_values(s, d, s->played, FC_SIM_AGENT_MARGIN, a);
             fc_stats_describe(v ? v : (double[1]){0}, v ? (size_t)s->played : 0, &sc);
             fc_stats_describe(w ? w : (double[1]){0}, w ? (size_t)s->played : 0, &mg);
             free(v);

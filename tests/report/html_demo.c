@@ -63,7 +63,10 @@ int main(int argc, char **argv)
     };
     cli_html_scatter(h, "Tuning candidates", "balance", "rounds", pts, 6);
 
-    const char *cells[] = {"metric", "A", "B", "note <x>", "win share", "0.512", "0.488 [0.41, 0.55]", "caf\xe9 (Latin-1), caf\xc3\xa9 (UTF-8)"};
+    const char *cells[] = {
+        "metric",    "A",     "B",                  "note <x>",
+        "win share", "0.512", "0.488 [0.41, 0.55]", "caf\xe9 (Latin-1), caf\xc3\xa9 (UTF-8)",
+    };
     cli_html_table(h, 4, 2, cells);
     return cli_html_end(h);
 }
