@@ -224,17 +224,21 @@ static void tune_tab_print(tune_tab *t, FILE *f)
         int len = t->cells[i] ? (int)strlen(t->cells[i]) : 0;
         w[i % t->ncols] = len > w[i % t->ncols] ? len : w[i % t->ncols];
     }
-    for (int i = 0; i < t->n; i++) {
-        int col = i % t->ncols;
-        const char *s = t->cells[i] ? t->cells[i] : "";
-        if (col == 0)
-            fputs("  ", f);
-        if (col == t->ncols - 1)
-            fprintf(f, "%s\n", s);
-        else
-            fprintf(f, "%-*s  ", w[col], s);
-        free(t->cells[i]);
+    for (int row = 0; row * t->ncols < t->n; row++) {
+        char line[2048];
+        size_t used = 0;
+        for (int col = 0; col < t->ncols && used < sizeof line; col++) {
+            const char *s = t->cells[row * t->ncols + col] ? t->cells[row * t->ncols + col] : "";
+            int k = snprintf(line + used, sizeof line - used, "  %-*s", w[col], s);
+            used += k > 0 ? (size_t)k : 0;
+        }
+        used = used < sizeof line ? used : sizeof line - 1;
+        while (used > 0 && line[used - 1] == ' ')
+            used--;
+        fprintf(f, "%.*s\n", (int)used, line);
     }
+    for (int i = 0; i < t->n; i++)
+        free(t->cells[i]);
     free(t->cells);
     *t = (tune_tab){.ncols = t->ncols};
 }
@@ -269,7 +273,8 @@ static void tune_print_head(const tune_cli *t)
         printf("\nbudget %ld games: played %ld", c->budget_games, r->games);
     else
         printf("\nbudget %.1f s (the result depends on this machine's speed): played %ld", c->budget_seconds, r->games);
-    printf(" games, %d candidates, %d race rounds, %.2f s (%.0f games/s)\n", r->ncandidates, r->race_rounds, r->seconds,
+    printf(" games, %d candidate%s, %d race round%s, %.2f s (%.0f games/s)\n", r->ncandidates,
+           r->ncandidates == 1 ? "" : "s", r->race_rounds, r->race_rounds == 1 ? "" : "s", r->seconds,
            r->seconds > 0 ? r->games / r->seconds : 0);
 }
 

@@ -41,7 +41,7 @@ int tune_write_csv(const tune_cli *t, const char *path)
     fputs("id", f);
     for (int d = 0; d < c->nparams; d++)
         fprintf(f, ",%s", c->param[d].name);
-    fputs(",games,evaluations,status,dropped_round,front,loss,loss_lo,loss_hi", f);
+    fputs(",games,evaluations,status,dropped_round,drop_p,front,loss,loss_lo,loss_hi", f);
     for (int i = 0; i < c->ntargets; i++) {
         const char *n = c->target[i].name;
         fprintf(f, ",t%d_%s_value,t%d_%s_lo,t%d_%s_hi,t%d_%s_loss,t%d_%s_met", i + 1, n, i + 1, n, i + 1, n, i + 1, n,
@@ -56,8 +56,9 @@ int tune_write_csv(const tune_cli *t, const char *path)
             tune_value_text(t, d, a->value[d], v, sizeof v);
             fprintf(f, ",%s", v);
         }
-        fprintf(f, ",%d,%d,%s,%d,%d", a->games, a->evaluations, tune_status_name(a->status), a->dropped_round,
-                a->front ? 1 : 0);
+        fprintf(f, ",%d,%d,%s,%d", a->games, a->evaluations, tune_status_name(a->status), a->dropped_round);
+        csv_num(f, a->status == FC_TUNE_DROPPED ? a->drop_p : NAN);
+        fprintf(f, ",%d", a->front ? 1 : 0);
         csv_num(f, a->loss);
         csv_num(f, a->loss_lo);
         csv_num(f, a->loss_hi);
@@ -108,6 +109,8 @@ static void json_candidate(cli_json *j, const tune_cli *t, const fc_tune_candida
         cli_json_int(j, a->dropped_round);
         cli_json_key(j, "drop_bound");
         cli_json_num(j, a->drop_bound);
+        cli_json_key(j, "drop_p");
+        cli_json_num(j, a->drop_p);
     }
     if (a->status == FC_TUNE_INVALID) {
         cli_json_key(j, "error");
@@ -375,7 +378,8 @@ static void html_table(cli_html *h, const tune_cli *t, int rows)
             snprintf(buf, sizeof buf, "-");
         cells[k++] = strdup(buf);
         if (a->status == FC_TUNE_DROPPED)
-            snprintf(buf, sizeof buf, "dropped in round %d (bound %+.3f)", a->dropped_round, a->drop_bound);
+            snprintf(buf, sizeof buf, "dropped in round %d (bound %+.3f, Holm p %.4f)", a->dropped_round, a->drop_bound,
+                     a->drop_p);
         else if (a->status == FC_TUNE_INVALID)
             snprintf(buf, sizeof buf, "invalid: %.120s", a->error);
         else
@@ -481,7 +485,8 @@ int tune_write_html(const tune_cli *t, const char *path)
     cli_html_text(h, "Every candidate plays the same games (game i with the seeds of sim game i). A candidate's loss "
                      "per target is its distance outside the target divided by the target's scale; the losses add "
                      "up. Raced candidates are dropped only when a paired bootstrap puts their loss above the "
-                     "leader's at one-sided 95%%. Intervals are 95%% bootstrap percentile intervals (docs/tuning.md).");
+                     "leader's (one-sided p-value below 0.05 after Holm's adjustment over the round). Intervals "
+                     "are 95%% bootstrap percentile intervals (docs/tuning.md).");
     if (r->winner >= 0) {
         char lab[512];
         tune_label(t, &r->cand[r->winner], lab, sizeof lab);

@@ -140,6 +140,7 @@ typedef struct fc_tune_candidate {
     fc_tune_status status;
     int dropped_round;                  /* race round of the drop (1-based), 0 */
     double drop_bound;                  /* one-sided 95% lower bound of loss - leader's loss at the drop */
+    double drop_p;                      /* its one-sided p-value, Holm-adjusted over the round, at the drop */
     int evaluations;                    /* bandit evaluations (batches) */
     bool front;                         /* on the Pareto front of the per-target losses */
     char error[128];                    /* FC_TUNE_INVALID: why */

@@ -19,6 +19,8 @@
 #define TUNE_BOOT 1000         /* bootstrap resamples */
 #define TUNE_EXPLORE_SHARE 0.5 /* budget share of the exploration */
 #define TUNE_RACE_MAX 64       /* candidates in a race at most (the recommendation comes on top) */
+#define TUNE_ALPHA 0.05        /* level of a race round's drops (Holm over its comparisons) */
+#define TUNE_RACE_SHARE 0.5    /* budget share of a race (all of it once little is left) */
 
 enum { STREAM_BANDIT = 0x74756e65, STREAM_BOOT = 0x626f6f74 };
 
@@ -266,23 +268,28 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Paired bootstrap over the common games 0..n-1: the one-sided 95% lower bound of
- * loss(a) - loss(b) (the 5% quantile of the resampled differences); NAN when out of memory. */
-static double tune_paired_bound(tune_run *r, const tune_cand *a, const tune_cand *b, int n)
+/* Paired bootstrap over the common games 0..n-1 of loss(a) - loss(b): the one-sided 95% lower
+ * bound (the 5% quantile of the resampled differences) and the one-sided p-value of "a is no
+ * worse than b" ((resamples with a difference <= 0, plus 1) / (resamples + 1)). */
+static int tune_paired(tune_run *r, const tune_cand *a, const tune_cand *b, int n, double *bound, double *p)
 {
     int *idx = tune_idx(r, n);
     if (!idx)
-        return NAN;
+        return FC_ENOMEM;
     fc_rng rng;
     fc_rng_seed(&rng, r->c->seed ^ ((uint64_t)a->pub.id << 32 | (uint64_t)b->pub.id),
                 STREAM_BOOT + (uint64_t)n * 0x10000u);
     double v[FC_TUNE_MAX_TARGETS];
+    int le = 0;
     for (int k = 0; k < TUNE_BOOT; k++) {
         tune_resample(&rng, idx, n);
         r->boot[k] = tune_eval_idx(r, a, idx, n, v) - tune_eval_idx(r, b, idx, n, v);
+        le += r->boot[k] <= 0;
     }
     qsort(r->boot, TUNE_BOOT, sizeof *r->boot, cmp_double);
-    return fc_stats_quantile_sorted(r->boot, TUNE_BOOT, 0.05);
+    *bound = fc_stats_quantile_sorted(r->boot, TUNE_BOOT, 0.05);
+    *p = (le + 1.0) / (TUNE_BOOT + 1.0);
+    return 0;
 }
 
 /* Estimates, 95% percentile intervals and met flags of every target of t over all its games. */
@@ -498,10 +505,10 @@ static int cmp_cand_loss(const void *a, const void *b)
     return x->pub.id - y->pub.id;
 }
 
-/* The largest common game count <= want that the budget allows for the pool. */
-static int tune_affordable(tune_run *r, tune_cand **pool, int n, int want)
+/* The largest common game count <= want that the budget up to `share` allows for the pool. */
+static int tune_affordable(tune_run *r, tune_cand **pool, int n, int want, double share)
 {
-    long left = tune_left(r, 1.0);
+    long left = tune_left(r, share);
     int lo = 0, hi = want;
     while (lo < hi) {
         int mid = lo + (hi - lo + 1) / 2;
@@ -516,22 +523,15 @@ static int tune_affordable(tune_run *r, tune_cand **pool, int n, int want)
     return lo;
 }
 
-/* The race's entrants: every valid candidate's statuses reset (a new race judges afresh), the
- * best race_size by summed loss, and the bandit's recommendation (best model value) if not among
- * them. Returns their number, in pool[] by loss. */
-static int tune_race_pool(tune_run *r, tune_cand **pool)
+/* The race's entrants, in pool[] by summed loss: the best race_size valid candidates, the
+ * bandit's recommendation (best model value) and the incumbent (the last race's winner) when
+ * they are not among them. Returns their number. */
+static int tune_race_pool(tune_run *r, tune_cand **pool, int incumbent)
 {
     int n = 0;
-    for (int i = 0; i < r->ncand; i++) {
-        fc_tune_candidate *p = &r->cand[i].pub;
-        if (p->status == FC_TUNE_INVALID)
-            continue;
-        p->status = FC_TUNE_EXPLORED;
-        p->dropped_round = 0;
-        p->drop_bound = 0;
-        if (p->games > 0)
+    for (int i = 0; i < r->ncand; i++)
+        if (r->cand[i].pub.status != FC_TUNE_INVALID && r->cand[i].pub.games > 0)
             pool[n++] = &r->cand[i];
-    }
     qsort(pool, (size_t)n, sizeof *pool, cmp_cand_loss);
     int size = r->c->race_size > 0 ? r->c->race_size : 8;
     size = size < TUNE_RACE_MAX ? size : TUNE_RACE_MAX;
@@ -543,20 +543,25 @@ static int tune_race_pool(tune_run *r, tune_cand **pool)
             rec_v = v, rec = pool[i];
     }
     int np = n < size ? n : size;
-    bool have = false;
-    for (int i = 0; i < np; i++)
-        have |= pool[i] == rec;
-    if (rec && !have)
-        pool[np++] = rec; /* np < n: rec lies past the first np */
-    for (int i = 0; i < np; i++)
-        pool[i]->pub.status = FC_TUNE_SURVIVOR;
+    tune_cand *extra[2] = {rec, incumbent >= 0 ? &r->cand[incumbent] : NULL};
+    for (int e = 0; e < 2; e++) {
+        bool have = false;
+        for (int i = 0; i < np; i++)
+            have |= pool[i] == extra[e];
+        for (int i = np; extra[e] && !have && i < n; i++)
+            if (pool[i] == extra[e]) { /* move it up to the end of the entrants */
+                pool[i] = pool[np];
+                pool[np++] = extra[e];
+                break;
+            }
+    }
     return np;
 }
 
 /* One race round: live[0..nl-1] play up to `upto` games, the leader is the lowest summed loss
- * on the common games 0..upto-1, and each other is dropped when the paired bootstrap's one-sided
- * 95% lower bound of its loss minus the leader's is above 0. Returns the leader's id or a
- * negative error. */
+ * on the common games 0..upto-1, and another is dropped when its paired bootstrap p-value of "no
+ * worse than the leader", Holm-adjusted over the round's comparisons, is below TUNE_ALPHA.
+ * Returns the leader's id or a negative error. */
 static int tune_race_round(tune_run *r, tune_cand **live, int nl, int upto, int round, int *alive, fc_error *err)
 {
     for (int i = 0; i < nl; i++) {
@@ -565,66 +570,102 @@ static int tune_race_round(tune_run *r, tune_cand **live, int nl, int upto, int 
             return rc;
         tune_point_loss(r, live[i]);
     }
-    tune_cand *lead = live[0];
+    int lead = 0;
     double lead_loss = INFINITY, v[FC_TUNE_MAX_TARGETS];
+    /* ties keep the earlier entrant (the pool is ordered by loss, the incumbent included) */
     for (int i = 0; i < nl; i++) {
         double l = tune_eval(r, live[i], 0, upto, v, NULL);
         if (l < lead_loss)
-            lead_loss = l, lead = live[i];
+            lead_loss = l, lead = i;
     }
+    double p[TUNE_RACE_MAX + 2], adj[TUNE_RACE_MAX + 2], bound[TUNE_RACE_MAX + 2];
+    tune_cand *other[TUNE_RACE_MAX + 2];
+    int m = 0;
     for (int i = 0; i < nl; i++) {
-        if (live[i] == lead)
+        if (i == lead)
             continue;
-        double bound = tune_paired_bound(r, live[i], lead, upto);
-        if (isnan(bound))
+        if (tune_paired(r, live[i], live[lead], upto, &bound[m], &p[m]) != 0)
             return fc_error_set(err, FC_ENOMEM, "out of memory");
-        if (bound > 0) {
-            live[i]->pub.status = FC_TUNE_DROPPED;
-            live[i]->pub.dropped_round = round;
-            live[i]->pub.drop_bound = bound;
+        other[m++] = live[i];
+    }
+    if (m > 0 && fc_stats_adjust(p, (size_t)m, FC_CORRECT_HOLM, adj) != 0)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    for (int i = 0; i < m; i++)
+        if (adj[i] < TUNE_ALPHA) {
+            other[i]->pub.status = FC_TUNE_DROPPED;
+            other[i]->pub.dropped_round = round;
+            other[i]->pub.drop_bound = bound[i];
+            other[i]->pub.drop_p = adj[i];
             (*alive)--;
         }
-    }
-    return lead->pub.id;
+    return live[lead]->pub.id;
 }
 
-/* Racing: the pool plays up to a common game count, doubled each round (successive halving's
- * schedule), dropping the significantly worse after each round. Ends with one survivor or when
- * the budget cannot add games; *winner is the last leader. */
+/* Racing: the entrants play up to a common game count, doubled each round (successive
+ * halving's schedule), dropping the significantly worse after each round, until one survives or
+ * the race's share of the budget cannot add games. After the first race, a race that cannot
+ * double its entrants' games leaves the last race's verdicts as they are. The winner is the
+ * last round's leader (the incumbent, the last race's winner, always races). */
 static int tune_race(tune_run *r, int *winner, int *rounds, fc_error *err)
 {
     tune_cand **pool = malloc((size_t)(r->ncand ? r->ncand : 1) * sizeof *pool);
     if (!pool)
         return fc_error_set(err, FC_ENOMEM, "out of memory");
-    int np = tune_race_pool(r, pool), alive = np, rc = 0;
-    *winner = np ? pool[0]->pub.id : -1;
-    r->phase = "race";
-    int target = tune_batch(r);
-    for (int i = 0; i < np; i++)
+    int incumbent = *winner, np = tune_race_pool(r, pool, incumbent), alive = np, rc = 0, played = 0;
+    double used = tune_used(r);
+    double end = tune_left(r, 1.0) < 8L * tune_batch(r) ? 1.0 : used + (1 - used) * TUNE_RACE_SHARE;
+    int target = tune_batch(r), minimum = 1 << 30;
+    for (int i = 0; i < np; i++) {
         target = pool[i]->pub.games > target ? pool[i]->pub.games : target;
+        minimum = pool[i]->pub.games < minimum ? pool[i]->pub.games : minimum;
+    }
+    /* entrants were chosen on their first games, which flatter them: a race that cannot at least
+     * double the entrants' games (half of the evidence fresh) is not run after the first */
+    if (target < 2 * minimum)
+        target = 2 * minimum;
+    if (np == 0 || (incumbent >= 0 && np > 1 && tune_affordable(r, pool, np, target, end) < 2 * minimum)) {
+        free(pool);
+        return 0;
+    }
+    for (int i = 0; i < r->ncand; i++) { /* a new race judges afresh */
+        fc_tune_candidate *p = &r->cand[i].pub;
+        if (p->status == FC_TUNE_INVALID)
+            continue;
+        p->status = FC_TUNE_EXPLORED;
+        p->dropped_round = 0;
+        p->drop_bound = p->drop_p = 0;
+    }
+    for (int i = 0; i < np; i++)
+        pool[i]->pub.status = FC_TUNE_SURVIVOR;
+    int lead = pool[0]->pub.id;
+    r->phase = "race";
     while (alive > 1) {
-        tune_cand *live[TUNE_RACE_MAX + 1];
-        int nl = 0, minimum = 1 << 30;
+        tune_cand *live[TUNE_RACE_MAX + 2];
+        int nl = 0;
+        minimum = 1 << 30;
         for (int i = 0; i < np; i++)
             if (pool[i]->pub.status == FC_TUNE_SURVIVOR) {
                 live[nl++] = pool[i];
                 minimum = pool[i]->pub.games < minimum ? pool[i]->pub.games : minimum;
             }
-        int upto = tune_affordable(r, live, nl, target);
+        int upto = tune_affordable(r, live, nl, target, end);
         bool limited = upto < target;
-        if (upto < minimum) /* nothing affordable: judge on the games they have in common */
+        if (upto <= minimum && played) /* no game to add */
+            break;
+        if (upto < minimum) /* the first race, nothing affordable: judge the games they share */
             upto = minimum;
-        int lead = tune_race_round(r, live, nl, upto, ++*rounds, &alive, err);
-        if (lead < 0) {
+        if ((lead = tune_race_round(r, live, nl, upto, ++*rounds, &alive, err)) < 0) {
             rc = lead;
             break;
         }
-        *winner = lead;
+        played++;
         tune_report(r);
         if (limited)
             break;
         target = target > (1 << 29) ? target : target * 2;
     }
+    if (rc == 0)
+        *winner = lead;
     free(pool);
     return rc;
 }
