@@ -29,11 +29,17 @@ def decode(path):
     bpp = 3 if ctype == 2 else 4
     raw = zlib.decompress(b"".join(idat))
     stride = w * bpp
-    rows, prev = [], bytearray(stride)
+    rows, prev, zero = [], bytearray(stride), bytes(stride)
     for y in range(h):
         f = raw[y * (stride + 1)]
         line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
+        if f == 2 and line == zero:  # fast paths: a row like the one above, or "up" alone
+            line = bytearray(prev)
+            f = 0
+        elif f == 2:
+            line = bytearray((x + b) & 255 for x, b in zip(line, prev))
+            f = 0
+        for i in range(stride if f else 0):
             a = line[i - bpp] if i >= bpp else 0
             b = prev[i]
             c = prev[i - bpp] if i >= bpp else 0
@@ -56,9 +62,12 @@ def main():
     path, expect_blank = sys.argv[1], "--expect-blank" in sys.argv[2:]
     w, h, bpp, rows = decode(path)
     nonwhite, blue, colours = 0, 0, set()
+    white = b"\xff" * (w * bpp)
     for line in rows:
-        for x in range(0, w * bpp, bpp):
-            r, g, b = line[x], line[x + 1], line[x + 2]
+        if line == white:
+            colours.add((255, 255, 255))
+            continue
+        for r, g, b in zip(line[0::bpp], line[1::bpp], line[2::bpp]):
             colours.add((r, g, b))
             if r < 245 or g < 245 or b < 245:
                 nonwhite += 1
