@@ -3,6 +3,7 @@
  * element closed, attributes quoted), so `xmllint --noout` can check a page. */
 #include "html.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -297,7 +298,7 @@ cli_html *cli_html_begin(const char *path, const char *title)
     h->path = strdup(path);
     h->f = !h->path ? NULL : strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
     if (!h->f) {
-        cli_fail("%s: %s", path, h->path ? "cannot write" : "out of memory");
+        cli_fail("%s: cannot write: %s", path, h->path ? strerror(errno) : "out of memory");
         free(h->path);
         free(h);
         return NULL;

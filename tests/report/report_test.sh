@@ -43,7 +43,7 @@ contains "$tmp/demo.html" '>a label far too long for the margin of t...</text>'
 contains "$tmp/demo.html" 'caf&#xFFFD; (Latin-1), café (UTF-8)'
 grep -q '<script' "$tmp/demo.html" && fail "demo: a raw <script> got through"
 out=$("$demo" /nonexistent-dir/x.html 2>&1) && fail "demo: writing into a missing folder succeeded"
-[ "$out" = "formicary: /nonexistent-dir/x.html: cannot write" ] || fail "demo: error was '$out'"
+[ "$out" = "formicary: /nonexistent-dir/x.html: cannot write: No such file or directory" ] || fail "demo: error was '$out'"
 
 # --- sim, one design ---
 "$exe" sim marabunta --games 150 --seed 11 --html "$tmp/sim.html" --json "$tmp/sim.json" >/dev/null ||
@@ -92,7 +92,7 @@ contains "$tmp/ab-holm.html" "Holm&#39;s step-down method"
 contains "$tmp/ab-bh.html" "Benjamini-Hochberg"
 contains "$tmp/ab-none.html" "no correction"
 out=$("$exe" sim marabunta --games 5 --html /nonexistent-dir/r.html 2>&1 >/dev/null) && fail "sim: unwritable --html succeeded"
-case $out in *"/nonexistent-dir/r.html: cannot write"*) ;; *) fail "sim: unwritable --html said '$out'" ;; esac
+case $out in *"/nonexistent-dir/r.html: cannot write: No such file or directory"*) ;; *) fail "sim: unwritable --html said '$out'" ;; esac
 
 # --- corpus replay (replay --html) ---
 "$exe" sim marabunta --games 30 --seed 5 --record-dir "$tmp/recs" >/dev/null || fail "sim --record-dir exit $?"
