@@ -293,6 +293,10 @@ check "shell: cannot read for text that does not parse" eval '[[ "${L[1]}" == "e
 fc rules bidrace --text
 check "rules --text: a game without rules text says so" eval '[ $rc -eq 1 ] && one_line_err && has "carries no rules text" err'
 if "$EXE" list 2>/dev/null | grep -q '^myrmes '; then
+    # winter_food's default adapts to years: a record lists it, and must load as it was played
+    fc play myrmes --seats random,random --set years=2 --seed 3 --record "$TMP/y2.rec" --quiet
+    fc replay "$TMP/y2.rec"
+    check "a record of --set years=2 replays (adaptive defaults stay defaults)" eval '[ $rc -eq 0 ] && has "^valid, game finished$"'
     fc rules myrmes --text R-12
     check "rules --text ID prints that rule" eval '[ $rc -eq 0 ] && has "^\*\*R-12 " && ! has "^\*\*R-13 "'
     fc rules Myrmes --text births

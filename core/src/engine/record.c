@@ -623,6 +623,29 @@ static int give_files(reader *r, header *h, fc_rules *rules, fc_error *err)
     return FC_OK;
 }
 
+/* A recorded "name=value" equal to the schema default is not set (a record lists every
+ * parameter, and only the name of its rule set), so that the game's params_check sees the parameter as not given, as when the game was
+ * played (a default that adapts to other parameters, like Myrmes' winter_food to years, is
+ * accepted only then). The value is the same either way. */
+static bool param_is_default(const fc_rules *rules, const char *setting)
+{
+    const fc_plugin *p = fc_rules_plugin(rules);
+    const char *eq = strchr(setting, '=');
+    if (!eq)
+        return false;
+    for (int i = 0; i < p->nparams; i++) {
+        const fc_param_def *def = &p->params[i];
+        if (strlen(def->name) != (size_t)(eq - setting) || strncmp(def->name, setting, (size_t)(eq - setting)) != 0)
+            continue;
+        fc_value dv;
+        fc_error e;
+        char text[FC_PARAM_STR_MAX + 8];
+        return fc_param_default(def, &dv, &e) == 0 &&
+               fc_param_format(def, &dv, text, sizeof text) >= 0 && strcmp(text, eq + 1) == 0;
+    }
+    return false;
+}
+
 int fc_record_parse(fc_context *ctx, const char *name, const char *text, fc_rules **rules_out, fc_match **match_out,
                     fc_record_info *info, fc_error *err)
 {
@@ -665,7 +688,7 @@ int fc_record_parse(fc_context *ctx, const char *name, const char *text, fc_rule
         goto fail;
     }
     for (int i = 0; i < h.nparams; i++)
-        if (fc_rules_set(rules, h.params[i], &e2) != 0) {
+        if (!param_is_default(rules, h.params[i]) && fc_rules_set(rules, h.params[i], &e2) != 0) {
             rc = RERR("%s:%d: %s", name, h.plines[i], e2.msg);
             goto fail;
         }
