@@ -726,6 +726,27 @@ static int read_bookkeeping(reader *rd)
     return 0;
 }
 
+/* R-10, R-16: hands are refilled up to hand_size while the stack lasts. A hand is short only
+ * during the opening draws, or for the seat drawing its refill; otherwise the game would go on
+ * without ever drawing (R-39 ends it when hands and stacks are empty). */
+static int hands_full(reader *rd)
+{
+    const tm_state *s = rd->s;
+    bool opening = s->phase == PH_DRAW && s->after_draw == PH_SETUP;
+    if (TM_BUILDING(s->phase) || opening)
+        return 0;
+    for (int i = 0; i < s->nseats; i++) {
+        const tm_seat *P = &s->seat[i];
+        int held = __builtin_popcount(P->hand);
+        bool refilling = s->phase == PH_DRAW && i == s->drawer;
+        if (P->stack && held < rd->D->hand_size && !refilling)
+            return fail(rd, FC_EINVAL, rd->sk[i][S_HAND].no,
+                        "seat %d holds %d tokens with %d in its stack: hands are refilled to %d (R-10, R-16)", i + 1,
+                        held, __builtin_popcount(P->stack), rd->D->hand_size);
+    }
+    return 0;
+}
+
 static void reset(const tm_data *D, tm_state *s, int nseats)
 {
     memset(s, 0, sizeof *s);
@@ -784,6 +805,8 @@ int tm_position_read(void *st, const fc_env *env, const char *text, fc_error *er
         rc = read_replacer(rd);
     if (rc == 0)
         rc = read_bookkeeping(rd);
+    if (rc == 0)
+        rc = hands_full(rd);
     if (rc == 0 && s->phase != PH_OVER) { /* a step nobody can decide would stall the match */
         fc_decision buf[TM_MAX_DECISIONS];
         if (tm_legal(s, env, buf, NULL) < 1)

@@ -133,7 +133,7 @@ static void test_r30_r31_retreat_from_file(void **unused)
     play(m, "retreat 1,1");
     assert_pos_line(m, "seat 2 board RED-01@1,1");
     assert_pos_line(m, "seat 1 board BLU-05@0,1"); /* the attacker takes the hex */
-    assert_pos_line(m, "phase move");
+    assert_pos_line(m, "phase deploy"); /* Red's turn starts with a deployment */
     assert_int_equal(fc_match_to_move(m), 1);
     fc_match_free(m);
     free(text);
@@ -278,6 +278,25 @@ static void mistake(const pfx *p, const char *text, const char *from, const char
     free(bad);
 }
 
+/* Seat 1 has discarded its hand and stack, yet it is to discard: nobody can decide. */
+static void no_decision(const pfx *p, const char *text)
+{
+    const char *a = strstr(text, "seat 1 stack "), *b = strstr(text, "seat 1 hand ");
+    assert_non_null(a);
+    assert_non_null(b);
+    char stack[512], hand[128], all[700];
+    snprintf(stack, sizeof stack, "%.*s", (int)strcspn(a, "\n"), a);
+    snprintf(hand, sizeof hand, "%.*s", (int)strcspn(b, "\n"), b);
+    snprintf(all, sizeof all, "seat 1 discarded %s %s", stack + 13, hand + 12);
+    char *e1 = edit(text, stack, "seat 1 stack none"), *e2 = edit(e1, hand, "seat 1 hand none");
+    char *e3 = edit(e2, "seat 1 discarded none", all), *e4 = edit(e3, "phase move", "phase discard");
+    refused(p, e4, line_of(e4, "phase discard"), "phase discard: nothing can be decided here (seat 1)");
+    free(e1);
+    free(e2);
+    free(e3);
+    free(e4);
+}
+
 static void test_mistakes_refused_with_their_line(void **unused)
 {
     (void)unused;
@@ -298,8 +317,14 @@ static void test_mistakes_refused_with_their_line(void **unused)
     mistake(&p, text, "seat 2 swarm RED", "seat 2 swarm PURPLE", "unknown swarm 'PURPLE'");
     mistake(&p, text, "seat 1 mounds 5:reserve", "seat 1 mounds 4:reserve", "mound 1 is worth 5 under these parameters");
     mistake(&p, text, "seat 1 trophies none", "seat 1 trophies seat2:1", "trophy seat2:1: that mound is not marked taken");
-    mistake(&p, text, "seat 1 hand none", "seat 1 hand", "'hand' needs its items, or 'none'");
-    mistake(&p, text, "phase move", "phase deploy", "phase deploy: nothing can be decided here (seat 1)"); /* no hand */
+    mistake(&p, text, "seat 1 hand BLU-07 BLU-12 BLU-16", "seat 1 hand", "'hand' needs its items, or 'none'");
+    char *short1 = edit(text, "seat 1 hand BLU-07 BLU-12 BLU-16", "seat 1 hand BLU-07");
+    char *short2 = edit(short1, "seat 1 dead none", "seat 1 dead BLU-12 BLU-16");
+    refused(&p, short2, line_of(short2, "seat 1 hand"),
+            "seat 1 holds 1 tokens with 14 in its stack: hands are refilled to 3 (R-10, R-16)");
+    free(short1);
+    free(short2);
+    no_decision(&p, text);
     mistake(&p, text, "last_attack none", "last_attack 0,0", "expected 'last_attack START FROM TARGET'");
     char *bad = edit(text, "phase move", "phase retreat"); /* a retreat needs its attacker */
     refused(&p, bad, 0, "missing 'selected'");
