@@ -419,6 +419,10 @@ static int check_whole(reader *rd)
             P->fer_committed != (P->fer[0] != MZ_NONE) + (P->fer[1] != MZ_NONE))
             return mzr_fail(rd, rd->l_seat[p][SK_FEROCITY], "the ferocity cards and the committed count disagree");
     }
+    for (int i = 0; i < s->nframes; i++)
+        if (s->frame[i].kind == F_PEEK && s->frame[i].n > s->nstack) /* RT-12 puts tiles back */
+            return mzr_fail(rd, rd->frame_line[i], "a 'peek' frame with %d tiles to put back, but the stack has %d",
+                            s->frame[i].n, s->nstack);
     if (s->over && s->nframes)
         return mzr_fail(rd, rd->frame_line[0], "a frame in a game that is over");
     if (!s->over && !s->nframes)

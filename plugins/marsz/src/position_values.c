@@ -375,6 +375,12 @@ int mzr_key_frame(reader *rd)
             return mzr_fail(rd, rd->line, "%s %ld does not fit a '%s' frame", names[i], v, mz_fkinds[kind].name);
         *arg[i] = (uint8_t)v;
     }
+    /* card frames whose b or c name a tile (TX-03, EV-12, a tile effect) or EV-08's space */
+    int cmax = f->a == EV08 ? MZ_LOCS * 5 : MZ_TILES;
+    if ((kind == F_OPTION || kind == F_TARGET) && (f->b > MZ_TILES || f->c > cmax))
+        return mzr_fail(rd, rd->line, "frame %c %d does not fit a '%s' frame of %s", f->b > MZ_TILES ? 'b' : 'c',
+                        f->b > MZ_TILES ? f->b : f->c, mz_fkinds[kind].name,
+                        f->a < MZ_CARDS ? rd->D->card[f->a].id : "a tile effect");
     f->kind = (uint8_t)kind;
     rd->frame_line[s->nframes++] = rd->line;
     return 0;

@@ -230,6 +230,10 @@ static void test_mistakes_name_their_line(void **state)
     expect_error(&f, t, l, "unknown frame kind 'dance'");
     replace_line(base, l, "frame battle seat 1 a 40 b 0 c 0 n 0", t);
     expect_error(&f, t, l, "frame a 40 does not fit a 'battle' frame");
+    replace_line(base, l, "frame option seat 1 a 11 b 1 c 200 n 0", t); /* c: the tile EV-12 chose */
+    expect_error(&f, t, l, "frame c 200 does not fit a 'option' frame of EV-12");
+    replace_line(base, l, "frame peek seat 1 a 0 b 0 c 0 n 40", t); /* RT-12 */
+    expect_error(&f, t, l, "a 'peek' frame with 40 tiles to put back, but the stack has");
 
     replace_line(base, line_of(base, "rng"), NULL, t);
     expect_error(&f, t, 0, "missing 'rng'");
