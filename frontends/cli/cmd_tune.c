@@ -26,9 +26,9 @@ const cli_optdef cli_opts_tune[] = {
     {"--rules", "F.ini|NAME", false, "base rule set: a file, or a shipped one by name"},
     {"--variant", "F.lua", false, "Lua variant under the searched values"},
     {"--top", "N", false, "designs shown in the table (default 5)"},
-    {"--csv", "F", false, "write every evaluated candidate as CSV to F"},
+    {"--csv", "F", false, "write every evaluated candidate as CSV to F ('-': stdout instead of the table)"},
     {"--json", "F", false, "write the search and its candidates as JSON to F ('-': stdout instead of the table)"},
-    {"--ini", "F", false, "write the winner as a rule-set INI to F (for --rules)"},
+    {"--ini", "F", false, "write the winner as a rule-set INI to F, for --rules ('-': stdout instead of the table)"},
     {"--html", "F", false, "write an HTML report (front, candidates, progress) to F"},
     {"--progress", NULL, false, "show the progress bar even when stderr is not a terminal"},
     {NULL, NULL, false, NULL},
@@ -360,6 +360,16 @@ static void tune_print(const tune_cli *t, int top)
     tune_print_tail(t);
 }
 
+/* Whether a file goes to standard output ('-'): then it replaces the table. */
+static bool tune_dash(const cli *c)
+{
+    const char *const names[] = {"--csv", "--json", "--ini", "--html"};
+    for (int i = 0; i < 4; i++)
+        if (cli_opt(c, names[i]) && strcmp(cli_opt(c, names[i]), "-") == 0)
+            return true;
+    return false;
+}
+
 int cli_cmd_tune(cli *c)
 {
     tune_cli *t = calloc(1, sizeof *t);
@@ -376,6 +386,14 @@ int cli_cmd_tune(cli *c)
         !cli_opt_int(c, "--top", 1, 1000000, 5, &top)) {
         free(t);
         return CLI_EXIT_USAGE;
+    }
+    int dashes = 0;
+    const char *const outs[] = {"--csv", "--json", "--ini", "--html"};
+    for (int i = 0; i < 4; i++)
+        dashes += cli_opt(c, outs[i]) && strcmp(cli_opt(c, outs[i]), "-") == 0;
+    if (dashes > 1) {
+        free(t);
+        return cli_usage("tune: only one of --csv, --json, --ini and --html may write to standard output ('-')");
     }
     if (bs && cli_opt(c, "--budget-games")) {
         free(t);
@@ -410,7 +428,7 @@ int cli_cmd_tune(cli *c)
         tune_sort(t);
         const char *json = cli_opt(c, "--json"), *csv = cli_opt(c, "--csv"), *ini = cli_opt(c, "--ini"),
                    *html = cli_opt(c, "--html");
-        if (!json || strcmp(json, "-") != 0)
+        if (!tune_dash(c))
             tune_print(t, top);
         if ((csv && tune_write_csv(t, csv) != 0) || (json && tune_write_json(t, json) != 0) ||
             (html && tune_write_html(t, html) != 0))

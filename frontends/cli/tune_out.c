@@ -271,6 +271,10 @@ int tune_write_json(const tune_cli *t, const char *path)
 /* The file's stem ("out/best.ini" -> "best"), a rule-set name. */
 static void tune_stem(const char *path, char *buf, size_t n)
 {
+    if (strcmp(path, "-") == 0) {
+        snprintf(buf, n, "tuned");
+        return;
+    }
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
     size_t len = strcspn(base, ".");

@@ -60,6 +60,8 @@ fc tune bidrace --target 'rounds<=5'
 check "no parameter" eval '[ $rc -eq 2 ] && one_line_err && has "--param" err'
 fc tune bidrace --param goal=5..40 --target 'rounds<=5' --budget-games 10 --budget-seconds 1
 check "two budgets" eval '[ $rc -eq 2 ] && one_line_err'
+fc tune bidrace --param goal=5..40 --target 'rounds<=5' --csv - --json -
+check "two files on stdout refused" eval '[ $rc -eq 2 ] && one_line_err && has "standard output" err'
 fc tune bidrace --param goal=5..40 --target 'rounds<=5' --agents random,random,random
 check "more agents than players" eval '[ $rc -eq 2 ] && one_line_err && has "agents" err'
 
@@ -95,6 +97,8 @@ assert sum(r[5] == \"winner\" for r in rows[1:]) == 1
     check "the result does not depend on the thread count" eval '[ $rc -eq 0 ] && diff <(jq -S "del(.seconds, .threads)" "$TMP/m.json") <(jq -S "del(.seconds, .threads)" "$TMP/m2.json") >/dev/null'
     fc tune myrmes --param years=1..3 --target rounds=6 --budget-games 100 --seed 3 --json -
     check "--json - writes only JSON to stdout" eval '[ $rc -eq 0 ] && jq -e ".winner.values.years == 2" "$TMP/out" >/dev/null'
+    fc tune myrmes --param years=1..3 --target rounds=6 --budget-games 100 --seed 3 --ini -
+    check "--ini - writes only the rule set to stdout" eval '[ $rc -eq 0 ] && has "^name = tuned$" && has "^years = 2$" && ! has "^winner"'
     fc tune myrmes --param years=1..3 --target rounds=100 --budget-games 100
     check "myrmes: unreachable rounds=100 reported with the closest value" eval '[ $rc -eq 0 ] && has "^target rounds=100: not reached; closest 9\.000 .* with years=3"'
     # the base (short: 2 years; harsh_winter: 3 winter amounts) is refused as it stands, but the
