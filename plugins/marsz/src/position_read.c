@@ -16,7 +16,7 @@ static const char *const fixed_keys[] = {
     "reward_stack", "deck", "draft_bottom", "discard", "limbo", "drawn", "battle", "battle_ferocity"};
 
 
-static int key_tile_stack(reader *rd)
+static int key_tile_stack(mzr_reader *rd)
 {
     mz_state *s = rd->s;
     if (mzr_is_none(rd, 1))
@@ -33,7 +33,7 @@ static int key_tile_stack(reader *rd)
     return 0;
 }
 
-static int key_rest(reader *rd, int key)
+static int key_rest(mzr_reader *rd, int key)
 {
     mz_state *s = rd->s;
     int rc, r = 0;
@@ -71,7 +71,7 @@ static int key_rest(reader *rd, int key)
     return 0;
 }
 
-static int key_cards(reader *rd, int key)
+static int key_cards(mzr_reader *rd, int key)
 {
     mz_state *s = rd->s;
     int rc;
@@ -115,7 +115,7 @@ static int key_cards(reader *rd, int key)
     return 0;
 }
 
-static int key_rewards(reader *rd, int key)
+static int key_rewards(mzr_reader *rd, int key)
 {
     mz_state *s = rd->s;
     int rc, r = 0;
@@ -139,7 +139,7 @@ static int key_rewards(reader *rd, int key)
     return 0;
 }
 
-static int key_misc(reader *rd, int key)
+static int key_misc(mzr_reader *rd, int key)
 {
     mz_state *s = rd->s;
     long v = 0;
@@ -272,7 +272,7 @@ static int distance(const char *a, const char *b)
     return row[lb];
 }
 
-static int unknown_key(reader *rd, const char *w)
+static int unknown_key(mzr_reader *rd, const char *w)
 {
     const char *best = NULL;
     int bd = 4;
@@ -288,15 +288,15 @@ static int unknown_key(reader *rd, const char *w)
     return mzr_fail(rd, rd->line, "unknown key '%s' (see docs/positions/marsz.md)", w);
 }
 
-static int one_line(reader *rd, char *line)
+static int one_line(mzr_reader *rd, char *line)
 {
     char *hash = strchr(line, '#');
     if (hash)
         *hash = '\0';
     rd->nw = 0;
     for (char *save = NULL, *w = strtok_r(line, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
-        if (rd->nw == WORDS_MAX)
-            return mzr_fail(rd, rd->line, "more than %d words", WORDS_MAX);
+        if (rd->nw == MZR_WORDS_MAX)
+            return mzr_fail(rd, rd->line, "more than %d words", MZR_WORDS_MAX);
         rd->w[rd->nw++] = w;
     }
     if (!rd->nw)
@@ -352,15 +352,15 @@ static int one_line(reader *rd, char *line)
     }
 }
 
-static int read_lines(reader *rd, const char *text)
+static int read_lines(mzr_reader *rd, const char *text)
 {
-    char line[LINE_MAX_];
+    char line[MZR_LINE_MAX];
     const char *p = text;
     while (*p) {
         size_t len = strcspn(p, "\r\n");
         rd->line++;
         if (len >= sizeof line)
-            return mzr_fail(rd, rd->line, "longer than %d characters", LINE_MAX_ - 1);
+            return mzr_fail(rd, rd->line, "longer than %d characters", MZR_LINE_MAX - 1);
         memcpy(line, p, len);
         line[len] = '\0';
         p += len;
@@ -377,9 +377,9 @@ static int read_lines(reader *rd, const char *text)
 
 /* ---- the whole position ---- */
 
-static int missing(reader *rd, const char *what) { return mzr_fail(rd, 0, "missing '%s'", what); }
+static int missing(mzr_reader *rd, const char *what) { return mzr_fail(rd, 0, "missing '%s'", what); }
 
-static int check_whole(reader *rd)
+static int check_whole(mzr_reader *rd)
 {
     mz_state *s = rd->s;
     const mz_data *D = rd->D;
@@ -443,9 +443,9 @@ int mz_position_read(void *st, const fc_env *env, const char *text, fc_error *er
     uint8_t nseats = s->nseats;
     memset(s, 0, sizeof *s);
     s->nseats = nseats;
-    reader rdv;
+    mzr_reader rdv;
     memset(&rdv, 0, sizeof rdv);
-    reader *rd = &rdv;
+    mzr_reader *rd = &rdv;
     rd->s = s;
     rd->env = env;
     rd->D = MZ_D_(env);

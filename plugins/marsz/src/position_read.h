@@ -5,9 +5,9 @@
 
 #include "position_text.h"
 
-#define LINE_MAX_ 2048
-#define WORDS_MAX 160
-#define COORD_MAX 40
+#define MZR_LINE_MAX 2048
+#define MZR_WORDS_MAX 160
+#define MZR_COORD_MAX 40
 
 /* keys of the whole position, in the order position_write writes them */
 enum {
@@ -21,7 +21,7 @@ enum {
 enum { SK_NEST, SK_HAND, SK_HEADS, SK_THORAXES, SK_ABDOMENS, SK_GOALS, SK_ROUND, SK_FEROCITY, SK_SPECIES, SK_COUNT };
 extern const char *const mzr_seat_keys[SK_COUNT];
 
-typedef struct reader {
+typedef struct mzr_reader {
     mz_state *s;
     const fc_env *env;
     const mz_data *D;
@@ -35,31 +35,31 @@ typedef struct reader {
     int reward_line[MZ_REWARDS];
     int frame_line[MZ_FRAMES];
     int ntiles; /* placed so far: the placement order */
-    char *w[WORDS_MAX];
+    char *w[MZR_WORDS_MAX];
     int nw;
-} reader;
+} mzr_reader;
 
 /* One line of error, "marsz: line N: ...", through the host; returns the error code. */
-int mzr_fail(reader *rd, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+int mzr_fail(mzr_reader *rd, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Values: each returns 0 or the error (already set) naming rd->line. */
-int mzr_num(reader *rd, const char *w, long lo, long hi, long *out, const char *what);
-int mzr_card(reader *rd, const char *w, int *out);
-int mzr_card_or_none(reader *rd, const char *w, uint8_t *out);
-int mzr_loc(reader *rd, const char *w, bool gt, int *out); /* "GT" (if gt), "T5" */
-int mzr_seat(reader *rd, const char *w, uint8_t type, uint8_t *out);
-int mzr_value(reader *rd, void *base, uint8_t type, uint16_t off, int lo, int hi, char *w, const char *what);
-int mzr_fields(reader *rd, void *base, const mz_fdef *f, int n, int from, const char *what);
+int mzr_num(mzr_reader *rd, const char *w, long lo, long hi, long *out, const char *what);
+int mzr_card(mzr_reader *rd, const char *w, int *out);
+int mzr_card_or_none(mzr_reader *rd, const char *w, uint8_t *out);
+int mzr_loc(mzr_reader *rd, const char *w, bool gt, int *out); /* "GT" (if gt), "T5" */
+int mzr_seat(mzr_reader *rd, const char *w, uint8_t type, uint8_t *out);
+int mzr_value(mzr_reader *rd, void *base, uint8_t type, uint16_t off, int lo, int hi, char *w, const char *what);
+int mzr_fields(mzr_reader *rd, void *base, const mz_fdef *f, int n, int from, const char *what);
 /* Components, each in one place: the line that named it is remembered. */
-int mzr_put_card(reader *rd, int c, int loc, int seat);
-int mzr_card_list(reader *rd, int from, uint8_t *out, int max); /* count, or the error */
-int mzr_take_tile(reader *rd, int t);
-int mzr_take_rest(reader *rd, const char *w, int *out);
-int mzr_take_reward(reader *rd, const char *w, int *out);
-bool mzr_is_none(const reader *rd, int from);
+int mzr_put_card(mzr_reader *rd, int c, int loc, int seat);
+int mzr_card_list(mzr_reader *rd, int from, uint8_t *out, int max); /* count, or the error */
+int mzr_take_tile(mzr_reader *rd, int t);
+int mzr_take_rest(mzr_reader *rd, const char *w, int *out);
+int mzr_take_reward(mzr_reader *rd, const char *w, int *out);
+bool mzr_is_none(const mzr_reader *rd, int from);
 /* Keys of the meadow, the frames and the seats. */
-int mzr_key_tile(reader *rd);
-int mzr_key_gt(reader *rd);
-int mzr_key_frame(reader *rd);
-int mzr_key_seat(reader *rd);
+int mzr_key_tile(mzr_reader *rd);
+int mzr_key_gt(mzr_reader *rd);
+int mzr_key_frame(mzr_reader *rd);
+int mzr_key_seat(mzr_reader *rd);
 
 #endif

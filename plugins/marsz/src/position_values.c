@@ -9,9 +9,9 @@
 #include "position_read.h"
 
 const char *const mzr_seat_keys[SK_COUNT] = {"nest",  "hand",  "heads",    "thoraxes", "abdomens",
-                                                "goals", "round", "ferocity", "species"};
+                                             "goals", "round", "ferocity", "species"};
 
-int mzr_fail(reader *rd, int line, const char *fmt, ...)
+int mzr_fail(mzr_reader *rd, int line, const char *fmt, ...)
 {
     char msg[240];
     va_list ap;
@@ -23,7 +23,7 @@ int mzr_fail(reader *rd, int line, const char *fmt, ...)
 
 /* ---- single values ---- */
 
-int mzr_num(reader *rd, const char *w, long lo, long hi, long *out, const char *what)
+int mzr_num(mzr_reader *rd, const char *w, long lo, long hi, long *out, const char *what)
 {
     const char *p = w;
     long v = 0;
@@ -41,7 +41,7 @@ int mzr_num(reader *rd, const char *w, long lo, long hi, long *out, const char *
     return 0;
 }
 
-int mzr_card(reader *rd, const char *w, int *out)
+int mzr_card(mzr_reader *rd, const char *w, int *out)
 {
     for (int c = 0; c < MZ_CARDS; c++)
         if (strcmp(w, rd->D->card[c].id) == 0) {
@@ -51,7 +51,7 @@ int mzr_card(reader *rd, const char *w, int *out)
     return mzr_fail(rd, rd->line, "unknown card '%s' (cards are written EV-01..EV-22, HD-01, TX-01, AB-01, CG-01 ...)", w);
 }
 
-int mzr_card_or_none(reader *rd, const char *w, uint8_t *out)
+int mzr_card_or_none(mzr_reader *rd, const char *w, uint8_t *out)
 {
     int c = 0;
     if (strcmp(w, "none") == 0) {
@@ -64,7 +64,7 @@ int mzr_card_or_none(reader *rd, const char *w, uint8_t *out)
 }
 
 /* "GT" or "T5" (tiles only: GT refused) */
-int mzr_loc(reader *rd, const char *w, bool gt, int *out)
+int mzr_loc(mzr_reader *rd, const char *w, bool gt, int *out)
 {
     if (gt && strcmp(w, "GT") == 0) {
         *out = MZ_GT;
@@ -78,7 +78,7 @@ int mzr_loc(reader *rd, const char *w, bool gt, int *out)
     return 0;
 }
 
-int mzr_seat(reader *rd, const char *w, uint8_t type, uint8_t *out)
+int mzr_seat(mzr_reader *rd, const char *w, uint8_t type, uint8_t *out)
 {
     long v;
     if (type != V_SEAT && strcmp(w, "none") == 0) {
@@ -97,7 +97,7 @@ int mzr_seat(reader *rd, const char *w, uint8_t type, uint8_t *out)
     return rc;
 }
 
-static int parse_mask(reader *rd, char *w, unsigned *out)
+static int parse_mask(mzr_reader *rd, char *w, unsigned *out)
 {
     *out = 0;
     if (strcmp(w, "none") == 0)
@@ -115,7 +115,7 @@ static int parse_mask(reader *rd, char *w, unsigned *out)
 }
 
 /* A value of a field table into base + off. */
-int mzr_value(reader *rd, void *base, uint8_t type, uint16_t off, int lo, int hi, char *w, const char *what)
+int mzr_value(mzr_reader *rd, void *base, uint8_t type, uint16_t off, int lo, int hi, char *w, const char *what)
 {
     uint8_t *p = (uint8_t *)base + off;
     long v;
@@ -158,7 +158,7 @@ int mzr_value(reader *rd, void *base, uint8_t type, uint16_t off, int lo, int hi
 }
 
 /* "name value name value ...": every field of the table exactly once, in any order. */
-int mzr_fields(reader *rd, void *base, const mz_fdef *f, int n, int from, const char *what)
+int mzr_fields(mzr_reader *rd, void *base, const mz_fdef *f, int n, int from, const char *what)
 {
     int seen[24] = {0};
     for (int i = from; i < rd->nw; i += 2) {
@@ -188,7 +188,7 @@ int mzr_fields(reader *rd, void *base, const mz_fdef *f, int n, int from, const 
 
 /* ---- cards, tiles, rest tiles ---- */
 
-int mzr_put_card(reader *rd, int c, int loc, int seat)
+int mzr_put_card(mzr_reader *rd, int c, int loc, int seat)
 {
     if (rd->card_line[c])
         return mzr_fail(rd, rd->line, "%s is already named on line %d (every card is in one place)", rd->D->card[c].id,
@@ -200,7 +200,7 @@ int mzr_put_card(reader *rd, int c, int loc, int seat)
 }
 
 /* Words from..nw-1 as a list of cards ("none" alone for an empty list); returns the count. */
-int mzr_card_list(reader *rd, int from, uint8_t *out, int max)
+int mzr_card_list(mzr_reader *rd, int from, uint8_t *out, int max)
 {
     int n = rd->nw - from;
     if (n == 1 && strcmp(rd->w[from], "none") == 0)
@@ -218,7 +218,7 @@ int mzr_card_list(reader *rd, int from, uint8_t *out, int max)
     return n;
 }
 
-int mzr_take_tile(reader *rd, int t)
+int mzr_take_tile(mzr_reader *rd, int t)
 {
     if (rd->tile_line[t])
         return mzr_fail(rd, rd->line, "T%d is already named on line %d (a tile is in one place)", t, rd->tile_line[t]);
@@ -226,7 +226,7 @@ int mzr_take_tile(reader *rd, int t)
     return 0;
 }
 
-static int parse_id(reader *rd, const char *w, int n, const char *(*id)(const mz_data *, int), const char *what,
+static int parse_id(mzr_reader *rd, const char *w, int n, const char *(*id)(const mz_data *, int), const char *what,
                     int *out)
 {
     for (int i = 0; i < n; i++)
@@ -239,7 +239,7 @@ static int parse_id(reader *rd, const char *w, int n, const char *(*id)(const mz
 static const char *rest_id(const mz_data *D, int i) { return D->rest[i].id; }
 static const char *reward_id(const mz_data *D, int i) { return D->reward[i].id; }
 
-int mzr_take_rest(reader *rd, const char *w, int *out)
+int mzr_take_rest(mzr_reader *rd, const char *w, int *out)
 {
     int rc = parse_id(rd, w, MZ_REST, rest_id, "rest tile", out);
     if (rc)
@@ -251,7 +251,7 @@ int mzr_take_rest(reader *rd, const char *w, int *out)
     return 0;
 }
 
-int mzr_take_reward(reader *rd, const char *w, int *out)
+int mzr_take_reward(mzr_reader *rd, const char *w, int *out)
 {
     int rc = parse_id(rd, w, MZ_REWARDS, reward_id, "reward tile", out);
     if (rc)
@@ -262,11 +262,11 @@ int mzr_take_reward(reader *rd, const char *w, int *out)
     return 0;
 }
 
-bool mzr_is_none(const reader *rd, int from) { return rd->nw - from == 1 && strcmp(rd->w[from], "none") == 0; }
+bool mzr_is_none(const mzr_reader *rd, int from) { return rd->nw - from == 1 && strcmp(rd->w[from], "none") == 0; }
 
 /* ---- keys ---- */
 
-int mzr_key_tile(reader *rd)
+int mzr_key_tile(mzr_reader *rd)
 {
     mz_state *s = rd->s;
     int t = 0, rc = 0;
@@ -286,8 +286,8 @@ int mzr_key_tile(reader *rd)
     if (!comma)
         return mzr_fail(rd, rd->line, "expected the cell as q,r, not '%s'", rd->w[2]);
     *comma = '\0';
-    if ((rc = mzr_num(rd, rd->w[2], -COORD_MAX, COORD_MAX, &q, "q")) != 0 ||
-        (rc = mzr_num(rd, comma + 1, -COORD_MAX, COORD_MAX, &r, "r")) != 0 ||
+    if ((rc = mzr_num(rd, rd->w[2], -MZR_COORD_MAX, MZR_COORD_MAX, &q, "q")) != 0 ||
+        (rc = mzr_num(rd, comma + 1, -MZR_COORD_MAX, MZR_COORD_MAX, &r, "r")) != 0 ||
         (rc = mzr_num(rd, rd->w[4], 0, 5, &rot, "rotation")) != 0)
         return rc;
     L->q = (int8_t)q;
@@ -318,7 +318,7 @@ int mzr_key_tile(reader *rd)
     return 0;
 }
 
-int mzr_key_gt(reader *rd)
+int mzr_key_gt(mzr_reader *rd)
 {
     mz_state *s = rd->s;
     mz_loc *L = &s->loc[MZ_GT];
@@ -342,7 +342,7 @@ int mzr_key_gt(reader *rd)
     return 0;
 }
 
-int mzr_key_frame(reader *rd)
+int mzr_key_frame(mzr_reader *rd)
 {
     mz_state *s = rd->s;
     if (s->nframes >= MZ_FRAMES)
@@ -386,7 +386,7 @@ int mzr_key_frame(reader *rd)
     return 0;
 }
 
-static int key_seat_cards(reader *rd, int p, int sk)
+static int key_seat_cards(mzr_reader *rd, int p, int sk)
 {
     mz_state *s = rd->s;
     mz_seat *P = &s->seat[p];
@@ -421,7 +421,7 @@ static int key_seat_cards(reader *rd, int p, int sk)
     return 0;
 }
 
-int mzr_key_seat(reader *rd)
+int mzr_key_seat(mzr_reader *rd)
 {
     mz_state *s = rd->s;
     long v;
