@@ -158,10 +158,11 @@ typedef struct fc_game {
      * draws return the drawer. Front ends print other seats' decisions only when allowed. */
     uint32_t (*decision_audience)(const void *st, const fc_env *env, fc_decision d);
 
-    /* API minor 2, optional: a position as text (Hive: the UHP GameString). The core uses them
-     * only for plugins built against minor >= 2 (fc_match_new_from_position). position_write
-     * returns the length written (< n) or a negative error; position_read turns a state fresh
-     * from init into the position, or returns an error (err: one line) leaving it unusable. */
+    /* API minor 2, optional: a position as text (docs/positions.md). The core uses them only for
+     * plugins built against minor >= 2 (fc_match_new_from_position). position_write returns the
+     * length written (< n) or a negative error; position_read turns a state fresh from init into
+     * the position, or returns an error (err: one line, "line N: ..." when a line is at fault)
+     * leaving it unusable. */
     int (*position_write)(const void *st, const fc_env *env, char *buf, size_t n);
     int (*position_read)(void *st, const fc_env *env, const char *text, fc_error *err);
 
