@@ -470,8 +470,9 @@ int cli_cmd_shell(cli *c)
             if (s.setup && (memchr(line, '\0', (size_t)got) || got > SHELL_LINE_MAX)) {
                 /* inside a setup block: no response before its end */
                 if (!s.setup_refused)
-                    s.setup_refused = got > SHELL_LINE_MAX ? "the position is longer than " SHELL_POSITION_MAX_TEXT " bytes"
-                                                           : "the position contains a NUL byte";
+                    s.setup_refused = got > SHELL_LINE_MAX
+                                          ? "the position is longer than " SHELL_POSITION_MAX_TEXT " bytes"
+                                          : "the position contains a NUL byte";
             } else if (memchr(line, '\0', (size_t)got)) {
                 shell_error("the line contains a NUL byte");
             } else if (got > SHELL_LINE_MAX) {

@@ -314,8 +314,8 @@ static int key_cell(reader *rd, char *arg)
         if ((rc = piece_word(rd, w, &pc)) != 0 || (rc = name_piece(rd, pc, false)) != 0)
             return rc;
         if (h > 0 && hv_bug(pc) != BUG_B && hv_bug(pc) != BUG_M)
-            return fail(rd, rd->line, "%s cannot be on top of another piece (only Beetles and Mosquitoes climb, H-13, H-18)",
-                        w);
+            return fail(rd, rd->line,
+                        "%s cannot be on top of another piece (only Beetles and Mosquitoes climb, H-13, H-18)", w);
         s->cell[pc] = (uint16_t)c;
         s->below[pc] = (uint8_t)below;
         s->level[pc] = (uint8_t)h;
@@ -401,8 +401,9 @@ static int check_span(reader *rd)
             if (i == 0 || v[a] > hi[a])
                 hi[a] = v[a];
             if (hi[a] - lo[a] >= HV_PIECES)
-                return fail(rd, rd->cline[i], "cell %d,%d is %d cells from another one: a hive of %d pieces spans at most %d",
-                            rd->cq[i], rd->cr[i], hi[a] - lo[a], HV_PIECES, HV_PIECES);
+                return fail(rd, rd->cline[i],
+                            "cell %d,%d is %d cells from another one: a hive of %d pieces spans at most %d", rd->cq[i],
+                            rd->cr[i], hi[a] - lo[a], HV_PIECES, HV_PIECES);
         }
     }
     return 0;
@@ -430,8 +431,8 @@ static int check_whole(reader *rd)
         int k = p % HV_KINDS;
         if (!rd->in_hand[p] && hv_kind_num[k] > 1 && rd->in_hand[p - 1]) {
             hv_piece_name(p - 1, nm2, sizeof nm2);
-            return fail(rd, rd->piece_line[p], "%s is on the board but %s is still in hand (numbers are placed in order, H-23)",
-                        nm, nm2);
+            return fail(rd, rd->piece_line[p],
+                        "%s is on the board but %s is still in hand (numbers are placed in order, H-23)", nm, nm2);
         }
     }
     int moves[2] = {(rd->turn + 1) / 2, rd->turn / 2};
@@ -510,8 +511,8 @@ int hv_position_read(hv_state *s, const fc_env *env, const char *text, fc_error 
         s->last = (uint8_t)rd->last;
         hv_set_result(s);
         if (rd->state >= 0 && rd->state != s->result)
-            rc = fail(rd, rd->l_state, "game_state %s, but the board and turn give %s (H-22)", hv_state_names[rd->state],
-                      hv_state_names[s->result]);
+            rc = fail(rd, rd->l_state, "game_state %s, but the board and turn give %s (H-22)",
+                      hv_state_names[rd->state], hv_state_names[s->result]);
     }
     return rc;
 }

@@ -167,7 +167,8 @@ static void test_split_hive_fails_the_check(void **state)
     edited(text, sizeof text, 9, "cell 2,0 bS1", 0, NULL);
     fc_error err;
     assert_null(read_text(&f, text, &err));
-    assert_string_equal(err.msg, "hive: the position fails the game's check: the hive is split: 1 of 2 cells connected (H-08)");
+    assert_string_equal(err.msg,
+                        "hive: the position fails the game's check: the hive is split: 1 of 2 cells connected (H-08)");
     hfx_close(&f);
 }
 

@@ -116,7 +116,8 @@ static void test_round_trip(void **state)
     round_trip(&f, m);
     char *text = NULL;
     assert_int_equal(fc_record_format(m, &seats, &text, &err), 0);
-    assert_non_null(strstr(text, "\nposition\n| Base+MLP;InProgress;White[2];wS1;bG1 -wS1\nposition-end\ndecisions\n1 wQ wS1/\nend\n"));
+    assert_non_null(strstr(text, "\nposition\n| Base+MLP;InProgress;White[2];wS1;bG1 -wS1\nposition-end\n"
+                                 "decisions\n1 wQ wS1/\nend\n"));
     free(text);
     fc_match_free(m);
     hfx_close(&f);
