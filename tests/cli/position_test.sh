@@ -130,6 +130,18 @@ printf 'position\nposition %s\nquit\n' "$TMP/human.pos" | "${RUN[@]}" play hive 
 check "play: a human's 'position' prints it, 'position FILE' writes it" eval \
     'grep -qx "position hive" "$TMP/out" && has "position written to $TMP/human.pos" && grep -qx "turn White\[1\]           # 0 decisions made" "$TMP/human.pos"'
 
+# ---- every game with positions: position -> setup -> play -> save -> replay and load ----
+for g in $(FORMICARY_PLUGIN_PATH=$PLUGINS "${RUN[@]}" list 2>/dev/null | awk 'NR > 1 && NF { print $1 }'); do
+    { for i in $(seq 25); do echo "agent random"; done; echo position; } | "${RUN[@]}" shell "$g" >"$TMP/g.out" 2>&1
+    grep -q '^ok position' "$TMP/g.out" || continue
+    sed -n '/^ok position/,$p' "$TMP/g.out" | tail -n +2 >"$TMP/g.pos"
+    { echo setup; cat "$TMP/g.pos"; echo end; for i in $(seq 25); do echo "agent random"; done
+      echo "save $TMP/g.fcr"; echo state; echo "load $TMP/g.fcr"; echo state; } | "${RUN[@]}" shell "$g" >"$TMP/out" 2>"$TMP/err"
+    last=$(wc -l <"$TMP/out")
+    check "$g: a written position is read by setup, and a record from it saves, loads and replays" eval \
+        '[ "$(line 1)" = ok ] && [ "$(line $((last - 1)))" = ok ] && [ "$(line $last)" = "$(line $((last - 2)))" ] && "${RUN[@]}" replay "$TMP/g.fcr" >/dev/null 2>&1'
+done
+
 # ---- perft --position ----
 fc perft hive --position "@$TMP/pos" --depth 2
 a=$(grep '^perft(2)' "$TMP/out")
