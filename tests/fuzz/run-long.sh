@@ -17,7 +17,7 @@ build=$(cd "${FZ_BUILD:-$root/build-fuzz}" && pwd)
 secs=${1:-600}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(record rules_ini termity_map notation set shell variant)
+[ ${#targets[@]} -gt 0 ] || targets=(record rules_ini termity_map notation set shell variant position)
 par=${FZ_PARALLEL:-2}
 out=$build/fuzz-long
 mkdir -p "$out"
