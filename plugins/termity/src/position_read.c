@@ -747,6 +747,18 @@ static int hands_full(reader *rd)
     return 0;
 }
 
+/* Whether the active seat can deploy a token of its hand on a free hex. */
+static bool deployable(const tm_data *D, const tm_state *s)
+{
+    uint8_t stands = 0;
+    for (uint32_t m = s->seat[s->turn].hand; m; m &= m - 1)
+        stands |= tm_caste_of(D, s, s->turn, tm_lowest(m))->stand;
+    for (int c = 0; c < D->ncells; c++)
+        if (!s->piece[c] && (stands >> s->terrain[c] & 1))
+            return true;
+    return false;
+}
+
 static void reset(const tm_data *D, tm_state *s, int nseats)
 {
     memset(s, 0, sizeof *s);
@@ -807,6 +819,11 @@ int tm_position_read(void *st, const fc_env *env, const char *text, fc_error *er
         rc = read_bookkeeping(rd);
     if (rc == 0)
         rc = hands_full(rd);
+    if (rc == 0 && s->phase == PH_DISCARD && deployable(D, s))
+        rc = fail(rd, FC_EINVAL, rd->g[G_PHASE].no,
+                  "phase discard, but seat %d can deploy a token of its hand: a token is discarded only when none "
+                  "can be (R-17)",
+                  s->turn + 1);
     if (rc == 0 && s->phase != PH_OVER) { /* a step nobody can decide would stall the match */
         fc_decision buf[TM_MAX_DECISIONS];
         if (tm_legal(s, env, buf, NULL) < 1)

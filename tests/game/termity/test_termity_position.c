@@ -325,6 +325,7 @@ static void test_mistakes_refused_with_their_line(void **unused)
     free(short1);
     free(short2);
     no_decision(&p, text);
+    mistake(&p, text, "phase move", "phase discard", "a token is discarded only when none can be (R-17)");
     mistake(&p, text, "last_attack none", "last_attack 0,0", "expected 'last_attack START FROM TARGET'");
     char *bad = edit(text, "phase move", "phase retreat"); /* a retreat needs its attacker */
     refused(&p, bad, 0, "missing 'selected'");
@@ -431,8 +432,13 @@ static void test_crlf_prefixes_and_corruption(void **unused)
 
 /* ---- round trip on boards built in the game and under variants ---- */
 
-static void round_trip_games(int nseats, const char *const *sets, int games)
+/* Round trip on every state of random games; returns what they reached: bit p for phase p,
+ * TM_SEEN_NEUTRAL_CAPTURE for a captured neutral mound's hex being filled (no replacer), and
+ * TM_SEEN_V5 for a retreat chosen by the beaten unit's owner. */
+enum { TM_SEEN_NEUTRAL_CAPTURE = 1 << 20, TM_SEEN_V5 = 1 << 21 };
+static uint32_t round_trip_games(int nseats, const char *const *sets, int games)
 {
+    uint32_t seen = 0;
     pfx p;
     open_rules(&p, nseats, sets);
     char *text = malloc(POS_MAX), *again = malloc(POS_MAX);
@@ -462,6 +468,12 @@ static void round_trip_games(int nseats, const char *const *sets, int games)
             fc_match_free(r);
             states++;
             int who = fc_match_to_move(m);
+            const tm_state *st = fc_match_state(m);
+            seen |= 1u << st->phase;
+            if (st->phase == PH_ATK_MOUND && st->replacer == TM_NO_CELL)
+                seen |= TM_SEEN_NEUTRAL_CAPTURE;
+            if (st->phase == PH_RETREAT && who != st->turn)
+                seen |= TM_SEEN_V5;
             if (who == FC_NOBODY)
                 break;
             assert_true(ply < 5000);
@@ -480,6 +492,7 @@ static void round_trip_games(int nseats, const char *const *sets, int games)
     free(text);
     free(again);
     close_rules(&p);
+    return seen;
 }
 
 static int games_count(int full)
@@ -487,24 +500,59 @@ static int games_count(int full)
     return getenv("FC_UNDER_VALGRIND") || getenv("FC_UNDER_SANITIZER") ? 2 : full;
 }
 
+static bool slow_run(void) { return getenv("FC_UNDER_VALGRIND") || getenv("FC_UNDER_SANITIZER"); }
+
+static void print_seen(const char *what, uint32_t seen)
+{
+    static const char *const names[] = {"draw",    "setup",   "deploy",       "deploy_hex", "discard",
+                                        "move",    "move_dest", "retreat",    "attack_mound", "replace",
+                                        "over",    "neutral", "tile",         "tile_hex"};
+    char buf[256] = "";
+    size_t len = 0;
+    for (int p = 0; p <= PH_TILE_HEX; p++)
+        if (!(seen >> p & 1))
+            len += (size_t)snprintf(buf + len, sizeof buf - len, " %s", names[p]);
+    print_message("%s: phases not reached:%s%s%s\n", what, len ? buf : " none",
+                  seen & TM_SEEN_NEUTRAL_CAPTURE ? "" : "; no neutral capture", seen & TM_SEEN_V5 ? "" : "; no V-5 retreat");
+}
+
+/* Boards built in the game: every building step and the whole game after it (R-43 ... R-47). */
 static void test_round_trip_custom_board(void **unused)
 {
     (void)unused;
     static const char *const custom[] = {"scenario=custom", NULL};
     static const char *const tight[] = {"scenario=custom", "custom_tiles=6", "build_limits=false", NULL};
+    uint32_t seen = 0;
     for (int nseats = 2; nseats <= 4; nseats++)
-        round_trip_games(nseats, custom, games_count(40));
-    round_trip_games(3, tight, games_count(20));
+        seen |= round_trip_games(nseats, custom, games_count(40));
+    seen |= round_trip_games(3, tight, games_count(20));
+    print_seen("custom boards", seen);
+    uint32_t building = 1u << PH_NEUTRAL | 1u << PH_TILE | 1u << PH_TILE_HEX;
+    assert_int_equal(seen & building, building);
 }
 
+/* Variants, fixed swarms and repeated mound values (mounds named by their place in the list). */
 static void test_round_trip_variants(void **unused)
 {
     (void)unused;
     static const char *const v[] = {"open_hands=true", "held_double=true", "lethal_thickets=true",
                                     "defender_retreats=true", "hand_size=5", "mound_values=4,4,6", NULL};
     static const char *const fixed[] = {"swarms=3,1,0", "first_player=2", "neutral_count=0", NULL};
-    round_trip_games(2, v, games_count(60));
-    round_trip_games(3, fixed, games_count(40));
+    static const char *const plain[] = {NULL};
+    uint32_t seen = round_trip_games(2, v, games_count(60));
+    assert_true(slow_run() || (seen & TM_SEEN_V5));
+    seen |= round_trip_games(3, fixed, games_count(40));
+    seen |= round_trip_games(4, plain, games_count(60));
+    print_seen("variants and plain games", seen);
+    /* every step of a turn on a printed board, captures of neutral mounds included */
+    uint32_t turn = 0;
+    for (int p = PH_DRAW; p <= PH_OVER; p++)
+        turn |= 1u << p;
+    turn &= ~(1u << PH_DISCARD); /* R-17 is rare in random games: test_termity_rules plays it */
+    if (!slow_run()) {
+        assert_int_equal(seen & turn, turn);
+        assert_true(seen & TM_SEEN_NEUTRAL_CAPTURE);
+    }
 }
 
 int main(void)
