@@ -43,7 +43,15 @@ static void test_specs(void **state)
     assert_null(fc_agent_new("minimax", 1, &err));
     assert_string_equal(err.msg, "unknown agent 'minimax' (known: random, greedy, mcts)");
     assert_null(fc_agent_new("mcts:rollouts=5", 1, &err));
-    assert_string_equal(err.msg, "agent mcts: unknown key 'rollouts' (known: iters, time, c, depth, seed, threads, legacy, reuse)");
+    assert_string_equal(err.msg, "agent mcts: unknown key 'rollouts' (known: iters, time, c, depth, seed, threads, legacy, reuse, policy, eps)");
+    assert_null(fc_agent_new("mcts:policy=greedy", 1, &err));
+    assert_string_equal(err.msg, "agent mcts: policy: 'greedy' is not random, mast or eval");
+    assert_null(fc_agent_new("mcts:policy=mast,eps=1.5", 1, &err));
+    assert_string_equal(err.msg, "agent mcts: eps: '1.5' is not a number in 0..1");
+    assert_null(fc_agent_new("mcts:eps=0.2", 1, &err));
+    assert_string_equal(err.msg, "agent mcts: eps applies to policy=mast or policy=eval");
+    assert_null(fc_agent_new("mcts:policy=random,eps=0.2", 1, &err));
+    assert_int_equal(err.code, FC_EINVAL);
     assert_null(fc_agent_new("mcts:threads=0", 1, &err));
     assert_string_equal(err.msg, "agent mcts: threads: 0 is out of range 1..64");
     assert_null(fc_agent_new("mcts:legacy=2", 1, &err));
@@ -105,8 +113,10 @@ static void test_deterministic(void **state)
     fc_rules *r = fixture_rules(ctx, 3, NULL);
     const char *specs[] = {"greedy", "mcts:iters=200", "mcts:iters=100,depth=3", "mcts:iters=200,threads=2",
                            "mcts:iters=200,threads=3", "mcts:iters=200,legacy=1", "mcts:iters=200,reuse=1",
-                           "mcts:iters=200,reuse=1,threads=2"};
-    for (int i = 0; i < 8; i++) {
+                           "mcts:iters=200,reuse=1,threads=2", "mcts:iters=200,policy=mast",
+                           "mcts:iters=200,policy=mast,eps=0,threads=2", "mcts:iters=100,policy=eval",
+                           "mcts:iters=100,policy=eval,eps=0.1,legacy=1", "mcts:iters=200,policy=random"};
+    for (int i = 0; i < (int)(sizeof specs / sizeof *specs); i++) {
         uint64_t h1 = play_game(r, specs[i], 5), h2 = play_game(r, specs[i], 5);
         assert_true(h1 == h2);
         int differ = 0; /* the seed matters: some of 6 other seeds end elsewhere */

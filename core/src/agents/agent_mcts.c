@@ -31,7 +31,8 @@
 
 #include "agent_impl.h"
 
-const char *const fc_agent_mcts_keys[] = {"iters", "time", "c", "depth", "seed", "threads", "legacy", "reuse", NULL};
+const char *const fc_agent_mcts_keys[] = {"iters",  "time",  "c",      "depth", "seed",
+                                          "threads", "legacy", "reuse", "policy", "eps", NULL};
 
 #define MCTS_MAX_NODES (1 << 22)       /* beyond this the tree stops growing; playouts go on */
 #define MCTS_MAX_PLAYOUT 1000000L       /* a playout longer than this is cut off and evaluated */
@@ -39,6 +40,28 @@ const char *const fc_agent_mcts_keys[] = {"iters", "time", "c", "depth", "seed",
 #define MCTS_DEFAULT_DEPTH 16           /* playout decisions before the evaluation (not legacy) */
 #define MCTS_MAX_THREADS 64
 #define MCTS_NONE (-1)
+#define MCTS_DEFAULT_EPS 0.4            /* random share of policy=mast|eval playout decisions */
+#define MAST_BITS 12                    /* MAST table: 4096 decision codes per seat */
+#define MAST_SLOTS (1 << MAST_BITS)
+#define MAST_PROBES 32                  /* a code not placed within this many slots is not kept */
+
+/* Playout policies (policy=): uniform; MAST (epsilon-greedy on each decision code's mean
+ * reward for its seat over this search's iterations); one-step evaluation (epsilon-greedy on
+ * the game's evaluation after each legal decision). */
+enum { MCTS_RANDOM, MCTS_MAST, MCTS_EVAL };
+
+/* One decision code's statistics for one seat; n == 0 marks a free slot. */
+typedef struct mast_slot {
+    fc_decision d;
+    uint32_t n;
+    double w;
+} mast_slot;
+
+/* A decision taken during a playout, for the MAST update. */
+typedef struct mcts_step {
+    fc_decision d;
+    int32_t seat;
+} mcts_step;
 
 typedef struct mcts_node {
     int32_t child, sibling; /* first child / next sibling, MCTS_NONE at the end */
@@ -56,6 +79,10 @@ typedef struct mcts_tree {
     fc_decision *legal;
     uint32_t *weights;
     int32_t *found; /* per legal decision: its child node or MCTS_NONE */
+    unsigned char *scratch; /* policy=eval: the state after one candidate decision */
+    mast_slot *mast;        /* policy=mast: MAST_SLOTS per seat, reset at every search */
+    mcts_step *trail;       /* policy=mast: the playout's decisions */
+    int32_t ntrail, captrail;
     mcts_node *nodes;
     int32_t nnodes, capnodes;
     int32_t *path;
@@ -81,9 +108,29 @@ typedef struct mcts_tree {
 
 typedef struct mcts {
     uint64_t iters, depth, threads, reuse;
-    double time, c;
+    double time, c, eps;
+    int policy;
     mcts_tree tree[MCTS_MAX_THREADS];
 } mcts;
+
+/* policy= and eps=. */
+static int mcts_policy_init(const fc_agent *a, mcts *t, fc_error *err)
+{
+    const char *p = fc_agent_opt_get(a, "policy");
+    t->policy = MCTS_RANDOM;
+    t->eps = MCTS_DEFAULT_EPS;
+    if (p && strcmp(p, "mast") == 0)
+        t->policy = MCTS_MAST;
+    else if (p && strcmp(p, "eval") == 0)
+        t->policy = MCTS_EVAL;
+    else if (p && strcmp(p, "random") != 0)
+        return fc_error_set(err, FC_EPARSE, "agent mcts: policy: '%s' is not random, mast or eval", p);
+    if (fc_agent_opt_double(a, "eps", 0, 1, &t->eps, err) < 0)
+        return FC_EPARSE;
+    if (fc_agent_opt_get(a, "eps") && t->policy == MCTS_RANDOM)
+        return fc_error_set(err, FC_EINVAL, "agent mcts: eps applies to policy=mast or policy=eval");
+    return 0;
+}
 
 int fc_agent_mcts_init(fc_agent *a, fc_error *err)
 {
@@ -120,7 +167,7 @@ int fc_agent_mcts_init(fc_agent *a, fc_error *err)
                             (unsigned long long)t->threads);
     if (!t->iters && !t->time)
         t->iters = 1000;
-    return 0;
+    return mcts_policy_init(a, t, err);
 }
 
 static void mcts_release_buffers(mcts_tree *t)
@@ -129,10 +176,12 @@ static void mcts_release_buffers(mcts_tree *t)
     free(t->legal);
     free(t->weights);
     free(t->found);
+    free(t->scratch);
     t->work = NULL;
     t->legal = NULL;
     t->weights = NULL;
     t->found = NULL;
+    t->scratch = NULL;
     t->state_size = 0;
     t->cap = 0;
 }
@@ -147,21 +196,26 @@ void fc_agent_mcts_done(fc_agent *a)
         free(t->tree[k].nodes);
         free(t->tree[k].spare);
         free(t->tree[k].path);
+        free(t->tree[k].mast);
+        free(t->tree[k].trail);
     }
     free(t);
 }
 
-static int mcts_buffers(mcts_tree *t, const fc_game *g)
+static int mcts_buffers(mcts_tree *t, const fc_game *g, int policy)
 {
+    if (policy == MCTS_MAST && !t->mast && !(t->mast = malloc((size_t)FC_MAX_SEATS * MAST_SLOTS * sizeof *t->mast)))
+        return FC_ENOMEM;
     if (t->work && t->state_size == g->state_size && t->cap == g->max_decisions)
         return 0;
     mcts_release_buffers(t);
     size_t n = (size_t)g->max_decisions;
     t->work = malloc(g->state_size ? g->state_size : 1);
+    t->scratch = malloc(g->state_size ? g->state_size : 1);
     t->legal = malloc(n * sizeof *t->legal);
     t->weights = malloc(n * sizeof *t->weights);
     t->found = malloc(n * sizeof *t->found);
-    if (!t->work || !t->legal || !t->weights || !t->found) {
+    if (!t->work || !t->scratch || !t->legal || !t->weights || !t->found) {
         mcts_release_buffers(t);
         return FC_ENOMEM;
     }
@@ -390,11 +444,106 @@ static int mcts_reuse(mcts_tree *t, const fc_match *m, int who, bool allow)
     return 0;
 }
 
-/* Random playout from t->work; writes every seat's reward. */
-static int mcts_playout(mcts_tree *t, const fc_game *g, const fc_env *env, fc_rng *rng, uint64_t depth,
+/* ---- playout policies ---- */
+
+/* The slot of decision d in one seat's MAST table: its own, a free one (n == 0), or NULL when
+ * neither is within MAST_PROBES slots. */
+static mast_slot *mast_find(mast_slot *tab, fc_decision d)
+{
+    uint32_t h = (uint32_t)(d * 0x9e3779b1u) >> (32 - MAST_BITS);
+    for (int k = 0; k < MAST_PROBES; k++) {
+        mast_slot *s = &tab[(h + (uint32_t)k) & (MAST_SLOTS - 1)];
+        if (s->n == 0 || s->d == d)
+            return s;
+    }
+    return NULL;
+}
+
+static void mast_add(mast_slot *tab, fc_decision d, double reward)
+{
+    mast_slot *s = mast_find(tab, d);
+    if (!s)
+        return;
+    if (s->n == 0) {
+        s->d = d;
+        s->w = 0;
+    }
+    s->n++;
+    s->w += reward;
+}
+
+/* Credits every decision of the iteration (tree path, then playout) to its seat's table. */
+static void mast_update(mcts_tree *t, int nseats, const double *reward)
+{
+    for (int32_t k = 1; k < t->npath; k++) {
+        const mcts_node *nd = &t->nodes[t->path[k]];
+        if (nd->seat >= 0 && nd->seat < nseats)
+            mast_add(t->mast + (size_t)nd->seat * MAST_SLOTS, nd->d, reward[nd->seat]);
+    }
+    for (int32_t k = 0; k < t->ntrail; k++)
+        mast_add(t->mast + (size_t)t->trail[k].seat * MAST_SLOTS, t->trail[k].d, reward[t->trail[k].seat]);
+}
+
+static int mcts_trail_push(mcts_tree *t, fc_decision d, int seat)
+{
+    if (t->ntrail == t->captrail) {
+        int32_t cap = t->captrail ? t->captrail * 2 : 256;
+        mcts_step *v = realloc(t->trail, (size_t)cap * sizeof *v);
+        if (!v)
+            return FC_ENOMEM;
+        t->trail = v;
+        t->captrail = cap;
+    }
+    t->trail[t->ntrail++] = (mcts_step){d, seat};
+    return 0;
+}
+
+/* Value for seat `who` of t->work after legal[i] (policy=eval), or a negative error. */
+static double mcts_after(mcts_tree *t, const fc_game *g, const fc_env *env, int i, int who)
+{
+    double r[FC_MAX_SEATS];
+    memcpy(t->scratch, t->work, t->state_size);
+    if (g->apply(t->scratch, env, t->legal[i]) != 0)
+        return FC_EILLEGAL;
+    fc_agent_rewards(g, t->scratch, env, g->to_move(t->scratch, env) == FC_NOBODY, r);
+    return r[who];
+}
+
+/* Index of the playout decision of seat who among t->legal[0..n-1]: with probability eps (or
+ * always under policy=random) uniform, else the best by the policy's value (MAST mean, unseen
+ * codes 1; or the evaluation after the decision), ties uniform. Negative on error. */
+static int mcts_pick(mcts_tree *t, const fc_game *g, const fc_env *env, fc_rng *rng, int policy, double eps,
+                     int who, int n)
+{
+    if (policy == MCTS_RANDOM || fc_rng_unit(rng) < eps)
+        return (int)fc_rng_below(rng, (uint32_t)n);
+    mast_slot *tab = t->mast + (size_t)who * MAST_SLOTS;
+    int best = 0, ties = 0;
+    double best_v = -1;
+    for (int i = 0; i < n; i++) {
+        double v;
+        if (policy == MCTS_MAST) {
+            const mast_slot *s = mast_find(tab, t->legal[i]);
+            v = s && s->n ? s->w / s->n : 1.0;
+        } else if ((v = mcts_after(t, g, env, i, who)) < 0)
+            return (int)v;
+        if (v > best_v) {
+            best = i;
+            best_v = v;
+            ties = 1;
+        } else if (v == best_v && fc_rng_below(rng, (uint32_t)++ties) == 0)
+            best = i;
+    }
+    return best;
+}
+
+/* Playout from t->work under the policy; writes every seat's reward. */
+static int mcts_playout(mcts_tree *t, const fc_game *g, const fc_env *env, fc_rng *rng, const mcts *cfg,
                         double *reward)
 {
+    uint64_t depth = cfg->depth;
     long limit = depth && depth < (uint64_t)MCTS_MAX_PLAYOUT ? (long)depth : MCTS_MAX_PLAYOUT;
+    t->ntrail = 0;
     for (long steps = 0;; steps++) {
         int who = g->to_move(t->work, env);
         if (who == FC_NOBODY) {
@@ -411,16 +560,18 @@ static int mcts_playout(mcts_tree *t, const fc_game *g, const fc_env *env, fc_rn
             memset(t->weights, 0, (size_t)t->cap * sizeof *t->weights);
             n = g->legal(t->work, env, t->legal, t->weights);
             n = n > t->cap ? t->cap : n;
-            i = n > 0 ? fc_rng_weighted(rng, t->weights, n) : -1;
-            if (i < 0 && n > 0)
+            i = n > 0 ? fc_rng_weighted(rng, t->weights, n) : FC_ESTATE;
+            if (i == -1) /* no weights: uniform */
                 i = (int)fc_rng_below(rng, (uint32_t)n);
         } else {
             n = g->legal(t->work, env, t->legal, NULL);
             n = n > t->cap ? t->cap : n;
-            i = n > 0 ? (int)fc_rng_below(rng, (uint32_t)n) : -1;
+            i = n > 0 ? mcts_pick(t, g, env, rng, cfg->policy, cfg->eps, who, n) : FC_ESTATE;
+            if (i >= 0 && cfg->policy == MCTS_MAST && who < env->nseats && mcts_trail_push(t, t->legal[i], who) != 0)
+                return FC_ENOMEM;
         }
         if (i < 0)
-            return FC_ESTATE;
+            return i;
         if (g->apply(t->work, env, t->legal[i]) != 0)
             return FC_EILLEGAL;
     }
@@ -434,12 +585,15 @@ static double mcts_now(void)
 }
 
 /* t->iters iterations (0: until t->deadline) from t->root; sets t->rc. */
-static void mcts_search(mcts_tree *t, uint64_t depth, double c)
+static void mcts_search(mcts_tree *t, const mcts *cfg)
 {
     const fc_game *g = t->g;
     const fc_env *env = t->env;
     double reward[FC_MAX_SEATS];
     t->rc = 0;
+    if (cfg->policy == MCTS_MAST)
+        memset(t->mast, 0, (size_t)env->nseats * MAST_SLOTS * sizeof *t->mast);
+    t->ntrail = 0;
     if (!t->reused) {
         t->nnodes = 0;
         if (mcts_node_new(t, MCTS_NONE, 0, t->who) == MCTS_NONE) {
@@ -453,15 +607,18 @@ static void mcts_search(mcts_tree *t, uint64_t depth, double c)
         memcpy(t->work, t->root, t->state_size);
         if (g->determinize)
             g->determinize(t->work, env, t->who, t->rng);
-        int end = mcts_descend(t, g, env, t->rng, c);
+        int end = mcts_descend(t, g, env, t->rng, cfg->c);
         if (end < 0) {
             t->rc = end;
             return;
         }
-        if (end == 1)
+        if (end == 1) {
+            t->ntrail = 0;
             fc_agent_rewards(g, t->work, env, 1, reward);
-        else if ((t->rc = mcts_playout(t, g, env, t->rng, depth, reward)) != 0)
+        } else if ((t->rc = mcts_playout(t, g, env, t->rng, cfg, reward)) != 0)
             return;
+        if (cfg->policy == MCTS_MAST)
+            mast_update(t, env->nseats, reward);
         for (int32_t k = t->npath - 1; k >= 0; k--) {
             mcts_node *nd = &t->nodes[t->path[k]];
             nd->visits++;
@@ -473,14 +630,13 @@ static void mcts_search(mcts_tree *t, uint64_t depth, double c)
 
 typedef struct mcts_job {
     mcts_tree *tree;
-    uint64_t depth;
-    double c;
+    const mcts *cfg;
 } mcts_job;
 
 static void *mcts_thread(void *arg)
 {
     mcts_job *j = arg;
-    mcts_search(j->tree, j->depth, j->c);
+    mcts_search(j->tree, j->cfg);
     return NULL;
 }
 
@@ -491,13 +647,13 @@ static int mcts_run(mcts *t, int n)
     mcts_job job[MCTS_MAX_THREADS];
     int started = 1;
     for (int k = 0; k < n; k++)
-        job[k] = (mcts_job){&t->tree[k], t->depth, t->c};
+        job[k] = (mcts_job){&t->tree[k], t};
     for (int k = 1; k < n; k++, started++)
         if (pthread_create(&th[k], NULL, mcts_thread, &job[k]) != 0)
             break;
     for (int k = started; k < n; k++) /* no thread to spare: run it here, same result */
-        mcts_search(&t->tree[k], t->depth, t->c);
-    mcts_search(&t->tree[0], t->depth, t->c);
+        mcts_search(&t->tree[k], t);
+    mcts_search(&t->tree[0], t);
     for (int k = 1; k < started; k++)
         pthread_join(th[k], NULL);
     for (int k = 0; k < n; k++)
@@ -544,7 +700,7 @@ int fc_agent_mcts_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *e
     double deadline = t->time > 0 ? mcts_now() + t->time : 0;
     for (int k = 0; k < nt; k++) {
         mcts_tree *r = &t->tree[k];
-        if (mcts_buffers(r, g) != 0)
+        if (mcts_buffers(r, g, t->policy) != 0)
             return fc_error_set(err, FC_ENOMEM, "out of memory");
         if (k == 0)
             r->rng = rng;
