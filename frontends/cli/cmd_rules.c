@@ -110,8 +110,10 @@ int cli_cmd_rules(cli *c)
         cli_table_add(&t, "name", "type", "default", "range", "value", "origin", "doc");
     else
         cli_table_add(&t, "name", "type", "default", "range", "doc");
-    for (int i = 0; i < p->nparams; i++) {
-        const fc_param_def *d = &p->params[i];
+    /* with a rule set, the variant's declared parameters follow the game's */
+    int np = r ? fc_rules_param_count(r) : p->nparams;
+    for (int i = 0; i < np; i++) {
+        const fc_param_def *d = r ? fc_rules_param_def(r, i) : &p->params[i];
         char def[FC_PARAM_STR_MAX + 8] = "?", range[128] = "?", val[FC_PARAM_STR_MAX + 8] = "";
         fc_value v;
         memset(&v, 0, sizeof v);
@@ -123,12 +125,18 @@ int cli_cmd_rules(cli *c)
                                : "?";
         if (r) {
             fc_param_format(d, &fc_rules_values(r)[i], val, sizeof val);
-            cli_table_add(&t, d->name, type, def, range, val, fc_rules_origin(r, i), d->doc);
+            const char *origin = fc_rules_origin(r, i);
+            char vorigin[400];
+            if (i >= p->nparams && strcmp(origin, "default") == 0) { /* say whose default it is */
+                snprintf(vorigin, sizeof vorigin, "default (variant %s)", fc_rules_variant_name(r));
+                origin = vorigin;
+            }
+            cli_table_add(&t, d->name, type, def, range, val, origin, d->doc);
         } else {
             cli_table_add(&t, d->name, type, def, range, d->doc);
         }
     }
-    if (p->nparams == 0)
+    if (np == 0)
         printf("  (none)\n");
     else
         cli_table_print(&t, stdout, "  ");

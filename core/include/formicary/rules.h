@@ -30,9 +30,17 @@ int fc_rules_finish(fc_rules *r, fc_error *err);
 const fc_plugin *fc_rules_plugin(const fc_rules *r);
 fc_context *fc_rules_context(const fc_rules *r);
 int fc_rules_nseats(const fc_rules *r);
+/* The resolved values (after finish): the game's nparams first (what the plugin sees), then
+ * the variant's declared parameters, by the index of fc_rules_param_def. */
 const fc_value *fc_rules_values(const fc_rules *r);
 /* Where parameter i's value came from: "default", "std.ini:4", "v.lua:3", "--set". */
 const char *fc_rules_origin(const fc_rules *r, int i);
+/* The rule set's schema: the game's parameters, then those the variant declares with param()
+ * (INT definitions, known once the variant is loaded). An INI key or --set given before the
+ * variant is loaded and naming no game parameter is kept until fc_rules_finish, which refuses
+ * it if the variant does not declare it either. */
+int fc_rules_param_count(const fc_rules *r);
+const fc_param_def *fc_rules_param_def(const fc_rules *r, int i);
 /* Rule-set name (INI [ruleset] name, file stem, or "default"). */
 const char *fc_rules_name(const fc_rules *r);
 /* Overrides the rule-set name (records restore the recorded one). Before finish only. */

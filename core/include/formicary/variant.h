@@ -1,5 +1,6 @@
 /* Lua 5.4 variants in a sandbox (docs/lua-api.md). A variant script declares metadata with
- * variant{name=…, description=…, game=…}, sets parameters with set(name, value) and registers
+ * variant{name=…, description=…, game=…}, sets parameters with set(name, value), declares its
+ * own integer parameters with param(name, default, lo, hi, doc) and registers
  * hook functions with hook(name, fn) on the hook points its game declares. The sandbox offers
  * only pruned base, string, table, math and utf8; text chunks only; a memory cap; an
  * instruction budget that the script's own pcall cannot swallow; math.random bound to a
@@ -40,6 +41,18 @@ typedef struct fc_variant_setting {
 
 #define FC_VARIANT_MAX_SETTINGS 64
 
+/* An integer parameter the variant declares with param(name, default, lo, hi, doc): it joins
+ * the rule set's schema after the game's own (fc_rules_param_def) and hooks read its resolved
+ * value as params.<name>. Integers only: hooks take and return integers. */
+typedef struct fc_variant_param {
+    char name[FC_PARAM_NAME_MAX];
+    int64_t def, lo, hi;
+    char doc[160];
+    int line;
+} fc_variant_param;
+
+#define FC_VARIANT_MAX_PARAMS 16
+
 typedef struct fc_variant_probe_result {
     fc_variant_meta meta;
     int nsettings;
@@ -50,6 +63,8 @@ typedef struct fc_variant_probe_result {
     int hook_line[64];
     unsigned char hook_nparams[64];
     unsigned char hook_vararg[64];
+    int nparams; /* param() declarations, in order */
+    fc_variant_param params[FC_VARIANT_MAX_PARAMS];
 } fc_variant_probe_result;
 
 /* Runs a variant's body in a fresh sandbox to collect metadata, settings and registered
@@ -64,6 +79,10 @@ typedef struct fc_hooks fc_hooks;
 fc_hooks *fc_hooks_new(const fc_plugin *plugin, const char *chunkname, const char *text, fc_error *err);
 void fc_hooks_free(fc_hooks *h);
 uint64_t fc_hooks_mask(const fc_hooks *h);
+/* The resolved values of the variant's declared parameters (params.<name> in hooks), in
+ * declaration order; n must be the number declared. Until called, hooks read the defaults.
+ * Call before the first hook call (a match's values are constant). */
+int fc_hooks_set_params(fc_hooks *h, const fc_value *values, int n, fc_error *err);
 /* Calls hook point `hook` (see fc_host.hook_int). The script's math.random stream is seeded
  * from the state's bytes, so a hook is a pure function of the state and its arguments. */
 int64_t fc_hooks_call(fc_hooks *h, const fc_env *env, int hook, void *st, const int64_t *args, int nargs,

@@ -161,6 +161,12 @@ static fc_match *alloc_match(const fc_rules *rules, uint64_t seed, fc_error *err
     const char *vtext = fc_rules_variant_text(rules);
     if (vtext) {
         m->hooks = fc_hooks_new(m->plugin, fc_rules_variant_path(rules), vtext, err);
+        int np = m->plugin->nparams; /* the variant's declared parameters follow the game's */
+        if (m->hooks && fc_hooks_set_params(m->hooks, fc_rules_values(rules) + np, fc_rules_param_count(rules) - np,
+                                            err) != 0) {
+            fc_hooks_free(m->hooks);
+            m->hooks = NULL;
+        }
         if (!m->hooks) {
             fc_match_free(m);
             return NULL;

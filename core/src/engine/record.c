@@ -99,10 +99,11 @@ int fc_record_format(const fc_match *m, const fc_record_seats *seats, char **out
         sb_printf(&b, "agent %d %s\n", s + 1, a);
     }
     sb_printf(&b, "seed %" PRIu64 "\n", fc_match_seed(m));
-    for (int i = 0; i < p->nparams; i++) {
+    for (int i = 0; i < fc_rules_param_count(r); i++) { /* the game's, then the variant's own */
+        const fc_param_def *d = fc_rules_param_def(r, i);
         char v[FC_PARAM_STR_MAX + 64];
-        fc_param_format(&p->params[i], &vals[i], v, sizeof v);
-        sb_printf(&b, "param %s %s\n", p->params[i].name, v);
+        fc_param_format(d, &vals[i], v, sizeof v);
+        sb_printf(&b, "param %s %s\n", d->name, v);
     }
     for (int i = 0; i < p->nparams; i++) {
         const char *ft = fc_rules_path_text(r, i);
@@ -687,11 +688,6 @@ int fc_record_parse(fc_context *ctx, const char *name, const char *text, fc_rule
         rc = RERR("%s:%d: ruleset: %s", name, h.ruleset_line, e2.msg);
         goto fail;
     }
-    for (int i = 0; i < h.nparams; i++)
-        if (!param_is_default(rules, h.params[i]) && fc_rules_set(rules, h.params[i], &e2) != 0) {
-            rc = RERR("%s:%d: %s", name, h.plines[i], e2.msg);
-            goto fail;
-        }
     if ((rc = give_files(&r, &h, rules, err)) != 0)
         goto fail;
     if (h.have_variant) {
@@ -705,6 +701,12 @@ int fc_record_parse(fc_context *ctx, const char *name, const char *text, fc_rule
             goto fail;
         }
     }
+    /* after the variant, which may declare some of them */
+    for (int i = 0; i < h.nparams; i++)
+        if (!param_is_default(rules, h.params[i]) && fc_rules_set(rules, h.params[i], &e2) != 0) {
+            rc = RERR("%s:%d: %s", name, h.plines[i], e2.msg);
+            goto fail;
+        }
     if (fc_rules_finish(rules, &e2) != 0) {
         rc = RERR("%s: %s", name, e2.msg);
         goto fail;

@@ -27,13 +27,27 @@ typedef struct slot {
     fc_value v;
 } slot;
 
+/* An INI key or --set naming no parameter known yet: a variant loaded later may declare it,
+ * so it is resolved (or refused as unknown) by fc_rules_finish. */
+typedef struct pending {
+    int layer, line;
+    char key[FC_PARAM_NAME_MAX];
+    char value[FC_PARAM_STR_MAX];
+    char where[ORIGIN_MAX];
+} pending;
+
 struct fc_rules {
     fc_context *ctx;
     const fc_plugin *p;
-    int nseats, n;
+    int nseats, n;        /* n: the game's parameters */
+    int nv;               /* the variant's declared parameters, after the game's (index n + k) */
+    fc_param_def *vdefs;  /* nv definitions; names and docs point into vparams */
+    fc_variant_param *vparams;
+    pending *pend;
+    int npend;
     bool ini_loaded, variant_loaded, finished;
-    slot *layer[NLAYERS]; /* n slots each */
-    fc_value *values;     /* resolved by finish */
+    slot *layer[NLAYERS]; /* n + nv slots each */
+    fc_value *values;     /* resolved by finish: the game's n (what the plugin sees), then nv */
     char (*origin)[ORIGIN_MAX];
     char *ini_path;
     char name[RULES_NAME_MAX];
@@ -75,6 +89,42 @@ static int read_text(const char *path, char **out, fc_error *err)
     return fc_textfile_read(path, 4u << 20, FC_EPARSE, out, err);
 }
 
+/* Definition of parameter i: the game's, then the variant's. */
+static const fc_param_def *pdef(const fc_rules *r, int i)
+{
+    return i < r->n ? &r->p->params[i] : &r->vdefs[i - r->n];
+}
+
+static int nall(const fc_rules *r) { return r->n + r->nv; }
+
+static int find_param(const fc_rules *r, const char *name)
+{
+    int i = fc_param_find(r->p->params, r->n, name);
+    if (i < 0 && r->nv > 0 && (i = fc_param_find(r->vdefs, r->nv, name)) >= 0)
+        i += r->n;
+    return i;
+}
+
+/* Keeps a key no parameter answers yet (see pending). */
+static int add_pending(fc_rules *r, int layer, int line, const char *where, const char *key, const char *value,
+                       fc_error *err)
+{
+    if (strlen(key) >= FC_PARAM_NAME_MAX || strlen(value) >= FC_PARAM_STR_MAX)
+        return -1; /* no parameter can have it: the caller reports it unknown or too long */
+    pending *np = realloc(r->pend, (size_t)(r->npend + 1) * sizeof *np);
+    if (!np)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    r->pend = np;
+    pending *e = &np[r->npend++];
+    memset(e, 0, sizeof *e);
+    e->layer = layer;
+    e->line = line;
+    snprintf(e->key, sizeof e->key, "%s", key);
+    snprintf(e->value, sizeof e->value, "%s", value);
+    snprintf(e->where, sizeof e->where, "%s", where);
+    return 0;
+}
+
 /* Edit distance, for "did you mean" hints; long keys get no hint. */
 static int edit_distance(const char *a, const char *b)
 {
@@ -108,22 +158,22 @@ static int unknown_param(const fc_rules *r, const char *where, const char *key, 
     char hint[256] = "";
     size_t used = 0;
     int best = 1 << 20;
-    for (int i = 0; i < r->n; i++) {
-        int d = edit_distance(key, r->p->params[i].name);
+    for (int i = 0; i < nall(r); i++) {
+        int d = edit_distance(key, pdef(r, i)->name);
         if (d < best)
             best = d;
     }
     int close = (int)strlen(key) / 3 > 2 ? (int)strlen(key) / 3 : 2;
     bool near = best <= close;
-    for (int i = 0; i < r->n && used < sizeof hint; i++) {
-        if (near && edit_distance(key, r->p->params[i].name) != best)
+    for (int i = 0; i < nall(r) && used < sizeof hint; i++) {
+        if (near && edit_distance(key, pdef(r, i)->name) != best)
             continue;
-        int w = snprintf(hint + used, sizeof hint - used, "%s%s", used ? ", " : "", r->p->params[i].name);
+        int w = snprintf(hint + used, sizeof hint - used, "%s%s", used ? ", " : "", pdef(r, i)->name);
         if (w < 0)
             break;
         used += (size_t)w;
     }
-    if (r->n == 0)
+    if (nall(r) == 0)
         return fc_error_set(err, FC_EUNKNOWN, "%s: unknown parameter '%.64s' (%s has no parameters)", where, key,
                             r->p->id);
     if (near)
@@ -197,6 +247,9 @@ void fc_rules_free(fc_rules *r)
     for (int i = 0; r->path_text && i < r->n; i++)
         free(r->path_text[i]);
     free(r->path_text);
+    free(r->vdefs);
+    free(r->vparams);
+    free(r->pend);
     free(r->ini_path);
     free(r->variant_path);
     free(r->variant_text);
@@ -214,6 +267,7 @@ typedef struct ini_ctx {
     char prev_key[FC_PARAM_NAME_MAX + 16];
     char prev_section[16];
     slot *staged;
+    int npend0; /* r->npend before this file: its own pending keys follow */
     char name[RULES_NAME_MAX];
     char description[256];
     int rc, err_line;
@@ -293,10 +347,18 @@ static void ini_param_key(ini_ctx *c, const char *key, const char *value)
     fc_rules *r = c->r;
     char where[FC_ERROR_MSG_MAX];
     snprintf(where, sizeof where, "%s:%d", c->path, c->line);
-    int i = fc_param_find(r->p->params, r->n, key);
+    int i = find_param(r, key);
     if (i < 0) {
-        c->rc = unknown_param(r, where, key, c->err);
-        c->err_line = c->line;
+        for (int k = c->npend0; k < r->npend; k++)
+            if (strcmp(r->pend[k].key, key) == 0) {
+                ini_fail(c, FC_EPARSE, "'%s' is set twice (first on line %d)", key, r->pend[k].line);
+                return;
+            }
+        int rc = r->variant_loaded ? -1 : add_pending(r, L_INI, c->line, where, key, value, c->err);
+        if (rc != 0) {
+            c->rc = rc == -1 ? unknown_param(r, where, key, c->err) : rc;
+            c->err_line = c->line;
+        }
         return;
     }
     if (c->staged[i].set) {
@@ -373,8 +435,8 @@ int fc_rules_load_ini(fc_rules *r, const char *path, fc_error *err)
     char *text;
     if ((rc = read_text(path, &text, err)) < 0)
         return rc;
-    ini_ctx c = {.r = r, .path = path, .pos = text, .err = err};
-    c.staged = new_slots(r->n);
+    ini_ctx c = {.r = r, .path = path, .pos = text, .err = err, .npend0 = r->npend};
+    c.staged = new_slots(nall(r));
     if (!c.staged) {
         free(text);
         return fc_error_set(err, FC_ENOMEM, "out of memory");
@@ -393,6 +455,7 @@ int fc_rules_load_ini(fc_rules *r, const char *path, fc_error *err)
         c.rc = fc_error_set(err, FC_ENOMEM, "out of memory");
     if (c.rc < 0) {
         free(c.staged);
+        r->npend = c.npend0;
         return c.rc;
     }
     free(r->layer[L_INI]);
@@ -408,6 +471,60 @@ int fc_rules_load_ini(fc_rules *r, const char *path, fc_error *err)
 
 /* ---- variant layer ---- */
 
+static void drop_variant_params(fc_rules *r)
+{
+    free(r->vdefs);
+    free(r->vparams);
+    r->vdefs = NULL;
+    r->vparams = NULL;
+    r->nv = 0;
+}
+
+/* Grows an array of n items of `size` bytes to m, zeroing the new ones. */
+static int grow(void **a, size_t size, int n, int m)
+{
+    void *g = realloc(*a, size * (size_t)(m > 0 ? m : 1));
+    if (!g)
+        return -1;
+    memset((char *)g + size * (size_t)n, 0, size * (size_t)(m - n));
+    *a = g;
+    return 0;
+}
+
+/* The variant's declared parameters join the schema after the game's: INT definitions, and
+ * room for them in every layer and in the resolved values. */
+static int add_variant_params(fc_rules *r, const char *chunk, const fc_variant_probe_result *res, fc_error *err)
+{
+    int nv = res->nparams < FC_VARIANT_MAX_PARAMS ? res->nparams : FC_VARIANT_MAX_PARAMS;
+    if (nv <= 0)
+        return 0;
+    r->vparams = calloc((size_t)nv, sizeof *r->vparams);
+    r->vdefs = calloc((size_t)nv, sizeof *r->vdefs);
+    if (!r->vparams || !r->vdefs)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    for (int k = 0; k < nv; k++) {
+        fc_variant_param *vp = &r->vparams[k];
+        *vp = res->params[k];
+        vp->name[sizeof vp->name - 1] = '\0';
+        vp->doc[sizeof vp->doc - 1] = '\0';
+        r->vdefs[k] = (fc_param_def){.name = vp->name, .type = FC_PARAM_INT, .def = vp->def, .min = vp->lo,
+                                     .max = vp->hi, .doc = vp->doc};
+    }
+    fc_error e;
+    if (fc_param_schema_check(r->vdefs, nv, &e) != 0)
+        return fc_error_set(err, FC_ESCRIPT, "%s: %s", chunk, e.msg);
+    int n = r->n, m = r->n + nv;
+    bool ok = true;
+    for (int l = 0; l < NLAYERS; l++)
+        ok = grow((void **)&r->layer[l], sizeof(slot), n, m) == 0 && ok;
+    ok = ok && grow((void **)&r->values, sizeof *r->values, n, m) == 0;
+    ok = ok && grow((void **)&r->origin, sizeof *r->origin, n, m) == 0;
+    if (!ok)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    r->nv = nv;
+    return 0;
+}
+
 /* Takes ownership of text. The text is kept (and hashed) in canonical line form, which is what
  * a record embeds and gives back byte for byte; Lua numbers lines the same either way. */
 static int load_variant(fc_rules *r, const char *chunk, char *raw, fc_error *err)
@@ -416,9 +533,9 @@ static int load_variant(fc_rules *r, const char *chunk, char *raw, fc_error *err
     char *text = fc_text_canonical_lines(raw);
     free(raw);
     fc_variant_probe_result *res = calloc(1, sizeof *res);
-    slot *staged = new_slots(r->n);
+    slot *staged = NULL;
     char *path = dup_str(chunk);
-    if (!text || !res || !staged || !path) {
+    if (!text || !res || !path) {
         rc = fc_error_set(err, FC_ENOMEM, "out of memory");
         goto fail;
     }
@@ -439,6 +556,12 @@ static int load_variant(fc_rules *r, const char *chunk, char *raw, fc_error *err
                           res->meta.game, r->p->id);
         goto fail;
     }
+    if ((rc = add_variant_params(r, chunk, res, err)) < 0)
+        goto fail;
+    if (!(staged = new_slots(nall(r)))) {
+        rc = fc_error_set(err, FC_ENOMEM, "out of memory");
+        goto fail;
+    }
     int nset = res->nsettings < FC_VARIANT_MAX_SETTINGS ? res->nsettings : FC_VARIANT_MAX_SETTINGS;
     for (int k = 0; k < nset; k++) {
         fc_variant_setting *s = &res->settings[k];
@@ -451,7 +574,7 @@ static int load_variant(fc_rules *r, const char *chunk, char *raw, fc_error *err
             rc = unknown_param(r, where, s->key, err);
             goto fail;
         }
-        if ((rc = fc_param_parse(&r->p->params[i], s->value, where, &staged[i].v, err)) < 0)
+        if ((rc = fc_param_parse(pdef(r, i), s->value, where, &staged[i].v, err)) < 0)
             goto fail;
         staged[i].set = true; /* a later set() of the same key wins */
         staged[i].line = s->line;
@@ -473,6 +596,7 @@ fail:
     free(staged);
     free(path);
     free(text);
+    drop_variant_params(r);
     return rc;
 }
 
@@ -530,8 +654,8 @@ int fc_rules_set(fc_rules *r, const char *assignment, fc_error *err)
         return fc_error_set(err, FC_EPARSE, "--set: expected key=value, found '%.200s'", assignment);
     char key[FC_PARAM_NAME_MAX + 16];
     snprintf(key, sizeof key, "%.*s", (int)klen, k);
-    int i = klen < FC_PARAM_NAME_MAX ? fc_param_find(r->p->params, r->n, key) : -1;
-    if (i < 0)
+    int i = klen < FC_PARAM_NAME_MAX ? find_param(r, key) : -1;
+    if (i < 0 && (r->variant_loaded || klen >= FC_PARAM_NAME_MAX))
         return unknown_param(r, "--set", key, err);
     /* values are trimmed like INI values; a STRING keeps its inner spaces */
     const char *v = eq + 1 + strspn(eq + 1, " \t");
@@ -543,8 +667,13 @@ int fc_rules_set(fc_rules *r, const char *assignment, fc_error *err)
         return fc_error_set(err, FC_ENOMEM, "out of memory");
     memcpy(value, v, vlen);
     value[vlen] = '\0';
+    if (i < 0) { /* maybe the variant's, loaded later: resolved by finish */
+        rc = add_pending(r, L_SET, 0, "--set", key, value, err);
+        free(value);
+        return rc == -1 ? unknown_param(r, "--set", key, err) : rc;
+    }
     fc_value parsed;
-    rc = fc_param_parse(&r->p->params[i], value, "--set", &parsed, err);
+    rc = fc_param_parse(pdef(r, i), value, "--set", &parsed, err);
     free(value);
     if (rc < 0)
         return rc;
@@ -650,13 +779,37 @@ static int check_params(fc_rules *r, const fc_game *g, fc_error *err)
     return fc_error_set(err, rc < 0 ? rc : FC_ERANGE, "%s", e.msg[0] ? e.msg : "the parameters disagree");
 }
 
+/* Keys given before the variant was loaded: now each names a parameter or is unknown. In the
+ * order given, so a later --set wins as for known keys. */
+static int resolve_pending(fc_rules *r, fc_error *err)
+{
+    for (int k = 0; k < r->npend; k++) {
+        const pending *e = &r->pend[k];
+        int i = find_param(r, e->key);
+        if (i < 0)
+            return unknown_param(r, e->where, e->key, err);
+        slot *s = &r->layer[e->layer][i];
+        if (e->layer == L_INI && s->set)
+            return fc_error_set(err, FC_EPARSE, "%s: '%s' is set twice (first on line %d)", e->where, e->key, s->line);
+        int rc = fc_param_parse(pdef(r, i), e->value, e->where, &s->v, err);
+        if (rc < 0)
+            return rc;
+        s->set = true;
+        s->line = e->line;
+    }
+    r->npend = 0;
+    return 0;
+}
+
 int fc_rules_finish(fc_rules *r, fc_error *err)
 {
     int rc = check_open(r, err);
     if (rc < 0)
         return rc;
-    for (int i = 0; i < r->n; i++) {
-        if ((rc = fc_param_default(&r->p->params[i], &r->values[i], err)) < 0)
+    if ((rc = resolve_pending(r, err)) < 0)
+        return rc;
+    for (int i = 0; i < nall(r); i++) {
+        if ((rc = fc_param_default(pdef(r, i), &r->values[i], err)) < 0)
             return rc;
         snprintf(r->origin[i], ORIGIN_MAX, "default");
         for (int l = 0; l < NLAYERS; l++) {
@@ -709,7 +862,14 @@ const fc_value *fc_rules_values(const fc_rules *r) { return r && r->finished ? r
 
 const char *fc_rules_origin(const fc_rules *r, int i)
 {
-    return r && r->finished && i >= 0 && i < r->n ? r->origin[i] : "";
+    return r && r->finished && i >= 0 && i < nall(r) ? r->origin[i] : "";
+}
+
+int fc_rules_param_count(const fc_rules *r) { return r ? nall(r) : 0; }
+
+const fc_param_def *fc_rules_param_def(const fc_rules *r, int i)
+{
+    return r && i >= 0 && i < nall(r) ? pdef(r, i) : NULL;
 }
 
 const char *fc_rules_name(const fc_rules *r) { return r ? r->name : ""; }

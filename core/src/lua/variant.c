@@ -10,10 +10,18 @@
  *       integers for list parameters ({4, 5, 6} is recorded as "4,5,6"). Recorded as text
  *       with its line; range checks are done by the caller (fc_param_parse). Each parameter
  *       may be set once; with a game, an unknown name is an error.
+ *   param(name, default, lo, hi [, doc])
+ *       Declares an integer parameter of the variant: name is [a-z][a-z0-9_]*, shorter than
+ *       FC_PARAM_NAME_MAX, not a parameter of the game, declared once; lo <= default <= hi.
+ *       It joins the rule set's schema after the game's (INI rule sets and --set set it);
+ *       hooks read the resolved value as params.<name>. No real type: hooks deal in integers.
  *   hook(name, fn)
  *       Registers fn on the game's hook point `name` (needs a game; once per point). The
  *       game calls it with integer arguments (seats 1-based) and fn returns an integer, a
  *       boolean (true = 1, false = 0), an integral float, or nil to keep the default.
+ *   params.<name>
+ *       The resolved value of a declared parameter (read-only; only inside a hook call, as
+ *       the values are known only when the rule set is finished).
  *   game.<query>(...)
  *       The game's read-only queries; only inside a hook call.
  *   action.<name>(...)
@@ -44,7 +52,8 @@ typedef struct fc_vrt {
     const fc_plugin *plugin;
     fc_variant_probe_result *res;
     int declared;
-    int loaded; /* the body ran: variant(), set() and hook() are refused from now on */
+    int loaded; /* the body ran: variant(), set(), param() and hook() are refused from now on */
+    int64_t pvals[FC_VARIANT_MAX_PARAMS]; /* params.<name>: the defaults until fc_hooks_set_params */
     int hooks_ref; /* registry: table of hook functions, hook index + 1 -> function */
     /* the hook call in progress (cur_hook < 0: none) */
     int cur_hook;
@@ -211,6 +220,11 @@ static int vr_set(lua_State *L)
     const char *name = lua_tostring(L, 1);
     if (strlen(name) >= FC_PARAM_NAME_MAX || name[0] == '\0')
         return luaL_error(L, "set: bad parameter name '%s'", name);
+    for (int i = 0; i < res->nparams; i++)
+        if (strcmp(res->params[i].name, name) == 0)
+            return luaL_error(L, "set: '%s' is this variant's own parameter (declared at line %d: its default is "
+                                 "param()'s second argument)",
+                              name, res->params[i].line);
     if (rt->plugin && fc_param_find(rt->plugin->params, rt->plugin->nparams, name) < 0)
         return luaL_error(L, "unknown parameter '%s' for game %s", name, vr_game_id(rt));
     for (int i = 0; i < res->nsettings; i++)
@@ -224,6 +238,108 @@ static int vr_set(lua_State *L)
     s->line = vr_line(L);
     res->nsettings++;
     return 0;
+}
+
+/* Argument `arg` of param() as an integer. */
+static int64_t vr_param_int(lua_State *L, int arg, const char *name, const char *what)
+{
+    int isint = 0;
+    lua_Integer v = lua_tointegerx(L, arg, &isint);
+    if (!isint || lua_type(L, arg) != LUA_TNUMBER)
+        luaL_error(L, "param: '%s': %s must be an integer, not %s", name, what,
+                   lua_type(L, arg) == LUA_TNUMBER ? "a fraction" : luaL_typename(L, arg));
+    return (int64_t)v;
+}
+
+static int vr_param(lua_State *L)
+{
+    fc_vrt *rt = vr_self(L);
+    fc_variant_probe_result *res = rt->res;
+    vr_body_only(L, rt, "param");
+    if (lua_type(L, 1) != LUA_TSTRING)
+        return luaL_error(L, "param: the name must be a string, not %s", luaL_typename(L, 1));
+    size_t len;
+    const char *name = lua_tolstring(L, 1, &len);
+    int ok = len > 0 && len < FC_PARAM_NAME_MAX && strlen(name) == len && name[0] >= 'a' && name[0] <= 'z';
+    for (size_t i = 1; ok && i < len; i++)
+        ok = (name[i] >= 'a' && name[i] <= 'z') || (name[i] >= '0' && name[i] <= '9') || name[i] == '_';
+    if (!ok)
+        return luaL_error(L, "param: bad name '%.64s' (expected [a-z][a-z0-9_]*, at most %d bytes)", name,
+                          FC_PARAM_NAME_MAX - 1);
+    if (rt->plugin && fc_param_find(rt->plugin->params, rt->plugin->nparams, name) >= 0)
+        return luaL_error(L, "param: '%s' is a parameter of game %s (set it with set())", name, vr_game_id(rt));
+    for (int i = 0; i < res->nparams; i++)
+        if (strcmp(res->params[i].name, name) == 0)
+            return luaL_error(L, "param: '%s' declared twice (first at line %d)", name, res->params[i].line);
+    for (int i = 0; i < res->nsettings; i++)
+        if (strcmp(res->settings[i].key, name) == 0)
+            return luaL_error(L, "param: '%s' is already set at line %d", name, res->settings[i].line);
+    if (res->nparams >= FC_VARIANT_MAX_PARAMS)
+        return luaL_error(L, "param: too many parameters (at most %d)", FC_VARIANT_MAX_PARAMS);
+    fc_variant_param *vp = &res->params[res->nparams];
+    int64_t def = vr_param_int(L, 2, name, "the default");
+    int64_t lo = vr_param_int(L, 3, name, "lo");
+    int64_t hi = vr_param_int(L, 4, name, "hi");
+    if (lo > hi)
+        return luaL_error(L, "param: '%s': empty range %lld..%lld", name, (long long)lo, (long long)hi);
+    if (def < lo || def > hi)
+        return luaL_error(L, "param: '%s': default %lld is outside %lld..%lld", name, (long long)def, (long long)lo,
+                          (long long)hi);
+    const char *doc = "";
+    if (!lua_isnoneornil(L, 5)) {
+        size_t dlen;
+        if (lua_type(L, 5) != LUA_TSTRING)
+            return luaL_error(L, "param: '%s': doc must be a string, not %s", name, luaL_typename(L, 5));
+        doc = lua_tolstring(L, 5, &dlen);
+        if (dlen >= sizeof vp->doc || strlen(doc) != dlen || strpbrk(doc, "\r\n"))
+            return luaL_error(L, "param: '%s': doc must be one line of at most %d bytes", name,
+                              (int)sizeof vp->doc - 1);
+    }
+    if (lua_gettop(L) > 5)
+        return luaL_error(L, "param: '%s': expected (name, default, lo, hi [, doc]), got %d arguments", name,
+                          lua_gettop(L));
+    memset(vp, 0, sizeof *vp);
+    snprintf(vp->name, sizeof vp->name, "%s", name);
+    snprintf(vp->doc, sizeof vp->doc, "%s", doc);
+    vp->def = def;
+    vp->lo = lo;
+    vp->hi = hi;
+    vp->line = vr_line(L);
+    rt->pvals[res->nparams] = def;
+    res->nparams++;
+    return 0;
+}
+
+/* params.<name>: __index of the read-only params table (upvalue rt). */
+static int vr_params_index(lua_State *L)
+{
+    fc_vrt *rt = vr_self(L);
+    const fc_variant_probe_result *res = rt->res;
+    const char *name = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "?";
+    if (rt->cur_hook < 0)
+        return luaL_error(L, "params.%s is only available inside a hook", name);
+    for (int i = 0; i < res->nparams; i++)
+        if (strcmp(res->params[i].name, name) == 0) {
+            lua_pushinteger(L, (lua_Integer)rt->pvals[i]);
+            return 1;
+        }
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int i = 0; i < res->nparams; i++) {
+        if (i > 0)
+            luaL_addstring(&b, ", ");
+        luaL_addstring(&b, res->params[i].name);
+    }
+    if (res->nparams == 0)
+        luaL_addstring(&b, "none");
+    luaL_pushresult(&b);
+    return luaL_error(L, "params.%s: no such parameter (declared: %s)", name, lua_tostring(L, -1));
+}
+
+static int vr_params_newindex(lua_State *L)
+{
+    const char *name = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "?";
+    return luaL_error(L, "params.%s: params is read-only (declare a parameter with param())", name);
 }
 
 static int vr_hook(lua_State *L)
@@ -332,11 +448,22 @@ static int vr_install(lua_State *L)
     fc_vrt *rt = lua_touserdata(L, 1);
     lua_newtable(L);
     rt->hooks_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    static const luaL_Reg api[] = {{"variant", vr_variant}, {"set", vr_set}, {"hook", vr_hook}, {NULL, NULL}};
+    static const luaL_Reg api[] = {
+        {"variant", vr_variant}, {"set", vr_set}, {"param", vr_param}, {"hook", vr_hook}, {NULL, NULL}};
     lua_pushglobaltable(L);
     lua_pushlightuserdata(L, rt);
     luaL_setfuncs(L, api, 1);
     lua_pop(L, 1);
+    /* params: an empty table whose metatable answers every read and refuses every write */
+    static const luaL_Reg meta[] = {{"__index", vr_params_index}, {"__newindex", vr_params_newindex}, {NULL, NULL}};
+    lua_newtable(L);
+    lua_createtable(L, 0, 3);
+    lua_pushlightuserdata(L, rt);
+    luaL_setfuncs(L, meta, 1);
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+    lua_setglobal(L, "params");
     const fc_plugin *p = rt->plugin;
     vr_accessor_table(L, rt, "game", p ? p->queries : NULL, p ? p->nqueries : 0, 0);
     vr_accessor_table(L, rt, "action", p ? p->actions : NULL, p ? p->nactions : 0, 1);
@@ -424,6 +551,29 @@ void fc_hooks_free(fc_hooks *h)
 }
 
 uint64_t fc_hooks_mask(const fc_hooks *h) { return h ? h->res.hooks_mask : 0; }
+
+int fc_hooks_set_params(fc_hooks *h, const fc_value *values, int n, fc_error *err)
+{
+    if (!h || (n > 0 && !values))
+        return fc_error_set(err, FC_EINVAL, "fc_hooks_set_params: NULL argument");
+    if (n != h->res.nparams)
+        return fc_error_set(err, FC_EINVAL, "%s: %d parameter values for %d declared parameters",
+                            fc_sandbox_chunkname(h->rt.sb), n, h->res.nparams);
+    for (int i = 0; i < n; i++) {
+        const fc_variant_param *vp = &h->res.params[i];
+        if (values[i].i < vp->lo || values[i].i > vp->hi)
+            return fc_error_set(err, FC_ERANGE, "%s: %s: %lld is out of range %lld..%lld",
+                                fc_sandbox_chunkname(h->rt.sb), vp->name, (long long)values[i].i, (long long)vp->lo,
+                                (long long)vp->hi);
+        h->rt.pvals[i] = values[i].i;
+    }
+    /* results remembered with other values would be wrong now */
+    for (int i = 0; i < VR_MEMO_SIZE; i++)
+        h->memo[i].hook = -1;
+    for (int i = 0; i < VR_BATCH_SLOTS; i++)
+        h->batch[i].hook = -1;
+    return 0;
+}
 
 unsigned long fc_hooks_calls(const fc_hooks *h) { return h ? h->calls : 0; }
 
