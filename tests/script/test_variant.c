@@ -498,6 +498,106 @@ static void test_addresses(void **state)
     fc_hooks_free(h);
 }
 
+/* param(): declarations collected by the probe, errors with their exact text; params.<name>
+ * read in hooks (defaults, then the values given), read-only, not in the script body. */
+static void test_params(void **state)
+{
+    char *text = read_script("params.lua");
+    fc_variant_probe_result res;
+    fc_error err;
+    assert_int_equal(fc_variant_probe(&plugin, "params.lua", text, &res, &err), 0);
+    assert_int_equal(res.nparams, 2);
+    assert_string_equal(res.params[0].name, "bonus");
+    assert_int_equal(res.params[0].def, 3);
+    assert_int_equal(res.params[0].lo, 0);
+    assert_int_equal(res.params[0].hi, 10);
+    assert_string_equal(res.params[0].doc, "extra score");
+    assert_int_equal(res.params[0].line, 2);
+    assert_string_equal(res.params[1].name, "penalty");
+    assert_int_equal(res.params[1].def, -2);
+    assert_string_equal(res.params[1].doc, "");
+    assert_int_equal(res.nsettings, 1);
+    free(text);
+
+    fc_hooks *h = load_hooks("params.lua");
+    tstate st = {{1, 2, 3, 4}, 1, 0};
+    assert_int_equal(score(h, &st, 0, 1, -1), 4); /* 1 + default 3 */
+    assert_int_equal(score(h, &st, 0, 2, -1), -2);
+    fc_value v[2];
+    memset(v, 0, sizeof v);
+    v[0].i = 7;
+    v[1].i = -5;
+    assert_int_equal(fc_hooks_set_params(h, v, 2, &err), 0);
+    assert_int_equal(score(h, &st, 0, 1, -1), 8);
+    assert_int_equal(score(h, &st, 0, 2, -1), -5);
+    assert_string_equal(fc_hooks_error(h), "");
+    assert_int_equal(score(h, &st, 0, 3, -9), -9);
+    assert_string_equal(fc_hooks_error(h), "params.lua:9: params.nope: no such parameter (declared: bonus, penalty)");
+    fc_hooks_clear_error(h);
+    assert_int_equal(score(h, &st, 0, 4, -9), -9);
+    assert_string_equal(fc_hooks_error(h),
+                        "params.lua:10: attempt to modify a frozen table (what the script body made is read-only "
+                        "in hooks: a hook may not keep state between calls)");
+    fc_hooks_clear_error(h);
+    assert_int_equal(score(h, &st, 0, 1, -1), 8); /* unchanged */
+    /* values are checked: count and range */
+    assert_int_equal(fc_hooks_set_params(h, v, 1, &err), FC_EINVAL);
+    assert_string_equal(err.msg, "params.lua: 1 parameter values for 2 declared parameters");
+    v[0].i = 11;
+    assert_int_equal(fc_hooks_set_params(h, v, 2, &err), FC_ERANGE);
+    assert_string_equal(err.msg, "params.lua: bonus: 11 is out of range 0..10");
+    fc_hooks_free(h);
+
+    expect_load_error(&plugin, "params_body.lua", "params_body.lua:3: params.bonus is only available inside a hook");
+    const char *head = "variant{ name = 'a', game = 'testgame' }\n";
+    char buf[512];
+    static const struct {
+        const char *body, *msg;
+    } bad[] = {
+        {"param('Bonus', 1, 0, 2)", "inline.lua:2: param: bad name 'Bonus' (expected [a-z][a-z0-9_]*, at most 47 bytes)"},
+        {"param('a-b', 1, 0, 2)", "inline.lua:2: param: bad name 'a-b' (expected [a-z][a-z0-9_]*, at most 47 bytes)"},
+        {"param('', 1, 0, 2)", "inline.lua:2: param: bad name '' (expected [a-z][a-z0-9_]*, at most 47 bytes)"},
+        {"param('a23456789012345678901234567890123456789012345678', 1, 0, 2)",
+         "inline.lua:2: param: bad name 'a23456789012345678901234567890123456789012345678' (expected [a-z][a-z0-9_]*, "
+         "at most 47 bytes)"},
+        {"param(3, 1, 0, 2)", "inline.lua:2: param: the name must be a string, not number"},
+        {"param('years', 1, 0, 2)", "inline.lua:2: param: 'years' is a parameter of game testgame (set it with set())"},
+        {"param('k', 1, 0, 2)\nparam('k', 1, 0, 2)", "inline.lua:3: param: 'k' declared twice (first at line 2)"},
+        {"param('k', 3, 0, 2)", "inline.lua:2: param: 'k': default 3 is outside 0..2"},
+        {"param('k', 1, 2, 0)", "inline.lua:2: param: 'k': empty range 2..0"},
+        {"param('k', 1.5, 0, 2)", "inline.lua:2: param: 'k': the default must be an integer, not a fraction"},
+        {"param('k', 1, nil, 2)", "inline.lua:2: param: 'k': lo must be an integer, not nil"},
+        {"param('k', 1, 0, '2')", "inline.lua:2: param: 'k': hi must be an integer, not string"},
+        {"param('k', 1, 0, 2, 5)", "inline.lua:2: param: 'k': doc must be a string, not number"},
+        {"param('k', 1, 0, 2, 'a\\nb')", "inline.lua:2: param: 'k': doc must be one line of at most 159 bytes"},
+        {"param('k', 1, 0, 2, 'd', 1)",
+         "inline.lua:2: param: 'k': expected (name, default, lo, hi [, doc]), got 6 arguments"},
+        {"param('k', 1, 0, 2)\nset('k', 2)",
+         "inline.lua:3: set: 'k' is this variant's own parameter (declared at line 2: its default is param()'s second "
+         "argument)"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snprintf(buf, sizeof buf, "%s%s", head, bad[i].body);
+        expect_inline_error(buf, bad[i].msg);
+    }
+    snprintf(buf, sizeof buf, "%sparams.x = 1", head); /* in the body: our own message */
+    expect_inline_error(buf, "inline.lua:2: params.x: params is read-only (declare a parameter with param())");
+    /* too many */
+    size_t k = (size_t)snprintf(buf, sizeof buf, "%s", head);
+    for (int i = 0; i <= FC_VARIANT_MAX_PARAMS; i++)
+        k += (size_t)snprintf(buf + k, sizeof buf - k, "param('p%d', 0, 0, 1) ", i);
+    expect_inline_error(buf, "inline.lua:2: param: too many parameters (at most 16)");
+    /* inside a hook: refused like set() */
+    h = fc_hooks_new(&plugin, "inline.lua",
+                     "variant{ name = 'a', game = 'testgame' }\nhook('score', function() param('k', 1, 0, 2) end)",
+                     &err);
+    assert_non_null(h);
+    assert_int_equal(score(h, &st, 0, 1, -9), -9);
+    assert_string_equal(fc_hooks_error(h),
+                        "inline.lua:2: param() is only available in the script body, not inside a hook");
+    fc_hooks_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -506,7 +606,7 @@ int main(void)
         cmocka_unit_test(test_accessors),      cmocka_unit_test(test_unregistered_hook),
         cmocka_unit_test(test_random_pure),    cmocka_unit_test(test_call_many),    cmocka_unit_test(test_attacks),
         cmocka_unit_test(test_long_chunkname), cmocka_unit_test(test_cost),
-        cmocka_unit_test(test_stateful),       cmocka_unit_test(test_addresses),
+        cmocka_unit_test(test_stateful), cmocka_unit_test(test_params),       cmocka_unit_test(test_addresses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -248,10 +248,19 @@ static void expect_ini_error(fixture *f, const char *name, const char *text, int
     fc_rules *r = new_rules(f, 2);
     fc_error err;
     fc_error_clear(&err);
-    assert_int_equal(fc_rules_load_ini(r, ini, &err), code);
+    int rc = fc_rules_load_ini(r, ini, &err);
+    /* a key no game parameter answers may be a variant's (loaded later): refused by finish */
+    bool deferred = rc == 0 && code == FC_EUNKNOWN;
+    if (deferred)
+        rc = fc_rules_finish(r, &err);
+    assert_int_equal(rc, code);
     char want[FC_ERROR_MSG_MAX];
     snprintf(want, sizeof want, "%s:%d: %s", ini, line, msg);
     assert_string_equal(err.msg, want);
+    if (deferred) {
+        fc_rules_free(r);
+        return;
+    }
     /* a refused INI leaves nothing behind: the values it set before failing are dropped */
     finish_ok(r);
     assert_int_equal(fc_rules_values(r)[GOAL].i, 20);
@@ -380,7 +389,10 @@ static void expect_set_error(fixture *f, const char *assignment, int code, const
     fc_rules *r = new_rules(f, 2);
     fc_error err;
     fc_error_clear(&err);
-    assert_int_equal(fc_rules_set(r, assignment, &err), code);
+    int rc = fc_rules_set(r, assignment, &err);
+    if (rc == 0 && code == FC_EUNKNOWN) /* maybe a variant's parameter: refused by finish */
+        rc = fc_rules_finish(r, &err);
+    assert_int_equal(rc, code);
     assert_string_equal(err.msg, msg);
     fc_rules_free(r);
 }
@@ -470,6 +482,115 @@ static void test_variant_errors(void **state)
     fc_rules_free(r);
 }
 
+/* A variant's param() joins the schema after the game's: default < INI < --set in any call
+ * order (keys given before the variant are resolved at finish), range and name errors. */
+static void test_variant_params(void **state)
+{
+    fixture *f = *state;
+    const char *ini = put_file(f, "knob.ini", "[params]\ngoal = 30\nknob = 5\n");
+    const char *lua = put_file(f, "knob.lua",
+                               "variant{name = \"knobbed\", game = \"bidrace\"}\n"
+                               "param(\"knob\", 4, 0, 9, \"a house rule's size\")\n");
+    static const int orders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    char ini_line[256];
+    snprintf(ini_line, sizeof ini_line, "%s:3", ini);
+    for (int with_set = 0; with_set < 2; with_set++)
+        for (int o = 0; o < 6; o++) {
+            fc_rules *r = new_rules(f, 2);
+            fc_error err;
+            for (int k = 0; k < 3; k++) {
+                int rc = 0;
+                if (orders[o][k] == 0)
+                    rc = fc_rules_load_ini(r, ini, &err);
+                else if (orders[o][k] == 1)
+                    rc = fc_rules_load_variant(r, lua, &err);
+                else if (with_set)
+                    rc = fc_rules_set(r, "knob=8", &err) | fc_rules_set(r, "knob = 7", &err);
+                if (rc != 0)
+                    fail_msg("order %d step %d: %s", o, k, err.msg);
+            }
+            finish_ok(r);
+            assert_int_equal(fc_rules_param_count(r), NPARAMS + 1);
+            const fc_param_def *d = fc_rules_param_def(r, NPARAMS);
+            assert_non_null(d);
+            assert_string_equal(d->name, "knob");
+            assert_int_equal(d->type, FC_PARAM_INT);
+            assert_int_equal(d->def, 4);
+            assert_int_equal(d->min, 0);
+            assert_int_equal(d->max, 9);
+            assert_string_equal(d->doc, "a house rule's size");
+            assert_string_equal(fc_rules_param_def(r, GOAL)->name, "goal");
+            assert_null(fc_rules_param_def(r, NPARAMS + 1));
+            assert_int_equal(fc_rules_values(r)[NPARAMS].i, with_set ? 7 : 5);
+            assert_string_equal(fc_rules_origin(r, NPARAMS), with_set ? "--set" : ini_line);
+            assert_int_equal(fc_rules_values(r)[GOAL].i, 30);
+            fc_rules_free(r);
+        }
+
+    /* the default, and a rule set without the variant keeps the game's schema only */
+    fc_rules *r = new_rules(f, 2);
+    fc_error err;
+    assert_int_equal(fc_rules_load_variant(r, lua, &err), 0);
+    finish_ok(r);
+    assert_int_equal(fc_rules_values(r)[NPARAMS].i, 4);
+    assert_string_equal(fc_rules_origin(r, NPARAMS), "default");
+    fc_rules_free(r);
+    r = new_rules(f, 2);
+    finish_ok(r);
+    assert_int_equal(fc_rules_param_count(r), NPARAMS);
+    fc_rules_free(r);
+
+    /* out of range: named, before the variant (at finish) or after it (at once) */
+    r = new_rules(f, 2);
+    assert_int_equal(fc_rules_set(r, "knob=10", &err), 0);
+    assert_int_equal(fc_rules_load_variant(r, lua, &err), 0);
+    assert_int_equal(fc_rules_finish(r, &err), FC_ERANGE);
+    assert_string_equal(err.msg, "--set: knob: 10 is out of range 0..9");
+    fc_rules_free(r);
+    r = new_rules(f, 2);
+    assert_int_equal(fc_rules_load_variant(r, lua, &err), 0);
+    assert_int_equal(fc_rules_set(r, "knob=-1", &err), FC_ERANGE);
+    assert_string_equal(err.msg, "--set: knob: -1 is out of range 0..9");
+    assert_int_equal(fc_rules_set(r, "knbo=1", &err), FC_EUNKNOWN);
+    assert_string_equal(err.msg, "--set: unknown parameter 'knbo' (did you mean knob?)");
+    fc_rules_free(r);
+    const char *bad = put_file(f, "knob-bad.ini", "[params]\n\nknob = 99\n");
+    r = new_rules(f, 2);
+    assert_int_equal(fc_rules_load_ini(r, bad, &err), 0);
+    assert_int_equal(fc_rules_load_variant(r, lua, &err), 0);
+    assert_int_equal(fc_rules_finish(r, &err), FC_ERANGE);
+    char want[512];
+    snprintf(want, sizeof want, "%s:3: knob: 99 is out of range 0..9", bad);
+    assert_string_equal(err.msg, want);
+    fc_rules_free(r);
+    /* an undeclared key is refused by finish, naming where it was given */
+    r = new_rules(f, 2);
+    assert_int_equal(fc_rules_set(r, "knobs=1", &err), 0);
+    assert_int_equal(fc_rules_load_variant(r, lua, &err), 0);
+    assert_int_equal(fc_rules_finish(r, &err), FC_EUNKNOWN);
+    assert_string_equal(err.msg, "--set: unknown parameter 'knobs' (did you mean knob?)");
+    fc_rules_free(r);
+    /* twice in one INI, even before the variant is known */
+    const char *twice = put_file(f, "knob-twice.ini", "[params]\nknob = 1\nknob = 2\n");
+    r = new_rules(f, 2);
+    assert_int_equal(fc_rules_load_ini(r, twice, &err), FC_EPARSE);
+    snprintf(want, sizeof want, "%s:3: 'knob' is set twice (first on line 2)", twice);
+    assert_string_equal(err.msg, want);
+    /* a refused INI leaves no key behind */
+    finish_ok(r);
+    fc_rules_free(r);
+    /* a variant may not declare a game parameter */
+    r = new_rules(f, 2);
+    assert_int_equal(fc_rules_load_variant_text(r, "g.lua",
+                                                "variant{name = \"x\", game = \"bidrace\"}\nparam(\"goal\", 1, 0, 9)\n",
+                                                &err),
+                     FC_ESCRIPT);
+    assert_string_equal(err.msg, "g.lua:2: param: 'goal' is a parameter of game bidrace (set it with set())");
+    finish_ok(r);
+    assert_int_equal(fc_rules_param_count(r), NPARAMS);
+    fc_rules_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -484,6 +605,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_set, setup, teardown),
         cmocka_unit_test_setup_teardown(test_variant_text, setup, teardown),
         cmocka_unit_test_setup_teardown(test_variant_errors, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_variant_params, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

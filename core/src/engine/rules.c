@@ -365,7 +365,7 @@ static void ini_param_key(ini_ctx *c, const char *key, const char *value)
         ini_fail(c, FC_EPARSE, "'%s' is set twice (first on line %d)", key, c->staged[i].line);
         return;
     }
-    const fc_param_def *d = &r->p->params[i];
+    const fc_param_def *d = pdef(r, i);
     char joined[FC_PARAM_STR_MAX + 512];
     const char *slash = strrchr(c->path, '/');
     if (d->type == FC_PARAM_PATH && *value && value[0] != '/' && slash) {

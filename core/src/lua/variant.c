@@ -263,9 +263,12 @@ static int vr_param(lua_State *L)
     int ok = len > 0 && len < FC_PARAM_NAME_MAX && strlen(name) == len && name[0] >= 'a' && name[0] <= 'z';
     for (size_t i = 1; ok && i < len; i++)
         ok = (name[i] >= 'a' && name[i] <= 'z') || (name[i] >= '0' && name[i] <= '9') || name[i] == '_';
-    if (!ok)
-        return luaL_error(L, "param: bad name '%.64s' (expected [a-z][a-z0-9_]*, at most %d bytes)", name,
+    if (!ok) {
+        char shown[68];
+        snprintf(shown, sizeof shown, "%.64s", name);
+        return luaL_error(L, "param: bad name '%s' (expected [a-z][a-z0-9_]*, at most %d bytes)", shown,
                           FC_PARAM_NAME_MAX - 1);
+    }
     if (rt->plugin && fc_param_find(rt->plugin->params, rt->plugin->nparams, name) >= 0)
         return luaL_error(L, "param: '%s' is a parameter of game %s (set it with set())", name, vr_game_id(rt));
     for (int i = 0; i < res->nparams; i++)
@@ -280,11 +283,11 @@ static int vr_param(lua_State *L)
     int64_t def = vr_param_int(L, 2, name, "the default");
     int64_t lo = vr_param_int(L, 3, name, "lo");
     int64_t hi = vr_param_int(L, 4, name, "hi");
-    if (lo > hi)
-        return luaL_error(L, "param: '%s': empty range %lld..%lld", name, (long long)lo, (long long)hi);
+    if (lo > hi) /* luaL_error formats lua_Integer with %I */
+        return luaL_error(L, "param: '%s': empty range %I..%I", name, (lua_Integer)lo, (lua_Integer)hi);
     if (def < lo || def > hi)
-        return luaL_error(L, "param: '%s': default %lld is outside %lld..%lld", name, (long long)def, (long long)lo,
-                          (long long)hi);
+        return luaL_error(L, "param: '%s': default %I is outside %I..%I", name, (lua_Integer)def, (lua_Integer)lo,
+                          (lua_Integer)hi);
     const char *doc = "";
     if (!lua_isnoneornil(L, 5)) {
         size_t dlen;
