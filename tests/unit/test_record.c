@@ -499,6 +499,77 @@ static void test_path_file_embedded(void **state)
     rmdir(dir);
 }
 
+/* A variant's declared parameter: written as a param line after the game's, read back after
+ * the variant is loaded, replayed exactly, and the record gives back the same bytes. */
+static char *boost_record(fx *f, const char *set, uint64_t *hash)
+{
+    static const char text[] = "variant{name='boost', description='d', game='bidrace'}\n"
+                               "param('boost', 2, 0, 9, 'extra steps for the winner')\n"
+                               "hook('move_bonus', function(seat, roll) return params.boost end)\n";
+    fc_error err;
+    fc_rules *r = fc_rules_new(f->ctx, "bidrace", 2, &err);
+    assert_non_null(r);
+    if (fc_rules_set(r, set, &err) != 0 || fc_rules_load_variant_text(r, "boost.lua", text, &err) != 0 ||
+        fc_rules_finish(r, &err) != 0)
+        fail_msg("%s", err.msg);
+    fc_match *m = fc_match_new(r, 77, &err);
+    assert_non_null(m);
+    fc_rng rng;
+    fc_rng_seed(&rng, 5, 0);
+    while (fixture_step(m, &rng) == 0)
+        ;
+    *hash = fc_match_state_hash(m);
+    char *rec;
+    assert_int_equal(fc_record_format(m, &seats, &rec, &err), 0);
+    fc_match_free(m);
+    fc_rules_free(r);
+    return rec;
+}
+
+static void test_variant_param_round_trips(void **state)
+{
+    fx *f = *state;
+    uint64_t h7, h0;
+    char *rec = boost_record(f, "boost=7", &h7);
+    char *rec0 = boost_record(f, "boost=0", &h0);
+    assert_true(h7 != h0); /* the knob reaches the hook */
+    assert_non_null(strstr(rec, "\nparam track track.csv\nparam boost 7\nvariant boost "));
+    fc_rules *r;
+    fc_match *m;
+    fc_error err;
+    if (fc_record_parse(f->ctx, "b.fcr", rec, &r, &m, NULL, &err) != 0)
+        fail_msg("%s", err.msg);
+    assert_int_equal(fc_rules_param_count(r), fc_rules_plugin(r)->nparams + 1);
+    assert_int_equal(fc_rules_values(r)[fc_rules_plugin(r)->nparams].i, 7);
+    assert_true(fc_match_state_hash(m) == h7);
+    char *again;
+    assert_int_equal(fc_record_format(m, &seats, &again, &err), 0);
+    assert_string_equal(again, rec);
+    free(again);
+    fc_match_free(m);
+    fc_rules_free(r);
+
+    /* a recorded value out of the declared range, or an undeclared name: the record's line */
+    char *bad = strdup(rec);
+    char *at = strstr(bad, "param boost 7");
+    at[12] = 'x';
+    int line = 1;
+    for (const char *p = bad; p < at; p++)
+        line += *p == '\n';
+    assert_true(fc_record_parse(f->ctx, "b.fcr", bad, &r, &m, NULL, &err) < 0);
+    char want[256];
+    snprintf(want, sizeof want, "b.fcr:%d: --set: boost: expected an integer, found 'x'", line);
+    assert_string_equal(err.msg, want);
+    memcpy(at, "param boots 7", 13);
+    assert_true(fc_record_parse(f->ctx, "b.fcr", bad, &r, &m, NULL, &err) < 0);
+    snprintf(want, sizeof want,
+             "b.fcr:%d: unknown parameter 'boots' (not a parameter of bidrace or of the variant boost)", line);
+    assert_string_equal(err.msg, want);
+    free(bad);
+    free(rec);
+    free(rec0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -515,6 +586,7 @@ int main(void)
         cmocka_unit_test(test_control_characters),
         cmocka_unit_test(test_variant_text_round_trips),
         cmocka_unit_test(test_path_file_embedded),
+        cmocka_unit_test(test_variant_param_round_trips),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

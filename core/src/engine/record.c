@@ -647,6 +647,18 @@ static bool param_is_default(const fc_rules *rules, const char *setting)
     return false;
 }
 
+/* Whether "name=value" names a parameter of the rule set (the game's or the variant's). */
+static bool known_param(const fc_rules *rules, const char *setting)
+{
+    size_t len = strcspn(setting, "=");
+    for (int i = 0; i < fc_rules_param_count(rules); i++) {
+        const char *n = fc_rules_param_def(rules, i)->name;
+        if (strlen(n) == len && strncmp(n, setting, len) == 0)
+            return true;
+    }
+    return false;
+}
+
 int fc_record_parse(fc_context *ctx, const char *name, const char *text, fc_rules **rules_out, fc_match **match_out,
                     fc_record_info *info, fc_error *err)
 {
@@ -701,9 +713,15 @@ int fc_record_parse(fc_context *ctx, const char *name, const char *text, fc_rule
             goto fail;
         }
     }
-    /* after the variant, which may declare some of them */
+    /* after the variant, which may declare some of them; no layer comes later, so an unknown
+     * name is refused here, with its line */
     for (int i = 0; i < h.nparams; i++)
-        if (!param_is_default(rules, h.params[i]) && fc_rules_set(rules, h.params[i], &e2) != 0) {
+        if (!known_param(rules, h.params[i])) {
+            rc = RERR("%s:%d: unknown parameter '%.*s' (not a parameter of %s%s%s)", name, h.plines[i],
+                      (int)strcspn(h.params[i], "="), h.params[i], h.game, h.have_variant ? " or of the variant " : "",
+                      h.have_variant ? h.variant.name : "");
+            goto fail;
+        } else if (!param_is_default(rules, h.params[i]) && fc_rules_set(rules, h.params[i], &e2) != 0) {
             rc = RERR("%s:%d: %s", name, h.plines[i], e2.msg);
             goto fail;
         }
