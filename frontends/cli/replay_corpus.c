@@ -166,6 +166,14 @@ static fc_rules *corpus_build(const fc_rules *orig, const fc_rules *probe, bool 
         if (from == probe || force[i] || !corpus_is_default(orig, i))
             rc = corpus_param(r, from, i, err);
     }
+    /* the variant's declared parameters (after the game's, in its order): as in the rules
+     * that variant came from, the record's or the options' */
+    for (int i = p->nparams; rc == 0 && i < fc_rules_param_count(var_from); i++) {
+        const fc_param_def *d = fc_rules_param_def(var_from, i);
+        char text[FC_PARAM_NAME_MAX + 32];
+        snprintf(text, sizeof text, "%s=%lld", d->name, (long long)fc_rules_values(var_from)[i].i);
+        rc = fc_rules_set(r, text, err);
+    }
     if (rc == 0)
         rc = fc_rules_finish(r, err);
     if (rc != 0) {
