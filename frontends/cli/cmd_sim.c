@@ -117,12 +117,12 @@ static fc_rules *sim_rules_b(const cli *c, fc_context *ctx, const char *game, in
 /* A hash of the resolved parameter values, so designs differing only by --set differ. */
 static uint64_t sim_params_hash(const fc_rules *r)
 {
-    const fc_plugin *p = fc_rules_plugin(r);
     uint64_t h = 0;
-    for (int i = 0; i < p->nparams; i++) {
+    for (int i = 0; i < fc_rules_param_count(r); i++) { /* the game's, then the variant's */
+        const fc_param_def *d = fc_rules_param_def(r, i);
         char buf[FC_PARAM_STR_MAX + 64];
-        int len = snprintf(buf, sizeof buf, "%s=", p->params[i].name);
-        fc_param_format(&p->params[i], &fc_rules_values(r)[i], buf + len, sizeof buf - (size_t)len);
+        int len = snprintf(buf, sizeof buf, "%s=", d->name);
+        fc_param_format(d, &fc_rules_values(r)[i], buf + len, sizeof buf - (size_t)len);
         h = fc_hash64(buf, strlen(buf), h);
     }
     return h;

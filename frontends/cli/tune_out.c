@@ -312,14 +312,14 @@ int tune_write_ini(const tune_cli *t, const char *path)
         fprintf(f, "; tuned under the variant '%s': use it again with --variant (hooks cannot live in an INI)\n",
                 variant);
     fprintf(f, "[ruleset]\nname = %s\ndescription = tuned: %s\ngame = %s\n\n[params]\n", name, label, t->game);
-    const fc_plugin *p = fc_rules_plugin(rules);
-    for (int i = 0; i < p->nparams; i++) {
-        const fc_param_def *d = &p->params[i];
+    /* the game's parameters, then the variant's declared ones: with --variant it reads them */
+    for (int i = 0; i < fc_rules_param_count(rules); i++) {
+        const fc_param_def *d = fc_rules_param_def(rules, i);
         fc_value def;
         char now[FC_PARAM_STR_MAX + 64], was[FC_PARAM_STR_MAX + 64];
         bool tuned = false;
         for (int k = 0; k < c->nparams; k++)
-            tuned |= c->param[k].def == d;
+            tuned |= strcmp(c->param[k].name, d->name) == 0;
         if (fc_param_default(d, &def, NULL) != 0 || fc_param_format(d, &fc_rules_values(rules)[i], now, sizeof now) < 0 ||
             fc_param_format(d, &def, was, sizeof was) < 0)
             continue;

@@ -119,6 +119,23 @@ have_game marabunta && {
     check "marabunta: bool and int parameters, two targets" eval '[ $rc -eq 0 ] && has "^winner: no_ant_hills=(true|false) start_player=-?[01]" && has "^target margin<=10"'
     fc sim marabunta --rules "$TMP/mb.ini" --games 10
     check "marabunta: sim --rules reads the winner's INI" eval '[ $rc -eq 0 ] && has "rules .mb."'
+    # a variant's own knob (param() in raid_bonus.lua): searched like a game parameter, written
+    # to the INI, which sim reads back together with the variant
+    fc tune marabunta --variant raid_bonus --param raid_bonus=0..8:4 --target 'margin<=6' --budget-games 60 \
+        --seed 1 --agents random --ini "$TMP/rb.ini" --json "$TMP/rb.json"
+    check "marabunta: a variant's declared parameter is tuned" eval '[ $rc -eq 0 ] && jq -e ".winner.values.raid_bonus >= 0 and (.candidates | length) >= 2" "$TMP/rb.json" >/dev/null'
+    best=$(jq -r ".winner.values.raid_bonus" "$TMP/rb.json")
+    check "its INI sets the knob" eval 'grep -q "^raid_bonus = $best\$" "$TMP/rb.ini" && grep -q "^; tuned under the variant .raid_bonus." "$TMP/rb.ini"'
+    fc rules marabunta --rules "$TMP/rb.ini" --variant raid_bonus
+    check "rules --rules INI --variant: the knob from the INI" eval '[ $rc -eq 0 ] && has "^  raid_bonus +int +3 +0\.\.10 +$best +.*rb\.ini:[0-9]+ "'
+    fc sim marabunta --rules "$TMP/rb.ini" --variant raid_bonus --games 6
+    check "sim --rules INI --variant plays the design" eval '[ $rc -eq 0 ] && has "rules .rb., variant .raid_bonus."'
+    fc sim marabunta --rules "$TMP/rb.ini" --games 6
+    check "without the variant the knob is unknown: one line naming the INI line" eval '[ $rc -eq 1 ] && one_line_err && has "rb\.ini:[0-9]+: unknown parameter .raid_bonus." err'
+    fc tune marabunta --variant raid_bonus --param raid_bonus=0..11 --target 'margin<=6'
+    check "a variant parameter's declared range bounds the search" eval '[ $rc -eq 1 ] && one_line_err && has "outside the declared range 0\.\.10" err'
+    fc tune marabunta --param raid_bonus=0..8 --target 'margin<=6'
+    check "a variant parameter without its variant is unknown" eval '[ $rc -eq 1 ] && one_line_err && has "unknown parameter .raid_bonus." err'
 }
 
 echo "1..$n"

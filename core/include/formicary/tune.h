@@ -29,7 +29,8 @@ typedef struct fc_tune_param {
     char name[FC_PARAM_NAME_MAX];
     int64_t lo, hi, step;
     int nvalues;                /* (hi - lo) / step + 1 */
-    const fc_param_def *def;    /* after fc_tune_check */
+    const fc_param_def *def;    /* after fc_tune_check: the game's, or vdef */
+    fc_param_def vdef;          /* a variant's declared parameter (its name is `name`) */
 } fc_tune_param;
 
 /* Parses "name=lo..hi[:step]" (the syntax only; the schema is checked by fc_tune_check). */

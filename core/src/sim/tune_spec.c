@@ -234,14 +234,21 @@ static bool tune_bounds(const fc_param_def *d, int64_t *lo, int64_t *hi)
     }
 }
 
-static int tune_check_param(const fc_plugin *p, fc_tune_param *tp, fc_error *err)
+/* The game's parameters, then the variant's declared ones (kept in tp: the base rule set that
+ * holds their definitions is freed after the check). */
+static int tune_check_param(const fc_rules *base, fc_tune_param *tp, fc_error *err)
 {
-    int i = fc_param_find(p->params, p->nparams, tp->name);
+    const fc_plugin *p = fc_rules_plugin(base);
+    int np = fc_rules_param_count(base);
+    int i = -1;
+    for (int k = 0; k < np && i < 0; k++)
+        if (strcmp(fc_rules_param_def(base, k)->name, tp->name) == 0)
+            i = k;
     if (i < 0) {
         const char *names[256];
-        int n = p->nparams < 256 ? p->nparams : 256;
+        int n = np < 256 ? np : 256;
         for (int k = 0; k < n; k++)
-            names[k] = p->params[k].name;
+            names[k] = fc_rules_param_def(base, k)->name;
         const char *near = fc_suggest(tp->name, names, n);
         if (near)
             return fc_error_set(err, FC_EUNKNOWN, "--param: unknown parameter '%s' of %s (did you mean '%s'?)", tp->name,
@@ -249,7 +256,13 @@ static int tune_check_param(const fc_plugin *p, fc_tune_param *tp, fc_error *err
         return fc_error_set(err, FC_EUNKNOWN, "--param: unknown parameter '%s' of %s (formicary rules %s lists them)",
                             tp->name, p->id, p->id);
     }
-    const fc_param_def *d = &p->params[i];
+    const fc_param_def *d = fc_rules_param_def(base, i);
+    if (i >= p->nparams) {
+        tp->vdef = *d;
+        tp->vdef.name = tp->name;
+        tp->vdef.doc = "";
+        d = &tp->vdef;
+    }
     int64_t lo, hi;
     if (!tune_bounds(d, &lo, &hi)) {
         static const char *const type_names[] = {
@@ -281,12 +294,11 @@ int fc_tune_check(fc_tune_config *c, fc_error *err)
     fc_rules *base = fc_tune_base(c, err);
     if (!base)
         return err && err->code ? err->code : FC_EINVAL;
-    const fc_plugin *p = fc_rules_plugin(base);
     int rc = 0;
     for (int i = 0; rc == 0 && i < c->nparams; i++) {
-        rc = tune_check_param(p, &c->param[i], err);
+        rc = tune_check_param(base, &c->param[i], err);
         for (int j = 0; rc == 0 && j < i; j++)
-            if (c->param[j].def == c->param[i].def)
+            if (strcmp(c->param[j].name, c->param[i].name) == 0)
                 rc = fc_error_set(err, FC_EINVAL, "--param %s given twice", c->param[i].name);
     }
     fc_sim_config sc;
