@@ -100,19 +100,17 @@ case $out in *"/nonexistent-dir/r.html: cannot write: No such file or directory"
 check_page "$tmp/replay.html" 1
 contains "$tmp/replay.html" 'game-00030.fcr'
 contains "$tmp/replay.html" 'board_side=B'
+contains "$tmp/replay.html" 'Where games diverge'
 
-# --- tune --html (the front as a scatter, progress as a line), when the command is built ---
-pages="demo sim ab-holm replay"
-if "$exe" tune --help >/dev/null 2>&1; then
-  "$exe" tune marabunta --param ant_hills=1..5 --param leaf_circles=0..20:5 --target rounds=14 \
-    --target 'balance>=0.9' --budget-games 200 --seed 3 --html "$tmp/tune.html" >/dev/null 2>&1 ||
-    fail "tune --html exit $?"
-  check_page "$tmp/tune.html" 2
-  contains "$tmp/tune.html" 'ant_hills='
-  pages="$pages tune"
-else
-  echo "note: no tune command in this build; its page is not checked"
-fi
+# --- tune --html (the front as a scatter, progress as a line) ---
+"$exe" tune marabunta --param ant_hills=1..5 --param leaf_circles=0..20:5 --target rounds=14 \
+  --target 'balance>=0.9' --budget-games 200 --seed 3 --html "$tmp/tune.html" >/dev/null 2>&1 ||
+  fail "tune --html exit $?"
+check_page "$tmp/tune.html" 2
+contains "$tmp/tune.html" 'ant_hills='
+contains "$tmp/tune.html" 'front (joined)'
+contains "$tmp/tune.html" 'Progress: the best candidate'
+pages="demo sim ab-holm replay tune"
 
 # --- rendering ---
 chrome=$(command -v chromium || command -v chromium-browser || true)
