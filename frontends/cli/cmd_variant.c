@@ -205,8 +205,12 @@ static int vc_check(cli *c, const char *path)
             goto done;
         }
     }
-    printf("%s: ok: variant %s for %s: %d parameter%s, hooks:", path, res->meta.name, p->id, res->nsettings,
+    printf("%s: ok: variant %s for %s: %d parameter%s", path, res->meta.name, p->id, res->nsettings,
            res->nsettings == 1 ? "" : "s");
+    for (int k = 0; k < res->nparams && k < FC_VARIANT_MAX_PARAMS; k++) /* its own, from param() */
+        printf("%s%s %lld (%lld..%lld)", k ? ", " : ", declares ", res->params[k].name, (long long)res->params[k].def,
+               (long long)res->params[k].lo, (long long)res->params[k].hi);
+    printf(", hooks:");
     int nh = 0;
     for (int h = 0; h < p->nhooks && h < 64; h++)
         if ((res->hooks_mask >> h) & 1u)
