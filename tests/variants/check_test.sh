@@ -28,7 +28,7 @@ for f in "$SRC"/scripts/myrmes/*.lua "$SRC"/scripts/termity/*.lua "$SRC"/scripts
 done
 if [ $count -ge 18 ]; then pass "18 or more shipped variants"; else fail "only $count shipped variants"; fi
 fc variant check "$SRC/scripts/marabunta/raid_bonus.lua"
-if [ $rc -eq 0 ] && has ': declares raid_bonus 3 \(0\.\.10\), hooks: region_score;'; then pass "check names a declared parameter"; else fail "check names a declared parameter"; fi
+if [ $rc -eq 0 ] && has ', declares raid_bonus 3 \(0\.\.10\), hooks: region_score;'; then pass "check names a declared parameter"; else fail "check names a declared parameter"; fi
 
 # broken scripts: exit 1 and a file:line message
 bad() { # FILE EXPECTED-REGEX [options]
