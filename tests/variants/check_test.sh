@@ -29,6 +29,13 @@ done
 if [ $count -ge 18 ]; then pass "18 or more shipped variants"; else fail "only $count shipped variants"; fi
 fc variant check "$SRC/scripts/marabunta/raid_bonus.lua"
 if [ $rc -eq 0 ] && has ', declares raid_bonus 3 \(0\.\.10\), hooks: region_score;'; then pass "check names a declared parameter"; else fail "check names a declared parameter"; fi
+# the rules listing: a declared parameter after the game's, with its value and origin
+fc rules marabunta --variant raid_bonus
+if [ $rc -eq 0 ] && has '^  raid_bonus +int +3 +0\.\.10 +3 +default \(variant raid_bonus\) +extra VP'; then pass "rules lists a declared parameter"; else fail "rules lists a declared parameter"; fi
+fc rules marabunta --set raid_bonus=5 --variant raid_bonus
+if [ $rc -eq 0 ] && has '^  raid_bonus +int +3 +0\.\.10 +5 +--set '; then pass "--set of a declared parameter"; else fail "--set of a declared parameter"; fi
+fc rules marabunta --set raid_bonus=11 --variant raid_bonus
+if [ $rc -eq 1 ] && has '^formicary: --set: raid_bonus: 11 is out of range 0\.\.10$' err; then pass "range error names the parameter"; else fail "range error names the parameter"; fi
 
 # broken scripts: exit 1 and a file:line message
 bad() { # FILE EXPECTED-REGEX [options]
