@@ -225,6 +225,15 @@ static int consistent(reader *rd)
                        p->p_births[0] | p->p_births[1] | p->p_births[2] | p->p_births[3]))
             return my_pos_fail(rd, rd->l_seat_key[s][K_SEAT], "seat %d: pending choices outside a simultaneous step",
                                s + 1);
+        /* R-13: a seat that has committed its births assigned nurses it has (resolving them
+         * takes them from the nursery) */
+        uint32_t births = (uint32_t)(p->p_births[0] | p->p_births[1] << 3 | p->p_births[2] << 6 | p->p_births[3] << 9 |
+                                     p->p_arrive << 12);
+        if (st->phase == PH_BIRTHS && (st->simul_mask >> s & 1u) && !(st->simul.waiting >> s & 1u) &&
+            !my_births_ok(st, rd->env, s, births))
+            return my_pos_fail(rd, rd->l_seat_key[s][K_P_BIRTHS] ? rd->l_seat_key[s][K_P_BIRTHS] : rd->l_seat_key[s][K_SEAT],
+                               "seat %d: pending_births is not a births decision it can make (nursery %d, R-13)", s + 1,
+                               p->nursery);
     }
     if (st->out_seat >= 0 && (st->phase != PH_WORKERS || st->out_seat != st->turn))
         return my_pos_fail(rd, rd->l_key[K_OUTING],
