@@ -208,15 +208,19 @@ static void text_at(cli_html *h, double x, double y, const char *anchor, const c
     fputs("</text>\n", h->f);
 }
 
-/* Vertical grid lines and tick labels under the plot, then the axis title. */
-static void x_axis(cli_html *h, const plot *p, const char *label)
+/* Tick labels under the plot at t's ticks inside the plot's x range (t NULL: the plot's own
+ * axis), with grid lines or short tick marks, then the axis line and title. */
+static void x_axis(cli_html *h, const plot *p, const axis *t, bool grid, const char *label)
 {
     char buf[64];
-    for (int i = 0, n = axis_ticks(&p->ax); i < n; i++) {
-        double v = axis_tick(&p->ax, i), x = px(p, v);
-        fprintf(h->f, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", x, p->y0, x,
-                p->y0 + p->h);
-        tick_label(buf, sizeof buf, &p->ax, v);
+    t = t ? t : &p->ax;
+    for (int i = 0, n = axis_ticks(t); i < n; i++) {
+        double v = axis_tick(t, i), x = px(p, v);
+        if (v < p->ax.lo - 1e-9 * t->step || v > p->ax.hi + 1e-9 * t->step)
+            continue;
+        fprintf(h->f, "<line class=\"%s\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", grid ? "grid" : "axis",
+                x, grid ? p->y0 : p->y0 + p->h, x, p->y0 + p->h + (grid ? 0 : 4));
+        tick_label(buf, sizeof buf, t, v);
         text_at(h, x, p->y0 + p->h + 15, "middle", "tick", buf);
     }
     fprintf(h->f, "<line class=\"axis\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", p->x0, p->y0 + p->h,
@@ -247,43 +251,31 @@ static void y_axis(cli_html *h, const plot *p, const char *label)
     }
 }
 
-/* Space the legend of n labels needs in a row of width w (wrapping), for layout before drawing. */
-static double legend_height(const char *const *labels, int n, double x0, double w)
+/* Swatches and labels from (x0, y), wrapping at w; `line` draws a stroke swatch instead of a
+ * filled square. Returns the height used; h NULL only measures (for layout before drawing). */
+static double legend(cli_html *h, const char *const *labels, int n, double x0, double y, double w, bool line)
 {
-    double x = x0, rows = n > 0;
-    for (int i = 0; i < n; i++) {
-        double iw = 22 + text_w(labels[i]) + 18;
-        if (x > x0 && x + iw > w) {
-            rows++;
-            x = x0;
-        }
-        x += iw;
-    }
-    return rows * 18;
-}
-
-/* Swatches and labels from (x0, y); `line` draws a stroke swatch instead of a filled square. */
-static void legend(cli_html *h, const char *const *labels, int n, double x0, double y, double w, bool line)
-{
-    double x = x0;
+    double x = x0, y0 = y;
     for (int i = 0; i < n; i++) {
         double iw = 22 + text_w(labels[i]) + 18;
         if (x > x0 && x + iw > w) {
             y += 18;
             x = x0;
         }
-        if (line)
+        if (h && line)
             fprintf(h->f,
                     "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2.5\"/>\n",
                     x, y + 6, x + 16, y + 6, colour(i));
-        else
+        else if (h)
             fprintf(h->f,
                     "<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"12\" fill=\"%s\" fill-opacity=\"0.5\" "
                     "stroke=\"%s\"/>\n",
                     x, y, colour(i), colour(i));
-        text_at(h, x + 22, y + 11, NULL, NULL, labels[i]);
+        if (h)
+            text_at(h, x + 22, y + 11, NULL, NULL, labels[i]);
         x += iw;
     }
+    return n > 0 ? y - y0 + 18 : 0;
 }
 
 /* ---- page ---- */
@@ -508,7 +500,7 @@ void cli_html_intervals_grouped(cli_html *h, const char *title, const char *axis
         ngroups = 0;
     plot p = {.x0 = fmin(fmax(lw + 16, 80), 300), .h = 26.0 * n};
     p.w = CW - p.x0 - 170;
-    p.y0 = 10 + (ngroups ? legend_height(groups, ngroups, p.x0, CW - 10) : 0);
+    p.y0 = 10 + legend(NULL, groups, ngroups, p.x0, 0, CW - 10, false);
     p.ax = nice_axis(lo, hi, 8);
     figure_begin(h, title, CW, p.y0 + p.h + 45);
     if (ngroups)
@@ -516,7 +508,7 @@ void cli_html_intervals_grouped(cli_html *h, const char *title, const char *axis
     for (int i = 0; i < n; i += 2) /* banded rows under the grid */
         fprintf(h->f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"26\" fill=\"#f2f5f9\"/>\n", p.x0,
                 p.y0 + 26.0 * i, p.w);
-    x_axis(h, &p, axis_label);
+    x_axis(h, &p, NULL, true, axis_label);
     for (int i = 0; i < n; i++)
         interval_row(h, &p, &e[i], p.y0 + 13 + 26.0 * i,
                      colour(group && group[i] >= 0 && group[i] < ngroups ? group[i] : 0));
@@ -634,7 +626,7 @@ void cli_html_histograms(cli_html *h, const char *title, const char *axis_label,
                  num(m, sizeof m, cnt ? sum / cnt : NAN));
         labels[i] = strdup(buf);
     }
-    double lh = legend_height((const char *const *)labels, n, 60, CW - 10);
+    double lh = legend(NULL, (const char *const *)labels, n, 60, 0, CW - 10, false);
     plot p = {.x0 = 60, .y0 = 12 + lh, .w = CW - 80, .h = 220};
     /* The bins' own range (a padded axis would squeeze the outer bars), widened to 8 bins so
      * that a few bins are not drawn as slabs. */
@@ -645,26 +637,13 @@ void cli_html_histograms(cli_html *h, const char *title, const char *axis_label,
     figure_begin(h, title, CW, p.y0 + p.h + 45);
     legend(h, (const char *const *)labels, n, p.x0, 4, CW - 10, false);
     y_axis(h, &p, "% of values");
-    /* x ticks at nice values inside the bins' range. */
+    /* x ticks at nice values inside the bins' range; integer values get integer ticks */
     axis t = nice_axis(p.ax.lo, p.ax.hi, 10);
-    if (b.start != floor(b.start) && t.step < 1) /* integer values: integer ticks */
+    if (b.start != floor(b.start) && t.step < 1)
         t = (axis){floor(p.ax.lo), ceil(p.ax.hi), 1, 0};
-    char buf[64];
-    for (int k = 0, nt = axis_ticks(&t); k < nt; k++) {
-        double v = axis_tick(&t, k);
-        if (v < p.ax.lo - 1e-9 || v > p.ax.hi + 1e-9)
-            continue;
-        tick_label(buf, sizeof buf, &t, v);
-        fprintf(h->f, "<line class=\"axis\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", px(&p, v),
-                p.y0 + p.h, px(&p, v), p.y0 + p.h + 4);
-        text_at(h, px(&p, v), p.y0 + p.h + 16, "middle", "tick", buf);
-    }
     for (int i = 0; i < n; i++)
         histogram_bars(h, &p, &b, share + i * b.n, i, n);
-    fprintf(h->f, "<line class=\"axis\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", p.x0, p.y0 + p.h,
-            p.x0 + p.w, p.y0 + p.h);
-    if (axis_label && *axis_label)
-        text_at(h, p.x0 + p.w / 2, p.y0 + p.h + 33, "middle", NULL, axis_label);
+    x_axis(h, &p, &t, false, axis_label);
     figure_end(h);
     for (int i = 0; i < n; i++)
         free(labels[i]);
@@ -727,13 +706,13 @@ void cli_html_lines(cli_html *h, const char *title, const char *xaxis, const cha
         return;
     for (int i = 0; i < n; i++)
         labels[i] = s[i].label ? s[i].label : "";
-    double lh = legend_height(labels, n, 60, CW - 10);
+    double lh = legend(NULL, labels, n, 60, 0, CW - 10, true);
     plot p = {.x0 = 64, .y0 = 12 + lh, .w = CW - 84, .h = 240};
     p.ax = nice_axis(xlo, xhi, 10);
     p.ay = nice_axis(ylo, yhi, 6);
     figure_begin(h, title, CW, p.y0 + p.h + 45);
     legend(h, labels, n, p.x0, 4, CW - 10, true);
-    x_axis(h, &p, xaxis);
+    x_axis(h, &p, NULL, true, xaxis);
     y_axis(h, &p, yaxis);
     for (int i = 0; i < n; i++)
         series_path(h, &p, &s[i], i);
@@ -813,7 +792,7 @@ void cli_html_scatter(cli_html *h, const char *title, const char *xaxis, const c
     p.ay = nice_axis(ylo, yhi, 6);
     figure_begin(h, title, CW, p.y0 + p.h + 45);
     legend(h, labels, 2, p.x0, 4, CW - 10, false);
-    x_axis(h, &p, xaxis);
+    x_axis(h, &p, NULL, true, xaxis);
     y_axis(h, &p, yaxis);
     for (int i = 0; i < n; i++)
         if (!q[i].front && isfinite(q[i].x) && isfinite(q[i].y)) {
