@@ -193,29 +193,6 @@ static char *sim_read_text(const char *path, const char *option)
     return buf;
 }
 
-/* Records do not carry a starting position in every build: a record of a game from a position
- * that reads back from the start would be wrong, so --record-dir with --position first checks
- * that a record of the position reads back at it. */
-static int sim_check_position_records(const sim_cli *s)
-{
-    fc_error err;
-    fc_error_clear(&err);
-    fc_match *m = fc_match_new_from_position(s->d[0].rules, 1, s->position, &err), *back = NULL;
-    fc_rules *rules = NULL;
-    char *text = NULL;
-    fc_record_info info;
-    bool ok = m && fc_record_format(m, NULL, &text, &err) == 0 &&
-              fc_record_parse(fc_rules_context(s->d[0].rules), "check", text, &rules, &back, &info, &err) == 0 &&
-              fc_match_position(back) != NULL && fc_match_state_hash(back) == fc_match_state_hash(m);
-    free(text);
-    fc_match_free(back);
-    fc_rules_free(rules);
-    fc_match_free(m);
-    if (!ok)
-        return cli_fail("sim: --record-dir with --position: records of this build cannot start from a position yet");
-    return 0;
-}
-
 static void sim_progress(void *ud, int done, int total)
 {
     sim_cli *s = ud;
@@ -541,8 +518,6 @@ static int sim_setup_extras(sim_cli *s, cli *c)
     const char *dir = cli_opt(c, "--record-dir");
     if (!dir)
         return 0;
-    if (pos && sim_check_position_records(s) != 0)
-        return CLI_EXIT_FAIL;
     if (!dir[0] || strlen(dir) > 900)
         return cli_usage("sim: option --record-dir: '%s' is not a usable directory name", dir);
     if (cli_mpi_rank() == 0 && sim_mkdir(dir) != 0)
