@@ -55,6 +55,14 @@ check "sim --record-dir on a file: one-line error" eval '[ $rc -eq 1 ] && one_li
 fc replay mb --set seventh_die=false --json -
 check "replay under a --set that changes nothing: 0 diverged" eval '[ $rc -eq 0 ] && jqt ".summary.records == $GAMES and .summary.diverged == 0 and .summary.all_legal == $GAMES and .summary.winners_changed == 0"'
 check "replay under a --set that changes nothing: the same scores and ranks" jqt '[.records[] | .recorded_scores == .new_scores and .recorded_ranks == .new_ranks and .new_over] | all'
+# a variant's declared parameter (param() in raid_bonus.lua) keeps its recorded value; the
+# options' variant brings its own
+fc sim marabunta --games $GAMES --variant raid_bonus --set raid_bonus=9 --record-dir rb
+check "sim --record-dir: a variant's declared parameter is recorded" eval '[ $rc -eq 0 ] && grep -q "^param raid_bonus 9$" rb/game-00001.fcr'
+fc replay rb --corpus --json -
+check "replay under its own rules: a variant parameter keeps its recorded value (the same scores)" eval '[ $rc -eq 0 ] && jqt ".summary.diverged == 0" && jqt "[.records[] | .recorded_scores == .new_scores] | all"'
+fc replay rb --variant raid_bonus --set raid_bonus=0 --json -
+check "replay with --variant and --set of its parameter: the scores change" eval '[ $rc -eq 0 ] && jqt "[.records[] | .recorded_scores != .new_scores] | any"'
 fc replay mb my/game-00001.fcr --corpus
 check "replay: a record of another game in the corpus is a failed line" eval '[ $rc -eq 1 ] && has "a record of myrmes in a corpus of marabunta"'
 fc replay my --set mirror_hook=true --summary
