@@ -40,6 +40,7 @@ const char *const fc_agent_mcts_keys[] = {"iters",  "time",  "c",      "depth", 
 #define MCTS_DEFAULT_DEPTH 16           /* playout decisions before the evaluation (not legacy) */
 #define MCTS_MAX_THREADS 64
 #define MCTS_NONE (-1)
+#define MCTS_SCAN_MAX 8                 /* legal lists up to this long are matched by a scan */
 #define MCTS_DEFAULT_EPS 0.4            /* random share of policy=mast|eval playout decisions */
 #define MAST_BITS 12                    /* MAST table: 4096 decision codes per seat */
 #define MAST_SLOTS (1 << MAST_BITS)
@@ -56,6 +57,13 @@ typedef struct mast_slot {
     uint32_t n;
     double w;
 } mast_slot;
+
+/* One entry of the hash from a legal list's decisions to their indices. */
+typedef struct mcts_index {
+    fc_decision d;
+    int32_t i;
+    uint32_t stamp; /* the list it belongs to; older stamps are free slots */
+} mcts_index;
 
 /* A decision taken during a playout, for the MAST update. */
 typedef struct mcts_step {
@@ -78,6 +86,9 @@ typedef struct mcts_tree {
     unsigned char *work;
     fc_decision *legal;
     uint32_t *weights;
+    int32_t wdirty; /* weights[0..wdirty-1] may be non-zero */
+    mcts_index *index; /* the legal list's hash: 2 slots per decision or more, a power of 2 */
+    uint32_t index_mask, index_bits, stamp;
     int32_t *found; /* per legal decision: its child node or MCTS_NONE */
     unsigned char *scratch; /* policy=eval: the state after one candidate decision */
     mast_slot *mast;        /* policy=mast: MAST_SLOTS per seat, reset at every search */
@@ -177,6 +188,8 @@ static void mcts_release_buffers(mcts_tree *t)
     free(t->weights);
     free(t->found);
     free(t->scratch);
+    free(t->index);
+    t->index = NULL;
     t->work = NULL;
     t->legal = NULL;
     t->weights = NULL;
@@ -213,9 +226,15 @@ static int mcts_buffers(mcts_tree *t, const fc_game *g, int policy)
     t->work = malloc(g->state_size ? g->state_size : 1);
     t->scratch = malloc(g->state_size ? g->state_size : 1);
     t->legal = malloc(n * sizeof *t->legal);
-    t->weights = malloc(n * sizeof *t->weights);
+    t->weights = calloc(n ? n : 1, sizeof *t->weights);
+    t->wdirty = 0;
     t->found = malloc(n * sizeof *t->found);
-    if (!t->work || !t->scratch || !t->legal || !t->weights || !t->found) {
+    for (t->index_bits = 4; (1u << t->index_bits) < 2 * n && t->index_bits < 30; t->index_bits++)
+        ;
+    t->index_mask = (1u << t->index_bits) - 1;
+    t->index = calloc((size_t)t->index_mask + 1, sizeof *t->index);
+    t->stamp = 0;
+    if (!t->work || !t->scratch || !t->legal || !t->weights || !t->found || !t->index) {
         mcts_release_buffers(t);
         return FC_ENOMEM;
     }
@@ -266,24 +285,79 @@ static int mcts_path_push(mcts_tree *t, int32_t node)
     return 0;
 }
 
-/* Legal decisions of t->work and, for each, its child under node (or MCTS_NONE). */
-static int mcts_expand_info(mcts_tree *t, const fc_game *g, const fc_env *env, int32_t node, uint32_t *weights)
+/* Legal decisions of t->work (with weights at a chance point, unset ones 0). Only the entries
+ * a previous call may have written are cleared, not the whole buffer (measured: clearing
+ * max_decisions weights at every chance point was up to 13% of a search). */
+static int mcts_legal(mcts_tree *t, const fc_game *g, const fc_env *env, bool chance)
 {
-    int n = g->legal(t->work, env, t->legal, weights);
+    if (chance && t->wdirty)
+        memset(t->weights, 0, (size_t)t->wdirty * sizeof *t->weights);
+    int n = g->legal(t->work, env, t->legal, chance ? t->weights : NULL);
     n = n > t->cap ? t->cap : n;
+    if (chance && n > t->wdirty)
+        t->wdirty = n;
+    return n;
+}
+
+/* The first index of decision d in the legal list indexed by the current stamp, or -1. */
+static int mcts_index_find(const mcts_tree *t, fc_decision d)
+{
+    for (uint32_t h = (uint32_t)(d * 0x9e3779b1u) >> (32 - t->index_bits);; h = (h + 1) & t->index_mask) {
+        const mcts_index *x = &t->index[h];
+        if (x->stamp != t->stamp)
+            return -1;
+        if (x->d == d)
+            return x->i;
+    }
+}
+
+/* Legal decisions of t->work and, for each, its child under node (or MCTS_NONE): each child
+ * takes the first unclaimed legal entry with its decision. Long lists are matched through a
+ * hash of the list (a child-by-entry scan was up to a quarter of a search in Termity). */
+static int mcts_expand_info(mcts_tree *t, const fc_game *g, const fc_env *env, int32_t node, bool chance)
+{
+    int n = mcts_legal(t, g, env, chance);
     for (int i = 0; i < n; i++)
         t->found[i] = MCTS_NONE;
-    for (int32_t c = t->nodes[node].child; c != MCTS_NONE; c = t->nodes[c].sibling)
-        for (int i = 0; i < n; i++)
-            if (t->found[i] == MCTS_NONE && t->legal[i] == t->nodes[c].d) {
-                t->found[i] = c;
-                break;
-            }
+    int32_t first = t->nodes[node].child;
+    if (first == MCTS_NONE)
+        return n;
+    if (n <= MCTS_SCAN_MAX) {
+        for (int32_t c = first; c != MCTS_NONE; c = t->nodes[c].sibling)
+            for (int i = 0; i < n; i++)
+                if (t->found[i] == MCTS_NONE && t->legal[i] == t->nodes[c].d) {
+                    t->found[i] = c;
+                    break;
+                }
+        return n;
+    }
+    if (++t->stamp == 0) { /* stamps wrapped: forget every old entry */
+        memset(t->index, 0, (t->index_mask + 1) * sizeof *t->index);
+        t->stamp = 1;
+    }
+    for (int i = 0; i < n; i++) {
+        uint32_t h = (uint32_t)(t->legal[i] * 0x9e3779b1u) >> (32 - t->index_bits);
+        while (t->index[h].stamp == t->stamp && t->index[h].d != t->legal[i])
+            h = (h + 1) & t->index_mask;
+        if (t->index[h].stamp != t->stamp) /* a repeated decision keeps its first index */
+            t->index[h] = (mcts_index){t->legal[i], i, t->stamp};
+    }
+    for (int32_t c = first; c != MCTS_NONE; c = t->nodes[c].sibling) {
+        fc_decision d = t->nodes[c].d;
+        int i = mcts_index_find(t, d);
+        if (i < 0)
+            continue;
+        while (i < n && (t->legal[i] != d || t->found[i] != MCTS_NONE))
+            i++;
+        if (i < n)
+            t->found[i] = c;
+    }
     return n;
 }
 
 /* Selection and expansion on t->work from the root; fills the path. Returns 1 when it ended
- * at a finished game, 0 otherwise, negative on error. */
+ * at a finished game in the tree, 0 otherwise (an expansion that ends the game is scored by
+ * the playout's first step), negative on error. */
 static int mcts_descend(mcts_tree *t, const fc_game *g, const fc_env *env, fc_rng *rng, double cexp)
 {
     int32_t node = 0;
@@ -295,8 +369,7 @@ static int mcts_descend(mcts_tree *t, const fc_game *g, const fc_env *env, fc_rn
         if (who == FC_NOBODY)
             return 1;
         if (who == FC_CHANCE) {
-            memset(t->weights, 0, (size_t)t->cap * sizeof *t->weights);
-            int n = mcts_expand_info(t, g, env, node, t->weights);
+            int n = mcts_expand_info(t, g, env, node, true);
             if (n <= 0)
                 return FC_ESTATE;
             int i = fc_rng_weighted(rng, t->weights, n);
@@ -312,7 +385,7 @@ static int mcts_descend(mcts_tree *t, const fc_game *g, const fc_env *env, fc_rn
                 return FC_ENOMEM;
             continue;
         }
-        int n = mcts_expand_info(t, g, env, node, NULL);
+        int n = mcts_expand_info(t, g, env, node, false);
         if (n <= 0)
             return FC_ESTATE;
         int untried = 0;
@@ -332,7 +405,7 @@ static int mcts_descend(mcts_tree *t, const fc_game *g, const fc_env *env, fc_rn
                 return FC_EILLEGAL;
             if (c != MCTS_NONE && mcts_path_push(t, c) != 0)
                 return FC_ENOMEM;
-            return g->to_move(t->work, env) == FC_NOBODY;
+            return 0; /* the playout sees a finished game at once and scores it */
         }
         int32_t best = MCTS_NONE;
         double best_u = -1;
@@ -557,15 +630,12 @@ static int mcts_playout(mcts_tree *t, const fc_game *g, const fc_env *env, fc_rn
         int n;
         int i;
         if (who == FC_CHANCE) {
-            memset(t->weights, 0, (size_t)t->cap * sizeof *t->weights);
-            n = g->legal(t->work, env, t->legal, t->weights);
-            n = n > t->cap ? t->cap : n;
+            n = mcts_legal(t, g, env, true);
             i = n > 0 ? fc_rng_weighted(rng, t->weights, n) : FC_ESTATE;
             if (i == -1) /* no weights: uniform */
                 i = (int)fc_rng_below(rng, (uint32_t)n);
         } else {
-            n = g->legal(t->work, env, t->legal, NULL);
-            n = n > t->cap ? t->cap : n;
+            n = mcts_legal(t, g, env, false);
             i = n > 0 ? mcts_pick(t, g, env, rng, cfg->policy, cfg->eps, who, n) : FC_ESTATE;
             if (i >= 0 && cfg->policy == MCTS_MAST && who < env->nseats && mcts_trail_push(t, t->legal[i], who) != 0)
                 return FC_ENOMEM;
