@@ -160,7 +160,8 @@ static const agent_kind fc_agent_kinds[] = {
      fc_agent_greedy_keys, fc_agent_greedy_init, fc_agent_greedy_choose, fc_agent_greedy_done},
     {"mcts",
      "UCT tree search, information-set MCTS where the game hides information; keys: iters=N (default 1000), "
-     "time=SECONDS, c=EXPLORATION (default 0.7), depth=N (playout cut-off, 0 = to the end), seed=N",
+     "time=SECONDS, c=EXPLORATION (default 0.7), depth=N (playout cut-off, 0 = to the end), seed=N, "
+     "threads=N, legacy=1, reuse=1, policy=random|mast|eval (playout decisions), eps=E (their random share)",
      fc_agent_mcts_keys, fc_agent_mcts_init, fc_agent_mcts_choose, fc_agent_mcts_done},
 };
 #define AGENT_NKINDS ((int)(sizeof fc_agent_kinds / sizeof fc_agent_kinds[0]))
