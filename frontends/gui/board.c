@@ -1,8 +1,8 @@
 /* The hex board: pointy-top axial hexes filled by terrain class, region (tile) borders, links,
- * pieces as a shape per seat in the seat's colour with their glyphs and stack counts, and the
- * marks: hexes a legal decision concerns, the hovered hex, the previewed decision's hexes and
+ * pieces (pieces.c), and the marks: hexes a legal decision concerns, the hovered hex, the previewed decision's hexes and
  * the hexes of the last decisions played. Zoom and pan scale and move the fitted board. */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -28,6 +28,8 @@ static const unsigned gui_terrain_rgb[FC_TERRAIN_COUNT] = {
 };
 
 float gui_hex_radius(const gui *g) { return g->hex * g->zoom; }
+
+SDL_Color gui_terrain_col(int terrain) { return gui_rgb(gui_terrain_rgb[terrain >= 0 && terrain < FC_TERRAIN_COUNT ? terrain : 0]); }
 
 void gui_hex_center(const gui *g, fc_hex h, float *x, float *y)
 {
@@ -135,7 +137,7 @@ static void gui_hex_corners(const gui *g, fc_hex h, float inset, float *xs, floa
     }
 }
 
-static void gui_hex_outline(gui *g, fc_hex h, float inset, float width, SDL_Color c)
+void gui_hex_ring(gui *g, fc_hex h, float inset, float width, SDL_Color c)
 {
     float xs[6], ys[6];
     gui_hex_corners(g, h, inset, xs, ys);
@@ -216,47 +218,6 @@ void gui_seat_shape(gui *g, int seat, float cx, float cy, float rad, SDL_Color c
     gui_poly(g, cx, cy, r, corners[k], rot[k], c);
 }
 
-/* "WWW" -> "W3", "O@" -> "O@": runs of one glyph become the glyph and the count. */
-static void gui_glyph_text(const char *glyphs, char *out, size_t n)
-{
-    size_t o = 0;
-    for (size_t i = 0; glyphs[i] && i < 7 && o + 3 < n;) {
-        size_t j = i;
-        while (glyphs[j] == glyphs[i] && j < 7)
-            j++;
-        out[o++] = glyphs[i];
-        if (j - i > 1)
-            o += (size_t)snprintf(out + o, n - o, "%zu", j - i);
-        i = j;
-    }
-    out[o < n ? o : n - 1] = 0;
-}
-
-static void gui_board_pieces(gui *g)
-{
-    const fc_view *v = g->view;
-    float s = gui_hex_radius(g);
-    for (int i = 0; i < v->ncells; i++) {
-        const fc_view_cell *c = &v->cells[i];
-        if (!c->glyphs[0])
-            continue;
-        float cx, cy;
-        gui_hex_center(g, c->hex, &cx, &cy);
-        bool owned = c->owner >= 0 && c->owner < FC_MAX_SEATS;
-        /* owned pieces: the seat's shape and colour; neutral glyphs: text on the terrain */
-        SDL_Color col = owned ? g->seat_col[c->owner]
-                              : gui_rgb(gui_terrain_rgb[c->terrain < FC_TERRAIN_COUNT ? c->terrain : 0]);
-        if (owned)
-            gui_seat_shape(g, c->owner, cx, cy, s * 0.55f, col);
-        char txt[16];
-        gui_glyph_text(c->glyphs, txt, sizeof txt);
-        const gui_font *f = &g->board;
-        int w = gui_text_width(f, txt);
-        SDL_Color tc = gui_light(col) ? gui_rgb(0x101010) : gui_rgb(0xFFFFFF);
-        gui_text(g, f, (int)(cx - (float)w / 2), (int)(cy - (float)f->h / 2), (int)(s * 1.7f), tc, txt);
-    }
-}
-
 static bool gui_seen_move(const gui *g, const gui_move *mv) { return gui_sees(g, mv->audience); }
 
 static void gui_board_marks(gui *g)
@@ -271,7 +232,7 @@ static void gui_board_marks(gui *g)
         SDL_Color c = gui_alpha(gui_rgb(0xCC79A7), 255 - shown * 50);
         for (int k = 0; k < mv->nhexes; k++)
             if (gui_view_cell(g, mv->hexes[k]))
-                gui_hex_outline(g, mv->hexes[k], w, w, c);
+                gui_hex_ring(g, mv->hexes[k], w, w, c);
     }
     /* hexes a legal decision concerns: a white ring with a dark rim */
     for (int i = 0; i < g->ndecs; i++) {
@@ -281,8 +242,8 @@ static void gui_board_marks(gui *g)
         gui_hex_center(g, g->decs[i].info.hex, &cx, &cy);
         if (!gui_view_cell(g, g->decs[i].info.hex)) /* a hex the board does not have yet */
             gui_poly(g, cx, cy, s * 0.9f, 6, (float)M_PI / 6, gui_alpha(gui_rgb(0xFFFFFF), 40));
-        gui_hex_outline(g, g->decs[i].info.hex, w * 0.5f, w * 1.6f, gui_rgb(0x111111));
-        gui_hex_outline(g, g->decs[i].info.hex, w * 0.5f, w, gui_rgb(0xFFFFFF));
+        gui_hex_ring(g, g->decs[i].info.hex, w * 0.5f, w * 1.6f, gui_rgb(0x111111));
+        gui_hex_ring(g, g->decs[i].info.hex, w * 0.5f, w, gui_rgb(0xFFFFFF));
         gui_poly(g, cx, cy + s * 0.62f, fmaxf(2.5f, s / 9), 12, 0, gui_rgb(0xFFFFFF));
     }
     const fc_decision_info *p = gui_preview(g);
@@ -294,22 +255,106 @@ static void gui_board_marks(gui *g)
                 gui_poly(g, cx, cy, s * 0.86f, 6, (float)M_PI / 6, c);
             }
         if (p->has_hex)
-            gui_hex_outline(g, p->hex, w, w * 1.5f, gui_rgb(0xE69F00));
+            gui_hex_ring(g, p->hex, w, w * 1.5f, gui_rgb(0xE69F00));
     }
     if (g->has_hover)
-        gui_hex_outline(g, g->hover, 0, w * 1.2f, gui_rgb(0x0072B2));
+        gui_hex_ring(g, g->hover, 0, w * 1.2f, gui_rgb(0x0072B2));
+}
+
+/* What the static layer depends on besides the view: size, zoom, pan (FNV-1a over them and over
+ * the cells' places, terrains and regions and the links). */
+static uint64_t gui_static_key(const gui *g)
+{
+    uint64_t h = 1469598103934665603ull;
+#define MIX(p, n) \
+    do { \
+        const unsigned char *b_ = (const unsigned char *)(p); \
+        for (size_t i_ = 0; i_ < (n); i_++) \
+            h = (h ^ b_[i_]) * 1099511628211ull; \
+    } while (0)
+    float f[5] = {g->hex, g->zoom, g->pan_x + g->org_x, g->pan_y + g->org_y, 0};
+    int r[6] = {g->r_board.x, g->r_board.y, g->r_board.w, g->r_board.h, g->w, g->h};
+    MIX(f, sizeof f);
+    MIX(r, sizeof r);
+    const fc_view *v = g->view;
+    MIX(&v->ncells, sizeof v->ncells);
+    for (int i = 0; i < v->ncells; i++) {
+        MIX(&v->cells[i].hex, sizeof v->cells[i].hex);
+        MIX(&v->cells[i].terrain, 1);
+        MIX(&v->cells[i].region, sizeof v->cells[i].region);
+    }
+    MIX(&v->nlinks, sizeof v->nlinks);
+    for (int i = 0; i < v->nlinks && i < FC_VIEW_MAX_LINKS; i++) {
+        MIX(&v->links[i].a, sizeof v->links[i].a);
+        MIX(&v->links[i].b, sizeof v->links[i].b);
+        MIX(&v->links[i].owner, 1);
+    }
+#undef MIX
+    return h;
+}
+
+/* The static layer (background, terrain fills, edges, links) is drawn into a texture the size
+ * of the window and copied each frame; it is redrawn only when its key changes (zoom, pan,
+ * resize, a new board). Without render targets the layer is drawn directly. */
+static void gui_board_static(gui *g)
+{
+    uint64_t key = gui_static_key(g);
+    if (g->static_tex && (g->static_w != g->w || g->static_h != g->h)) {
+        SDL_DestroyTexture(g->static_tex);
+        g->static_tex = NULL;
+    }
+    if (!g->static_tex && !g->static_off && SDL_RenderTargetSupported(g->ren)) {
+        g->static_tex = SDL_CreateTexture(g->ren, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, g->w, g->h);
+        g->static_w = g->w;
+        g->static_h = g->h;
+        g->static_valid = false;
+        if (g->static_tex)
+            SDL_SetTextureBlendMode(g->static_tex, SDL_BLENDMODE_NONE);
+        else
+            g->static_off = true; /* no render targets: draw every frame */
+    }
+    bool direct = !g->static_tex;
+    if (direct || !g->static_valid || g->static_key != key) {
+        if (!direct && SDL_SetRenderTarget(g->ren, g->static_tex) != 0) {
+            SDL_DestroyTexture(g->static_tex);
+            g->static_tex = NULL;
+            g->static_off = direct = true;
+        }
+        gui_clip(g, &g->r_board);
+        gui_fill(g, g->r_board, gui_rgb(0x3B4A52));
+        gui_board_fills(g);
+        gui_board_edges(g);
+        gui_board_links(g);
+        gui_flush(g);
+        if (!direct) {
+            SDL_SetRenderTarget(g->ren, NULL);
+            g->static_key = key;
+            g->static_valid = true;
+            g->static_draws++;
+        }
+    }
+    gui_clip(g, &g->r_board);
+    if (!direct)
+        SDL_RenderCopy(g->ren, g->static_tex, &g->r_board, &g->r_board);
+}
+
+void gui_board_release(gui *g)
+{
+    if (g->static_tex)
+        SDL_DestroyTexture(g->static_tex);
+    g->static_tex = NULL;
+    g->static_valid = false;
 }
 
 void gui_board_draw(gui *g)
 {
-    gui_clip(g, &g->r_board);
-    gui_fill(g, g->r_board, gui_rgb(0x3B4A52));
     int pt = (int)fmaxf(7, fminf(40, gui_hex_radius(g) * 0.62f));
     gui_font_build(g, &g->board, pt);
-    gui_board_fills(g);
-    gui_board_edges(g);
-    gui_board_links(g);
+    gui_font_build(g, &g->board_s, (int)fmaxf(7, (float)pt * 0.62f));
+    gui_board_static(g);
+    gui_board_highlights(g);
     gui_board_marks(g);
+    gui_anim_draw(g);
     gui_board_pieces(g);
     gui_flush(g);
     gui_clip(g, NULL);

@@ -113,7 +113,7 @@ int gui_fonts_open(gui *g, fc_error *err)
         return -1;
     int pt = (int)lroundf(13 * g->ui);
     if (gui_font_build(g, &g->font, pt) || gui_font_build(g, &g->small, (int)lroundf(11 * g->ui)) ||
-        gui_font_build(g, &g->board, pt)) {
+        gui_font_build(g, &g->board, pt) || gui_font_build(g, &g->board_s, (int)lroundf(9 * g->ui))) {
         fc_error_set(err, FC_EIO, "cannot open the font %s: %s", g->font_path, TTF_GetError());
         return -1;
     }
@@ -134,6 +134,7 @@ void gui_fonts_close(gui *g)
     gui_font_free(&g->font);
     gui_font_free(&g->small);
     gui_font_free(&g->board);
+    gui_font_free(&g->board_s);
 }
 
 /* Next code point of UTF-8 text as a glyph index (unknown ones as '?'). */
@@ -171,7 +172,7 @@ void gui_flush(gui *g)
     g->nbatch = 0;
 }
 
-static void gui_tri(gui *g, SDL_Vertex a, SDL_Vertex b, SDL_Vertex c)
+void gui_tri(gui *g, SDL_Vertex a, SDL_Vertex b, SDL_Vertex c)
 {
     if (g->nbatch + 3 > GUI_BATCH)
         gui_flush(g);

@@ -1,7 +1,7 @@
 /* The graphical session: window and renderer set-up and teardown, the event loop (it sleeps in
  * SDL_WaitEvent while a human thinks and wakes only for input or a bot's turn), mouse and keys,
  * hot-seat covers, bot pacing, undo, save, load, quit, autosave and the testing hooks
- * (FORMICARY_GUI_DUMP, FORMICARY_GUI_BENCH). Drawing lives in board.c and panels.c. */
+ * (FORMICARY_GUI_DUMP; FORMICARY_GUI_BENCH in bench.c). Drawing lives in board.c and panels.c. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -156,6 +156,7 @@ static void gui_load(gui *g, const char *path)
 /* Takes back decisions up to and including the last one a human seat made. */
 static int gui_undo(gui *g, fc_error *err)
 {
+    gui_anim_stop(g);
     size_t k = fc_match_ply(*g->m);
     while (k > 0) {
         const fc_history_entry *h = fc_match_history(*g->m, k - 1);
@@ -208,6 +209,10 @@ static int gui_refresh(gui *g, fc_error *err)
         else
             g->viewer = g->nhumans == 1 ? human : -1;
     }
+    fc_view *keep = g->prev_view; /* the view shown so far becomes the previous one */
+    g->prev_view = g->view;
+    g->view = keep;
+    g->prev_valid = g->view_valid;
     memset(g->view, 0, sizeof *g->view);
     fc_match_view(*g->m, g->viewer, g->view);
     g->ndecs = 0;
@@ -239,7 +244,10 @@ static int gui_refresh(gui *g, fc_error *err)
     }
     g->view_gen = g->gen;
     g->view_valid = true;
+    gui_pieces_index(g);
     gui_board_fit(g);
+    if (g->anim_pending)
+        gui_anim_start(g);
     return 0;
 }
 
@@ -259,8 +267,9 @@ static void gui_dump_state(gui *g)
     size_t ply = fc_match_ply(*g->m);
     fprintf(f, "game %s\nply %zu\nto_move %d\nhash %016llx\noverlay %d\nprompt %d\nshots %u\n", g->game_name, ply,
             g->mover, (unsigned long long)fc_match_state_hash(*g->m), g->overlay, g->prompt, g->shots);
-    fprintf(f, "draw_avg_ms %.3f\ndraw_max_ms %.3f\ncells %d\n", g->draws ? g->draw_ms / g->draws : 0.0,
-            g->draw_max_ms, g->view->ncells);
+    fprintf(f, "draw_avg_ms %.3f\ndraw_max_ms %.3f\ncells %d\npieces %d\nstatic_draws %u\nanim %d %u %u\n",
+            g->draws ? g->draw_ms / g->draws : 0.0, g->draw_max_ms, g->view->ncells, g->view->npieces, g->static_draws,
+            g->anim_active, g->anim_count, g->anim_slides);
     if (g->rec)
         fprintf(f, "replay %zu %zu\nslider %d %d %d %d\n", g->rec->at, g->rec->tr.n, g->r_slider.x, g->r_slider.y,
                 g->r_slider.w, g->r_slider.h);
@@ -489,6 +498,11 @@ static int gui_char(gui *g, char ch, fc_error *err)
         g->zoom = 1;
         g->pan_x = g->pan_y = 0;
         break;
+    case 'a':
+        g->anim_on = !g->anim_on;
+        gui_anim_stop(g);
+        gui_msg(g, false, "move animation %s", g->anim_on ? "on" : "off");
+        break;
     case 'v':
         if (g->rec) {
             g->viewer = g->viewer + 1 >= g->nseats ? -1 : g->viewer + 1;
@@ -536,8 +550,11 @@ static int gui_key(gui *g, SDL_Keycode k, bool *shot, fc_error *err)
             to = 0;
         else if (k == SDLK_END)
             to = rec->tr.n;
+        bool step = to == rec->at + 1;
         if (to != rec->at && gui_replay_goto(g, to, err) != 0)
             return -1;
+        g->anim_ms = g->anim_len;
+        g->anim_pending = step; /* one step forward: animate it */
         return GUI_GO_ON;
     }
     if (k == SDLK_RETURN && g->overlay != GUI_OV_NONE)
@@ -575,6 +592,8 @@ static int gui_event(gui *g, const SDL_Event *ev, bool *shot, fc_error *err)
         }
         return ev->text.text[0] && !ev->text.text[1] ? gui_char(g, ev->text.text[0], err) : GUI_GO_ON;
     case SDL_KEYDOWN:
+        if (ev->key.keysym.sym != SDLK_F12)
+            gui_anim_stop(g); /* any key but the screenshot skips the animation */
         return gui_key(g, ev->key.keysym.sym, shot, err);
     case SDL_MOUSEMOTION:
         g->mx = ev->motion.x;
@@ -606,6 +625,7 @@ static int gui_event(gui *g, const SDL_Event *ev, bool *shot, fc_error *err)
         return GUI_GO_ON;
     }
     case SDL_MOUSEBUTTONDOWN: {
+        gui_anim_stop(g);
         g->mx = ev->button.x;
         g->my = ev->button.y;
         SDL_Point p = {g->mx, g->my};
@@ -698,46 +718,21 @@ static int gui_bot_move(gui *g, fc_error *err)
     if (fc_match_play(*g->m, d, err) != 0)
         return -1;
     gui_changed(g);
+    /* animated within the bot pacing: never longer than the delay before the next bot */
+    g->anim_ms = g->fast ? 0 : fmin((double)g->anim_len, (double)g->delay_ms);
+    g->anim_pending = g->anim_ms > 0;
     return 0;
-}
-
-/* FORMICARY_GUI_BENCH=N: N full redraws of the current position, timed (stderr). */
-static void gui_bench(gui *g)
-{
-    const char *b = getenv("FORMICARY_GUI_BENCH");
-    int n = b ? atoi(b) : 0;
-    if (n <= 0)
-        return;
-    double t0 = gui_now_ms(), mx = 0, draw = 0, dmx = 0;
-    for (int i = 0; i < n; i++) {
-        double t1 = gui_now_ms();
-        gui_draw(g);
-        double t2 = gui_now_ms();
-        SDL_RenderPresent(g->ren);
-        double dt = gui_now_ms() - t1;
-        draw += t2 - t1;
-        dmx = t2 - t1 > dmx ? t2 - t1 : dmx;
-        mx = dt > mx ? dt : mx;
-    }
-    SDL_RendererInfo ri;
-    SDL_GetRendererInfo(g->ren, &ri);
-    fprintf(stderr,
-            "gui-bench: %s, %d cells, %dx%d, renderer %s, %d frames: full redraw %.2f ms average (%.2f max), "
-            "of which drawing %.2f ms (%.2f max) and presenting the rest\n",
-            g->game_name, g->view->ncells, g->w, g->h, ri.name, n, (gui_now_ms() - t0) / n, mx, draw / n, dmx);
 }
 
 static int gui_loop(gui *g, fc_error *err)
 {
-    bool redraw = true, shot = false, benched = false;
+    bool redraw = true, shot = false;
     unsigned bot_gen = (unsigned)-1;
     for (;;) {
         if (gui_step(g, err) != 0)
             return -1;
-        if (!benched) {
-            benched = true;
-            gui_bench(g);
-        }
+        if (gui_bench_due(g) && gui_bench(g))
+            return GUI_QUIT;
         bool bot = !g->rec && g->mover >= 0 && g->agents[g->mover] && g->overlay != GUI_OV_COVER &&
                    g->prompt == GUI_PROMPT_NONE;
         if (bot && bot_gen != g->gen) {
@@ -748,11 +743,13 @@ static int gui_loop(gui *g, fc_error *err)
             gui_present(g, shot);
             redraw = shot = false;
         }
-        int timeout = -1;
+        int timeout = -1, anim = gui_anim_timeout(g); /* timer events only while animating */
         if (bot) {
             double left = g->fast ? 0 : g->bot_due - gui_now_ms();
             timeout = left <= 0 ? 0 : (int)left + 1;
         }
+        if (anim >= 0 && (timeout < 0 || anim < timeout))
+            timeout = anim;
         SDL_Event ev;
         int got = timeout < 0 ? SDL_WaitEvent(&ev) : SDL_WaitEventTimeout(&ev, timeout);
         if (got) {
@@ -764,10 +761,12 @@ static int gui_loop(gui *g, fc_error *err)
                     return GUI_QUIT;
             } while (SDL_PollEvent(&ev));
             redraw = true;
-        } else if (bot && (g->fast || gui_now_ms() >= g->bot_due)) {
+        } else if (bot && (g->fast || gui_now_ms() >= g->bot_due) && gui_anim_progress(g) < 0) {
             if (gui_bot_move(g, err) != 0)
                 return -1;
             redraw = true;
+        } else if (anim >= 0) {
+            redraw = true; /* the next animation frame (or the last, which ends it) */
         }
     }
 }
@@ -779,10 +778,12 @@ static gui *gui_new(fc_match **m, fc_rules **rules, fc_agent *const *agents, con
     if (!g)
         return NULL;
     g->view = malloc(sizeof *g->view);
+    g->prev_view = calloc(1, sizeof *g->prev_view);
     g->verts = malloc(FC_VIEW_MAX_CELLS * 18 * sizeof *g->verts);
     g->batch = malloc(GUI_BATCH * sizeof *g->batch);
-    if (!g->view || !g->verts || !g->batch) {
+    if (!g->view || !g->prev_view || !g->verts || !g->batch) {
         free(g->view);
+        free(g->prev_view);
         free(g->verts);
         free(g->batch);
         free(g);
@@ -812,6 +813,7 @@ static gui *gui_new(fc_match **m, fc_rules **rules, fc_agent *const *agents, con
     g->hover_dec = -1;
     g->menu_hover = -1;
     g->zoom = 1;
+    gui_anim_init(g);
     g->dump_dir = getenv("FORMICARY_GUI_DUMP");
     if (g->dump_dir && !g->dump_dir[0])
         g->dump_dir = NULL;
@@ -822,6 +824,7 @@ static void gui_free(gui *g)
 {
     free(g->decs);
     free(g->view);
+    free(g->prev_view);
     free(g->verts);
     free(g->batch);
     free(g);
@@ -859,6 +862,10 @@ static void gui_colours(gui *g)
 /* Window, renderer and fonts; the loop; teardown on every path. */
 static int gui_session(gui *g, int (*loop)(gui *, fc_error *), fc_error *err)
 {
+    /* The software renderer presents through the window surface; SDL would route that through
+     * an OpenGL texture (llvmpipe without a GPU: half the frame's CPU). Plain X11 (XShm) is
+     * cheaper; SDL_FRAMEBUFFER_ACCELERATION in the environment still decides. */
+    SDL_SetHintWithPriority(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0", SDL_HINT_DEFAULT);
     if (SDL_Init(SDL_INIT_VIDEO) != 0)
         return fc_error_set(err, FC_ESTATE, "cannot start the graphical front end: %s (no display? use --ui tty)",
                             SDL_GetError());
@@ -901,6 +908,7 @@ static int gui_session(gui *g, int (*loop)(gui *, fc_error *), fc_error *err)
         gui_layout(g);
         r = loop(g, err);
     }
+    gui_board_release(g);
     gui_fonts_close(g);
     if (g->ren)
         SDL_DestroyRenderer(g->ren);

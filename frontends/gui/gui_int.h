@@ -76,17 +76,30 @@ typedef struct gui {
     int w, h;
     float ui; /* UI scale: 1 on an ordinary display */
     char font_path[GUI_PATH_MAX];
-    gui_font font, small, board;
+    gui_font font, small, board, board_s; /* board_s: small text on pieces */
 
     fc_view *view;
+    fc_view *prev_view; /* the view before the last refresh (animations find the moved piece) */
+    bool prev_valid;
     SDL_Vertex *verts; /* FC_VIEW_MAX_CELLS * 18: the board's fills */
     SDL_Vertex *batch; /* triangles waiting for one SDL_RenderGeometry call (gui_flush) */
     int nbatch;
+    /* the board's static layer (board.c): a window-sized target texture and what it shows */
+    SDL_Texture *static_tex;
+    int static_w, static_h;
+    uint64_t static_key;
+    bool static_valid, static_off;
+    unsigned static_draws;
     int viewer, mover;
     unsigned gen, view_gen, saved_gen;
     bool view_valid;
     gui_dec *decs;
     int ndecs, cap;
+    /* the view's pieces by cell (pieces.c); has_pieces: the plugin fills them (minor >= 5) */
+    bool has_pieces;
+    uint16_t pc_n[FC_VIEW_MAX_CELLS];
+    int16_t pc_first[FC_VIEW_MAX_CELLS];
+    int16_t pc_order[FC_VIEW_MAX_PIECES];
 
     /* layout */
     SDL_Rect r_head, r_board, r_side, r_list, r_log, r_status, r_slider;
@@ -115,6 +128,14 @@ typedef struct gui {
     gui_move moves[64];
     int nmoves;
 
+    /* move animation (anim.c) */
+    bool anim_on, anim_pending, anim_active, anim_slide;
+    fc_hex anim_from, anim_to, anim_hexes[FC_DECISION_MAX_HEXES + 1];
+    int anim_n;
+    double anim_t0, anim_dur, anim_ms;
+    int anim_len;                  /* FORMICARY_GUI_ANIM: the length in ms */
+    unsigned anim_count, anim_slides; /* animations started, of which slides (for tests) */
+
     int delay_ms;
     bool fast;
     double bot_due;
@@ -129,6 +150,7 @@ typedef struct gui {
     unsigned dumped_gen, shots;
     double draw_ms, draw_max_ms;
     int draws;
+    bool benched;
 } gui;
 
 /* draw.c: fonts, text, filled shapes. */
@@ -148,6 +170,7 @@ void gui_clip(gui *g, const SDL_Rect *r);
 void gui_fill(gui *g, SDL_Rect r, SDL_Color c);
 void gui_frame(gui *g, SDL_Rect r, SDL_Color c);
 /* Regular polygon (n corners, rotation rot radians) filled, optionally outlined. */
+void gui_tri(gui *g, SDL_Vertex a, SDL_Vertex b, SDL_Vertex c);
 void gui_poly(gui *g, float cx, float cy, float rad, int n, float rot, SDL_Color fill);
 void gui_line(gui *g, float x0, float y0, float x1, float y1, float width, SDL_Color c);
 SDL_Color gui_rgb(unsigned hex);
@@ -157,9 +180,13 @@ bool gui_light(SDL_Color c);
 /* board.c: the hex board. */
 void gui_board_fit(gui *g);
 void gui_board_draw(gui *g);
+void gui_board_release(gui *g); /* frees the static layer (before the renderer goes) */
 void gui_hex_center(const gui *g, fc_hex h, float *x, float *y);
 float gui_hex_radius(const gui *g);
 void gui_seat_shape(gui *g, int seat, float cx, float cy, float rad, SDL_Color c);
+SDL_Color gui_terrain_col(int terrain);
+/* The outline of hex h, inset pixels inside its edge, width pixels wide. */
+void gui_hex_ring(gui *g, fc_hex h, float inset, float width, SDL_Color c);
 /* The view cell under a pixel, or NULL. */
 const fc_view_cell *gui_cell_at(const gui *g, int x, int y);
 const fc_view_cell *gui_view_cell(const gui *g, fc_hex h);
@@ -168,6 +195,12 @@ bool gui_hex_at(const gui *g, int x, int y, fc_hex *out);
 int gui_decs_at(const gui *g, fc_hex h, int *idx, int max);
 /* The hexes of the decision the pointer previews (hovered list row or menu item), or NULL. */
 const fc_decision_info *gui_preview(const gui *g);
+
+/* pieces.c: the view's pieces and cell highlights. */
+void gui_pieces_index(gui *g); /* after every new view */
+void gui_board_pieces(gui *g);
+void gui_board_highlights(gui *g);
+void gui_piece_shape(gui *g, int kind, float cx, float cy, float r, SDL_Color c);
 
 /* panels.c: layout, header, side panel, decision list, log, status, overlays. */
 void gui_layout(gui *g);
@@ -188,5 +221,18 @@ void gui_replay_draw(gui *g);
 
 /* gui.c */
 double gui_now_ms(void);
+
+/* anim.c: move animation */
+void gui_anim_init(gui *g);
+void gui_anim_start(gui *g);
+void gui_anim_stop(gui *g);
+double gui_anim_progress(gui *g);
+int gui_anim_timeout(gui *g);
+bool gui_anim_slide_pos(gui *g, fc_hex h, float *x, float *y);
+void gui_anim_draw(gui *g);
+
+/* bench.c: FORMICARY_GUI_BENCH */
+bool gui_bench_due(const gui *g);
+bool gui_bench(gui *g);
 
 #endif

@@ -325,6 +325,7 @@ static const char *const gui_help_lines[] = {
     "u  undo back to the previous human decision      s  save the record",
     "o  load a record                                  l  legend of the glyphs",
     "+ / -  bots slower / faster     space  skip the bot pacing     0  reset zoom",
+    "a  move animation on/off (a key or click skips one)                               ",
     "F12  screenshot (with FORMICARY_GUI_DUMP=DIR)     ? / F1  this help     q  quit",
     "Replay: left/right (or the slider) step, PgUp/PgDn 10, Home/End, v whose view.",
 };

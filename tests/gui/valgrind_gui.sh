@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# The graphical front end under valgrind memcheck in a real window (Xvfb): a short bot game (the
+# program quits by itself after ply 20 through the FORMICARY_GUI_BENCH hooks, writing its
+# record), then the replay viewer of that record stepped with real keys (xdotool): steps
+# forward until one is animated, End, Home, quit. Fails on any memcheck error or definite leak outside the library
+# noise of tests/gui/valgrind.supp. usage: valgrind_gui.sh FORMICARY FIXTURE_DIR GAME (77 = skip)
+set -u
+EXE=$(realpath "$1")
+FIX=$(realpath "$2")
+GAME=$3
+HERE=$(dirname "$(realpath "$0")")
+if [ -z "${GUI_VG_INNER:-}" ]; then
+    for t in xvfb-run xdotool valgrind; do
+        command -v $t >/dev/null || { echo "SKIP: $t is not installed"; exit 77; }
+    done
+    export GUI_VG_INNER=1
+    exec xvfb-run -a -s "-screen 0 1280x800x24" bash "$0" "$@"
+fi
+export FORMICARY_PLUGIN_PATH=$FIX FORMICARY_CONFIG= SDL_RENDER_DRIVER=software FORMICARY_GUI_SIZE=1280x800
+if ! "$EXE" list 2>/dev/null | grep -q "^$GAME "; then
+    echo "SKIP: no $GAME game"
+    exit 77
+fi
+TMP=$(mktemp -d)
+PID=
+trap '[ -n "$PID" ] && kill -9 $PID 2>/dev/null; rm -rf "$TMP"' EXIT
+cd "$TMP" || exit 1
+export XDG_STATE_HOME=$TMP/state FORMICARY_GUI_DUMP=$TMP/dump
+mkdir -p dump
+VG=(valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --num-callers=30
+    --child-silent-after-fork=yes --suppressions="$HERE/valgrind.supp")
+fails=0
+check() { # check NAME STATUS LOG
+    local sum
+    sum=$(grep -m1 'ERROR SUMMARY' "$3")
+    if [ "$2" -eq 0 ] && [ -n "$sum" ]; then echo "ok - $1: $sum"
+    else fails=$((fails + 1)); echo "not ok - $1 (exit $2): ${sum:-no summary}"; grep -A25 'definitely lost in\|Invalid\|uninitialised' "$3" | head -60; fi
+}
+
+# 1. bots play to ply 20; the bench hook draws two frames there and quits
+FORMICARY_GUI_BENCH=2 FORMICARY_GUI_BENCH_PLY=20 FORMICARY_GUI_BENCH_EXIT=1 timeout 600 \
+    "${VG[@]}" --log-file=vg-play.log "$EXE" play "$GAME" --seats random,random --seed 9 --ui gui --bot-delay 0 \
+    --record g.rec >out.txt 2>err.txt
+check "bot game to ply 20 under memcheck" $? vg-play.log
+grep gui-bench err.txt
+
+# 2. the replay viewer: five animated steps, End, Home, quit
+"${VG[@]}" --log-file=vg-replay.log "$EXE" replay g.rec --ui gui >out.txt 2>err.txt &
+PID=$!
+WID=
+for _ in $(seq 1 3000); do # valgrind starts slowly on a loaded machine: up to 5 minutes
+    WID=$(xdotool search --name '^formicary' 2>/dev/null | head -1)
+    [ -n "$WID" ] && [ -f dump/state.txt ] && break
+    sleep 0.1
+done
+[ -n "$WID" ] || { echo "not ok - no replay window"; exit 1; }
+step() { # step KEY PLY: the key, then wait until the viewer shows that ply
+    xdotool mousemove --window "$WID" 5 5 key "$1"
+    for _ in $(seq 1 600); do grep -q "^replay $2 " dump/state.txt 2>/dev/null && return; sleep 0.1; done
+}
+n=$(awk '$1 == "replay" { print $3 }' dump/state.txt)
+for i in $(seq 1 12); do # forward until a step is animated (chance and hidden decisions are not)
+    step Right "$i"
+    grep -q '^anim [01] [1-9]' dump/state.txt && break
+done
+step End "$n"
+step Home 0
+xdotool mousemove --window "$WID" 5 5 key q
+for _ in $(seq 1 3000); do kill -0 $PID 2>/dev/null || break; sleep 0.1; done
+kill -0 $PID 2>/dev/null && { echo "not ok - the replay viewer did not quit"; kill -9 $PID; }
+wait $PID
+rc=$?
+PID=
+grep -q '^anim 0 [1-9]' dump/state.txt && echo "ok - replay steps were animated ($(grep '^anim' dump/state.txt))" \
+    || { fails=$((fails + 1)); echo "not ok - no animated replay step"; }
+check "replay viewer under memcheck" $rc vg-replay.log
+[ $fails -eq 0 ]
