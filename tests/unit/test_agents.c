@@ -48,8 +48,8 @@ static void test_specs(void **state)
     assert_string_equal(err.msg, "agent mcts: policy: 'greedy' is not random, mast or eval");
     assert_null(fc_agent_new("mcts:policy=mast,eps=1.5", 1, &err));
     assert_string_equal(err.msg, "agent mcts: eps: '1.5' is not a number in 0..1");
-    assert_null(fc_agent_new("mcts:eps=0.2", 1, &err));
-    assert_string_equal(err.msg, "agent mcts: eps applies to policy=mast or policy=eval");
+    assert_null(fc_agent_new("mcts:legacy=1,eps=0.2", 1, &err));
+    assert_string_equal(err.msg, "agent mcts: eps applies to policy=mast or policy=eval, not random");
     assert_null(fc_agent_new("mcts:policy=random,eps=0.2", 1, &err));
     assert_int_equal(err.code, FC_EINVAL);
     assert_null(fc_agent_new("mcts:threads=0", 1, &err));

@@ -7,12 +7,18 @@
  * different determinizations may open different children under one node; selection considers
  * only the children legal in the current determinization and uses their availability count
  * in place of the parent's visits (Cowling, Powley & Whitehouse 2012). Chance points are
- * sampled by weight, never chosen. A playout plays uniformly random decisions for at most
+ * sampled by weight, never chosen. A playout plays at most
  * `depth` decisions (default MCTS_DEFAULT_DEPTH; 0 = to the end) and is then scored with the
  * game's evaluation, and every node on the path is credited with the reward of the seat that
  * chose it. Most of a full playout's cost is the long random tail whose result is nearly
  * noise; the cut-off keeps the informative part (measured in docs/metrics.md, "MCTS speed and
- * strength"). `legacy=1` restores issue 6's search (playouts to the end).
+ * strength"). `legacy=1` restores issue 6's search (uniform playouts to the end).
+ *
+ * Playout decisions follow `policy`: MAST by default (Finnsson & Bjornsson 2008, with
+ * epsilon-greedy selection as in Tak, Winands & Bjornsson 2012): each seat keeps the mean
+ * reward of every decision code it played in this search's iterations, and a playout plays
+ * the best one (codes not seen yet count as 1) except for a share `eps` of uniform decisions;
+ * `random` is uniform, `eval` the best by the game's evaluation one decision ahead.
  *
  * reuse=1 keeps, between decisions, the subtree of the decisions the seat saw since its last
  * search (mcts_reuse below).
@@ -21,8 +27,9 @@
  * buffers and RNG stream (stream 0 is the seat's, the others are seeded from it), whose root
  * visits are summed; with an iteration budget, the result depends only on seed and N. Variant
  * hooks run in the match's single Lua state, so a match with hooks searches on one thread.
- * The only allocations are the node pools and paths, which grow geometrically and are kept
- * between decisions. */
+ * The only allocations are the buffers sized once per game (the MAST table among them) and
+ * the node pools, paths and playout trails, which grow geometrically and are kept between
+ * decisions. */
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -124,22 +131,25 @@ typedef struct mcts {
     mcts_tree tree[MCTS_MAX_THREADS];
 } mcts;
 
-/* policy= and eps=. */
-static int mcts_policy_init(const fc_agent *a, mcts *t, fc_error *err)
+/* policy= and eps=. MAST is the default (measured stronger at equal CPU time in Marabunta and
+ * Termity: docs/metrics.md, "MCTS speed and strength"); legacy=1 keeps uniform playouts. */
+static int mcts_policy_init(const fc_agent *a, mcts *t, bool legacy, fc_error *err)
 {
     const char *p = fc_agent_opt_get(a, "policy");
-    t->policy = MCTS_RANDOM;
+    t->policy = legacy ? MCTS_RANDOM : MCTS_MAST;
     t->eps = MCTS_DEFAULT_EPS;
     if (p && strcmp(p, "mast") == 0)
         t->policy = MCTS_MAST;
     else if (p && strcmp(p, "eval") == 0)
         t->policy = MCTS_EVAL;
-    else if (p && strcmp(p, "random") != 0)
+    else if (p && strcmp(p, "random") == 0)
+        t->policy = MCTS_RANDOM;
+    else if (p)
         return fc_error_set(err, FC_EPARSE, "agent mcts: policy: '%s' is not random, mast or eval", p);
     if (fc_agent_opt_double(a, "eps", 0, 1, &t->eps, err) < 0)
         return FC_EPARSE;
     if (fc_agent_opt_get(a, "eps") && t->policy == MCTS_RANDOM)
-        return fc_error_set(err, FC_EINVAL, "agent mcts: eps applies to policy=mast or policy=eval");
+        return fc_error_set(err, FC_EINVAL, "agent mcts: eps applies to policy=mast or policy=eval, not random");
     return 0;
 }
 
@@ -178,7 +188,7 @@ int fc_agent_mcts_init(fc_agent *a, fc_error *err)
                             (unsigned long long)t->threads);
     if (!t->iters && !t->time)
         t->iters = 1000;
-    return mcts_policy_init(a, t, err);
+    return mcts_policy_init(a, t, legacy != 0, err);
 }
 
 static void mcts_release_buffers(mcts_tree *t)
