@@ -344,7 +344,24 @@ static void gui_draw_overlay(gui *g)
     } else if (g->overlay == GUI_OV_LEGEND) {
         int n = g->view->nlegend < FC_VIEW_MAX_LEGEND ? g->view->nlegend : FC_VIEW_MAX_LEGEND;
         int rows = n ? n : 1, sl = g->small.h;
-        SDL_Rect r = gui_box(g, g->w * 3 / 4, (rows + 2) * sl + line + 2 * pad);
+        unsigned kinds = 0; /* the piece figures on the board now, explained in one row */
+        for (int i = 0; i < g->view->npieces && i < FC_VIEW_MAX_PIECES; i++)
+            if (g->view->pieces[i].kind != FC_PIECE_TILE && g->view->pieces[i].kind != FC_PIECE_CROSS)
+                kinds |= 1u << g->view->pieces[i].kind;
+        SDL_Rect r = gui_box(g, g->w * 3 / 4, (rows + 2 + (kinds ? 2 : 0)) * sl + line + 2 * pad);
+        if (kinds && g->has_pieces) {
+            float fy = (float)(r.y + pad + line + (rows + 2) * sl), fx = (float)(r.x + pad) + (float)sl / 2;
+            for (int k = 0; k < FC_PIECE_COUNT; k++)
+                if (kinds >> k & 1) {
+                    gui_piece_shape(g, k, fx, fy, (float)sl * 0.45f, gui_rgb(0xF2F2F2));
+                    fx += (float)gui_text(g, &g->small, (int)(fx + (float)sl * 0.8f), (int)fy - sl / 2, 0,
+                                          gui_rgb(C_TEXT), fc_piece_kind_name(k)) + (float)sl * 2.2f;
+                }
+            int room = r.x + r.w - pad - (int)fx;
+            if (room > 2 * sl)
+                gui_text(g, &g->small, (int)fx, (int)fy - sl / 2, room, gui_rgb(C_DIM),
+                         "(owner's colour; seat mark top right; count bottom right)");
+        }
         gui_text(g, &g->font, r.x + pad, r.y + pad, 0, gui_rgb(C_HEAD), "Legend (any key or click closes)");
         if (!n)
             gui_text(g, &g->small, r.x + pad, r.y + pad + line + sl, 0, gui_rgb(C_TEXT), "this game gives no legend");
