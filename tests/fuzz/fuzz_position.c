@@ -2,8 +2,8 @@
  * `sim --position` and the position block of records). The first byte picks the game (low
  * nibble, modulo the games that read positions, sorted by id) and the seats (high nibble,
  * modulo the game's range, from its minimum); the rest is the position text, after optional
- * "%set KEY=VALUE" lines for the rule set (input_rules). Any text is
- * refused with a message or read. A position that reads must write back to text that reads to
+ * "%set KEY=VALUE" lines for the rule set (input_rules). Any text is refused with a message
+ * or read. A position that reads must write back to text that reads to
  * the same state bytes and writes to the same text again (a reader that accepts what its writer
  * cannot reproduce is a finding), and the match must go on: a few legal decisions (seats to
  * move must have one), the round trip again from where they lead, then undo back to the read
@@ -114,6 +114,22 @@ static void round_trip(const fc_rules *rules, const fc_match *m, const char *wha
     fc_match_free(m2);
 }
 
+/* FZ_VERBOSE: the decisions played from the position, in notation (to replay a finding with
+ * the shell's setup and play). */
+static void print_decisions(const fc_match *m)
+{
+    fc_transcript t;
+    fc_error err;
+    fc_error_clear(&err);
+    if (fc_transcript_make(m, &t, &err) != 0) {
+        fprintf(stderr, "fuzz_position: no transcript: %s\n", err.msg);
+        return;
+    }
+    for (size_t i = 0; i < t.n; i++)
+        fprintf(stderr, "fuzz_position: ply %zu seat %d: %s\n", i + 1, t.seat[i], t.text[i]);
+    fc_transcript_free(&t);
+}
+
 /* Leading "%set KEY=VALUE" lines (as --set) make a rule set of their own for this input: some
  * positions exist only under other parameters (Hive's game type, Termity's neutral mounds).
  * Returns the rule set to read into (*own: the one made here, NULL if the cached one), or NULL
@@ -184,7 +200,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     /* The match goes on from the position, and undo returns to it. */
     uint64_t before = fc_match_state_hash(m);
-    if (fz_play_some(m, FZ_PLIES, fz_hash(data, size)) == 0) {
+    int played = fz_play_some(m, FZ_PLIES, fz_hash(data, size));
+    if (pe->verbose)
+        print_decisions(m);
+    if (played == 0) {
         round_trip(rules, m, "after play");
         while (fc_match_ply(m) > 0)
             FZ_CHECK(fc_match_undo(m, &err) == 0, "undo: %s", err.msg);
