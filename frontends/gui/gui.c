@@ -1,7 +1,8 @@
 /* The graphical session: window and renderer set-up and teardown, the event loop (it sleeps in
- * SDL_WaitEvent while a human thinks and wakes only for input or a bot's turn), mouse and keys,
- * hot-seat covers, bot pacing, undo, save, load, quit, autosave and the testing hooks
- * (FORMICARY_GUI_DUMP; FORMICARY_GUI_BENCH in bench.c). Drawing lives in board.c and panels.c. */
+ * SDL_WaitEvent while a human thinks and wakes only for input, a bot's turn or an animation
+ * frame), hot-seat covers, bot pacing, undo, save, load, autosave and the testing hooks
+ * (FORMICARY_GUI_DUMP; FORMICARY_GUI_BENCH in bench.c). Mouse and keys are in input.c, drawing
+ * in board.c, pieces.c and panels.c. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -11,8 +12,6 @@
 #include <time.h>
 
 #include "gui_int.h"
-
-enum { GUI_GO_ON, GUI_QUIT };
 
 double gui_now_ms(void)
 {
@@ -57,7 +56,7 @@ static void gui_autosave(gui *g)
         gui_msg(g, true, "autosave failed: %s", e.msg);
 }
 
-static bool gui_dirty(const gui *g) { return g->gen != g->saved_gen && fc_match_ply(*g->m) > 0; }
+bool gui_dirty(const gui *g) { return g->gen != g->saved_gen && fc_match_ply(*g->m) > 0; }
 
 /* Remembers decision d of seat before it is played: notation, audience and hexes. */
 static void gui_note_move(gui *g, int seat, fc_decision d)
@@ -105,7 +104,7 @@ static void gui_set_ruleset(gui *g)
              none ? "no variant" : "variant ", none ? "" : v);
 }
 
-static void gui_save(gui *g, const char *path)
+void gui_save(gui *g, const char *path)
 {
     fc_error e;
     fc_error_clear(&e);
@@ -118,7 +117,7 @@ static void gui_save(gui *g, const char *path)
     gui_msg(g, false, "saved %zu decisions to %s", fc_match_ply(*g->m), path);
 }
 
-static void gui_load(gui *g, const char *path)
+void gui_load(gui *g, const char *path)
 {
     fc_error e;
     fc_error_clear(&e);
@@ -154,7 +153,7 @@ static void gui_load(gui *g, const char *path)
 }
 
 /* Takes back decisions up to and including the last one a human seat made. */
-static int gui_undo(gui *g, fc_error *err)
+int gui_undo(gui *g, fc_error *err)
 {
     gui_anim_stop(g);
     size_t k = fc_match_ply(*g->m);
@@ -180,7 +179,7 @@ static int gui_undo(gui *g, fc_error *err)
     return 0;
 }
 
-static int gui_play_index(gui *g, int i, fc_error *err)
+int gui_play_index(gui *g, int i, fc_error *err)
 {
     if (i < 0 || i >= g->ndecs || !gui_human_turn(g))
         return 0;
@@ -329,345 +328,6 @@ static void gui_present(gui *g, bool shot)
         gui_screenshot(g);
     SDL_RenderPresent(g->ren);
     gui_dump_state(g);
-}
-
-static void gui_zoom(gui *g, float factor, int x, int y)
-{
-    float s0 = gui_hex_radius(g), z = g->zoom * factor;
-    z = z < 0.4f ? 0.4f : z > 8 ? 8 : z;
-    float ux = ((float)x - g->org_x - g->pan_x) / s0, uy = ((float)y - g->org_y - g->pan_y) / s0;
-    g->zoom = z;
-    float s1 = gui_hex_radius(g);
-    g->pan_x = (float)x - g->org_x - s1 * ux;
-    g->pan_y = (float)y - g->org_y - s1 * uy;
-}
-
-static void gui_update_hover(gui *g)
-{
-    g->has_hover = !g->drag_moved && gui_hex_at(g, g->mx, g->my, &g->hover);
-    g->hover_dec = -1;
-    SDL_Point p = {g->mx, g->my};
-    for (int i = 0; i < g->nlist_hits; i++)
-        if (SDL_PointInRect(&p, &g->list_hits[i].r))
-            g->hover_dec = g->list_hits[i].idx;
-    if (g->nmenu) {
-        g->menu_hover = -1;
-        for (int i = 0; i < g->nmenu; i++)
-            if (SDL_PointInRect(&p, &g->menu_hits[i].r))
-                g->menu_hover = i;
-    }
-}
-
-static void gui_slider_to(gui *g, int x, fc_error *err)
-{
-    SDL_Rect s = g->r_slider;
-    int pad = (int)(8 * g->ui), x0 = s.x + 2 * pad, x1 = s.x + s.w - 2 * pad;
-    long k = x1 > x0 ? lroundf((float)(x - x0) * (float)g->rec->tr.n / (float)(x1 - x0)) : 0;
-    k = k < 0 ? 0 : k > (long)g->rec->tr.n ? (long)g->rec->tr.n : k;
-    if ((size_t)k != g->rec->at)
-        gui_replay_goto(g, (size_t)k, err);
-}
-
-/* A left click (button released without a drag). */
-static int gui_click(gui *g, int x, int y, fc_error *err)
-{
-    SDL_Point p = {x, y};
-    if (g->nmenu) {
-        int pick = -1;
-        for (int i = 0; i < g->nmenu; i++)
-            if (SDL_PointInRect(&p, &g->menu_hits[i].r))
-                pick = g->menu[i];
-        g->nmenu = 0;
-        return pick >= 0 ? gui_play_index(g, pick, err) : 0;
-    }
-    for (int i = 0; i < g->nlist_hits; i++)
-        if (SDL_PointInRect(&p, &g->list_hits[i].r))
-            return gui_play_index(g, g->list_hits[i].idx, err);
-    fc_hex h;
-    if (!gui_hex_at(g, x, y, &h) || !gui_human_turn(g))
-        return 0;
-    int idx[GUI_MENU_MAX], k = gui_decs_at(g, h, idx, GUI_MENU_MAX);
-    if (k == 1)
-        return gui_play_index(g, idx[0], err);
-    if (k > 1) {
-        g->nmenu = k < GUI_MENU_MAX ? k : GUI_MENU_MAX;
-        memcpy(g->menu, idx, (size_t)g->nmenu * sizeof idx[0]);
-        g->menu_hover = -1;
-        g->menu_r = (SDL_Rect){x + 8, y + 8, 0, 0};
-    }
-    return 0;
-}
-
-static void gui_open_prompt(gui *g, int kind)
-{
-    g->prompt = kind;
-    snprintf(g->prompt_buf, sizeof g->prompt_buf, "%s", g->save_path);
-    g->nmenu = 0;
-}
-
-static int gui_prompt_key(gui *g, SDL_Keycode k)
-{
-    if (k == SDLK_ESCAPE) {
-        g->prompt = GUI_PROMPT_NONE;
-    } else if (k == SDLK_BACKSPACE) {
-        size_t n = strlen(g->prompt_buf);
-        while (n > 0 && ((unsigned char)g->prompt_buf[n - 1] & 0xC0) == 0x80)
-            n--;
-        if (n > 0)
-            g->prompt_buf[n - 1] = 0;
-    } else if ((k == SDLK_RETURN || k == SDLK_KP_ENTER) && g->prompt != GUI_PROMPT_QUIT) {
-        int kind = g->prompt;
-        g->prompt = GUI_PROMPT_NONE;
-        if (!g->prompt_buf[0])
-            gui_msg(g, true, "no file name given");
-        else if (kind == GUI_PROMPT_SAVE)
-            gui_save(g, g->prompt_buf);
-        else
-            gui_load(g, g->prompt_buf);
-    }
-    return GUI_GO_ON;
-}
-
-static int gui_quit_request(gui *g)
-{
-    if (g->rec || !gui_dirty(g) || g->nhumans == 0)
-        return GUI_QUIT;
-    g->prompt = GUI_PROMPT_QUIT;
-    return GUI_GO_ON;
-}
-
-/* A character typed (SDL_TEXTINPUT): the letter commands. */
-static int gui_char(gui *g, char ch, fc_error *err)
-{
-    if (g->prompt == GUI_PROMPT_QUIT) {
-        if (ch == 'q' || ch == 'y')
-            return GUI_QUIT;
-        if (ch == 's') {
-            gui_save(g, g->save_path);
-            g->prompt = GUI_PROMPT_NONE;
-            return g->gen == g->saved_gen ? GUI_QUIT : GUI_GO_ON;
-        }
-        if (ch == 'n')
-            g->prompt = GUI_PROMPT_NONE;
-        return GUI_GO_ON;
-    }
-    if (g->overlay == GUI_OV_HELP || g->overlay == GUI_OV_LEGEND || g->overlay == GUI_OV_COVER) {
-        if (g->overlay == GUI_OV_COVER)
-            g->shown_human = g->cover_seat;
-        g->overlay = GUI_OV_NONE;
-        return GUI_GO_ON;
-    }
-    if (g->overlay == GUI_OV_FINAL && ch != 'u' && ch != 's' && ch != 'q' && ch != 'o') {
-        g->overlay = GUI_OV_NONE;
-        return GUI_GO_ON;
-    }
-    switch (ch) {
-    case '?':
-        g->overlay = GUI_OV_HELP;
-        break;
-    case 'l':
-        g->overlay = GUI_OV_LEGEND;
-        break;
-    case 'q':
-        return g->rec ? GUI_QUIT : gui_quit_request(g);
-    case 's':
-        if (!g->rec)
-            gui_open_prompt(g, GUI_PROMPT_SAVE);
-        break;
-    case 'o':
-        if (!g->rec)
-            gui_open_prompt(g, GUI_PROMPT_LOAD);
-        break;
-    case 'u':
-        if (!g->rec && gui_undo(g, err) != 0)
-            return -1;
-        break;
-    case '+':
-        g->delay_ms = g->delay_ms + 100 > 5000 ? 5000 : g->delay_ms + 100;
-        gui_msg(g, false, "bot delay %d ms", g->delay_ms);
-        break;
-    case '-':
-        g->delay_ms = g->delay_ms - 100 < 0 ? 0 : g->delay_ms - 100;
-        gui_msg(g, false, "bot delay %d ms", g->delay_ms);
-        break;
-    case ' ':
-        g->fast = !g->fast;
-        g->bot_due = 0;
-        break;
-    case '0':
-        g->zoom = 1;
-        g->pan_x = g->pan_y = 0;
-        break;
-    case 'a':
-        g->anim_on = !g->anim_on;
-        gui_anim_stop(g);
-        gui_msg(g, false, "move animation %s", g->anim_on ? "on" : "off");
-        break;
-    case 'v':
-        if (g->rec) {
-            g->viewer = g->viewer + 1 >= g->nseats ? -1 : g->viewer + 1;
-            g->view_valid = false;
-            gui_msg(g, false, "view of %s",
-                    g->viewer < 0 ? "a spectator (public information only)" : g->names[g->viewer]);
-        }
-        break;
-    default:
-        break;
-    }
-    return GUI_GO_ON;
-}
-
-static int gui_key(gui *g, SDL_Keycode k, bool *shot, fc_error *err)
-{
-    if (g->prompt != GUI_PROMPT_NONE)
-        return k == SDLK_ESCAPE && g->prompt == GUI_PROMPT_QUIT ? (g->prompt = GUI_PROMPT_NONE, GUI_GO_ON)
-                                                                 : gui_prompt_key(g, k);
-    if (k == SDLK_F12) {
-        *shot = true;
-        return GUI_GO_ON;
-    }
-    if (k == SDLK_F1)
-        return gui_char(g, '?', err);
-    if (k == SDLK_ESCAPE) {
-        if (g->nmenu)
-            g->nmenu = 0;
-        else if (g->overlay != GUI_OV_NONE && g->overlay != GUI_OV_COVER)
-            g->overlay = GUI_OV_NONE;
-        return GUI_GO_ON;
-    }
-    if (g->rec) {
-        gui_record *rec = g->rec;
-        size_t to = rec->at;
-        if (k == SDLK_RIGHT)
-            to = rec->at < rec->tr.n ? rec->at + 1 : rec->tr.n;
-        else if (k == SDLK_LEFT || k == SDLK_BACKSPACE)
-            to = rec->at > 0 ? rec->at - 1 : 0;
-        else if (k == SDLK_PAGEDOWN)
-            to = rec->at + 10 < rec->tr.n ? rec->at + 10 : rec->tr.n;
-        else if (k == SDLK_PAGEUP)
-            to = rec->at > 10 ? rec->at - 10 : 0;
-        else if (k == SDLK_HOME)
-            to = 0;
-        else if (k == SDLK_END)
-            to = rec->tr.n;
-        bool step = to == rec->at + 1;
-        if (to != rec->at && gui_replay_goto(g, to, err) != 0)
-            return -1;
-        g->anim_ms = g->anim_len;
-        g->anim_pending = step; /* one step forward: animate it */
-        return GUI_GO_ON;
-    }
-    if (k == SDLK_RETURN && g->overlay != GUI_OV_NONE)
-        return gui_char(g, 'x', err);
-    return GUI_GO_ON;
-}
-
-/* One SDL event; sets *redraw / *shot. Returns GUI_GO_ON, GUI_QUIT or -1 (err set). */
-static int gui_event(gui *g, const SDL_Event *ev, bool *shot, fc_error *err)
-{
-    switch (ev->type) {
-    case SDL_QUIT:
-        if (!g->close_asked) { /* no window close first: SIGINT or SIGTERM */
-            g->signalled = true;
-            return GUI_QUIT;
-        }
-        g->close_asked = false;
-        return g->prompt == GUI_PROMPT_QUIT ? GUI_QUIT : gui_quit_request(g);
-    case SDL_WINDOWEVENT:
-        if (ev->window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {
-            SDL_GetRendererOutputSize(g->ren, &g->w, &g->h);
-            gui_layout(g);
-        } else if (ev->window.event == SDL_WINDOWEVENT_CLOSE) {
-            g->close_asked = true;
-        } else if (ev->window.event == SDL_WINDOWEVENT_LEAVE) {
-            g->has_hover = false;
-        }
-        return GUI_GO_ON;
-    case SDL_TEXTINPUT:
-        if (g->prompt == GUI_PROMPT_SAVE || g->prompt == GUI_PROMPT_LOAD) {
-            size_t n = strlen(g->prompt_buf), add = strlen(ev->text.text);
-            if (n + add < sizeof g->prompt_buf)
-                memcpy(g->prompt_buf + n, ev->text.text, add + 1);
-            return GUI_GO_ON;
-        }
-        return ev->text.text[0] && !ev->text.text[1] ? gui_char(g, ev->text.text[0], err) : GUI_GO_ON;
-    case SDL_KEYDOWN:
-        if (ev->key.keysym.sym != SDLK_F12)
-            gui_anim_stop(g); /* any key but the screenshot skips the animation */
-        return gui_key(g, ev->key.keysym.sym, shot, err);
-    case SDL_MOUSEMOTION:
-        g->mx = ev->motion.x;
-        g->my = ev->motion.y;
-        if (g->slider_drag) {
-            gui_slider_to(g, g->mx, err);
-        } else if (g->drag) {
-            int dx = g->mx - g->drag_x, dy = g->my - g->drag_y;
-            if (g->drag_moved || dx * dx + dy * dy > 36) {
-                g->drag_moved = true;
-                g->pan_x += (float)dx;
-                g->pan_y += (float)dy;
-                g->drag_x = g->mx;
-                g->drag_y = g->my;
-            }
-        }
-        gui_update_hover(g);
-        return GUI_GO_ON;
-    case SDL_MOUSEWHEEL: {
-        SDL_Point p = {g->mx, g->my};
-        int dy = ev->wheel.y;
-        if (SDL_PointInRect(&p, &g->r_board))
-            gui_zoom(g, powf(1.15f, (float)dy), g->mx, g->my);
-        else if (SDL_PointInRect(&p, &g->r_list))
-            g->list_top = g->list_top - 3 * dy < 0 ? 0 : g->list_top - 3 * dy;
-        else if (SDL_PointInRect(&p, &g->r_side))
-            g->side_top = g->side_top - 3 * dy * g->small.h < 0 ? 0 : g->side_top - 3 * dy * g->small.h;
-        gui_update_hover(g);
-        return GUI_GO_ON;
-    }
-    case SDL_MOUSEBUTTONDOWN: {
-        gui_anim_stop(g);
-        g->mx = ev->button.x;
-        g->my = ev->button.y;
-        SDL_Point p = {g->mx, g->my};
-        if (g->prompt != GUI_PROMPT_NONE)
-            return GUI_GO_ON;
-        if (g->overlay != GUI_OV_NONE) {
-            if (g->overlay == GUI_OV_COVER)
-                g->shown_human = g->cover_seat;
-            g->overlay = GUI_OV_NONE;
-            return GUI_GO_ON;
-        }
-        if (g->rec && SDL_PointInRect(&p, &g->r_slider) && ev->button.button == SDL_BUTTON_LEFT) {
-            g->slider_drag = true;
-            gui_slider_to(g, g->mx, err);
-        } else if (SDL_PointInRect(&p, &g->r_board) || ev->button.button != SDL_BUTTON_LEFT) {
-            g->drag = true;
-            g->drag_moved = false;
-            g->drag_x = g->mx;
-            g->drag_y = g->my;
-        }
-        if (ev->button.button == SDL_BUTTON_LEFT && !g->slider_drag && !SDL_PointInRect(&p, &g->r_board)) {
-            g->drag = false;
-            return gui_click(g, g->mx, g->my, err) != 0 ? -1 : GUI_GO_ON;
-        }
-        return GUI_GO_ON;
-    }
-    case SDL_MOUSEBUTTONUP: {
-        bool was_drag = g->drag, moved = g->drag_moved;
-        g->drag = g->drag_moved = g->slider_drag = false;
-        g->mx = ev->button.x;
-        g->my = ev->button.y;
-        if (was_drag && !moved && ev->button.button == SDL_BUTTON_LEFT)
-            if (gui_click(g, g->mx, g->my, err) != 0)
-                return -1;
-        if (was_drag && !moved && ev->button.button == SDL_BUTTON_RIGHT)
-            g->nmenu = 0;
-        gui_update_hover(g);
-        return GUI_GO_ON;
-    }
-    default:
-        return GUI_GO_ON;
-    }
 }
 
 /* The state changes the loop makes by itself: chance, the hot-seat cover, the final screen. */

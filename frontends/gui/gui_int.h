@@ -219,8 +219,17 @@ void gui_replay_close(gui *g);
 int gui_replay_goto(gui *g, size_t k, fc_error *err);
 void gui_replay_draw(gui *g);
 
-/* gui.c */
+/* gui.c: the session's actions */
+enum { GUI_GO_ON, GUI_QUIT };
 double gui_now_ms(void);
+bool gui_dirty(const gui *g); /* decisions not saved yet */
+void gui_save(gui *g, const char *path);
+void gui_load(gui *g, const char *path);
+int gui_undo(gui *g, fc_error *err);
+int gui_play_index(gui *g, int i, fc_error *err); /* a human plays decision i of the list */
+
+/* input.c: one SDL event; sets *shot for F12. GUI_GO_ON, GUI_QUIT or -1 (err set). */
+int gui_event(gui *g, const SDL_Event *ev, bool *shot, fc_error *err);
 
 /* anim.c: move animation */
 void gui_anim_init(gui *g);
