@@ -9,6 +9,10 @@ EXE=$(realpath "$1")
 FIX=$(realpath "$2")
 GAME=$3
 HERE=$(dirname "$(realpath "$0")")
+if [ -n "${FC_UNDER_SANITIZER:-}" ]; then
+    echo "SKIP: an AddressSanitizer build does not run under valgrind"
+    exit 77
+fi
 if [ -z "${GUI_VG_INNER:-}" ]; then
     for t in xvfb-run xdotool valgrind; do
         command -v $t >/dev/null || { echo "SKIP: $t is not installed"; exit 77; }
