@@ -126,6 +126,16 @@ static int reset_to_initial(fc_match *m, fc_error *err)
         if (m->game->check(m->init_state, &m->env, why, sizeof why) != 0)
             return fc_error_set(err, FC_EINVAL, "%s: the position fails the game's check: %s", m->plugin->id, why);
     }
+    if (m->position) { /* a game that is not over must go on from the position */
+        int who = m->game->to_move(m->init_state, &m->search_env);
+        if (who != FC_NOBODY && m->game->legal(m->init_state, &m->search_env, m->legal, m->weights) <= 0) {
+            if (who == FC_CHANCE)
+                return fc_error_set(err, FC_EINVAL, "%s: the position is at a chance point with no outcome",
+                                    m->plugin->id);
+            return fc_error_set(err, FC_EINVAL, "%s: the position leaves seat %d to decide with no legal decision",
+                                m->plugin->id, who + 1);
+        }
+    }
     memcpy(m->state, m->init_state, sz);
     m->nhist = 0;
     m->legal_valid = 0;

@@ -381,6 +381,12 @@ int mzr_key_frame(mzr_reader *rd)
         return mzr_fail(rd, rd->line, "frame %c %d does not fit a '%s' frame of %s", f->b > MZ_TILES ? 'b' : 'c',
                         f->b > MZ_TILES ? f->b : f->c, mz_fkinds[kind].name,
                         f->a < MZ_CARDS ? rd->D->card[f->a].id : "a tile effect");
+    /* tiles held off the stack while a seat chooses or places one (S-2P-1, R-31): each is in
+     * one place only, as a tile on the meadow or in the stack is */
+    if (kind == F_SETUP2P || kind == F_PICKTILE || kind == F_PLACE) {
+        if ((rc = mzr_take_tile(rd, f->a)) != 0 || (kind != F_PLACE && (rc = mzr_take_tile(rd, f->b)) != 0))
+            return rc;
+    }
     f->kind = (uint8_t)kind;
     rd->frame_line[s->nframes++] = rd->line;
     return 0;
