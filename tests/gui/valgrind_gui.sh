@@ -52,12 +52,17 @@ grep gui-bench err.txt
 "${VG[@]}" --log-file=vg-replay.log "$EXE" replay g.rec --ui gui >out.txt 2>err.txt &
 PID=$!
 WID=
-for _ in $(seq 1 3000); do # valgrind starts slowly on a loaded machine: up to 5 minutes
+for _ in $(seq 1 6000); do # valgrind starts slowly on a loaded machine: up to 10 minutes
     WID=$(xdotool search --name '^formicary' 2>/dev/null | head -1)
     [ -n "$WID" ] && [ -f dump/state.txt ] && break
+    kill -0 $PID 2>/dev/null || break
     sleep 0.1
 done
-[ -n "$WID" ] || { echo "not ok - no replay window"; exit 1; }
+if [ -z "$WID" ] || [ ! -f dump/state.txt ]; then
+    kill -0 $PID 2>/dev/null && echo "not ok - no replay window after 10 minutes" \
+        || { echo "not ok - the replay viewer ended before its window showed"; tail -5 err.txt; }
+    exit 1
+fi
 step() { # step KEY PLY: the key, then wait until the viewer shows that ply
     xdotool mousemove --window "$WID" 5 5 key "$1"
     for _ in $(seq 1 600); do grep -q "^replay $2 " dump/state.txt 2>/dev/null && return; sleep 0.1; done
