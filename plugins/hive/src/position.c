@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formicary/textbuf.h"
 #include "hive.h"
 
 #define POS_LINE_MAX 1024
@@ -18,21 +19,7 @@ static const char *const color_title[2] = {"White", "Black"};
 
 /* ---- writing ---- */
 
-typedef struct wbuf {
-    char *s;
-    size_t n, len;
-} wbuf;
-
-static void put(wbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(wbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(b->len < b->n ? b->s + b->len : NULL, b->len < b->n ? b->n - b->len : 0, fmt, ap);
-    va_end(ap);
-    if (k > 0)
-        b->len += (size_t)k;
-}
+typedef fc_textbuf wbuf; /* formicary/textbuf.h */
 
 static int hex_dist(int q, int r) { return (abs(q) + abs(r) + abs(q + r)) / 2; }
 
@@ -83,45 +70,45 @@ int hv_position_write(const hv_state *s, char *buf, size_t n)
     wbuf b = {buf, n, 0};
     char type[16], name[8];
     hv_type_text(s->exp, type, sizeof type);
-    put(&b, "# hive position - see docs/positions/hive.md\n");
-    put(&b, "position hive\nseats 2\n");
-    put(&b, "# game type %s (the game_type parameter)\n", type);
+    fc_textbuf_put(&b, "# hive position - see docs/positions/hive.md\n");
+    fc_textbuf_put(&b, "position hive\nseats 2\n");
+    fc_textbuf_put(&b, "# game type %s (the game_type parameter)\n", type);
     char line[64];
     snprintf(line, sizeof line, "turn %s[%d]", color_title[s->turn % 2], s->turn / 2 + 1);
-    put(&b, "%-24s# %d decision%s made\n", line, s->turn, s->turn == 1 ? "" : "s");
-    put(&b, "game_state %s\n", hv_state_names[s->result]);
+    fc_textbuf_put(&b, "%-24s# %d decision%s made\n", line, s->turn, s->turn == 1 ? "" : "s");
+    fc_textbuf_put(&b, "game_state %s\n", hv_state_names[s->result]);
     if (s->last == HV_NONE)
         snprintf(line, sizeof line, "last_moved none");
     else {
         hv_piece_name(s->last, name, sizeof name);
         snprintf(line, sizeof line, "last_moved %s", name);
     }
-    put(&b, "%-24s# H-21: moved or placed by the last decision\n", line);
+    fc_textbuf_put(&b, "%-24s# H-21: moved or placed by the last decision\n", line);
     for (int color = 0; color < 2; color++) {
-        put(&b, "hand %s", color_name[color]);
+        fc_textbuf_put(&b, "hand %s", color_name[color]);
         int k = 0;
         for (int p = color * HV_KINDS; p < (color + 1) * HV_KINDS; p++)
             if (hv_kind_used(s->exp, p % HV_KINDS) && s->cell[p] == HV_OFF) {
                 hv_piece_name(p, name, sizeof name);
-                put(&b, " %s", name);
+                fc_textbuf_put(&b, " %s", name);
                 k++;
             }
-        put(&b, "%s\n", k ? "" : " none");
+        fc_textbuf_put(&b, "%s\n", k ? "" : " none");
     }
     int cells[HV_PIECES], q[HV_PIECES], r[HV_PIECES];
     int nc = unwrap(s, cells, q, r);
     if (nc)
-        put(&b, "# cell Q,R and its pieces, bottom first\n");
+        fc_textbuf_put(&b, "# cell Q,R and its pieces, bottom first\n");
     for (int i = 0; i < nc; i++) {
         int stack[HV_PIECES], h = 0;
         for (int p = s->top[cells[i]]; p != HV_NONE && h < HV_PIECES; p = s->below[p])
             stack[h++] = p;
-        put(&b, "cell %d,%d", q[i], r[i]);
+        fc_textbuf_put(&b, "cell %d,%d", q[i], r[i]);
         while (h > 0) {
             hv_piece_name(stack[--h], name, sizeof name);
-            put(&b, " %s", name);
+            fc_textbuf_put(&b, " %s", name);
         }
-        put(&b, "\n");
+        fc_textbuf_put(&b, "\n");
     }
     return b.len < n ? (int)b.len : FC_ERANGE;
 }

@@ -8,44 +8,24 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "formicary/textbuf.h"
 #include "position.h"
 
 #define DATA(env) ((const mb_data *)(env)->data)
 
 /* ---- writing ---- */
 
-typedef struct wbuf {
-    char *s;
-    size_t n, len;
-} wbuf;
-
-static void put(wbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(wbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(b->len < b->n ? b->s + b->len : NULL, b->len < b->n ? b->n - b->len : 0, fmt, ap);
-    va_end(ap);
-    if (k > 0)
-        b->len += (size_t)k;
-}
+typedef fc_textbuf wbuf; /* formicary/textbuf.h */
 
 /* A trailing comment, at column 24 when the line is shorter (then the line ends). */
-static void note(wbuf *b, const char *text)
-{
-    size_t end = b->len < b->n ? b->len : 0, start = end;
-    while (start > 0 && b->s[start - 1] != '\n')
-        start--;
-    int pad = end - start < 23 ? (int)(23 - (end - start)) : 0;
-    put(b, "%*s # %s\n", pad, "", text);
-}
+static void note(wbuf *b, const char *text) { fc_textbuf_note(b, 23, text); }
 
 static void put_hex(wbuf *b, const mb_data *D, int c)
 {
     if (c >= 0 && c < D->nhex)
-        put(b, "%d,%d", D->hex[c].q, D->hex[c].r);
+        fc_textbuf_put(b, "%d,%d", D->hex[c].q, D->hex[c].r);
     else
-        put(b, "?");
+        fc_textbuf_put(b, "?");
 }
 
 /* "pink,blue,tile", or "none". */
@@ -56,62 +36,62 @@ static void put_items(wbuf *b, const mb_data *D, int mask)
     for (int i = 0; i < mb_nitems(D); i++)
         if (mask >> i & 1) {
             mb_item_name(D, i, name, sizeof name);
-            put(b, "%s%s", k++ ? "," : "", name);
+            fc_textbuf_put(b, "%s%s", k++ ? "," : "", name);
         }
     if (!k)
-        put(b, "none");
+        fc_textbuf_put(b, "none");
 }
 
 static void put_task(wbuf *b, const mb_data *D, const mb_task *t, int no)
 {
-    put(b, "task %d %s value %d count %d done %d region %s flags", no, t->kind < TK_KINDS ? task_names[t->kind] : "?",
+    fc_textbuf_put(b, "task %d %s value %d count %d done %d region %s flags", no, t->kind < TK_KINDS ? task_names[t->kind] : "?",
         t->value, t->count, t->done, t->region == MB_ANY ? "any" : t->region < D->nregions ? D->region_name[t->region] : "?");
     int k = 0;
     for (int f = 0; f < 3; f++)
         if (t->flags >> f & 1)
-            put(b, "%s%s", k++ ? "," : " ", flag_names[f]);
-    put(b, "%s used", k ? "" : " none");
+            fc_textbuf_put(b, "%s%s", k++ ? "," : " ", flag_names[f]);
+    fc_textbuf_put(b, "%s used", k ? "" : " none");
     k = 0;
     for (int r = 0; r < D->nregions; r++)
         if (t->used >> r & 1)
-            put(b, "%s%s", k++ ? "," : " ", D->region_name[r]);
-    put(b, "%s hexes", k ? "" : " none");
+            fc_textbuf_put(b, "%s%s", k++ ? "," : " ", D->region_name[r]);
+    fc_textbuf_put(b, "%s hexes", k ? "" : " none");
     int nh = t->kind == TK_CONS ? t->count : t->done;
     for (int i = 0; i < nh && i < 3; i++) {
-        put(b, " ");
+        fc_textbuf_put(b, " ");
         put_hex(b, D, t->hex[i]);
     }
-    put(b, "%s\n", nh ? "" : " none");
+    fc_textbuf_put(b, "%s\n", nh ? "" : " none");
 }
 
 static void write_seat(wbuf *b, const mb_data *D, const mb_state *s, int p)
 {
     const mb_seat *q = &s->seat[p];
-    put(b, "seat %d numbers", p + 1);
+    fc_textbuf_put(b, "seat %d numbers", p + 1);
     int k = 0;
     for (int c = 0; c < D->nhex; c++)
         if (s->hex[c] >= 2 && HX_SEAT(s->hex[c]) == p) {
-            put(b, " ");
+            fc_textbuf_put(b, " ");
             put_hex(b, D, c);
-            put(b, ":%d", HX_VALUE(s->hex[c]));
+            fc_textbuf_put(b, ":%d", HX_VALUE(s->hex[c]));
             k++;
         }
-    put(b, "%s\n", k ? "" : " none");
-    put(b, "seat %d leaves", p + 1);
+    fc_textbuf_put(b, "%s\n", k ? "" : " none");
+    fc_textbuf_put(b, "seat %d leaves", p + 1);
     for (int r = 0; r < D->nregions; r++)
-        put(b, " %s:%d", D->region_name[r], s->leaf[r][p]);
+        fc_textbuf_put(b, " %s:%d", D->region_name[r], s->leaf[r][p]);
     note(b, "circles coloured (R-48)");
-    put(b, "seat %d ant_hills %d\n", p + 1, q->hills);
-    put(b, "seat %d cookies %d\n", p + 1, q->cookies);
-    put(b, "seat %d vp %d\n", p + 1, q->vp);
-    put(b, "seat %d crates", p + 1);
+    fc_textbuf_put(b, "seat %d ant_hills %d\n", p + 1, q->hills);
+    fc_textbuf_put(b, "seat %d cookies %d\n", p + 1, q->cookies);
+    fc_textbuf_put(b, "seat %d vp %d\n", p + 1, q->vp);
+    fc_textbuf_put(b, "seat %d crates", p + 1);
     for (int g = 0; g < D->ngroups; g++)
-        put(b, " %s:%d", D->group_id[g], q->crates[g]);
-    put(b, "%s\n", D->ngroups ? "" : " none");
-    put(b, "seat %d counter_cut_used %s\n", p + 1, q->cut_used ? "yes" : "no");
-    put(b, "seat %d items ", p + 1);
+        fc_textbuf_put(b, " %s:%d", D->group_id[g], q->crates[g]);
+    fc_textbuf_put(b, "%s\n", D->ngroups ? "" : " none");
+    fc_textbuf_put(b, "seat %d counter_cut_used %s\n", p + 1, q->cut_used ? "yes" : "no");
+    fc_textbuf_put(b, "seat %d items ", p + 1);
     put_items(b, D, s->group[p]);
-    put(b, "\n");
+    fc_textbuf_put(b, "\n");
 }
 
 int mb_position_write(const void *st, const fc_env *env, char *buf, size_t n)
@@ -122,60 +102,60 @@ int mb_position_write(const void *st, const fc_env *env, char *buf, size_t n)
     if (n)
         buf[0] = '\0';
     int ph = s->phase < NPHASES ? s->phase : PH_OVER;
-    put(&b, "# marabunta position - see docs/positions/marabunta.md\n");
-    put(&b, "position marabunta\nseats 2\n");
-    put(&b, "round %d\n", s->round);
-    put(&b, "phase %s", phase_names[ph]);
+    fc_textbuf_put(&b, "# marabunta position - see docs/positions/marabunta.md\n");
+    fc_textbuf_put(&b, "position marabunta\nseats 2\n");
+    fc_textbuf_put(&b, "round %d\n", s->round);
+    fc_textbuf_put(&b, "phase %s", phase_names[ph]);
     note(&b, phase_rule[ph]);
-    put(&b, "splitter %d", s->splitter + 1);
+    fc_textbuf_put(&b, "splitter %d", s->splitter + 1);
     note(&b, "of the round (R-01)");
-    put(&b, "counter_cut %s", s->cut ? "yes" : "no");
+    fc_textbuf_put(&b, "counter_cut %s", s->cut ? "yes" : "no");
     note(&b, "V-1: roles swapped this round");
     if (s->trigger < 0)
-        put(&b, "trigger none\n");
+        fc_textbuf_put(&b, "trigger none\n");
     else {
-        put(&b, "trigger %d", s->trigger + 1);
+        fc_textbuf_put(&b, "trigger %d", s->trigger + 1);
         note(&b, "R-81");
     }
-    put(&b, "pile");
+    fc_textbuf_put(&b, "pile");
     for (int i = 0; i < s->npile && i < MB_MAX_TILES; i++)
-        put(&b, " %s", s->pile[i] < D->ntiles ? D->tile[s->pile[i]].id : "?");
+        fc_textbuf_put(&b, " %s", s->pile[i] < D->ntiles ? D->tile[s->pile[i]].id : "?");
     if (s->npile)
         note(&b, "hidden order, top last (R-02)");
     else
-        put(&b, " none\n");
-    put(&b, "tile %s", s->tile < D->ntiles ? D->tile[s->tile].id : "?");
+        fc_textbuf_put(&b, " none\n");
+    fc_textbuf_put(&b, "tile %s", s->tile < D->ntiles ? D->tile[s->tile].id : "?");
     if (ph == PH_DRAW)
         note(&b, "the tile drawn last; a new one is drawn now");
     else
-        put(&b, "\n");
-    put(&b, "dice");
+        fc_textbuf_put(&b, "\n");
+    fc_textbuf_put(&b, "dice");
     for (int i = 0; i < s->nrolled && i < MB_MAX_DICE; i++)
-        put(&b, " %s:%s", D->die_name[i], s->face[i] < FACE_KINDS ? mb_face_names[s->face[i]] : "?");
-    put(&b, "%s\n", s->nrolled ? "" : " none");
-    put(&b, "split");
+        fc_textbuf_put(&b, " %s:%s", D->die_name[i], s->face[i] < FACE_KINDS ? mb_face_names[s->face[i]] : "?");
+    fc_textbuf_put(&b, "%s\n", s->nrolled ? "" : " none");
+    fc_textbuf_put(&b, "split");
     for (int i = 0; i < s->nparts && i < 3; i++) {
-        put(&b, "%s", i ? " / " : " ");
+        fc_textbuf_put(&b, "%s", i ? " / " : " ");
         put_items(&b, D, s->part[i]);
     }
-    put(&b, "%s\n", s->nparts ? "" : " none");
-    put(&b, "resolver %d\n", s->resolver + 1);
-    put(&b, "left ");
+    fc_textbuf_put(&b, "%s\n", s->nparts ? "" : " none");
+    fc_textbuf_put(&b, "resolver %d\n", s->resolver + 1);
+    fc_textbuf_put(&b, "left ");
     put_items(&b, D, s->left);
     note(&b, "items of the resolver not handled yet");
     if (s->ntask)
-        put(&b, "# pending effects, bottom first (R-07, R-42, R-47)\n");
+        fc_textbuf_put(&b, "# pending effects, bottom first (R-07, R-42, R-47)\n");
     for (int i = 0; i < s->ntask && i < MB_MAX_TASKS; i++)
         put_task(&b, D, &s->task[i], i + 1);
-    put(&b, "crossed");
+    fc_textbuf_put(&b, "crossed");
     int k = 0;
     for (int c = 0; c < D->nhex; c++)
         if (s->hex[c] == HX_CROSSED) {
-            put(&b, " ");
+            fc_textbuf_put(&b, " ");
             put_hex(&b, D, c);
             k++;
         }
-    put(&b, "%s\n", k ? "" : " none");
+    fc_textbuf_put(&b, "%s\n", k ? "" : " none");
     for (int p = 0; p < MB_SEATS; p++)
         write_seat(&b, D, s, p);
     return b.len < n ? (int)b.len : FC_ERANGE;
