@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "formicary/textbuf.h"
 #include "position_text.h"
 
 const mz_fdef mz_gkeys[MZ_NGKEYS] = {
@@ -123,43 +124,29 @@ bool mz_battle_kept(const mz_state *s)
 
 /* ---- writing ---- */
 
-typedef struct wbuf {
-    char *s;
-    size_t n, len;
-} wbuf;
-
-static void put(wbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(wbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(b->len < b->n ? b->s + b->len : NULL, b->len < b->n ? b->n - b->len : 0, fmt, ap);
-    va_end(ap);
-    if (k > 0)
-        b->len += (size_t)k;
-}
+typedef fc_textbuf wbuf; /* formicary/textbuf.h */
 
 /* A line with a trailing comment at column 32. */
 static void put_note(wbuf *b, size_t start, const char *note)
 {
     size_t w = b->len - start;
-    put(b, "%*s# %s\n", w < 31 ? (int)(31 - w) : 1, "", note);
+    fc_textbuf_put(b, "%*s# %s\n", w < 31 ? (int)(31 - w) : 1, "", note);
 }
 
 static void put_mask(wbuf *b, unsigned m)
 {
     if (!m) {
-        put(b, "none");
+        fc_textbuf_put(b, "none");
         return;
     }
     bool first = true;
     for (int i = 0; i < 16; i++)
         if (m >> i & 1u) {
-            put(b, first ? "" : "+");
+            fc_textbuf_put(b, first ? "" : "+");
             if (i == MZ_OG)
-                put(b, "og");
+                fc_textbuf_put(b, "og");
             else
-                put(b, "%d", i + 1);
+                fc_textbuf_put(b, "%d", i + 1);
             first = false;
         }
 }
@@ -167,22 +154,22 @@ static void put_mask(wbuf *b, unsigned m)
 static void put_seat(wbuf *b, int v)
 {
     if (v == MZ_NONE)
-        put(b, "none");
+        fc_textbuf_put(b, "none");
     else if (v == MZ_OG)
-        put(b, "og");
+        fc_textbuf_put(b, "og");
     else
-        put(b, "%d", v + 1);
+        fc_textbuf_put(b, "%d", v + 1);
 }
 
 static void put_value(wbuf *b, const void *base, uint8_t type, uint16_t off)
 {
     const uint8_t *p = (const uint8_t *)base + off;
     switch (type) {
-    case V_I8: put(b, "%d", *(const int8_t *)p); break;
+    case V_I8: fc_textbuf_put(b, "%d", *(const int8_t *)p); break;
     case V_I16: {
         int16_t v;
         memcpy(&v, p, sizeof v);
-        put(b, "%d", v);
+        fc_textbuf_put(b, "%d", v);
         break;
     }
     case V_SEAT:
@@ -190,9 +177,9 @@ static void put_value(wbuf *b, const void *base, uint8_t type, uint16_t off)
     case V_BSEAT: put_seat(b, *p); break;
     case V_LOC:
         if (*p == MZ_GT)
-            put(b, "GT");
+            fc_textbuf_put(b, "GT");
         else
-            put(b, "T%d", *p);
+            fc_textbuf_put(b, "T%d", *p);
         break;
     case V_MASK: put_mask(b, *p); break;
     case V_MASK16: {
@@ -201,14 +188,14 @@ static void put_value(wbuf *b, const void *base, uint8_t type, uint16_t off)
         put_mask(b, v);
         break;
     }
-    default: put(b, "%d", *p); break;
+    default: fc_textbuf_put(b, "%d", *p); break;
     }
 }
 
 static void put_fields(wbuf *b, const void *base, const mz_fdef *f, int n)
 {
     for (int i = 0; i < n; i++) {
-        put(b, " %s ", f[i].name);
+        fc_textbuf_put(b, " %s ", f[i].name);
         put_value(b, base, f[i].type, f[i].off);
     }
 }
@@ -216,9 +203,9 @@ static void put_fields(wbuf *b, const void *base, const mz_fdef *f, int n)
 static void put_cards(wbuf *b, const mz_data *D, const uint8_t *c, int n, bool top_first)
 {
     for (int i = 0; i < n; i++)
-        put(b, " %s", D->card[c[top_first ? n - 1 - i : i]].id);
+        fc_textbuf_put(b, " %s", D->card[c[top_first ? n - 1 - i : i]].id);
     if (!n)
-        put(b, " none");
+        fc_textbuf_put(b, " none");
 }
 
 /* Cards of one location (and seat, MZ_NONE: any) in card order. */
@@ -227,25 +214,25 @@ static void put_card_set(wbuf *b, const mz_data *D, const mz_state *s, int loc, 
     int k = 0;
     for (int c = 0; c < MZ_CARDS; c++)
         if (s->card_loc[c] == loc && (seat == MZ_NONE || s->card_seat[c] == seat)) {
-            put(b, " %s", D->card[c].id);
+            fc_textbuf_put(b, " %s", D->card[c].id);
             if (owner && s->card_seat[c] != MZ_NONE)
-                put(b, "@%d", s->card_seat[c] + 1);
+                fc_textbuf_put(b, "@%d", s->card_seat[c] + 1);
             k++;
         }
     if (!k)
-        put(b, " none");
+        fc_textbuf_put(b, " none");
 }
 
 static void write_meadow(wbuf *b, const mz_data *D, const mz_state *s)
 {
     size_t st = b->len;
-    put(b, "great_tunnel");
+    fc_textbuf_put(b, "great_tunnel");
     for (int p = 0; p < s->nseats; p++)
-        put(b, " %d", s->loc[MZ_GT].out[p]);
+        fc_textbuf_put(b, " %d", s->loc[MZ_GT].out[p]);
     if (s->loc[MZ_GT].centipede)
-        put(b, " centipede");
+        fc_textbuf_put(b, " centipede");
     if (s->loc[MZ_GT].wormhole)
-        put(b, " wormhole");
+        fc_textbuf_put(b, " wormhole");
     put_note(b, st, "ants of seat 1, 2, ... in the Great Tunnel");
     /* tiles in the order they were placed */
     for (int order = 1; order <= MZ_TILES; order++)
@@ -254,105 +241,105 @@ static void write_meadow(wbuf *b, const mz_data *D, const mz_state *s)
             if (L->placed != order)
                 continue;
             st = b->len;
-            put(b, "tile T%d %d,%d rot %d spaces", t, L->q, L->r, L->rot);
+            fc_textbuf_put(b, "tile T%d %d,%d rot %d spaces", t, L->q, L->r, L->rot);
             for (int i = 0; i < D->tile[t].nspaces; i++) {
                 if (L->space[i])
-                    put(b, " %d", L->space[i]);
+                    fc_textbuf_put(b, " %d", L->space[i]);
                 else
-                    put(b, " -");
+                    fc_textbuf_put(b, " -");
             }
-            put(b, " out");
+            fc_textbuf_put(b, " out");
             for (int p = 0; p < s->nseats; p++)
-                put(b, " %d", L->out[p]);
+                fc_textbuf_put(b, " %d", L->out[p]);
             if (L->centipede)
-                put(b, " centipede");
+                fc_textbuf_put(b, " centipede");
             if (L->wormhole)
-                put(b, " wormhole");
+                fc_textbuf_put(b, " wormhole");
             put_note(b, st, D->tile[t].name);
         }
-    put(b, "soldier_done");
+    fc_textbuf_put(b, "soldier_done");
     int k = 0;
     for (int l = 0; l < MZ_LOCS; l++)
         if (s->soldier_done[l]) {
-            put(b, l == MZ_GT ? " GT" : " T%d", l);
+            fc_textbuf_put(b, l == MZ_GT ? " GT" : " T%d", l);
             k++;
         }
-    put(b, "%s\n", k ? "" : " none");
+    fc_textbuf_put(b, "%s\n", k ? "" : " none");
 }
 
 static void write_tiles_and_rest(wbuf *b, const mz_data *D, const mz_state *s)
 {
     size_t st = b->len;
-    put(b, "tile_stack");
+    fc_textbuf_put(b, "tile_stack");
     for (int i = s->nstack - 1; i >= 0; i--)
-        put(b, " T%d", s->stack[i]);
-    put(b, "%s", s->nstack ? "" : " none");
+        fc_textbuf_put(b, " T%d", s->stack[i]);
+    fc_textbuf_put(b, "%s", s->nstack ? "" : " none");
     put_note(b, st, "top first");
     st = b->len;
-    put(b, "stack_known_bottom %d", s->bottom_known);
+    fc_textbuf_put(b, "stack_known_bottom %d", s->bottom_known);
     put_note(b, st, "TX-08: tiles put under the stack, seen");
     st = b->len;
     if (s->peeked)
-        put(b, "peeked %d by %d", s->peeked, s->peek_seat + 1);
+        fc_textbuf_put(b, "peeked %d by %d", s->peeked, s->peek_seat + 1);
     else
-        put(b, "peeked none");
+        fc_textbuf_put(b, "peeked none");
     put_note(b, st, "RT-12: top tiles of the stack a seat has seen");
-    put(b, "rest_row");
+    fc_textbuf_put(b, "rest_row");
     int k = 0;
     for (int i = 0; i < MZ_REST; i++)
         if (s->rest_row[i]) {
-            put(b, " %s", D->rest[i].id);
+            fc_textbuf_put(b, " %s", D->rest[i].id);
             k++;
         }
-    put(b, "%s\nrest_taken", k ? "" : " none");
+    fc_textbuf_put(b, "%s\nrest_taken", k ? "" : " none");
     k = 0;
     for (int i = 0; i < MZ_REST; i++)
         if (s->rest_owner[i]) {
-            put(b, " %s=%d", D->rest[i].id, s->rest_owner[i]);
+            fc_textbuf_put(b, " %s=%d", D->rest[i].id, s->rest_owner[i]);
             k++;
         }
-    put(b, "%s\n", k ? "" : " none");
+    fc_textbuf_put(b, "%s\n", k ? "" : " none");
     st = b->len;
-    put(b, "rest_stack");
+    fc_textbuf_put(b, "rest_stack");
     for (int i = s->nrest_stack - 1; i >= 0; i--)
-        put(b, " %s", D->rest[s->rest_stack[i]].id);
-    put(b, "%s", s->nrest_stack ? "" : " none");
+        fc_textbuf_put(b, " %s", D->rest[s->rest_stack[i]].id);
+    fc_textbuf_put(b, "%s", s->nrest_stack ? "" : " none");
     put_note(b, st, "top first");
     st = b->len;
-    put(b, "rest_discard");
+    fc_textbuf_put(b, "rest_discard");
     for (int i = 0; i < s->nrest_disc; i++)
-        put(b, " %s", D->rest[s->rest_disc[i]].id);
-    put(b, "%s", s->nrest_disc ? "" : " none");
+        fc_textbuf_put(b, " %s", D->rest[s->rest_disc[i]].id);
+    fc_textbuf_put(b, "%s", s->nrest_disc ? "" : " none");
     put_note(b, st, "in the order discarded");
     st = b->len;
-    put(b, "reward %s", D->reward[s->reward_cur].id);
+    fc_textbuf_put(b, "reward %s", D->reward[s->reward_cur].id);
     put_note(b, st, "this round's Great Tunnel reward");
     st = b->len;
-    put(b, "reward_stack");
+    fc_textbuf_put(b, "reward_stack");
     for (int i = s->nreward - 1; i >= 0; i--)
-        put(b, " %s", D->reward[s->reward_stack[i]].id);
-    put(b, "%s", s->nreward ? "" : " none");
+        fc_textbuf_put(b, " %s", D->reward[s->reward_stack[i]].id);
+    fc_textbuf_put(b, "%s", s->nreward ? "" : " none");
     put_note(b, st, "top first");
 }
 
 static void write_cards(wbuf *b, const mz_data *D, const mz_state *s)
 {
     size_t st = b->len;
-    put(b, "deck");
+    fc_textbuf_put(b, "deck");
     put_cards(b, D, s->deck, s->ndeck, true);
     put_note(b, st, "top first");
     st = b->len;
-    put(b, "draft_bottom %d", s->draft_bottom);
+    fc_textbuf_put(b, "draft_bottom %d", s->draft_bottom);
     put_note(b, st, "R-83: the last cards of the deck, put there by the draft");
-    put(b, "discard");
+    fc_textbuf_put(b, "discard");
     put_card_set(b, D, s, CL_DISCARD, MZ_NONE, false);
-    put(b, "\n");
+    fc_textbuf_put(b, "\n");
     st = b->len;
-    put(b, "limbo");
+    fc_textbuf_put(b, "limbo");
     put_card_set(b, D, s, CL_LIMBO, MZ_NONE, true);
     put_note(b, st, "cards in play or drawn, @ the seat holding them");
     st = b->len;
-    put(b, "drawn");
+    fc_textbuf_put(b, "drawn");
     put_cards(b, D, s->drawn, s->ndrawn, false);
     put_note(b, st, "T-26, EV-07: cards revealed for a choice");
 }
@@ -361,43 +348,43 @@ static void write_seat(wbuf *b, const mz_data *D, const mz_state *s, int p)
 {
     const mz_seat *P = &s->seat[p];
     char sp[32];
-    put(b, "seat %d nest", p + 1);
+    fc_textbuf_put(b, "seat %d nest", p + 1);
     put_fields(b, P, mz_nest_fields, MZ_NNEST);
-    put(b, "\nseat %d hand", p + 1);
+    fc_textbuf_put(b, "\nseat %d hand", p + 1);
     put_card_set(b, D, s, CL_HAND, p, false);
-    put(b, "\n");
+    fc_textbuf_put(b, "\n");
     for (int sg = 0; sg < 3; sg++) {
         size_t st = b->len;
-        put(b, "seat %d %s", p + 1, mz_seg_keys[sg]);
+        fc_textbuf_put(b, "seat %d %s", p + 1, mz_seg_keys[sg]);
         put_cards(b, D, P->pile[sg], P->npile[sg], true);
         if (P->npile[sg])
             put_note(b, st, "top (active) first");
         else
-            put(b, "\n");
+            fc_textbuf_put(b, "\n");
     }
-    put(b, "seat %d goals", p + 1);
+    fc_textbuf_put(b, "seat %d goals", p + 1);
     put_card_set(b, D, s, CL_GOAL, p, false);
-    put(b, "\nseat %d round", p + 1);
+    fc_textbuf_put(b, "\nseat %d round", p + 1);
     put_fields(b, P, mz_round_fields, MZ_NROUND);
-    put(b, "\nseat %d ferocity", p + 1);
+    fc_textbuf_put(b, "\nseat %d ferocity", p + 1);
     for (int j = 0; j < 2; j++)
-        put(b, " %s", P->fer[j] == MZ_NONE ? "none" : P->fer[j] < MZ_CARDS ? D->card[P->fer[j]].id : "?");
-    put(b, " committed %d\n", P->fer_committed);
+        fc_textbuf_put(b, " %s", P->fer[j] == MZ_NONE ? "none" : P->fer[j] < MZ_CARDS ? D->card[P->fer[j]].id : "?");
+    fc_textbuf_put(b, " committed %d\n", P->fer_committed);
     mz_species_key(D, P->species, sp, sizeof sp);
-    put(b, "seat %d species %s ritual", p + 1, sp);
+    fc_textbuf_put(b, "seat %d species %s ritual", p + 1, sp);
     for (int j = 0; j < 2; j++)
-        put(b, " %s", P->ritual[j] == MZ_NONE ? "none" : P->ritual[j] < MZ_CARDS ? D->card[P->ritual[j]].id : "?");
-    put(b, "\n");
+        fc_textbuf_put(b, " %s", P->ritual[j] == MZ_NONE ? "none" : P->ritual[j] < MZ_CARDS ? D->card[P->ritual[j]].id : "?");
+    fc_textbuf_put(b, "\n");
 }
 
 static void write_turn(wbuf *b, const mz_data *D, const mz_state *s)
 {
     if (s->nframes)
-        put(b, "# the turn in progress: frames bottom first, the last one decides now\n");
+        fc_textbuf_put(b, "# the turn in progress: frames bottom first, the last one decides now\n");
     for (int i = 0; i < s->nframes && i < MZ_FRAMES; i++) {
         const mz_frame *f = &s->frame[i];
         size_t st = b->len;
-        put(b, "frame %s seat %d a %d b %d c %d n %d", f->kind < F_COUNT ? mz_fkinds[f->kind].name : "?",
+        fc_textbuf_put(b, "frame %s seat %d a %d b %d c %d n %d", f->kind < F_COUNT ? mz_fkinds[f->kind].name : "?",
             f->seat + 1, f->a, f->b, f->c, f->n);
         char a = f->kind < F_COUNT ? mz_fkinds[f->kind].args[0] : 'n', note[40];
         if ((a == 'C' || a == 'X') && f->a < MZ_CARDS)
@@ -413,26 +400,26 @@ static void write_turn(wbuf *b, const mz_data *D, const mz_state *s)
         if (note[0])
             put_note(b, st, note);
         else
-            put(b, "\n");
+            fc_textbuf_put(b, "\n");
     }
     if (!mz_battle_kept(s))
         return;
     const mz_battle *B = &s->bt;
-    put(b, "# %s\n", mz_battle_on(s) ? "the battle being fought" : "the last battle fought (kept until the next one)");
-    put(b, "battle");
+    fc_textbuf_put(b, "# %s\n", mz_battle_on(s) ? "the battle being fought" : "the last battle fought (kept until the next one)");
+    fc_textbuf_put(b, "battle");
     put_fields(b, B, mz_battle_fields, MZ_NBATTLE);
-    put(b, "\nbattle_ferocity");
+    fc_textbuf_put(b, "\nbattle_ferocity");
     put_fields(b, B, mz_simul_fields, MZ_NSIMUL);
-    put(b, "\n");
+    fc_textbuf_put(b, "\n");
     for (int k = 0; k < MZ_NBARRAYS; k++) {
         const mz_barray *A = &mz_battle_arrays[k];
         size_t size = A->type == V_I16 ? 2 : 1;
-        put(b, "%s", A->name);
+        fc_textbuf_put(b, "%s", A->name);
         for (int i = 0; i <= MZ_SEATS; i++) {
-            put(b, " ");
+            fc_textbuf_put(b, " ");
             put_value(b, B, A->type, (uint16_t)(A->off + i * size));
         }
-        put(b, "\n");
+        fc_textbuf_put(b, "\n");
     }
 }
 
@@ -441,25 +428,25 @@ int mz_position_write(const void *st, const fc_env *env, char *buf, size_t n)
     const mz_state *s = st;
     const mz_data *D = MZ_D_(env);
     wbuf b = {buf, n, 0};
-    put(&b, "# marsz position - see docs/positions/marsz.md\n");
-    put(&b, "position marsz\nseats %d\n", s->nseats);
-    put(&b, "game_state %s\n", s->over ? "over" : "playing");
+    fc_textbuf_put(&b, "# marsz position - see docs/positions/marsz.md\n");
+    fc_textbuf_put(&b, "position marsz\nseats %d\n", s->nseats);
+    fc_textbuf_put(&b, "game_state %s\n", s->over ? "over" : "playing");
     size_t at;
     for (int k = 0; k < MZ_NGKEYS; k++) {
         static const char *const notes[MZ_NGKEYS] = {"R-24", "S-09", "the active-player marker (R-26)",
                                                      "R-40: the last rest tile is taken",
                                                      "R-79: Old Guard ants (2 players)", "RT-00 holder this round"};
         at = b.len;
-        put(&b, "%s ", mz_gkeys[k].name);
+        fc_textbuf_put(&b, "%s ", mz_gkeys[k].name);
         put_value(&b, s, mz_gkeys[k].type, mz_gkeys[k].off);
         put_note(&b, at, notes[k]);
     }
     at = b.len;
-    put(&b, "centipede_track CT-%d", s->size_pos + 1);
+    fc_textbuf_put(&b, "centipede_track CT-%d", s->size_pos + 1);
     put_note(&b, at, "R-66: the size track");
-    put(&b, "rng %016llx %016llx %016llx %016llx\n", (unsigned long long)s->rng.s[0],
+    fc_textbuf_put(&b, "rng %016llx %016llx %016llx %016llx\n", (unsigned long long)s->rng.s[0],
         (unsigned long long)s->rng.s[1], (unsigned long long)s->rng.s[2], (unsigned long long)s->rng.s[3]);
-    put(&b, "# the meadow: tile T-n at q,r, rotation, harvest spaces (seat or -), outskirts per seat\n");
+    fc_textbuf_put(&b, "# the meadow: tile T-n at q,r, rotation, harvest spaces (seat or -), outskirts per seat\n");
     write_meadow(&b, D, s);
     write_tiles_and_rest(&b, D, s);
     write_cards(&b, D, s);

@@ -6,35 +6,22 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "formicary/textbuf.h"
 #include "myrmes_position.h"
 
 const char *const my_phase_names[MY_PHASES] = {"event",     "births", "workers", "harvest", "workshop",
                                                "end_round", "winter", "dice",    "over"};
 const char *const my_ws_names[4] = {"tunnel", "level", "nurse", "objective"};
 
-typedef struct wbuf {
-    char *s;
-    size_t n, len;
-} wbuf;
-
-static void put(wbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(wbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(b->len < b->n ? b->s + b->len : NULL, b->len < b->n ? b->n - b->len : 0, fmt, ap);
-    va_end(ap);
-    if (k > 0)
-        b->len += (size_t)k;
-}
+typedef fc_textbuf wbuf; /* formicary/textbuf.h */
 
 /* A line with a trailing comment aligned at column 32. */
 static void put_c(wbuf *b, const char *line, const char *comment)
 {
     if (comment && *comment)
-        put(b, "%-31s # %s\n", line, comment);
+        fc_textbuf_put(b, "%-31s # %s\n", line, comment);
     else
-        put(b, "%s\n", line);
+        fc_textbuf_put(b, "%s\n", line);
 }
 
 static void hex(const my_data *D, int c, char *out, size_t n) { snprintf(out, n, "%d,%d", D->hex[c].q, D->hex[c].r); }
@@ -74,8 +61,8 @@ static void write_game(wbuf *b, const my_state *st, const fc_env *env)
     const my_data *D = MY_DATA(env);
     int n = env->nseats;
     char line[MY_POS_LINE], c[64];
-    put(b, "year %d\n", st->year);
-    put(b, "season %s\n", st->season < MY_SEASONS ? D->season_name[st->season] : "winter");
+    fc_textbuf_put(b, "year %d\n", st->year);
+    fc_textbuf_put(b, "season %s\n", st->season < MY_SEASONS ? D->season_name[st->season] : "winter");
     static const char *const what[MY_PHASES] = {
         "1: event (R-09)",    "2: births (R-13)",       "3: workers (R-17)", "4: harvest (R-39)",
         "5: workshop (R-42)", "6: end of round (R-50)", "winter (R-56)",     "dice for the next year (R-59)",
@@ -107,7 +94,7 @@ static void write_game(wbuf *b, const my_state *st, const fc_env *env)
         snprintf(line, sizeof line, "outing none %s %d", c, st->out_mp);
         put_c(b, line, "where the last outing ended");
     } else {
-        put(b, "outing none\n");
+        fc_textbuf_put(b, "outing none\n");
     }
     snprintf(line, sizeof line, "objectives");
     for (int i = 0; i < MY_SLOTS; i++)
@@ -135,7 +122,7 @@ static void write_board(wbuf *b, const my_state *st, const fc_env *env)
             if (st->cell_tok[c] == (MY_TOK_PREY | k))
                 cat_hex(line, sizeof line, D, c), m++;
         if (m)
-            put(b, "%s\n", line);
+            fc_textbuf_put(b, "%s\n", line);
     }
     snprintf(line, sizeof line, "cubes");
     int m = 0;
@@ -157,7 +144,7 @@ static void write_board(wbuf *b, const my_state *st, const fc_env *env)
             cat(line, sizeof line, " none");
         for (int i = 0; i < T->n; i++)
             cat_hex(line, sizeof line, D, T->cell[i]);
-        put(b, "%s\n", line);
+        fc_textbuf_put(b, "%s\n", line);
     }
 }
 
@@ -165,31 +152,31 @@ static void write_pending(wbuf *b, const my_seat *p, const my_data *D)
 {
     char line[MY_POS_LINE];
     if (p->p_sac)
-        put(b, "pending_sacrifice %d\n", p->p_sac);
+        fc_textbuf_put(b, "pending_sacrifice %d\n", p->p_sac);
     if (p->p_event)
-        put(b, "pending_event %d\n", p->p_event);
+        fc_textbuf_put(b, "pending_event %d\n", p->p_event);
     if (p->p_births[0] | p->p_births[1] | p->p_births[2] | p->p_births[3] | p->p_arrive) {
         snprintf(line, sizeof line, "pending_births L%d S%d W%d K%d", p->p_births[0], p->p_births[1], p->p_births[2],
                  p->p_births[3]);
         if (p->p_arrive)
             cat(line, sizeof line, " A%d", p->p_arrive - 1);
-        put(b, "%s\n", line);
+        fc_textbuf_put(b, "%s\n", line);
     }
     if (p->p_disc[0] | p->p_disc[1] | p->p_disc[2])
-        put(b, "pending_discard %d %d %d\n", p->p_disc[0], p->p_disc[1], p->p_disc[2]);
+        fc_textbuf_put(b, "pending_discard %d %d %d\n", p->p_disc[0], p->p_disc[1], p->p_disc[2]);
     int m = 0;
     snprintf(line, sizeof line, "pending_harvest");
     for (int c = 0; c < D->ncells; c++)
         if (my_bit(p->p_cells, c))
             cat_hex(line, sizeof line, D, c), m++;
     if (m)
-        put(b, "%s\n", line);
+        fc_textbuf_put(b, "%s\n", line);
     if (p->p_scav[0] | p->p_scav[1])
-        put(b, "pending_scavenge %d %d\n", p->p_scav[0], p->p_scav[1]);
+        fc_textbuf_put(b, "pending_scavenge %d %d\n", p->p_scav[0], p->p_scav[1]);
     if (p->p_extra)
-        put(b, "pending_extra %d\n", p->p_extra);
+        fc_textbuf_put(b, "pending_extra %d\n", p->p_extra);
     if (p->p_any)
-        put(b, "pending_any %d\n", p->p_any);
+        fc_textbuf_put(b, "pending_any %d\n", p->p_any);
 }
 
 static void write_seat(wbuf *b, const my_state *st, const fc_env *env, int s)
@@ -199,8 +186,8 @@ static void write_seat(wbuf *b, const my_state *st, const fc_env *env, int s)
     char line[MY_POS_LINE];
     snprintf(line, sizeof line, "seat %d", s + 1);
     put_c(b, line, my_seat_name(s));
-    put(b, "score %d\n", p->score);
-    put(b, "food %d\ndirt %d\nstone %d\nlarvae %d\nsoldiers %d\n", p->res[R_FOOD], p->res[R_DIRT], p->res[R_STONE],
+    fc_textbuf_put(b, "score %d\n", p->score);
+    fc_textbuf_put(b, "food %d\ndirt %d\nstone %d\nlarvae %d\nsoldiers %d\n", p->res[R_FOOD], p->res[R_DIRT], p->res[R_STONE],
         p->larvae, p->soldiers);
     snprintf(line, sizeof line, "workers %d", p->workers);
     put_c(b, line, "in the nest");
@@ -213,21 +200,21 @@ static void write_seat(wbuf *b, const my_state *st, const fc_env *env, int s)
     char held[64];
     snprintf(held, sizeof held, "prey held: %s %s %s", D->prey_name[0], D->prey_name[1], D->prey_name[2]);
     put_c(b, line, held);
-    put(b, "nursery %d\n", p->nursery);
+    fc_textbuf_put(b, "nursery %d\n", p->nursery);
     snprintf(line, sizeof line, "nurses L%d S%d W%d K%d", p->track[0], p->track[1], p->track[2], p->track[3]);
     put_c(b, line, "on the tracks; K: workshop nurses unused");
     snprintf(line, sizeof line, "workshop_spent %d", p->ws_spent);
     put_c(b, line, "nurses spent on workshop actions");
     snprintf(line, sizeof line, "objective_nurses %d", p->obj_nurses);
     put_c(b, line, "nurses left on objectives (R-48)");
-    put(b, "level %d\n", p->level);
+    fc_textbuf_put(b, "level %d\n", p->level);
     snprintf(line, sizeof line, "event %d", p->event);
     put_c(b, line, D->event_name[p->event % MY_SPACES]);
     snprintf(line, sizeof line, "workshop_done");
     for (int a = 0; a < 4; a++)
         if (p->ws_done & (1u << a))
             cat(line, sizeof line, " %s", my_ws_names[a]);
-    put(b, "%s\n", strcmp(line, "workshop_done") ? line : "workshop_done none");
+    fc_textbuf_put(b, "%s\n", strcmp(line, "workshop_done") ? line : "workshop_done none");
     snprintf(line, sizeof line, "exits");
     for (int c = 0; c < D->ncells; c++)
         if (st->cell_tok[c] == s + 1)
@@ -244,7 +231,7 @@ static void write_seat(wbuf *b, const my_state *st, const fc_env *env, int s)
             cat(line, sizeof line, " %s@%d", D->obj[st->obj[i]].id, st->obj_round[i][s]);
     put_c(b, strcmp(line, "completed") ? line : "completed none", "objective@round (R-49)");
     if (p->owed)
-        put(b, "owed %d\n", p->owed);
+        fc_textbuf_put(b, "owed %d\n", p->owed);
     write_pending(b, p, D);
 }
 
@@ -252,8 +239,8 @@ int my_position_write(const void *vst, const fc_env *env, char *buf, size_t n)
 {
     const my_state *st = vst;
     wbuf b = {buf, n, 0};
-    put(&b, "# myrmes position - see docs/positions/myrmes.md\n");
-    put(&b, "position myrmes\nseats %d\n", env->nseats);
+    fc_textbuf_put(&b, "# myrmes position - see docs/positions/myrmes.md\n");
+    fc_textbuf_put(&b, "position myrmes\nseats %d\n", env->nseats);
     write_game(&b, st, env);
     write_board(&b, st, env);
     for (int s = 0; s < env->nseats; s++)
