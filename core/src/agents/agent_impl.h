@@ -1,5 +1,6 @@
 /* Private interface between the agent table (agent.c) and the agent kinds (agent_greedy.c,
- * agent_mcts.c): the agent struct, option helpers and helpers every search shares. */
+ * agent_mcts.c with its parts mcts_*.c): the agent struct, option helpers and helpers every
+ * search shares. */
 #ifndef FC_AGENT_IMPL_H
 #define FC_AGENT_IMPL_H
 
