@@ -107,6 +107,17 @@ int fc_agent_mcts_init(fc_agent *a, fc_error *err)
 
 /* ---- worker threads ---- */
 
+/* One step of a spin: tells the processor (and a hyperthread sharing its core) that this
+ * thread waits. */
+static inline void mcts_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
 /* Spins until *v differs from old (or quit), for at most MCTS_SPIN_NS; 1 when it did. */
 static int mcts_spin_u64(_Atomic uint64_t *v, uint64_t old, _Atomic bool *quit)
 {
@@ -114,7 +125,8 @@ static int mcts_spin_u64(_Atomic uint64_t *v, uint64_t old, _Atomic bool *quit)
     for (int k = 1;; k++) {
         if (atomic_load(v) != old || atomic_load(quit))
             return 1;
-        if (k % 64 == 0 && fc_mcts_now() >= until)
+        mcts_relax();
+        if (k % 256 == 0 && fc_mcts_now() >= until)
             return 0;
     }
 }
@@ -212,8 +224,8 @@ static int mcts_run(mcts *t, int n)
     fc_mcts_search(&t->tree[0], t);
     if (nw) {
         double until = fc_mcts_now() + MCTS_SPIN_NS * 1e-9;
-        for (int k = 1; atomic_load(&p->busy) && (k % 64 || fc_mcts_now() < until); k++)
-            ;
+        for (int k = 1; atomic_load(&p->busy) && (k % 256 || fc_mcts_now() < until); k++)
+            mcts_relax();
         pthread_mutex_lock(&p->mu);
         while (atomic_load(&p->busy))
             pthread_cond_wait(&p->done, &p->mu);
