@@ -144,6 +144,9 @@ typedef struct mcts {
 /* Sizes tree t's buffers for game g (kept while the game's sizes stay the same). */
 int fc_mcts_buffers(mcts_tree *t, const fc_game *g, int policy);
 void fc_mcts_tree_free(mcts_tree *t);
+/* The growing array of `size`-byte entries with its capacity doubled (`first` entries at
+ * first), *cap updated; NULL (array and *cap unchanged) when memory is short. */
+void *fc_mcts_grow(void *array, int32_t *cap, size_t size, int32_t first);
 /* A new node under parent (MCTS_NONE: the root), or MCTS_NONE when the pool is full. */
 int32_t fc_mcts_node_new(mcts_tree *t, int32_t parent, fc_decision d, int seat);
 /* Legal decisions of t->work into t->legal (with weights at a chance point). */

@@ -49,12 +49,10 @@ static void mast_update(mcts_tree *t, int nseats, const double *reward)
 static int mcts_trail_push(mcts_tree *t, fc_decision d, int seat)
 {
     if (t->ntrail == t->captrail) {
-        int32_t cap = t->captrail ? t->captrail * 2 : 256;
-        mcts_step *v = realloc(t->trail, (size_t)cap * sizeof *v);
+        mcts_step *v = fc_mcts_grow(t->trail, &t->captrail, sizeof *v, 256);
         if (!v)
             return FC_ENOMEM;
         t->trail = v;
-        t->captrail = cap;
     }
     t->trail[t->ntrail++] = (mcts_step){d, seat};
     return 0;

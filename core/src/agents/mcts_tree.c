@@ -74,18 +74,23 @@ void fc_mcts_tree_free(mcts_tree *t)
     free(t->trail);
 }
 
+void *fc_mcts_grow(void *array, int32_t *cap, size_t size, int32_t first)
+{
+    int32_t n = *cap ? *cap * 2 : first;
+    void *v = realloc(array, (size_t)n * size);
+    if (v)
+        *cap = n;
+    return v;
+}
+
 /* A new node, or MCTS_NONE when the pool is full (or cannot grow). */
 int32_t fc_mcts_node_new(mcts_tree *t, int32_t parent, fc_decision d, int seat)
 {
     if (t->nnodes == t->capnodes) {
-        if (t->capnodes >= MCTS_MAX_NODES)
-            return MCTS_NONE;
-        int32_t cap = t->capnodes ? t->capnodes * 2 : 1024;
-        mcts_node *v = realloc(t->nodes, (size_t)cap * sizeof *v);
+        mcts_node *v = t->capnodes < MCTS_MAX_NODES ? fc_mcts_grow(t->nodes, &t->capnodes, sizeof *v, 1024) : NULL;
         if (!v)
             return MCTS_NONE;
         t->nodes = v;
-        t->capnodes = cap;
     }
     int32_t i = t->nnodes++;
     mcts_node *n = &t->nodes[i];
@@ -106,12 +111,10 @@ int32_t fc_mcts_node_new(mcts_tree *t, int32_t parent, fc_decision d, int seat)
 static int mcts_path_push(mcts_tree *t, int32_t node)
 {
     if (t->npath == t->cappath) {
-        int32_t cap = t->cappath ? t->cappath * 2 : 256;
-        int32_t *v = realloc(t->path, (size_t)cap * sizeof *v);
+        int32_t *v = fc_mcts_grow(t->path, &t->cappath, sizeof *v, 256);
         if (!v)
             return FC_ENOMEM;
         t->path = v;
-        t->cappath = cap;
     }
     t->path[t->npath++] = node;
     return 0;
