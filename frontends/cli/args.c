@@ -278,7 +278,22 @@ fc_context *cli_context(const cli *c, const char *const *extra, int nextra)
     return ctx;
 }
 
+bool cli_set_is_game_param(const fc_plugin *p, const char *set)
+{
+    size_t len = strcspn(set, "=");
+    for (int i = 0; i < p->nparams; i++)
+        if (strlen(p->params[i].name) == len && strncmp(p->params[i].name, set, len) == 0)
+            return true;
+    return false;
+}
+
 fc_rules *cli_rules_err(const cli *c, fc_context *ctx, const char *game, int nseats, fc_error *err)
+{
+    return cli_rules_build(c, ctx, game, nseats, false, err);
+}
+
+fc_rules *cli_rules_build(const cli *c, fc_context *ctx, const char *game, int nseats, bool game_sets_only,
+                          fc_error *err)
 {
     const fc_plugin *p = fc_context_find(ctx, game, err);
     if (!p)
@@ -297,7 +312,8 @@ fc_rules *cli_rules_err(const cli *c, fc_context *ctx, const char *game, int nse
         rc = (lua = cli_variant_path(game, lua, lua_path, sizeof lua_path, err)) ? fc_rules_load_variant(r, lua, err)
                                                                                   : FC_EINVAL;
     for (int i = 0; rc == 0 && i < cli_opt_count(c, "--set"); i++)
-        rc = fc_rules_set(r, cli_opt_at(c, "--set", i), err);
+        if (!game_sets_only || cli_set_is_game_param(p, cli_opt_at(c, "--set", i)))
+            rc = fc_rules_set(r, cli_opt_at(c, "--set", i), err);
     if (rc == 0)
         rc = fc_rules_finish(r, err);
     if (rc != 0) {

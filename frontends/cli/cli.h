@@ -93,6 +93,12 @@ fc_context *cli_context(const cli *c, const char *const *extra, int nextra);
 fc_rules *cli_rules(const cli *c, fc_context *ctx, const char *game, int nseats);
 /* The same without printing: err says what failed. */
 fc_rules *cli_rules_err(const cli *c, fc_context *ctx, const char *game, int nseats, fc_error *err);
+/* The same; with game_sets_only, a --set of a name the game does not declare (a variant's
+ * parameter, for a variant that comes from elsewhere: a record's) is left out. */
+fc_rules *cli_rules_build(const cli *c, fc_context *ctx, const char *game, int nseats, bool game_sets_only,
+                          fc_error *err);
+/* Whether a --set text (NAME=VALUE) names one of the game's own parameters. */
+bool cli_set_is_game_param(const fc_plugin *p, const char *set);
 /* The file of a --variant value: a path as given (it has a '/', ends in .lua or exists), else
  * a shipped variant's name looked up as scripts/GAME/NAME.lua in the source tree, then in the
  * install data dir. NULL (err set) if a name matches no shipped variant. */

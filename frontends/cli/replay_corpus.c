@@ -101,8 +101,9 @@ static fc_rules *corpus_probe(const cli *c, corpus_probes *pr, fc_context *ctx, 
 {
     if (nseats < 1 || nseats > FC_MAX_SEATS)
         return NULL;
+    /* without --variant, a --set of a variant's parameter waits for the record's variant */
     if (!pr->r[nseats])
-        pr->r[nseats] = cli_rules_err(c, ctx, game, nseats, err);
+        pr->r[nseats] = cli_rules_build(c, ctx, game, nseats, !cli_opt(c, "--variant"), err);
     return pr->r[nseats];
 }
 
@@ -149,10 +150,11 @@ static int corpus_param(fc_rules *r, const fc_rules *from, int i, fc_error *err)
 /* A recorded value equal to the schema default is left to the rule set's own layers rather than
  * set: a game's params_check accepts defaults that adapt to other parameters only when they
  * were not given (winter_food of Myrmes follows years). `force` marks those to set anyway. */
-static fc_rules *corpus_build(const fc_rules *orig, const fc_rules *probe, bool new_ruleset, bool new_variant,
-                              const uint8_t *force, fc_error *err)
+static fc_rules *corpus_build(const cli *c, const fc_rules *orig, const fc_rules *probe, const uint8_t *force,
+                              fc_error *err)
 {
     const fc_plugin *p = fc_rules_plugin(orig);
+    bool new_ruleset = cli_opt(c, "--rules") != NULL, new_variant = cli_opt(c, "--variant") != NULL;
     fc_rules *r = fc_rules_new(fc_rules_context(orig), p->id, fc_rules_nseats(orig), err);
     if (!r)
         return NULL;
@@ -174,6 +176,10 @@ static fc_rules *corpus_build(const fc_rules *orig, const fc_rules *probe, bool 
         snprintf(text, sizeof text, "%s=%lld", d->name, (long long)fc_rules_values(var_from)[i].i);
         rc = fc_rules_set(r, text, err);
     }
+    /* --set of the record's variant's parameters (the probe left them out) */
+    for (int i = 0; rc == 0 && !new_variant && i < cli_opt_count(c, "--set"); i++)
+        if (!cli_set_is_game_param(p, cli_opt_at(c, "--set", i)))
+            rc = fc_rules_set(r, cli_opt_at(c, "--set", i), err);
     if (rc == 0)
         rc = fc_rules_finish(r, err);
     if (rc != 0) {
@@ -186,8 +192,7 @@ static fc_rules *corpus_build(const fc_rules *orig, const fc_rules *probe, bool 
 /* The new rules of a record (docs/corpus.md): every parameter as the options or the record
  * say, checked after finishing; a default left unset that a layer changed (the record's
  * variant) is set explicitly on a second build. */
-static fc_rules *corpus_rules(const fc_rules *orig, const fc_rules *probe, bool new_ruleset, bool new_variant,
-                              fc_error *err)
+static fc_rules *corpus_rules(const cli *c, const fc_rules *orig, const fc_rules *probe, fc_error *err)
 {
     int n = fc_rules_plugin(orig)->nparams;
     uint8_t *force = calloc((size_t)(n > 0 ? n : 1), 1);
@@ -195,7 +200,7 @@ static fc_rules *corpus_rules(const fc_rules *orig, const fc_rules *probe, bool 
         fc_error_set(err, FC_ENOMEM, "out of memory");
         return NULL;
     }
-    fc_rules *r = corpus_build(orig, probe, new_ruleset, new_variant, force, err);
+    fc_rules *r = corpus_build(c, orig, probe, force, err);
     bool again = false;
     for (int i = 0; r && i < n; i++) {
         char want[FC_PARAM_STR_MAX + 8], got[FC_PARAM_STR_MAX + 8];
@@ -208,10 +213,37 @@ static fc_rules *corpus_rules(const fc_rules *orig, const fc_rules *probe, bool 
     }
     if (again) {
         fc_rules_free(r);
-        r = corpus_build(orig, probe, new_ruleset, new_variant, force, err);
+        r = corpus_build(c, orig, probe, force, err);
     }
     free(force);
     return r;
+}
+
+/* Without --variant, a --set the game does not declare must name a parameter of the record's
+ * own variant; otherwise the options are wrong and the run stops (said in msg). */
+static int corpus_check_sets(const cli *c, const fc_rules *orig, const char *path, char *msg, size_t n)
+{
+    const fc_plugin *p = fc_rules_plugin(orig);
+    for (int k = 0; !cli_opt(c, "--variant") && k < cli_opt_count(c, "--set"); k++) {
+        const char *set = cli_opt_at(c, "--set", k);
+        size_t len = strcspn(set, "=");
+        if (cli_set_is_game_param(p, set))
+            continue;
+        bool found = false;
+        for (int i = p->nparams; !found && i < fc_rules_param_count(orig); i++)
+            found = strlen(fc_rules_param_def(orig, i)->name) == len &&
+                    strncmp(fc_rules_param_def(orig, i)->name, set, len) == 0;
+        if (found)
+            continue;
+        if (fc_rules_param_count(orig) > p->nparams)
+            snprintf(msg, n, "replay: --set: unknown parameter '%.*s': neither %s nor the variant of %s declares it",
+                     (int)len, set, p->id, path);
+        else
+            snprintf(msg, n, "replay: --set: unknown parameter '%.*s' (%s has no such parameter and %s no variant)",
+                     (int)len, set, p->id, path);
+        return CLI_EXIT_FAIL;
+    }
+    return 0;
 }
 
 /* ---- replaying one record ---- */
@@ -370,7 +402,9 @@ static int corpus_one(corpus_run *run, corpus_rec *rec, char *fatal_msg, size_t 
         fatal = CLI_EXIT_FAIL;
         goto out;
     }
-    nr = corpus_rules(orig, probe, cli_opt(run->c, "--rules") != NULL, cli_opt(run->c, "--variant") != NULL, &e);
+    if ((fatal = corpus_check_sets(run->c, orig, rec->path, fatal_msg, fatal_size)) != 0)
+        goto out;
+    nr = corpus_rules(run->c, orig, probe, &e);
     if (!nr || !(o = corpus_start(orig, loaded, &e)) || !(n = corpus_start(nr, loaded, &e))) {
         snprintf(rec->error, sizeof rec->error, "under the new rules: %.450s", e.msg);
         goto out;

@@ -63,6 +63,11 @@ fc replay rb --corpus --json -
 check "replay under its own rules: a variant parameter keeps its recorded value (the same scores)" eval '[ $rc -eq 0 ] && jqt ".summary.diverged == 0" && jqt "[.records[] | .recorded_scores == .new_scores] | all"'
 fc replay rb --variant raid_bonus --set raid_bonus=0 --json -
 check "replay with --variant and --set of its parameter: the scores change" eval '[ $rc -eq 0 ] && jqt "[.records[] | .recorded_scores != .new_scores] | any"'
+cp out rb_variant.json
+fc replay rb --set raid_bonus=0 --json -
+check "replay with --set of the record's own variant's parameter (no --variant): the same as with --variant" eval '[ $rc -eq 0 ] && [ "$(jq -c "[.records[].new_scores]" out)" = "$(jq -c "[.records[].new_scores]" rb_variant.json)" ]'
+fc replay rb --set raid_bonux=0
+check "replay --set of a name neither the game nor the record's variant declares: one-line error, exit 1" eval '[ $rc -eq 1 ] && one_line_err && has "unknown parameter .raid_bonux.: neither marabunta nor the variant of rb/game-0000[0-9].fcr declares it" err'
 fc replay mb my/game-00001.fcr --corpus
 check "replay: a record of another game in the corpus is a failed line" eval '[ $rc -eq 1 ] && has "a record of myrmes in a corpus of marabunta"'
 fc replay my --set mirror_hook=true --summary
