@@ -450,24 +450,13 @@ static int check_whole(reader *rd)
 static int read_lines(reader *rd, const char *text)
 {
     char line[POS_LINE_MAX];
-    const char *p = text;
-    while (*p) {
-        size_t len = strcspn(p, "\r\n");
-        rd->line++;
-        if (len >= sizeof line)
-            return fail(rd, rd->line, "longer than %d characters", POS_LINE_MAX - 1);
-        memcpy(line, p, len);
-        line[len] = '\0';
-        p += len;
-        if (*p == '\r' && p[1] == '\n')
-            p += 2;
-        else if (*p)
-            p++;
-        int rc = one_line(rd, line);
-        if (rc != 0)
-            return rc;
+    fc_textlines r = {text, 0, 0};
+    int got, rc = 0;
+    while (!rc && (got = fc_textlines_next(&r, line, sizeof line)) != 0) {
+        rd->line = r.no;
+        rc = got > 0 ? one_line(rd, line) : fail(rd, rd->line, "longer than %d characters", POS_LINE_MAX - 1);
     }
-    return 0;
+    return rc;
 }
 
 int hv_position_read(hv_state *s, const fc_env *env, const char *text, fc_error *err)

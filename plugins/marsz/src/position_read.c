@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formicary/textbuf.h"
 #include "position_read.h"
 
 static const char *const fixed_keys[] = {
@@ -290,15 +291,9 @@ static int unknown_key(mzr_reader *rd, const char *w)
 
 static int one_line(mzr_reader *rd, char *line)
 {
-    char *hash = strchr(line, '#');
-    if (hash)
-        *hash = '\0';
-    rd->nw = 0;
-    for (char *save = NULL, *w = strtok_r(line, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
-        if (rd->nw == MZR_WORDS_MAX)
-            return mzr_fail(rd, rd->line, "more than %d words", MZR_WORDS_MAX);
-        rd->w[rd->nw++] = w;
-    }
+    rd->nw = fc_text_words(line, rd->w, MZR_WORDS_MAX);
+    if (rd->nw < 0)
+        return mzr_fail(rd, rd->line, "more than %d words", MZR_WORDS_MAX);
     if (!rd->nw)
         return 0;
     const char *key = rd->w[0];
@@ -355,24 +350,13 @@ static int one_line(mzr_reader *rd, char *line)
 static int read_lines(mzr_reader *rd, const char *text)
 {
     char line[MZR_LINE_MAX];
-    const char *p = text;
-    while (*p) {
-        size_t len = strcspn(p, "\r\n");
-        rd->line++;
-        if (len >= sizeof line)
-            return mzr_fail(rd, rd->line, "longer than %d characters", MZR_LINE_MAX - 1);
-        memcpy(line, p, len);
-        line[len] = '\0';
-        p += len;
-        if (*p == '\r' && p[1] == '\n')
-            p += 2;
-        else if (*p)
-            p++;
-        int rc = one_line(rd, line);
-        if (rc != 0)
-            return rc;
+    fc_textlines r = {text, 0, 0};
+    int got, rc = 0;
+    while (!rc && (got = fc_textlines_next(&r, line, sizeof line)) != 0) {
+        rd->line = r.no;
+        rc = got > 0 ? one_line(rd, line) : mzr_fail(rd, rd->line, "longer than %d characters", MZR_LINE_MAX - 1);
     }
-    return 0;
+    return rc;
 }
 
 /* ---- the whole position ---- */

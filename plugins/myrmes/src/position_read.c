@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formicary/textbuf.h"
 #include "myrmes_position_read.h"
 
 /* Keys the writer always writes: a position must give them. */
@@ -53,15 +54,9 @@ static const char *closest_key(const char *word)
 
 static int one_line(reader *rd, char *line)
 {
-    char *hash = strchr(line, '#');
-    if (hash)
-        *hash = '\0';
-    rd->nw = 0;
-    for (char *save = NULL, *w = strtok_r(line, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
-        if (rd->nw == MAX_WORDS)
-            return my_pos_fail(rd, rd->line, "more than %d words", MAX_WORDS);
-        rd->w[rd->nw++] = w;
-    }
+    rd->nw = fc_text_words(line, rd->w, MAX_WORDS);
+    if (rd->nw < 0)
+        return my_pos_fail(rd, rd->line, "more than %d words", MAX_WORDS);
     if (!rd->nw)
         return 0;
     int key = 0;
@@ -109,24 +104,13 @@ static int one_line(reader *rd, char *line)
 static int read_lines(reader *rd, const char *text)
 {
     char line[MY_POS_LINE];
-    const char *p = text;
-    while (*p) {
-        size_t len = strcspn(p, "\r\n");
-        rd->line++;
-        if (len >= sizeof line)
-            return my_pos_fail(rd, rd->line, "longer than %d characters", MY_POS_LINE - 1);
-        memcpy(line, p, len);
-        line[len] = '\0';
-        p += len;
-        if (*p == '\r' && p[1] == '\n')
-            p += 2;
-        else if (*p)
-            p++;
-        int rc = one_line(rd, line);
-        if (rc)
-            return rc;
+    fc_textlines r = {text, 0, 0};
+    int got, rc = 0;
+    while (!rc && (got = fc_textlines_next(&r, line, sizeof line)) != 0) {
+        rd->line = r.no;
+        rc = got > 0 ? one_line(rd, line) : my_pos_fail(rd, rd->line, "longer than %d characters", MY_POS_LINE - 1);
     }
-    return 0;
+    return rc;
 }
 
 /* ---- the whole position ---- */

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "formicary/textbuf.h"
 #include "position.h"
 
 #define D_(env) ((const tm_data *)(env)->data)
@@ -63,28 +64,18 @@ static int fail(reader *rd, int code, int no, const char *fmt, ...)
     return rd->env->host->error_set(rd->err, code, "termity: line %d: %s", no, msg);
 }
 
-/* Reads the line at text+off into L (comment cut, split into words); returns the offset of the
- * next line, or an error. */
-static long read_line(reader *rd, size_t off, int no, line *L)
+/* Reads the next line of r into L (comment cut, split into words): 1, 0 at the end of the text,
+ * or an error. */
+static int read_line(reader *rd, fc_textlines *r, line *L)
 {
-    const char *t = rd->text + off;
-    size_t len = strcspn(t, "\n");
-    L->no = no;
-    L->n = 0;
-    if (len >= sizeof L->buf)
-        return fail(rd, FC_EPARSE, no, "line too long (at most %d characters)", LINE_MAX_ - 1);
-    memcpy(L->buf, t, len);
-    L->buf[len] = '\0';
-    char *hash = strchr(L->buf, '#');
-    if (hash)
-        *hash = '\0';
-    char *save = NULL;
-    for (char *w = strtok_r(L->buf, " \t\r\f\v", &save); w; w = strtok_r(NULL, " \t\r\f\v", &save)) {
-        if (L->n == WORDS_MAX)
-            return fail(rd, FC_EPARSE, no, "too many words (at most %d)", WORDS_MAX);
-        L->w[L->n++] = w;
-    }
-    return (long)(off + len + (t[len] == '\n'));
+    int got = fc_textlines_next(r, L->buf, sizeof L->buf);
+    L->no = r->no;
+    L->n = got > 0 ? fc_text_words(L->buf, L->w, WORDS_MAX) : 0;
+    if (got < 0)
+        return fail(rd, FC_EPARSE, L->no, "line too long (at most %d characters)", LINE_MAX_ - 1);
+    if (L->n < 0)
+        return fail(rd, FC_EPARSE, L->no, "too many words (at most %d)", WORDS_MAX);
+    return got;
 }
 
 static int int_word(reader *rd, const char *w, int lo, int hi, const char *what, int *out)
@@ -183,16 +174,16 @@ static int mark(reader *rd, slot *sl, const char *what, size_t off)
 /* Pass 1: finds the line of every key, refusing unknown and duplicate keys. */
 static int scan(reader *rd)
 {
-    size_t off = 0;
-    int no = 0, first = 1;
+    fc_textlines r = {rd->text, 0, 0};
+    int first = 1;
     char what[40];
-    while (rd->text[off]) {
-        size_t start = off;
-        long next = read_line(rd, off, ++no, &rd->L);
-        if (next < 0)
-            return (int)next;
-        off = (size_t)next;
+    for (;;) {
+        size_t start = r.off;
+        int got = read_line(rd, &r, &rd->L);
+        if (got <= 0)
+            return got;
         line *L = &rd->L;
+        int no = L->no;
         if (!L->n)
             continue;
         if (first && strcmp(L->w[0], "position") != 0)
@@ -222,7 +213,6 @@ static int scan(reader *rd)
         if ((rc = mark(rd, &rd->g[k], gkeys[k], start)) != 0)
             return rc;
     }
-    return 0;
 }
 
 /* Loads the line of a key for pass 2; 1 when the key is absent. */
@@ -233,8 +223,9 @@ static int load(reader *rd, const slot *sl, const char *key, bool required)
             return fail(rd, FC_EPARSE, 0, "missing '%s'", key);
         return 1;
     }
-    long rc = read_line(rd, sl->off, sl->no, &rd->L);
-    return rc < 0 ? (int)rc : 0;
+    fc_textlines r = {rd->text, sl->off, sl->no - 1};
+    int rc = read_line(rd, &r, &rd->L);
+    return rc < 0 ? rc : 0;
 }
 
 /* load() for a seat's key: a missing one is named with its seat ("missing 'seat 2 bonus'"). */
