@@ -374,8 +374,9 @@ void mz_tidy(mz_state *s)
     memset(s->reward_stack + s->nreward, 0, sizeof s->reward_stack - s->nreward);
     memset(s->deck + s->ndeck, 0, sizeof s->deck - s->ndeck);
     memset(s->drawn + s->ndrawn, 0, sizeof s->drawn - s->ndrawn);
-    memset(s->frame + s->nframes, 0, sizeof(mz_frame) * (size_t)(MZ_FRAMES - s->nframes));
-    for (int p = 0; p < MZ_SEATS; p++)
+    /* frames past the top are cleared where they are popped (mz_pop, the game's end); seats
+     * past nseats never hold a pile */
+    for (int p = 0; p < s->nseats && p < MZ_SEATS; p++)
         for (int sg = 0; sg < 3; sg++)
             memset(s->seat[p].pile[sg] + s->seat[p].npile[sg], 0, MZ_PILE - (size_t)s->seat[p].npile[sg]);
     if (!s->peeked)
