@@ -278,11 +278,16 @@ fc_context *cli_context(const cli *c, const char *const *extra, int nextra)
     return ctx;
 }
 
-bool cli_set_is_game_param(const fc_plugin *p, const char *set)
+bool cli_set_names(const char *set, const char *name)
 {
     size_t len = strcspn(set, "=");
+    return strlen(name) == len && strncmp(name, set, len) == 0;
+}
+
+bool cli_set_is_game_param(const fc_plugin *p, const char *set)
+{
     for (int i = 0; i < p->nparams; i++)
-        if (strlen(p->params[i].name) == len && strncmp(p->params[i].name, set, len) == 0)
+        if (cli_set_names(set, p->params[i].name))
             return true;
     return false;
 }

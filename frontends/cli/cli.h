@@ -97,6 +97,8 @@ fc_rules *cli_rules_err(const cli *c, fc_context *ctx, const char *game, int nse
  * parameter, for a variant that comes from elsewhere: a record's) is left out. */
 fc_rules *cli_rules_build(const cli *c, fc_context *ctx, const char *game, int nseats, bool game_sets_only,
                           fc_error *err);
+/* Whether a --set text (NAME=VALUE) sets parameter `name`. */
+bool cli_set_names(const char *set, const char *name);
 /* Whether a --set text (NAME=VALUE) names one of the game's own parameters. */
 bool cli_set_is_game_param(const fc_plugin *p, const char *set);
 /* The file of a --variant value: a path as given (it has a '/', ends in .lua or exists), else

@@ -231,8 +231,7 @@ static int corpus_check_sets(const cli *c, const fc_rules *orig, const char *pat
             continue;
         bool found = false;
         for (int i = p->nparams; !found && i < fc_rules_param_count(orig); i++)
-            found = strlen(fc_rules_param_def(orig, i)->name) == len &&
-                    strncmp(fc_rules_param_def(orig, i)->name, set, len) == 0;
+            found = cli_set_names(set, fc_rules_param_def(orig, i)->name);
         if (found)
             continue;
         if (fc_rules_param_count(orig) > p->nparams)

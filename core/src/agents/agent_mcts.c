@@ -118,16 +118,33 @@ static inline void mcts_relax(void)
 #endif
 }
 
-/* Spins until *v differs from old (or quit), for at most MCTS_SPIN_NS; 1 when it did. */
-static int mcts_spin_u64(_Atomic uint64_t *v, uint64_t old, _Atomic bool *quit)
+/* Whether worker `seen`'s next round has started (or the pool is closing). */
+static bool mcts_round_started(mcts_pool *p, uint64_t seen)
+{
+    return atomic_load(&p->round) != seen || atomic_load(&p->quit);
+}
+
+/* Whether every worker finished the current round. */
+static bool mcts_round_done(mcts_pool *p, uint64_t unused)
+{
+    (void)unused;
+    return atomic_load(&p->busy) == 0;
+}
+
+/* Waits until ready(p, arg): spinning for up to MCTS_SPIN_NS, then asleep on cond (whoever
+ * makes it ready signals cond under p->mu). */
+static void mcts_wait(mcts_pool *p, bool (*ready)(mcts_pool *, uint64_t), uint64_t arg, pthread_cond_t *cond)
 {
     double until = fc_mcts_now() + MCTS_SPIN_NS * 1e-9;
-    for (int k = 1;; k++) {
-        if (atomic_load(v) != old || atomic_load(quit))
-            return 1;
+    for (int k = 1; !ready(p, arg); k++) {
         mcts_relax();
-        if (k % 256 == 0 && fc_mcts_now() >= until)
-            return 0;
+        if (k % 256 == 0 && fc_mcts_now() >= until) {
+            pthread_mutex_lock(&p->mu);
+            while (!ready(p, arg))
+                pthread_cond_wait(cond, &p->mu);
+            pthread_mutex_unlock(&p->mu);
+            return;
+        }
     }
 }
 
@@ -136,17 +153,11 @@ static void *mcts_worker_main(void *arg)
     mcts_worker *w = arg;
     mcts_pool *p = &w->cfg->pool;
     for (;;) {
-        if (!mcts_spin_u64(&p->round, w->seen, &p->quit)) {
-            pthread_mutex_lock(&p->mu);
-            while (!atomic_load(&p->quit) && atomic_load(&p->round) == w->seen)
-                pthread_cond_wait(&p->go, &p->mu);
-            pthread_mutex_unlock(&p->mu);
-        }
+        mcts_wait(p, mcts_round_started, w->seen, &p->go);
         if (atomic_load(&p->quit))
             break;
         w->seen = atomic_load(&p->round);
-        if (w->k < p->ntrees)
-            fc_mcts_search(&w->cfg->tree[w->k], w->cfg);
+        fc_mcts_search(&w->cfg->tree[w->k], w->cfg);
         pthread_mutex_lock(&p->mu);
         if (atomic_fetch_sub(&p->busy, 1) == 1)
             pthread_cond_signal(&p->done);
@@ -155,7 +166,8 @@ static void *mcts_worker_main(void *arg)
     return NULL;
 }
 
-/* Starts workers until trees 1..want have one; fewer when the system refuses a thread. */
+/* Starts workers until trees 1..want have one; fewer when the system refuses a thread. An
+ * agent always asks for the same number (its threads= less one). */
 static void mcts_pool_start(mcts *t, int want)
 {
     mcts_pool *p = &t->pool;
@@ -210,11 +222,10 @@ static int mcts_run(mcts *t, int n)
     mcts_pool *p = &t->pool;
     if (n > 1)
         mcts_pool_start(t, n - 1);
-    int nw = n > 1 ? (p->nworkers < n - 1 ? p->nworkers : n - 1) : 0;
+    int nw = n > 1 ? p->nworkers : 0;
     if (nw) {
         pthread_mutex_lock(&p->mu);
-        p->ntrees = nw + 1;
-        atomic_store(&p->busy, p->nworkers);
+        atomic_store(&p->busy, nw);
         atomic_fetch_add(&p->round, 1);
         pthread_cond_broadcast(&p->go);
         pthread_mutex_unlock(&p->mu);
@@ -222,15 +233,8 @@ static int mcts_run(mcts *t, int n)
     for (int k = nw + 1; k < n; k++)
         fc_mcts_search(&t->tree[k], t);
     fc_mcts_search(&t->tree[0], t);
-    if (nw) {
-        double until = fc_mcts_now() + MCTS_SPIN_NS * 1e-9;
-        for (int k = 1; atomic_load(&p->busy) && (k % 256 || fc_mcts_now() < until); k++)
-            mcts_relax();
-        pthread_mutex_lock(&p->mu);
-        while (atomic_load(&p->busy))
-            pthread_cond_wait(&p->done, &p->mu);
-        pthread_mutex_unlock(&p->mu);
-    }
+    if (nw)
+        mcts_wait(p, mcts_round_done, 0, &p->done);
     for (int k = 0; k < n; k++)
         if (t->tree[k].rc != 0)
             return t->tree[k].rc;
@@ -273,6 +277,8 @@ int fc_agent_mcts_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *e
     int nt = env->hooks ? 1 : (int)t->threads;
     fc_rng *rng = fc_agent_rng(a, who);
     double deadline = t->time > 0 ? fc_mcts_now() + t->time : 0;
+    size_t ply = fc_match_ply(m);
+    uint64_t key = t->reuse ? fc_mcts_history_key(m, ply) : 0; /* read by reuse only */
     for (int k = 0; k < nt; k++) {
         mcts_tree *r = &t->tree[k];
         if (fc_mcts_buffers(r, g, t->policy) != 0)
@@ -285,8 +291,8 @@ int fc_agent_mcts_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *e
         }
         if (fc_mcts_reuse(r, m, who, t->reuse != 0) != 0)
             return fc_error_set(err, FC_ENOMEM, "out of memory");
-        r->last_key = fc_mcts_history_key(m, fc_match_ply(m));
-        r->last_ply = fc_match_ply(m);
+        r->last_key = key;
+        r->last_ply = ply;
         r->last_who = who;
         r->g = g;
         r->env = env;

@@ -124,8 +124,7 @@ typedef struct mcts_pool {
     pthread_cond_t go, done;
     pthread_t th[MCTS_MAX_THREADS];
     mcts_worker worker[MCTS_MAX_THREADS];
-    int nworkers;  /* started: trees 1..nworkers have a thread */
-    int ntrees;    /* trees in this round (written before `round`) */
+    int nworkers; /* started: trees 1..nworkers have a thread */
     _Atomic int busy;
     _Atomic uint64_t round;
     _Atomic bool quit;
