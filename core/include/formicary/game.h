@@ -32,12 +32,13 @@
 #include "formicary/view.h"
 
 #define FC_ABI_MAJOR 1
-#define FC_API_MINOR 5 /* 1: fc_hook_def gained lo, hi; fc_host gained param_text, table_parse; 2: fc_game gained
+#define FC_API_MINOR 6 /* 1: fc_hook_def gained lo, hi; fc_host gained param_text, table_parse; 2: fc_game gained
                         * position_write, position_read; 3: fc_plugin gained rules_text, fc_game phase_topic and
                         * params_check,
                         * fc_host view_legend, fc_decision_info nhexes/hexes, fc_view the legend;
                         * 4: fc_host hook_ints (docs/plugin-abi.md);
-                        * 5: fc_host view_piece, view_highlight, fc_view pieces[] and highlight[] */
+                        * 5: fc_host view_piece, view_highlight, fc_view pieces[] and highlight[];
+                        * 6: fc_game hash, apply_legal; fc_plugin imports, nimports */
 #define FC_PLUGIN_ENTRY "fc_plugin_query"
 
 #if defined(_WIN32)
@@ -177,7 +178,21 @@ typedef struct fc_game {
      * parameters and says what fits ("winter_food has 2 amounts but years is 3: give one per
      * year"); the rule set then refuses to finish. */
     int (*params_check)(const fc_host *host, const fc_value *params, const uint8_t *given, int nseats, fc_error *err);
+
+    /* API minor 6, optional: a 64-bit hash of the state for transposition tables, equal for
+     * states that play alike and (with high probability) different otherwise; a game keeps it
+     * incrementally (Zobrist keys updated in apply) so it costs nothing to read. NULL: searches
+     * hash the state's bytes (fc_hash64), which is correct but costs a pass over the state. */
+    uint64_t (*hash)(const void *st, const fc_env *env);
+    /* API minor 6, optional: apply for a decision that legal() listed for this very state: the
+     * same effect as apply (hooks included) without checking legality and without events.
+     * Search and perft call it on decisions they took from legal(); NULL: they call apply. */
+    void (*apply_legal)(void *st, const fc_env *env, fc_decision d);
 } fc_game;
+
+/* The size of the vtable a plugin built against API minor m has (the loader checks it). */
+#define FC_GAME_SIZE_MINOR_3 (offsetof(fc_game, params_check) + sizeof(void (*)(void)))
+#define FC_GAME_SIZE_MINOR_6 (offsetof(fc_game, apply_legal) + sizeof(void (*)(void)))
 
 /* A function a game exposes to Lua variants: a read-only query (game.<name>(...) in Lua) or
  * an action that changes the state while keeping it valid (only inside mutable hooks).
@@ -309,6 +324,36 @@ struct fc_host {
 /* Whether the host table offers member `m` (added in a later API minor than the core's). */
 #define FC_HOST_HAS(host, m) ((host)->struct_size >= offsetof(fc_host, m) + sizeof((host)->m))
 
+/* API minor 6: games written in formats foreign to Formicary (a Hive site's SGF files, PGN,
+ * UHP GameStrings), read by the plugin, which knows their notation, and turned into records by
+ * the core (formicary/import.h). The plugin reports what it reads to a sink, game by game. */
+typedef struct fc_import_sink fc_import_sink;
+struct fc_import_sink {
+    void *ctx; /* the core's */
+    /* A game starts at line `line` (1-based) of the file. */
+    void (*begin)(fc_import_sink *s, int line);
+    /* A fact about the game, kept as record metadata: "white", "black", "result" (one of
+     * "1-0", "0-1", "1/2-1/2", "*"), "date", "event", "site", "round", "source"; or
+     * "param:NAME" = a value of the game's parameter NAME ("param:game_type" = "Base+MLP"). */
+    void (*meta)(fc_import_sink *s, const char *key, const char *value);
+    /* The game's next decision in the plugin's own notation (what decision_parse reads). */
+    void (*decision)(fc_import_sink *s, const char *text);
+    /* The game ends; why_skipped NULL keeps it, else one line saying why it cannot be read. */
+    void (*end)(fc_import_sink *s, const char *why_skipped);
+};
+
+typedef struct fc_import_format {
+    const char *name; /* "sgf", "pgn", "gamestring": lower case, for --format */
+    const char *doc;  /* one line: "boardspace.net SGF game files" */
+    const char *exts; /* file name endings, space-separated: ".sgf" */
+    /* How sure the plugin is that text is in this format, 0 (no) .. 100; len bytes. */
+    int (*detect)(const char *text, size_t len);
+    /* Reads every game of text (len bytes, from the file `name`), calling the sink for each;
+     * returns 0, or an error for the whole file (not one game's: that goes to sink->end). */
+    int (*read)(const fc_host *host, const char *name, const char *text, size_t len, fc_import_sink *sink,
+                fc_error *err);
+} fc_import_format;
+
 /* The plugin descriptor returned by the entry point. */
 typedef struct fc_plugin {
     uint32_t struct_version; /* 1 */
@@ -339,7 +384,15 @@ typedef struct fc_plugin {
      * sections are headings, and a section "## Notation and glossary" explains every code of
      * the notation and the view. NULL = none. Read it with fc_plugin_rules_text (rules_text.h). */
     const char *rules_text;
+
+    /* API minor 6, optional: the foreign formats this game's plugin reads (formicary import). */
+    const fc_import_format *imports;
+    int nimports;
 } fc_plugin;
+
+/* The size of the descriptor a plugin built against API minor m has (the loader checks it). */
+#define FC_PLUGIN_SIZE_MINOR_3 (offsetof(fc_plugin, rules_text) + sizeof(const char *))
+#define FC_PLUGIN_SIZE_MINOR_6 (offsetof(fc_plugin, nimports) + sizeof(int))
 
 typedef const fc_plugin *(*fc_plugin_query_fn)(uint32_t host_abi_major, uint32_t host_api_minor);
 

@@ -79,6 +79,12 @@ const void *fc_match_state(const fc_match *m);
 const fc_env *fc_match_search_env(const fc_match *m);
 /* A 64-bit hash of the current state bytes. */
 uint64_t fc_match_state_hash(const fc_match *m);
+/* The game's search callbacks of API minor 6 (game.h), NULL when its plugin is older or does
+ * not offer them: searches then hash the state bytes and call apply. */
+typedef uint64_t (*fc_state_hash_fn)(const void *st, const fc_env *env);
+typedef void (*fc_apply_legal_fn)(void *st, const fc_env *env, fc_decision d);
+fc_state_hash_fn fc_match_hash_fn(const fc_match *m);
+fc_apply_legal_fn fc_match_apply_legal_fn(const fc_match *m);
 /* The last variant script error, if any ("" otherwise). */
 const char *fc_match_script_error(const fc_match *m);
 

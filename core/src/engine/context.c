@@ -243,9 +243,16 @@ static int validate(const char *path, const fc_plugin *p, fc_error *err)
     if (p->api_minor > FC_API_MINOR)
         return fc_error_set(err, FC_EABI, "%s: expected API minor <= %d, found %u (plugin is newer than this host)", path,
                             FC_API_MINOR, p->api_minor);
-    if (p->api_minor >= 3 && p->struct_size < sizeof(fc_plugin))
+    size_t plugin_need = p->api_minor >= 6 ? FC_PLUGIN_SIZE_MINOR_6 : p->api_minor >= 3 ? FC_PLUGIN_SIZE_MINOR_3 : 0;
+    if (p->struct_size < plugin_need)
         return fc_error_set(err, FC_EABI, "%s: expected plugin descriptor of %zu bytes for API minor %u, found %u bytes", path,
-                            sizeof(fc_plugin), p->api_minor, p->struct_size);
+                            plugin_need, p->api_minor, p->struct_size);
+    if (p->api_minor >= 6 && (p->nimports < 0 || p->nimports > 16 || (p->nimports > 0 && !p->imports)))
+        return fc_error_set(err, FC_EPLUGIN, "%s: expected 0..16 import formats with a table, found %d", path,
+                            p->nimports);
+    for (int i = 0; p->api_minor >= 6 && i < p->nimports; i++)
+        if (!p->imports[i].name || !p->imports[i].read || !p->imports[i].detect)
+            return fc_error_set(err, FC_EPLUGIN, "%s: expected import format %d with a name, detect and read", path, i);
     if (!p->id || !*p->id || !p->name || !p->version)
         return fc_error_set(err, FC_EPLUGIN, "%s: expected id, name and version strings, found NULL", path);
     for (const char *c = p->id; *c; c++)
@@ -268,7 +275,8 @@ static int validate(const char *path, const fc_plugin *p, fc_error *err)
     const fc_game *g = p->game;
     if (!g)
         return fc_error_set(err, FC_EPLUGIN, "%s: expected a game vtable, found NULL", path);
-    size_t game_min = p->api_minor >= 3   ? sizeof(fc_game)
+    size_t game_min = p->api_minor >= 6   ? FC_GAME_SIZE_MINOR_6
+                      : p->api_minor >= 3 ? FC_GAME_SIZE_MINOR_3
                       : p->api_minor >= 2 ? offsetof(fc_game, phase_topic)
                                           : offsetof(fc_game, position_write);
     if (g->struct_size < game_min || g->struct_version < 1)

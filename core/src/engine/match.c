@@ -464,6 +464,16 @@ const fc_env *fc_match_search_env(const fc_match *m) { return &m->search_env; }
 uint64_t fc_match_state_hash(const fc_match *m) { return fc_hash64(m->state, m->game->state_size, 0); }
 const char *fc_match_script_error(const fc_match *m) { return m->script_error; }
 
+/* ---- search callbacks (API minor 6): only in vtables of plugins built against minor >= 6 ---- */
+
+static bool has_minor6(const fc_match *m)
+{
+    return m->plugin->api_minor >= 6 && m->game->struct_size >= FC_GAME_SIZE_MINOR_6;
+}
+
+fc_state_hash_fn fc_match_hash_fn(const fc_match *m) { return has_minor6(m) ? m->game->hash : NULL; }
+fc_apply_legal_fn fc_match_apply_legal_fn(const fc_match *m) { return has_minor6(m) ? m->game->apply_legal : NULL; }
+
 /* ---- positions as text (API minor 2) ---- */
 
 /* The optional position callbacks exist only in vtables of plugins built against minor >= 2;
