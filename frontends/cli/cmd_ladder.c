@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "html.h"
+#include "sim_mpi.h"
 #include "formicary/ladder.h"
 
 const cli_optdef cli_opts_ladder[] = {
@@ -45,6 +46,14 @@ static void ladder_progress(void *ud, long done, long total)
     (void)ud;
     fprintf(stderr, "\rladder: %ld/%ld games (at most)", done, total);
     fflush(stderr);
+}
+
+/* Under mpirun: the games of each (table, rotation) over the ranks (docs/distributed.md). */
+static int ladder_play_mpi(void *ud, const fc_sim_config *cfg, int first, int count, fc_sim_game *out,
+                           fc_error *err)
+{
+    (void)ud;
+    return cli_sim_run(cfg, first, count, out, NULL, 0, err);
 }
 
 /* Splits --agents on ';' into cfg.agents and checks every spec. */
@@ -336,12 +345,16 @@ int cli_cmd_ladder(cli *c)
         return rc;
     }
     l->game = c->pos[0];
-    fc_context *ctx = cli_context(c, NULL, 0);
-    fc_rules *rules = ctx ? cli_rules(c, ctx, l->game, players) : NULL;
-    if (!rules) {
-        fc_context_free(ctx);
+    /* Under mpirun every rank runs this with the same arguments; rank 0 alone reports. */
+    if (cli_mpi_begin() != 0) {
         free(l);
         return CLI_EXIT_FAIL;
+    }
+    fc_context *ctx = cli_context(c, NULL, 0);
+    fc_rules *rules = ctx ? cli_rules(c, ctx, l->game, players) : NULL;
+    if (cli_mpi_agree(rules ? 0 : CLI_EXIT_FAIL) != 0) {
+        rc = CLI_EXIT_FAIL;
+        goto out;
     }
     l->cfg.rules = rules;
     fc_error err;
@@ -350,16 +363,20 @@ int cli_cmd_ladder(cli *c)
         rc = cli_usage("ladder: %s", err.msg);
         goto out;
     }
-    bool progress = cli_flag(c, "--progress") || isatty(STDERR_FILENO);
+    if (cli_mpi_size() > 1)
+        l->cfg.play = ladder_play_mpi;
+    bool progress = cli_mpi_rank() == 0 && (cli_flag(c, "--progress") || isatty(STDERR_FILENO));
     if (progress)
         l->cfg.progress = ladder_progress;
     rc = fc_ladder_run(&l->cfg, &l->res, &err);
     if (progress)
         fputc('\n', stderr);
     if (rc != 0) {
-        rc = cli_fail("ladder: %s", err.msg);
+        rc = cli_mpi_rank() == 0 ? cli_fail("ladder: %s", err.msg) : CLI_EXIT_FAIL;
         goto out;
     }
+    if (cli_mpi_rank() != 0)
+        goto out; /* every rank holds every result; rank 0 writes */
     ladder_sort(l);
     rc = ladder_outputs(c, l);
 out:
@@ -367,5 +384,6 @@ out:
     fc_rules_free(rules);
     fc_context_free(ctx);
     free(l);
+    cli_mpi_end();
     return rc;
 }

@@ -74,6 +74,12 @@ typedef struct fc_ladder_config {
     /* optional: called after each game with (games done, games at most) under a lock */
     void (*progress)(void *ud, long done, long total);
     void *progress_ud;
+    /* optional: plays games in place of the ladder's own threads (a front end's distributed
+     * runner, as `formicary ladder` under mpirun): fills out[0..count-1] exactly as fc_sim_run
+     * (cfg, first, count, out, err) would. Each (table, rotation) of a round is then one call for
+     * the round's deals, with cfg->threads = threads. */
+    int (*play)(void *ud, const fc_sim_config *cfg, int first, int count, fc_sim_game *out, fc_error *err);
+    void *play_ud;
 } fc_ladder_config;
 
 /* One game: the table (its agents in table order), the seat rotation and the deal (the sim game

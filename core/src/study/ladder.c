@@ -84,38 +84,83 @@ typedef struct ladder_run {
     fc_error err;
 } ladder_run;
 
-static int ladder_game(ladder_run *r, int job, fc_error *err)
+/* The sim configuration of (table, rotation): fixed seats, agent_at filled. */
+static void ladder_cfg(const ladder_run *r, int table, int rotation, fc_sim_config *cfg, int *agent_at)
 {
     const fc_ladder_config *c = r->c;
-    fc_ladder_game *lg = &r->games[job];
+    memset(cfg, 0, sizeof *cfg);
+    cfg->rules = c->rules;
+    cfg->nagents = r->p;
+    for (int s = 0; s < r->p; s++) {
+        agent_at[s] = r->table[table][(s + rotation) % r->p];
+        cfg->agents[s] = c->agents[agent_at[s]];
+    }
+    cfg->seed = c->seed;
+    cfg->threads = 1;
+    cfg->fixed_seats = true;
+    cfg->max_decisions = c->max_decisions;
+}
+
+static void ladder_store(fc_ladder_game *lg, const fc_sim_game *g, int p)
+{
+    for (int s = 0; s < p; s++) {
+        lg->rank[s] = g->timeout ? 0 : g->rank[s];
+        lg->score[s] = g->score[s];
+    }
+    lg->timeout = g->timeout;
+    lg->decisions = g->decisions;
+    lg->seconds = g->seconds;
+}
+
+/* Job j of the round: (table, rotation, deal) in that order of nesting. */
+static void ladder_job(const ladder_run *r, int job, fc_ladder_game *lg)
+{
     int per_table = r->p * r->ndeals;
     lg->table = job / per_table;
     lg->rotation = job % per_table / r->ndeals;
     lg->deal = r->deal0 + job % r->ndeals;
+}
+
+static int ladder_game(ladder_run *r, int job, fc_error *err)
+{
+    fc_ladder_game *lg = &r->games[job];
+    ladder_job(r, job, lg);
     fc_sim_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.rules = c->rules;
-    cfg.nagents = r->p;
-    for (int s = 0; s < r->p; s++) {
-        lg->agent_at[s] = r->table[lg->table][(s + lg->rotation) % r->p];
-        cfg.agents[s] = c->agents[lg->agent_at[s]];
-    }
-    cfg.seed = c->seed;
-    cfg.threads = 1;
-    cfg.fixed_seats = true;
-    cfg.max_decisions = c->max_decisions;
+    ladder_cfg(r, lg->table, lg->rotation, &cfg, lg->agent_at);
     fc_sim_game g;
     int rc = fc_sim_run(&cfg, lg->deal, 1, &g, err);
-    if (rc != 0)
-        return rc;
-    for (int s = 0; s < r->p; s++) {
-        lg->rank[s] = g.timeout ? 0 : g.rank[s];
-        lg->score[s] = g.score[s];
+    if (rc == 0)
+        ladder_store(lg, &g, r->p);
+    return rc;
+}
+
+/* A round through the config's play hook: one call per (table, rotation) for the round's deals. */
+static int ladder_round_hook(ladder_run *r, fc_error *err)
+{
+    const fc_ladder_config *c = r->c;
+    fc_sim_game *g = calloc((size_t)r->ndeals, sizeof *g);
+    if (!g)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    int rc = 0;
+    for (int job = 0; rc == 0 && job < r->njobs; job += r->ndeals) {
+        fc_sim_config cfg;
+        int agent_at[FC_MAX_SEATS] = {0};
+        ladder_job(r, job, &r->games[job]);
+        ladder_cfg(r, r->games[job].table, r->games[job].rotation, &cfg, agent_at);
+        cfg.threads = c->threads;
+        rc = c->play(c->play_ud, &cfg, r->deal0, r->ndeals, g, err);
+        for (int k = 0; rc == 0 && k < r->ndeals; k++) {
+            fc_ladder_game *lg = &r->games[job + k];
+            ladder_job(r, job + k, lg);
+            memcpy(lg->agent_at, agent_at, sizeof agent_at);
+            ladder_store(lg, &g[k], r->p);
+        }
+        r->done += r->ndeals;
+        if (rc == 0 && c->progress)
+            c->progress(c->progress_ud, r->done, r->total);
     }
-    lg->timeout = g.timeout;
-    lg->decisions = g.decisions;
-    lg->seconds = g.seconds;
-    return 0;
+    free(g);
+    return rc;
 }
 
 static void *ladder_worker(void *arg)
@@ -148,6 +193,8 @@ static void *ladder_worker(void *arg)
 /* Plays one round's jobs over the threads. */
 static int ladder_round(ladder_run *r, fc_error *err)
 {
+    if (r->c->play)
+        return ladder_round_hook(r, err);
     r->next = 0;
     r->abort = 0;
     r->failed_at = -1;
