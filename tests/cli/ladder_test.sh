@@ -57,6 +57,13 @@ check "table: header, three agents, random anchored at 0" eval '[ $rc -eq 0 ] &&
 check "CSV: header and one row per agent" eval '[ $(wc -l <"$TMP/l.csv") -eq 4 ] && head -1 "$TMP/l.csv" | grep -q "^rank,agent,elo,lo,hi,se,games,score,anchor$" && grep -q "^[1-3],\"random\",0.00,0.00,0.00,0.00,12," "$TMP/l.csv"'
 check "JSON: ratings, intervals around the estimate, pair results" eval 'jq -e "(.agents | length) == 3 and .anchor == \"random\" and .games == 18 and .tables == 3 and all(.agents[]; .lo <= .elo and .elo <= .hi and .games == 12) and ([.agents[].points_against[][1]] | add) == 36" "$TMP/t1.json" >/dev/null'
 check "HTML: a page with the interval chart" eval 'grep -q "<svg" "$TMP/l.html" && grep -q "Results by pair" "$TMP/l.html"'
+HERE=$(cd "$(dirname "$0")" && pwd)
+if command -v python3 >/dev/null && [ -f "$HERE/../report/html_check.py" ]; then
+    check "HTML: the report structure checks pass" python3 "$HERE/../report/html_check.py" "$TMP/l.html" 1
+fi
+if command -v xmllint >/dev/null; then
+    check "HTML: well-formed" xmllint --noout "$TMP/l.html"
+fi
 fc ladder marabunta --agents 'random;greedy;mcts:iters=30' --games 6 --seed 3 --threads 2 --json "$TMP/t2.json"
 check "the same ladder on 2 threads gives the same JSON (but the thread count)" eval '[ "$(jq -S "del(.threads)" "$TMP/t1.json")" = "$(jq -S "del(.threads)" "$TMP/t2.json")" ] && jq -e ".threads == 2" "$TMP/t2.json" >/dev/null'
 fc ladder marabunta --agents 'random;greedy;mcts:iters=30' --games 6 --seed 4 --threads 2 --json "$TMP/t3.json"
