@@ -211,6 +211,8 @@ int cli_cmd_play(cli *c);
 int cli_cmd_replay(cli *c);
 int cli_cmd_shell(cli *c);
 int cli_cmd_bench(cli *c);
+/* bench --ab (cmd_bench_ab.c) */
+int cli_bench_ab(cli *c, const fc_rules *rules, const char *spec);
 int cli_cmd_sim(cli *c);
 int cli_cmd_skill(cli *c);
 int cli_cmd_variant(cli *c);

@@ -16,6 +16,10 @@ const cli_optdef cli_opts_bench[] = {
     {"--variant", "F.lua", false, "Lua variant"},
     {"--mcts", "SPEC", false, "the MCTS agent measured (default mcts:iters=1000; e.g. mcts:iters=1000,legacy=1)"},
     {"--json", NULL, false, "print one JSON object"},
+    {"--ab", "SPEC", false,
+     "measure the alpha-beta agent instead (e.g. ab:depth=6, ab:time=1): nodes/s, depth reached and when, "
+     "branching after ordering, from positions of seeded games"},
+    {"--positions", "N", false, "with --ab: positions searched (default 12; 1..256)"},
     {NULL, NULL, false, NULL},
 };
 
@@ -268,6 +272,10 @@ int cli_cmd_bench(cli *c)
     if (!rules) {
         fc_context_free(ctx);
         return CLI_EXIT_FAIL;
+    }
+    if (cli_opt(c, "--ab")) {
+        rc = cli_bench_ab(c, rules, cli_opt(c, "--ab"));
+        goto out;
     }
     if (!(m = fc_match_new(rules, 0, &err))) {
         rc = cli_fail("%s", err.msg);
