@@ -63,6 +63,7 @@ typedef struct ab_worker {
     unsigned char *states;   /* (AB_MAX_PLY + 1) states */
     fc_decision *moves;      /* AB_MAX_PLY lists of max_decisions */
     int32_t *order;          /* AB_MAX_PLY lists of ordering scores */
+    uint64_t keys[AB_MAX_PLY + 1]; /* the game's hash of each ply's state (when it has one) */
     fc_decision killer[AB_MAX_PLY][2];
     int32_t history[2][1 << AB_HISTORY_BITS];
     uint64_t nodes;

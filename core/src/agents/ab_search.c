@@ -132,7 +132,9 @@ static bool ab_time_up(ab_worker *w)
     return false;
 }
 
-/* Plays d on the state of ply into ply + 1; returns who moves there. */
+/* Plays d on the state of ply into ply + 1; returns who moves there. With the game's own hash
+ * the child's key is taken at once and its table slot fetched into the cache while the caller
+ * goes on (the probe is most of a node's memory traffic). */
 static int ab_play(ab_worker *w, int ply, fc_decision d)
 {
     const ab *cfg = w->cfg;
@@ -143,6 +145,10 @@ static int ab_play(ab_worker *w, int ply, fc_decision d)
         cfg->apply_legal(child, cfg->env, d);
     else if (cfg->g->apply(child, cfg->env, d) != 0)
         return FC_CHANCE - 100; /* the game refused a decision it listed */
+    if (cfg->hash) {
+        w->keys[ply + 1] = cfg->hash(child, cfg->env);
+        __builtin_prefetch(&cfg->tt.e[w->keys[ply + 1] & cfg->tt.mask]);
+    }
     return cfg->g->to_move(child, cfg->env);
 }
 
@@ -179,7 +185,7 @@ static int ab_node(ab_worker *w, int ply, int who, int depth, int alpha, int bet
         return ab_eval(cfg, st, who);
     if (ab_time_up(w))
         return 0;
-    uint64_t key = cfg->hash ? cfg->hash(st, cfg->env) : fc_hash64(st, cfg->state_size, 0);
+    uint64_t key = cfg->hash ? w->keys[ply] : fc_hash64(st, cfg->state_size, 0);
     ab_probe tt = {0};
     bool hit = fc_ab_tt_probe(&cfg->tt, key, &tt);
     if (hit && tt.depth >= depth) {
@@ -296,6 +302,8 @@ void fc_ab_iterate(ab_worker *w)
 {
     ab *cfg = w->cfg;
     memcpy(w->states, cfg->root, cfg->state_size);
+    if (cfg->hash)
+        w->keys[0] = cfg->hash(w->states, cfg->env);
     memset(w->killer, 0, sizeof w->killer);
     memset(w->history, 0, sizeof w->history);
     w->nodes = w->cuts = w->first_cuts = 0;

@@ -69,8 +69,26 @@ uint64_t hv_hash(const hv_state *s)
     return h;
 }
 
+/* The repetition draw: this position's key (board and player to move) is compared with the
+ * ones since the last placement. */
+static bool third_time(hv_state *s, bool placed)
+{
+    uint64_t k = s->key ^ (s->turn & 1 ? 0x9E3779B97F4A7C15ull : 0);
+    int seen = 0;
+    if (placed)
+        s->nrep = s->rep_next = 0;
+    for (int i = 0; i < s->nrep; i++)
+        seen += s->rep[i] == k;
+    s->rep[s->rep_next] = k;
+    s->rep_next = (uint8_t)((s->rep_next + 1) % HV_REP);
+    if (s->nrep < HV_REP)
+        s->nrep++;
+    return seen >= 2;
+}
+
 int hv_apply(hv_state *s, fc_decision d)
 {
+    bool placed = d != HV_PASS && s->cell[HV_D_PIECE(d)] == HV_OFF;
     if (d == HV_PASS) {
         s->last = HV_NONE;
     } else {
@@ -89,6 +107,8 @@ int hv_apply(hv_state *s, fc_decision d)
     }
     s->turn++;
     hv_set_result(s);
+    if (s->repetition && s->result == GS_IN_PROGRESS && third_time(s, placed))
+        s->result = GS_DRAW;
     return 0;
 }
 

@@ -27,6 +27,7 @@
 #define HV_MAX_PLIES 512       /* bound of the draw limit (draw_turns) */
 #define HV_MAX_DECISIONS 4096
 #define HV_PASS 0x80000000u
+#define HV_REP 32              /* positions kept for the repetition draw (house rule) */
 
 /* Bug types. */
 enum { BUG_Q, BUG_S, BUG_B, BUG_G, BUG_A, BUG_M, BUG_L, BUG_P, BUG_COUNT };
@@ -34,7 +35,7 @@ enum { BUG_Q, BUG_S, BUG_B, BUG_G, BUG_A, BUG_M, BUG_L, BUG_P, BUG_COUNT };
 enum { EXP_M = 1, EXP_L = 2, EXP_P = 4 };
 
 /* Parameters and hook points, in schema order (plugin.c). */
-enum { P_GAME_TYPE, P_QUEEN_TURN, P_TOURNAMENT, P_DRAW_TURNS, P_COUNT };
+enum { P_GAME_TYPE, P_QUEEN_TURN, P_TOURNAMENT, P_DRAW_TURNS, P_REPETITION, P_COUNT };
 enum { H_QUEEN_TURN, H_OPENING, H_DRAW_TURNS, H_SURROUND, H_COUNT };
 
 /* Game states (UHP GameStateString). */
@@ -56,6 +57,15 @@ typedef struct hv_state {
     uint8_t pad_;
     uint16_t draw_turns;            /* H-22: decisions after which the game is drawn */
     uint16_t turn;                  /* decisions made so far */
+    /* House rule `repetition` (off by default; not in the official rules): a position that
+     * occurs for the third time with the same player to move is a draw. Placements cannot be
+     * undone, so only positions since the last one can recur: their keys, the newest
+     * HV_REP of them (a cycle longer than HV_REP / 2 decisions is not seen). */
+    uint8_t repetition;             /* the rule is in force */
+    uint8_t nrep;                   /* keys in rep (<= HV_REP) */
+    uint8_t rep_next;               /* where the next key goes */
+    uint8_t pad2_[5];
+    uint64_t rep[HV_REP];
 } hv_state;
 
 /* Decisions: piece (bits 10..14) and destination cell (bits 0..9); HV_PASS for a pass. */

@@ -19,6 +19,9 @@ static const fc_param_def params[P_COUNT] = {
                       "tournament opening: no Queen on a player's first turn (H-06)"},
     [P_DRAW_TURNS] = {"draw_turns", FC_PARAM_INT, 300, 10, HV_MAX_PLIES - 12, NULL, NULL, 0, 0,
                       "a game without result after this many decisions (both players) is a draw (H-22)"},
+    [P_REPETITION] = {"repetition", FC_PARAM_BOOL, 0, 0, 1, NULL, NULL, 0, 0,
+                      "house rule, not in the official rules: a position that occurs for the third time with the same "
+                      "player to move is a draw (positions since the last placement, the newest 32)"},
 };
 
 static const fc_hook_def hooks[H_COUNT] = {
@@ -89,6 +92,7 @@ static int hv_init(void *st, const fc_env *env, fc_rng *rng, fc_error *err)
     }
     int64_t dt = env->params[P_DRAW_TURNS].i;
     s->draw_turns = (uint16_t)hook(env, H_DRAW_TURNS, s, dt, 0, 1, dt);
+    s->repetition = (uint8_t)env->params[P_REPETITION].i;
     return 0;
 }
 

@@ -223,6 +223,35 @@ static void test_house_rule_hooks(void **state)
     free(lua);
 }
 
+/* House rule `repetition` (off by default): the third occurrence of a position with the same
+ * player to move is a draw; without the rule the same moves go on. The Queens step back and
+ * forth: the position after decision 4 recurs after 8 and 12. */
+static void test_house_rule_repetition(void **state)
+{
+    (void)state;
+    static const char *const cycle[4] = {"wQ /wS1", "bQ bS1/", "wQ -wS1", "bQ bS1-"};
+    for (int on = 0; on <= 1; on++) {
+        const char *sets[] = {"game_type=Base", on ? "repetition=1" : "repetition=0", NULL};
+        fc_context *ctx;
+        fc_rules *rules;
+        fc_match *m;
+        gfx_start(HIVE_SO, "hive", 2, 1, sets, NULL, &ctx, &rules, &m);
+        fc_error err;
+        const char *open[4] = {"wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-"};
+        for (int i = 0; i < 4; i++)
+            assert_int_equal(fc_match_play_text(m, open[i], &err), 0);
+        for (int i = 0; i < 8; i++) {
+            assert_int_equal(fc_match_to_move(m), i % 2);
+            if (fc_match_play_text(m, cycle[i % 4], &err) != 0)
+                fail_msg("%s: %s", cycle[i % 4], err.msg);
+        }
+        const hv_state *s = fc_match_state(m);
+        assert_int_equal(s->result, on ? GS_DRAW : GS_IN_PROGRESS);
+        assert_int_equal(fc_match_to_move(m), on ? FC_NOBODY : 0);
+        gfx_stop(ctx, rules, m);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -230,6 +259,7 @@ int main(void)
         cmocka_unit_test(test_h14_grasshopper_h08_one_hive), cmocka_unit_test(test_h20_h21_pillbug),
         cmocka_unit_test(test_h18_mosquito),      cmocka_unit_test(test_h23_notation),
         cmocka_unit_test(test_h03_pass),          cmocka_unit_test(test_house_rule_hooks),
+        cmocka_unit_test(test_house_rule_repetition),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
