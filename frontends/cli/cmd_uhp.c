@@ -4,22 +4,25 @@
  *
  * The game is the `hive` plugin; newgame builds a rule set for the GameTypeString (plus any
  * --set given on the command line) and replays a GameString's moves one by one, so undo can go
- * back to the start. bestmove runs MCTS for `time HH:MM:SS` (the whole limit minus a margin)
- * and a depth-limited alpha-beta search on the game's evaluation for `depth N`. */
+ * back to the start. bestmove searches with the settings of `options` (uhp_opts.c): the core's
+ * alpha-beta agent `ab` where the core has it; else MCTS for `time HH:MM:SS` and without
+ * arguments, and a depth-limited alpha-beta on the game's evaluation for `depth N`, deepened
+ * one ply at a time within TimeLimit so that every depth is answered. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli.h"
+#include "uhp_opts.h"
 
 const cli_optdef cli_opts_uhp[] = {
-    {"--set", "KEY=VALUE", true, "override one hive parameter for every game (e.g. draw_turns=200)"},
+    {"--set", "KEY=VALUE", true, "override one hive parameter for every game (e.g. draw_turns=200; the default here is 0, no limit)"},
     {"--seed", "N", false, "seed of the agents (default 1)"},
     {NULL, NULL, false, NULL},
 };
 
 #define UHP_LINE_MAX 16384
-#define UHP_MAX_DEPTH 8
 
 typedef struct uhp {
     cli *c;
@@ -27,8 +30,7 @@ typedef struct uhp {
     fc_rules *rules;
     fc_match *m;
     uint64_t seed;
-    long iters; /* option MctsIterations: bestmove without limits */
-    double explore;
+    uhp_opts opt; /* `options` */
 } uhp;
 
 static void uhp_ok(void) { fputs("ok\n", stdout); }
@@ -80,7 +82,7 @@ static void uhp_game_string(uhp *u)
 
 static void uhp_info(void)
 {
-    printf("id Formicary %s\nMosquito;Ladybug;Pillbug\n", FC_VERSION);
+    printf("id Formicary v%s\nMosquito;Ladybug;Pillbug\n", FC_VERSION);
 }
 
 /* A rule set for game type `type` with the command line's --set values. */
@@ -89,7 +91,7 @@ static fc_rules *uhp_rules(uhp *u, const char *type, fc_error *err)
     fc_rules *r = fc_rules_new(u->ctx, "hive", 2, err);
     if (!r)
         return NULL;
-    int rc = 0;
+    int rc = fc_rules_set(r, "draw_turns=0", err); /* engines play on: no draw limit unless --set */
     for (int i = 0; rc == 0 && i < cli_opt_count(u->c, "--set"); i++)
         rc = fc_rules_set(r, cli_opt_at(u->c, "--set", i), err);
     char set[80];
@@ -237,23 +239,37 @@ static void uhp_undo(uhp *u, const char *arg)
     uhp_game_string(u);
 }
 
-/* ---- alpha-beta on the game's evaluation for `bestmove depth N` ---- */
+/* ---- alpha-beta on the game's evaluation for `bestmove depth N` (until the core has `ab`) ---- */
 
 typedef struct ab {
     const fc_game *g;
     const fc_env *env;
     unsigned char *st; /* one state per ply */
     fc_decision *dec;  /* one decision list per ply */
+    double deadline;   /* monotonic seconds; checked past depth 1 */
+    long nodes;
+    bool check, stop;
 } ab;
 
+static double now_sec(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
 /* Value in [0, 1] for the seat to move at level ply, searched `depth` plies deep; at ply 0 the
- * best decision goes to *best_d. */
+ * best decision goes to *best_d. Once the deadline passes it returns at once (a->stop). */
 static double ab_search(ab *a, int ply, int depth, double alpha, double beta, fc_decision *best_d)
 {
     size_t sz = a->g->state_size;
     unsigned char *st = a->st + (size_t)ply * sz, *child = st + sz;
     int who = a->g->to_move(st, a->env);
     double v[FC_MAX_SEATS];
+    if (a->check && (++a->nodes & 63) == 0 && now_sec() > a->deadline)
+        a->stop = true;
+    if (a->stop)
+        return 0.5;
     if (who < 0 || depth == 0) {
         a->g->evaluate(st, a->env, v);
         return v[who < 0 ? 0 : who];
@@ -261,7 +277,7 @@ static double ab_search(ab *a, int ply, int depth, double alpha, double beta, fc
     fc_decision *d = a->dec + (size_t)ply * (size_t)a->g->max_decisions;
     int n = a->g->legal(st, a->env, d, NULL);
     double best = -1;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n && !a->stop; i++) {
         memcpy(child, st, sz);
         if (a->g->apply(child, a->env, d[i]) != 0)
             continue;
@@ -288,9 +304,11 @@ static double ab_search(ab *a, int ply, int depth, double alpha, double beta, fc
     return best;
 }
 
-static int ab_choose(uhp *u, int depth, fc_decision *out)
+/* Deepens 1, 2, ... depth plies; keeps the choice of the deepest search finished by the
+ * deadline (depth 1 always finishes). */
+static int ab_choose(uhp *u, int depth, double seconds, fc_decision *out)
 {
-    ab a = {.g = fc_match_game(u->m), .env = fc_match_search_env(u->m)};
+    ab a = {.g = fc_match_game(u->m), .env = fc_match_search_env(u->m), .deadline = now_sec() + seconds};
     size_t sz = a.g->state_size;
     if (!a.g->evaluate)
         return FC_EINVAL;
@@ -301,7 +319,13 @@ static int ab_choose(uhp *u, int depth, fc_decision *out)
         rc = FC_ENOMEM;
     } else {
         memcpy(a.st, fc_match_state(u->m), sz);
-        ab_search(&a, 0, depth, 0, 1, out);
+        for (int k = 1; k <= depth && !a.stop; k++) {
+            fc_decision d = *out;
+            a.check = k > 1;
+            ab_search(&a, 0, k, 0, 1, &d);
+            if (!a.stop)
+                *out = d;
+        }
     }
     free(a.st);
     free(a.dec);
@@ -318,6 +342,59 @@ static bool parse_hms(const char *s, double *sec)
     return true;
 }
 
+static bool have_agent_kind(const char *name)
+{
+    for (int i = 0; i < fc_agent_kind_count(); i++)
+        if (strcmp(fc_agent_kind_name(i), name) == 0)
+            return true;
+    return false;
+}
+
+/* The limits of a bestmove: depth and seconds (a time limit keeps a margin for the answer). */
+static bool bestmove_limits(uhp *u, char *arg, int *depth, double *sec, bool *timed)
+{
+    char *save = NULL, *kind = arg ? strtok_r(arg, " \t", &save) : NULL;
+    char *val = kind ? strtok_r(NULL, " \t", &save) : NULL, *extra = val ? strtok_r(NULL, " \t", &save) : NULL;
+    *depth = (int)u->opt.v[UHP_DEPTH];
+    *sec = u->opt.v[UHP_TIME_LIMIT];
+    *timed = false;
+    if (kind && strcmp(kind, "depth") == 0) {
+        if (!val || extra || !cli_parse_int(val, 1, UHP_MAX_DEPTH, depth)) {
+            uhp_err("bestmove depth: expected a depth 1..%d", UHP_MAX_DEPTH);
+            return false;
+        }
+    } else if (kind && strcmp(kind, "time") == 0) {
+        if (!val || extra || !parse_hms(val, sec) || *sec <= 0) {
+            uhp_err("bestmove time: expected HH:MM:SS greater than 0");
+            return false;
+        }
+        *depth = UHP_MAX_DEPTH;
+        *timed = true;
+    } else if (kind) {
+        uhp_err("bestmove: expected 'time HH:MM:SS' or 'depth N'");
+        return false;
+    }
+    *sec = *sec > 1 ? *sec - 0.2 : *sec * 0.8;
+    return true;
+}
+
+/* The agent spec of a bestmove: `ab` with the options, or else MCTS (time, or MctsIterations
+ * without arguments); "" for the in-file alpha-beta of `depth N`. */
+static void bestmove_spec(uhp *u, const char *arg, int depth, double sec, bool timed, char *spec, size_t n)
+{
+    const double *o = u->opt.v;
+    uint64_t seed = u->seed + fc_match_ply(u->m);
+    if (have_agent_kind("ab"))
+        snprintf(spec, n, "ab:depth=%d,time=%.3f,threads=%.0f,hash=%.0f,seed=%llu", depth, sec, o[UHP_THREADS],
+                 o[UHP_HASH], (unsigned long long)seed);
+    else if (timed)
+        snprintf(spec, n, "mcts:time=%.3f,c=%g", sec, o[UHP_EXPLORE]);
+    else if (!arg)
+        snprintf(spec, n, "mcts:iters=%.0f,c=%g", o[UHP_ITERS], o[UHP_EXPLORE]);
+    else
+        spec[0] = '\0';
+}
+
 static void uhp_bestmove(uhp *u, char *arg)
 {
     if (!uhp_need_game(u))
@@ -326,36 +403,22 @@ static void uhp_bestmove(uhp *u, char *arg)
         uhp_err("the game is over");
         return;
     }
-    char *save = NULL, *kind = arg ? strtok_r(arg, " ", &save) : NULL, *val = kind ? strtok_r(NULL, " ", &save) : NULL;
-    fc_decision d;
+    int depth;
+    double sec;
+    bool timed;
+    char spec[160];
+    if (!bestmove_limits(u, arg, &depth, &sec, &timed))
+        return;
+    bestmove_spec(u, arg, depth, sec, timed, spec, sizeof spec);
+    fc_decision d = 0;
     fc_error err;
     fc_error_clear(&err);
-    char spec[128];
-    if (kind && strcmp(kind, "depth") == 0) {
-        int depth;
-        if (!val || !cli_parse_int(val, 1, UHP_MAX_DEPTH, &depth)) {
-            uhp_err("bestmove depth: expected a depth 1..%d", UHP_MAX_DEPTH);
-            return;
-        }
-        if (ab_choose(u, depth, &d) != 0) {
+    if (!spec[0]) {
+        if (ab_choose(u, depth, sec, &d) != 0) {
             uhp_err("bestmove depth: out of memory");
             return;
         }
     } else {
-        double sec = 0;
-        if (kind && strcmp(kind, "time") == 0) {
-            if (!val || !parse_hms(val, &sec) || sec <= 0) {
-                uhp_err("bestmove time: expected HH:MM:SS greater than 0");
-                return;
-            }
-            sec = sec > 1 ? sec - 0.2 : sec * 0.8; /* leave a margin for the answer */
-            snprintf(spec, sizeof spec, "mcts:time=%.3f,c=%g", sec, u->explore);
-        } else if (kind) {
-            uhp_err("bestmove: expected 'time HH:MM:SS' or 'depth N'");
-            return;
-        } else {
-            snprintf(spec, sizeof spec, "mcts:iters=%ld,c=%g", u->iters, u->explore);
-        }
         fc_agent *a = fc_agent_new(spec, u->seed + fc_match_ply(u->m), &err);
         if (!a || fc_agent_choose(a, u->m, &d, &err) != 0) {
             fc_agent_free(a);
@@ -371,38 +434,9 @@ static void uhp_bestmove(uhp *u, char *arg)
 
 static void uhp_options(uhp *u, char *arg)
 {
-    char *save = NULL, *verb = arg ? strtok_r(arg, " ", &save) : NULL;
-    char *name = verb ? strtok_r(NULL, " ", &save) : NULL, *val = name ? strtok_r(NULL, " ", &save) : NULL;
-    bool all = !verb;
-    if (verb && strcmp(verb, "get") && strcmp(verb, "set")) {
-        uhp_err("options: expected 'options', 'options get NAME' or 'options set NAME VALUE'");
-        return;
-    }
-    if (verb && (!name || (strcmp(name, "MctsIterations") && strcmp(name, "Exploration")))) {
-        uhp_err("options: unknown option '%s' (MctsIterations, Exploration)", name ? name : "");
-        return;
-    }
-    if (verb && !strcmp(verb, "set")) {
-        int iv;
-        double dv;
-        if (!strcmp(name, "MctsIterations")) {
-            if (!val || !cli_parse_int(val, 1, 10000000, &iv)) {
-                uhp_err("options set MctsIterations: expected 1..10000000");
-                return;
-            }
-            u->iters = iv;
-        } else {
-            if (!val || !cli_parse_double(val, 0, 10, &dv)) {
-                uhp_err("options set Exploration: expected 0..10");
-                return;
-            }
-            u->explore = dv;
-        }
-    }
-    if (all || !strcmp(name, "MctsIterations"))
-        printf("MctsIterations;int;%ld;1000;1;10000000\n", u->iters);
-    if (all || !strcmp(name, "Exploration"))
-        printf("Exploration;double;%g;0.7;0;10\n", u->explore);
+    char err[200];
+    if (!uhp_opts_command(&u->opt, arg, err, sizeof err))
+        uhp_err("%s", err);
 }
 
 /* Runs one command line; false on exit. */
@@ -448,7 +482,8 @@ static bool uhp_line(uhp *u, char *line)
 
 int cli_cmd_uhp(cli *c)
 {
-    uhp u = {.c = c, .iters = 1000, .explore = 0.7};
+    uhp u = {.c = c};
+    uhp_opts_default(&u.opt);
     if (!cli_opt_u64(c, "--seed", 1, &u.seed))
         return CLI_EXIT_USAGE;
     u.ctx = cli_context(c, NULL, 0);

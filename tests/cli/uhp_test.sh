@@ -32,7 +32,8 @@ oks() { grep -c '^ok$' "$TMP/out"; }
 
 # ---- start, info, newgame, play, validmoves, undo ----
 uhp $'info\nnewgame\nvalidmoves\nplay wS1\nplay bG1 -wS1\nplay wQ wS1/\nundo\nundo 2\nexit\n'
-check "uhp: starts with the info answer" eval '[ $rc -eq 0 ] && [ "$(line 1)" = "id Formicary $(line 1 | cut -d" " -f3)" ] && [ "$(line 2)" = "Mosquito;Ladybug;Pillbug" ] && [ "$(line 3)" = ok ]'
+check "uhp: starts with the info answer" eval '[ $rc -eq 0 ] && [[ "$(line 1)" =~ ^"id Formicary v"[0-9]+\.[0-9]+ ]] && [ "$(line 2)" = "Mosquito;Ladybug;Pillbug" ] && [ "$(line 3)" = ok ]'
+check "uhp: info answers the id and the capabilities again" eval '[ "$(line 4)" = "$(line 1)" ] && [ "$(line 5)" = "Mosquito;Ladybug;Pillbug" ] && [ "$(line 6)" = ok ]'
 check "uhp: one ok per command (and one at start)" eval '[ "$(oks)" -eq 9 ]'
 check "uhp: newgame answers the GameString" eval 'has "^Base;NotStarted;White\[1\]$"'
 check "uhp: validmoves at the start: the 4 non-Queen bugs" eval 'has "^wS1;wB1;wG1;wA1$"'
@@ -63,13 +64,32 @@ printf '%s' $'newgame\nplay wS1\nplay bS1 wS1-\nplay wQ -wS1\nplay bQ bS1-\nplay
 check "uhp: a finished game: validmoves and bestmove are errors, play is invalid, undo reopens it" eval 'has "^Base;Draw;White\[6\];" && has "^err the game is over$" && has "^invalidmove the game is over$" && [ "$(grep -c "^err the game is over$" "$TMP/out")" -eq 2 ] && has "^Base;InProgress;Black\[5\];" && has "^bS2 "'
 
 # ---- bestmove ----
-uhp $'newgame Base;InProgress;White[3];wS1;bG1 -wS1;wQ wS1/;bQ /bG1\nvalidmoves\nbestmove depth 2\nbestmove time 00:00:01\noptions\noptions set MctsIterations 50\nbestmove\nexit\n'
+uhp $'newgame Base;InProgress;White[3];wS1;bG1 -wS1;wQ wS1/;bQ /bG1\nvalidmoves\nbestmove depth 2\nbestmove time 00:00:01\noptions get MctsIterations\noptions set MctsIterations 50\nbestmove\nexit\n'
 moves=$(sed -n 6p "$TMP/out")
 in_moves() { printf '%s\n' "$moves" | tr ';' '\n' | grep -Fxq -- "$1"; }
 check "uhp: bestmove depth 2 is a valid move" in_moves "$(sed -n 8p "$TMP/out")"
 check "uhp: bestmove time 00:00:01 is a valid move" in_moves "$(sed -n 10p "$TMP/out")"
-check "uhp: options lists the engine options" eval 'has "^MctsIterations;int;1000;1000;1;10000000$" && has "^MctsIterations;int;50;1000;1;10000000$" && has "^Exploration;double;0.7;0.7;0;10$"'
-check "uhp: bestmove without limits uses MctsIterations" in_moves "$(sed -n 17p "$TMP/out")"
+check "uhp: options get and set MctsIterations" eval 'has "^MctsIterations;int;1000;1000;1;10000000$" && has "^MctsIterations;int;50;1000;1;10000000$"'
+check "uhp: bestmove without arguments is a valid move" in_moves "$(sed -n 16p "$TMP/out")"
+
+# ---- options: every setting listed, read and set as UHP engines do ----
+uhp $'options\noptions get Tier\noptions set Tier hard\noptions get MaxDepth\noptions get TimeLimit\noptions set MaxDepth 2\noptions set TimeLimit 0.5\noptions set Threads 2\noptions set HashMB 16\noptions set Exploration 1.5\noptions get Nope\noptions set MaxDepth 9\noptions set Tier godlike\noptions set Threads\noptions get MaxDepth 3\noptions frob\nexit\n'
+check "uhp: options lists all settings as Name;Type;Value;Default;Min;Max" eval '[ "$(sed -n 4,10p "$TMP/out" | tr "\n" " ")" = "TimeLimit;double;3;3;0.1;3600 MaxDepth;int;3;3;1;8 Threads;int;1;1;1;64 HashMB;int;64;64;1;4096 Tier;enum;medium;medium;easy;medium;hard;expert MctsIterations;int;1000;1000;1;10000000 Exploration;double;0.7;0.7;0;10 " ]'
+check "uhp: options set Tier hard sets MaxDepth 5 and TimeLimit 10" eval 'has "^Tier;enum;hard;medium;easy;medium;hard;expert$" && has "^MaxDepth;int;5;3;1;8$" && has "^TimeLimit;double;10;3;0.1;3600$"'
+check "uhp: options set answers the new value" eval 'has "^MaxDepth;int;2;3;1;8$" && has "^TimeLimit;double;0.5;3;0.1;3600$" && has "^Threads;int;2;1;1;64$" && has "^HashMB;int;16;64;1;4096$" && has "^Exploration;double;1.5;0.7;0;10$"'
+check "uhp: options errors" eval 'has "^err options: unknown option .Nope." && has "^err options set MaxDepth: expected an integer 1..8$" && has "^err options set Tier: expected easy, medium, hard or expert$" && has "^err options set Threads: expected an integer 1..64$" && has "^err options get MaxDepth: too many arguments$" && has "^err options: expected .options." && [ "$(grep -c "^err " "$TMP/out")" -eq 6 ] && [ "$(oks)" -eq 17 ]'
+
+# ---- bestmove depth N is answered within TimeLimit, however deep ----
+MID='Base+MLP;InProgress;White[9];wL;bL /wL;wA1 \wL;bA1 /bL;wQ wA1-;bP bA1\;wP wA1/;bQ bP\;wA2 wL-;bS1 bA1-;wA2 bS1-;bB1 bQ-;wA1 /bQ;bA1 wA2-;wB1 -wA1;bB2 -bP'
+t0=$(date +%s.%N)
+uhp "newgame $MID"$'\noptions set TimeLimit 1\nvalidmoves\nbestmove depth 8\nbestmove\nexit\n'
+t1=$(date +%s.%N)
+moves=$(sed -n 8p "$TMP/out")
+check "uhp: bestmove depth 8 answers a valid move" in_moves "$(sed -n 10p "$TMP/out")"
+check "uhp: bestmove without arguments answers a valid move" in_moves "$(sed -n 12p "$TMP/out")"
+if [ "${FC_UNDER_VALGRIND:-}" != 1 ]; then
+    check "uhp: bestmove depth 8 with TimeLimit 1 takes seconds, not hours" awk -v a="$t0" -v b="$t1" 'BEGIN { exit !(b - a < 8) }'
+fi
 
 # ---- a whole session driven like an arena: bestmove, then play that move, until the end ----
 # reply: reads one answer (lines up to "ok") from the engine into $reply

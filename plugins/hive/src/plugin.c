@@ -5,6 +5,9 @@
 #include "hive.h"
 #include "hive_rules_text.h"
 
+/* draw_turns 0 (no limit): the state's counter stops short of this many decisions */
+#define HV_NO_DRAW_LIMIT UINT16_MAX
+
 /* Game types in the order of the game_type parameter's choices. */
 static const uint8_t type_exp[8] = {0, EXP_M, EXP_L, EXP_P, EXP_M | EXP_L, EXP_M | EXP_P, EXP_L | EXP_P,
                                     EXP_M | EXP_L | EXP_P};
@@ -17,8 +20,8 @@ static const fc_param_def params[P_COUNT] = {
                       "each player's Queen must be in play by this turn of theirs (H-06)"},
     [P_TOURNAMENT] = {"tournament", FC_PARAM_BOOL, 1, 0, 1, NULL, NULL, 0, 0,
                       "tournament opening: no Queen on a player's first turn (H-06)"},
-    [P_DRAW_TURNS] = {"draw_turns", FC_PARAM_INT, 300, 10, HV_MAX_PLIES - 12, NULL, NULL, 0, 0,
-                      "a game without result after this many decisions (both players) is a draw (H-22)"},
+    [P_DRAW_TURNS] = {"draw_turns", FC_PARAM_INT, 300, 0, HV_MAX_PLIES - 12, NULL, NULL, 0, 0,
+                      "a game without result after this many decisions (both players) is a draw; 0: no limit (H-22)"},
 };
 
 static const fc_hook_def hooks[H_COUNT] = {
@@ -26,8 +29,8 @@ static const fc_hook_def hooks[H_COUNT] = {
                       2, 1u, 0, 2, 10},
     [H_OPENING] = {"opening", "(seat, 0/1) -> 1 if the seat may not place its Queen on its first turn; at setup", 2,
                    1u, 0, 0, 1},
-    [H_DRAW_TURNS] = {"draw_turns", "(decisions) -> decisions after which the game is a draw; at setup", 1, 0, 0, 10,
-                      HV_MAX_PLIES - 12},
+    [H_DRAW_TURNS] = {"draw_turns", "(decisions) -> decisions after which the game is a draw, 0 for no limit; at setup",
+                      1, 0, 0, 0, HV_MAX_PLIES - 12},
     [H_SURROUND] = {"surround", "(seat, 6) -> occupied neighbours of the seat's Queen that lose; at setup", 2, 1u, 0,
                     3, 6},
 };
@@ -87,8 +90,8 @@ static int hv_init(void *st, const fc_env *env, fc_rng *rng, fc_error *err)
         s->tournament[seat] = (uint8_t)hook(env, H_OPENING, s, seat, tr, 2, tr);
         s->surround[seat] = (uint8_t)hook(env, H_SURROUND, s, seat, 6, 2, 6);
     }
-    int64_t dt = env->params[P_DRAW_TURNS].i;
-    s->draw_turns = (uint16_t)hook(env, H_DRAW_TURNS, s, dt, 0, 1, dt);
+    int64_t dt = hook(env, H_DRAW_TURNS, s, env->params[P_DRAW_TURNS].i, 0, 1, env->params[P_DRAW_TURNS].i);
+    s->draw_turns = dt > 0 ? (uint16_t)dt : HV_NO_DRAW_LIMIT;
     return 0;
 }
 
@@ -273,7 +276,10 @@ static void vt_view(const void *st, const fc_env *env, int seat, fc_view *v)
     char gs[64];
     hv_type_text(s->exp, gs, sizeof gs);
     h->view_text(v, "type", "%s", gs);
-    h->view_text(v, "draw", "drawn after %d decisions", s->draw_turns);
+    if (s->draw_turns == HV_NO_DRAW_LIMIT)
+        h->view_text(v, "draw", "no draw limit");
+    else
+        h->view_text(v, "draw", "drawn after %d decisions", s->draw_turns);
     /* the legend: piece letters as in UHP MoveStrings (wQ1, bA2) */
     h->view_legend(v, "Q q", "Queen Bee of White (upper case) or Black (lower case)");
     h->view_legend(v, "A a", "Soldier Ant");
