@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "formicary/textbuf.h"
 #include "uhp_opts.h"
 
 const cli_optdef cli_opts_uhp[] = {
@@ -23,6 +24,7 @@ const cli_optdef cli_opts_uhp[] = {
 };
 
 #define UHP_LINE_MAX 16384
+#define UHP_TEXT_MAX (4 * UHP_LINE_MAX) /* a GameString written or read back */
 
 typedef struct uhp {
     cli *c;
@@ -49,15 +51,11 @@ static void uhp_err(const char *fmt, ...)
 /* The GameString of the match: GameTypeString;GameStateString;TurnString;MoveString... (H-23),
  * written from the match's history (uhp matches start from the beginning: newgame replays a
  * GameString's moves). */
-static void uhp_game_string(uhp *u)
+static int uhp_game_text(uhp *u, fc_textbuf *b, fc_error *err)
 {
-    fc_error err;
-    fc_error_clear(&err);
     fc_transcript t;
-    if (fc_transcript_make(u->m, &t, &err) != 0) {
-        uhp_err("%s", err.msg);
-        return;
-    }
+    if (fc_transcript_make(u->m, &t, err) != 0)
+        return err->code;
     const fc_plugin *p = fc_rules_plugin(u->rules);
     int gt = fc_param_find(p->params, p->nparams, "game_type");
     char type[FC_PARAM_STR_MAX + 64] = "Base";
@@ -73,11 +71,49 @@ static void uhp_game_string(uhp *u)
         fc_match_scores(u->m, score, rank);
         state = rank[0] == rank[1] ? "Draw" : rank[0] == 0 ? "WhiteWins" : "BlackWins";
     }
-    printf("%s;%s;%s[%zu]", type, state, ply % 2 ? "Black" : "White", ply / 2 + 1);
+    fc_textbuf_put(b, "%s;%s;%s[%zu]", type, state, ply % 2 ? "Black" : "White", ply / 2 + 1);
     for (size_t i = 0; i < t.n; i++)
-        printf(";%s", t.text[i]);
-    printf("\n");
+        fc_textbuf_put(b, ";%s", t.text[i]);
     fc_transcript_free(&t);
+    return 0;
+}
+
+static void uhp_game_string(uhp *u)
+{
+    fc_error err;
+    fc_error_clear(&err);
+    char *buf = malloc(UHP_TEXT_MAX);
+    fc_textbuf b = {buf, UHP_TEXT_MAX, 0};
+    if (!buf)
+        uhp_err("out of memory");
+    else if (uhp_game_text(u, &b, &err) != 0)
+        uhp_err("%s", err.msg);
+    else
+        printf("%s\n", buf);
+    free(buf);
+}
+
+/* Answers a move the match refused, with the game's reason: the GameString with the move
+ * appended is read as a position, whose reader names the refused move and why. */
+static void uhp_invalid(uhp *u, const char *move, int code)
+{
+    const char *what = code == FC_EPARSE ? "is not a valid MoveString here" : "is not a legal move now";
+    char *buf = malloc(UHP_TEXT_MAX);
+    fc_textbuf b = {buf, UHP_TEXT_MAX, 0};
+    fc_error err;
+    fc_error_clear(&err);
+    const char *why = NULL;
+    if (buf && uhp_game_text(u, &b, &err) == 0) {
+        fc_textbuf_put(&b, ";%s", move);
+        fc_match *m = b.len < b.n ? fc_match_new_from_position(u->rules, u->seed, buf, &err) : NULL;
+        fc_match_free(m);
+        why = m ? NULL : strstr(err.msg, " refused: ");
+    }
+    if (why)
+        printf("invalidmove '%s' %s: %s\n", move, what, why + 10);
+    else
+        printf("invalidmove '%s' %s\n", move, what);
+    free(buf);
 }
 
 static void uhp_info(void)
@@ -190,10 +226,7 @@ static void uhp_play(uhp *u, const char *move)
         return;
     }
     if (fc_match_play_text(u->m, move, &err) != 0) {
-        if (err.code == FC_EPARSE)
-            printf("invalidmove '%s' is not a valid MoveString here\n", move);
-        else
-            printf("invalidmove '%s' is not a legal move now\n", move);
+        uhp_invalid(u, move, err.code);
         return;
     }
     uhp_game_string(u);

@@ -50,10 +50,34 @@ check "uhp: newgame with a GameTypeString" eval 'has "^Base\+ML;NotStarted;White
 uhp $'newgame Base;InProgress;White[2];wS1\nnewgame Base+Q\nnewgame Base;InProgress;Black[1];wQ\nvalidmoves\nexit\n'
 check "uhp: bad GameStrings are errors, the session goes on" eval '[ "$(grep -c "^err " "$TMP/out")" -eq 4 ] && has "^err .*no game in progress" && [ "$(oks)" -eq 5 ]'
 
+# ---- MoveStrings relative to the moving piece's own cell, numbered single pieces ----
+# wS1 0,0; bS1 1,0; wQ -1,0; bQ 2,0; wB1 -1,1; bB1 1,1 (White to play)
+OWN='Base+MLP;InProgress;White[4];wS1;bS1 wS1-;wQ1 -wS1;bQ1 bS1-;wB1 /wS1;bB1 bS1\'
+uhp "newgame $OWN"$'\nplay wB1 wB1/\nundo\nplay wB1 -wB1\nundo\nplay wQ1 wQ/\nplay bP1 bQ1-\nplay wB1 wB1\nexit\n'
+check "uhp: numbered singles read (wQ1, bQ1), written canonically (wQ, bQ)" eval 'has "^Base\+MLP;InProgress;White\[4\];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wB1 /wS1;bB1 /bQ$"'
+check "uhp: 'wB1 wB1/' is the cell north-east of wB1 before the move: on top of wS1" eval 'has ";bB1 /bQ;wB1 wS1$"'
+check "uhp: 'wB1 -wB1' is the cell west of wB1 before the move" eval 'has ";bB1 /bQ;wB1 /wQ$"'
+check "uhp: 'wQ1 wQ/' moves the Queen north-east of its cell; 'bP1 bQ1-' places bP" eval 'has ";bB1 /bQ;wQ \\\\wS1$" && has ";wQ \\\\wS1;bP bQ-$"'
+check "uhp: 'wB1 wB1' (onto its own cell) is an invalid move, and says why" eval 'has "^invalidmove .wB1 wB1. is not a legal move now: wB1 is already there$" && [ "$(oks)" -eq 9 ]'
+
+# ---- a refused move in a GameString: its number, its text and why ----
+B='Base;InProgress;White[3];wS1;bS1 wS1-'
+uhp "newgame $B;wX1 -wS1"$'\n'"newgame $B;wA1 -bQ"$'\n'"newgame $B;wM -wS1"$'\n'"newgame $B;wQ bS1-"$'\n'"newgame $B;wA1"$'\n'"newgame $B;bA1 -wS1"$'\n'"newgame $B;wA1 -wS1;bA1 bS1-;wS1 wA1/"$'\n'"newgame Base;InProgress;White[2];wQ"$'\n'"newgame $B;wA1 wS1//"$'\n'"newgame Base;InProgress;White[2];wA1;bS1 wA1-;wA3 -wA1"$'\nexit\n'
+check "uhp: GameString errors: an unknown piece" eval 'has "^err hive: move 3 .wX1 -wS1. refused: unknown piece .wX1."'
+check "uhp: GameString errors: a reference piece not on the board" eval 'has "^err hive: move 3 .wA1 -bQ. refused: the reference piece bQ is not on the board$"'
+check "uhp: GameString errors: a piece not in the game type" eval 'has "^err hive: move 3 .wM -wS1. refused: no piece wM in game type Base$"'
+check "uhp: GameString errors: a placement touching the other colour (H-05)" eval 'has "^err hive: move 3 .wQ bS1-. refused: that cell touches bS1: .*H-05"'
+check "uhp: GameString errors: a lone piece after the first move" eval 'has "^err hive: move 3 .wA1. refused: a piece alone is only the first move"'
+check "uhp: GameString errors: the wrong colour" eval 'has "^err hive: move 3 .bA1 -wS1. refused: bA1 is Black.s piece, and White is to play$"'
+check "uhp: GameString errors: a move before the Queen (H-07)" eval 'has "^err hive: move 5 .wS1 wA1/. refused: White moves no piece before their Queen is in play \(H-07\)$"'
+check "uhp: GameString errors: the tournament opening (H-06)" eval 'has "^err hive: move 1 .wQ. refused: the tournament opening forbids the Queen"'
+check "uhp: GameString errors: not a MoveString" eval 'has "^err hive: move 3 .wA1 wS1//. refused: not a MoveString"'
+check "uhp: GameString errors: a piece placed out of order (H-23)" eval 'has "^err hive: move 3 .wA3 -wA1. refused: wA3 before wA2: the pieces of a bug enter in number order \(H-23\)$" && [ "$(grep -c "^err hive: move" "$TMP/out")" -eq 10 ]'
+
 # ---- invalid moves, bad commands ----
 uhp $'play wS1\nnewgame\nplay wQ\nplay bS1\nplay zz\nplay wS2\nplay\npass\nfrobnicate\nundo 5\nundo x\nbestmove sideways\nbestmove depth 99\nbestmove time 1:2\noptions set Nope 1\nplay wA1\nexit\n'
 check "uhp: play before newgame is an error" eval '[ "$(sed -n 4p "$TMP/out")" = "err no game in progress (use newgame)" ]'
-check "uhp: tournament opening refuses the Queen" eval 'has "^invalidmove .wQ. is not a legal move now$"'
+check "uhp: tournament opening refuses the Queen, and says why" eval 'has "^invalidmove .wQ. is not a legal move now: the tournament opening forbids the Queen on a player.s first turn \(H-06\)$"'
 check "uhp: the wrong colour, junk, an out-of-order piece, an illegal pass" eval 'has "^invalidmove .bS1." && has "^invalidmove .zz. is not a valid MoveString" && has "^invalidmove .wS2." && has "^invalidmove .pass."'
 check "uhp: bad commands answer err" eval '[ "$(grep -c "^err " "$TMP/out")" -eq 9 ]'
 check "uhp: the session goes on after errors" eval 'has "^Base;InProgress;Black\[1\];wA1$" && [ "$(oks)" -eq 17 ]'
@@ -111,6 +135,44 @@ done
 echo exit >&"$uout"
 wait "$upid" 2>/dev/null
 check "uhp: an engine-vs-engine session of $plies moves, every bestmove accepted by play" eval '[ $bad -eq 0 ] && [ $plies -ge 10 ]'
+
+# ---- a game past 300 plies (no draw limit in the engine mode): made here by playing legal moves
+# chosen by a fixed rule (a move that would end the game is taken back and the next one tried),
+# then loaded by newgame and replayed by play; other commands keep the limit of 300 ----
+coproc G { "${RUN[@]}" uhp 2>"$TMP/gerr"; }
+gpid=$G_PID uin=${G[0]} uout=${G[1]}
+reply
+echo "newgame Base+MLP" >&"$uout"
+reply
+LONG="" plies=0 bad=0
+while [ $plies -lt 320 ] && [ $bad -eq 0 ]; do
+    echo validmoves >&"$uout"; reply || { bad=1; break; }
+    IFS=';' read -r -a mv <<<"${reply%$'\n'}"
+    k=$(( (plies * 7 + 3) % ${#mv[@]} )) tries=0 played=0
+    while [ $tries -lt ${#mv[@]} ]; do
+        echo "play ${mv[k]}" >&"$uout"; reply || { bad=1; break; }
+        case "$reply" in *InProgress*) played=1; break ;; invalidmove* | err*) bad=1; break ;; esac
+        echo undo >&"$uout"; reply || { bad=1; break; }
+        k=$(( (k + 1) % ${#mv[@]} )) tries=$((tries + 1))
+    done
+    [ $played -eq 1 ] || bad=1
+    LONG=${reply%$'\n'}
+    plies=$((plies + 1))
+done
+echo exit >&"$uout"
+wait "$gpid" 2>/dev/null
+check "uhp: a game of 320 plies is played without a draw" eval '[ $bad -eq 0 ] && [ "$(tr ";" "\n" <<<"$LONG" | wc -l)" -eq 323 ] && [[ "$LONG" == "Base+MLP;InProgress;White[161];"* ]]'
+uhp "newgame $LONG"$'\nundo 320\nexit\n'
+check "uhp: newgame loads the 320-ply GameString, and undo goes back through it" eval '[ "$(line 4)" = "$LONG" ] && [ "$(line 6)" = "Base+MLP;NotStarted;White[1]" ]'
+{ echo "newgame Base+MLP"; tr ';' '\n' <<<"$LONG" | tail -n +4 | sed 's/^/play /'; echo exit; } >"$TMP/long.in"
+"${RUN[@]}" uhp <"$TMP/long.in" >"$TMP/out" 2>"$TMP/err"
+check "uhp: the 320 plies replayed move by move by play" eval '[ "$(grep -c "^Base+MLP;InProgress;" "$TMP/out")" -eq 320 ] && [ "$(tail -2 "$TMP/out" | head -1)" = "$LONG" ]'
+printf 'newgame %s\nexit\n' "$LONG" | "${RUN[@]}" uhp --set draw_turns=300 >"$TMP/out" 2>"$TMP/err"
+check "uhp --set draw_turns=300: the move after the limit is named, with the reason" eval 'has "^err hive: move 301 .* refused: the game is already over: a Draw at the limit of 300 decisions \(parameter draw_turns, 0 for no limit; H-22\)$"'
+fc perft hive --depth 1 --set game_type=Base+MLP --position "$LONG"
+check "perft --position: the draw limit of 300 stays the default elsewhere" eval '[ $rc -eq 1 ] && has "move 301 .* refused: the game is already over: a Draw at the limit of 300" err'
+fc perft hive --depth 1 --set game_type=Base+MLP --set draw_turns=0 --position "$LONG"
+check "perft --position: draw_turns=0 takes the limit off" eval '[ $rc -eq 0 ] && has "^perft\(1\) = [1-9]"'
 
 # ---- perft ----
 fc perft hive --depth 4

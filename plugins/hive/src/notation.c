@@ -198,7 +198,7 @@ static int turn_text(const hv_state *s, char *buf, size_t n)
 /* Reads a GameTypeString or a GameString into s (a fresh state of the same game type). */
 int hv_game_string_read(hv_state *s, const char *text, char *why, size_t nwhy)
 {
-    char buf[8192];
+    char buf[16384]; /* as long as a line of `formicary uhp` */
     size_t len = strlen(text);
     while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r' || text[len - 1] == ' '))
         len--;

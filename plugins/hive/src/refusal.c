@@ -152,8 +152,11 @@ static void movement(const hv_state *s, int p, int dest, char *why, size_t n)
     char me[8], other[8];
     name(p, me);
     fc_decision buf[HV_MAX_DECISIONS];
-    int k = 0;
-    if (!hv_queen_in_play(s, color)) {
+    int k = hv_legal(s, buf, p);
+    if (hv_color(p) != color && k == 0) {
+        snprintf(why, n, "%s is %s's piece, and %s is to play (no Pillbug can throw it now, H-20)", me,
+                 color_title[!color], color_title[color]);
+    } else if (!hv_queen_in_play(s, color)) {
         snprintf(why, n, "%s moves no piece before their Queen is in play (H-07)", color_title[color]);
     } else if (s->top[c] != p) {
         name(s->top[c], other);
@@ -162,11 +165,8 @@ static void movement(const hv_state *s, int p, int dest, char *why, size_t n)
         snprintf(why, n, "%s was moved or placed on the last turn and cannot move now (H-21)", me);
     } else if (dest == c) {
         snprintf(why, n, "%s is already there", me);
-    } else if ((k = hv_legal(s, buf, p)) > 0) {
+    } else if (k > 0) {
         snprintf(why, n, "%s cannot reach that cell now (it has %d other destination%s)", me, k, k == 1 ? "" : "s");
-    } else if (hv_color(p) != color) {
-        snprintf(why, n, "%s is %s's piece, and %s is to play (no Pillbug can throw it now, H-20)", me,
-                 color_title[!color], color_title[color]);
     } else if (s->level[p] == 0 && splits(s, c)) {
         snprintf(why, n, "moving %s would split the hive (H-08)", me);
     } else {
