@@ -1,7 +1,8 @@
 /* `formicary perft GAME`: counts the leaves of the decision tree to a depth, for any game,
  * through the vtable on plain state copies (events off). Chance outcomes count as branches.
  * The last ply is counted without being applied (bulk counting: the number of legal
- * decisions), so perft(N) applies only the decisions of the first N-1 plies. A finished game
+ * decisions), so perft(N) applies only the decisions of the first N-1 plies, through the game's
+ * apply_legal where it has one (they come from legal(): no need to check them again). A finished game
  * has no children: it counts at its own depth and adds nothing deeper. */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -31,6 +32,7 @@ typedef struct perft {
     const fc_env *env;
     unsigned char *st;       /* (depth + 1) states of state_size bytes */
     fc_decision *dec;        /* depth lists of max_decisions */
+    fc_apply_legal_fn apply_legal; /* the game's unchecked apply (API minor 6), or NULL */
     uint64_t per[PERFT_MAX_DEPTH + 1]; /* nodes at each depth (1..N) */
     int err;
 } perft;
@@ -63,7 +65,9 @@ static uint64_t perft_node(perft *p, int ply, int left)
     unsigned char *child = st + sz;
     for (int i = 0; i < n && !p->err; i++) {
         memcpy(child, st, sz);
-        if (g->apply(child, p->env, d[i]) != 0) {
+        if (p->apply_legal)
+            p->apply_legal(child, p->env, d[i]);
+        else if (g->apply(child, p->env, d[i]) != 0) {
             p->err = FC_EILLEGAL;
             return sum;
         }
@@ -138,6 +142,7 @@ int cli_cmd_perft(cli *c)
         goto out;
     }
     p.g = fc_match_game(m);
+    p.apply_legal = fc_match_apply_legal_fn(m);
     p.env = fc_match_search_env(m);
     p.st = malloc((size_t)(depth + 1) * p.g->state_size);
     p.dec = malloc((size_t)depth * (size_t)p.g->max_decisions * sizeof *p.dec);

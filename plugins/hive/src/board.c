@@ -50,16 +50,39 @@ int hv_surrounded(const hv_state *s, int color)
     return n;
 }
 
+void hv_rekey(hv_state *s)
+{
+    s->key = 0;
+    s->onboard = 0;
+    for (int p = 0; p < HV_PIECES; p++)
+        if (s->cell[p] != HV_OFF) {
+            s->key ^= hv_piece_key(p, s->cell[p], s->level[p]);
+            s->onboard |= 1u << p;
+        }
+}
+
+uint64_t hv_hash(const hv_state *s)
+{
+    uint64_t h = s->key ^ hv_mix(0x5100000000ull | ((uint64_t)s->last << 1) | (uint64_t)(s->turn & 1));
+    if (s->cell[0] == HV_OFF || s->cell[HV_KINDS] == HV_OFF)
+        h ^= hv_mix(0x7700000000ull | s->turn);
+    return h;
+}
+
 int hv_apply(hv_state *s, fc_decision d)
 {
     if (d == HV_PASS) {
         s->last = HV_NONE;
     } else {
         int p = HV_D_PIECE(d), to = HV_D_CELL(d), from = s->cell[p];
-        if (from != HV_OFF)
+        if (from != HV_OFF) {
             s->top[from] = s->below[p];
+            s->key ^= hv_piece_key(p, from, s->level[p]);
+        }
         s->below[p] = s->top[to];
         s->level[p] = (uint8_t)hv_height(s, to);
+        s->key ^= hv_piece_key(p, to, s->level[p]);
+        s->onboard |= 1u << p;
         s->top[to] = (uint8_t)p;
         s->cell[p] = (uint16_t)to;
         s->last = (uint8_t)p;
@@ -172,5 +195,10 @@ int hv_check(const hv_state *s, char *msg, size_t n)
         BAD("game state %d after turn %d", s->result, s->turn);
     if (s->last != HV_NONE && (s->last >= HV_PIECES || s->cell[s->last] == HV_OFF))
         BAD("the piece moved last (%d) is not on the board", s->last);
+    hv_state k = *s;
+    hv_rekey(&k);
+    if (k.key != s->key || k.onboard != s->onboard)
+        BAD("Zobrist key %016llx and board mask %07x, but the pieces give %016llx and %07x", (unsigned long long)s->key,
+            s->onboard, (unsigned long long)k.key, k.onboard);
     return 0;
 }

@@ -41,6 +41,8 @@ enum { H_QUEEN_TURN, H_OPENING, H_DRAW_TURNS, H_SURROUND, H_COUNT };
 enum { GS_NOT_STARTED, GS_IN_PROGRESS, GS_DRAW, GS_WHITE_WINS, GS_BLACK_WINS };
 
 typedef struct hv_state {
+    uint64_t key;                   /* Zobrist key of the pieces on the board (hv_piece_key) */
+    uint32_t onboard;               /* bit p: piece p is on the board (loops skip the hand) */
     uint8_t top[HV_CELLS];          /* piece on top of each cell, HV_NONE if empty */
     uint16_t cell[HV_PIECES];       /* HV_OFF in hand */
     uint8_t below[HV_PIECES];       /* piece directly under, HV_NONE on the ground */
@@ -87,7 +89,22 @@ int hv_legal(const hv_state *s, fc_decision *out, int only);
 int hv_to_move(const hv_state *s);
 bool hv_queen_in_play(const hv_state *s, int color);
 
+/* The key of piece p on cell c at level l: a mix of the three (no table, nothing global). A
+ * state's key is the XOR over the pieces on the board, kept by hv_apply. */
+static inline uint64_t hv_mix(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+static inline uint64_t hv_piece_key(int p, int c, int l) { return hv_mix(((uint64_t)p << 16) | ((uint64_t)l << 10) | (uint64_t)c); }
+/* The search hash: the board's key, the side to move, the piece that may not move (H-21) and,
+ * while a Queen is in hand, the turn (the Queen rule H-06 depends on it). */
+uint64_t hv_hash(const hv_state *s);
+
 /* board.c */
+void hv_rekey(hv_state *s); /* key and onboard from scratch, after a position is read */
 void hv_setup(hv_state *s, int exp);
 int hv_apply(hv_state *s, fc_decision d); /* d must be legal */
 int hv_apply_checked(hv_state *s, fc_decision d);

@@ -88,11 +88,8 @@ static uint32_t pinned_pieces(const hv_state *s)
     tarjan t;
     memset(&t, 0, sizeof t);
     t.s = s;
-    for (int p = 0; p < HV_PIECES; p++)
-        if (s->cell[p] != HV_OFF) {
-            dfs(&t, s->top[s->cell[p]], -1);
-            break;
-        }
+    if (s->onboard)
+        dfs(&t, s->top[s->cell[__builtin_ctz(s->onboard)]], -1);
     return t.cut;
 }
 
@@ -321,41 +318,80 @@ static void piece_moves(gen *g, int p, int only)
 
 /* ---- placements ---- */
 
-static void placement_cells(const hv_state *s, int color, cellset *out)
+/* Cell sets as 32 rows of 32 bits (bit q of row r = cell (q, r)): the neighbours of a whole
+ * set are six rotations and row shifts (E = q+1: rotate left; rows r-1 and r+1 for the
+ * directions with dr = -1 and +1), so placement cells cost a few hundred word operations
+ * instead of 36 board lookups per piece. */
+typedef struct rows {
+    uint32_t r[HV_W];
+} rows;
+
+static inline uint32_t rotl1(uint32_t x) { return (x << 1) | (x >> 31); }
+static inline uint32_t rotr1(uint32_t x) { return (x >> 1) | (x << 31); }
+
+/* The rows of a set that may be non-zero are named by a row mask; rows outside it are never
+ * read or written, so nothing is cleared and a small hive costs a few rows. */
+static inline uint32_t row_at(const rows *x, uint32_t mask, int r)
+{
+    r &= HV_W - 1;
+    return (mask >> r) & 1u ? x->r[r] : 0;
+}
+
+/* The cells next to a cell of in (in itself not excluded), for the rows of out_mask. */
+static void rows_around(const rows *in, uint32_t in_mask, rows *out, uint32_t out_mask)
+{
+    for (uint32_t m = out_mask; m; m &= m - 1) {
+        int r = __builtin_ctz(m);
+        uint32_t up = row_at(in, in_mask, r + 1), down = row_at(in, in_mask, r - 1), x = row_at(in, in_mask, r);
+        /* from row r+1 by NE (1,-1) and NW (0,-1); from row r-1 by SW (-1,1) and SE (0,1) */
+        out->r[r] = rotl1(x) | rotr1(x) | rotl1(up) | up | rotr1(down) | down;
+    }
+}
+
+/* The cells where `color` may place (H-04, H-05) in the rows of the returned mask. */
+static uint32_t placement_cells(const hv_state *s, int color, rows *out)
 {
     if (s->turn == 0) {
-        cs_add(out, 0);
-        return;
+        out->r[0] = 1u;
+        return 1u;
     }
-    if (s->turn == 1) { /* H-04: next to White's first piece */
-        int c0 = s->cell[0];
-        for (int p = 0; p < HV_PIECES; p++)
-            if (s->cell[p] != HV_OFF)
-                c0 = s->cell[p];
-        for (int d = 0; d < 6; d++)
-            cs_add(out, hv_nb(c0, d));
-        return;
-    }
-    cellset seen;
-    memset(&seen, 0, sizeof seen);
-    for (int p = color * HV_KINDS; p < (color + 1) * HV_KINDS; p++) {
-        int c = s->cell[p];
-        if (c == HV_OFF || s->top[c] != p)
-            continue;
-        for (int d = 0; d < 6; d++) {
-            int y = hv_nb(c, d);
-            if (s->top[y] != HV_NONE || cs_has(&seen, y))
-                continue;
-            cs_add(&seen, y);
-            bool ok = true;
-            for (int e = 0; e < 6 && ok; e++) {
-                int t = s->top[hv_nb(y, e)];
-                ok = t == HV_NONE || hv_color(t) == color;
-            }
-            if (ok)
-                cs_add(out, y);
+    rows own, opp;
+    uint32_t mask = 0;
+    for (uint32_t b = s->onboard; b; b &= b - 1) {
+        int c = s->cell[__builtin_ctz(b)];
+        if (!((mask >> hv_r(c)) & 1u)) {
+            mask |= 1u << hv_r(c);
+            own.r[hv_r(c)] = opp.r[hv_r(c)] = 0;
         }
     }
+    for (uint32_t b = s->onboard; b; b &= b - 1) {
+        int p = __builtin_ctz(b), c = s->cell[p];
+        if (s->top[c] != p)
+            continue;
+        rows *set = s->turn == 1 || hv_color(p) == color ? &own : &opp; /* H-04: Black's first piece */
+        set->r[hv_r(c)] |= 1u << hv_q(c);
+    }
+    uint32_t near = mask | rotl1(mask) | rotr1(mask);
+    rows near_own, near_opp;
+    rows_around(&own, mask, &near_own, near);
+    if (s->turn > 1)
+        rows_around(&opp, mask, &near_opp, near);
+    for (uint32_t m = near; m; m &= m - 1) {
+        int r = __builtin_ctz(m);
+        uint32_t occ = row_at(&own, mask, r) | row_at(&opp, mask, r);
+        out->r[r] = near_own.r[r] & ~occ & (s->turn > 1 ? ~near_opp.r[r] : ~0u);
+    }
+    return near;
+}
+
+static int emit_rows(const rows *cs, uint32_t mask, int p, fc_decision *out, int n)
+{
+    for (uint32_t m = mask; m; m &= m - 1) {
+        int r = __builtin_ctz(m);
+        for (uint32_t b = cs->r[r]; b && n < HV_MAX_DECISIONS; b &= b - 1)
+            out[n++] = HV_D(p, (r << 5) | __builtin_ctz(b));
+    }
+    return n;
 }
 
 static int emit_set(const cellset *cs, int p, fc_decision *out, int n)
@@ -364,6 +400,16 @@ static int emit_set(const cellset *cs, int p, fc_decision *out, int n)
         for (uint64_t b = cs->w[w]; b && n < HV_MAX_DECISIONS; b &= b - 1)
             out[n++] = HV_D(p, w * 64 + __builtin_ctzll(b));
     return n;
+}
+
+/* Kinds in play per expansion bits: bit k = kind k used (hv_kind_used without the switch). */
+static inline uint32_t kinds_used(int exp)
+{
+    uint32_t m = 0x7FFu; /* Q S1 S2 B1 B2 G1 G2 G3 A1 A2 A3 */
+    m |= (exp & EXP_M) ? 1u << 11 : 0;
+    m |= (exp & EXP_L) ? 1u << 12 : 0;
+    m |= (exp & EXP_P) ? 1u << 13 : 0;
+    return m;
 }
 
 static int placements(const hv_state *s, int color, fc_decision *out, int n, int only)
@@ -375,10 +421,12 @@ static int placements(const hv_state *s, int color, fc_decision *out, int n, int
     int next[BUG_COUNT];
     for (int b = 0; b < BUG_COUNT; b++)
         next[b] = -1;
+    uint32_t hand = kinds_used(s->exp) & ~(s->onboard >> (color * HV_KINDS));
     for (int k = HV_KINDS - 1; k >= 0; k--)
-        if (s->cell[color * HV_KINDS + k] == HV_OFF && hv_kind_used(s->exp, k))
+        if ((hand >> k) & 1u)
             next[hv_kind_bug[k]] = color * HV_KINDS + k;
-    cellset cells;
+    rows cells;
+    uint32_t cmask = 0;
     bool have_cells = false;
     for (int bug = 0; bug < BUG_COUNT; bug++) {
         int p = next[bug];
@@ -387,11 +435,10 @@ static int placements(const hv_state *s, int color, fc_decision *out, int n, int
         if (bug == BUG_Q ? pturn == 1 && s->tournament[color] : must_queen)
             continue;
         if (!have_cells) {
-            memset(&cells, 0, sizeof cells);
-            placement_cells(s, color, &cells);
+            cmask = placement_cells(s, color, &cells);
             have_cells = true;
         }
-        n = emit_set(&cells, p, out, n);
+        n = emit_rows(&cells, cmask, p, out, n);
     }
     return n;
 }
@@ -405,9 +452,9 @@ int hv_legal(const hv_state *s, fc_decision *out, int only)
     if (hv_queen_in_play(s, color) && (only < 0 || s->cell[only] != HV_OFF)) {
         cellset dst[HV_PIECES];
         gen g = {.s = s, .from = -1, .pinned = pinned_pieces(s), .used = 0, .dst = dst};
-        for (int p = color * HV_KINDS; p < (color + 1) * HV_KINDS; p++) {
-            int c = s->cell[p];
-            if (c == HV_OFF || s->top[c] != p || p == s->last)
+        for (uint32_t b = s->onboard & (0x3FFFu << (color * HV_KINDS)); b; b &= b - 1) {
+            int p = __builtin_ctz(b), c = s->cell[p];
+            if (s->top[c] != p || p == s->last)
                 continue;
             piece_moves(&g, p, only);
         }

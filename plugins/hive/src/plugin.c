@@ -135,6 +135,18 @@ static int vt_parse(const void *st, const fc_env *env, const char *text, fc_deci
     return hv_move_parse(st, text, out);
 }
 
+static uint64_t vt_hash(const void *st, const fc_env *env)
+{
+    (void)env;
+    return hv_hash(st);
+}
+
+static void vt_apply_legal(void *st, const fc_env *env, fc_decision d)
+{
+    (void)env;
+    hv_apply(st, d);
+}
+
 static fc_hex view_hex(int c) { return (fc_hex){(int16_t)hv_sq(c), (int16_t)hv_sr(c)}; }
 
 static void vt_describe(const void *st, const fc_env *env, fc_decision d, fc_decision_info *out)
@@ -350,6 +362,8 @@ const fc_game hv_game = {
     .position_write = vt_position_write,
     .position_read = vt_position_read,
     .phase_topic = vt_phase_topic,
+    .hash = vt_hash,
+    .apply_legal = vt_apply_legal,
 };
 
 static const fc_plugin plugin = {

@@ -485,6 +485,7 @@ int hv_position_read(hv_state *s, const fc_env *env, const char *text, fc_error 
     if (rc == 0) {
         s->turn = (uint16_t)rd->turn;
         s->last = (uint8_t)rd->last;
+        hv_rekey(s);
         hv_set_result(s);
         if (rd->state >= 0 && rd->state != s->result)
             rc = fail(rd, rd->l_state, "game_state %s, but the board and turn give %s (H-22)",
