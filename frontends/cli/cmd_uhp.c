@@ -384,14 +384,15 @@ static bool have_agent_kind(const char *name)
 }
 
 /* The limits of a bestmove: depth and seconds (a time limit keeps a margin for the answer). */
-static bool bestmove_limits(uhp *u, char *arg, int *depth, double *sec, bool *timed)
+static bool bestmove_limits(uhp *u, char *arg, int *depth, double *sec, bool *timed, bool *by_depth)
 {
     char *save = NULL, *kind = arg ? strtok_r(arg, " \t", &save) : NULL;
     char *val = kind ? strtok_r(NULL, " \t", &save) : NULL, *extra = val ? strtok_r(NULL, " \t", &save) : NULL;
     *depth = (int)u->opt.v[UHP_DEPTH];
     *sec = u->opt.v[UHP_TIME_LIMIT];
     *timed = false;
-    if (kind && strcmp(kind, "depth") == 0) {
+    *by_depth = kind && strcmp(kind, "depth") == 0;
+    if (*by_depth) {
         if (!val || extra || !cli_parse_int(val, 1, UHP_MAX_DEPTH, depth)) {
             uhp_err("bestmove depth: expected a depth 1..%d", UHP_MAX_DEPTH);
             return false;
@@ -411,21 +412,23 @@ static bool bestmove_limits(uhp *u, char *arg, int *depth, double *sec, bool *ti
     return true;
 }
 
-/* The agent spec of a bestmove: `ab` with the options, or else MCTS (time, or MctsIterations
- * without arguments); "" for the in-file alpha-beta of `depth N`. */
-static void bestmove_spec(uhp *u, const char *arg, int depth, double sec, bool timed, char *spec, size_t n)
+/* The agent spec of a bestmove: `ab` with the options (always for `depth N`), or MCTS under
+ * Search mcts (for the time given, or MctsIterations without arguments). Without `ab` in the
+ * core, MCTS stands in, and "" asks for the in-file alpha-beta of `depth N`. */
+static void bestmove_spec(uhp *u, bool by_depth, int depth, double sec, bool timed, char *spec, size_t n)
 {
     const double *o = u->opt.v;
     uint64_t seed = u->seed + fc_match_ply(u->m);
-    if (have_agent_kind("ab"))
+    bool have_ab = have_agent_kind("ab");
+    if (have_ab && (by_depth || o[UHP_SEARCH] == UHP_SEARCH_AB))
         snprintf(spec, n, "ab:depth=%d,time=%.3f,threads=%.0f,hash=%.0f,seed=%llu", depth, sec, o[UHP_THREADS],
                  o[UHP_HASH], (unsigned long long)seed);
-    else if (timed)
-        snprintf(spec, n, "mcts:time=%.3f,c=%g", sec, o[UHP_EXPLORE]);
-    else if (!arg)
-        snprintf(spec, n, "mcts:iters=%.0f,c=%g", o[UHP_ITERS], o[UHP_EXPLORE]);
-    else
+    else if (by_depth)
         spec[0] = '\0';
+    else if (timed)
+        snprintf(spec, n, "mcts:time=%.3f,c=%g,threads=%.0f", sec, o[UHP_EXPLORE], o[UHP_THREADS]);
+    else
+        snprintf(spec, n, "mcts:iters=%.0f,c=%g,threads=%.0f", o[UHP_ITERS], o[UHP_EXPLORE], o[UHP_THREADS]);
 }
 
 static void uhp_bestmove(uhp *u, char *arg)
@@ -438,11 +441,11 @@ static void uhp_bestmove(uhp *u, char *arg)
     }
     int depth;
     double sec;
-    bool timed;
+    bool timed, by_depth;
     char spec[160];
-    if (!bestmove_limits(u, arg, &depth, &sec, &timed))
+    if (!bestmove_limits(u, arg, &depth, &sec, &timed, &by_depth))
         return;
-    bestmove_spec(u, arg, depth, sec, timed, spec, sizeof spec);
+    bestmove_spec(u, by_depth, depth, sec, timed, spec, sizeof spec);
     fc_decision d = 0;
     fc_error err;
     fc_error_clear(&err);

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #define UHP_MAX_DEPTH 8 /* MaxDepth and `bestmove depth N`: 1..8, answered within TimeLimit */
+enum { UHP_SEARCH_AB, UHP_SEARCH_MCTS };
 
 enum {
     UHP_TIME_LIMIT, /* TimeLimit: seconds for a bestmove without arguments, and the cap of depth N */
@@ -16,8 +17,9 @@ enum {
     UHP_THREADS,    /* Threads: search threads */
     UHP_HASH,       /* HashMB: transposition table size */
     UHP_TIER,       /* Tier: easy|medium|hard|expert, sets MaxDepth and TimeLimit */
-    UHP_ITERS,      /* MctsIterations */
-    UHP_EXPLORE,    /* Exploration */
+    UHP_SEARCH,     /* Search: ab (alpha-beta) or mcts for bestmove without depth */
+    UHP_ITERS,      /* MctsIterations: bestmove without arguments under Search mcts */
+    UHP_EXPLORE,    /* Exploration: MCTS */
     UHP_NOPTS
 };
 

@@ -88,20 +88,20 @@ printf '%s' $'newgame\nplay wS1\nplay bS1 wS1-\nplay wQ -wS1\nplay bQ bS1-\nplay
 check "uhp: a finished game: validmoves and bestmove are errors, play is invalid, undo reopens it" eval 'has "^Base;Draw;White\[6\];" && has "^err the game is over$" && has "^invalidmove the game is over$" && [ "$(grep -c "^err the game is over$" "$TMP/out")" -eq 2 ] && has "^Base;InProgress;Black\[5\];" && has "^bS2 "'
 
 # ---- bestmove ----
-uhp $'newgame Base;InProgress;White[3];wS1;bG1 -wS1;wQ wS1/;bQ /bG1\nvalidmoves\nbestmove depth 2\nbestmove time 00:00:01\noptions get MctsIterations\noptions set MctsIterations 50\nbestmove\nexit\n'
+uhp $'newgame Base;InProgress;White[3];wS1;bG1 -wS1;wQ wS1/;bQ /bG1\nvalidmoves\nbestmove depth 2\nbestmove time 00:00:01\noptions get MctsIterations\noptions set MctsIterations 50\noptions set Search mcts\nbestmove\nexit\n'
 moves=$(sed -n 6p "$TMP/out")
 in_moves() { printf '%s\n' "$moves" | tr ';' '\n' | grep -Fxq -- "$1"; }
 check "uhp: bestmove depth 2 is a valid move" in_moves "$(sed -n 8p "$TMP/out")"
 check "uhp: bestmove time 00:00:01 is a valid move" in_moves "$(sed -n 10p "$TMP/out")"
 check "uhp: options get and set MctsIterations" eval 'has "^MctsIterations;int;1000;1000;1;10000000$" && has "^MctsIterations;int;50;1000;1;10000000$"'
-check "uhp: bestmove without arguments is a valid move" in_moves "$(sed -n 16p "$TMP/out")"
+check "uhp: bestmove under Search mcts (MctsIterations) is a valid move" in_moves "$(sed -n 18p "$TMP/out")"
 
 # ---- options: every setting listed, read and set as UHP engines do ----
-uhp $'options\noptions get Tier\noptions set Tier hard\noptions get MaxDepth\noptions get TimeLimit\noptions set MaxDepth 2\noptions set TimeLimit 0.5\noptions set Threads 2\noptions set HashMB 16\noptions set Exploration 1.5\noptions get Nope\noptions set MaxDepth 9\noptions set Tier godlike\noptions set Threads\noptions get MaxDepth 3\noptions frob\nexit\n'
-check "uhp: options lists all settings as Name;Type;Value;Default;Min;Max" eval '[ "$(sed -n 4,10p "$TMP/out" | tr "\n" " ")" = "TimeLimit;double;3;3;0.1;3600 MaxDepth;int;3;3;1;8 Threads;int;1;1;1;64 HashMB;int;64;64;1;4096 Tier;enum;medium;medium;easy;medium;hard;expert MctsIterations;int;1000;1000;1;10000000 Exploration;double;0.7;0.7;0;10 " ]'
+uhp $'options\noptions set Search mcts\noptions set Search alphago\noptions get Tier\noptions set Tier hard\noptions get MaxDepth\noptions get TimeLimit\noptions set MaxDepth 2\noptions set TimeLimit 0.5\noptions set Threads 2\noptions set HashMB 16\noptions set Exploration 1.5\noptions get Nope\noptions set MaxDepth 9\noptions set Tier godlike\noptions set Threads\noptions get MaxDepth 3\noptions frob\nexit\n'
+check "uhp: options lists all settings as Name;Type;Value;Default;Min;Max" eval '[ "$(sed -n 4,11p "$TMP/out" | tr "\n" " ")" = "TimeLimit;double;3;3;0.1;3600 MaxDepth;int;3;3;1;8 Threads;int;1;1;1;64 HashMB;int;64;64;1;4096 Tier;enum;medium;medium;easy;medium;hard;expert Search;enum;ab;ab;ab;mcts MctsIterations;int;1000;1000;1;10000000 Exploration;double;0.7;0.7;0;10 " ]'
 check "uhp: options set Tier hard sets MaxDepth 5 and TimeLimit 10" eval 'has "^Tier;enum;hard;medium;easy;medium;hard;expert$" && has "^MaxDepth;int;5;3;1;8$" && has "^TimeLimit;double;10;3;0.1;3600$"'
 check "uhp: options set answers the new value" eval 'has "^MaxDepth;int;2;3;1;8$" && has "^TimeLimit;double;0.5;3;0.1;3600$" && has "^Threads;int;2;1;1;64$" && has "^HashMB;int;16;64;1;4096$" && has "^Exploration;double;1.5;0.7;0;10$"'
-check "uhp: options errors" eval 'has "^err options: unknown option .Nope." && has "^err options set MaxDepth: expected an integer 1..8$" && has "^err options set Tier: expected easy, medium, hard or expert$" && has "^err options set Threads: expected an integer 1..64$" && has "^err options get MaxDepth: too many arguments$" && has "^err options: expected .options." && [ "$(grep -c "^err " "$TMP/out")" -eq 6 ] && [ "$(oks)" -eq 17 ]'
+check "uhp: options errors" eval 'has "^err options: unknown option .Nope." && has "^err options set MaxDepth: expected an integer 1..8$" && has "^err options set Tier: expected one of easy, medium, hard, expert$" && has "^Search;enum;mcts;ab;ab;mcts$" && has "^err options set Search: expected one of ab, mcts$" && has "^err options set Threads: expected an integer 1..64$" && has "^err options get MaxDepth: too many arguments$" && has "^err options: expected .options." && [ "$(grep -c "^err " "$TMP/out")" -eq 7 ] && [ "$(oks)" -eq 19 ]'
 
 # ---- bestmove depth N is answered within TimeLimit, however deep ----
 MID='Base+MLP;InProgress;White[9];wL;bL /wL;wA1 \wL;bA1 /bL;wQ wA1-;bP bA1\;wP wA1/;bQ bP\;wA2 wL-;bS1 bA1-;wA2 bS1-;bB1 bQ-;wA1 /bQ;bA1 wA2-;wB1 -wA1;bB2 -bP'
