@@ -209,6 +209,37 @@ static void vt_evaluate(const void *st, const fc_env *env, double *value)
     value[1] = 1.0 - value[0];
 }
 
+/* The hands, the Queens, the game type and the draw limit (side panels of the view). */
+static void view_panels(const hv_state *s, const fc_host *h, fc_view *v)
+{
+    for (int color = 0; color < 2; color++) {
+        char hand[96] = "";
+        size_t len = 0;
+        for (int k = 0; k < HV_KINDS; k++) {
+            int p = color * HV_KINDS + k;
+            if (!hv_kind_used(s->exp, k) || s->cell[p] != HV_OFF)
+                continue;
+            char name[8];
+            hv_piece_name(p, name, sizeof name);
+            len += (size_t)snprintf(hand + len, sizeof hand - len, "%s%s", len ? " " : "", name);
+            if (len >= sizeof hand)
+                break;
+        }
+        h->view_panel(v, color, "hand", "%s", hand[0] ? hand : "(empty)");
+        if (hv_queen_in_play(s, color))
+            h->view_panel(v, color, "queen", "%d of 6 neighbours occupied", hv_surrounded(s, color));
+        else
+            h->view_panel(v, color, "queen", "in hand: must be placed by turn %d", s->queen_turn[color]);
+    }
+    char gs[64];
+    hv_type_text(s->exp, gs, sizeof gs);
+    h->view_text(v, "type", "%s", gs);
+    if (s->draw_turns == HV_NO_DRAW_LIMIT)
+        h->view_text(v, "draw", "no draw limit");
+    else
+        h->view_text(v, "draw", "drawn after %d decisions", s->draw_turns);
+}
+
 static void vt_view(const void *st, const fc_env *env, int seat, fc_view *v)
 {
     (void)seat;
@@ -266,32 +297,7 @@ static void vt_view(const void *st, const fc_env *env, int seat, fc_view *v)
             cell->owner = -1;
         }
     }
-    for (int color = 0; color < 2; color++) {
-        char hand[96] = "";
-        size_t len = 0;
-        for (int k = 0; k < HV_KINDS; k++) {
-            int p = color * HV_KINDS + k;
-            if (!hv_kind_used(s->exp, k) || s->cell[p] != HV_OFF)
-                continue;
-            char name[8];
-            hv_piece_name(p, name, sizeof name);
-            len += (size_t)snprintf(hand + len, sizeof hand - len, "%s%s", len ? " " : "", name);
-            if (len >= sizeof hand)
-                break;
-        }
-        h->view_panel(v, color, "hand", "%s", hand[0] ? hand : "(empty)");
-        if (hv_queen_in_play(s, color))
-            h->view_panel(v, color, "queen", "%d of 6 neighbours occupied", hv_surrounded(s, color));
-        else
-            h->view_panel(v, color, "queen", "in hand: must be placed by turn %d", s->queen_turn[color]);
-    }
-    char gs[64];
-    hv_type_text(s->exp, gs, sizeof gs);
-    h->view_text(v, "type", "%s", gs);
-    if (s->draw_turns == HV_NO_DRAW_LIMIT)
-        h->view_text(v, "draw", "no draw limit");
-    else
-        h->view_text(v, "draw", "drawn after %d decisions", s->draw_turns);
+    view_panels(s, h, v);
     /* the legend: piece letters as in UHP MoveStrings (wQ1, bA2) */
     h->view_legend(v, "Q q", "Queen Bee of White (upper case) or Black (lower case)");
     h->view_legend(v, "A a", "Soldier Ant");
