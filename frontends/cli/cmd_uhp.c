@@ -78,15 +78,37 @@ static int uhp_game_text(uhp *u, fc_textbuf *b, fc_error *err)
     return 0;
 }
 
+/* The GameString in a buffer of its own with `extra` bytes to spare (NULL and err set, or
+ * ENOMEM), however long the game. */
+static char *uhp_game_alloc(uhp *u, size_t extra, fc_error *err)
+{
+    size_t n = UHP_TEXT_MAX;
+    for (int pass = 0; pass < 2; pass++) {
+        char *buf = malloc(n + extra);
+        fc_textbuf b = {buf, n, 0};
+        if (!buf) {
+            fc_error_set(err, FC_ENOMEM, "out of memory");
+            return NULL;
+        }
+        if (uhp_game_text(u, &b, err) != 0) {
+            free(buf);
+            return NULL;
+        }
+        if (b.len < n)
+            return buf;
+        free(buf);
+        n = b.len + 1;
+    }
+    fc_error_set(err, FC_ERANGE, "the GameString changed while written");
+    return NULL;
+}
+
 static void uhp_game_string(uhp *u)
 {
     fc_error err;
     fc_error_clear(&err);
-    char *buf = malloc(UHP_TEXT_MAX);
-    fc_textbuf b = {buf, UHP_TEXT_MAX, 0};
+    char *buf = uhp_game_alloc(u, 0, &err);
     if (!buf)
-        uhp_err("out of memory");
-    else if (uhp_game_text(u, &b, &err) != 0)
         uhp_err("%s", err.msg);
     else
         printf("%s\n", buf);
@@ -98,14 +120,16 @@ static void uhp_game_string(uhp *u)
 static void uhp_invalid(uhp *u, const char *move, int code)
 {
     const char *what = code == FC_EPARSE ? "is not a valid MoveString here" : "is not a legal move now";
-    char *buf = malloc(UHP_TEXT_MAX);
-    fc_textbuf b = {buf, UHP_TEXT_MAX, 0};
+    size_t mlen = strlen(move);
     fc_error err;
     fc_error_clear(&err);
+    char *buf = uhp_game_alloc(u, mlen + 2, &err);
     const char *why = NULL;
-    if (buf && uhp_game_text(u, &b, &err) == 0) {
-        fc_textbuf_put(&b, ";%s", move);
-        fc_match *m = b.len < b.n ? fc_match_new_from_position(u->rules, u->seed, buf, &err) : NULL;
+    if (buf) {
+        size_t len = strlen(buf);
+        buf[len] = ';';
+        memcpy(buf + len + 1, move, mlen + 1);
+        fc_match *m = fc_match_new_from_position(u->rules, u->seed, buf, &err);
         fc_match_free(m);
         why = m ? NULL : strstr(err.msg, " refused: ");
     }
