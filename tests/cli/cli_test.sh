@@ -103,7 +103,7 @@ check "--seats N means N random seats" eval '[ $rc -eq 0 ] && has "^bidrace: 3 s
 fc play bidrace --seats random:seed=5,random --seed 7 --record "$TMP/d.rec" --quiet
 check "agent options in --seats" eval '[ $rc -eq 0 ] && has "^agent 1 random:seed=5$" "d.rec" && has "^agent 2 random$" "d.rec"'
 fc play bidrace --seats random,minimax
-check "unknown agent lists the known ones" eval '[ $rc -eq 2 ] && one_line_err && has "unknown agent .minimax. \(known: random, greedy, mcts\)" err'
+check "unknown agent lists the known ones" eval '[ $rc -eq 2 ] && one_line_err && has "unknown agent .minimax. \(known: random, greedy, mcts, ab\)" err'
 fc play bidrace --seats random:depth=2,random
 check "unknown agent key lists the keys" eval '[ $rc -eq 2 ] && one_line_err && has "unknown key .depth. \(known: seed\)" err'
 fc play bidrace --seats random,random,random,random,random

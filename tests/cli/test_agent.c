@@ -48,7 +48,7 @@ static void test_spec_errors(void **state)
     fc_error err;
     assert_null(fc_agent_new("minimax", 1, &err));
     assert_int_equal(err.code, FC_EUNKNOWN);
-    assert_string_equal(err.msg, "unknown agent 'minimax' (known: random, greedy, mcts)");
+    assert_string_equal(err.msg, "unknown agent 'minimax' (known: random, greedy, mcts, ab)");
     assert_null(fc_agent_new("random:depth=3", 1, &err));
     assert_string_equal(err.msg, "agent random: unknown key 'depth' (known: seed)");
     assert_null(fc_agent_new("random:seed", 1, &err));
@@ -75,11 +75,12 @@ static void test_spec_normalised(void **state)
     a = fc_agent_new("random", 1, &err);
     assert_string_equal(fc_agent_spec(a), "random");
     fc_agent_free(a);
-    assert_int_equal(fc_agent_kind_count(), 3);
+    assert_int_equal(fc_agent_kind_count(), 4);
     assert_string_equal(fc_agent_kind_name(0), "random");
     assert_string_equal(fc_agent_kind_name(1), "greedy");
     assert_string_equal(fc_agent_kind_name(2), "mcts");
-    assert_null(fc_agent_kind_name(3));
+    assert_string_equal(fc_agent_kind_name(3), "ab");
+    assert_null(fc_agent_kind_name(4));
 }
 
 /* Plays a whole game with one agent per seat; returns the number of decisions and writes the

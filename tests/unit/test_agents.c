@@ -36,13 +36,14 @@ static void test_specs(void **state)
 {
     (void)state;
     fc_error err;
-    assert_int_equal(fc_agent_kind_count(), 3);
+    assert_int_equal(fc_agent_kind_count(), 4);
     assert_string_equal(fc_agent_kind_name(0), "random");
     assert_string_equal(fc_agent_kind_name(1), "greedy");
     assert_string_equal(fc_agent_kind_name(2), "mcts");
-    assert_null(fc_agent_kind_name(3));
+    assert_string_equal(fc_agent_kind_name(3), "ab");
+    assert_null(fc_agent_kind_name(4));
     assert_null(fc_agent_new("minimax", 1, &err));
-    assert_string_equal(err.msg, "unknown agent 'minimax' (known: random, greedy, mcts)");
+    assert_string_equal(err.msg, "unknown agent 'minimax' (known: random, greedy, mcts, ab)");
     assert_null(fc_agent_new("mcts:rollouts=5", 1, &err));
     assert_string_equal(err.msg, "agent mcts: unknown key 'rollouts' (known: iters, time, c, depth, seed, threads, legacy, reuse, policy, eps)");
     assert_null(fc_agent_new("mcts:policy=greedy", 1, &err));
@@ -434,6 +435,31 @@ static void test_equal_strength(void **state)
     fc_context_free(ctx);
 }
 
+/* The alpha-beta agent refuses games it would search wrongly, in one line: hidden information
+ * (bidrace's bids) and more than two seats. */
+static void test_ab_refusals(void **state)
+{
+    (void)state;
+    fc_context *ctx = fixture_context();
+    const char *want[2] = {"agent ab: bidrace hides information from the players; alpha-beta would read it (use mcts)",
+                           "agent ab: bidrace is played by 3 seats here; alpha-beta searches two-player games (use mcts)"};
+    for (int seats = 2; seats <= 3; seats++) {
+        fc_rules *r = fixture_rules(ctx, seats, NULL);
+        fc_error err;
+        fc_match *m = fc_match_new(r, 1, &err);
+        fc_agent *a = fc_agent_new("ab:depth=2", 1, &err);
+        assert_non_null(m);
+        assert_non_null(a);
+        fc_decision d;
+        assert_int_not_equal(fc_agent_choose(a, m, &d, &err), 0);
+        assert_string_equal(err.msg, want[seats - 2]);
+        fc_agent_free(a);
+        fc_match_free(m);
+        fc_rules_free(r);
+    }
+    fc_context_free(ctx);
+}
+
 int main(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)
@@ -442,7 +468,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_specs),       cmocka_unit_test(test_deterministic), cmocka_unit_test(test_chance),
         cmocka_unit_test(test_no_cheating), cmocka_unit_test(test_time_budget),   cmocka_unit_test(test_strength),
-        cmocka_unit_test(test_equal_strength),
+        cmocka_unit_test(test_equal_strength), cmocka_unit_test(test_ab_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -22,6 +22,23 @@ void fc_agent_free(fc_agent *a);
  * the game is over. */
 int fc_agent_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err);
 
+/* What an agent's last search did, for benchmarks and the UHP engine's info: filled by the
+ * searching kinds (ab; mcts gives nodes and seconds), zero for the others. */
+#define FC_AGENT_STATS_DEPTHS 64
+typedef struct fc_agent_search_stats {
+    uint64_t nodes;        /* positions searched (every thread) */
+    double seconds;        /* wall time of the search */
+    int depth;             /* alpha-beta: the deepest completed iteration */
+    int score;             /* alpha-beta: the root's value for the seat to move: -10000..10000 from the
+                            * game's evaluation, about +-30000 for a won / lost game */
+    double first_cut;      /* alpha-beta: share of cut-offs made by the first decision tried (ordering) */
+    uint64_t depth_nodes[FC_AGENT_STATS_DEPTHS];   /* alpha-beta: nodes when iteration d was done */
+    double depth_seconds[FC_AGENT_STATS_DEPTHS];   /* and the time */
+} fc_agent_search_stats;
+
+/* The statistics of a's last search; 0, or FC_EINVAL for a kind that keeps none. */
+int fc_agent_stats(const fc_agent *a, fc_agent_search_stats *out);
+
 /* The normalised spec ("random:seed=7"); valid while a lives. */
 const char *fc_agent_spec(const fc_agent *a);
 /* The agent's kind name ("random"). */

@@ -28,6 +28,7 @@ typedef struct agent_kind {
     int (*init)(fc_agent *a, fc_error *err);
     int (*choose)(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err);
     void (*done)(fc_agent *a);
+    int (*stats)(const fc_agent *a, fc_agent_search_stats *out); /* NULL: keeps none */
 } agent_kind;
 
 struct fc_agent {
@@ -62,7 +63,7 @@ void fc_agent_rewards(const fc_game *g, const void *st, const fc_env *env, int t
  * reported later as the failure of a real decision. */
 void fc_agent_search_done(const fc_env *env);
 
-/* Kinds (agent_greedy.c, agent_mcts.c). */
+/* Kinds (agent_greedy.c, agent_mcts.c, agent_ab.c). */
 extern const char *const fc_agent_greedy_keys[], *const fc_agent_mcts_keys[];
 int fc_agent_greedy_init(fc_agent *a, fc_error *err);
 int fc_agent_greedy_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err);
@@ -70,5 +71,10 @@ void fc_agent_greedy_done(fc_agent *a);
 int fc_agent_mcts_init(fc_agent *a, fc_error *err);
 int fc_agent_mcts_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err);
 void fc_agent_mcts_done(fc_agent *a);
+extern const char *const fc_agent_ab_keys[];
+int fc_agent_ab_init(fc_agent *a, fc_error *err);
+int fc_agent_ab_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err);
+void fc_agent_ab_done(fc_agent *a);
+int fc_agent_ab_stats(const fc_agent *a, fc_agent_search_stats *out);
 
 #endif

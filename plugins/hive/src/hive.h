@@ -82,12 +82,23 @@ static inline int hv_color(int p) { return p >= HV_KINDS; }
 static inline int hv_bug(int p) { return hv_kind_bug[p % HV_KINDS]; }
 static inline int hv_height(const hv_state *s, int c) { return s->top[c] == HV_NONE ? 0 : s->level[s->top[c]] + 1; }
 bool hv_kind_used(int exp, int kind);
+/* Kinds of `color` still in hand (bit k = kind k), counting only the game type's pieces. */
+static inline uint32_t hv_hand_mask(const hv_state *s, int color)
+{
+    uint32_t used = 0x7FFu | (s->exp & EXP_M ? 1u << 11 : 0) | (s->exp & EXP_L ? 1u << 12 : 0) |
+                    (s->exp & EXP_P ? 1u << 13 : 0);
+    return used & ~(s->onboard >> (color * HV_KINDS)) & 0x3FFFu;
+}
 
 /* moves.c: the legal decisions; only >= 0 restricts them to those of one piece (placing or
  * moving it), for checking a decision without listing everything. */
 int hv_legal(const hv_state *s, fc_decision *out, int only);
 int hv_to_move(const hv_state *s);
 bool hv_queen_in_play(const hv_state *s, int color);
+/* Ground pieces whose removal would split the hive (H-08), bit = piece. */
+uint32_t hv_pinned(const hv_state *s);
+/* Cells where `color` may place now (H-05), whether or not it has pieces in hand. */
+int hv_spawn_cells(const hv_state *s, int color);
 
 /* The key of piece p on cell c at level l: a mix of the three (no table, nothing global). A
  * state's key is the XOR over the pieces on the board, kept by hv_apply. */
@@ -126,6 +137,19 @@ extern const char *const hv_state_names[5];
 /* position.c: the position as text (docs/positions/hive.md); read also takes a GameString. */
 int hv_position_write(const hv_state *s, char *buf, size_t n);
 int hv_position_read(hv_state *s, const fc_env *env, const char *text, fc_error *err);
+
+/* eval.c: the evaluation's weights (data/eval.csv) and the evaluation. */
+enum { EV_SCALE, EV_QUEEN_NB, EV_QUEEN_NB_FREE = EV_QUEEN_NB + 5, EV_FREE, EV_HAND = EV_FREE + BUG_COUNT,
+       EV_ON_QUEEN = EV_HAND + BUG_COUNT, EV_PINNED_AT_QUEEN, EV_SPAWN, EV_TEMPO, EV_COUNT };
+typedef struct hv_data {
+    int32_t w[EV_COUNT];
+} hv_data;
+int hv_data_load(const fc_host *host, const fc_value *params, int nseats, const char *datadir, void **data,
+                 fc_error *err);
+void hv_data_free(void *data);
+/* White's advantage in weight units (positive: White is better), from the pieces alone. */
+int32_t hv_eval_white(const hv_state *s, const hv_data *D);
+void hv_evaluate(const hv_state *s, const hv_data *D, double *value);
 
 extern const fc_game hv_game;
 

@@ -402,16 +402,6 @@ static int emit_set(const cellset *cs, int p, fc_decision *out, int n)
     return n;
 }
 
-/* Kinds in play per expansion bits: bit k = kind k used (hv_kind_used without the switch). */
-static inline uint32_t kinds_used(int exp)
-{
-    uint32_t m = 0x7FFu; /* Q S1 S2 B1 B2 G1 G2 G3 A1 A2 A3 */
-    m |= (exp & EXP_M) ? 1u << 11 : 0;
-    m |= (exp & EXP_L) ? 1u << 12 : 0;
-    m |= (exp & EXP_P) ? 1u << 13 : 0;
-    return m;
-}
-
 static int placements(const hv_state *s, int color, fc_decision *out, int n, int only)
 {
     int pturn = s->turn / 2 + 1;
@@ -421,7 +411,7 @@ static int placements(const hv_state *s, int color, fc_decision *out, int n, int
     int next[BUG_COUNT];
     for (int b = 0; b < BUG_COUNT; b++)
         next[b] = -1;
-    uint32_t hand = kinds_used(s->exp) & ~(s->onboard >> (color * HV_KINDS));
+    uint32_t hand = hv_hand_mask(s, color);
     for (int k = HV_KINDS - 1; k >= 0; k--)
         if ((hand >> k) & 1u)
             next[hv_kind_bug[k]] = color * HV_KINDS + k;
@@ -440,6 +430,17 @@ static int placements(const hv_state *s, int color, fc_decision *out, int n, int
         }
         n = emit_rows(&cells, cmask, p, out, n);
     }
+    return n;
+}
+
+uint32_t hv_pinned(const hv_state *s) { return pinned_pieces(s); }
+
+int hv_spawn_cells(const hv_state *s, int color)
+{
+    rows cells;
+    int n = 0;
+    for (uint32_t m = placement_cells(s, color, &cells); m; m &= m - 1)
+        n += __builtin_popcount(cells.r[__builtin_ctz(m)]);
     return n;
 }
 

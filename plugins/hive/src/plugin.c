@@ -188,26 +188,8 @@ static void vt_scores(const void *st, const fc_env *env, int32_t *score, int *ra
     }
 }
 
-/* Pressure on the Queens dominates; pieces in play that are free to move count a little. */
-static void vt_evaluate(const void *st, const fc_env *env, double *value)
-{
-    (void)env;
-    const hv_state *s = st;
-    if (s->result == GS_WHITE_WINS || s->result == GS_BLACK_WINS || s->result == GS_DRAW) {
-        value[0] = s->result == GS_WHITE_WINS ? 1.0 : s->result == GS_DRAW ? 0.5 : 0.0;
-        value[1] = 1.0 - value[0];
-        return;
-    }
-    double x = 0.11 * (hv_surrounded(s, 1) - hv_surrounded(s, 0));
-    int inplay[2] = {0, 0};
-    for (int p = 0; p < HV_PIECES; p++)
-        if (s->cell[p] != HV_OFF && s->top[s->cell[p]] == p)
-            inplay[hv_color(p)]++;
-    x += 0.01 * (inplay[0] - inplay[1]);
-    double v = 0.5 + x;
-    value[0] = v < 0.02 ? 0.02 : v > 0.98 ? 0.98 : v;
-    value[1] = 1.0 - value[0];
-}
+/* The evaluation and its weights: eval.c. */
+static void vt_evaluate(const void *st, const fc_env *env, double *value) { hv_evaluate(st, env->data, value); }
 
 /* The hands, the Queens, the game type and the draw limit (side panels of the view). */
 static void view_panels(const hv_state *s, const fc_host *h, fc_view *v)
@@ -353,6 +335,8 @@ const fc_game hv_game = {
     .struct_size = sizeof(fc_game),
     .state_size = sizeof(hv_state),
     .max_decisions = HV_MAX_DECISIONS,
+    .data_load = hv_data_load,
+    .data_free = hv_data_free,
     .init = hv_init,
     .to_move = vt_to_move,
     .legal = vt_legal,

@@ -1,0 +1,115 @@
+/* Private interface of the alpha-beta agent, shared by its parts:
+ *   agent_ab.c   options, refusals, lazy-SMP threads, the final choice and its statistics
+ *   ab_tt.c      the transposition table (shared by the threads, lock-free)
+ *   ab_search.c  negamax with PVS, move ordering, iterative deepening with aspiration windows
+ * The method is described at the top of agent_ab.c. */
+#ifndef FC_AB_H
+#define FC_AB_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "agent_impl.h"
+
+#define AB_MAX_PLY 64        /* search depth bound (depth= is 1..AB_MAX_PLY - 4) */
+#define AB_MAX_THREADS 16
+#define AB_INF 32000
+#define AB_WIN 30000         /* a won game at ply p scores AB_WIN - p */
+#define AB_WIN_BOUND (AB_WIN - AB_MAX_PLY)
+#define AB_EVAL_SCALE 10000  /* the game's evaluation in [0, 1] maps to -SCALE..SCALE */
+#define AB_HISTORY_BITS 14   /* history table: 16384 slots per seat, indexed by the decision code */
+#define AB_CLOCK_EVERY 1024  /* nodes between clock readings */
+#define AB_DEFAULT_HASH_MB 32
+#define AB_MAX_HASH_MB 4096
+
+/* Transposition table entry: the key XOR the data word, so a torn write by another thread
+ * reads as a miss (Hyatt and Mann's lock-less hashing). */
+typedef struct ab_entry {
+    _Atomic uint64_t check; /* key ^ data */
+    _Atomic uint64_t data;  /* move 32 bits, score 16, depth 7, has-move 1, bound 2, generation 6 */
+} ab_entry;
+
+enum { AB_BOUND_NONE, AB_BOUND_UPPER, AB_BOUND_LOWER, AB_BOUND_EXACT };
+
+typedef struct ab_tt {
+    ab_entry *e;
+    uint64_t mask; /* entries - 1 (a power of two) */
+    uint8_t gen;
+} ab_tt;
+
+typedef struct ab_probe {
+    bool has_move;
+    fc_decision move;
+    int score, depth, bound;
+} ab_probe;
+
+/* ab_tt.c */
+int fc_ab_tt_resize(ab_tt *t, uint64_t mb, fc_error *err);
+void fc_ab_tt_free(ab_tt *t);
+void fc_ab_tt_clear(ab_tt *t);
+bool fc_ab_tt_probe(const ab_tt *t, uint64_t key, ab_probe *out);
+void fc_ab_tt_store(ab_tt *t, uint64_t key, bool has_move, fc_decision move, int score, int depth, int bound);
+/* Mate scores are stored relative to the node, read relative to the root. */
+static inline int fc_ab_score_to_tt(int s, int ply) { return s > AB_WIN_BOUND ? s + ply : s < -AB_WIN_BOUND ? s - ply : s; }
+static inline int fc_ab_score_from_tt(int s, int ply) { return s > AB_WIN_BOUND ? s - ply : s < -AB_WIN_BOUND ? s + ply : s; }
+
+/* One searcher: its stacks and ordering tables (one per thread). */
+typedef struct ab_worker {
+    struct ab *cfg;
+    int id;
+    unsigned char *states;   /* (AB_MAX_PLY + 1) states */
+    fc_decision *moves;      /* AB_MAX_PLY lists of max_decisions */
+    int32_t *order;          /* AB_MAX_PLY lists of ordering scores */
+    fc_decision killer[AB_MAX_PLY][2];
+    int32_t history[2][1 << AB_HISTORY_BITS];
+    uint64_t nodes;
+    /* statistics for bench: nodes with a cut-off, and of those cut by the first move */
+    uint64_t cuts, first_cuts;
+    fc_decision best;        /* of the last completed iteration */
+    int best_score, depth_done;
+    fc_decision pv_root;     /* best root move of the iteration under way, once found */
+    pthread_t th;
+} ab_worker;
+
+typedef struct ab {
+    /* options */
+    uint64_t depth, threads, hash_mb, lmr;
+    double time;
+    /* one search's inputs */
+    const fc_game *g;
+    const fc_env *env;
+    fc_state_hash_fn hash;
+    fc_apply_legal_fn apply_legal;
+    const void *root;
+    int root_seat;
+    double deadline; /* 0: none */
+    _Atomic bool stop;
+    _Atomic int failure; /* an error found during search (FC_ECHANCE-like), reported once */
+    char failure_msg[160];
+    ab_tt tt;
+    size_t state_size;
+    int cap; /* max_decisions the buffers were sized for */
+    ab_worker w[AB_MAX_THREADS];
+    int nworkers; /* with buffers */
+    /* statistics of the last search */
+    fc_agent_search_stats stats;
+} ab;
+
+/* ab_search.c */
+/* Iterative deepening from cfg->root on worker w to cfg->depth (or until stopped). */
+void fc_ab_iterate(ab_worker *w);
+/* Sizes worker w's buffers for the current game. */
+int fc_ab_worker_buffers(ab_worker *w, const ab *cfg, fc_error *err);
+void fc_ab_worker_free(ab_worker *w);
+
+static inline double fc_ab_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+#endif

@@ -1,0 +1,158 @@
+/* Hive evaluation: how the bots judge a position they do not search to the end.
+ *
+ * Hive is won by surrounding a Queen, so the pressure on each Queen dominates: a Queen's
+ * occupied neighbours cost its owner more with every one (queen_nb_1..5), less for an own
+ * piece that can step away again (queen_nb_free). Next comes what each side can still do: a
+ * piece free to move (on top of its cell and not pinned by the One Hive rule, H-08) is worth
+ * its bug's weight, a pinned or covered one nothing; pieces in hand keep options; a Beetle or
+ * Mosquito on the enemy Queen holds it in place and stops the pieces under it; an own piece
+ * pinned next to the enemy Queen is pressure that cannot be taken back; places to put pieces
+ * down (spawn cells) and the move itself (tempo) count a little. The sum x of White's features
+ * minus Black's becomes White's winning estimate 1 / (1 + exp(-x / scale)).
+ *
+ * The weights are data (plugins/hive/data/eval.csv, Formicary's own design, tuned by measured
+ * play in docs/search.md), read once by data_load. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hive.h"
+
+static const char *const bug_letter = "QSBGAMLP";
+
+/* The weight names in EV_* order. */
+static void weight_name(int i, char *buf, size_t n)
+{
+    if (i == EV_SCALE)
+        snprintf(buf, n, "scale");
+    else if (i < EV_QUEEN_NB_FREE)
+        snprintf(buf, n, "queen_nb_%d", i - EV_QUEEN_NB + 1);
+    else if (i == EV_QUEEN_NB_FREE)
+        snprintf(buf, n, "queen_nb_free");
+    else if (i < EV_HAND)
+        snprintf(buf, n, "free_%c", bug_letter[i - EV_FREE]);
+    else if (i < EV_ON_QUEEN)
+        snprintf(buf, n, "hand_%c", bug_letter[i - EV_HAND]);
+    else
+        snprintf(buf, n, "%s", (const char *[]){"on_queen", "pinned_at_queen", "spawn", "tempo"}[i - EV_ON_QUEEN]);
+}
+
+static int read_weights(const fc_host *h, fc_table *t, const char *path, hv_data *D, fc_error *err)
+{
+    int line_of[EV_COUNT] = {0};
+    if (h->table_col(t, "name") < 0 || h->table_col(t, "value") < 0)
+        return h->error_set(err, FC_EDATA, "%s: expected columns name,value", path);
+    for (int row = 0; row < h->table_rows(t); row++) {
+        const char *name = h->table_str(t, row, h->table_col(t, "name"));
+        int i = 0;
+        char nm[32];
+        for (; i < EV_COUNT; i++) {
+            weight_name(i, nm, sizeof nm);
+            if (strcmp(nm, name) == 0)
+                break;
+        }
+        if (i == EV_COUNT)
+            return h->error_set(err, FC_EDATA, "%s:%d: unknown weight '%s'", path, h->table_line(t, row), name);
+        if (line_of[i])
+            return h->error_set(err, FC_EDATA, "%s:%d: weight '%s' given twice (first on line %d)", path,
+                                h->table_line(t, row), name, line_of[i]);
+        int64_t v;
+        int rc = h->table_int(t, row, "value", i == EV_SCALE ? 1 : -10000, 10000, &v, err);
+        if (rc < 0)
+            return rc;
+        D->w[i] = (int32_t)v;
+        line_of[i] = h->table_line(t, row);
+    }
+    for (int i = 0; i < EV_COUNT; i++)
+        if (!line_of[i]) {
+            char nm[32];
+            weight_name(i, nm, sizeof nm);
+            return h->error_set(err, FC_EDATA, "%s: missing weight '%s'", path, nm);
+        }
+    return 0;
+}
+
+int hv_data_load(const fc_host *host, const fc_value *params, int nseats, const char *datadir, void **data,
+                 fc_error *err)
+{
+    (void)params, (void)nseats;
+    char path[1200];
+    snprintf(path, sizeof path, "%s/eval.csv", datadir ? datadir : ".");
+    fc_table *t = host->table_load(path, err);
+    if (!t)
+        return err ? err->code : FC_EDATA;
+    hv_data *D = calloc(1, sizeof *D);
+    int rc = D ? read_weights(host, t, path, D, err) : host->error_set(err, FC_ENOMEM, "out of memory");
+    host->table_free(t);
+    if (rc < 0) {
+        free(D);
+        return rc;
+    }
+    *data = D;
+    return 0;
+}
+
+void hv_data_free(void *data) { free(data); }
+
+/* One side's features, in weight units, for `color`. */
+static int32_t side_value(const hv_state *s, const hv_data *D, int color, uint32_t pinned)
+{
+    const int32_t *w = D->w;
+    int32_t v = 0;
+    int enemy_q = s->cell[(1 - color) * HV_KINDS], own_q = s->cell[color * HV_KINDS];
+    for (int k = 0; k < HV_KINDS; k++) {
+        int p = color * HV_KINDS + k, c = s->cell[p], bug = hv_kind_bug[k];
+        if (!((s->onboard >> p) & 1u)) {
+            v += hv_kind_used(s->exp, k) ? w[EV_HAND + bug] : 0;
+            continue;
+        }
+        bool top = s->top[c] == p, free = top && (s->level[p] > 0 || !((pinned >> p) & 1u));
+        if (free)
+            v += w[EV_FREE + bug];
+        if (top && enemy_q != HV_OFF && c == enemy_q && s->level[p] > 0)
+            v += w[EV_ON_QUEEN];
+        if (!free && enemy_q != HV_OFF && s->level[p] == 0)
+            for (int d = 0; d < 6; d++)
+                if (hv_nb(c, d) == enemy_q) {
+                    v += w[EV_PINNED_AT_QUEEN];
+                    break;
+                }
+    }
+    if (own_q != HV_OFF) {
+        int n = 0, own_free = 0;
+        for (int d = 0; d < 6; d++) {
+            int t = s->top[hv_nb(own_q, d)];
+            if (t == HV_NONE)
+                continue;
+            n++;
+            own_free += hv_color(t) == color && (s->level[t] > 0 || !((pinned >> t) & 1u));
+        }
+        if (n > 0)
+            v -= w[EV_QUEEN_NB + (n > 5 ? 5 : n) - 1] - own_free * w[EV_QUEEN_NB_FREE];
+    }
+    if (hv_hand_mask(s, color) != 0) {
+        int sp = hv_spawn_cells(s, color);
+        v += w[EV_SPAWN] * (sp > 3 ? 3 : sp);
+    }
+    return v;
+}
+
+int32_t hv_eval_white(const hv_state *s, const hv_data *D)
+{
+    uint32_t pinned = hv_pinned(s);
+    int32_t x = side_value(s, D, 0, pinned) - side_value(s, D, 1, pinned);
+    return x + (s->turn & 1 ? -D->w[EV_TEMPO] : D->w[EV_TEMPO]);
+}
+
+void hv_evaluate(const hv_state *s, const hv_data *D, double *value)
+{
+    if (s->result == GS_WHITE_WINS || s->result == GS_BLACK_WINS || s->result == GS_DRAW) {
+        value[0] = s->result == GS_WHITE_WINS ? 1.0 : s->result == GS_DRAW ? 0.5 : 0.0;
+        value[1] = 1.0 - value[0];
+        return;
+    }
+    double x = (double)hv_eval_white(s, D) / (double)D->w[EV_SCALE];
+    value[0] = 1.0 / (1.0 + exp(-x));
+    value[1] = 1.0 - value[0];
+}

@@ -1,0 +1,252 @@
+/* The alpha-beta agent on Hive: it takes a win in one whenever there is one (H-22), does not
+ * allow one when a move avoids it, its root value at depths 1 and 2 equals a plain minimax over
+ * the vtable (no pruning, no table), a fixed depth gives the same decision and node count on
+ * every run, and its statistics are filled. Positions come from random games with fixed seeds. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "formicary/agent.h"
+#include "hv_fixture.h"
+
+/* The test's own copy of the direction table (the plugin's is not exported). */
+const int8_t hv_dq[6] = {1, 1, 0, -1, -1, 0};
+const int8_t hv_dr[6] = {0, -1, -1, 0, 1, 1};
+
+static int positions(void) { return hfx_slow() ? 4 : 40; }
+
+/* ---- a plain minimax for reference: the agent's value scale (agent_ab.c) ---- */
+
+static int ref_leaf(const hfx *f, const hv_state *s, int seat, int ply)
+{
+    if (f->g->to_move(s, f->env) == FC_NOBODY) {
+        int w = s->result == GS_WHITE_WINS ? 0 : s->result == GS_BLACK_WINS ? 1 : -1;
+        return w < 0 ? 0 : w == seat ? 30000 - ply : -(30000 - ply);
+    }
+    double v[2];
+    f->g->evaluate(s, f->env, v);
+    return (int)((v[seat] - 0.5) * 2 * 10000);
+}
+
+static int ref_minimax(const hfx *f, const hv_state *s, int depth, int ply, fc_decision *best)
+{
+    int seat = f->g->to_move(s, f->env); /* never finished here: the caller scores finished games */
+    if (depth == 0)
+        return ref_leaf(f, s, seat, ply);
+    fc_decision *d = malloc(HV_MAX_DECISIONS * sizeof *d);
+    int n = f->g->legal(s, f->env, d, NULL), v = -100000;
+    for (int i = 0; i < n; i++) {
+        hv_state c = *s;
+        assert_int_equal(f->g->apply(&c, f->env, d[i]), 0);
+        int x;
+        if (f->g->to_move(&c, f->env) == FC_NOBODY)
+            x = ref_leaf(f, &c, seat, ply + 1);
+        else
+            x = -ref_minimax(f, &c, depth - 1, ply + 1, NULL);
+        if (x > v) {
+            v = x;
+            if (best)
+                *best = d[i];
+        }
+    }
+    free(d);
+    return v;
+}
+
+/* ---- helpers ---- */
+
+/* A match at the position of `s` reached by random play: seed, plies. */
+static fc_match *random_position(const hfx *f, uint64_t seed, int plies)
+{
+    fc_error err;
+    fc_match *m = fc_match_new(f->rules, seed, &err);
+    assert_non_null(m);
+    fc_rng rng;
+    fc_rng_seed(&rng, seed, 1);
+    for (int i = 0; i < plies && fc_match_to_move(m) >= 0; i++) {
+        const fc_decision *legal;
+        int n = fc_match_legal(m, &legal, NULL);
+        assert_int_equal(fc_match_play(m, legal[fc_rng_below(&rng, (uint32_t)n)], &err), 0);
+    }
+    return m;
+}
+
+/* Whether d ends the game with a win of the seat that plays it. */
+static bool wins_now(const hfx *f, const hv_state *s, fc_decision d)
+{
+    hv_state c = *s;
+    int me = f->g->to_move(s, f->env);
+    assert_int_equal(f->g->apply(&c, f->env, d), 0);
+    return c.result == (me == 0 ? GS_WHITE_WINS : GS_BLACK_WINS);
+}
+
+static bool has_win(const hfx *f, const hv_state *s)
+{
+    if (f->g->to_move(s, f->env) < 0)
+        return false;
+    fc_decision *d = malloc(HV_MAX_DECISIONS * sizeof *d);
+    int n = f->g->legal(s, f->env, d, NULL);
+    bool any = false;
+    for (int i = 0; i < n && !any; i++)
+        any = wins_now(f, s, d[i]);
+    free(d);
+    return any;
+}
+
+static fc_decision ab_choose(fc_match *m, const char *spec, fc_agent_search_stats *st)
+{
+    fc_error err;
+    fc_agent *a = fc_agent_new(spec, 7, &err);
+    assert_non_null(a);
+    fc_decision d;
+    if (fc_agent_choose(a, m, &d, &err) != 0)
+        fail_msg("%s: %s", spec, err.msg);
+    if (st)
+        assert_int_equal(fc_agent_stats(a, st), 0);
+    fc_agent_free(a);
+    return d;
+}
+
+/* ---- tests ---- */
+
+/* H-22: a move that surrounds the enemy Queen is always found, at every depth. */
+static void test_takes_the_win(void **state)
+{
+    (void)state;
+    hfx f;
+    hfx_open(&f, "Base+MLP", NULL);
+    int found = 0;
+    for (uint64_t seed = 1; found < positions() && seed < 4000; seed++) {
+        fc_match *m = random_position(&f, seed, 30 + (int)(seed % 50));
+        const hv_state *s = fc_match_state(m);
+        if (has_win(&f, s)) {
+            found++;
+            for (int depth = 1; depth <= 3; depth++) {
+                char spec[32];
+                snprintf(spec, sizeof spec, "ab:depth=%d", depth);
+                assert_true(wins_now(&f, s, ab_choose(m, spec, NULL)));
+            }
+        }
+        fc_match_free(m);
+    }
+    assert_true(found >= positions() / 2);
+    hfx_close(&f);
+}
+
+/* Depth 2 never leaves the opponent a win in one when some move avoids it. */
+static void test_avoids_the_loss(void **state)
+{
+    (void)state;
+    hfx f;
+    hfx_open(&f, "Base+MLP", NULL);
+    int found = 0;
+    fc_decision *d = malloc(HV_MAX_DECISIONS * sizeof *d);
+    for (uint64_t seed = 1; found < positions() && seed < 4000; seed++) {
+        fc_match *m = random_position(&f, seed, 30 + (int)(seed % 50));
+        const hv_state *s = fc_match_state(m);
+        int n = f.g->to_move(s, f.env) >= 0 && !has_win(&f, s) ? f.g->legal(s, f.env, d, NULL) : 0;
+        int safe = 0, unsafe = 0;
+        for (int i = 0; i < n; i++) {
+            hv_state c = *s;
+            assert_int_equal(f.g->apply(&c, f.env, d[i]), 0);
+            if (has_win(&f, &c))
+                unsafe++;
+            else
+                safe++;
+        }
+        if (unsafe > 0 && safe > 0) {
+            found++;
+            hv_state c = *s;
+            assert_int_equal(f.g->apply(&c, f.env, ab_choose(m, "ab:depth=2", NULL)), 0);
+            assert_false(has_win(&f, &c));
+        }
+        fc_match_free(m);
+    }
+    free(d);
+    assert_true(found >= positions() / 4);
+    hfx_close(&f);
+}
+
+/* The search's value at depths 1 and 2 is the minimax value (no reductions: lmr=0), and the
+ * move it plays has that value. */
+static void test_equals_minimax(void **state)
+{
+    (void)state;
+    hfx f;
+    hfx_open(&f, "Base+MLP", NULL);
+    for (uint64_t seed = 100; seed < 100 + (uint64_t)positions() / 2; seed++) {
+        fc_match *m = random_position(&f, seed, 8 + (int)(seed % 24));
+        const hv_state *s = fc_match_state(m);
+        if (fc_match_to_move(m) < 0) {
+            fc_match_free(m);
+            continue;
+        }
+        for (int depth = 1; depth <= 2; depth++) {
+            char spec[48];
+            snprintf(spec, sizeof spec, "ab:depth=%d,lmr=0", depth);
+            fc_agent_search_stats st;
+            fc_decision d = ab_choose(m, spec, &st), ref;
+            int want = ref_minimax(&f, s, depth, 0, &ref);
+            if (st.depth == 0) /* a single legal decision: played without a search */
+                continue;
+            assert_int_equal(st.score, want);
+            hv_state c = *s;
+            assert_int_equal(f.g->apply(&c, f.env, d), 0);
+            int got = f.g->to_move(&c, f.env) == FC_NOBODY ? ref_leaf(&f, &c, s->turn & 1, 1)
+                                                            : -ref_minimax(&f, &c, depth - 1, 1, NULL);
+            assert_int_equal(got, want);
+        }
+        fc_match_free(m);
+    }
+    hfx_close(&f);
+}
+
+/* A fixed depth on one thread: the same decision and the same nodes on every run; statistics
+ * filled (nodes per completed depth, growing). */
+static void test_deterministic(void **state)
+{
+    (void)state;
+    hfx f;
+    hfx_open(&f, "Base+MLP", NULL);
+    fc_match *m = random_position(&f, 11, 24);
+    fc_agent_search_stats a, b;
+    const char *spec = hfx_slow() ? "ab:depth=2" : "ab:depth=4";
+    fc_decision d1 = ab_choose(m, spec, &a), d2 = ab_choose(m, spec, &b);
+    assert_true(d1 == d2);
+    assert_true(a.nodes == b.nodes && a.nodes > 0);
+    assert_int_equal(a.depth, hfx_slow() ? 2 : 4);
+    for (int d = 2; d <= a.depth; d++)
+        assert_true(a.depth_nodes[d] > a.depth_nodes[d - 1]);
+    assert_true(a.first_cut > 0 && a.first_cut <= 1);
+    fc_match_free(m);
+    hfx_close(&f);
+}
+
+/* Bad options: one line naming the key and the range. */
+static void test_options(void **state)
+{
+    (void)state;
+    fc_error err;
+    assert_null(fc_agent_new("ab:depth=0", 1, &err));
+    assert_string_equal(err.msg, "agent ab: depth: 0 is out of range 1..60");
+    assert_null(fc_agent_new("ab:hash=0", 1, &err));
+    assert_string_equal(err.msg, "agent ab: hash: 0 MB is out of range 1..4096");
+    assert_null(fc_agent_new("ab:threads=99", 1, &err));
+    assert_string_equal(err.msg, "agent ab: threads: 99 is out of range 1..16");
+    assert_null(fc_agent_new("ab:time=-1", 1, &err));
+    assert_null(fc_agent_new("ab:iters=5", 1, &err));
+    assert_non_null(strstr(err.msg, "unknown key 'iters'"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_takes_the_win),   cmocka_unit_test(test_avoids_the_loss),
+        cmocka_unit_test(test_equals_minimax), cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_options),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
