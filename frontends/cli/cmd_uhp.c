@@ -5,13 +5,10 @@
  * The game is the `hive` plugin; newgame builds a rule set for the GameTypeString (plus any
  * --set given on the command line) and replays a GameString's moves one by one, so undo can go
  * back to the start. bestmove searches with the settings of `options` (uhp_opts.c): the core's
- * alpha-beta agent `ab` where the core has it; else MCTS for `time HH:MM:SS` and without
- * arguments, and a depth-limited alpha-beta on the game's evaluation for `depth N`, deepened
- * one ply at a time within TimeLimit so that every depth is answered. */
+ * alpha-beta agent `ab` (MCTS under the option Search mcts), with depth and time limits. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cli.h"
 #include "formicary/textbuf.h"
@@ -33,6 +30,8 @@ typedef struct uhp {
     fc_match *m;
     uint64_t seed;
     uhp_opts opt; /* `options` */
+    fc_agent *agent; /* bestmove's, kept while its spec stays the same (uhp_agent) */
+    char agent_spec[160];
 } uhp;
 
 static void uhp_ok(void) { fputs("ok\n", stdout); }
@@ -169,6 +168,8 @@ static fc_rules *uhp_rules(uhp *u, const char *type, fc_error *err)
 
 static void uhp_drop(uhp *u)
 {
+    fc_agent_free(u->agent); /* its table holds positions of the game dropped */
+    u->agent = NULL;
     fc_match_free(u->m);
     fc_rules_free(u->rules);
     u->m = NULL;
@@ -296,98 +297,7 @@ static void uhp_undo(uhp *u, const char *arg)
     uhp_game_string(u);
 }
 
-/* ---- alpha-beta on the game's evaluation for `bestmove depth N` (until the core has `ab`) ---- */
-
-typedef struct ab {
-    const fc_game *g;
-    const fc_env *env;
-    unsigned char *st; /* one state per ply */
-    fc_decision *dec;  /* one decision list per ply */
-    double deadline;   /* monotonic seconds; checked past depth 1 */
-    long nodes;
-    bool check, stop;
-} ab;
-
-static double now_sec(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-/* Value in [0, 1] for the seat to move at level ply, searched `depth` plies deep; at ply 0 the
- * best decision goes to *best_d. Once the deadline passes it returns at once (a->stop). */
-static double ab_search(ab *a, int ply, int depth, double alpha, double beta, fc_decision *best_d)
-{
-    size_t sz = a->g->state_size;
-    unsigned char *st = a->st + (size_t)ply * sz, *child = st + sz;
-    int who = a->g->to_move(st, a->env);
-    double v[FC_MAX_SEATS];
-    if (a->check && (++a->nodes & 63) == 0 && now_sec() > a->deadline)
-        a->stop = true;
-    if (a->stop)
-        return 0.5;
-    if (who < 0 || depth == 0) {
-        a->g->evaluate(st, a->env, v);
-        return v[who < 0 ? 0 : who];
-    }
-    fc_decision *d = a->dec + (size_t)ply * (size_t)a->g->max_decisions;
-    int n = a->g->legal(st, a->env, d, NULL);
-    double best = -1;
-    for (int i = 0; i < n && !a->stop; i++) {
-        memcpy(child, st, sz);
-        if (a->g->apply(child, a->env, d[i]) != 0)
-            continue;
-        int next = a->g->to_move(child, a->env);
-        double x;
-        if (next < 0 || depth == 1) {
-            a->g->evaluate(child, a->env, v);
-            x = v[who];
-        } else if (next == who) {
-            x = ab_search(a, ply + 1, depth - 1, alpha, beta, NULL);
-        } else {
-            x = 1 - ab_search(a, ply + 1, depth - 1, 1 - beta, 1 - alpha, NULL);
-        }
-        if (x > best) {
-            best = x;
-            if (best_d)
-                *best_d = d[i];
-        }
-        if (best > alpha)
-            alpha = best;
-        if (alpha >= beta)
-            break;
-    }
-    return best;
-}
-
-/* Deepens 1, 2, ... depth plies; keeps the choice of the deepest search finished by the
- * deadline (depth 1 always finishes). */
-static int ab_choose(uhp *u, int depth, double seconds, fc_decision *out)
-{
-    ab a = {.g = fc_match_game(u->m), .env = fc_match_search_env(u->m), .deadline = now_sec() + seconds};
-    size_t sz = a.g->state_size;
-    if (!a.g->evaluate)
-        return FC_EINVAL;
-    a.st = malloc((size_t)(depth + 1) * sz);
-    a.dec = malloc((size_t)depth * (size_t)a.g->max_decisions * sizeof *a.dec);
-    int rc = 0;
-    if (!a.st || !a.dec) {
-        rc = FC_ENOMEM;
-    } else {
-        memcpy(a.st, fc_match_state(u->m), sz);
-        for (int k = 1; k <= depth && !a.stop; k++) {
-            fc_decision d = *out;
-            a.check = k > 1;
-            ab_search(&a, 0, k, 0, 1, &d);
-            if (!a.stop)
-                *out = d;
-        }
-    }
-    free(a.st);
-    free(a.dec);
-    return rc;
-}
+/* ---- bestmove: the core's agents with the options' settings ---- */
 
 static bool parse_hms(const char *s, double *sec)
 {
@@ -399,22 +309,14 @@ static bool parse_hms(const char *s, double *sec)
     return true;
 }
 
-static bool have_agent_kind(const char *name)
-{
-    for (int i = 0; i < fc_agent_kind_count(); i++)
-        if (strcmp(fc_agent_kind_name(i), name) == 0)
-            return true;
-    return false;
-}
-
-/* The limits of a bestmove: depth and seconds (a time limit keeps a margin for the answer). */
-static bool bestmove_limits(uhp *u, char *arg, int *depth, double *sec, bool *timed, bool *by_depth)
+/* The limits of a bestmove: depth (0: as deep as the time allows) and seconds (less a margin
+ * for the answer). */
+static bool bestmove_limits(uhp *u, char *arg, int *depth, double *sec, bool *by_depth)
 {
     char *save = NULL, *kind = arg ? strtok_r(arg, " \t", &save) : NULL;
     char *val = kind ? strtok_r(NULL, " \t", &save) : NULL, *extra = val ? strtok_r(NULL, " \t", &save) : NULL;
     *depth = (int)u->opt.v[UHP_DEPTH];
     *sec = u->opt.v[UHP_TIME_LIMIT];
-    *timed = false;
     *by_depth = kind && strcmp(kind, "depth") == 0;
     if (*by_depth) {
         if (!val || extra || !cli_parse_int(val, 1, UHP_MAX_DEPTH, depth)) {
@@ -426,8 +328,7 @@ static bool bestmove_limits(uhp *u, char *arg, int *depth, double *sec, bool *ti
             uhp_err("bestmove time: expected HH:MM:SS greater than 0");
             return false;
         }
-        *depth = UHP_MAX_DEPTH;
-        *timed = true;
+        *depth = 0;
     } else if (kind) {
         uhp_err("bestmove: expected 'time HH:MM:SS' or 'depth N'");
         return false;
@@ -437,22 +338,31 @@ static bool bestmove_limits(uhp *u, char *arg, int *depth, double *sec, bool *ti
 }
 
 /* The agent spec of a bestmove: `ab` with the options (always for `depth N`), or MCTS under
- * Search mcts (for the time given, or MctsIterations without arguments). Without `ab` in the
- * core, MCTS stands in, and "" asks for the in-file alpha-beta of `depth N`. */
-static void bestmove_spec(uhp *u, bool by_depth, int depth, double sec, bool timed, char *spec, size_t n)
+ * Search mcts (for the time given, or MctsIterations without arguments). */
+static void bestmove_spec(uhp *u, bool by_depth, int depth, double sec, char *spec, size_t n)
 {
     const double *o = u->opt.v;
-    uint64_t seed = u->seed + fc_match_ply(u->m);
-    bool have_ab = have_agent_kind("ab");
-    if (have_ab && (by_depth || o[UHP_SEARCH] == UHP_SEARCH_AB))
-        snprintf(spec, n, "ab:depth=%d,time=%.3f,threads=%.0f,hash=%.0f,seed=%llu", depth, sec, o[UHP_THREADS],
-                 o[UHP_HASH], (unsigned long long)seed);
-    else if (by_depth)
-        spec[0] = '\0';
-    else if (timed)
+    char d[32] = "";
+    if (depth > 0)
+        snprintf(d, sizeof d, "depth=%d,", depth);
+    if (by_depth || o[UHP_SEARCH] == UHP_SEARCH_AB)
+        snprintf(spec, n, "ab:%stime=%.3f,threads=%.0f,hash=%.0f", d, sec, o[UHP_THREADS], o[UHP_HASH]);
+    else if (depth == 0)
         snprintf(spec, n, "mcts:time=%.3f,c=%g,threads=%.0f", sec, o[UHP_EXPLORE], o[UHP_THREADS]);
     else
         snprintf(spec, n, "mcts:iters=%.0f,c=%g,threads=%.0f", o[UHP_ITERS], o[UHP_EXPLORE], o[UHP_THREADS]);
+}
+
+/* The session's agent for spec: kept from one bestmove to the next while the spec stays the
+ * same (the alpha-beta table lives on), made anew when it changes. */
+static fc_agent *uhp_agent(uhp *u, const char *spec, fc_error *err)
+{
+    if (u->agent && strcmp(spec, u->agent_spec) == 0)
+        return u->agent;
+    fc_agent_free(u->agent);
+    u->agent = fc_agent_new(spec, u->seed, err);
+    snprintf(u->agent_spec, sizeof u->agent_spec, "%s", u->agent ? spec : "");
+    return u->agent;
 }
 
 static void uhp_bestmove(uhp *u, char *arg)
@@ -465,27 +375,18 @@ static void uhp_bestmove(uhp *u, char *arg)
     }
     int depth;
     double sec;
-    bool timed, by_depth;
-    char spec[160];
-    if (!bestmove_limits(u, arg, &depth, &sec, &timed, &by_depth))
+    bool by_depth;
+    char spec[sizeof u->agent_spec];
+    if (!bestmove_limits(u, arg, &depth, &sec, &by_depth))
         return;
-    bestmove_spec(u, by_depth, depth, sec, timed, spec, sizeof spec);
+    bestmove_spec(u, by_depth, depth, sec, spec, sizeof spec);
     fc_decision d = 0;
     fc_error err;
     fc_error_clear(&err);
-    if (!spec[0]) {
-        if (ab_choose(u, depth, sec, &d) != 0) {
-            uhp_err("bestmove depth: out of memory");
-            return;
-        }
-    } else {
-        fc_agent *a = fc_agent_new(spec, u->seed + fc_match_ply(u->m), &err);
-        if (!a || fc_agent_choose(a, u->m, &d, &err) != 0) {
-            fc_agent_free(a);
-            uhp_err("%s", err.msg);
-            return;
-        }
-        fc_agent_free(a);
+    fc_agent *a = uhp_agent(u, spec, &err);
+    if (!a || fc_agent_choose(a, u->m, &d, &err) != 0) {
+        uhp_err("%s", err.msg);
+        return;
     }
     char t[64];
     fc_match_decision_text(u->m, d, t, sizeof t);

@@ -106,13 +106,14 @@ check "uhp: options errors" eval 'has "^err options: unknown option .Nope." && h
 # ---- bestmove depth N is answered within TimeLimit, however deep ----
 MID='Base+MLP;InProgress;White[9];wL;bL /wL;wA1 \wL;bA1 /bL;wQ wA1-;bP bA1\;wP wA1/;bQ bP\;wA2 wL-;bS1 bA1-;wA2 bS1-;bB1 bQ-;wA1 /bQ;bA1 wA2-;wB1 -wA1;bB2 -bP'
 t0=$(date +%s.%N)
-uhp "newgame $MID"$'\noptions set TimeLimit 1\nvalidmoves\nbestmove depth 8\nbestmove\nexit\n'
+uhp "newgame $MID"$'\noptions set TimeLimit 1\nvalidmoves\nbestmove depth 8\nbestmove\nbestmove time 00:00:01\nexit\n'
 t1=$(date +%s.%N)
 moves=$(sed -n 8p "$TMP/out")
 check "uhp: bestmove depth 8 answers a valid move" in_moves "$(sed -n 10p "$TMP/out")"
 check "uhp: bestmove without arguments answers a valid move" in_moves "$(sed -n 12p "$TMP/out")"
+check "uhp: bestmove time 00:00:01 answers a valid move" in_moves "$(sed -n 14p "$TMP/out")"
 if [ "${FC_UNDER_VALGRIND:-}" != 1 ]; then
-    check "uhp: bestmove depth 8 with TimeLimit 1 takes seconds, not hours" awk -v a="$t0" -v b="$t1" 'BEGIN { exit !(b - a < 8) }'
+    check "uhp: bestmove depth 8, bestmove and bestmove time 1 s with TimeLimit 1 take seconds" awk -v a="$t0" -v b="$t1" 'BEGIN { exit !(b - a < 8) }'
 fi
 
 # ---- a whole session driven like an arena: bestmove, then play that move, until the end ----
