@@ -39,11 +39,21 @@ _formicary() {
         COMPREPLY=($(compgen -P "$head" -W "$names" -- "$last"))
         compopt -o nospace 2>/dev/null
         return ;;
+    --agents | --agent)
+        # ladder: a ';'-separated list (quote it); agreement: one spec
+        local head=${cur%;*} last=${cur##*;} names="random greedy mcts mcts:iters= mcts:time="
+        [[ $cur == *\;* ]] && head="$head;" || head=""
+        COMPREPLY=($(compgen -P "$head" -W "$names" -- "$last"))
+        compopt -o nospace 2>/dev/null
+        return ;;
+    --corpus)
+        COMPREPLY=($(compgen -d -- "$cur"))
+        return ;;
     --set | --against-set | --param)
         [[ -n $game ]] && COMPREPLY=($(compgen -S = -W "$(_formicary_params "$exe" "$game")" -- "$cur"))
         compopt -o nospace 2>/dev/null
         return ;;
-    --rules | --against-rules | --variant | --against-variant | --csv | --json | --svg | --ini | --record | \
+    --rules | --against-rules | --variant | --against-variant | --csv | --json | --svg | --html | --ini | --record | \
     --plugin-path | --resume | --load | --position)
         COMPREPLY=($(compgen -f -- "$cur"))
         return ;;

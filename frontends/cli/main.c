@@ -24,6 +24,10 @@ static const cli_cmd cli_cmds[] = {
      cli_opts_sim, cli_cmd_sim},
     {"skill", "GAME", "Skill versus luck: MCTS at doubling budgets, each against the previous one, and against random.",
      1, 1, cli_opts_skill, cli_cmd_skill},
+    {"ladder", "GAME", "Round robin between agents (--agents 'A;B;...'): ratings (Elo) with 95% intervals.", 1, 1,
+     cli_opts_ladder, cli_cmd_ladder},
+    {"agreement", "GAME", "How often an agent's choice matches the recorded decisions of a corpus (top-1, top-3).", 1,
+     1, cli_opts_agreement, cli_cmd_agreement},
     {"tune", "GAME", "Search parameter values toward design targets (balance, rounds, margin, ...): best designs with intervals.",
      1, 1, cli_opts_tune, cli_cmd_tune},
     {"variant", "check FILE.lua | list [GAME]", "Validate a Lua variant without playing it, or list shipped variants.",
@@ -102,7 +106,7 @@ static int cli_main(int argc, char **argv)
     const char *near = fc_suggest(name, names, CLI_NCMDS);
     if (near)
         return cli_usage("unknown command '%s'; did you mean '%s'? (try formicary --help)", name, near);
-    return cli_usage("unknown command '%s' (commands: list, plugins, rules, play, replay, shell, bench, sim, skill, tune, variant, perft, "
+    return cli_usage("unknown command '%s' (commands: list, plugins, rules, play, replay, shell, bench, sim, skill, ladder, agreement, tune, variant, perft, "
                      "uhp)",
                      name);
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # formicary sim under `mpirun -n 2 --oversubscribe` writes the same CSV, JSON and report as one
 # process with the same seed (timing columns aside), on the fixture game and on Termity (also
-# A/B), and a rank killed mid-run makes the run fail with no output file written; --resume
+# A/B), skill and ladder too, and a rank killed mid-run makes the run fail with no output file written; --resume
 # continues it to the same output.
 # usage: mpi_test.sh FORMICARY MPIRUN FIXTURE_PLUGIN_DIR
 set -euo pipefail
@@ -46,6 +46,15 @@ compare termity-ab termity --seats greedy,random --games 40 --seed 5 --against-s
 diff skill-1.txt skill-2.txt || fail "skill: the table differs"
 diff <(no_time_json skill-1.json) <(no_time_json skill-2.json) || fail "skill: the JSON differs"
 echo "skill: same output under mpirun -n 2"
+
+# ladder spreads each table's games over the ranks: same table and JSON.
+ladder_args=(ladder bidrace --plugin-path "$fixtures" --agents 'random;greedy;mcts:iters=20' --games 12 --seed 3)
+"$fc" "${ladder_args[@]}" --json ladder-1.json > ladder-1.txt 2>&1 || { cat ladder-1.txt; fail "ladder: one process"; }
+"$mpirun" -n 2 --oversubscribe "$fc" "${ladder_args[@]}" --json ladder-2.json > ladder-2.txt 2>&1 ||
+    { cat ladder-2.txt; fail "ladder: mpirun -n 2"; }
+diff ladder-1.txt ladder-2.txt || fail "ladder: the table differs"
+diff ladder-1.json ladder-2.json || fail "ladder: the JSON differs"
+echo "ladder: same output under mpirun -n 2"
 
 # A rank that dies must not lose games silently: the run fails and writes nothing; --resume
 # then plays only the games missing from the journal and gives the one-process output.

@@ -22,6 +22,14 @@ void fc_agent_free(fc_agent *a);
  * the game is over. */
 int fc_agent_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err);
 
+/* The agent's ranking of the legal decisions of the seat to move in m, best first: up to max
+ * decisions into out[] and, when score is not NULL, the agent's score of each (larger is better:
+ * random gives every decision 1/n in a random order, greedy the value it sees one step ahead,
+ * mcts the root visits). out[0] is a decision the agent could choose. A kind without a ranking
+ * gives only its choice (count 1). Returns the count (>= 1), or a negative error (err set); FC_ESTATE
+ * at a chance point or when the game is over. */
+int fc_agent_rank(fc_agent *a, fc_match *m, fc_decision *out, double *score, int max, fc_error *err);
+
 /* What an agent's last search did, for benchmarks and the UHP engine's info: filled by the
  * searching kinds (ab; mcts gives nodes and seconds), zero for the others. */
 #define FC_AGENT_STATS_DEPTHS 64

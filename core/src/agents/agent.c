@@ -153,22 +153,22 @@ static int random_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *e
 
 static const agent_kind fc_agent_kinds[] = {
     {"random", "uniform among the legal decisions; keys: seed=N (overrides the seed)", random_keys,
-     random_init, random_choose, NULL, NULL},
+     random_init, random_choose, NULL, fc_agent_random_rank, NULL},
     {"greedy",
      "one step ahead with the game's evaluation (expected over a chance point), random among ties; "
      "keys: seed=N, samples=N (determinizations for hidden information, default 4)",
-     fc_agent_greedy_keys, fc_agent_greedy_init, fc_agent_greedy_choose, fc_agent_greedy_done, NULL},
+     fc_agent_greedy_keys, fc_agent_greedy_init, fc_agent_greedy_choose, fc_agent_greedy_done, fc_agent_greedy_rank, NULL},
     {"mcts",
      "UCT tree search, information-set MCTS where the game hides information; keys: iters=N (default 1000), "
      "time=SECONDS, c=EXPLORATION (default 0.7), depth=N (playout cut-off, 0 = to the end), seed=N, "
      "threads=N, legacy=1, reuse=1, policy=random|mast|eval (playout decisions), eps=E (their random share)",
-     fc_agent_mcts_keys, fc_agent_mcts_init, fc_agent_mcts_choose, fc_agent_mcts_done, NULL},
+     fc_agent_mcts_keys, fc_agent_mcts_init, fc_agent_mcts_choose, fc_agent_mcts_done, fc_agent_mcts_rank, NULL},
     {"ab",
      "alpha-beta search for two-player games without chance or hidden information (Hive): iterative "
      "deepening, transposition table, killers and history; keys: depth=N (plies, default 4 without time), "
      "time=SECONDS, threads=N (lazy SMP), hash=MB (table size, default 32), lmr=0|1 (late move reductions, "
      "default 1), seed=N",
-     fc_agent_ab_keys, fc_agent_ab_init, fc_agent_ab_choose, fc_agent_ab_done, fc_agent_ab_stats},
+     fc_agent_ab_keys, fc_agent_ab_init, fc_agent_ab_choose, fc_agent_ab_done, NULL, fc_agent_ab_stats},
 };
 #define AGENT_NKINDS ((int)(sizeof fc_agent_kinds / sizeof fc_agent_kinds[0]))
 

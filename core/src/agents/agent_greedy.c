@@ -111,24 +111,15 @@ static double greedy_value(greedy *g, const fc_game *game, const fc_env *env, in
     return k > 0 ? total : fc_agent_value(game, g->work, env, seat);
 }
 
-int fc_agent_greedy_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err)
+/* g->sum[i]: the summed value over the determinizations of legal[i] for the seat to move. */
+static int greedy_scores(fc_agent *a, fc_match *m, const fc_decision *legal, int n, fc_error *err)
 {
-    int who = fc_match_to_move(m);
-    if (who == FC_CHANCE)
-        return fc_agent_chance(a, m, out, err);
     greedy *g = a->impl;
+    int who = fc_match_to_move(m);
     const fc_game *game = fc_match_game(m);
     const fc_env *env = fc_match_search_env(m);
     if (greedy_buffers(g, game) != 0)
         return fc_error_set(err, FC_ENOMEM, "out of memory");
-    const fc_decision *legal = NULL;
-    int n = fc_match_legal(m, &legal, NULL);
-    if (n <= 0 || !legal)
-        return fc_error_set(err, FC_ESTATE, "agent greedy: no legal decision");
-    if (n == 1) {
-        *out = legal[0];
-        return 0;
-    }
     memcpy(g->legal, legal, (size_t)n * sizeof *legal);
     fc_rng *rng = fc_agent_rng(a, who);
     int samples = game->determinize ? (int)g->samples : 1;
@@ -145,6 +136,37 @@ int fc_agent_greedy_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error 
         }
     }
     fc_agent_search_done(env);
+    return 0;
+}
+
+int fc_agent_greedy_rank(fc_agent *a, fc_match *m, const fc_decision *legal, int n, double *score, fc_error *err)
+{
+    greedy *g = a->impl;
+    int rc = greedy_scores(a, m, legal, n, err);
+    int samples = fc_match_game(m)->determinize ? (int)g->samples : 1;
+    for (int i = 0; rc == 0 && i < n; i++)
+        score[i] = g->sum[i] / samples;
+    return rc;
+}
+
+int fc_agent_greedy_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err)
+{
+    int who = fc_match_to_move(m);
+    if (who == FC_CHANCE)
+        return fc_agent_chance(a, m, out, err);
+    greedy *g = a->impl;
+    const fc_decision *legal = NULL;
+    int n = fc_match_legal(m, &legal, NULL);
+    if (n <= 0 || !legal)
+        return fc_error_set(err, FC_ESTATE, "agent greedy: no legal decision");
+    if (n == 1) {
+        *out = legal[0];
+        return 0;
+    }
+    int rc = greedy_scores(a, m, legal, n, err);
+    if (rc != 0)
+        return rc;
+    fc_rng *rng = fc_agent_rng(a, who);
     /* reservoir choice among the best so ties are uniform */
     int best = 0, ties = 1;
     for (int i = 1; i < n; i++) {

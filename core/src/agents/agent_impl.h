@@ -28,6 +28,8 @@ typedef struct agent_kind {
     int (*init)(fc_agent *a, fc_error *err);
     int (*choose)(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err);
     void (*done)(fc_agent *a);
+    /* optional: a score for each of the n legal decisions (fc_agent_rank, agent_rank.c) */
+    int (*rank)(fc_agent *a, fc_match *m, const fc_decision *legal, int n, double *score, fc_error *err);
     int (*stats)(const fc_agent *a, fc_agent_search_stats *out); /* NULL: keeps none */
 } agent_kind;
 
@@ -62,6 +64,11 @@ void fc_agent_rewards(const fc_game *g, const void *st, const fc_env *env, int t
 /* Variant hooks run in the match's Lua state during search; a script error there must not be
  * reported later as the failure of a real decision. */
 void fc_agent_search_done(const fc_env *env);
+
+/* Rankings (agent_rank.c and the kinds): score[i] of legal[i] for the seat to move. */
+int fc_agent_random_rank(fc_agent *a, fc_match *m, const fc_decision *legal, int n, double *score, fc_error *err);
+int fc_agent_greedy_rank(fc_agent *a, fc_match *m, const fc_decision *legal, int n, double *score, fc_error *err);
+int fc_agent_mcts_rank(fc_agent *a, fc_match *m, const fc_decision *legal, int n, double *score, fc_error *err);
 
 /* Kinds (agent_greedy.c, agent_mcts.c, agent_ab.c). */
 extern const char *const fc_agent_greedy_keys[], *const fc_agent_mcts_keys[];

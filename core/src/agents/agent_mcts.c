@@ -257,22 +257,14 @@ static void mcts_root_stats(const mcts *t, int n, fc_decision d, uint64_t *visit
     }
 }
 
-int fc_agent_mcts_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err)
+/* Runs the search for the seat to move over the n (> 1) legal decisions; the number of trees. */
+static int mcts_search_root(fc_agent *a, fc_match *m, int n, fc_error *err)
 {
+    (void)n;
     int who = fc_match_to_move(m);
-    if (who == FC_CHANCE)
-        return fc_agent_chance(a, m, out, err);
     mcts *t = a->impl;
     const fc_game *g = fc_match_game(m);
     const fc_env *env = fc_match_search_env(m);
-    const fc_decision *legal = NULL;
-    int n = fc_match_legal(m, &legal, NULL);
-    if (n <= 0 || !legal)
-        return fc_error_set(err, FC_ESTATE, "agent mcts: no legal decision");
-    if (n == 1) {
-        *out = legal[0];
-        return 0;
-    }
     /* hooks run in the match's one Lua state: no second thread may call them */
     int nt = env->hooks ? 1 : (int)t->threads;
     fc_rng *rng = fc_agent_rng(a, who);
@@ -307,6 +299,42 @@ int fc_agent_mcts_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *e
     fc_agent_search_done(env);
     if (rc != 0)
         return fc_error_set(err, rc, "agent mcts: the game failed during search (%s)", fc_error_name(rc));
+    return nt;
+}
+
+/* Score of a root child: its visits, with the mean reward (< 1) breaking ties as choose does. */
+int fc_agent_mcts_rank(fc_agent *a, fc_match *m, const fc_decision *legal, int n, double *score, fc_error *err)
+{
+    int nt = n > 1 ? mcts_search_root(a, m, n, err) : 1;
+    if (nt < 0)
+        return nt;
+    for (int i = 0; i < n; i++) {
+        uint64_t v = 0;
+        double w = 0;
+        if (n > 1)
+            mcts_root_stats(a->impl, nt, legal[i], &v, &w);
+        score[i] = (double)v + (v ? 0.5 * w / (double)v : 0);
+    }
+    return 0;
+}
+
+int fc_agent_mcts_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err)
+{
+    int who = fc_match_to_move(m);
+    if (who == FC_CHANCE)
+        return fc_agent_chance(a, m, out, err);
+    mcts *t = a->impl;
+    const fc_decision *legal = NULL;
+    int n = fc_match_legal(m, &legal, NULL);
+    if (n <= 0 || !legal)
+        return fc_error_set(err, FC_ESTATE, "agent mcts: no legal decision");
+    if (n == 1) {
+        *out = legal[0];
+        return 0;
+    }
+    int nt = mcts_search_root(a, m, n, err);
+    if (nt < 0)
+        return nt;
     /* the most visited root child among the real legal decisions; ties by mean, then order */
     int best = 0;
     uint64_t best_v = 0;

@@ -1,0 +1,389 @@
+/* `formicary ladder GAME --agents 'SPEC;SPEC;...'`: a round robin between agents and their
+ * ratings with 95% intervals (core/include/formicary/ladder.h; method in docs/metrics.md,
+ * "Ladder"). This file parses the command line and writes the table, CSV, JSON and HTML. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "html.h"
+#include "sim_mpi.h"
+#include "formicary/ladder.h"
+
+const cli_optdef cli_opts_ladder[] = {
+    {"--agents", "'SPEC;SPEC;...'", false, "the agents, separated by ';' (at least 2; specs as in --seats)"},
+    {"--games", "N", false, "games per pair (per table with more players) at most (default 20)"},
+    {"--players", "N", false, "number of players (default: the game's minimum)"},
+    {"--until-separated", NULL, false, "stop after a round in which neighbours' intervals no longer overlap"},
+    {"--threads", "K", false, "worker threads (default 1); results do not depend on K"},
+    {"--seed", "S", false, "base seed (default 1)"},
+    {"--max-decisions", "N", false, "decisions before a game counts as a draw by timeout (default 100000)"},
+    {"--set", "KEY=VALUE", true, "override one parameter"},
+    {"--rules", "F.ini|NAME", false, "rule set: a file, or a shipped one by name (config/GAME/NAME.ini)"},
+    {"--variant", "F.lua", false, "Lua variant"},
+    {"--csv", "F", false, "write one row per agent to F"},
+    {"--json", "F", false, "write the ladder as JSON to F ('-' for stdout instead of the table)"},
+    {"--html", "F", false, "write a report page to F"},
+    {"--progress", NULL, false, "show the progress line even when stderr is not a terminal"},
+    {NULL, NULL, false, NULL},
+};
+
+#define LADDER_SPEC_TEXT 4096
+
+typedef struct ladder_cli {
+    char text[LADDER_SPEC_TEXT];
+    fc_ladder_config cfg;
+    fc_ladder_result res;
+    int order[FC_LADDER_MAX_AGENTS]; /* agents by rating, best first */
+    const char *game;
+} ladder_cli;
+
+static void ladder_progress(void *ud, long done, long total)
+{
+    (void)ud;
+    fprintf(stderr, "\rladder: %ld/%ld games (at most)", done, total);
+    fflush(stderr);
+}
+
+/* Under mpirun: the games of each (table, rotation) over the ranks (docs/distributed.md). */
+static int ladder_play_mpi(void *ud, const fc_sim_config *cfg, int first, int count, fc_sim_game *out,
+                           fc_error *err)
+{
+    (void)ud;
+    return cli_sim_run(cfg, first, count, out, NULL, 0, err);
+}
+
+/* Splits --agents on ';' into cfg.agents and checks every spec. */
+static int ladder_agents(const cli *c, ladder_cli *l)
+{
+    const char *v = cli_opt(c, "--agents");
+    if (!v)
+        return cli_usage("ladder: --agents 'SPEC;SPEC;...' is required");
+    if (strlen(v) >= sizeof l->text)
+        return cli_usage("ladder: --agents is too long");
+    snprintf(l->text, sizeof l->text, "%s", v);
+    int n = 0;
+    for (char *save = NULL, *tok = strtok_r(l->text, ";", &save); tok; tok = strtok_r(NULL, ";", &save)) {
+        while (*tok == ' ')
+            tok++;
+        for (size_t k = strlen(tok); k > 0 && tok[k - 1] == ' '; k--)
+            tok[k - 1] = 0;
+        if (!*tok)
+            continue;
+        if (n == FC_LADDER_MAX_AGENTS)
+            return cli_usage("ladder: more than %d agents", FC_LADDER_MAX_AGENTS);
+        fc_error e;
+        fc_error_clear(&e);
+        fc_agent *a = fc_agent_new(tok, 0, &e);
+        if (!a)
+            return cli_usage("ladder: agent %d: %s", n + 1, e.msg);
+        fc_agent_free(a);
+        l->cfg.agents[n++] = tok;
+    }
+    if (n < 2)
+        return cli_usage("ladder: %d agent%s given, a ladder needs at least 2 (separate them with ';')", n,
+                         n == 1 ? "" : "s");
+    l->cfg.nagents = n;
+    return 0;
+}
+
+static int ladder_options(const cli *c, ladder_cli *l, int *players)
+{
+    fc_ladder_config *cfg = &l->cfg;
+    cfg->anchor = -1;
+    int md = 0;
+    if (!cli_opt_int(c, "--games", 1, 10000000, 20, &cfg->games) ||
+        !cli_opt_int(c, "--players", 2, 7, 0, players) || !cli_opt_int(c, "--threads", 1, 1024, 1, &cfg->threads) ||
+        !cli_opt_u64(c, "--seed", 1, &cfg->seed) || !cli_opt_int(c, "--max-decisions", 1, 100000000, 0, &md))
+        return CLI_EXIT_USAGE;
+    cfg->max_decisions = md;
+    cfg->until_separated = cli_flag(c, "--until-separated");
+    const char *outs[3] = {cli_opt(c, "--csv"), cli_opt(c, "--json"), cli_opt(c, "--html")};
+    int stdout_uses = 0;
+    for (int i = 0; i < 3; i++)
+        stdout_uses += outs[i] && strcmp(outs[i], "-") == 0;
+    if (stdout_uses > 1)
+        return cli_usage("ladder: only one of --csv, --json and --html may go to standard output");
+    return ladder_agents(c, l);
+}
+
+static void ladder_sort(ladder_cli *l)
+{
+    const fc_ladder_result *r = &l->res;
+    for (int i = 0; i < r->nagents; i++) {
+        int j = i;
+        while (j > 0 && r->rating[l->order[j - 1]].elo < r->rating[i].elo) {
+            l->order[j] = l->order[j - 1];
+            j--;
+        }
+        l->order[j] = i;
+    }
+}
+
+static void ladder_print(const ladder_cli *l)
+{
+    const fc_ladder_result *r = &l->res;
+    printf("ladder %s: %d agents, %d players, %d table%s, %ld games (%d per table) in %d round%s, seed %llu\n", l->game,
+           r->nagents, r->nseats, r->ntables, r->ntables == 1 ? "" : "s", r->ngames, r->deals * r->nseats, r->rounds,
+           r->rounds == 1 ? "" : "s", (unsigned long long)l->cfg.seed);
+    printf("Elo relative to %s (0); 95%% intervals; score: share of opponents beaten, ties half\n",
+           l->cfg.agents[r->anchor]);
+    cli_table t;
+    cli_table_init(&t, 6);
+    cli_table_add(&t, "#", "agent", "Elo", "95% interval", "games", "score");
+    for (int k = 0; k < r->nagents; k++) {
+        const fc_rating *g = &r->rating[l->order[k]];
+        char n[8], e[24], iv[48], gm[16], sc[16];
+        snprintf(n, sizeof n, "%d", k + 1);
+        snprintf(e, sizeof e, "%+.0f", g->elo);
+        if (l->order[k] == r->anchor)
+            snprintf(iv, sizeof iv, "(anchor)");
+        else
+            snprintf(iv, sizeof iv, "[%+.0f, %+.0f]", g->lo, g->hi);
+        snprintf(gm, sizeof gm, "%d", g->games);
+        snprintf(sc, sizeof sc, "%.3f", g->score);
+        cli_table_add(&t, n, l->cfg.agents[l->order[k]], e, iv, gm, sc);
+    }
+    cli_table_print(&t, stdout, "  ");
+    cli_table_free(&t);
+    printf("neighbours separated: %s%s\n", r->separated ? "yes" : "no",
+           l->cfg.until_separated && r->separated && r->deals * r->nseats < l->cfg.games ? " (stopped early)" : "");
+}
+
+/* A quoted CSV field (specs contain commas; quotes are doubled). */
+static void ladder_csv_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++)
+        fputs(*s == '"' ? "\"\"" : (char[2]){*s, 0}, f);
+    fputc('"', f);
+}
+
+static int ladder_write_csv(const ladder_cli *l, const char *path)
+{
+    bool out = strcmp(path, "-") == 0;
+    FILE *f = out ? stdout : fopen(path, "w");
+    if (!f)
+        return cli_fail("%s: %s", path, strerror(errno));
+    const fc_ladder_result *r = &l->res;
+    fputs("rank,agent,elo,lo,hi,se,games,score,anchor\n", f);
+    for (int k = 0; k < r->nagents; k++) {
+        const fc_rating *g = &r->rating[l->order[k]];
+        fprintf(f, "%d,", k + 1);
+        ladder_csv_str(f, l->cfg.agents[l->order[k]]);
+        fprintf(f, ",%.2f,%.2f,%.2f,%.2f,%d,%.4f,%d\n", g->elo, g->lo, g->hi, g->se, g->games, g->score,
+                l->order[k] == r->anchor);
+    }
+    return cli_close_output(f, path);
+}
+
+static void ladder_json_agent(cli_json *j, const ladder_cli *l, int k)
+{
+    const fc_ladder_result *r = &l->res;
+    int a = l->order[k];
+    const fc_rating *g = &r->rating[a];
+    cli_json_obj(j);
+    cli_json_key(j, "agent");
+    cli_json_str(j, l->cfg.agents[a]);
+    const char *keys[5] = {"elo", "lo", "hi", "se", "score"};
+    double v[5] = {g->elo, g->lo, g->hi, g->se, g->score};
+    for (int i = 0; i < 5; i++) {
+        cli_json_key(j, keys[i]);
+        cli_json_num(j, v[i]);
+    }
+    cli_json_key(j, "games");
+    cli_json_int(j, g->games);
+    cli_json_key(j, "anchor");
+    cli_json_bool(j, a == r->anchor);
+    cli_json_key(j, "points_against"); /* per opponent, in --agents order: points and games */
+    cli_json_arr(j);
+    for (int b = 0; b < r->nagents; b++) {
+        cli_json_arr(j);
+        cli_json_num(j, r->pair[a * r->nagents + b]);
+        cli_json_int(j, r->meet[a * r->nagents + b]);
+        cli_json_end_arr(j);
+    }
+    cli_json_end_arr(j);
+    cli_json_end_obj(j);
+}
+
+static int ladder_write_json(const ladder_cli *l, const char *path)
+{
+    bool out = strcmp(path, "-") == 0;
+    FILE *f = out ? stdout : fopen(path, "w");
+    if (!f)
+        return cli_fail("%s: %s", path, strerror(errno));
+    const fc_ladder_result *r = &l->res;
+    cli_json j;
+    cli_json_init(&j, f);
+    cli_json_obj(&j);
+    cli_json_key(&j, "game");
+    cli_json_str(&j, l->game);
+    const char *ik[7] = {"players", "tables", "games_per_table_max", "games_per_table", "rounds", "threads", "games"};
+    long iv[7] = {r->nseats, r->ntables, l->cfg.games, (long)r->deals * r->nseats, r->rounds, l->cfg.threads,
+                  r->ngames};
+    for (int i = 0; i < 7; i++) {
+        cli_json_key(&j, ik[i]);
+        cli_json_int(&j, iv[i]);
+    }
+    cli_json_key(&j, "seed");
+    cli_json_int(&j, (long long)l->cfg.seed);
+    cli_json_key(&j, "until_separated");
+    cli_json_bool(&j, l->cfg.until_separated);
+    cli_json_key(&j, "separated");
+    cli_json_bool(&j, r->separated);
+    cli_json_key(&j, "anchor");
+    cli_json_str(&j, l->cfg.agents[r->anchor]);
+    cli_json_key(&j, "agents"); /* best first */
+    cli_json_arr(&j);
+    for (int k = 0; k < r->nagents; k++)
+        ladder_json_agent(&j, l, k);
+    cli_json_end_arr(&j);
+    cli_json_end_obj(&j);
+    fputc('\n', f);
+    return cli_close_output(f, out ? NULL : path);
+}
+
+/* Points of row agent against column agent as a share of their games, best agents first. */
+static void ladder_html_pairs(cli_html *h, const ladder_cli *l)
+{
+    const fc_ladder_result *r = &l->res;
+    int n = r->nagents, nc = n + 1;
+    char **cells = calloc((size_t)(nc * nc), sizeof *cells);
+    char *buf = calloc((size_t)(nc * nc), 32);
+    if (!cells || !buf) {
+        free(cells);
+        free(buf);
+        return;
+    }
+    for (int i = 0; i < nc * nc; i++)
+        cells[i] = buf + 32 * i;
+    snprintf(cells[0], 32, "row vs column");
+    for (int k = 0; k < n; k++) {
+        snprintf(cells[k + 1], 32, "%.31s", l->cfg.agents[l->order[k]]);
+        snprintf(cells[(k + 1) * nc], 32, "%.31s", l->cfg.agents[l->order[k]]);
+        for (int m = 0; m < n; m++) {
+            int a = l->order[k], b = l->order[m], g = r->meet[a * n + b];
+            if (a == b || g == 0)
+                snprintf(cells[(k + 1) * nc + m + 1], 32, "-");
+            else
+                snprintf(cells[(k + 1) * nc + m + 1], 32, "%.2f (%d)", r->pair[a * n + b] / g, g);
+        }
+    }
+    cli_html_table(h, nc, nc, (const char *const *)cells);
+    free(cells);
+    free(buf);
+}
+
+static int ladder_write_html(const ladder_cli *l, const char *path)
+{
+    const fc_ladder_result *r = &l->res;
+    char title[160];
+    snprintf(title, sizeof title, "formicary ladder: %s", l->game);
+    cli_html *h = cli_html_begin(path, title);
+    if (!h)
+        return CLI_EXIT_FAIL;
+    cli_html_heading(h, "Ratings");
+    cli_html_text(h,
+                  "%d agents, %d players, %ld games (%d per table) in %d rounds, seed %llu. Elo relative to %s; "
+                  "whiskers are 95%% intervals (docs/metrics.md, \"Ladder\"). Neighbours separated: %s.",
+                  r->nagents, r->nseats, r->ngames, r->deals * r->nseats, r->rounds,
+                  (unsigned long long)l->cfg.seed, l->cfg.agents[r->anchor], r->separated ? "yes" : "no");
+    cli_html_est e[FC_LADDER_MAX_AGENTS];
+    const char *cells[(FC_LADDER_MAX_AGENTS + 1) * 5];
+    char txt[FC_LADDER_MAX_AGENTS][4][32];
+    const char *head[5] = {"agent", "Elo", "95% interval", "games", "score"};
+    memcpy(cells, head, sizeof head);
+    for (int k = 0; k < r->nagents; k++) {
+        int a = l->order[k];
+        const fc_rating *g = &r->rating[a];
+        e[k] = (cli_html_est){l->cfg.agents[a], g->elo, g->lo, g->hi};
+        snprintf(txt[k][0], 32, "%+.0f", g->elo);
+        snprintf(txt[k][1], 32, "[%+.0f, %+.0f]", g->lo, g->hi);
+        snprintf(txt[k][2], 32, "%d", g->games);
+        snprintf(txt[k][3], 32, "%.3f", g->score);
+        const char *row[5] = {l->cfg.agents[a], txt[k][0], txt[k][1], txt[k][2], txt[k][3]};
+        memcpy(cells + (k + 1) * 5, row, sizeof row);
+    }
+    cli_html_intervals(h, "Elo with 95% intervals", "Elo", e, r->nagents, 0);
+    cli_html_table(h, 5, r->nagents + 1, cells);
+    cli_html_heading(h, "Results by pair");
+    cli_html_text(h, "Share of the column agent's games the row agent finished ahead of it (ties half), games in "
+                     "brackets.");
+    ladder_html_pairs(h, l);
+    return cli_html_end(h);
+}
+
+static int ladder_outputs(const cli *c, ladder_cli *l)
+{
+    const char *json = cli_opt(c, "--json"), *csv = cli_opt(c, "--csv"), *html = cli_opt(c, "--html");
+    bool quiet = (json && !strcmp(json, "-")) || (csv && !strcmp(csv, "-")) || (html && !strcmp(html, "-"));
+    if (!quiet)
+        ladder_print(l);
+    int rc = 0;
+    if (csv && (rc = ladder_write_csv(l, csv)) != 0)
+        return rc;
+    if (json && (rc = ladder_write_json(l, json)) != 0)
+        return rc;
+    if (html && (rc = ladder_write_html(l, html)) != 0)
+        return rc;
+    return 0;
+}
+
+int cli_cmd_ladder(cli *c)
+{
+    ladder_cli *l = calloc(1, sizeof *l);
+    if (!l)
+        return cli_fail("out of memory");
+    int players = 0;
+    int rc = ladder_options(c, l, &players);
+    if (rc != 0) {
+        free(l);
+        return rc;
+    }
+    l->game = c->pos[0];
+    /* Under mpirun every rank runs this with the same arguments; rank 0 alone reports. */
+    if (cli_mpi_begin() != 0) {
+        free(l);
+        return CLI_EXIT_FAIL;
+    }
+    fc_context *ctx = cli_context(c, NULL, 0);
+    fc_rules *rules = ctx ? cli_rules(c, ctx, l->game, players) : NULL;
+    if (cli_mpi_agree(rules ? 0 : CLI_EXIT_FAIL) != 0) {
+        rc = CLI_EXIT_FAIL;
+        goto out;
+    }
+    l->cfg.rules = rules;
+    fc_error err;
+    fc_error_clear(&err);
+    if (fc_ladder_check(&l->cfg, &err) != 0) {
+        rc = cli_usage("ladder: %s", err.msg);
+        goto out;
+    }
+    if (cli_mpi_size() > 1)
+        l->cfg.play = ladder_play_mpi;
+    bool progress = cli_mpi_rank() == 0 && (cli_flag(c, "--progress") || isatty(STDERR_FILENO));
+    if (progress)
+        l->cfg.progress = ladder_progress;
+    rc = fc_ladder_run(&l->cfg, &l->res, &err);
+    if (progress)
+        fputc('\n', stderr);
+    if (rc != 0) {
+        rc = cli_mpi_rank() == 0 ? cli_fail("ladder: %s", err.msg) : CLI_EXIT_FAIL;
+        goto out;
+    }
+    if (cli_mpi_rank() != 0)
+        goto out; /* every rank holds every result; rank 0 writes */
+    ladder_sort(l);
+    rc = ladder_outputs(c, l);
+out:
+    fc_ladder_result_free(&l->res);
+    fc_rules_free(rules);
+    fc_context_free(ctx);
+    free(l);
+    cli_mpi_end();
+    return rc;
+}
