@@ -4,22 +4,24 @@
  *
  * The game is the `hive` plugin; newgame builds a rule set for the GameTypeString (plus any
  * --set given on the command line) and replays a GameString's moves one by one, so undo can go
- * back to the start. bestmove runs MCTS for `time HH:MM:SS` (the whole limit minus a margin)
- * and a depth-limited alpha-beta search on the game's evaluation for `depth N`. */
+ * back to the start. bestmove searches with the settings of `options` (uhp_opts.c): the core's
+ * alpha-beta agent `ab` (MCTS under the option Search mcts), with depth and time limits. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "formicary/textbuf.h"
+#include "uhp_opts.h"
 
 const cli_optdef cli_opts_uhp[] = {
-    {"--set", "KEY=VALUE", true, "override one hive parameter for every game (e.g. draw_turns=200)"},
+    {"--set", "KEY=VALUE", true, "override one hive parameter for every game (e.g. draw_turns=200; the default here is 0, no limit)"},
     {"--seed", "N", false, "seed of the agents (default 1)"},
     {NULL, NULL, false, NULL},
 };
 
 #define UHP_LINE_MAX 16384
-#define UHP_MAX_DEPTH 8
+#define UHP_TEXT_MAX (4 * UHP_LINE_MAX) /* a GameString written or read back */
 
 typedef struct uhp {
     cli *c;
@@ -27,8 +29,9 @@ typedef struct uhp {
     fc_rules *rules;
     fc_match *m;
     uint64_t seed;
-    long iters; /* option MctsIterations: bestmove without limits */
-    double explore;
+    uhp_opts opt; /* `options` */
+    fc_agent *agent; /* bestmove's, kept while its spec stays the same (uhp_agent) */
+    char agent_spec[160];
 } uhp;
 
 static void uhp_ok(void) { fputs("ok\n", stdout); }
@@ -47,15 +50,11 @@ static void uhp_err(const char *fmt, ...)
 /* The GameString of the match: GameTypeString;GameStateString;TurnString;MoveString... (H-23),
  * written from the match's history (uhp matches start from the beginning: newgame replays a
  * GameString's moves). */
-static void uhp_game_string(uhp *u)
+static int uhp_game_text(uhp *u, fc_textbuf *b, fc_error *err)
 {
-    fc_error err;
-    fc_error_clear(&err);
     fc_transcript t;
-    if (fc_transcript_make(u->m, &t, &err) != 0) {
-        uhp_err("%s", err.msg);
-        return;
-    }
+    if (fc_transcript_make(u->m, &t, err) != 0)
+        return err->code;
     const fc_plugin *p = fc_rules_plugin(u->rules);
     int gt = fc_param_find(p->params, p->nparams, "game_type");
     char type[FC_PARAM_STR_MAX + 64] = "Base";
@@ -71,16 +70,78 @@ static void uhp_game_string(uhp *u)
         fc_match_scores(u->m, score, rank);
         state = rank[0] == rank[1] ? "Draw" : rank[0] == 0 ? "WhiteWins" : "BlackWins";
     }
-    printf("%s;%s;%s[%zu]", type, state, ply % 2 ? "Black" : "White", ply / 2 + 1);
+    fc_textbuf_put(b, "%s;%s;%s[%zu]", type, state, ply % 2 ? "Black" : "White", ply / 2 + 1);
     for (size_t i = 0; i < t.n; i++)
-        printf(";%s", t.text[i]);
-    printf("\n");
+        fc_textbuf_put(b, ";%s", t.text[i]);
     fc_transcript_free(&t);
+    return 0;
+}
+
+/* The GameString in a buffer of its own with `extra` bytes to spare (NULL and err set, or
+ * ENOMEM), however long the game. */
+static char *uhp_game_alloc(uhp *u, size_t extra, fc_error *err)
+{
+    size_t n = UHP_TEXT_MAX;
+    for (int pass = 0; pass < 2; pass++) {
+        char *buf = malloc(n + extra);
+        fc_textbuf b = {buf, n, 0};
+        if (!buf) {
+            fc_error_set(err, FC_ENOMEM, "out of memory");
+            return NULL;
+        }
+        if (uhp_game_text(u, &b, err) != 0) {
+            free(buf);
+            return NULL;
+        }
+        if (b.len < n)
+            return buf;
+        free(buf);
+        n = b.len + 1;
+    }
+    fc_error_set(err, FC_ERANGE, "the GameString changed while written");
+    return NULL;
+}
+
+static void uhp_game_string(uhp *u)
+{
+    fc_error err;
+    fc_error_clear(&err);
+    char *buf = uhp_game_alloc(u, 0, &err);
+    if (!buf)
+        uhp_err("%s", err.msg);
+    else
+        printf("%s\n", buf);
+    free(buf);
+}
+
+/* Answers a move the match refused, with the game's reason: the GameString with the move
+ * appended is read as a position, whose reader names the refused move and why. */
+static void uhp_invalid(uhp *u, const char *move, int code)
+{
+    const char *what = code == FC_EPARSE ? "is not a valid MoveString here" : "is not a legal move now";
+    size_t mlen = strlen(move);
+    fc_error err;
+    fc_error_clear(&err);
+    char *buf = uhp_game_alloc(u, mlen + 2, &err);
+    const char *why = NULL;
+    if (buf) {
+        size_t len = strlen(buf);
+        buf[len] = ';';
+        memcpy(buf + len + 1, move, mlen + 1);
+        fc_match *m = fc_match_new_from_position(u->rules, u->seed, buf, &err);
+        fc_match_free(m);
+        why = m ? NULL : strstr(err.msg, " refused: ");
+    }
+    if (why)
+        printf("invalidmove '%s' %s: %s\n", move, what, why + 10);
+    else
+        printf("invalidmove '%s' %s\n", move, what);
+    free(buf);
 }
 
 static void uhp_info(void)
 {
-    printf("id Formicary %s\nMosquito;Ladybug;Pillbug\n", FC_VERSION);
+    printf("id Formicary v%s\nMosquito;Ladybug;Pillbug\n", FC_VERSION);
 }
 
 /* A rule set for game type `type` with the command line's --set values. */
@@ -89,7 +150,7 @@ static fc_rules *uhp_rules(uhp *u, const char *type, fc_error *err)
     fc_rules *r = fc_rules_new(u->ctx, "hive", 2, err);
     if (!r)
         return NULL;
-    int rc = 0;
+    int rc = fc_rules_set(r, "draw_turns=0", err); /* engines play on: no draw limit unless --set */
     for (int i = 0; rc == 0 && i < cli_opt_count(u->c, "--set"); i++)
         rc = fc_rules_set(r, cli_opt_at(u->c, "--set", i), err);
     char set[80];
@@ -107,6 +168,8 @@ static fc_rules *uhp_rules(uhp *u, const char *type, fc_error *err)
 
 static void uhp_drop(uhp *u)
 {
+    fc_agent_free(u->agent); /* its table holds positions of the game dropped */
+    u->agent = NULL;
     fc_match_free(u->m);
     fc_rules_free(u->rules);
     u->m = NULL;
@@ -188,10 +251,7 @@ static void uhp_play(uhp *u, const char *move)
         return;
     }
     if (fc_match_play_text(u->m, move, &err) != 0) {
-        if (err.code == FC_EPARSE)
-            printf("invalidmove '%s' is not a valid MoveString here\n", move);
-        else
-            printf("invalidmove '%s' is not a legal move now\n", move);
+        uhp_invalid(u, move, err.code);
         return;
     }
     uhp_game_string(u);
@@ -237,76 +297,7 @@ static void uhp_undo(uhp *u, const char *arg)
     uhp_game_string(u);
 }
 
-/* ---- alpha-beta on the game's evaluation for `bestmove depth N` ---- */
-
-typedef struct ab {
-    const fc_game *g;
-    const fc_env *env;
-    unsigned char *st; /* one state per ply */
-    fc_decision *dec;  /* one decision list per ply */
-} ab;
-
-/* Value in [0, 1] for the seat to move at level ply, searched `depth` plies deep; at ply 0 the
- * best decision goes to *best_d. */
-static double ab_search(ab *a, int ply, int depth, double alpha, double beta, fc_decision *best_d)
-{
-    size_t sz = a->g->state_size;
-    unsigned char *st = a->st + (size_t)ply * sz, *child = st + sz;
-    int who = a->g->to_move(st, a->env);
-    double v[FC_MAX_SEATS];
-    if (who < 0 || depth == 0) {
-        a->g->evaluate(st, a->env, v);
-        return v[who < 0 ? 0 : who];
-    }
-    fc_decision *d = a->dec + (size_t)ply * (size_t)a->g->max_decisions;
-    int n = a->g->legal(st, a->env, d, NULL);
-    double best = -1;
-    for (int i = 0; i < n; i++) {
-        memcpy(child, st, sz);
-        if (a->g->apply(child, a->env, d[i]) != 0)
-            continue;
-        int next = a->g->to_move(child, a->env);
-        double x;
-        if (next < 0 || depth == 1) {
-            a->g->evaluate(child, a->env, v);
-            x = v[who];
-        } else if (next == who) {
-            x = ab_search(a, ply + 1, depth - 1, alpha, beta, NULL);
-        } else {
-            x = 1 - ab_search(a, ply + 1, depth - 1, 1 - beta, 1 - alpha, NULL);
-        }
-        if (x > best) {
-            best = x;
-            if (best_d)
-                *best_d = d[i];
-        }
-        if (best > alpha)
-            alpha = best;
-        if (alpha >= beta)
-            break;
-    }
-    return best;
-}
-
-static int ab_choose(uhp *u, int depth, fc_decision *out)
-{
-    ab a = {.g = fc_match_game(u->m), .env = fc_match_search_env(u->m)};
-    size_t sz = a.g->state_size;
-    if (!a.g->evaluate)
-        return FC_EINVAL;
-    a.st = malloc((size_t)(depth + 1) * sz);
-    a.dec = malloc((size_t)depth * (size_t)a.g->max_decisions * sizeof *a.dec);
-    int rc = 0;
-    if (!a.st || !a.dec) {
-        rc = FC_ENOMEM;
-    } else {
-        memcpy(a.st, fc_match_state(u->m), sz);
-        ab_search(&a, 0, depth, 0, 1, out);
-    }
-    free(a.st);
-    free(a.dec);
-    return rc;
-}
+/* ---- bestmove: the core's agents with the options' settings ---- */
 
 static bool parse_hms(const char *s, double *sec)
 {
@@ -318,6 +309,62 @@ static bool parse_hms(const char *s, double *sec)
     return true;
 }
 
+/* The limits of a bestmove: depth (0: as deep as the time allows) and seconds (less a margin
+ * for the answer). */
+static bool bestmove_limits(uhp *u, char *arg, int *depth, double *sec, bool *by_depth)
+{
+    char *save = NULL, *kind = arg ? strtok_r(arg, " \t", &save) : NULL;
+    char *val = kind ? strtok_r(NULL, " \t", &save) : NULL, *extra = val ? strtok_r(NULL, " \t", &save) : NULL;
+    *depth = (int)u->opt.v[UHP_DEPTH];
+    *sec = u->opt.v[UHP_TIME_LIMIT];
+    *by_depth = kind && strcmp(kind, "depth") == 0;
+    if (*by_depth) {
+        if (!val || extra || !cli_parse_int(val, 1, UHP_MAX_DEPTH, depth)) {
+            uhp_err("bestmove depth: expected a depth 1..%d", UHP_MAX_DEPTH);
+            return false;
+        }
+    } else if (kind && strcmp(kind, "time") == 0) {
+        if (!val || extra || !parse_hms(val, sec) || *sec <= 0) {
+            uhp_err("bestmove time: expected HH:MM:SS greater than 0");
+            return false;
+        }
+        *depth = 0;
+    } else if (kind) {
+        uhp_err("bestmove: expected 'time HH:MM:SS' or 'depth N'");
+        return false;
+    }
+    *sec = *sec > 1 ? *sec - 0.2 : *sec * 0.8;
+    return true;
+}
+
+/* The agent spec of a bestmove: `ab` with the options (always for `depth N`), or MCTS under
+ * Search mcts (for the time given, or MctsIterations without arguments). */
+static void bestmove_spec(uhp *u, bool by_depth, int depth, double sec, char *spec, size_t n)
+{
+    const double *o = u->opt.v;
+    char d[32] = "";
+    if (depth > 0)
+        snprintf(d, sizeof d, "depth=%d,", depth);
+    if (by_depth || o[UHP_SEARCH] == UHP_SEARCH_AB)
+        snprintf(spec, n, "ab:%stime=%.3f,threads=%.0f,hash=%.0f", d, sec, o[UHP_THREADS], o[UHP_HASH]);
+    else if (depth == 0)
+        snprintf(spec, n, "mcts:time=%.3f,c=%g,threads=%.0f", sec, o[UHP_EXPLORE], o[UHP_THREADS]);
+    else
+        snprintf(spec, n, "mcts:iters=%.0f,c=%g,threads=%.0f", o[UHP_ITERS], o[UHP_EXPLORE], o[UHP_THREADS]);
+}
+
+/* The session's agent for spec: kept from one bestmove to the next while the spec stays the
+ * same (the alpha-beta table lives on), made anew when it changes. */
+static fc_agent *uhp_agent(uhp *u, const char *spec, fc_error *err)
+{
+    if (u->agent && strcmp(spec, u->agent_spec) == 0)
+        return u->agent;
+    fc_agent_free(u->agent);
+    u->agent = fc_agent_new(spec, u->seed, err);
+    snprintf(u->agent_spec, sizeof u->agent_spec, "%s", u->agent ? spec : "");
+    return u->agent;
+}
+
 static void uhp_bestmove(uhp *u, char *arg)
 {
     if (!uhp_need_game(u))
@@ -326,43 +373,20 @@ static void uhp_bestmove(uhp *u, char *arg)
         uhp_err("the game is over");
         return;
     }
-    char *save = NULL, *kind = arg ? strtok_r(arg, " ", &save) : NULL, *val = kind ? strtok_r(NULL, " ", &save) : NULL;
-    fc_decision d;
+    int depth;
+    double sec;
+    bool by_depth;
+    char spec[sizeof u->agent_spec];
+    if (!bestmove_limits(u, arg, &depth, &sec, &by_depth))
+        return;
+    bestmove_spec(u, by_depth, depth, sec, spec, sizeof spec);
+    fc_decision d = 0;
     fc_error err;
     fc_error_clear(&err);
-    char spec[128];
-    if (kind && strcmp(kind, "depth") == 0) {
-        int depth;
-        if (!val || !cli_parse_int(val, 1, UHP_MAX_DEPTH, &depth)) {
-            uhp_err("bestmove depth: expected a depth 1..%d", UHP_MAX_DEPTH);
-            return;
-        }
-        if (ab_choose(u, depth, &d) != 0) {
-            uhp_err("bestmove depth: out of memory");
-            return;
-        }
-    } else {
-        double sec = 0;
-        if (kind && strcmp(kind, "time") == 0) {
-            if (!val || !parse_hms(val, &sec) || sec <= 0) {
-                uhp_err("bestmove time: expected HH:MM:SS greater than 0");
-                return;
-            }
-            sec = sec > 1 ? sec - 0.2 : sec * 0.8; /* leave a margin for the answer */
-            snprintf(spec, sizeof spec, "mcts:time=%.3f,c=%g", sec, u->explore);
-        } else if (kind) {
-            uhp_err("bestmove: expected 'time HH:MM:SS' or 'depth N'");
-            return;
-        } else {
-            snprintf(spec, sizeof spec, "mcts:iters=%ld,c=%g", u->iters, u->explore);
-        }
-        fc_agent *a = fc_agent_new(spec, u->seed + fc_match_ply(u->m), &err);
-        if (!a || fc_agent_choose(a, u->m, &d, &err) != 0) {
-            fc_agent_free(a);
-            uhp_err("%s", err.msg);
-            return;
-        }
-        fc_agent_free(a);
+    fc_agent *a = uhp_agent(u, spec, &err);
+    if (!a || fc_agent_choose(a, u->m, &d, &err) != 0) {
+        uhp_err("%s", err.msg);
+        return;
     }
     char t[64];
     fc_match_decision_text(u->m, d, t, sizeof t);
@@ -371,38 +395,9 @@ static void uhp_bestmove(uhp *u, char *arg)
 
 static void uhp_options(uhp *u, char *arg)
 {
-    char *save = NULL, *verb = arg ? strtok_r(arg, " ", &save) : NULL;
-    char *name = verb ? strtok_r(NULL, " ", &save) : NULL, *val = name ? strtok_r(NULL, " ", &save) : NULL;
-    bool all = !verb;
-    if (verb && strcmp(verb, "get") && strcmp(verb, "set")) {
-        uhp_err("options: expected 'options', 'options get NAME' or 'options set NAME VALUE'");
-        return;
-    }
-    if (verb && (!name || (strcmp(name, "MctsIterations") && strcmp(name, "Exploration")))) {
-        uhp_err("options: unknown option '%s' (MctsIterations, Exploration)", name ? name : "");
-        return;
-    }
-    if (verb && !strcmp(verb, "set")) {
-        int iv;
-        double dv;
-        if (!strcmp(name, "MctsIterations")) {
-            if (!val || !cli_parse_int(val, 1, 10000000, &iv)) {
-                uhp_err("options set MctsIterations: expected 1..10000000");
-                return;
-            }
-            u->iters = iv;
-        } else {
-            if (!val || !cli_parse_double(val, 0, 10, &dv)) {
-                uhp_err("options set Exploration: expected 0..10");
-                return;
-            }
-            u->explore = dv;
-        }
-    }
-    if (all || !strcmp(name, "MctsIterations"))
-        printf("MctsIterations;int;%ld;1000;1;10000000\n", u->iters);
-    if (all || !strcmp(name, "Exploration"))
-        printf("Exploration;double;%g;0.7;0;10\n", u->explore);
+    char err[200];
+    if (!uhp_opts_command(&u->opt, arg, err, sizeof err))
+        uhp_err("%s", err);
 }
 
 /* Runs one command line; false on exit. */
@@ -448,7 +443,8 @@ static bool uhp_line(uhp *u, char *line)
 
 int cli_cmd_uhp(cli *c)
 {
-    uhp u = {.c = c, .iters = 1000, .explore = 0.7};
+    uhp u = {.c = c};
+    uhp_opts_default(&u.opt);
     if (!cli_opt_u64(c, "--seed", 1, &u.seed))
         return CLI_EXIT_USAGE;
     u.ctx = cli_context(c, NULL, 0);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "hive.h"
+#include "refusal.h"
 
 static const char bug_letter[BUG_COUNT] = {'Q', 'S', 'B', 'G', 'A', 'M', 'L', 'P'};
 const char *const hv_state_names[5] = {"NotStarted", "InProgress", "Draw", "WhiteWins", "BlackWins"};
@@ -17,7 +18,8 @@ int hv_piece_name(int p, char *buf, size_t n)
     return snprintf(buf, n, "%c%c", hv_color(p) ? 'b' : 'w', bug_letter[hv_kind_bug[k]]);
 }
 
-/* Reads a piece name at s; returns the characters used, or -1. */
+/* Reads a piece name at s; returns the characters used, or -1. A single piece may also carry
+ * the number 1 (wQ1, wM1, wL1, wP1), as some programs write it; names are written without. */
 int hv_parse_piece(const char *s, int exp, int *piece)
 {
     int color;
@@ -39,7 +41,8 @@ int hv_parse_piece(const char *s, int exp, int *piece)
         len = 3;
     }
     for (int k = 0; k < HV_KINDS; k++)
-        if (hv_kind_bug[k] == bug && hv_kind_num[k] == num && hv_kind_used(exp, k)) {
+        if (hv_kind_bug[k] == bug && (hv_kind_num[k] == num || (hv_kind_num[k] == 0 && num == 1)) &&
+            hv_kind_used(exp, k)) {
             *piece = color * HV_KINDS + k;
             return len;
         }
@@ -108,7 +111,9 @@ static int mark_dir(char c, bool before)
 /* A MoveString of any game type is well-formed (FC_EPARSE only for text that is not one); one
  * that cannot be played here and now (a bug of an expansion not in this game, a lone piece on a
  * board that is not empty, a reference piece not on the board) is FC_EILLEGAL, so the shell
- * answers "illegal decision 'X' now" rather than "cannot read". */
+ * answers "illegal decision 'X' now" rather than "cannot read". The reference may be the moving
+ * piece itself ('wQ wQ/', 'wB1 /wB1'): it names a neighbour of the piece's cell before the move,
+ * as Mzinga reads it (HR-11). */
 int hv_move_parse(const hv_state *s, const char *text, fc_decision *out)
 {
     const int any = EXP_M | EXP_L | EXP_P;
@@ -149,7 +154,7 @@ int hv_move_parse(const hv_state *s, const char *text, fc_decision *out)
         if (dir >= 0 || (dir = mark_dir(*r, false)) < 0 || r[1] != '\0')
             return FC_EPARSE;
     }
-    if (ref == p || !hv_kind_used(s->exp, p % HV_KINDS) || s->cell[ref] == HV_OFF)
+    if (!hv_kind_used(s->exp, p % HV_KINDS) || s->cell[ref] == HV_OFF)
         return FC_EILLEGAL;
     int dest = dir < 0 ? s->cell[ref] : hv_nb(s->cell[ref], dir);
     *out = HV_D(p, dest);
@@ -193,7 +198,7 @@ static int turn_text(const hv_state *s, char *buf, size_t n)
 /* Reads a GameTypeString or a GameString into s (a fresh state of the same game type). */
 int hv_game_string_read(hv_state *s, const char *text, char *why, size_t nwhy)
 {
-    char buf[8192];
+    char buf[16384]; /* as long as a line of `formicary uhp` */
     size_t len = strlen(text);
     while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r' || text[len - 1] == ' '))
         len--;
@@ -231,13 +236,13 @@ int hv_game_string_read(hv_state *s, const char *text, char *why, size_t nwhy)
     for (char *m; (m = strtok_r(NULL, ";", &save)) != NULL; k++) {
         fc_decision d;
         int rc = hv_move_parse(s, m, &d);
-        if (rc == FC_EPARSE) {
-            snprintf(why, nwhy, "move %d '%s' is not a MoveString", k + 1, m);
-            return FC_EPARSE;
-        }
-        if (rc != 0 || hv_apply_checked(s, d) != 0) {
-            snprintf(why, nwhy, "move %d '%s' is not legal there", k + 1, m);
-            return FC_EILLEGAL;
+        if (rc == 0)
+            rc = hv_apply_checked(s, d);
+        if (rc != 0) {
+            char reason[240];
+            hv_refusal(s, m, reason, sizeof reason);
+            snprintf(why, nwhy, "move %d '%s' refused: %s", k + 1, m, reason);
+            return rc == FC_EPARSE ? FC_EPARSE : FC_EILLEGAL;
         }
     }
     char now[24];

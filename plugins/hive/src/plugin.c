@@ -5,6 +5,9 @@
 #include "hive.h"
 #include "hive_rules_text.h"
 
+/* draw_turns 0 (no limit): the state's counter stops short of this many decisions */
+#define HV_NO_DRAW_LIMIT UINT16_MAX
+
 /* Game types in the order of the game_type parameter's choices. */
 static const uint8_t type_exp[8] = {0, EXP_M, EXP_L, EXP_P, EXP_M | EXP_L, EXP_M | EXP_P, EXP_L | EXP_P,
                                     EXP_M | EXP_L | EXP_P};
@@ -17,8 +20,8 @@ static const fc_param_def params[P_COUNT] = {
                       "each player's Queen must be in play by this turn of theirs (H-06)"},
     [P_TOURNAMENT] = {"tournament", FC_PARAM_BOOL, 1, 0, 1, NULL, NULL, 0, 0,
                       "tournament opening: no Queen on a player's first turn (H-06)"},
-    [P_DRAW_TURNS] = {"draw_turns", FC_PARAM_INT, 300, 10, HV_MAX_PLIES - 12, NULL, NULL, 0, 0,
-                      "a game without result after this many decisions (both players) is a draw (H-22)"},
+    [P_DRAW_TURNS] = {"draw_turns", FC_PARAM_INT, 300, 0, HV_MAX_PLIES - 12, NULL, NULL, 0, 0,
+                      "a game without result after this many decisions (both players) is a draw; 0: no limit (H-22)"},
     [P_REPETITION] = {"repetition", FC_PARAM_BOOL, 0, 0, 1, NULL, NULL, 0, 0,
                       "house rule, not in the official rules: a position that occurs for the third time with the same "
                       "player to move is a draw (positions since the last placement, the newest 32)"},
@@ -29,8 +32,8 @@ static const fc_hook_def hooks[H_COUNT] = {
                       2, 1u, 0, 2, 10},
     [H_OPENING] = {"opening", "(seat, 0/1) -> 1 if the seat may not place its Queen on its first turn; at setup", 2,
                    1u, 0, 0, 1},
-    [H_DRAW_TURNS] = {"draw_turns", "(decisions) -> decisions after which the game is a draw; at setup", 1, 0, 0, 10,
-                      HV_MAX_PLIES - 12},
+    [H_DRAW_TURNS] = {"draw_turns", "(decisions) -> decisions after which the game is a draw, 0 for no limit; at setup",
+                      1, 0, 0, 0, HV_MAX_PLIES - 12},
     [H_SURROUND] = {"surround", "(seat, 6) -> occupied neighbours of the seat's Queen that lose; at setup", 2, 1u, 0,
                     3, 6},
 };
@@ -90,8 +93,8 @@ static int hv_init(void *st, const fc_env *env, fc_rng *rng, fc_error *err)
         s->tournament[seat] = (uint8_t)hook(env, H_OPENING, s, seat, tr, 2, tr);
         s->surround[seat] = (uint8_t)hook(env, H_SURROUND, s, seat, 6, 2, 6);
     }
-    int64_t dt = env->params[P_DRAW_TURNS].i;
-    s->draw_turns = (uint16_t)hook(env, H_DRAW_TURNS, s, dt, 0, 1, dt);
+    int64_t dt = hook(env, H_DRAW_TURNS, s, env->params[P_DRAW_TURNS].i, 0, 1, env->params[P_DRAW_TURNS].i);
+    s->draw_turns = dt > 0 ? (uint16_t)dt : HV_NO_DRAW_LIMIT;
     s->repetition = (uint8_t)env->params[P_REPETITION].i;
     return 0;
 }
@@ -192,6 +195,37 @@ static void vt_scores(const void *st, const fc_env *env, int32_t *score, int *ra
 /* The evaluation and its weights: eval.c. */
 static void vt_evaluate(const void *st, const fc_env *env, double *value) { hv_evaluate(st, env->data, value); }
 
+/* The hands, the Queens, the game type and the draw limit (side panels of the view). */
+static void view_panels(const hv_state *s, const fc_host *h, fc_view *v)
+{
+    for (int color = 0; color < 2; color++) {
+        char hand[96] = "";
+        size_t len = 0;
+        for (int k = 0; k < HV_KINDS; k++) {
+            int p = color * HV_KINDS + k;
+            if (!hv_kind_used(s->exp, k) || s->cell[p] != HV_OFF)
+                continue;
+            char name[8];
+            hv_piece_name(p, name, sizeof name);
+            len += (size_t)snprintf(hand + len, sizeof hand - len, "%s%s", len ? " " : "", name);
+            if (len >= sizeof hand)
+                break;
+        }
+        h->view_panel(v, color, "hand", "%s", hand[0] ? hand : "(empty)");
+        if (hv_queen_in_play(s, color))
+            h->view_panel(v, color, "queen", "%d of 6 neighbours occupied", hv_surrounded(s, color));
+        else
+            h->view_panel(v, color, "queen", "in hand: must be placed by turn %d", s->queen_turn[color]);
+    }
+    char gs[64];
+    hv_type_text(s->exp, gs, sizeof gs);
+    h->view_text(v, "type", "%s", gs);
+    if (s->draw_turns == HV_NO_DRAW_LIMIT)
+        h->view_text(v, "draw", "no draw limit");
+    else
+        h->view_text(v, "draw", "drawn after %d decisions", s->draw_turns);
+}
+
 static void vt_view(const void *st, const fc_env *env, int seat, fc_view *v)
 {
     (void)seat;
@@ -249,29 +283,7 @@ static void vt_view(const void *st, const fc_env *env, int seat, fc_view *v)
             cell->owner = -1;
         }
     }
-    for (int color = 0; color < 2; color++) {
-        char hand[96] = "";
-        size_t len = 0;
-        for (int k = 0; k < HV_KINDS; k++) {
-            int p = color * HV_KINDS + k;
-            if (!hv_kind_used(s->exp, k) || s->cell[p] != HV_OFF)
-                continue;
-            char name[8];
-            hv_piece_name(p, name, sizeof name);
-            len += (size_t)snprintf(hand + len, sizeof hand - len, "%s%s", len ? " " : "", name);
-            if (len >= sizeof hand)
-                break;
-        }
-        h->view_panel(v, color, "hand", "%s", hand[0] ? hand : "(empty)");
-        if (hv_queen_in_play(s, color))
-            h->view_panel(v, color, "queen", "%d of 6 neighbours occupied", hv_surrounded(s, color));
-        else
-            h->view_panel(v, color, "queen", "in hand: must be placed by turn %d", s->queen_turn[color]);
-    }
-    char gs[64];
-    hv_type_text(s->exp, gs, sizeof gs);
-    h->view_text(v, "type", "%s", gs);
-    h->view_text(v, "draw", "drawn after %d decisions", s->draw_turns);
+    view_panels(s, h, v);
     /* the legend: piece letters as in UHP MoveStrings (wQ1, bA2) */
     h->view_legend(v, "Q q", "Queen Bee of White (upper case) or Black (lower case)");
     h->view_legend(v, "A a", "Soldier Ant");

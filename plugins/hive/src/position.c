@@ -465,7 +465,7 @@ int hv_position_read(hv_state *s, const fc_env *env, const char *text, fc_error 
         return env->host->error_set(err, FC_ESTATE, "hive: a position is read into a new game only");
     const char *t = text + strspn(text, " \t\r\n");
     if (strncmp(t, "Base", 4) == 0) { /* a UHP GameString */
-        char why[160];
+        char why[400];
         int rc = hv_game_string_read(s, t, why, sizeof why);
         return rc ? env->host->error_set(err, rc, "hive: %s", why) : 0;
     }

@@ -146,7 +146,8 @@ static void test_h23_notation(void **state)
     assert_int_equal(f.g->decision_parse(&s, f.env, "wA1 wS1/", &a), 0);
     assert_int_equal(f.g->decision_parse(&s, f.env, "wA1 \\bG1", &b), 0);
     assert_int_equal(a, b);
-    const char *bad[] = {"", "wA1  wS1/", "wA1 /wS1/", "wX1 wS1/", "wA4 wS1/", "wA1 wS1|", "pass pass", "wQ1 wS1-"};
+    const char *bad[] = {"", "wA1  wS1/", "wA1 /wS1/", "wX1 wS1/", "wA4 wS1/", "wA1 wS1|", "pass pass", "wQ2 wS1-",
+                         "wM0 wS1-", "wS wS1-"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         if (f.g->decision_parse(&s, f.env, bad[i], &a) != FC_EPARSE)
             fail_msg("'%s' was accepted", bad[i]);
@@ -158,6 +159,45 @@ static void test_h23_notation(void **state)
     char t[32];
     assert_true(f.g->decision_text(&s, f.env, HV_PASS, t, sizeof t) > 0);
     assert_string_equal(t, "pass");
+    hfx_close(&f);
+}
+
+/* Whether two MoveStrings read as the same decision, and a legal one. */
+static void same_legal(const hfx *f, const hv_state *s, const char *x, const char *y)
+{
+    fc_decision a, b;
+    if (f->g->decision_parse(s, f->env, x, &a) != 0 || f->g->decision_parse(s, f->env, y, &b) != 0 || a != b)
+        fail_msg("'%s' and '%s' are not the same move", x, y);
+    if (!hfx_legal_text(f, s, x))
+        fail_msg("'%s' is not legal", x);
+}
+
+/* H-23, HR-11: a reference to the moving piece itself names a neighbour of its cell before the
+ * move (as Mzinga reads it); single pieces may carry the number 1 (wQ1), written without it. */
+static void test_h23_own_cell_and_numbered_singles(void **state)
+{
+    (void)state;
+    hfx f;
+    hfx_open(&f, "Base+MLP", NULL);
+    hv_state s, t;
+    /* wS1 0,0; bS1 1,0; wQ -1,0; bQ 2,0; wB1 -1,1; bB1 1,1 */
+    hfx_position(&f, "Base+MLP;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wB1 /wS1;bB1 bS1\\", &s);
+    same_legal(&f, &s, "wQ wQ/", "wQ \\wS1");
+    same_legal(&f, &s, "wB1 wB1/", "wB1 wS1"); /* the cell north-east of wB1 holds wS1: a climb */
+    same_legal(&f, &s, "wB1 -wB1", "wB1 /wQ");
+    same_legal(&f, &s, "wQ1 wQ1/", "wQ wQ/");
+    assert_false(hfx_legal_text(&f, &s, "wB1 wB1")); /* onto its own cell: no move */
+    fc_decision d;
+    char text[32];
+    assert_int_equal(f.g->decision_parse(&s, f.env, "wQ1 wQ/", &d), 0);
+    assert_true(f.g->decision_text(&s, f.env, d, text, sizeof text) > 0);
+    assert_string_equal(text, "wQ \\wS1"); /* written canonically: no own-cell reference, no wQ1 */
+    /* numbered singles in GameStrings and in the position text */
+    hfx_position(&f, "Base+MLP;InProgress;White[4];wS1;bS1 wS1-;wQ1 -wS1;bQ1 bS1-;wB1 /wS1;bB1 bS1\\", &t);
+    assert_memory_equal(&s, &t, sizeof s);
+    hfx_position(&f, "Base+MLP;InProgress;Black[3];wM1;bL1 wM-;wP1 -wM1;bQ1 bL-;wQ1 /wM", &t);
+    assert_int_equal(f.g->decision_parse(&t, f.env, "bP1 bQ1-", &d), 0);
+    assert_int_equal(HV_D_PIECE(d), 2 * HV_KINDS - 1);
     hfx_close(&f);
 }
 
@@ -260,6 +300,7 @@ int main(void)
         cmocka_unit_test(test_h18_mosquito),      cmocka_unit_test(test_h23_notation),
         cmocka_unit_test(test_h03_pass),          cmocka_unit_test(test_house_rule_hooks),
         cmocka_unit_test(test_house_rule_repetition),
+        cmocka_unit_test(test_h23_own_cell_and_numbered_singles),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -483,7 +483,7 @@ static void test_illegal_vs_unreadable(void **state)
         {"myrmes", "births L3 S3 W4 K4", "births L2 S0"},
         {"marabunta", "write 3,4", "paint 3,4"},
         {"termity", "to 5,5", "fly 5,5"},
-        {"hive", "wQ wA1-", "wQ1"},  /* the reference piece is not on the board; a numbered Queen */
+        {"hive", "wQ wA1-", "wQ2"},  /* the reference piece is not on the board; a second Queen */
         {"hive", "wG1 -bS1", "wA4"}, /* UHP has three ants */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
