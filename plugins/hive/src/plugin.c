@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "hive.h"
+#include "hv_import.h"
 #include "hive_rules_text.h"
 
 /* Game types in the order of the game_type parameter's choices. */
@@ -372,6 +373,8 @@ static const fc_plugin plugin = {
     .game = &hv_game,
     .init = NULL,
     .rules_text = hive_rules_text,
+    .imports = hv_import_formats,
+    .nimports = (int)(sizeof hv_import_formats / sizeof hv_import_formats[0]),
 };
 
 FC_PLUGIN_ENTRY_POINT(plugin)
