@@ -73,6 +73,9 @@ static void skip_game(importer *im, const char *why)
     if (im->opt && im->opt->skipped) {
         char line[FC_ERROR_MSG_MAX + 64];
         snprintf(line, sizeof line, "game %d (line %d): %s", im->res->games, im->g.line, why);
+        for (char *c = line; *c; c++) /* the reason quotes the file, and is printed: no control bytes */
+            if ((unsigned char)*c < 0x20 || *c == 0x7f)
+                *c = '?';
         im->opt->skipped(im->opt->ctx, im->path, line);
     }
 }
