@@ -79,6 +79,10 @@ check "a game of thousands of moves: skipped with its reason" eval '[ $rc -eq 1 
 printf '(;SU[hive];P0[1 dropb wZ9 N 13 .];P0[2 done])\n(;SU[hive];P0[1 dropb wS1 N 13 .];P1[2 dropb bS1 O 13 wS1-];P0[3 dropb wS2 N 13 wS1])\n' >bad.sgf
 fc import hive bad.sgf --out h
 check "unknown pieces and impossible positions: one line per game" eval '[ $rc -eq 1 ] && [ "$(wc -l <err)" -eq 2 ] && has "unknown piece .wZ9." err && has "game 2 \(line 2\)" err'
+if mkfifo fifo.uhp 2>/dev/null; then
+    fc timeout 20 "$EXE" import hive fifo.uhp --out h
+    check "a FIFO: refused at once (no hang)" eval '[ $rc -eq 1 ] && one_line_err && has "fifo.uhp: not a regular file" err'
+fi
 fc import hive strings.uhp --format chess --out h
 check "an unknown --format: usage error listing the formats" eval '[ $rc -eq 2 ] && one_line_err && has "known: sgf, pgn, gamestring" err'
 fc import hive strings.uhp

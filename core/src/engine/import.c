@@ -211,7 +211,14 @@ static int write_new(const char *dir, const char *name, const char *text, int fo
         else if (rename(tmp, path) != 0)
             rc = fc_error_set(err, FC_EIO, "%s: cannot write: %s", path, strerror(errno));
     } else if (link(tmp, path) != 0) {
-        rc = errno == EEXIST ? 1 : fc_error_set(err, FC_EIO, "%s: cannot write: %s", path, strerror(errno));
+        if (errno == EEXIST)
+            rc = 1;
+        else if (errno != EPERM && errno != ENOTSUP && errno != ENOSYS)
+            rc = fc_error_set(err, FC_EIO, "%s: cannot write: %s", path, strerror(errno));
+        else if (lstat(path, &st) == 0) /* no hard links here: check, then rename */
+            rc = 1;
+        else if (rename(tmp, path) != 0)
+            rc = fc_error_set(err, FC_EIO, "%s: cannot write: %s", path, strerror(errno));
     }
     unlink(tmp); /* after a rename it is gone already */
     return rc;
@@ -297,6 +304,8 @@ static void finish_game(importer *im)
 {
     game_buf *g = &im->g;
     g->active = 0;
+    if (im->failed)
+        return; /* the file's import has stopped: a record could not be written */
     fc_rules *rules = NULL;
     fc_match *m = NULL;
     char *text = NULL;
@@ -508,9 +517,9 @@ int fc_import_file(fc_context *ctx, const char *game, const char *path, const ch
                    const fc_import_options *opt, fc_import_result *res, fc_error *err)
 {
     memset(res, 0, sizeof *res);
-    struct stat st;
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-        return fc_error_set(err, FC_EIO, "%s: is a directory", path);
+    struct stat st; /* a FIFO or a device could block or never end */
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+        return fc_error_set(err, FC_EIO, "%s: not a regular file", path);
     char *text;
     int rc = fc_textfile_read(path, FC_IMPORT_MAX_BYTES, FC_EPARSE, &text, err);
     if (rc != 0)
