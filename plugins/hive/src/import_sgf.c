@@ -34,6 +34,7 @@
 
 typedef struct pending {
     int have, player, line, pass;
+    int color; /* the colour a Move command names (a Pillbug moves the other's pieces), or -1 */
     char piece[16], ref[24], text[96];
     int col, row;
 } pending;
@@ -196,8 +197,8 @@ static int pending_decision(sgf *x, fc_decision *d)
         hv_import_fail(&x->g, "line %d: '%s': unknown piece '%s'", m->line, m->text, m->piece);
         return -1;
     }
-    if (color < 0)
-        color = hv_to_move(&x->s) == 1;
+    if (color < 0) /* an old colourless name: the colour the command names, else the mover's */
+        color = m->color >= 0 ? m->color : hv_to_move(&x->s) == 1;
     int p = piece_of(x, color, bug, num, true);
     if (p == HV_NONE) {
         hv_import_fail(&x->g, "line %d: '%s': no %s left to place", m->line, m->text, m->piece);
@@ -290,10 +291,9 @@ static void set_pending(sgf *x, int player, char **arg, int nargs, bool with_col
                        m->line, text);
         return;
     }
-    if (with_color && strchr("wWbB", arg[0][0]) && !strchr("wWbB", arg[k][0]))
-        snprintf(m->piece, sizeof m->piece, "%c%.12s", tolower((unsigned char)arg[0][0]), arg[k]);
-    else
-        snprintf(m->piece, sizeof m->piece, "%.14s", arg[k]);
+    int c = with_color ? tolower((unsigned char)arg[0][0]) : 0;
+    m->color = c == 'w' ? 0 : c == 'b' ? 1 : -1;
+    snprintf(m->piece, sizeof m->piece, "%.14s", arg[k]);
     snprintf(m->ref, sizeof m->ref, "%.22s", nargs > k + 3 ? arg[k + 3] : ".");
     m->have = 1;
 }

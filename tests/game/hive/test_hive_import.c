@@ -137,6 +137,12 @@ static void test_sgf_old_and_bad(void **state)
     expect(&l, "unknown boardspace command 'Fly wS1'");
     expect(&l, "SU[chess] is not a boardspace Hive variant");
     expect(&l, "the file ends inside the game");
+    read_as("sgf",
+            "(;SU[hive]P0[id \"r\"]P1[id \"s\"];P0[1 move W S1 N 13 .];P1[2 move B S1 O 13 wS1-]\n"
+            ";P0[3 move W Q M 13 -wS1];P1[4 move B Q P 13 bS1-];P0[5 move W B1 L 13 -wQ])",
+            &l);
+    /* robots' moves without Done, colourless pieces with the colour of the command */
+    expect(&l, "| wS1\n| bS1 wS1-\n| wQ -wS1\n| bQ bS1-\n| wB1 -wQ\nwhite=r\nblack=s\nresult=*\n");
 }
 
 /* ---- the core's import ---- */
