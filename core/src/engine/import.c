@@ -464,6 +464,10 @@ static int run_reader(importer *im, const char *copy, size_t len, fc_error *err)
     return FC_OK;
 }
 
+static int import_copy(fc_context *ctx, const fc_plugin *p, const char *game, const char *path, const char *text,
+                       size_t len, const char *outdir, const fc_import_options *opt, fc_import_result *res,
+                       fc_error *err);
+
 int fc_import_text(fc_context *ctx, const char *game, const char *path, const char *text, size_t len,
                    const char *outdir, const fc_import_options *opt, fc_import_result *res, fc_error *err)
 {
@@ -471,9 +475,24 @@ int fc_import_text(fc_context *ctx, const char *game, const char *path, const ch
     const fc_plugin *p = fc_context_find(ctx, game, err);
     if (!p)
         return err ? err->code : FC_EUNKNOWN;
-    int rc = check_text(path, text, len, err);
-    if (rc != 0)
-        return rc;
+    if (len > FC_IMPORT_MAX_BYTES)
+        return fc_error_set(err, FC_ERANGE, "%s: larger than %u bytes", path, FC_IMPORT_MAX_BYTES);
+    char *copy = malloc(len + 1); /* text need not end in a NUL; readers and line checks get one */
+    if (!copy)
+        return fc_error_set(err, FC_ENOMEM, "%s: out of memory", path);
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    int rc = check_text(path, copy, len, err);
+    if (rc == 0)
+        rc = import_copy(ctx, p, game, path, copy, len, outdir, opt, res, err);
+    free(copy);
+    return rc;
+}
+
+static int import_copy(fc_context *ctx, const fc_plugin *p, const char *game, const char *path, const char *text,
+                       size_t len, const char *outdir, const fc_import_options *opt, fc_import_result *res,
+                       fc_error *err)
+{
     const fc_import_format *fmt;
     if (opt && opt->format) {
         if (!(fmt = fc_import_format_find(p, opt->format))) {
@@ -489,14 +508,8 @@ int fc_import_text(fc_context *ctx, const char *game, const char *path, const ch
         return fc_error_set(err, FC_EPLUGIN, "%s: format %s has no reader", p->id, fmt->name);
     snprintf(res->format, sizeof res->format, "%s", fmt->name);
     importer *im = calloc(1, sizeof *im);
-    char *copy = malloc(len + 1);
-    if (!im || !copy) {
-        free(im);
-        free(copy);
+    if (!im)
         return fc_error_set(err, FC_ENOMEM, "%s: out of memory", path);
-    }
-    memcpy(copy, text, len);
-    copy[len] = '\0';
     im->ctx = ctx;
     im->game = game;
     im->path = path;
@@ -506,10 +519,9 @@ int fc_import_text(fc_context *ctx, const char *game, const char *path, const ch
     im->p = p;
     im->fmt = fmt;
     base_name(path, im->base, sizeof im->base);
-    rc = run_reader(im, copy, len, err);
+    int rc = run_reader(im, text, len, err);
     free(im->g.texts);
     free(im);
-    free(copy);
     return rc;
 }
 

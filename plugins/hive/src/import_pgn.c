@@ -124,7 +124,7 @@ static void pgn_movetext(pgn *p, const char *line, size_t n)
         } else if (c == '(' || c == ')') {
             p->variation += c == '(' ? 1 : p->variation > 0 ? -1 : 0;
             i++;
-        } else if (c == ' ' || c == '\t') {
+        } else if (c == ' ' || c == '\t' || c == '}') { /* a stray '}' closes nothing */
             i++;
         } else {
             size_t e = i;
