@@ -312,7 +312,8 @@ static void command(sgf *x, int player, char *value)
     snprintf(cmd, sizeof cmd, "%s", arg[1]);
     for (char *c = cmd; *c; c++)
         *c = (char)tolower((unsigned char)*c);
-    const char *body = text + (arg[1] - value);
+    size_t off = (size_t)(arg[1] - value); /* the command as written, for messages */
+    const char *body = off < strlen(text) ? text + off : "";
     if (strcmp(cmd, "dropb") == 0 || strcmp(cmd, "pdropb") == 0) {
         set_pending(x, player, arg + 2, n - 2, false, body);
     } else if (strcmp(cmd, "move") == 0 || strcmp(cmd, "pmove") == 0) {
