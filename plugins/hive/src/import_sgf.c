@@ -31,6 +31,7 @@
 #define COLS 26
 #define ROWS 100
 #define NONE16 (-1)
+#define MAX_SEEN 64
 
 typedef struct pending {
     int have, player, line, pass;
@@ -46,6 +47,8 @@ typedef struct sgf {
     int started;
     int16_t coord_cell[COLS * ROWS]; /* cell of each (column, row) seen, or -1 */
     int16_t cell_coord[HV_CELLS];
+    int16_t seen[MAX_SEEN][3]; /* column, row, cell of the first coordinates seen (calibration) */
+    int nseen;
     uint8_t ident[2][BUG_COUNT][4]; /* boardspace identity -> piece, HV_NONE */
     uint8_t assigned[HV_PIECES];
     char names[2][64];
@@ -156,6 +159,53 @@ static bool uhp_ref(sgf *x, const char *ref, char *out, size_t n)
     return true;
 }
 
+/* One axial coordinate (which = 0: q, 1: r) as a * col + b * row + c through three points with
+ * determinant det != 0; false if the coefficients are not integers. */
+static bool solve_axis(const sgf *x, const int *k, int det, int which, int out[3])
+{
+    int dx1 = x->seen[k[1]][0] - x->seen[k[0]][0], dy1 = x->seen[k[1]][1] - x->seen[k[0]][1];
+    int dx2 = x->seen[k[2]][0] - x->seen[k[0]][0], dy2 = x->seen[k[2]][1] - x->seen[k[0]][1];
+    int v[3];
+    for (int i = 0; i < 3; i++) {
+        int c = x->seen[k[i]][2];
+        v[i] = which ? hv_sr(c) : hv_sq(c);
+    }
+    int na = (v[1] - v[0]) * dy2 - (v[2] - v[0]) * dy1, nb = (v[2] - v[0]) * dx1 - (v[1] - v[0]) * dx2;
+    if (na % det || nb % det)
+        return false;
+    out[0] = na / det;
+    out[1] = nb / det;
+    out[2] = v[0] - out[0] * x->seen[k[0]][0] - out[1] * x->seen[k[0]][1];
+    return true;
+}
+
+/* The cell of (col, row) when the coordinates seen so far are an affine image of the cells
+ * (boardspace's grid, whatever its orientation): found from three points not on a line and
+ * checked on every point seen; -1 when they are not, or too few are known. */
+static int calibrated_cell(const sgf *x, int col, int row)
+{
+    int k[3] = {0, -1, -1}, det = 0;
+    for (int i = 1; i < x->nseen && k[2] < 0; i++) {
+        if (k[1] < 0) {
+            k[1] = i;
+            continue;
+        }
+        det = (x->seen[k[1]][0] - x->seen[0][0]) * (x->seen[i][1] - x->seen[0][1]) -
+              (x->seen[i][0] - x->seen[0][0]) * (x->seen[k[1]][1] - x->seen[0][1]);
+        if (det)
+            k[2] = i;
+    }
+    int q[3], r[3];
+    if (k[2] < 0 || !solve_axis(x, k, det, 0, q) || !solve_axis(x, k, det, 1, r))
+        return -1;
+    for (int i = 0; i < x->nseen; i++) {
+        int c = x->seen[i][0], w = x->seen[i][1];
+        if (hv_cell(q[0] * c + q[1] * w + q[2], r[0] * c + r[1] * w + r[2]) != x->seen[i][2])
+            return -1;
+    }
+    return hv_cell(q[0] * col + q[1] * row + q[2], r[0] * col + r[1] * row + r[2]);
+}
+
 /* The destination cell from the reference or, for ".", from the coordinates. */
 static int dest_cell(sgf *x, int piece, int coord)
 {
@@ -166,10 +216,11 @@ static int dest_cell(sgf *x, int piece, int coord)
     if (empty)
         return 0; /* the first piece: the origin */
     if (!m->ref[0] || strcmp(m->ref, ".") == 0) {
-        if (x->coord_cell[coord] == NONE16)
-            hv_import_fail(&x->g, "line %d: '%s': no reference piece and no piece was ever at %c %d", m->line,
-                           m->text, 'A' + m->col, m->row);
-        return x->coord_cell[coord];
+        int cell = x->coord_cell[coord] != NONE16 ? x->coord_cell[coord] : calibrated_cell(x, m->col, m->row);
+        if (cell < 0)
+            hv_import_fail(&x->g, "line %d: '%s': no reference piece, and %c %d cannot be placed from the "
+                           "coordinates seen so far", m->line, m->text, 'A' + m->col, m->row);
+        return cell;
     }
     char ref[24], me[8], text[40];
     if (!uhp_ref(x, m->ref, ref, sizeof ref))
@@ -213,6 +264,10 @@ static int pending_decision(sgf *x, fc_decision *d)
         hv_import_fail(&x->g, "line %d: '%s': the reference and the coordinates %c %d disagree", m->line, m->text,
                        'A' + m->col, m->row);
         return -1;
+    }
+    if (x->coord_cell[coord] == NONE16 && x->nseen < MAX_SEEN) {
+        int16_t *e = x->seen[x->nseen++];
+        e[0] = (int16_t)m->col, e[1] = (int16_t)m->row, e[2] = (int16_t)cell;
     }
     x->coord_cell[coord] = (int16_t)cell;
     x->cell_coord[cell] = (int16_t)coord;

@@ -145,6 +145,23 @@ static void test_sgf_old_and_bad(void **state)
     expect(&l, "| wS1\n| bS1 wS1-\n| wQ -wS1\n| bQ bS1-\n| wB1 -wQ\nwhite=r\nblack=s\nresult=*\n");
 }
 
+/* A drop with no reference piece (".") on a cell never seen: placed through the affine map from
+ * boardspace's (column, row) to cells that the coordinates seen so far agree on. */
+static void test_sgf_calibrated(void **state)
+{
+    (void)state;
+    logsink l;
+    read_as("sgf",
+            "(;SU[hive];P0[1 dropb wS1 N 13 .];P1[2 dropb bS1 O 13 wS1-];P0[3 dropb wQ M 13 -wS1]\n"
+            ";P1[4 dropb bQ O 12 bS1/];P0[5 dropb wA1 M 14 .])\n"
+            "(;SU[hive];P0[1 dropb wS1 N 13 .];P1[2 dropb bS1 O 13 wS1-];P0[3 dropb wQ M 13 -wS1]\n"
+            ";P1[4 dropb bQ P 13 bS1-];P0[5 dropb wA1 M 14 .])\n",
+            &l);
+    expect(&l, "| bQ bS1/\n| wA1 /wQ\n");
+    /* four points on one row say nothing about the other rows */
+    expect(&l, "'dropb wA1 M 14 .': no reference piece, and M 14 cannot be placed");
+}
+
 /* ---- the core's import ---- */
 
 typedef struct reasons {
@@ -268,7 +285,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_gamestring), cmocka_unit_test(test_pgn),         cmocka_unit_test(test_sgf),
-        cmocka_unit_test(test_sgf_old_and_bad), cmocka_unit_test(test_core_import), cmocka_unit_test(test_hostile),
+        cmocka_unit_test(test_sgf_old_and_bad), cmocka_unit_test(test_sgf_calibrated), cmocka_unit_test(test_core_import), cmocka_unit_test(test_hostile),
         cmocka_unit_test(test_write),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
