@@ -86,6 +86,8 @@ if mkfifo fifo.uhp 2>/dev/null; then
 fi
 fc import hive strings.uhp --format chess --out h
 check "an unknown --format: usage error listing the formats" eval '[ $rc -eq 2 ] && one_line_err && has "known: sgf, pgn, gamestring" err'
+fc import marabunta strings.uhp --out h
+check "a game whose plugin reads no foreign files: one line, exit 1" eval '[ $rc -eq 1 ] && one_line_err && has "marabunta reads no foreign game files" err'
 fc import hive strings.uhp
 check "--out is required" eval '[ $rc -eq 2 ] && one_line_err'
 fc import hive nosuchfile.uhp --out h
