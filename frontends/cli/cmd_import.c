@@ -40,7 +40,9 @@ static int check_format(const fc_plugin *p, const char *name)
         return 0;
     char known[256] = "";
     size_t used = 0;
-    for (int i = 0; p->struct_size >= FC_PLUGIN_SIZE_MINOR_6 && i < p->nimports && used < sizeof known; i++)
+    for (int i = 0; p->api_minor >= 6 && p->struct_size >= FC_PLUGIN_SIZE_MINOR_6 && i < p->nimports &&
+                    used < sizeof known;
+         i++)
         used += (size_t)snprintf(known + used, sizeof known - used, "%s%s", i ? ", " : "", p->imports[i].name);
     return cli_usage("import: unknown format '%s' for %s (known: %s)", name, p->id, known[0] ? known : "none");
 }
@@ -57,7 +59,7 @@ int cli_cmd_import(cli *c)
     fc_error_clear(&err);
     const fc_plugin *p = fc_context_find(ctx, c->pos[0], &err);
     int rc = !p ? cli_fail("%s", err.msg) : check_format(p, cli_opt(c, "--format"));
-    if (rc == 0 && (p->struct_size < FC_PLUGIN_SIZE_MINOR_6 || p->nimports <= 0))
+    if (rc == 0 && (p->api_minor < 6 || p->struct_size < FC_PLUGIN_SIZE_MINOR_6 || p->nimports <= 0))
         rc = cli_fail("import: %s reads no foreign game files", p->id);
     if (rc == 0)
         rc = out_dir(out);

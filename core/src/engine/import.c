@@ -338,9 +338,15 @@ static void finish_game(importer *im)
 
 /* ---- files ---- */
 
+/* Whether the plugin has the import formats of API minor 6 (the loader checked them). */
+static bool has_imports(const fc_plugin *p)
+{
+    return p && p->api_minor >= 6 && p->struct_size >= FC_PLUGIN_SIZE_MINOR_6 && p->imports && p->nimports > 0;
+}
+
 const fc_import_format *fc_import_format_find(const fc_plugin *p, const char *name)
 {
-    if (!p || p->struct_size < FC_PLUGIN_SIZE_MINOR_6 || !p->imports || !name)
+    if (!has_imports(p) || !name)
         return NULL;
     for (int i = 0; i < p->nimports; i++)
         if (p->imports[i].name && strcasecmp(p->imports[i].name, name) == 0)
@@ -366,14 +372,14 @@ static void format_names(const fc_plugin *p, char *buf, size_t n)
 {
     size_t used = 0;
     buf[0] = '\0';
-    for (int i = 0; i < p->nimports && used < n; i++)
+    for (int i = 0; has_imports(p) && i < p->nimports && used < n; i++)
         used += (size_t)snprintf(buf + used, n - used, "%s%s", i ? ", " : "", p->imports[i].name);
 }
 
 const fc_import_format *fc_import_format_detect(const fc_plugin *p, const char *path, const char *text, size_t len,
                                                 fc_error *err)
 {
-    if (!p || p->struct_size < FC_PLUGIN_SIZE_MINOR_6 || !p->imports || p->nimports <= 0) {
+    if (!has_imports(p)) {
         fc_error_set(err, FC_EUNKNOWN, "%s reads no foreign game files", p ? p->id : "the game");
         return NULL;
     }
