@@ -11,8 +11,12 @@
  *   Pdropb ...             the same for a piece the Pillbug moved
  *   Move COLOR P C R REF, Pmove ...   a robot's move (or a Pillbug's) in one command
  *   Pass, Done             a pass; the end of the player's turn
- *   Resign, AcceptDraw     the game ends (OfferDraw, DeclineDraw are ignored)
+ *   Resign, AcceptDraw     the game ends (OfferDraw, DeclineDraw, Edit are ignored)
+ *   Drop ...               a piece put back on the rack: the turn's drop so far is undone
  *
+ * A reference ending in '.' ("wQ.") is the top of that piece's stack; RE[...] ("won by NAME",
+ * localized) gives the result when it names one player or says draw, else Resign/AcceptDraw,
+ * else the board.
  * A player may drop a piece, pick it up again and drop it elsewhere before Done: the last drop
  * of the turn counts, and a piece dropped back where it stood is no move. Boardspace numbers
  * pieces by identity (wA2 may come down before wA1); UHP numbers them in placement order, so
@@ -52,6 +56,7 @@ typedef struct sgf {
     uint8_t ident[2][BUG_COUNT][4]; /* boardspace identity -> piece, HV_NONE */
     uint8_t assigned[HV_PIECES];
     char names[2][64];
+    char re[96]; /* RE[...], the site's result */
     int first_player, su_exp, used_exp;
     const char *result;
     pending pend;
@@ -139,6 +144,8 @@ static bool uhp_ref(sgf *x, const char *ref, char *out, size_t n)
 {
     char body[24];
     size_t len = strlen(ref);
+    if (len > 2 && ref[len - 1] == '.')
+        len--; /* "wQ." : on top of wQ */
     char lead = len && strchr("-/\\", ref[0]) ? ref[0] : 0;
     char trail = len > 1 && !lead && strchr("-/\\", ref[len - 1]) ? ref[len - 1] : 0;
     snprintf(body, sizeof body, "%.*s", (int)(len - (lead != 0) - (trail != 0)), ref + (lead != 0));
@@ -385,8 +392,11 @@ static void command(sgf *x, int player, char *value)
         if (x->first_player < 0)
             x->first_player = player ^ (cmd[0] == 'r');
         x->result = cmd[0] == 'a' ? "1/2-1/2" : player == x->first_player ? "0-1" : "1-0";
-    } else if (strcmp(cmd, "start") != 0 && strcmp(cmd, "pick") != 0 && strcmp(cmd, "pickb") != 0 &&
-               strcmp(cmd, "offerdraw") != 0 && strcmp(cmd, "declinedraw") != 0) {
+    } else if (strcmp(cmd, "drop") == 0) {
+        if (x->pend.have && x->pend.player == player)
+            x->pend.have = 0; /* a piece put back on the rack: no move yet */
+    } else if (strcmp(cmd, "start") != 0 && strcmp(cmd, "edit") != 0 && strcmp(cmd, "pick") != 0 &&
+               strcmp(cmd, "pickb") != 0 && strcmp(cmd, "offerdraw") != 0 && strcmp(cmd, "declinedraw") != 0) {
         hv_import_fail(&x->g, "line %d: unknown boardspace command '%.40s'", x->node_line, body);
     }
 }
@@ -409,6 +419,32 @@ static void variant(sgf *x, const char *su)
         x->su_exp = e;
 }
 
+/* Whether the player name appears in text, also without the digits boardspace appends to its
+ * robots' names ("Dumbot0" wins as "Dumbot"). */
+static bool names_player(const char *text, const char *name)
+{
+    size_t n = strlen(name);
+    while (n > 0 && isdigit((unsigned char)name[n - 1]))
+        n--;
+    for (const char *t = text; n > 0 && *t; t++)
+        if (strncmp(t, name, n) == 0)
+            return true;
+    return false;
+}
+
+/* The result the site wrote, RE[...] ("won by NAME", localized), or NULL. */
+static const char *site_result(const sgf *x, int white)
+{
+    static const char *const draws[] = {"draw", "Draw", "nulle", "Nulle", "empate", "remis", "Remis", "unentschieden"};
+    if (!x->re[0])
+        return NULL;
+    for (size_t i = 0; i < sizeof draws / sizeof draws[0]; i++)
+        if (strstr(x->re, draws[i]))
+            return "1/2-1/2";
+    bool w = names_player(x->re, x->names[white]), b = names_player(x->re, x->names[1 - white]);
+    return w == b ? NULL : w ? "1-0" : "0-1";
+}
+
 /* The game's tree closes: the last turn, the players, the result and the parameters. */
 static void sgf_game_end(sgf *x)
 {
@@ -416,8 +452,9 @@ static void sgf_game_end(sgf *x)
     int w = x->first_player < 0 ? 0 : x->first_player;
     hv_import_meta(&x->g, "white", x->names[w]);
     hv_import_meta(&x->g, "black", x->names[1 - w]);
-    if (x->result)
-        hv_import_meta(&x->g, "result", x->result);
+    const char *re = site_result(x, w);
+    if (re || x->result)
+        hv_import_meta(&x->g, "result", re ? re : x->result);
     else if (x->started)
         hv_import_meta(&x->g, "result", hv_state_names[x->s.result]);
     x->g.exp = x->su_exp >= 0 ? x->su_exp : x->used_exp;
@@ -438,6 +475,8 @@ static void property(sgf *x, const char *id, char *value)
         }
     } else if (strcmp(id, "SU") == 0) {
         variant(x, value);
+    } else if (strcmp(id, "RE") == 0) {
+        snprintf(x->re, sizeof x->re, "%.95s", value);
     } else if (strcmp(id, "GN") == 0) {
         hv_import_meta(&x->g, "event", value);
     } else if (strcmp(id, "DT") == 0 || strcmp(id, "DA") == 0) {

@@ -145,6 +145,22 @@ static void test_sgf_old_and_bad(void **state)
     expect(&l, "| wS1\n| bS1 wS1-\n| wQ -wS1\n| bQ bS1-\n| wB1 -wQ\nwhite=r\nblack=s\nresult=*\n");
 }
 
+/* RE[...] names the winner (a robot without its digit), Edit and Drop, a climb written "wQ.". */
+static void test_sgf_site_result(void **state)
+{
+    (void)state;
+    logsink l;
+    read_as("sgf",
+            "(;SU[hive]P0[id \"Dumbot0\"]P1[id \"ann\"]RE[Game won by Dumbot]\n;P0[0 Edit];P0[1 Start P0]\n"
+            ";P0[2 Dropb wS1 N 13 .];P0[3 Done];P1[4 Dropb bB1 O 13 wS1-];P1[5 Drop B 0 bB1]\n"
+            ";P1[6 Dropb bS1 O 13 wS1-];P1[7 Done];P0[8 Dropb wQ M 13 -wS1];P0[9 Done]\n"
+            ";P1[10 Dropb bQ P 13 bS1-];P1[11 Done];P0[12 Dropb wB1 L 13 -wQ];P0[13 Done]\n"
+            ";P1[14 Dropb bA1 Q 13 bQ-];P1[15 Done];P0[16 Move W B1 M 13 wQ.];P0[17 Done])\n",
+            &l);
+    expect(&l, "| wS1\n| bS1 wS1-\n| wQ -wS1\n| bQ bS1-\n| wB1 -wQ\n| bA1 bQ-\n| wB1 wQ\n");
+    expect(&l, "white=Dumbot0\nblack=ann\nresult=1-0\n");
+}
+
 /* A drop with no reference piece (".") on a cell never seen: placed through the affine map from
  * boardspace's (column, row) to cells that the coordinates seen so far agree on. */
 static void test_sgf_calibrated(void **state)
@@ -285,7 +301,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_gamestring), cmocka_unit_test(test_pgn),         cmocka_unit_test(test_sgf),
-        cmocka_unit_test(test_sgf_old_and_bad), cmocka_unit_test(test_sgf_calibrated), cmocka_unit_test(test_core_import), cmocka_unit_test(test_hostile),
+        cmocka_unit_test(test_sgf_old_and_bad), cmocka_unit_test(test_sgf_calibrated), cmocka_unit_test(test_sgf_site_result), cmocka_unit_test(test_core_import), cmocka_unit_test(test_hostile),
         cmocka_unit_test(test_write),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
