@@ -466,10 +466,13 @@ static void property(sgf *x, const char *id, char *value)
 {
     if ((strcmp(id, "P0") == 0 || strcmp(id, "P1") == 0) && x->g.active) {
         int player = id[1] - '0';
+        value += strspn(value, " ");
         if (strncmp(value, "id ", 3) == 0) {
             char *q = strchr(value, '"'), *q2 = q ? strrchr(q + 1, '"') : NULL;
             if (q && q2)
                 snprintf(x->names[player], sizeof x->names[player], "%.*s", (int)(q2 - q - 1), q + 1);
+            else
+                snprintf(x->names[player], sizeof x->names[player], "%.63s", value + 3 + strspn(value + 3, " "));
         } else if (isdigit((unsigned char)value[0]) && !x->g.why[0]) {
             command(x, player, value);
         }
