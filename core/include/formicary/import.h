@@ -5,7 +5,8 @@
  * (docs/record-format.md) with the other facts as `meta` lines. Nothing here knows a game.
  *
  * Files are bounded: at most FC_IMPORT_MAX_BYTES, no line longer than FC_IMPORT_MAX_LINE, no
- * NUL byte; a game of more than FC_IMPORT_MAX_DECISIONS decisions is skipped. Records are
+ * NUL byte, at most FC_IMPORT_MAX_GAMES games; a game of more than FC_IMPORT_MAX_DECISIONS
+ * decisions is skipped. Records are
  * written as DIR/BASE-NNNN.fcr (BASE: the file's name without its extension, NNNN: the game's
  * number in the file, from 1), through a temporary file in DIR renamed into place; an existing
  * file is kept unless `force`, and only a regular file is ever replaced. */
@@ -20,6 +21,7 @@
 #define FC_IMPORT_MAX_BYTES (64u << 20)
 #define FC_IMPORT_MAX_LINE (1 << 20)
 #define FC_IMPORT_MAX_DECISIONS 100000
+#define FC_IMPORT_MAX_GAMES 100000 /* a file of more games is refused from that game on: split it */
 #define FC_IMPORT_MAX_TEXT 128 /* bytes of one decision's notation */
 
 typedef struct fc_import_options {

@@ -90,6 +90,14 @@ static void sink_begin(fc_import_sink *s, int line)
         finish_game(im);
     }
     game_reset(&im->g);
+    if (im->failed)
+        return;
+    if (im->res->games >= FC_IMPORT_MAX_GAMES) { /* bounded work per file, whatever it holds */
+        fc_error_set(&im->err, FC_ERANGE, "%s:%d: more than %d games in one file (split it)", im->path, line,
+                     FC_IMPORT_MAX_GAMES);
+        im->failed = 1;
+        return;
+    }
     im->g.active = 1;
     im->g.line = line > 0 ? line : 1;
     im->res->games++;
