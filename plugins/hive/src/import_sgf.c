@@ -50,7 +50,6 @@ typedef struct sgf {
     hv_state s;
     int started;
     int16_t coord_cell[COLS * ROWS]; /* cell of each (column, row) seen, or -1 */
-    int16_t cell_coord[HV_CELLS];
     int16_t seen[MAX_SEEN][3]; /* column, row, cell of the first coordinates seen (calibration) */
     int nseen;
     uint8_t ident[2][BUG_COUNT][4]; /* boardspace identity -> piece, HV_NONE */
@@ -104,7 +103,6 @@ static void sgf_game_begin(sgf *x, int line)
     x->first_player = -1;
     x->su_exp = -1;
     memset(x->coord_cell, 0xFF, sizeof x->coord_cell);
-    memset(x->cell_coord, 0xFF, sizeof x->cell_coord);
     memset(x->ident, HV_NONE, sizeof x->ident);
     hv_import_begin(&x->g, sink, x->lineno);
     hv_import_meta(&x->g, "source", "boardspace.net SGF");
@@ -266,8 +264,9 @@ static int pending_decision(sgf *x, fc_decision *d)
     int cell = dest_cell(x, p, coord);
     if (cell < 0)
         return -1;
-    if ((x->coord_cell[coord] != NONE16 && x->coord_cell[coord] != cell) ||
-        (x->cell_coord[cell] != NONE16 && x->cell_coord[cell] != coord)) {
+    /* a coordinate is always the same cell; a cell (on the 32 x 32 torus) may be met again under
+     * other coordinates after the hive has drifted far, so that direction is not checked */
+    if (x->coord_cell[coord] != NONE16 && x->coord_cell[coord] != cell) {
         hv_import_fail(&x->g, "line %d: '%s': the reference and the coordinates %c %d disagree", m->line, m->text,
                        'A' + m->col, m->row);
         return -1;
@@ -277,7 +276,6 @@ static int pending_decision(sgf *x, fc_decision *d)
         e[0] = (int16_t)m->col, e[1] = (int16_t)m->row, e[2] = (int16_t)cell;
     }
     x->coord_cell[coord] = (int16_t)cell;
-    x->cell_coord[cell] = (int16_t)coord;
     *d = HV_D(p, cell);
     return x->s.cell[p] == cell ? 1 : 0;
 }
