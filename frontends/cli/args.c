@@ -159,6 +159,15 @@ int cli_parse(const cli_cmd *cmd, int argc, char **argv, cli *c)
     return 0;
 }
 
+/* What `formicary import --help` prints after the options (cmd_import.c). */
+static const char import_more[] =
+    "\nEach game becomes DIR/FILE-NNNN.fcr (NNNN: its number in FILE), a record that `formicary replay`\n"
+    "verifies; players, result, date and the source file and line are kept as its `meta` lines.\n"
+    "A game that cannot be read or played is skipped with one line saying why.\n"
+    "\nexit status: 0 when at least one game was imported and every file could be read;\n"
+    "1 when no game was imported or a file could not be read (too large, not text, no game,\n"
+    "cannot write); 2 for a usage error.\n";
+
 void cli_help(const cli_cmd *cmd, FILE *f)
 {
     fprintf(f, "usage: formicary %s%s%s [options]\n\n%s\n\noptions:\n", cmd->name, cmd->usage[0] ? " " : "",
@@ -175,6 +184,8 @@ void cli_help(const cli_cmd *cmd, FILE *f)
         }
     cli_table_print(&t, f, "  ");
     cli_table_free(&t);
+    if (strcmp(cmd->name, "import") == 0)
+        fputs(import_more, f);
 }
 
 const char *cli_opt(const cli *c, const char *name)

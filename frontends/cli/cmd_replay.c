@@ -105,7 +105,10 @@ int cli_cmd_replay(cli *c)
         printf("seats:    ");
         for (int i = 0; i < n; i++)
             printf("%s%s (%s)", i ? ", " : " ", names[i], info->agent[i][0] ? info->agent[i] : "?");
-        printf("\ndecisions: %zu\n", fc_match_ply(m));
+        printf("\n");
+        for (int i = 0; i < info->meta.n; i++) /* facts from outside the match: an import's players, source */
+            printf("%-10s %s %s\n", i ? "" : "meta:", info->meta.key[i], info->meta.value[i]);
+        printf("decisions: %zu\n", fc_match_ply(m));
         printf("%s", over ? "final:    " : "scores:   ");
         for (int i = 0; i < n; i++)
             printf("%s%s %d (rank %d)", i ? ", " : " ", names[i], (int)score[i], rank[i] + 1);

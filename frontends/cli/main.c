@@ -16,6 +16,8 @@ static const cli_cmd cli_cmds[] = {
     {"replay", "FILE...", "Re-play a record, verifying every decision; exit 0 only if it is valid. Several records, "
      "directories or new rules: replay a corpus under them (docs/corpus.md).", 1, CLI_MAX_POS,
      cli_opts_replay, cli_cmd_replay},
+    {"import", "GAME FILE...", "Turn games in foreign formats (Hive: boardspace SGF, PGN, UHP GameStrings) into records "
+     "in --out DIR.", 2, CLI_MAX_POS, cli_opts_import, cli_cmd_import},
     {"shell", "GAME", "Drive a match over a line protocol on stdin/stdout (docs/protocol.md).", 1, 1,
      cli_opts_shell, cli_cmd_shell},
     {"bench", "GAME", "Measure raw game speed with random playouts on one thread.", 1, 1, cli_opts_bench,
@@ -106,7 +108,7 @@ static int cli_main(int argc, char **argv)
     const char *near = fc_suggest(name, names, CLI_NCMDS);
     if (near)
         return cli_usage("unknown command '%s'; did you mean '%s'? (try formicary --help)", name, near);
-    return cli_usage("unknown command '%s' (commands: list, plugins, rules, play, replay, shell, bench, sim, skill, ladder, agreement, tune, variant, perft, "
+    return cli_usage("unknown command '%s' (commands: list, plugins, rules, play, replay, import, shell, bench, sim, skill, ladder, agreement, tune, variant, perft, "
                      "uhp)",
                      name);
 }

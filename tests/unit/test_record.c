@@ -367,6 +367,38 @@ static void test_duplicate_header_lines(void **state)
     expect_corrupt(f, "variant none\n", "variant none\nvariant none\n", "duplicate 'variant' line");
 }
 
+/* Metadata lines (an imported game's players, result, source): written in order, read back,
+ * a key once, keys one word; a record without them is unchanged. */
+static void test_meta_lines(void **state)
+{
+    fx *f = *state;
+    assert_null(strstr(f->text, "\nmeta "));
+    fc_record_meta meta;
+    memset(&meta, 0, sizeof meta);
+    assert_int_equal(fc_record_meta_set(&meta, "white", "Ann \x1b[31mB"), 0);
+    assert_int_equal(fc_record_meta_set(&meta, "import_line", "40"), 0);
+    assert_int_equal(fc_record_meta_set(&meta, "white", "Ann B"), 0); /* replaced */
+    assert_int_equal(fc_record_meta_set(&meta, "two words", "x"), FC_EINVAL);
+    char *text = NULL;
+    fc_error err;
+    assert_int_equal(fc_record_format_meta(f->m, &seats, &meta, &text, &err), 0);
+    assert_non_null(strstr(text, "\nmeta white Ann B\nmeta import_line 40\nseed 4242\n"));
+    fc_rules *r = NULL;
+    fc_match *m = NULL;
+    fc_record_info *info = calloc(1, sizeof *info);
+    if (fc_record_parse(f->ctx, "meta.fcr", text, &r, &m, info, &err) != 0)
+        fail_msg("%s", err.msg);
+    assert_int_equal(info->meta.n, 2);
+    assert_string_equal(fc_record_meta_get(&info->meta, "import_line"), "40");
+    fc_match_free(m);
+    fc_rules_free(r);
+    free(info);
+    free(text);
+    expect_corrupt(f, "seed 4242\n", "meta a 1\nmeta a 2\nseed 4242\n", "duplicate 'meta a' line");
+    expect_corrupt(f, "seed 4242\n", "meta a/b 1\nseed 4242\n", "meta key 'a/b' is not one word");
+    expect_corrupt(f, "seed 4242\n", "meta\nseed 4242\n", "expected 'meta KEY VALUE'");
+}
+
 /* Lines printed back (agent labels, names) must not carry terminal escapes. */
 static void test_control_characters(void **state)
 {
@@ -583,6 +615,7 @@ int main(void)
         cmocka_unit_test(test_truncated_at_cr),
         cmocka_unit_test(test_long_lines_and_nul),
         cmocka_unit_test(test_duplicate_header_lines),
+        cmocka_unit_test(test_meta_lines),
         cmocka_unit_test(test_control_characters),
         cmocka_unit_test(test_variant_text_round_trips),
         cmocka_unit_test(test_path_file_embedded),

@@ -334,9 +334,11 @@ struct fc_import_sink {
     void (*begin)(fc_import_sink *s, int line);
     /* A fact about the game, kept as record metadata: "white", "black", "result" (one of
      * "1-0", "0-1", "1/2-1/2", "*"), "date", "event", "site", "round", "source"; or
-     * "param:NAME" = a value of the game's parameter NAME ("param:game_type" = "Base+MLP"). */
+     * "param:NAME" = a value of the game's parameter NAME ("param:game_type" = "Base+MLP").
+     * Any time between begin and end: the core keeps the game until end (docs/plugin-abi.md). */
     void (*meta)(fc_import_sink *s, const char *key, const char *value);
-    /* The game's next decision in the plugin's own notation (what decision_parse reads). */
+    /* The game's next decision in the plugin's own notation (what decision_parse reads; at
+     * most FC_IMPORT_MAX_TEXT - 1 bytes, formicary/import.h). */
     void (*decision)(fc_import_sink *s, const char *text);
     /* The game ends; why_skipped NULL keeps it, else one line saying why it cannot be read. */
     void (*end)(fc_import_sink *s, const char *why_skipped);
@@ -348,8 +350,9 @@ typedef struct fc_import_format {
     const char *exts; /* file name endings, space-separated: ".sgf" */
     /* How sure the plugin is that text is in this format, 0 (no) .. 100; len bytes. */
     int (*detect)(const char *text, size_t len);
-    /* Reads every game of text (len bytes, from the file `name`), calling the sink for each;
-     * returns 0, or an error for the whole file (not one game's: that goes to sink->end). */
+    /* Reads every game of text (len bytes, NUL-terminated, from the file `name`), calling the
+     * sink for each; returns 0, or an error for the whole file (not one game's: that goes to
+     * sink->end). Must finish on any text and keep no state between calls. */
     int (*read)(const fc_host *host, const char *name, const char *text, size_t len, fc_import_sink *sink,
                 fc_error *err);
 } fc_import_format;

@@ -25,6 +25,30 @@ int fc_record_format(const fc_match *m, const fc_record_seats *seats, char **out
 /* Saves atomically to path. */
 int fc_record_save(const fc_match *m, const fc_record_seats *seats, const char *path, fc_error *err);
 
+/* Metadata: facts about the match from outside it, kept as `meta KEY VALUE` header lines (an
+ * imported game's players, result, date, source file and line). Keys are one word of letters,
+ * digits and "_:.-"; values are one line (control characters are written as '_'). */
+#define FC_RECORD_MAX_META 24
+#define FC_RECORD_META_KEY 32
+#define FC_RECORD_META_VALUE 256
+typedef struct fc_record_meta {
+    int n;
+    char key[FC_RECORD_MAX_META][FC_RECORD_META_KEY];
+    char value[FC_RECORD_MAX_META][FC_RECORD_META_VALUE];
+} fc_record_meta;
+
+/* Adds or replaces key's value (truncated to fit); FC_EINVAL for a key that is not one word of
+ * the allowed characters, FC_ERANGE when the table is full. */
+int fc_record_meta_set(fc_record_meta *m, const char *key, const char *value);
+/* The value of key, or NULL. */
+const char *fc_record_meta_get(const fc_record_meta *m, const char *key);
+
+/* fc_record_format and fc_record_save with metadata lines (meta may be NULL). */
+int fc_record_format_meta(const fc_match *m, const fc_record_seats *seats, const fc_record_meta *meta, char **out,
+                          fc_error *err);
+int fc_record_save_meta(const fc_match *m, const fc_record_seats *seats, const fc_record_meta *meta, const char *path,
+                        fc_error *err);
+
 /* What a loaded record said besides the match. */
 typedef struct fc_record_info {
     char game[64];
@@ -33,6 +57,7 @@ typedef struct fc_record_info {
     char agent[FC_MAX_SEATS][64];
     size_t decisions;
     int finished; /* the record says the game ended (a result line) */
+    fc_record_meta meta; /* its `meta` lines, in order */
 } fc_record_info;
 
 /* Loads and verifies a record; on success *rules_out and *match_out are new objects the

@@ -82,7 +82,45 @@ static const char *clean(const char *s, bool word, char *buf, size_t n)
     return buf;
 }
 
+static bool meta_key_ok(const char *key)
+{
+    size_t n = strlen(key);
+    return n > 0 && n < FC_RECORD_META_KEY &&
+           strspn(key, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_:.-") == n;
+}
+
+int fc_record_meta_set(fc_record_meta *m, const char *key, const char *value)
+{
+    if (!key || !meta_key_ok(key))
+        return FC_EINVAL;
+    int i = 0;
+    while (i < m->n && strcmp(m->key[i], key) != 0)
+        i++;
+    if (i == m->n) {
+        if (m->n >= FC_RECORD_MAX_META)
+            return FC_ERANGE;
+        m->n++;
+    }
+    snprintf(m->key[i], sizeof m->key[i], "%s", key);
+    clean(value ? value : "", false, m->value[i], sizeof m->value[i]);
+    return FC_OK;
+}
+
+const char *fc_record_meta_get(const fc_record_meta *m, const char *key)
+{
+    for (int i = 0; m && i < m->n; i++)
+        if (strcmp(m->key[i], key) == 0)
+            return m->value[i];
+    return NULL;
+}
+
 int fc_record_format(const fc_match *m, const fc_record_seats *seats, char **out, fc_error *err)
+{
+    return fc_record_format_meta(m, seats, NULL, out, err);
+}
+
+int fc_record_format_meta(const fc_match *m, const fc_record_seats *seats, const fc_record_meta *meta, char **out,
+                          fc_error *err)
 {
     const fc_rules *r = fc_match_rules(m);
     const fc_plugin *p = fc_rules_plugin(r);
@@ -98,6 +136,9 @@ int fc_record_format(const fc_match *m, const fc_record_seats *seats, char **out
         const char *a = seats && seats->agent[s] ? clean(seats->agent[s], false, name, sizeof name) : "unknown";
         sb_printf(&b, "agent %d %s\n", s + 1, a);
     }
+    for (int i = 0; meta && i < meta->n; i++) /* the reader takes back only valid keys */
+        if (meta_key_ok(meta->key[i]))
+            sb_printf(&b, "meta %s %s\n", meta->key[i], clean(meta->value[i], false, name, sizeof name));
     sb_printf(&b, "seed %" PRIu64 "\n", fc_match_seed(m));
     for (int i = 0; i < fc_rules_param_count(r); i++) { /* the game's, then the variant's own */
         const fc_param_def *d = fc_rules_param_def(r, i);
@@ -180,8 +221,14 @@ int fc_record_format(const fc_match *m, const fc_record_seats *seats, char **out
 
 int fc_record_save(const fc_match *m, const fc_record_seats *seats, const char *path, fc_error *err)
 {
+    return fc_record_save_meta(m, seats, NULL, path, err);
+}
+
+int fc_record_save_meta(const fc_match *m, const fc_record_seats *seats, const fc_record_meta *meta, const char *path,
+                        fc_error *err)
+{
     char *text = NULL;
-    int rc = fc_record_format(m, seats, &text, err);
+    int rc = fc_record_format_meta(m, seats, meta, &text, err);
     if (rc != 0)
         return rc;
     size_t plen = strlen(path);
@@ -349,6 +396,27 @@ static int add_param(reader *r, header *h, const char *rest, fc_error *err)
     return FC_OK;
 }
 
+/* "meta KEY VALUE": a key once, at most FC_RECORD_MAX_META of them. */
+static int add_meta(reader *r, fc_record_meta *meta, const char *rest, fc_error *err)
+{
+    size_t klen = strcspn(rest, " \t");
+    char key[FC_RECORD_META_KEY];
+    if (klen == 0 || klen >= sizeof key)
+        return RERR("%s:%d: expected 'meta KEY VALUE' with a key of 1..%d characters", r->name, r->line,
+                    FC_RECORD_META_KEY - 1);
+    memcpy(key, rest, klen);
+    key[klen] = '\0';
+    const char *value = rest + klen + strspn(rest + klen, " \t");
+    if (fc_record_meta_get(meta, key))
+        return RERR("%s:%d: duplicate 'meta %s' line", r->name, r->line, key);
+    int rc = fc_record_meta_set(meta, key, value);
+    if (rc == FC_EINVAL)
+        return RERR("%s:%d: meta key '%s' is not one word of letters, digits and _:.-", r->name, r->line, key);
+    if (rc != 0)
+        return RERR("%s:%d: more than %d meta lines", r->name, r->line, FC_RECORD_MAX_META);
+    return FC_OK;
+}
+
 /* "NAME HASH" opening an embedded text. */
 static int open_embedded(reader *r, const char *rest, const char *usage, embedded *e, fc_error *err)
 {
@@ -416,6 +484,8 @@ static int header_line(reader *r, header *h, fc_record_info *info, const char *k
             return RERR("%s:%d: expected 'seed N' with an unsigned integer", r->name, r->line);
     } else if (strcmp(key, "param") == 0) {
         return add_param(r, h, rest, err);
+    } else if (strcmp(key, "meta") == 0) {
+        return add_meta(r, &info->meta, rest, err);
     } else if (strcmp(key, "file") == 0) {
         return add_file(r, h, rest, block, err);
     } else if (strcmp(key, "variant") == 0) {

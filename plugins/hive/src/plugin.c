@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "hive.h"
+#include "hv_import.h"
 #include "hive_rules_text.h"
 
 /* draw_turns 0 (no limit): the state's counter stops short of this many decisions */
@@ -386,6 +387,8 @@ static const fc_plugin plugin = {
     .game = &hv_game,
     .init = NULL,
     .rules_text = hive_rules_text,
+    .imports = hv_import_formats,
+    .nimports = (int)(sizeof hv_import_formats / sizeof hv_import_formats[0]),
 };
 
 FC_PLUGIN_ENTRY_POINT(plugin)
