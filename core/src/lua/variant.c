@@ -94,6 +94,7 @@ struct fc_hooks {
     fc_vrt rt;
     fc_variant_probe_result res;
     unsigned long calls;
+    long total_budget, total_spent; /* fc_hooks_set_total_budget; 0: no limit */
     int last; /* hook point of the last call, -1 none */
     signed char pure[64]; /* per hook point: 0 not yet known, 1 memoizable, -1 not */
     vr_memo memo[VR_MEMO_SIZE];
@@ -715,6 +716,34 @@ void fc_hooks_last(fc_hooks *h, char *buf, size_t n)
     snprintf(buf, n, "%s: hook %s", where, h->rt.plugin->hooks[h->last].name);
 }
 
+void fc_hooks_set_total_budget(fc_hooks *h, long units)
+{
+    if (h) {
+        h->total_budget = units > 0 ? units : 0;
+        h->total_spent = 0;
+    }
+}
+
+/* One hook call with the per-call budget, or less when the total budget has less left. */
+static int vr_budgeted_call(fc_hooks *h, int nargs, fc_error *e)
+{
+    long budget = FC_LUA_CALL_BUDGET, left = h->total_budget - h->total_spent;
+    const char *chunk = fc_sandbox_chunkname(h->rt.sb);
+    if (h->total_budget > 0 && left <= 0) {
+        lua_pop(fc_sandbox_lua(h->rt.sb), nargs + 1);
+        return fc_error_set(e, FC_ESCRIPT, "%s: the hooks' budget of %ld units for this replay is used up", chunk,
+                            h->total_budget);
+    }
+    if (h->total_budget > 0 && left < budget)
+        budget = left;
+    int rc = fc_sandbox_call(h->rt.sb, nargs, 1, budget, e);
+    h->total_spent = fc_sandbox_sat_add(h->total_spent, fc_sandbox_spent(h->rt.sb));
+    if (rc != 0 && h->total_budget > 0 && h->total_spent >= h->total_budget)
+        fc_error_set(e, FC_ESCRIPT, "%s: the hooks' budget of %ld units for this replay is used up", chunk,
+                     h->total_budget);
+    return rc;
+}
+
 int64_t fc_hooks_call(fc_hooks *h, const fc_env *env, int hook, void *st, const int64_t *args, int nargs,
                       int64_t dflt)
 {
@@ -758,7 +787,7 @@ int64_t fc_hooks_call(fc_hooks *h, const fc_env *env, int hook, void *st, const 
     rt->st = st;
     rt->env = env;
     fc_error e;
-    int rc = fc_sandbox_call(rt->sb, nargs, 1, FC_LUA_CALL_BUDGET, &e);
+    int rc = vr_budgeted_call(h, nargs, &e);
     rt->cur_hook = -1;
     rt->st = NULL;
     rt->env = NULL;
