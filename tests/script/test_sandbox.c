@@ -291,6 +291,24 @@ static void test_gc_metamethod_refused(void **state)
     assert_string_equal(out, "hi!");
 }
 
+/* Hardening, item 1: the charge arithmetic saturates (spans of the whole integer range, a
+ * __len of math.maxinteger); the old code overflowed a long here (UBSan: -Db_sanitize=undefined
+ * with -fno-sanitize-recover=all stops on it) and its charge went negative. */
+static void test_hard_saturation(void **state)
+{
+    fc_sandbox *sb = *state;
+    static const char *const costly[] = {
+        "local t = setmetatable({}, {__len = function() return math.maxinteger end})\ntable.insert(t, 1)",
+        "local t = setmetatable({}, {__len = function() return math.maxinteger end})\ntable.insert(t, 1, 1)",
+        "local x = 1\nreturn table.unpack({}, math.mininteger, math.maxinteger)",
+        "local x = 1\nreturn table.concat({}, '', math.mininteger, math.maxinteger)",
+        "local x = 1\nreturn table.move({}, math.mininteger, math.maxinteger, 1)",
+        "local t = setmetatable({}, {__len = function() return math.maxinteger end})\nreturn table.unpack(t)",
+    };
+    for (size_t i = 0; i < sizeof costly / sizeof costly[0]; i++)
+        expect_error(sb, costly[i], "t.lua:2: instruction budget of 200000 exceeded");
+}
+
 /* Hardening, item 1: every C-library call's work is charged, whatever the sizes say. On the old
  * code string.rep('', math.maxinteger) looped in C with no check at all, vararg copies were
  * stopped only by the wall clock, and the charge arithmetic overflowed (UBSan). */
@@ -311,13 +329,6 @@ static void test_hard_budget(void **state)
         "local function f(...) for i = 1, 1e9 do local n = select('#', ...) end end f(table.unpack(t))",
         "local t = {string.byte(string.rep('a', 10000), 1, -1)}\n"
         "local function f(...) return ... end for i = 1, 1e9 do f(table.unpack(t)) end",
-        /* saturating arithmetic: spans of the whole integer range, a __len of maxinteger */
-        "local t = setmetatable({}, {__len = function() return math.maxinteger end})\ntable.insert(t, 1)",
-        "local t = setmetatable({}, {__len = function() return math.maxinteger end})\ntable.insert(t, 1, 1)",
-        "local x = 1\nreturn table.unpack({}, math.mininteger, math.maxinteger)",
-        "local x = 1\nreturn table.concat({}, '', math.mininteger, math.maxinteger)",
-        "local x = 1\nreturn table.move({}, math.mininteger, math.maxinteger, 1)",
-        "local t = setmetatable({}, {__len = function() return math.maxinteger end})\nreturn table.unpack(t)",
     };
     fc_sandbox_set_wall_ms(sb, 100); /* the budget, not the clock, must stop each one */
     for (size_t i = 0; i < sizeof costly / sizeof costly[0]; i++) {
@@ -539,6 +550,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_pattern_semantics, setup, teardown),
         cmocka_unit_test_setup_teardown(test_library_metered, setup, teardown),
         cmocka_unit_test_setup_teardown(test_no_addresses, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_hard_saturation, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hard_budget, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hard_libs_frozen, setup, teardown),
     };

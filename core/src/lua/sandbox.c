@@ -14,6 +14,7 @@
  *   wall-clock deadline checked on every charge and every hook tick stops anything that still
  *   slips through (string comparison, vararg copies, traversal of sparse tables). */
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,7 @@
 #include <luaconf.h>
 #include <lualib.h>
 
+#include "formicary/escape.h"
 #include "formicary/rng.h"
 #include "formicary/variant.h"
 #include "sandbox.h"
@@ -429,13 +431,23 @@ static int sb_print(lua_State *L)
         if (i > 1)
             luaL_addchar(&b, '\t');
         fc_sandbox_tostring(L, i);
+        size_t len;
+        const char *arg = lua_tolstring(L, -1, &len);
+        if (fc_escape_needed(arg, len)) { /* to a terminal: no escape sequences (formicary/escape.h) */
+            size_t cap = len < (SIZE_MAX - 1) / 4 ? len * 4 + 1 : len;
+            char *shown = lua_newuserdatauv(L, cap, 0);
+            lua_pushlstring(L, shown, fc_escape_text(arg, len, shown, cap));
+            lua_replace(L, -3);
+            lua_pop(L, 1);
+        }
         luaL_addvalue(&b);
     }
     luaL_pushresult(&b);
     size_t len;
     const char *text = lua_tolstring(L, -1, &len);
     fc_sandbox_charge(L, (long)len); /* output is slow: one unit per byte */
-    fprintf(stderr, "[%s] %s\n", sb->name, text);
+    char name[4 * sizeof sb->name];
+    fprintf(stderr, "[%s] %s\n", fc_escape(sb->name, name, sizeof name), text);
     return 0;
 }
 
