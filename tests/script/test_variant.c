@@ -675,6 +675,32 @@ static void test_hard_total_budget(void **state)
     fc_hooks_free(h);
 }
 
+/* Hardening, item 2: only Lua functions without upvalues are memoized; a C function registered
+ * as a hook (math.random reads a stream seeded by the game state) answers for each state. On the
+ * old code the first state's answer came back for every later state. */
+static void test_hard_memo_c_function(void **state)
+{
+    (void)state;
+    fc_error err;
+    fc_hooks *h = fc_hooks_new(&plugin, "inline.lua", "variant{ name = 'a', game = 'testgame' }\nhook('score', math.random)",
+                               &err);
+    assert_non_null(h);
+    int differ = 0;
+    for (int food = 0; food < 8; food++) {
+        tstate st = {{food, 2, 3, 4}, 1, 0};
+        fc_hooks *fresh = fc_hooks_new(&plugin, "inline.lua",
+                                       "variant{ name = 'a', game = 'testgame' }\nhook('score', math.random)", &err);
+        assert_non_null(fresh);
+        int64_t a = score(h, &st, 0, 1000000, -77), b = score(fresh, &st, 0, 1000000, -77);
+        if (a != b)
+            fail_msg("state %d: memoized %lld, fresh %lld", food, (long long)a, (long long)b);
+        differ += food > 0 && a != score(fresh, &(tstate){{0, 2, 3, 4}, 1, 0}, 0, 1000000, -77);
+        fc_hooks_free(fresh);
+    }
+    assert_true(differ > 0); /* the answers do depend on the state */
+    fc_hooks_free(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -685,6 +711,7 @@ int main(void)
         cmocka_unit_test(test_long_chunkname), cmocka_unit_test(test_cost),
         cmocka_unit_test(test_stateful), cmocka_unit_test(test_params),       cmocka_unit_test(test_addresses),
         cmocka_unit_test(test_hard_gc),  cmocka_unit_test(test_hard_shared_libs), cmocka_unit_test(test_hard_total_budget),
+        cmocka_unit_test(test_hard_memo_c_function),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

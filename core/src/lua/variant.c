@@ -618,8 +618,10 @@ static void vr_hook_where(fc_hooks *h, lua_State *L, int hook, char *buf, size_t
         snprintf(buf, n, "%s", fc_sandbox_chunkname(h->rt.sb));
 }
 
-/* Whether hook's results may be memoized: a function without upvalues (see vr_memo) on a
- * point that is not mutable, with few enough arguments. */
+/* Whether hook's results may be memoized: a Lua function without upvalues (see vr_memo) on a
+ * point that is not mutable, with few enough arguments. Such a function reaches nothing but its
+ * arguments and, through any string's metatable, the string library, which is read-only from
+ * the start (sandbox.c): its answers depend on its arguments alone. */
 static int vr_pure(fc_hooks *h, lua_State *L, int hook, int nargs)
 {
     if (!h->pure[hook]) {
@@ -628,7 +630,9 @@ static int vr_pure(fc_hooks *h, lua_State *L, int hook, int nargs)
         lua_rawgeti(L, LUA_REGISTRYINDEX, h->rt.hooks_ref);
         lua_rawgeti(L, -1, hook + 1);
         lua_remove(L, -2);
-        int ok = lua_getinfo(L, ">u", &ar) && ar.nups == 0;
+        /* a Lua function: a C function without upvalues may still read hidden state
+         * (math.random draws from a stream seeded by the game state) */
+        int ok = lua_getinfo(L, ">Su", &ar) && ar.nups == 0 && strcmp(ar.what, "C") != 0;
         h->pure[hook] = ok && !(def->flags & FC_HOOK_MUTABLE) && nargs <= VR_MEMO_ARGS ? 1 : -1;
     }
     return h->pure[hook] > 0;
