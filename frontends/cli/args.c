@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "formicary/rng.h"
 #include "formicary/suggest.h"
+#include "formicary/escape.h"
 #include "formicary/view.h"
 
 /* Options every subcommand accepts. */
@@ -21,11 +22,14 @@ static const cli_optdef cli_common_opts[] = {
     {NULL, NULL, false, NULL},
 };
 
+/* Messages carry names and texts from files and scripts: escaped (formicary/escape.h), so a
+ * stranger's record or variant cannot send escape sequences to the terminal. */
 static void cli_vmsg(const char *fmt, va_list ap)
 {
-    fputs("formicary: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    char raw[4096], shown[4 * sizeof raw];
+    vsnprintf(raw, sizeof raw, fmt, ap);
+    fc_escape(raw, shown, sizeof shown);
+    fprintf(stderr, "formicary: %s\n", shown);
     fflush(stderr);
 }
 
@@ -584,8 +588,12 @@ void cli_table_add(cli_table *t, ...)
     va_list ap;
     va_start(ap, t);
     for (int i = 0; i < t->ncols; i++) {
-        const char *s = va_arg(ap, const char *);
-        t->cells[t->nrows * t->ncols + i] = strdup(s ? s : "");
+        const char *s = va_arg(ap, const char *); /* names and descriptions from files: escaped */
+        size_t len = s ? strlen(s) : 0, cap = len * 4 + 1;
+        char *cell = malloc(cap);
+        if (cell)
+            fc_escape_text(s, len, cell, cap);
+        t->cells[t->nrows * t->ncols + i] = cell;
     }
     va_end(ap);
     t->nrows++;

@@ -10,6 +10,7 @@
 
 #include "formicary/agent.h"
 #include "formicary/context.h"
+#include "formicary/escape.h"
 #include "formicary/match.h"
 #include "formicary/record.h"
 #include "formicary/rules.h"

@@ -84,6 +84,13 @@ fc_match *cli_position_match(const fc_rules *rules, uint64_t seed, const char *p
 
 /* Splits the seat list on ','; a piece "key=value" with no ':' before its '=' continues the
  * previous spec's options, so "mcts:iters=100,c=0.7,random" is two seats. */
+/* "error: MESSAGE" on stdout, escaped: messages carry script and file texts. */
+static void play_error(const char *msg)
+{
+    char shown[4 * FC_ERROR_MSG_MAX];
+    printf("error: %s\n", fc_escape(msg, shown, sizeof shown));
+}
+
 static int play_parse_seats(const char *text, char spec[FC_MAX_SEATS][PLAY_SPEC_MAX], int *n)
 {
     int count = 0;
@@ -288,7 +295,7 @@ static void play_position(const play *p, const char *path)
     char *buf = malloc(FC_POSITION_MAX);
     int len = buf ? fc_match_position_write(p->m, buf, FC_POSITION_MAX, &err) : -1;
     if (len < 0) {
-        printf("error: %s\n", buf ? err.msg : "out of memory");
+        play_error(buf ? err.msg : "out of memory");
     } else if (!*path) {
         fwrite(buf, 1, (size_t)len, stdout);
     } else {
@@ -424,14 +431,14 @@ static int play_human(play *p, int seat)
             if (!*path)
                 printf("usage: save FILE\n");
             else if (fc_record_save(p->m, &p->labels, path, &err) != 0)
-                printf("error: %s\n", err.msg);
+                play_error(err.msg);
             else
                 printf("saved %s\n", path);
         } else if (isdigit((unsigned char)*s)) {
             if (!cli_parse_int(s, 1, n, &k)) {
                 printf("choose 1..%d (or help)\n", n);
             } else if (fc_match_play(p->m, ds[k - 1], &err) != 0) {
-                printf("error: %s\n", err.msg);
+                play_error(err.msg);
             } else {
                 play_line(p, seat, texts[k - 1]);
                 result = HUMAN_PLAYED;
@@ -443,7 +450,7 @@ static int play_human(play *p, int seat)
                     found = i;
             int rc = found >= 0 ? fc_match_play(p->m, ds[found], &err) : fc_match_play_text(p->m, s, &err);
             if (rc != 0) {
-                printf("error: %s\n", err.msg[0] ? err.msg : "not a legal decision (try help)");
+                play_error(err.msg[0] ? err.msg : "not a legal decision (try help)");
             } else {
                 play_line(p, seat, found >= 0 ? texts[found] : s);
                 result = HUMAN_PLAYED;

@@ -99,19 +99,23 @@ int cli_cmd_replay(cli *c)
         int rank[FC_MAX_SEATS] = {0};
         fc_match_scores(m, score, rank);
         bool over = fc_match_to_move(m) == FC_NOBODY;
-        printf("game:      %s %s (rule set %s, variant %s)\n", p->id, info->plugin_version, fc_rules_name(rules),
-               fc_rules_variant_name(rules));
+        /* names and agents come from the record: escaped for the terminal (formicary/escape.h) */
+        char e1[256], e2[256], e3[256], e4[4 * sizeof names[0]];
+        printf("game:      %s %s (rule set %s, variant %s)\n", p->id, fc_escape(info->plugin_version, e1, sizeof e1),
+               fc_escape(fc_rules_name(rules), e2, sizeof e2), fc_escape(fc_rules_variant_name(rules), e3, sizeof e3));
         printf("seed:      %llu\n", (unsigned long long)fc_match_seed(m));
         printf("seats:    ");
         for (int i = 0; i < n; i++)
-            printf("%s%s (%s)", i ? ", " : " ", names[i], info->agent[i][0] ? info->agent[i] : "?");
+            printf("%s%s (%s)", i ? ", " : " ", fc_escape(names[i], e4, sizeof e4),
+                   fc_escape(info->agent[i][0] ? info->agent[i] : "?", e1, sizeof e1));
         printf("\n");
         for (int i = 0; i < info->meta.n; i++) /* facts from outside the match: an import's players, source */
-            printf("%-10s %s %s\n", i ? "" : "meta:", info->meta.key[i], info->meta.value[i]);
+            printf("%-10s %s %s\n", i ? "" : "meta:", fc_escape(info->meta.key[i], e1, sizeof e1),
+                   fc_escape(info->meta.value[i], e4, sizeof e4));
         printf("decisions: %zu\n", fc_match_ply(m));
         printf("%s", over ? "final:    " : "scores:   ");
         for (int i = 0; i < n; i++)
-            printf("%s%s %d (rank %d)", i ? ", " : " ", names[i], (int)score[i], rank[i] + 1);
+            printf("%s%s %d (rank %d)", i ? ", " : " ", fc_escape(names[i], e4, sizeof e4), (int)score[i], rank[i] + 1);
         printf("\n%s\n", over ? "valid, game finished" : "valid, game not finished");
     }
     if (m)

@@ -108,6 +108,24 @@ static int vc_smoke_game(const fc_rules *rules, uint64_t seed, long *decisions, 
     return rc < 0 ? -1 : rc;
 }
 
+/* One line to stderr, escaped: paths, names and messages come from the script. */
+static void vc_err(const char *msg)
+{
+    char shown[4 * FC_ERROR_MSG_MAX];
+    fprintf(stderr, "%s\n", fc_escape(msg, shown, sizeof shown));
+}
+
+static void vc_errf(const char *fmt, ...) CLI_PRINTF;
+static void vc_errf(const char *fmt, ...)
+{
+    char raw[2 * FC_ERROR_MSG_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(raw, sizeof raw, fmt, ap);
+    va_end(ap);
+    vc_err(raw);
+}
+
 /* Hook functions that declare more parameters than the game passes would see nil. */
 static int vc_check_signatures(const char *path, const fc_plugin *p, const fc_variant_probe_result *res)
 {
@@ -115,7 +133,7 @@ static int vc_check_signatures(const char *path, const fc_plugin *p, const fc_va
     for (int h = 0; h < p->nhooks && h < 64; h++) {
         if (!((res->hooks_mask >> h) & 1u) || res->hook_vararg[h] || res->hook_nparams[h] <= p->hooks[h].nargs)
             continue;
-        fprintf(stderr, "%s:%d: hook %s: the function takes %d parameters but the game passes %d %s\n", path,
+        vc_errf("%s:%d: hook %s: the function takes %d parameters but the game passes %d %s", path,
                 res->hook_line[h], p->hooks[h].name, res->hook_nparams[h], p->hooks[h].nargs,
                 p->hooks[h].doc ? p->hooks[h].doc : "");
         bad++;
@@ -154,9 +172,9 @@ static int vc_check(cli *c, const char *path)
     const char *game = cli_opt(c, "--game");
     if (!game && !res->meta.game[0]) {
         if (err.msg[0]) /* typically a syntax error */
-            fprintf(stderr, "%s\n", err.msg);
+            vc_err(err.msg);
         else
-            fprintf(stderr, "%s: cannot tell the game: pass --game GAME or call variant{ game = ... } first\n", path);
+            vc_errf("%s: cannot tell the game: pass --game GAME or call variant{ game = ... } first", path);
         goto done;
     }
     if (!game)
@@ -165,18 +183,18 @@ static int vc_check(cli *c, const char *path)
     snprintf(game_id, sizeof game_id, "%s", game);
     const fc_plugin *p = fc_context_find(ctx, game_id, &err);
     if (!p) {
-        fprintf(stderr, "%s: %s\n", path, err.msg);
+        vc_errf("%s: %s", path, err.msg);
         goto done;
     }
     /* syntax, metadata, hook names, parameter names: messages carry file:line */
     fc_error_clear(&err);
     if (fc_variant_probe(p, path, text, res, &err) != 0) {
-        fprintf(stderr, "%s\n", err.msg);
+        vc_err(err.msg);
         goto done;
     }
     int bad = 0;
     if (!res->meta.description[0]) {
-        fprintf(stderr, "%s:%d: variant{}: description is missing (shown by `formicary variant list`)\n", path,
+        vc_errf("%s:%d: variant{}: description is missing (shown by `formicary variant list`)", path,
                 res->meta.line);
         bad++;
     }
@@ -186,7 +204,7 @@ static int vc_check(cli *c, const char *path)
         fc_rules_free(rules);
         rules = fc_rules_new(ctx, game_id, n, &err);
         if (!rules || fc_rules_load_variant(rules, path, &err) != 0 || fc_rules_finish(rules, &err) != 0) {
-            fprintf(stderr, "%s\n", err.msg);
+            vc_err(err.msg);
             bad++;
         }
     }
@@ -199,13 +217,15 @@ static int vc_check(cli *c, const char *path)
         rules = fc_rules_new(ctx, game_id, n, &err);
         if (!rules || fc_rules_load_variant(rules, path, &err) != 0 || fc_rules_finish(rules, &err) != 0 ||
             vc_smoke_game(rules, seed + (uint64_t)i, &decisions, &err) != 0) {
-            fprintf(stderr, "%s\n", err.msg);
-            fprintf(stderr, "%s: smoke game %d (%d seats, seed %llu) failed\n", path, i + 1, n,
+            vc_err(err.msg);
+            vc_errf("%s: smoke game %d (%d seats, seed %llu) failed", path, i + 1, n,
                     (unsigned long long)(seed + (uint64_t)i));
             goto done;
         }
     }
-    printf("%s: ok: variant %s for %s: %d parameter%s", path, res->meta.name, p->id, res->nsettings,
+    char shown_path[4 * 512], shown_name[4 * sizeof res->meta.name];
+    printf("%s: ok: variant %s for %s: %d parameter%s", fc_escape(path, shown_path, sizeof shown_path),
+           fc_escape(res->meta.name, shown_name, sizeof shown_name), p->id, res->nsettings,
            res->nsettings == 1 ? "" : "s");
     for (int k = 0; k < res->nparams && k < FC_VARIANT_MAX_PARAMS; k++) /* its own, from param() */
         printf("%s%s %lld (%lld..%lld)", k ? ", " : ", declares ", res->params[k].name, (long long)res->params[k].def,

@@ -42,22 +42,33 @@ void cli_json_end_obj(cli_json *j) { cli_json_close(j, '}'); }
 void cli_json_arr(cli_json *j) { cli_json_open(j, '['); }
 void cli_json_end_arr(cli_json *j) { cli_json_close(j, ']'); }
 
+/* A JSON string of any bytes: valid UTF-8 for every input. Invalid UTF-8 becomes U+FFFD (one
+ * per byte), controls, DEL and C1 controls \u00XX (nothing for a terminal to act on). */
 static void cli_json_raw_str(FILE *f, const char *s)
 {
     fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        switch (*p) {
+    size_t len = strlen(s);
+    for (size_t i = 0; i < len;) {
+        uint32_t cp = 0;
+        size_t n = fc_utf8_seq(s + i, len - i, &cp);
+        if (n == 0) {
+            fputs("\\ufffd", f);
+            i++;
+            continue;
+        }
+        switch (cp) {
         case '"': fputs("\\\"", f); break;
         case '\\': fputs("\\\\", f); break;
         case '\n': fputs("\\n", f); break;
         case '\r': fputs("\\r", f); break;
         case '\t': fputs("\\t", f); break;
         default:
-            if (*p < 0x20)
-                fprintf(f, "\\u%04x", *p);
+            if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f))
+                fprintf(f, "\\u%04x", (unsigned)cp);
             else
-                fputc(*p, f);
+                fwrite(s + i, 1, n, f);
         }
+        i += n;
     }
     fputc('"', f);
 }

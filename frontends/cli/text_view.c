@@ -158,9 +158,11 @@ static void text_show(text_replay *r)
     memset(v, 0, sizeof *v);
     fc_match_view(r->m, r->viewer, v);
     const char *var = fc_rules_variant_name(r->rules);
+    char rs[256], vs[256], ns[4 * sizeof r->names[0]]; /* names from the record: escaped */
     fprintf(f, "\n--- ply %zu of %zu | %s, rules %s, %s%s | view of %s ---\n", r->at, r->n,
-            fc_rules_plugin(r->rules)->name, fc_rules_name(r->rules), strcmp(var, "none") ? "variant " : "no variant",
-            strcmp(var, "none") ? var : "", r->viewer < 0 ? "a spectator" : r->names[r->viewer]);
+            fc_rules_plugin(r->rules)->name, fc_escape(fc_rules_name(r->rules), rs, sizeof rs),
+            strcmp(var, "none") ? "variant " : "no variant", strcmp(var, "none") ? fc_escape(var, vs, sizeof vs) : "",
+            r->viewer < 0 ? "a spectator" : fc_escape(r->names[r->viewer], ns, sizeof ns));
     if (v->title[0])
         fprintf(f, "%.*s\n", (int)sizeof v->title, v->title);
     fc_decision_info next;

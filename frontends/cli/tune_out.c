@@ -283,6 +283,8 @@ static void tune_stem(const char *path, char *buf, size_t n)
         snprintf(buf, n, "tuned");
 }
 
+static int tune_ini_params(FILE *f, const fc_tune_config *c, const fc_rules *rules);
+
 /* Every parameter that differs from the schema default (the base rule set's and the searched
  * values), so the file alone gives the winner's rules; a variant's hooks cannot go in an INI. */
 int tune_write_ini(const tune_cli *t, const char *path)
@@ -299,19 +301,35 @@ int tune_write_ini(const tune_cli *t, const char *path)
         fc_rules_free(rules);
         return CLI_EXIT_FAIL;
     }
-    char name[64], label[512];
+    /* Names and labels come from files and the command line: escaped (formicary/escape.h), so
+     * a newline in a variant's name cannot add INI lines; a value cannot be escaped without
+     * changing it, so one holding a control character is refused (tune_ini_params). */
+    char name[64], label[512], shown[4 * 512];
     tune_stem(path, name, sizeof name);
     tune_label(t, w, label, sizeof label);
     fprintf(f, "; Written by formicary tune (seed %llu, %ld games): the winner %s for", (unsigned long long)c->seed,
-            t->res->games, label);
+            t->res->games, fc_escape(label, shown, sizeof shown));
     for (int i = 0; i < c->ntargets; i++)
-        fprintf(f, " %s", c->target[i].text);
+        fprintf(f, " %s", fc_escape(c->target[i].text, shown, sizeof shown));
     fputc('\n', f);
     const char *variant = fc_rules_variant_name(rules);
     if (variant && strcmp(variant, "none") != 0)
         fprintf(f, "; tuned under the variant '%s': use it again with --variant (hooks cannot live in an INI)\n",
-                variant);
-    fprintf(f, "[ruleset]\nname = %s\ndescription = tuned: %s\ngame = %s\n\n[params]\n", name, label, t->game);
+                fc_escape(variant, shown, sizeof shown));
+    fprintf(f, "[ruleset]\nname = %s\n", fc_escape(name, shown, sizeof shown));
+    fprintf(f, "description = tuned: %s\ngame = %s\n\n[params]\n", fc_escape(label, shown, sizeof shown), t->game);
+    int rc = tune_ini_params(f, c, rules);
+    fc_rules_free(rules);
+    if (rc != 0) {
+        cli_close_output(f, path);
+        return rc;
+    }
+    return cli_close_output(f, path);
+}
+
+/* The [params] lines of tune_write_ini; CLI_EXIT_FAIL when a value holds a control character. */
+static int tune_ini_params(FILE *f, const fc_tune_config *c, const fc_rules *rules)
+{
     /* the game's parameters, then the variant's declared ones: with --variant it reads them */
     for (int i = 0; i < fc_rules_param_count(rules); i++) {
         const fc_param_def *d = fc_rules_param_def(rules, i);
@@ -327,13 +345,18 @@ int tune_write_ini(const tune_cli *t, const char *path)
             continue;
         /* a relative file path would be read relative to the new INI's folder: make it absolute */
         char abs[PATH_MAX];
-        if (d->type == FC_PARAM_PATH && now[0] && now[0] != '/' && realpath(now, abs))
-            fprintf(f, "%s = %s\n", d->name, abs);
-        else
-            fprintf(f, "%s = %s\n", d->name, now);
+        const char *v = d->type == FC_PARAM_PATH && now[0] && now[0] != '/' && realpath(now, abs) ? abs : now;
+        bool control = false;
+        for (const unsigned char *u = (const unsigned char *)v; *u; u++)
+            control |= *u < 0x20 || *u == 0x7f;
+        if (control) {
+            char shown[4 * sizeof abs];
+            return cli_fail("tune: option --ini: the value of %s ('%s') holds a control character: an INI line "
+                            "cannot carry it", d->name, fc_escape(v, shown, sizeof shown));
+        }
+        fprintf(f, "%s = %s\n", d->name, v);
     }
-    fc_rules_free(rules);
-    return cli_close_output(f, path);
+    return 0;
 }
 
 /* ---- HTML ---- */

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "formicary/escape.h"
 #include "tty_int.h"
 
 /* Places the panes. At 80x24: map 47x13 (up to 50 wide) beside the side pane, decisions and log
@@ -121,13 +122,14 @@ void tty_fill(const tty_rect *r, int attr)
 /* Writes formatted text at (y, x), cut to w columns. Non-printable bytes become '?'. */
 void tty_put(int y, int x, int w, int attr, const char *fmt, ...)
 {
-    char buf[512];
+    char raw[512], buf[4 * sizeof raw];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
     if (w <= 0 || y < 0 || y >= LINES)
         return;
+    fc_escape(raw, buf, sizeof buf); /* controls shown as \xNN (formicary/escape.h), the rest as '?' */
     int n = 0;
     for (; buf[n] && n < w && n < (int)sizeof buf - 1; n++)
         if ((unsigned char)buf[n] < 32 || (unsigned char)buf[n] > 126)

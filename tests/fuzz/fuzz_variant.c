@@ -2,7 +2,12 @@
  * which embed their variant) and a short smoke game with the variant's hooks. Input: a header
  * line "GAME [SEATS]", then the Lua text. A variant that loads must give a match that plays;
  * a clone (which re-plays the history in its own Lua state) must reach the same state, and
- * undo must go back to the states seen on the way. Script errors are clean refusals. */
+ * undo must go back to the states seen on the way. Script errors are clean refusals.
+ * Hardening surfaces: every error message and the input itself go through fc_escape_text, whose
+ * output must hold no control byte and be valid UTF-8 (what reaches a terminal); half of the
+ * matches run under a small total hook budget (the replay budget), which must end in clean
+ * refusals too. */
+#include "formicary/escape.h"
 #include "fuzz_common.h"
 
 #define FZ_PLIES 40
@@ -42,6 +47,24 @@ static void smoke(fc_match *m, uint64_t pick)
     }
 }
 
+/* fc_escape_text's promise: no C0 control or DEL byte, valid UTF-8 without C1 controls. */
+static void check_escaped(const char *in, size_t len)
+{
+    size_t cap = len * 4 + 1;
+    char *out = malloc(cap);
+    FZ_CHECK(out, "out of memory");
+    size_t n = fc_escape_text(in, len, out, cap);
+    FZ_CHECK(n < cap && out[n] == '\0', "escaped text not terminated");
+    for (size_t i = 0; i < n;) {
+        uint32_t cp = 0;
+        size_t k = fc_utf8_seq(out + i, n - i, &cp);
+        FZ_CHECK(k > 0, "escaped text is not valid UTF-8 at byte %zu", i);
+        FZ_CHECK(cp >= 0x20 && (cp < 0x7f || cp > 0x9f), "escaped text holds control U+%04X", (unsigned)cp);
+        i += k;
+    }
+    free(out);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fz_env *env = fz_get();
@@ -53,11 +76,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fc_error_clear(&err);
     fc_rules *r = fc_rules_new(env->ctx, p->id, nseats, &err);
     FZ_CHECK(r, "rules_new %s %d: %s", p->id, nseats, err.msg);
+    check_escaped((const char *)data, size);
     if (fc_rules_load_variant_text(r, "fuzz.lua", lua, &err) != 0) {
         FZ_CHECK(err.msg[0], "variant refused without a message");
+        check_escaped(err.msg, strlen(err.msg));
     } else if (fc_rules_finish(r, &err) == 0) {
         fc_match *m = fc_match_new(r, 3, &err);
         if (m) {
+            if (fz_hash(data, size) & 1)
+                fc_match_set_hook_budget(m, 20000000L);
             smoke(m, fz_hash(data, size));
             fc_match_free(m);
         } else {

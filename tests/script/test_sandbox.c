@@ -291,6 +291,81 @@ static void test_gc_metamethod_refused(void **state)
     assert_string_equal(out, "hi!");
 }
 
+/* Hardening, item 1: the charge arithmetic saturates (spans of the whole integer range, a
+ * __len of math.maxinteger); the old code overflowed a long here (UBSan: -Db_sanitize=undefined
+ * with -fno-sanitize-recover=all stops on it) and its charge went negative. */
+static void test_hard_saturation(void **state)
+{
+    fc_sandbox *sb = *state;
+    static const char *const costly[] = {
+        "local t = setmetatable({}, {__len = function() return math.maxinteger end})\ntable.insert(t, 1)",
+        "local t = setmetatable({}, {__len = function() return math.maxinteger end})\ntable.insert(t, 1, 1)",
+        "local x = 1\nreturn table.unpack({}, math.mininteger, math.maxinteger)",
+        "local x = 1\nreturn table.concat({}, '', math.mininteger, math.maxinteger)",
+        "local x = 1\nreturn table.move({}, math.mininteger, math.maxinteger, 1)",
+        "local t = setmetatable({}, {__len = function() return math.maxinteger end})\nreturn table.unpack(t)",
+    };
+    for (size_t i = 0; i < sizeof costly / sizeof costly[0]; i++)
+        expect_error(sb, costly[i], "t.lua:2: instruction budget of 200000 exceeded");
+}
+
+/* Hardening, item 1: every C-library call's work is charged, whatever the sizes say. On the old
+ * code string.rep('', math.maxinteger) looped in C with no check at all, vararg copies were
+ * stopped only by the wall clock, and the charge arithmetic overflowed (UBSan). */
+static void test_hard_budget(void **state)
+{
+    fc_sandbox *sb = *state;
+    static const char *const costly[] = {
+        "local x = 1\nreturn #string.rep('', math.maxinteger)",
+        "local x = 1\nreturn #string.rep('', 1 << 40, '')",
+        /* vararg copies: into a C function, a Lua vararg function, string.format, select */
+        "local t = {string.byte(string.rep('a', 10000), 1, -1)}\n"
+        "local function f(...) for i = 1, 1e9 do local n = type(...) end end f(table.unpack(t))",
+        "local t = {string.byte(string.rep('a', 10000), 1, -1)}\n"
+        "local function g(...) return 1 end local function f(...) for i = 1, 1e9 do g(...) end end f(table.unpack(t))",
+        "local t = {string.byte(string.rep('a', 10000), 1, -1)}\n"
+        "local function f(...) for i = 1, 1e9 do local s = string.format('%d', ...) end end f(table.unpack(t))",
+        "local t = {string.byte(string.rep('a', 10000), 1, -1)}\n"
+        "local function f(...) for i = 1, 1e9 do local n = select('#', ...) end end f(table.unpack(t))",
+        "local t = {string.byte(string.rep('a', 10000), 1, -1)}\n"
+        "local function f(...) return ... end for i = 1, 1e9 do f(table.unpack(t)) end",
+    };
+    fc_sandbox_set_wall_ms(sb, 100); /* the budget, not the clock, must stop each one */
+    for (size_t i = 0; i < sizeof costly / sizeof costly[0]; i++) {
+        char out[64];
+        fc_error err;
+        if (eval(sb, costly[i], out, sizeof out, &err) != FC_ESCRIPT ||
+            strcmp(err.msg, "t.lua:2: instruction budget of 200000 exceeded") != 0)
+            fail_msg("costly %d: %s", (int)i, err.msg);
+        assert_alive(sb);
+    }
+    fc_sandbox_set_wall_ms(sb, 0);
+    expect_result(sb, "return string.rep('', 5) .. string.rep('ab', 3, ',')", "ab,ab,ab");
+    expect_result(sb, "local function f(...) return select('#', ...) end return f(1, 2, 3)", "3");
+}
+
+/* Hardening, item 2: the library tables are shared by every string and hook: read-only. */
+static void test_hard_libs_frozen(void **state)
+{
+    fc_sandbox *sb = *state;
+    const char *msg = "t.lua:1: attempt to modify a standard library table (string, table, math and utf8 are shared "
+                      "by every script and hook and are read-only)";
+    expect_error(sb, "string.g = 1", msg);
+    expect_error(sb, "getmetatable('').g = 1", msg);
+    expect_error(sb, "math.pi = 3", msg);
+    expect_error(sb, "table.insert = print", msg);
+    expect_error(sb, "local s = utf8\ns.x = 1", "t.lua:2: attempt to modify a standard library table (string, table, "
+                                               "math and utf8 are shared by every script and hook and are read-only)");
+    expect_error(sb, "rawset(string, 'g', 1)", "t.lua:1: attempt to modify a frozen table (what the script body made "
+                                              "is read-only in hooks: a hook may not keep state between calls)");
+    expect_result(sb, "return ('%d-%s'):format(4, 'x') .. string.upper('a') .. math.max(1, 2) .. #table.pack(1, 2)",
+                  "4-xA22");
+    /* weak tables are refused where they are made (what a collection removes must not show) */
+    expect_error(sb, "local t = setmetatable({}, {__mode = 'k'})",
+                 "t.lua:1: setmetatable: weak tables (__mode) are not available");
+    expect_error(sb, "return collectgarbage('count')", "t.lua:1: attempt to call a nil value (global 'collectgarbage')");
+}
+
 static void test_small_limit(void **state)
 {
     (void)state;
@@ -475,6 +550,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_pattern_semantics, setup, teardown),
         cmocka_unit_test_setup_teardown(test_library_metered, setup, teardown),
         cmocka_unit_test_setup_teardown(test_no_addresses, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_hard_saturation, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_hard_budget, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_hard_libs_frozen, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -68,6 +68,10 @@ void fc_match_view(const fc_match *m, int seat, fc_view *out);
  * simulations, where nobody reads the log. */
 void fc_match_set_log(fc_match *m, int on);
 
+/* Limits the budget units the variant's hooks may use together from now on (0 = no limit):
+ * replaying a record sets FC_LUA_REPLAY_BUDGET (fc_hooks_set_total_budget). */
+void fc_match_set_hook_budget(fc_match *m, long units);
+
 /* Events so far (the log); filter by audience for a seat's log. */
 size_t fc_match_event_count(const fc_match *m);
 const fc_match_event *fc_match_event_get(const fc_match *m, size_t i);

@@ -25,6 +25,9 @@
  * FC_UNDER_VALGRIND, x4 under FC_UNDER_SANITIZER. */
 #define FC_LUA_WALL_MS_PER_MINSTR 200L
 #define FC_LUA_WALL_MS_MIN 1000L
+/* Budget units all hook calls of one replayed record may use together (fc_hooks_set_total_budget):
+ * a record, whose parameter lines anyone can edit, cannot make a replay run for ever. */
+#define FC_LUA_REPLAY_BUDGET 2000000000L
 
 typedef struct fc_variant_meta {
     char name[64];
@@ -101,5 +104,9 @@ void fc_hooks_last(fc_hooks *h, char *buf, size_t n);
 /* The first error since the last clear ("" if none), as "file:line: message". */
 const char *fc_hooks_error(const fc_hooks *h);
 void fc_hooks_clear_error(fc_hooks *h);
+/* Limits the budget units all later hook calls may use together (0 = no limit, the default).
+ * Once used up, every call fails with "file: the hooks' budget of N units for this replay is
+ * used up" and the game gets the default answer. */
+void fc_hooks_set_total_budget(fc_hooks *h, long units);
 
 #endif

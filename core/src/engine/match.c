@@ -454,6 +454,8 @@ void fc_match_view(const fc_match *m, int seat, fc_view *out)
 
 void fc_match_set_log(fc_match *m, int on) { m->env.events = on ? &m->events : NULL; }
 
+void fc_match_set_hook_budget(fc_match *m, long units) { fc_hooks_set_total_budget(m->hooks, units); }
+
 size_t fc_match_event_count(const fc_match *m) { return m->events.n; }
 
 const fc_match_event *fc_match_event_get(const fc_match *m, size_t i) { return i < m->events.n ? &m->events.v[i] : NULL; }

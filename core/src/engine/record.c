@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "formicary/record.h"
+#include "formicary/variant.h"
 #include "textfile.h"
 
 typedef struct sbuf {
@@ -812,7 +813,12 @@ int fc_record_parse(fc_context *ctx, const char *name, const char *text, fc_rule
         rc = RERR("%s: %s", name, e2.msg);
         goto fail;
     }
-    if ((rc = read_decisions(&r, m, info, err)) != 0)
+    /* the recorded parameters are anyone's to edit: whatever they say, the hooks of one replay
+     * share one budget (docs/record-format.md) */
+    fc_match_set_hook_budget(m, FC_LUA_REPLAY_BUDGET);
+    rc = read_decisions(&r, m, info, err);
+    fc_match_set_hook_budget(m, 0);
+    if (rc != 0)
         goto fail;
     *rules_out = rules;
     *match_out = m;

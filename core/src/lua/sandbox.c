@@ -13,14 +13,18 @@
  *   the library wrappers charge elements and scanned bytes (fc_sandbox_charge), and a
  *   wall-clock deadline checked on every charge and every hook tick stops anything that still
  *   slips through (string comparison, vararg copies, traversal of sparse tables). */
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include <lauxlib.h>
+#include <luaconf.h>
 #include <lualib.h>
 
+#include "formicary/escape.h"
 #include "formicary/rng.h"
 #include "formicary/variant.h"
 #include "sandbox.h"
@@ -44,6 +48,10 @@ struct fc_sandbox {
     int frozen;           /* fc_sandbox_freeze found upvalues: calls are checked for kept state */
     int raising;          /* sb_raise_fatal may allocate its message */
     int in_call; /* inside fc_sandbox_call: the allocator may look at the Lua stack */
+    int gc_paused;        /* after fc_sandbox_freeze: no collection inside calls (weak tables unobservable) */
+    int over_cap;         /* a call went over the memory cap: every later growth fails too */
+    size_t call_alloc;    /* bytes allocated by the call in progress (the GC steps by this after it) */
+    long spent;           /* budget units used by the last call */
     fc_rng rng;
     /* Lazy seed (fc_sandbox_seed_lazy): hashed on the first math.random of a call only, so hooks
      * that never draw do not pay for hashing the state. */
@@ -129,15 +137,20 @@ static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         sb->used -= old;
         return NULL;
     }
-    if (nsize > old && sb->used - old + nsize > sb->limit) {
-        if (sb->in_call && sb->L && !sb_where(sb->L, sb->mem_where, sizeof sb->mem_where))
+    if (nsize > old && (sb->over_cap || sb->used - old + nsize > sb->limit)) {
+        if (sb->in_call && sb->L && !sb->over_cap && !sb_where(sb->L, sb->mem_where, sizeof sb->mem_where))
             sb->mem_where[0] = '\0';
+        /* Lua answers NULL with an emergency collection and tries again: inside a call whose
+         * collector is paused, that would make weak tables observable, so the retry fails too */
+        sb->over_cap = sb->in_call && sb->gc_paused;
         return NULL;
     }
     if (nsize > old && sb->in_call && !sb->raising) { /* every byte made costs: meters copies in C */
         if (sb->fatal == SB_FATAL_BUDGET || sb->fatal == SB_FATAL_WALL)
             return NULL;
-        sb->budget -= (long)((nsize - old + FC_LUA_BYTES_PER_UNIT - 1) / FC_LUA_BYTES_PER_UNIT);
+        sb->call_alloc += nsize - old;
+        long units = (long)((nsize - old + FC_LUA_BYTES_PER_UNIT - 1) / FC_LUA_BYTES_PER_UNIT);
+        sb->budget = units >= sb->budget ? 0 : sb->budget - units;
         if (sb->budget <= 0 && sb->L) {
             sb_set_budget_fatal(sb, sb->L, SB_FATAL_BUDGET);
             return NULL; /* Lua raises a memory error; the call reports the budget */
@@ -198,17 +211,72 @@ static int sb_past_deadline(fc_sandbox *sb)
     return now > sb->deadline;
 }
 
-static void sb_count_hook(lua_State *L, lua_Debug *ar)
+long fc_sandbox_sat_add(long a, long b)
 {
-    (void)ar;
+    if (a < 0)
+        a = 0;
+    if (b < 0)
+        b = 0;
+    return a > LONG_MAX - b ? LONG_MAX : a + b;
+}
+
+/* Takes units off the budget (saturating); 0, or the kind of fatal condition now set. */
+static int sb_take(fc_sandbox *sb, lua_State *L, long units)
+{
+    if (units < 0)
+        units = 0;
+    sb->budget = units >= sb->budget ? 0 : sb->budget - units;
+    if (sb->budget <= 0)
+        sb_set_budget_fatal(sb, L, SB_FATAL_BUDGET);
+    else if (sb_past_deadline(sb))
+        sb_set_budget_fatal(sb, L, SB_FATAL_WALL);
+    return sb->fatal;
+}
+
+/* The extra arguments a vararg Lua function received (lua_getlocal answers -1..-n): found by
+ * doubling then bisection, so a million-value call costs about forty probes. */
+static long sb_count_varargs(lua_State *L, lua_Debug *ar)
+{
+    long lo = 0, hi = 1;
+    while (hi <= LUAI_MAXSTACK && lua_getlocal(L, ar, (int)-hi)) {
+        lua_pop(L, 1);
+        lo = hi;
+        hi *= 2;
+    }
+    while (hi - lo > 1) { /* lo present, hi absent */
+        long mid = lo + (hi - lo) / 2;
+        if (lua_getlocal(L, ar, (int)-mid)) {
+            lua_pop(L, 1);
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    return lo;
+}
+
+/* Values copied by the VM in one instruction (`...` passed on, multiple results fed to a call)
+ * are charged at the call they feed, one unit per 4 values: the arguments of a C function
+ * (ntransfer), the extra arguments of a Lua vararg function. A million-value vararg passed on
+ * in a loop then costs 250000 units each time, not one instruction. Returns need no hook: a
+ * function returns at most what it was given, made (charged by the allocator) or got from a
+ * charged call. */
+static long sb_transfer_units(lua_State *L, lua_Debug *ar)
+{
+    if (!lua_getinfo(L, "ru", ar))
+        return 0;
+    long n = ar->ntransfer;
+    if (ar->isvararg) /* C functions: no probe answers, ntransfer has all */
+        n += sb_count_varargs(L, ar);
+    return n / 4;
+}
+
+static void sb_hook(lua_State *L, lua_Debug *ar)
+{
     fc_sandbox *sb = fc_sandbox_of(L);
     if (!sb->fatal) {
-        sb->budget -= SB_HOOK_STEP;
-        if (sb->budget <= 0)
-            sb_set_budget_fatal(sb, L, SB_FATAL_BUDGET);
-        else if (sb_past_deadline(sb))
-            sb_set_budget_fatal(sb, L, SB_FATAL_WALL);
-        else
+        long units = ar->event == LUA_HOOKCOUNT ? SB_HOOK_STEP : sb_transfer_units(L, ar);
+        if (units == 0 || !sb_take(sb, L, units))
             return;
     }
     sb_raise_fatal(L, sb);
@@ -219,15 +287,8 @@ void fc_sandbox_charge(lua_State *L, long units)
     fc_sandbox *sb = fc_sandbox_of(L);
     if (!sb->in_call)
         return;
-    if (!sb->fatal) {
-        sb->budget -= units;
-        if (sb->budget <= 0)
-            sb_set_budget_fatal(sb, L, SB_FATAL_BUDGET);
-        else if (sb_past_deadline(sb))
-            sb_set_budget_fatal(sb, L, SB_FATAL_WALL);
-        else
-            return;
-    }
+    if (!sb->fatal && !sb_take(sb, L, units))
+        return;
     sb_raise_fatal(L, sb);
 }
 
@@ -370,13 +431,23 @@ static int sb_print(lua_State *L)
         if (i > 1)
             luaL_addchar(&b, '\t');
         fc_sandbox_tostring(L, i);
+        size_t len;
+        const char *arg = lua_tolstring(L, -1, &len);
+        if (fc_escape_needed(arg, len)) { /* to a terminal: no escape sequences (formicary/escape.h) */
+            size_t cap = len < (SIZE_MAX - 1) / 4 ? len * 4 + 1 : len;
+            char *shown = lua_newuserdatauv(L, cap, 0);
+            lua_pushlstring(L, shown, fc_escape_text(arg, len, shown, cap));
+            lua_replace(L, -3);
+            lua_pop(L, 1);
+        }
         luaL_addvalue(&b);
     }
     luaL_pushresult(&b);
     size_t len;
     const char *text = lua_tolstring(L, -1, &len);
     fc_sandbox_charge(L, (long)len); /* output is slow: one unit per byte */
-    fprintf(stderr, "[%s] %s\n", sb->name, text);
+    char name[4 * sizeof sb->name];
+    fprintf(stderr, "[%s] %s\n", fc_escape(sb->name, name, sizeof name), text);
     return 0;
 }
 
@@ -393,7 +464,10 @@ static int sb_setmetatable(lua_State *L)
         lua_pushliteral(L, "__gc");
         if (lua_rawget(L, 3) != LUA_TNIL)
             return luaL_error(L, "setmetatable: __gc metamethods are not available");
-        lua_pop(L, 1);
+        lua_pushliteral(L, "__mode");
+        if (lua_rawget(L, 3) != LUA_TNIL) /* what a collection removes must not change a result */
+            return luaL_error(L, "setmetatable: weak tables (__mode) are not available");
+        lua_pop(L, 2);
     } else {
         lua_pushnil(L);
     }
@@ -643,6 +717,24 @@ static int sb_setup(lua_State *L)
     return 0;
 }
 
+/* The library tables are shared by every string (its metatable's __index is `string`) and by
+ * every function: frozen before any script runs, so nothing can be kept or passed in them. */
+static int sb_freeze_libs(fc_sandbox *sb, fc_error *err)
+{
+    static const char *const libs[] = {LUA_STRLIBNAME, LUA_TABLIBNAME, LUA_MATHLIBNAME, LUA_UTF8LIBNAME, NULL};
+    lua_State *L = sb->L;
+    lua_createtable(L, 4, 0);
+    for (int i = 0; libs[i]; i++) {
+        lua_getglobal(L, libs[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    char msg[FC_ERROR_MSG_MAX];
+    int watched = 0;
+    if (fc_sandbox_freeze_state(sb, msg, sizeof msg, &watched, 1) != 0)
+        return fc_error_set(err, FC_ESCRIPT, "%s", msg);
+    return 0;
+}
+
 fc_sandbox *fc_sandbox_new(const char *chunkname, size_t mem_limit, fc_error *err)
 {
     fc_sandbox *sb = calloc(1, sizeof *sb);
@@ -662,7 +754,7 @@ fc_sandbox *fc_sandbox_new(const char *chunkname, size_t mem_limit, fc_error *er
         return NULL;
     }
     lua_pushcfunction(sb->L, sb_setup);
-    if (fc_sandbox_call(sb, 0, 0, FC_LUA_LOAD_BUDGET, err) != 0) {
+    if (fc_sandbox_call(sb, 0, 0, FC_LUA_LOAD_BUDGET, err) != 0 || sb_freeze_libs(sb, err) != 0) {
         fc_sandbox_free(sb);
         return NULL;
     }
@@ -704,6 +796,18 @@ int fc_sandbox_load(fc_sandbox *sb, const char *text, size_t len, fc_error *err)
     return fc_error_set(err, FC_ESCRIPT, "%s", msg);
 }
 
+/* With the collector paused during calls, the garbage a call made is collected after it, in
+ * proportion, where no script can see which objects went. */
+static void sb_collect_after(fc_sandbox *sb)
+{
+    if (!sb->gc_paused || sb->call_alloc == 0)
+        return;
+    size_t kb = sb->call_alloc / 1024 + 1;
+    lua_gc(sb->L, LUA_GCSTEP, kb > INT_MAX / 2 ? INT_MAX / 2 : (int)kb);
+}
+
+long fc_sandbox_spent(const fc_sandbox *sb) { return sb->spent; }
+
 int fc_sandbox_call(fc_sandbox *sb, int nargs, int nresults, long budget, fc_error *err)
 {
     lua_State *L = sb->L;
@@ -718,14 +822,19 @@ int fc_sandbox_call(fc_sandbox *sb, int nargs, int nresults, long budget, fc_err
         sb->wall_ms = (ms > FC_LUA_WALL_MS_MIN ? ms : FC_LUA_WALL_MS_MIN) * sb->wall_scale;
     }
     sb->deadline = 0;
+    sb->over_cap = 0;
+    sb->call_alloc = 0;
     sb->errmsg[0] = sb->mem_where[0] = sb->trace[0] = '\0';
     lua_pushcfunction(L, sb_msgh);
     lua_insert(L, fn);
     sb->in_call = 1;
-    lua_sethook(L, sb_count_hook, LUA_MASKCOUNT, SB_HOOK_STEP);
+    lua_sethook(L, sb_hook, LUA_MASKCOUNT | LUA_MASKCALL, SB_HOOK_STEP);
     int status = lua_pcall(L, nargs, nresults, fn);
     lua_sethook(L, NULL, 0, 0);
     sb->in_call = 0;
+    sb->over_cap = 0;
+    sb->spent = sb->budget_total - sb->budget;
+    sb_collect_after(sb);
     /* State kept between calls is restored, and reported unless the call failed anyway. */
     char kept[FC_ERROR_MSG_MAX];
     int kept_bad = sb->frozen && fc_sandbox_verify(sb, kept, sizeof kept) != 0;
@@ -760,9 +869,14 @@ int fc_sandbox_freeze(fc_sandbox *sb, fc_error *err)
 {
     char msg[FC_ERROR_MSG_MAX];
     int watched = 0;
-    if (fc_sandbox_freeze_state(sb, msg, sizeof msg, &watched) != 0)
+    if (fc_sandbox_freeze_state(sb, msg, sizeof msg, &watched, 0) != 0)
         return fc_error_set(err, FC_ESCRIPT, "%s", msg);
     sb->frozen = watched > 0; /* upvalues to check after each call */
+    /* From now on nothing is collected while a hook runs: weak tables never lose entries where
+     * a script could see it, and a call's garbage goes after it (sb_collect_after). */
+    lua_gc(sb->L, LUA_GCCOLLECT);
+    lua_gc(sb->L, LUA_GCSTOP);
+    sb->gc_paused = 1;
     return 0;
 }
 

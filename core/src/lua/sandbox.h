@@ -61,6 +61,10 @@ void fc_sandbox_guard_libs(lua_State *L);
  * raises "file:line: instruction budget of N exceeded" (or the wall-clock limit) like the
  * instruction counter, uncatchable by the script. No-op outside a call. */
 void fc_sandbox_charge(lua_State *L, long units);
+/* a + b for budget units: negative operands count as 0, the sum saturates at LONG_MAX. */
+long fc_sandbox_sat_add(long a, long b);
+/* Budget units the last fc_sandbox_call used. */
+long fc_sandbox_spent(const fc_sandbox *sb);
 /* Overrides the wall-clock limit of the following calls (ms; 0 = derived from the budget). */
 void fc_sandbox_set_wall_ms(fc_sandbox *sb, long ms);
 
@@ -74,7 +78,9 @@ int fc_sandbox_freeze(fc_sandbox *sb, fc_error *err);
 /* After a call: 0, or -1 with msg "file:line: ... changed upvalue ..." (values put back). */
 int fc_sandbox_verify(fc_sandbox *sb, char *msg, size_t n);
 /* Internals shared by sandbox.c and sandbox_freeze.c. */
-int fc_sandbox_freeze_state(fc_sandbox *sb, char *msg, size_t n, int *watched);
+/* libs_only: freezes the tables in the table on top (popped) and nothing else (the library
+ * tables, before any script runs); otherwise also everything reachable from the globals. */
+int fc_sandbox_freeze_state(fc_sandbox *sb, char *msg, size_t n, int *watched, int libs_only);
 int fc_sandbox_verify_state(lua_State *L, const char *chunk, char *msg, size_t n);
 int fc_sandbox_is_pairs_iter(lua_CFunction f);
 /* Pushes the table whose raw entries a table at idx shows (its shadow if frozen, else itself);

@@ -31,6 +31,9 @@ static const char key_shadow = 0, key_orig = 0;
 
 static int frozen_newindex(lua_State *L)
 {
+    if (lua_toboolean(L, lua_upvalueindex(1)))
+        return luaL_error(L, "attempt to modify a standard library table (string, table, math and utf8 are shared "
+                             "by every script and hook and are read-only)");
     return luaL_error(L, "attempt to modify a frozen table (what the script body made is read-only in hooks: "
                          "a hook may not keep state between calls)");
 }
@@ -108,6 +111,7 @@ int fc_sandbox_getmetatable(lua_State *L, int idx)
 
 typedef struct fz {
     lua_State *L;
+    int libs_only;
     int seen, tables, queue, snap, ids; /* stack indices of work tables */
     int ntables, nqueue, nsnap, nsnap_out;
     char *msg;
@@ -144,6 +148,13 @@ static void fz_snapshot(fz *z, int fn, int i)
     lua_rawseti(L, z->snap, ++z->nsnap);
 }
 
+static int fz_already_frozen(lua_State *L, int idx)
+{
+    int frozen = fc_sandbox_raw(L, idx);
+    lua_pop(L, 1);
+    return frozen;
+}
+
 static int fz_visit(fz *z)
 {
     lua_State *L = z->L;
@@ -156,6 +167,12 @@ static int fz_visit(fz *z)
     lua_pop(L, 1);
     switch (lua_type(L, v)) {
     case LUA_TTABLE:
+        if (fz_already_frozen(L, v)) { /* a library table: its shadow holds only library functions */
+            lua_pushvalue(L, v);
+            lua_pushboolean(L, 1);
+            lua_rawset(L, z->seen);
+            return 0;
+        }
         lua_pushvalue(L, v);
         lua_pushinteger(L, ++z->ntables);
         lua_rawset(L, z->seen);
@@ -248,7 +265,8 @@ static void fz_freeze_one(fz *z, int shadows, int i)
     }
     lua_pushvalue(L, s);
     lua_rawsetp(L, m, &key_shadow);
-    lua_pushcfunction(L, frozen_newindex);
+    lua_pushboolean(L, z->libs_only);
+    lua_pushcclosure(L, frozen_newindex, 1);
     lua_setfield(L, m, "__newindex");
     lua_pushcfunction(L, frozen_len);
     lua_setfield(L, m, "__len");
@@ -287,11 +305,16 @@ static int fz_run(lua_State *L)
     z->snap = lua_gettop(L);
     lua_newtable(L);
     z->ids = lua_gettop(L);
-    lua_newtable(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, REG_PROXY);
-    lua_pushglobaltable(L);
-    fz_push(z, -1);
+    if (lua_getfield(L, LUA_REGISTRYINDEX, REG_PROXY) != LUA_TTABLE) { /* kept from the library freeze */
+        lua_newtable(L);
+        lua_setfield(L, LUA_REGISTRYINDEX, REG_PROXY);
+    }
     lua_pop(L, 1);
+    if (!z->libs_only) {
+        lua_pushglobaltable(L);
+        fz_push(z, -1);
+        lua_pop(L, 1);
+    }
     lua_pushnil(L); /* the root's values (the hook functions); the root itself stays the host's */
     while (lua_next(L, 1)) {
         fz_push(z, -1);
@@ -330,10 +353,11 @@ static int fz_run(lua_State *L)
     return 0;
 }
 
-int fc_sandbox_freeze_state(fc_sandbox *sb, char *msg, size_t n, int *watched)
+int fc_sandbox_freeze_state(fc_sandbox *sb, char *msg, size_t n, int *watched, int libs_only)
 {
     fz z;
     memset(&z, 0, sizeof z);
+    z.libs_only = libs_only;
     z.msg = msg;
     z.n = n;
     snprintf(msg, n, "freezing failed");

@@ -40,15 +40,20 @@ static lua_Integer len_of(lua_State *L, int idx)
     return lua_type(L, idx) == LUA_TTABLE ? luaL_len(L, idx) : 0;
 }
 
-/* Elements read and written one by one through the API: 2 units each (measured). */
-static long moves(long n) { return n > LONG_MAX / 2 ? LONG_MAX : 2 * n; }
+/* Elements read and written one by one through the API: 2 units each (measured). All the
+ * arithmetic on counts saturates (fc_sandbox_sat_add): a __len of math.maxinteger or a span
+ * of the whole integer range charges LONG_MAX, never overflows. */
+static long moves(long n) { return fc_sandbox_sat_add(n, n); }
+
+/* n + 1 without overflow (Lua's own table.insert wraps the same way) */
+static lua_Integer next_of(lua_Integer n) { return (lua_Integer)((lua_Unsigned)n + 1u); }
 
 /* table.insert(t, [pos,] v): shifts #t - pos + 1 elements. */
 static int m_insert(lua_State *L)
 {
     lua_Integer n = len_of(L, 1);
-    lua_Integer pos = lua_gettop(L) == 3 ? luaL_optinteger(L, 2, n + 1) : n + 1;
-    fc_sandbox_charge(L, 1 + moves(span(pos, n)));
+    lua_Integer pos = lua_gettop(L) == 3 ? luaL_optinteger(L, 2, next_of(n)) : next_of(n);
+    fc_sandbox_charge(L, fc_sandbox_sat_add(1, moves(span(pos, n))));
     return call_original(L);
 }
 
@@ -56,14 +61,14 @@ static int m_insert(lua_State *L)
 static int m_remove(lua_State *L)
 {
     lua_Integer n = len_of(L, 1);
-    fc_sandbox_charge(L, 1 + moves(span(luaL_optinteger(L, 2, n), n)));
+    fc_sandbox_charge(L, fc_sandbox_sat_add(1, moves(span(luaL_optinteger(L, 2, n), n))));
     return call_original(L);
 }
 
 /* table.move(a1, f, e, t [, a2]): e - f + 1 elements. */
 static int m_move(lua_State *L)
 {
-    fc_sandbox_charge(L, 1 + moves(span(luaL_checkinteger(L, 2), luaL_checkinteger(L, 3))));
+    fc_sandbox_charge(L, fc_sandbox_sat_add(1, moves(span(luaL_checkinteger(L, 2), luaL_checkinteger(L, 3)))));
     return call_original(L);
 }
 
@@ -72,17 +77,18 @@ static int m_range(lua_State *L, int iarg)
 {
     lua_Integer i = luaL_optinteger(L, iarg, 1);
     lua_Integer j = lua_isnoneornil(L, iarg + 1) ? len_of(L, 1) : luaL_checkinteger(L, iarg + 1);
-    fc_sandbox_charge(L, 1 + span(i, j));
+    fc_sandbox_charge(L, fc_sandbox_sat_add(1, span(i, j)));
     return call_original(L);
 }
 
 static int m_concat(lua_State *L) { return m_range(L, 3); }
 static int m_unpack(lua_State *L) { return m_range(L, 2); }
 
-/* One unit per argument: table.pack, utf8.char, select. */
+/* One unit per argument: table.pack, utf8.char, select (the vararg copies that feed them are
+ * charged again by the sandbox's call hook). */
 static int m_nargs(lua_State *L)
 {
-    fc_sandbox_charge(L, 1 + lua_gettop(L));
+    fc_sandbox_charge(L, fc_sandbox_sat_add(1, lua_gettop(L)));
     return call_original(L);
 }
 
@@ -97,16 +103,18 @@ static int m_scan(lua_State *L)
     return call_original(L);
 }
 
-/* string.rep(s, n [, sep]): one unit per 4 pieces copied (the result's bytes are charged by the
- * allocator). A result larger than the memory cap fails on its allocation before any copy. */
+/* string.rep(s, n [, sep]): one unit per 4 repetitions (the result's bytes are charged by the
+ * allocator). Repetitions are counted, not bytes: Lua loops n times even when s and sep are
+ * empty, so string.rep("", math.maxinteger) runs out of budget at once. A result larger than the
+ * memory cap fails on its allocation before any copy, so it is not charged. */
 static int m_rep(lua_State *L)
 {
     size_t l = 0, lsep = 0;
     luaL_checklstring(L, 1, &l);
     lua_Integer n = luaL_checkinteger(L, 2);
     luaL_optlstring(L, 3, "", &lsep);
-    if (n > 0 && l + lsep > 0 && (lua_Unsigned)n <= (lua_Unsigned)(FC_LUA_MEM_LIMIT / (l + lsep)))
-        fc_sandbox_charge(L, 1 + (long)(n / 4));
+    if (n > 0 && (l + lsep == 0 || (lua_Unsigned)n <= (lua_Unsigned)(FC_LUA_MEM_LIMIT / (l + lsep))))
+        fc_sandbox_charge(L, fc_sandbox_sat_add(1, n / 4 > LONG_MAX ? LONG_MAX : (long)(n / 4)));
     return call_original(L);
 }
 
@@ -119,7 +127,7 @@ static int m_codepoint(lua_State *L)
     lua_Integer i = luaL_optinteger(L, 2, 1);
     lua_Integer j = luaL_optinteger(L, 3, i);
     long n = span(i, j);
-    fc_sandbox_charge(L, 1 + (n < (long)len ? n : (long)len));
+    fc_sandbox_charge(L, fc_sandbox_sat_add(1, n < (long)len ? n : (long)len));
     return call_original(L);
 }
 

@@ -682,6 +682,7 @@ static int safe_format(lua_State *L)
             lua_replace(L, arg);
         }
     }
+    fc_sandbox_charge(L, fc_sandbox_sat_add(1, lua_gettop(L))); /* one unit per argument */
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);

@@ -94,6 +94,7 @@ struct fc_hooks {
     fc_vrt rt;
     fc_variant_probe_result res;
     unsigned long calls;
+    long total_budget, total_spent; /* fc_hooks_set_total_budget; 0: no limit */
     int last; /* hook point of the last call, -1 none */
     signed char pure[64]; /* per hook point: 0 not yet known, 1 memoizable, -1 not */
     vr_memo memo[VR_MEMO_SIZE];
@@ -617,8 +618,10 @@ static void vr_hook_where(fc_hooks *h, lua_State *L, int hook, char *buf, size_t
         snprintf(buf, n, "%s", fc_sandbox_chunkname(h->rt.sb));
 }
 
-/* Whether hook's results may be memoized: a function without upvalues (see vr_memo) on a
- * point that is not mutable, with few enough arguments. */
+/* Whether hook's results may be memoized: a Lua function without upvalues (see vr_memo) on a
+ * point that is not mutable, with few enough arguments. Such a function reaches nothing but its
+ * arguments and, through any string's metatable, the string library, which is read-only from
+ * the start (sandbox.c): its answers depend on its arguments alone. */
 static int vr_pure(fc_hooks *h, lua_State *L, int hook, int nargs)
 {
     if (!h->pure[hook]) {
@@ -627,7 +630,9 @@ static int vr_pure(fc_hooks *h, lua_State *L, int hook, int nargs)
         lua_rawgeti(L, LUA_REGISTRYINDEX, h->rt.hooks_ref);
         lua_rawgeti(L, -1, hook + 1);
         lua_remove(L, -2);
-        int ok = lua_getinfo(L, ">u", &ar) && ar.nups == 0;
+        /* a Lua function: a C function without upvalues may still read hidden state
+         * (math.random draws from a stream seeded by the game state) */
+        int ok = lua_getinfo(L, ">Su", &ar) && ar.nups == 0 && strcmp(ar.what, "C") != 0;
         h->pure[hook] = ok && !(def->flags & FC_HOOK_MUTABLE) && nargs <= VR_MEMO_ARGS ? 1 : -1;
     }
     return h->pure[hook] > 0;
@@ -715,6 +720,34 @@ void fc_hooks_last(fc_hooks *h, char *buf, size_t n)
     snprintf(buf, n, "%s: hook %s", where, h->rt.plugin->hooks[h->last].name);
 }
 
+void fc_hooks_set_total_budget(fc_hooks *h, long units)
+{
+    if (h) {
+        h->total_budget = units > 0 ? units : 0;
+        h->total_spent = 0;
+    }
+}
+
+/* One hook call with the per-call budget, or less when the total budget has less left. */
+static int vr_budgeted_call(fc_hooks *h, int nargs, fc_error *e)
+{
+    long budget = FC_LUA_CALL_BUDGET, left = h->total_budget - h->total_spent;
+    const char *chunk = fc_sandbox_chunkname(h->rt.sb);
+    if (h->total_budget > 0 && left <= 0) {
+        lua_pop(fc_sandbox_lua(h->rt.sb), nargs + 1);
+        return fc_error_set(e, FC_ESCRIPT, "%s: the hooks' budget of %ld units for this replay is used up", chunk,
+                            h->total_budget);
+    }
+    if (h->total_budget > 0 && left < budget)
+        budget = left;
+    int rc = fc_sandbox_call(h->rt.sb, nargs, 1, budget, e);
+    h->total_spent = fc_sandbox_sat_add(h->total_spent, fc_sandbox_spent(h->rt.sb));
+    if (rc != 0 && h->total_budget > 0 && h->total_spent >= h->total_budget)
+        fc_error_set(e, FC_ESCRIPT, "%s: the hooks' budget of %ld units for this replay is used up", chunk,
+                     h->total_budget);
+    return rc;
+}
+
 int64_t fc_hooks_call(fc_hooks *h, const fc_env *env, int hook, void *st, const int64_t *args, int nargs,
                       int64_t dflt)
 {
@@ -758,7 +791,7 @@ int64_t fc_hooks_call(fc_hooks *h, const fc_env *env, int hook, void *st, const 
     rt->st = st;
     rt->env = env;
     fc_error e;
-    int rc = fc_sandbox_call(rt->sb, nargs, 1, FC_LUA_CALL_BUDGET, &e);
+    int rc = vr_budgeted_call(h, nargs, &e);
     rt->cur_hook = -1;
     rt->st = NULL;
     rt->env = NULL;

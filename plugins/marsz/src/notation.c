@@ -23,9 +23,15 @@ int mz_pos_text(int pos, char *buf, size_t n)
 
 static const char *card_id(const fc_env *env, int c) { return c >= 0 && c < MZ_CARDS ? MZ_D_(env)->card[c].id : "?"; }
 
+/* Whether the decision in progress is Shooting Head's choice of the opponent (HD-05), whose
+ * DK_OPTION argument is a 0-based seat. */
+static bool shoot_seat_choice(const mz_state *s)
+{
+    return s && s->nframes > 0 && s->frame[s->nframes - 1].kind == F_SHOOT && s->frame[s->nframes - 1].b != 0;
+}
+
 int mz_decision_text(const void *st, const fc_env *env, fc_decision d, char *buf, size_t n)
 {
-    (void)st;
     const mz_data *D = MZ_D_(env);
     int k = MZ_DK(d), a = MZ_DA(d), b = MZ_DB(d), c = MZ_DC(d);
     char p1[16], p2[16];
@@ -60,7 +66,8 @@ int mz_decision_text(const void *st, const fc_env *env, fc_decision d, char *buf
     case DK_QUEEN: return snprintf(buf, n, "queen %s", a ? "larvae" : "food");
     case DK_FILL: mz_pos_text(a, p1, sizeof p1); return snprintf(buf, n, "fill %s", p1);
     case DK_TARGET: return snprintf(buf, n, "target T%d", a);
-    case DK_OPTION: return snprintf(buf, n, "option %d", a);
+    case DK_OPTION: /* HD-05 names a seat, 1-based like every other seat in the notation */
+        return shoot_seat_choice(st) ? snprintf(buf, n, "seat %d", a + 1) : snprintf(buf, n, "option %d", a);
     case DK_CENTI: return snprintf(buf, n, "centipede T%d to T%d", a, b);
     case DK_CARD: return snprintf(buf, n, "card %s", card_id(env, a));
     case DK_ROTATE: return snprintf(buf, n, "rotate T%d %d", a, b);
@@ -72,7 +79,7 @@ int mz_decision_text(const void *st, const fc_env *env, fc_decision d, char *buf
 }
 
 /* The notation's first words: a text starting with one is taken as well-formed (API minor 3). */
-static const char *const mz_verbs[] = {"explore ...", "forage ...", "march ...", "play ...", "rest ...", "unique ...", "ritual ...", "prophecy ...", "dance ...", "ant ...", "card ...", "centipede ...", "discard ...", "done ...", "feed ...", "ferocity ...", "fill ...", "harvest ...", "larva ...", "lose ...", "option ...", "pay ...", "place ...", "queen ...", "react ...", "rotate ...", "sacrifice ...", "swap ...", "target ...", "tile ...", NULL};
+static const char *const mz_verbs[] = {"explore ...", "forage ...", "march ...", "play ...", "rest ...", "unique ...", "ritual ...", "prophecy ...", "dance ...", "ant ...", "card ...", "centipede ...", "discard ...", "done ...", "feed ...", "ferocity ...", "fill ...", "harvest ...", "larva ...", "lose ...", "option ...", "pay ...", "place ...", "queen ...", "react ...", "rotate ...", "sacrifice ...", "seat ...", "swap ...", "target ...", "tile ...", NULL};
 
 int mz_decision_parse(const void *st, const fc_env *env, const char *text, fc_decision *out)
 {
@@ -84,6 +91,15 @@ int mz_decision_parse(const void *st, const fc_env *env, const char *text, fc_de
             *out = buf[i];
             return 0;
         }
+    /* Records written before the seat became 1-based say "option N" with N counted from 0 for
+     * Shooting Head (docs/rulings-marsz.md): still read, never written. */
+    int old = -1, len = 0;
+    if (shoot_seat_choice(st) && sscanf(text, "option %d%n", &old, &len) == 1 && text[len] == '\0' && old >= 0)
+        for (int i = 0; i < n; i++)
+            if (MZ_DK(buf[i]) == DK_OPTION && MZ_DA(buf[i]) == old) {
+                *out = buf[i];
+                return 0;
+            }
     return fc_notation_match(text, mz_verbs) ? FC_EILLEGAL : FC_EPARSE;
 }
 

@@ -460,7 +460,9 @@ static void do_step(const fc_env *env, mz_state *s, int seat, fc_decision d)
 static void react_start(const fc_env *env, mz_state *s, int seat, int kind, bool thorax)
 {
     const mz_data *D = MZ_D_(env);
-    mz_push_refill(s, seat, MZ_NONE);
+    /* R-13, A-24: the refill after a reaction too goes in player order from the active player,
+     * not from the reacting one (docs/rulings-marsz.md, "Refill after a reaction") */
+    mz_push_refill(s, s->active, MZ_NONE);
     switch (kind) {
     case AC_EXPLORE: mz_push(s, F_REACT_DO, seat, kind, 0, 0, 0); break;
     case AC_FORAGE: mz_gain_larvae(s, seat, 1); break;

@@ -678,8 +678,15 @@ static void test_hd05_shooting_head(void **state)
     mfx_soldier_at(&f, 1, 0);
     assert_int_equal(mfx_top_kind(&f), F_SHOOT);
     mfx_play(&f, "target T12");
-    mfx_play(&f, "option 1");
-    mfx_play(&f, "option 1");
+    /* the opponent is named by seat, 1-based like every seat in the notation (rulings-marsz.md) */
+    fc_decision buf[MZ_MAX_DECISIONS];
+    char text[64];
+    assert_int_equal(f.g->legal(&f.st, f.env, buf, NULL), 1);
+    assert_true(f.g->decision_text(&f.st, f.env, buf[0], text, sizeof text) > 0);
+    assert_string_equal(text, "seat 2");
+    assert_false(mfx_legal(&f, "seat 1")); /* not the shooter's own seat */
+    mfx_play(&f, "seat 2");
+    mfx_play(&f, "option 1"); /* the old 0-based form, in records made before: still read */
     mfx_play_forced(&f);
     assert_int_equal(mz_ants_at(&f.st, 12, 1), 0);
     assert_int_equal(mz_ants_at(&f.st, 12, 0), 1);

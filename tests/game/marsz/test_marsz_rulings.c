@@ -707,6 +707,43 @@ static void test_a24_refill_active_player_first(void **state)
     }
 }
 
+/* A-24, R-13 (ruling in docs/rulings-marsz.md): the refill after a reaction also goes in player
+ * order from the active player, not from the reacting player. Seat 1 reacts to seat 0's March by
+ * moving its ant off T12.s1; both have an outskirts ant there: the active seat 0 refills first. */
+static void test_a24_refill_after_reaction_active_player_first(void **state)
+{
+    mfx f;
+    mfx_open(&f, 3, 260, NULL);
+    mfx_clear_ants(&f);
+    mfx_place(&f, 12, 0, -2, 0); /* 2 spaces */
+    mfx_ants(&f, 2, MZ_POS(12, 0), 1);
+    mfx_ants(&f, 1, MZ_POS(12, 1), 1);
+    mfx_ants(&f, 0, MZ_POS(12, MZ_OUT), 1);
+    mfx_ants(&f, 1, MZ_POS(12, MZ_OUT), 1);
+    mfx_turn(&f, 0);
+    mfx_play(&f, "march");
+    mfx_play(&f, "done");
+    assert_int_equal(mfx_to_move(&f), 1);
+    mfx_play(&f, "react march");
+    int n = f.g->legal(&f.st, f.env, buf, NULL);
+    int pick = -1;
+    for (int i = 0; i < n && pick < 0; i++) {
+        char text[64];
+        if (f.g->decision_text(&f.st, f.env, buf[i], text, sizeof text) >= 0 &&
+            strncmp(text, "ant T12.s1 to ", 14) == 0 && strncmp(text + 14, "T12.", 4) != 0)
+            pick = i;
+    }
+    assert_true(pick >= 0);
+    assert_int_equal(f.g->apply(&f.st, f.env, buf[pick]), 0);
+    while (mfx_top_kind(&f) == F_STEPS && mfx_legal(&f, "done"))
+        mfx_play(&f, "done");
+    mfx_play_forced(&f);
+    assert_int_equal(f.st.loc[12].space[1], 1); /* seat 0's ant (space holds seat + 1) */
+    assert_int_equal(f.st.loc[12].out[0], 0);
+    assert_int_equal(f.st.loc[12].out[1], 1);
+    mfx_close(&f);
+}
+
 /* A-37, EV-04: Adaptive Radiation returns the topmost card of a pile; the one beneath is
  * active again. */
 static void test_a37_adaptive_radiation_topmost(void **state)
@@ -831,6 +868,7 @@ int main(void)
         cmocka_unit_test(test_a12_contested_checked_at_its_turn),
         cmocka_unit_test(test_a20_casualties_simultaneous),
         cmocka_unit_test(test_a24_refill_active_player_first),
+        cmocka_unit_test(test_a24_refill_after_reaction_active_player_first),
         cmocka_unit_test(test_a37_adaptive_radiation_topmost),
         cmocka_unit_test(test_a22_a31_a44_card_larvae_settle),
         cmocka_unit_test(test_a38_surprise_attack_like_soldier_phase),
