@@ -68,8 +68,8 @@ wait_grep() { until_ok "${2:-10}" state_has "$1"; }
 # X requests can race with the server (a window that is being mapped, or that just closed):
 # an xdotool command that fails is tried again a few times before the test gives up on it
 x() {
-    local i
-    for i in 1 2 3 4 5; do
+    local _
+    for _ in 1 2 3 4 5; do
         xdotool "$@" 2>>xdotool.err && return 0
         sleep 0.2
     done
@@ -94,10 +94,10 @@ start() {
 # send N XDOTOOL-ARGS...: X input that the program counts as N presses; waits until they have
 # arrived (the dump's 'inputs'), and sends once more if none did (the window was not ready)
 send() {
-    local want=$1 before try
+    local want=$1 before
     shift
     before=$(field inputs)
-    for try in 1 2; do
+    for _ in 1 2; do
         x mousemove --window "$WID" "${POS[@]}" || true
         x "$@" || true
         until_ok 10 inputs_at_least $((before + want)) && return 0
