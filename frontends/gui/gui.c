@@ -264,8 +264,9 @@ static void gui_dump_state(gui *g)
     if (!f)
         return;
     size_t ply = fc_match_ply(*g->m);
-    fprintf(f, "game %s\nply %zu\nto_move %d\nhash %016llx\noverlay %d\nprompt %d\nshots %u\n", g->game_name, ply,
-            g->mover, (unsigned long long)fc_match_state_hash(*g->m), g->overlay, g->prompt, g->shots);
+    fprintf(f, "game %s\nply %zu\nto_move %d\nhash %016llx\noverlay %d\nprompt %d\nshots %u\ninputs %u\nframes %d\n",
+            g->game_name, ply, g->mover, (unsigned long long)fc_match_state_hash(*g->m), g->overlay, g->prompt, g->shots,
+            g->inputs, g->draws);
     fprintf(f, "draw_avg_ms %.3f\ndraw_max_ms %.3f\ncells %d\npieces %d\nstatic_draws %u\nanim %d %u %u\n",
             g->draws ? g->draw_ms / g->draws : 0.0, g->draw_max_ms, g->view->ncells, g->view->npieces, g->static_draws,
             g->anim_active, g->anim_count, g->anim_slides);

@@ -90,6 +90,7 @@ typedef struct gui {
     uint64_t static_key;
     bool static_valid, static_off;
     unsigned static_draws;
+    unsigned inputs; /* key presses and mouse button presses received (the dump's 'inputs') */
     int viewer, mover;
     unsigned gen, view_gen, saved_gen;
     bool view_valid;

@@ -15,7 +15,9 @@
  * plays 100 pairs (200 games) at 1,000 iterations and then at equal CPU time (the default gets
  * the iterations that cost what legacy's 1,000 cost, measured first), issue 15's full check.
  * Both print the speed-up: CPU time per decision of each side at the iterations used.
- * FC_STRENGTH_ONLY=GAME checks one game; FC_STRENGTH_PAIRS=N changes the pairs of --full. */
+ * FC_STRENGTH_ONLY=GAME checks one game; FC_STRENGTH_PAIRS=N changes the pairs of --full.
+ * --strength (the strength suite) runs the equal-strength check alone; --full runs both strength
+ * checks alone (.ci/test --full sets FC_STRENGTH_GAMES=100 and FC_STRENGTH_ITERS=1000). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -296,6 +298,8 @@ static void test_strength(void **state)
 
 /* 1 with --full: issue 15's full equal-strength check (see the top of this file). */
 static int full_mode;
+/* 1 with --strength: the strength suite's run (FC_STRENGTH_PAIRS defaults to 20 pairs). */
+static int strength_mode;
 
 /* One side's win share per game, per seat (0.5 when both win as often per seat). */
 static double side_share(const fc_sim_game *g, int nseats, int side)
@@ -394,7 +398,7 @@ static void test_equal_strength(void **state)
     (void)state;
     fc_context *ctx = fixture_context();
     bool slow = getenv("FC_UNDER_VALGRIND") || getenv("FC_UNDER_SANITIZER");
-    int pairs = full_mode ? env_int("FC_STRENGTH_PAIRS", 100) : env_int("FC_STRENGTH_PAIRS", 0);
+    int pairs = full_mode ? env_int("FC_STRENGTH_PAIRS", 100) : env_int("FC_STRENGTH_PAIRS", strength_mode ? 20 : 0);
     int iters = full_mode ? 1000 : 200;
     char spec[64], legacy[64];
     snprintf(spec, sizeof spec, "mcts:iters=%d", iters);
@@ -462,9 +466,17 @@ static void test_ab_refusals(void **state)
 
 int main(int argc, char **argv)
 {
+    /* --strength (the strength suite): the equal-strength check alone (the small strength
+     * check against random is the unit run's); --full: both strength checks at full size */
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--full") == 0)
             full_mode = 1;
+        else if (strcmp(argv[i], "--strength") == 0)
+            strength_mode = 1;
+    if (strength_mode && !full_mode)
+        cmocka_set_test_filter("test_equal_strength");
+    if (full_mode)
+        cmocka_set_test_filter("test_*strength");
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_specs),       cmocka_unit_test(test_deterministic), cmocka_unit_test(test_chance),
         cmocka_unit_test(test_no_cheating), cmocka_unit_test(test_time_budget),   cmocka_unit_test(test_strength),
