@@ -22,7 +22,8 @@ typedef struct fc_record_seats {
 
 /* Writes the record text into a malloc'd string (*out, caller frees). */
 int fc_record_format(const fc_match *m, const fc_record_seats *seats, char **out, fc_error *err);
-/* Saves atomically to path. */
+/* Saves to path as fc_outfile_write does (formicary/outfile.h): a regular file atomically, a
+ * device or FIFO written through, a symbolic link's target written. */
 int fc_record_save(const fc_match *m, const fc_record_seats *seats, const char *path, fc_error *err);
 
 /* What a loaded record said besides the match. */

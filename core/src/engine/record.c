@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "formicary/record.h"
+#include "formicary/outfile.h"
 #include "textfile.h"
 
 typedef struct sbuf {
@@ -184,36 +185,7 @@ int fc_record_save(const fc_match *m, const fc_record_seats *seats, const char *
     int rc = fc_record_format(m, seats, &text, err);
     if (rc != 0)
         return rc;
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + 16);
-    if (!tmp) {
-        free(text);
-        return fc_error_set(err, FC_ENOMEM, "out of memory");
-    }
-    snprintf(tmp, plen + 16, "%s.tmpXXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        rc = fc_error_set(err, FC_EIO, "%s: cannot create temporary file: %s", path, strerror(errno));
-        goto done;
-    }
-    size_t len = strlen(text), off = 0;
-    while (off < len) {
-        ssize_t k = write(fd, text + off, len - off);
-        if (k < 0) {
-            if (errno == EINTR)
-                continue;
-            break;
-        }
-        off += (size_t)k;
-    }
-    int ok = off == len && fsync(fd) == 0;
-    ok = close(fd) == 0 && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        rc = fc_error_set(err, FC_EIO, "%s: cannot write: %s", path, strerror(errno));
-        unlink(tmp);
-    }
-done:
-    free(tmp);
+    rc = fc_outfile_write(path, text, strlen(text), err);
     free(text);
     return rc;
 }
@@ -763,7 +735,7 @@ int fc_record_load(fc_context *ctx, const char *path, fc_rules **rules_out, fc_m
     *match_out = NULL;
     char *text;
     /* A record is text; refuse absurd sizes instead of exhausting memory. */
-    int rc = fc_textfile_read(path, 64u << 20, FC_ERECORD, &text, err);
+    int rc = fc_textfile_read_ex(path, 64u << 20, FC_ERECORD, true, &text, err);
     if (rc != 0)
         return rc;
     rc = fc_record_parse(ctx, path, text, rules_out, match_out, info, err);

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Hostile files and inputs (the hardening issue): sim journals, write targets that are not
+# plain files, FIFOs in corpora, over-long protocol lines, odd option values. Every class has
+# a check that failed on the code before its fix.
+# usage: hardening_test.sh FORMICARY PLUGIN_DIR FIXTURE_DIR
+set -u
+EXE=$1
+PLUG=$2
+FIX=$3
+export FORMICARY_PLUGIN_PATH=$FIX:$PLUG
+export FORMICARY_CONFIG=
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+fails=0
+n=0
+pass() { n=$((n + 1)); echo "ok $n - $1"; }
+fail() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; }
+check() { local d=$1; shift; if "$@"; then pass "$d"; else fail "$d"; fi; }
+fc() { timeout 60 "$EXE" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null; rc=$?; }
+fc_in() { local input=$1; shift; timeout 60 "$EXE" "$@" >"$TMP/out" 2>"$TMP/err" <<<"$input"; rc=$?; }
+has() { grep -Eq -- "$1" "$TMP/${2:-out}"; }
+one_line_err() { [ "$(wc -l <"$TMP/err")" -eq 1 ] && has '^formicary: ' err; }
+
+# ---- 1. sim --resume journals ----
+J=$TMP/j.jnl
+SIM=(sim bidrace --games 6 --seed 3 --resume "$J")
+fc "${SIM[@]}" --csv "$TMP/ref.csv"
+check "a journal is written" eval '[ $rc -eq 0 ] && [ "$(wc -l <"$J")" -eq 6 ]'
+good=$(head -1 "$J")
+key=${good%% *}
+# a line with one field replaced: field k (1-based) of the first line set to v
+bad_line() { awk -v k="$1" -v v="$2" 'NR == 1 { $k = v; print }' "$J"; }
+try_bad() { # DESC FIELD VALUE PATTERN
+    bad_line "$2" "$3" >"$TMP/bad.jnl"
+    pat=$4
+    fc sim bidrace --games 6 --seed 3 --resume "$TMP/bad.jnl"
+    check "journal: $1 is refused with one line naming the file and line" \
+        eval '[ $rc -ne 0 ] && [ $rc -lt 128 ] && one_line_err && has "bad.jnl:1: " err && has "$pat" err'
+}
+try_bad "an agent index out of range" 4 99999999 "agent"
+try_bad "a negative agent index" 4 -7 "agent"
+try_bad "a score at INT_MAX" 5 2147483647 "score"
+try_bad "rank 6 of 2 seats" 6 5 "rank"
+try_bad "negative rounds" 12 -3 "rounds"
+try_bad "a NaN branching" 16 nan "branching"
+try_bad "an infinite drama" 18 inf "drama"
+try_bad "a winner count the ranks do not give" 10 2 "winners"
+try_bad "a wrong seat rotation" 4 1 "agent"
+# a cut last line: dropped with a warning, the journal stays usable
+head -3 "$J" >"$TMP/cut.jnl"
+sed -n 4p "$J" | head -c 30 >>"$TMP/cut.jnl"
+fc sim bidrace --games 6 --seed 3 --resume "$TMP/cut.jnl" --csv "$TMP/cut.csv"
+check "journal: a cut last line is dropped with a warning" eval '[ $rc -eq 0 ] && has "cut" err'
+check "journal: appending after a cut line leaves whole lines" \
+    eval '[ "$(wc -l <"$TMP/cut.jnl")" -eq 6 ] && [ "$(grep -c "^$key " "$TMP/cut.jnl")" -eq 6 ]'
+fc sim bidrace --games 6 --seed 3 --resume "$TMP/cut.jnl"
+check "journal: it is read back whole" eval '[ $rc -eq 0 ] && [ ! -s "$TMP/err" ] && [ "$(wc -l <"$TMP/cut.jnl")" -eq 6 ]'
+# write errors: a file size limit makes the appends fail (EFBIG)
+rm -f "$TMP/big.jnl"
+(trap '' XFSZ; ulimit -f 1; timeout 60 "$EXE" sim bidrace --games 200 --seed 3 --resume "$TMP/big.jnl" >"$TMP/out" 2>"$TMP/err" </dev/null)
+rc=$?
+check "journal: a write error stops the run with one line" eval '[ $rc -ne 0 ] && [ $rc -lt 128 ] && one_line_err && has "cannot write the journal" err'
+fc sim bidrace --games 6 --seed 3 --resume /dev/null
+check "journal: a device is refused" eval '[ $rc -ne 0 ] && one_line_err && has "not a regular file" err'
+
+# ---- 2. write targets ----
+fc play bidrace --seats random,random --seed 1 --quiet --record "$TMP/a.fcr"
+check "play --record writes a record" eval '[ $rc -eq 0 ] && [ -f "$TMP/a.fcr" ]'
+ln -s a.fcr "$TMP/link.fcr"
+fc play bidrace --seats random,random --seed 2 --quiet --record "$TMP/link.fcr"
+check "--record through a symbolic link writes its target and keeps the link" \
+    eval '[ $rc -eq 0 ] && [ -L "$TMP/link.fcr" ] && grep -q "^seed 2" "$TMP/a.fcr"'
+mkfifo "$TMP/fifo.fcr"
+(cat "$TMP/fifo.fcr" >"$TMP/fifo.out") &
+reader=$!
+fc play bidrace --seats random,random --seed 3 --quiet --record "$TMP/fifo.fcr"
+wait $reader
+check "--record to a FIFO writes through it and keeps the FIFO" \
+    eval '[ $rc -eq 0 ] && [ -p "$TMP/fifo.fcr" ] && grep -q "^seed 3" "$TMP/fifo.out"'
+fc play bidrace --seats random,random --seed 3 --quiet --record "$TMP/fifo.fcr"
+check "--record to a FIFO without a reader fails at once" eval '[ $rc -ne 0 ] && [ $rc -lt 128 ] && one_line_err && has "no reader" err'
+fc play bidrace --seats random,random --seed 4 --quiet --record /dev/null
+check "--record /dev/null writes through (the device stays)" eval '[ $rc -eq 0 ] && [ -c /dev/null ]'
+fc play bidrace --seats random,random --seed 4 --quiet --record "$TMP/nodir/x.fcr"
+check "--record into a missing folder fails before the game starts" \
+    eval '[ $rc -ne 0 ] && one_line_err && ! has "final scores" out && has "nodir" err'
+chmod 640 "$TMP/a.fcr"
+fc play bidrace --seats random,random --seed 5 --quiet --record "$TMP/a.fcr"
+check "--record keeps an existing file's mode" eval '[ $rc -eq 0 ] && [ "$(stat -c %a "$TMP/a.fcr")" = 640 ]'
+(umask 022; timeout 60 "$EXE" play bidrace --seats random,random --seed 5 --quiet --record "$TMP/new.fcr" >/dev/null 2>&1)
+check "--record creates a new file honouring the umask (0644 under 022)" eval '[ "$(stat -c %a "$TMP/new.fcr")" = 644 ]'
+fc_in "save $TMP/link.fcr" shell bidrace
+check "shell save through a symbolic link keeps the link" eval '[ -L "$TMP/link.fcr" ] && grep -q "^formicary-record" "$TMP/a.fcr"'
+fc sim bidrace --games 4 --seed 3 --csv "$TMP/link2.csv" --json /dev/null
+check "sim --json /dev/null writes through" eval '[ $rc -eq 0 ] && [ -c /dev/null ]'
+ln -s sim.csv "$TMP/csvlink"
+fc sim bidrace --games 4 --seed 3 --csv "$TMP/csvlink"
+check "sim --csv through a link to a missing file is refused with one line" eval '[ $rc -ne 0 ] && one_line_err && has "symbolic link" err'
+: >"$TMP/sim.csv"
+fc sim bidrace --games 4 --seed 3 --csv "$TMP/csvlink"
+check "sim --csv through a symbolic link writes its target" eval '[ $rc -eq 0 ] && [ -L "$TMP/csvlink" ] && [ -s "$TMP/sim.csv" ]'
+
+# ---- 3. FIFOs and links to /dev/stdin in a corpus folder ----
+mkdir "$TMP/corpus"
+cp "$TMP/new.fcr" "$TMP/corpus/a.fcr"
+mkfifo "$TMP/corpus/b.fcr"
+ln -s /dev/stdin "$TMP/corpus/c.fcr"
+sleep 30 | timeout 20 "$EXE" replay "$TMP/corpus" --corpus >"$TMP/out" 2>"$TMP/err"
+rc=${PIPESTATUS[1]}
+check "replay DIR does not block on a FIFO or /dev/stdin" eval '[ $rc -ne 124 ] && [ $rc -lt 128 ]'
+check "replay DIR lists them as not regular files" eval 'has "b.fcr.*not a regular file" && has "c.fcr.*not a regular file" && has "a.fcr +[0-9]+ +legal"'
+fc replay "$TMP/fifo.fcr"
+check "replay of a FIFO is refused at once" eval '[ $rc -ne 0 ] && [ $rc -lt 128 ] && has "not a regular file" err'
+
+echo "1..$n"
+[ $fails -eq 0 ]
