@@ -77,6 +77,25 @@ int cli_finish_output(fc_outfile *o)
     return fc_outfile_close(o, &err) == 0 ? 0 : cli_fail("%s", err.msg);
 }
 
+long cli_read_line(FILE *f, char *buf, size_t size, bool *too_long)
+{
+    size_t n = 0;
+    int ch = EOF;
+    *too_long = false;
+    while ((ch = getc(f)) != EOF) {
+        if (n + 1 < size)
+            buf[n++] = (char)ch;
+        else
+            *too_long = true; /* the rest of the line is read and dropped, never stored */
+        if (ch == '\n')
+            break;
+    }
+    if (ch == EOF && n == 0 && !*too_long)
+        return -1;
+    buf[n] = '\0';
+    return (long)n;
+}
+
 int cli_usage(const char *fmt, ...)
 {
     va_list ap;

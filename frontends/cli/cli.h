@@ -83,6 +83,10 @@ int cli_close_output(FILE *f, const char *path);
  * cli_finish_output completes it (0, or CLI_EXIT_FAIL after printing the first error). */
 fc_outfile *cli_open_output(const char *path);
 int cli_finish_output(fc_outfile *o);
+/* One protocol line from f into buf[size] with its "\n" (NUL bytes kept): its length, or -1 at
+ * the end of the input. A line that does not fit is read to its end and dropped (*too_long),
+ * so an endless line costs no memory. */
+long cli_read_line(FILE *f, char *buf, size_t size, bool *too_long);
 
 /* Strict number parsing (whole string); false on junk or overflow. */
 bool cli_parse_u64(const char *s, uint64_t *out);

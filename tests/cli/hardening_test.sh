@@ -113,5 +113,24 @@ check "replay DIR lists them as not regular files" eval 'has "b.fcr.*not a regul
 fc replay "$TMP/fifo.fcr"
 check "replay of a FIFO is refused at once" eval '[ $rc -ne 0 ] && [ $rc -lt 128 ] && has "not a regular file" err'
 
+# ---- 4. over-long protocol lines: bounded memory, one error line, the session goes on ----
+long_line() { head -c 64000000 /dev/zero | tr '\0' a; echo; }
+(long_line; echo info) | /usr/bin/time -f "%M" -o "$TMP/rss" timeout 60 "$EXE" uhp >"$TMP/out" 2>"$TMP/err"
+check "uhp: a 64 MB line is refused with one error line and the session goes on" \
+    eval '[ "$(grep -c "^err line refused" "$TMP/out")" -eq 1 ] && [ "$(grep -c "^id Formicary" "$TMP/out")" -eq 2 ]'
+check "uhp: a 64 MB line does not take 64 MB of memory" eval '[ "$(tail -1 "$TMP/rss")" -lt 40000 ]'
+(long_line; echo state) | /usr/bin/time -f "%M" -o "$TMP/rss" timeout 60 "$EXE" shell bidrace >"$TMP/out" 2>"$TMP/err"
+check "shell: a 64 MB line is refused with one error line and the session goes on" \
+    eval '[ "$(grep -c "line longer than" "$TMP/out")" -eq 1 ] && [ "$(wc -l <"$TMP/out")" -eq 2 ]'
+check "shell: a 64 MB line does not take 64 MB of memory" eval '[ "$(tail -1 "$TMP/rss")" -lt 40000 ]'
+
+# ---- 5. messages ----
+fc perft bidrace --position @
+check "perft --position @ names what is missing" eval '[ $rc -eq 2 ] && one_line_err && has "--position @: expected a file name after @" err'
+fc sim bidrace --games 4 --seed 3 --html /dev/full
+check "a failed HTML write reports the real error (ENOSPC), not EIO" eval '[ $rc -ne 0 ] && one_line_err && has "No space left on device" err'
+fc sim bidrace --games 4 --seed 3 --csv /dev/full
+check "a failed CSV write reports the real error" eval '[ $rc -ne 0 ] && one_line_err && has "No space left on device" err'
+
 echo "1..$n"
 [ $fails -eq 0 ]
