@@ -132,5 +132,23 @@ check "a failed HTML write reports the real error (ENOSPC), not EIO" eval '[ $rc
 fc sim bidrace --games 4 --seed 3 --csv /dev/full
 check "a failed CSV write reports the real error" eval '[ $rc -ne 0 ] && one_line_err && has "No space left on device" err'
 
+# ---- 7. plugins under a world-writable search folder ----
+mkdir -p "$TMP/ww/sub"
+chmod 777 "$TMP/ww"
+cp "$FIX/bidrace.so" "$TMP/ww/sub/"
+FORMICARY_PLUGIN_PATH=$TMP/ww timeout 60 "$EXE" plugins >"$TMP/out" 2>&1
+check "a plugin in a sub-folder of a world-writable search folder is refused" \
+    eval 'has "refused.*ww/sub/bidrace.so.*world-writable" && ! has "^loaded.*ww/sub/bidrace.so"'
+chmod 755 "$TMP/ww"
+FORMICARY_PLUGIN_PATH=$TMP/ww timeout 60 "$EXE" plugins >"$TMP/out" 2>&1
+check "the same plugin loads once the folder is not world-writable" eval 'has "^loaded.*ww/sub/bidrace.so"'
+
+# ---- 9. a Hive GameString with an empty field ----
+printf 'newgame Base;InProgress;Black[1];wS1;\nnewgame Base;InProgress;Black[1];;wS1\n' | timeout 60 "$EXE" uhp >"$TMP/out" 2>"$TMP/err"
+check "uhp: a trailing or doubled ';' in a GameString is refused up front with one line" \
+    eval '[ "$(grep -c "^err hive: GameString field [0-9]* is empty" "$TMP/out")" -eq 2 ] && ! has "^Base;"'
+fc_in "$(printf 'setup\nBase;InProgress;Black[1];wS1;\nend')" shell hive
+check "shell setup: a trailing ';' in a GameString is refused with one line" eval '[ "$(grep -c "error: setup: hive: GameString field 5 is empty" "$TMP/out")" -eq 1 ]'
+
 echo "1..$n"
 [ $fails -eq 0 ]
