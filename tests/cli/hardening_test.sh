@@ -150,5 +150,17 @@ check "uhp: a trailing or doubled ';' in a GameString is refused up front with o
 fc_in "$(printf 'setup\nBase;InProgress;Black[1];wS1;\nend')" shell hive
 check "shell setup: a trailing ';' in a GameString is refused with one line" eval '[ "$(grep -c "error: setup: hive: GameString field 5 is empty" "$TMP/out")" -eq 1 ]'
 
+# ---- 6. tune: ranges and losses that overflow ----
+printf 'variant{ name = "knob", game = "bidrace", description = "a wide knob" }\nparam("knob", 0, -9000000000000000000, 9000000000000000000, "a wide knob")\n' >"$TMP/knob.lua"
+fc tune bidrace --variant "$TMP/knob.lua" --param knob=-9000000000000000000..9000000000000000000:1000000000000000000 \
+    --target 'rounds<=5' --budget-games 60 --seed 1
+check "tune: a range whose span overflows int64 still has its 19 values" eval '[ $rc -eq 0 ] && has "\(19 values\): 19 designs"'
+fc tune bidrace --param goal=5..10 --target 'rounds>=1e300~1e-6' --budget-games 20 --seed 1
+check "tune: a target whose losses would overflow is refused with one line" eval '[ $rc -ne 0 ] && one_line_err && has "value must be within" err'
+fc tune bidrace --param goal=5..10 --target 'rounds<=5~1e-300' --budget-games 20 --seed 1
+check "tune: a scale that makes losses overflow is refused with one line" eval '[ $rc -ne 0 ] && one_line_err && has "scale" err'
+fc tune bidrace --param goal=5..10 --target 'rounds<=nan' --budget-games 20 --seed 1
+check "tune: a NaN target is refused" eval '[ $rc -ne 0 ] && one_line_err'
+
 echo "1..$n"
 [ $fails -eq 0 ]
