@@ -75,13 +75,18 @@ mkfifo "$TMP/fifo.fcr"
 (cat "$TMP/fifo.fcr" >"$TMP/fifo.out") &
 reader=$!
 fc play bidrace --seats random,random --seed 3 --quiet --record "$TMP/fifo.fcr"
-wait $reader
+{ sleep 1; kill $reader 2>/dev/null; } & # a FIFO replaced by a file never gets its writer
+wait $reader 2>/dev/null
 check "--record to a FIFO writes through it and keeps the FIFO" \
     eval '[ $rc -eq 0 ] && [ -p "$TMP/fifo.fcr" ] && grep -q "^seed 3" "$TMP/fifo.out"'
 fc play bidrace --seats random,random --seed 3 --quiet --record "$TMP/fifo.fcr"
 check "--record to a FIFO without a reader fails at once" eval '[ $rc -ne 0 ] && [ $rc -lt 128 ] && one_line_err && has "no reader" err'
-fc play bidrace --seats random,random --seed 4 --quiet --record /dev/null
-check "--record /dev/null writes through (the device stays)" eval '[ $rc -eq 0 ] && [ -c /dev/null ]'
+# As root, code that renames over its target would replace the machine's /dev/null: the test
+# writes to a private null device instead (mknod needs root; others cannot replace /dev/null).
+NULLDEV=/dev/null
+if [ "$(id -u)" = 0 ] && mknod -m 666 "$TMP/null" c 1 3 2>/dev/null; then NULLDEV=$TMP/null; fi
+fc play bidrace --seats random,random --seed 4 --quiet --record "$NULLDEV"
+check "--record to a null device writes through (the device stays)" eval '[ $rc -eq 0 ] && [ -c "$NULLDEV" ]'
 fc play bidrace --seats random,random --seed 4 --quiet --record "$TMP/nodir/x.fcr"
 check "--record into a missing folder fails before the game starts" \
     eval '[ $rc -ne 0 ] && one_line_err && ! has "final scores" out && has "nodir" err'
@@ -92,8 +97,8 @@ check "--record keeps an existing file's mode" eval '[ $rc -eq 0 ] && [ "$(stat 
 check "--record creates a new file honouring the umask (0644 under 022)" eval '[ "$(stat -c %a "$TMP/new.fcr")" = 644 ]'
 fc_in "save $TMP/link.fcr" shell bidrace
 check "shell save through a symbolic link keeps the link" eval '[ -L "$TMP/link.fcr" ] && grep -q "^formicary-record" "$TMP/a.fcr"'
-fc sim bidrace --games 4 --seed 3 --csv "$TMP/link2.csv" --json /dev/null
-check "sim --json /dev/null writes through" eval '[ $rc -eq 0 ] && [ -c /dev/null ]'
+fc sim bidrace --games 4 --seed 3 --csv "$TMP/link2.csv" --json "$NULLDEV"
+check "sim --json to a null device writes through" eval '[ $rc -eq 0 ] && [ -c "$NULLDEV" ]'
 ln -s sim.csv "$TMP/csvlink"
 fc sim bidrace --games 4 --seed 3 --csv "$TMP/csvlink"
 check "sim --csv through a link to a missing file is refused with one line" eval '[ $rc -ne 0 ] && one_line_err && has "symbolic link" err'
@@ -161,6 +166,19 @@ fc tune bidrace --param goal=5..10 --target 'rounds<=5~1e-300' --budget-games 20
 check "tune: a scale that makes losses overflow is refused with one line" eval '[ $rc -ne 0 ] && one_line_err && has "scale" err'
 fc tune bidrace --param goal=5..10 --target 'rounds<=nan' --budget-games 20 --seed 1
 check "tune: a NaN target is refused" eval '[ $rc -ne 0 ] && one_line_err'
+
+# ---- 8. corpus replay under --variant never runs the record's own variant ----
+mkdir "$TMP/hv"
+printf 'variant{ name = "hostile", game = "bidrace", description = "x" }\nparam("spice", 1, 0, 5, "its own knob")\nprint("HOSTILE VARIANT RAN")\n' >"$TMP/hostile.lua"
+printf 'variant{ name = "plain", game = "bidrace", description = "plain" }\n' >"$TMP/plain.lua"
+fc play bidrace --variant "$TMP/hostile.lua" --seats random,random --seed 4 --quiet --record "$TMP/hv/h.fcr"
+check "a record with a variant that announces itself when run" eval '[ $rc -eq 0 ] && has "HOSTILE VARIANT RAN" err'
+fc replay "$TMP/hv" --corpus
+check "replay under the record's own rules runs its variant" eval '[ $rc -eq 0 ] && has "HOSTILE VARIANT RAN" err'
+fc replay "$TMP/hv" --variant "$TMP/plain.lua"
+check "replay --variant never loads nor runs the replaced variant" eval '[ $rc -eq 0 ] && ! has "HOSTILE" err && has "h.fcr +[0-9]+ +legal"'
+fc replay "$TMP/hv" --variant "$TMP/plain.lua" --set goal=10
+check "replay --variant still compares with the recorded result" eval '! has "HOSTILE" err && has "h.fcr +[0-9]+ +diverged.*game over"'
 
 echo "1..$n"
 [ $fails -eq 0 ]
