@@ -20,6 +20,7 @@
 
 struct cli_journal {
     FILE *f;
+    FILE *warn; /* where warnings go (stderr), or NULL */
     char path[1024];
 };
 
@@ -39,8 +40,11 @@ cli_journal *cli_journal_open(const char *path)
         return NULL;
     }
     snprintf(j->path, sizeof j->path, "%s", path);
+    j->warn = stderr;
     return j;
 }
+
+void cli_journal_set_warnings(cli_journal *j, FILE *f) { j->warn = f; }
 
 void cli_journal_close(cli_journal *j)
 {
@@ -176,8 +180,9 @@ static int journal_drop_cut(cli_journal *j, long at, int lineno, fc_error *err)
     if (ftruncate(fileno(j->f), (off_t)at) != 0)
         return fc_error_set(err, FC_EIO, "--resume %s:%d: cannot drop the cut last line: %s", j->path, lineno,
                             strerror(errno));
-    fprintf(stderr, "formicary: warning: --resume %s:%d: the last line was cut (a stopped run?): dropped\n", j->path,
-            lineno);
+    if (j->warn)
+        fprintf(j->warn, "formicary: warning: --resume %s:%d: the last line was cut (a stopped run?): dropped\n",
+                j->path, lineno);
     return 0;
 }
 

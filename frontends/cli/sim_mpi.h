@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "formicary/sim.h"
 
@@ -28,6 +29,8 @@ int cli_mpi_agree(int rc);
 typedef struct cli_journal cli_journal;
 cli_journal *cli_journal_open(const char *path);
 void cli_journal_close(cli_journal *j);
+/* Where the warning about a cut last line goes (stderr by default; NULL: nowhere). */
+void cli_journal_set_warnings(cli_journal *j, FILE *f);
 /* sim_journal.c. One line (with or without its "\n") checked against the run c: every field
  * in range for c's seats and limits and consistent with the others. NULL with *key and *g set,
  * or `why` (n bytes) filled with the reason and returned. */

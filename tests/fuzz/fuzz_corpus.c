@@ -23,7 +23,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     fz_get();
     setenv("FORMICARY_PLUGIN_PATH", FZ_PLUGIN_DIR ":" FZ_FIXTURE_DIR, 1);
     setenv("FORMICARY_CONFIG", "", 1);
-    if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+    if (!freopen("/dev/null", "w", stdout)) /* the table; stderr stays for the sanitizers */
         abort();
     return 0;
 }

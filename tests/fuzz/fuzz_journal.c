@@ -18,8 +18,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
     fz_get();
-    if (!freopen("/dev/null", "w", stderr)) /* warnings about cut lines */
-        abort();
     return 0;
 }
 
@@ -65,6 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (fz_write_file(path, rest, strlen(rest)) == 0) {
         cli_journal *j = cli_journal_open(path);
         FZ_CHECK(j, "journal %s not opened", path);
+        cli_journal_set_warnings(j, NULL); /* a cut last line is common here */
         fc_sim_game out[8], g;
         bool have[8] = {false};
         fc_error err;
