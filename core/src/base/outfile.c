@@ -41,7 +41,7 @@ static ssize_t out_cookie_write(void *cookie, const char *buf, size_t n)
         if (k <= 0) {
             if (!o->werr)
                 o->werr = k < 0 ? errno : EIO;
-            return -1;
+            return 0; /* fopencookie: 0 is the error return; a negative one must not be given */
         }
         off += (size_t)k;
     }
