@@ -58,6 +58,48 @@ int cli_close_output(FILE *f, const char *path)
     return cli_fail("%s: %s", path, strerror(e ? e : EIO));
 }
 
+fc_outfile *cli_open_output(const char *path)
+{
+    fc_error err;
+    fc_error_clear(&err);
+    fc_outfile *o = strcmp(path, "-") == 0 ? fc_outfile_wrap(stdout, "-") : fc_outfile_open(path, &err);
+    if (!o)
+        cli_fail("%s", err.msg[0] ? err.msg : "out of memory");
+    return o;
+}
+
+int cli_finish_output(fc_outfile *o)
+{
+    bool out = fc_outfile_stream(o) == stdout;
+    FILE *f = fc_outfile_stream(o);
+    if (out) { /* standard output stays open for main's final check */
+        fc_outfile_discard(o);
+        return cli_close_output(f, "-");
+    }
+    fc_error err;
+    fc_error_clear(&err);
+    return fc_outfile_close(o, &err) == 0 ? 0 : cli_fail("%s", err.msg);
+}
+
+long cli_read_line(FILE *f, char *buf, size_t size, bool *too_long)
+{
+    size_t n = 0;
+    int ch = EOF;
+    *too_long = false;
+    while ((ch = getc(f)) != EOF) {
+        if (n + 1 < size)
+            buf[n++] = (char)ch;
+        else
+            *too_long = true; /* the rest of the line is read and dropped, never stored */
+        if (ch == '\n')
+            break;
+    }
+    if (ch == EOF && n == 0 && !*too_long)
+        return -1;
+    buf[n] = '\0';
+    return (long)n;
+}
+
 int cli_usage(const char *fmt, ...)
 {
     va_list ap;

@@ -12,6 +12,7 @@
 #include "formicary/context.h"
 #include "formicary/escape.h"
 #include "formicary/match.h"
+#include "formicary/outfile.h"
 #include "formicary/record.h"
 #include "formicary/rules.h"
 #include "formicary/seats.h"
@@ -78,6 +79,15 @@ int cli_usage(const char *fmt, ...) CLI_PRINTF;
  * "formicary: PATH: reason" ("write error on standard output: reason" for stdout) and returns
  * CLI_EXIT_FAIL. Every write path ends here or in main's final check of stdout. */
 int cli_close_output(FILE *f, const char *path);
+/* An output file of a command (CSV, JSON, HTML, SVG, INI) through the core's safe writer
+ * (formicary/outfile.h); "-" is standard output. NULL after printing "formicary: PATH: ...".
+ * cli_finish_output completes it (0, or CLI_EXIT_FAIL after printing the first error). */
+fc_outfile *cli_open_output(const char *path);
+int cli_finish_output(fc_outfile *o);
+/* One protocol line from f into buf[size] with its "\n" (NUL bytes kept): its length, or -1 at
+ * the end of the input. A line that does not fit is read to its end and dropped (*too_long),
+ * so an endless line costs no memory. */
+long cli_read_line(FILE *f, char *buf, size_t size, bool *too_long);
 
 /* Strict number parsing (whole string); false on junk or overflow. */
 bool cli_parse_u64(const char *s, uint64_t *out);

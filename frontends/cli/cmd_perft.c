@@ -123,6 +123,9 @@ int cli_cmd_perft(cli *c)
     if (!cli_opt_int(c, "--depth", 1, PERFT_MAX_DEPTH, 3, &depth) ||
         !cli_opt_int(c, "--players", 1, FC_MAX_SEATS, 0, &players) || !cli_opt_u64(c, "--seed", 0, &seed))
         return CLI_EXIT_USAGE;
+    const char *pos = cli_opt(c, "--position");
+    if (pos && pos[0] == '@' && !pos[1 + strspn(pos + 1, " \t")])
+        return cli_usage("perft: --position @: expected a file name after @");
     fc_context *ctx = cli_context(c, NULL, 0);
     if (!ctx)
         return CLI_EXIT_FAIL;

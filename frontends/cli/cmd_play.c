@@ -299,14 +299,10 @@ static void play_position(const play *p, const char *path)
     } else if (!*path) {
         fwrite(buf, 1, (size_t)len, stdout);
     } else {
-        FILE *f = fopen(path, "wb");
-        bool ok = f && fwrite(buf, 1, (size_t)len, f) == (size_t)len;
-        if (f && fclose(f) != 0)
-            ok = false;
-        if (ok)
+        if (fc_outfile_write(path, buf, (size_t)len, &err) == 0)
             printf("position written to %s\n", path);
         else
-            printf("error: %s: cannot write: %s\n", path, strerror(errno));
+            printf("error: %s\n", err.msg);
     }
     free(buf);
 }
@@ -608,6 +604,11 @@ int cli_cmd_play(cli *c)
     }
     if (!(rules = cli_rules(c, ctx, pl->id, p->nseats))) {
         rc = CLI_EXIT_FAIL;
+        goto out;
+    }
+    /* a record that cannot be written must fail now, not lose the game at its end */
+    if (cli_opt(c, "--record") && fc_outfile_check(cli_opt(c, "--record"), &err) != 0) {
+        rc = cli_fail("--record %s", err.msg);
         goto out;
     }
     const char *pos = cli_opt(c, "--position");

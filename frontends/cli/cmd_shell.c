@@ -462,21 +462,22 @@ int cli_cmd_shell(cli *c)
         rc = cli_fail("%s", err.msg);
     } else {
         cli_json_init(&s.j, stdout);
-        char *line = NULL;
-        size_t cap = 0;
-        ssize_t got;
-        bool more = true;
-        while (more && (got = getline(&line, &cap, stdin)) >= 0) {
-            if (s.setup && (memchr(line, '\0', (size_t)got) || got > SHELL_LINE_MAX)) {
+        char *line = malloc(SHELL_LINE_MAX + 1);
+        long got;
+        bool more = line != NULL, too_long = false;
+        if (!line)
+            rc = cli_fail("out of memory");
+        while (more && (got = cli_read_line(stdin, line, SHELL_LINE_MAX + 1, &too_long)) >= 0) {
+            if (s.setup && (memchr(line, '\0', (size_t)got) || too_long)) {
                 /* inside a setup block: no response before its end */
                 if (!s.setup_refused)
-                    s.setup_refused = got > SHELL_LINE_MAX
+                    s.setup_refused = too_long
                                           ? "the position is longer than " SHELL_POSITION_MAX_TEXT " bytes"
                                           : "the position contains a NUL byte";
+            } else if (too_long) {
+                shell_error("line longer than " SHELL_LINE_MAX_TEXT " bytes");
             } else if (memchr(line, '\0', (size_t)got)) {
                 shell_error("the line contains a NUL byte");
-            } else if (got > SHELL_LINE_MAX) {
-                shell_error("line longer than " SHELL_LINE_MAX_TEXT " bytes");
             } else {
                 /* a lone CR ends a command too, as in every reader of the project; empty
                  * lines go through (they count as lines of a setup block) */

@@ -220,16 +220,17 @@ static void skill_csv_row(FILE *f, const char *label, const char *kind, const sk
 
 static int skill_write_csv(const skill *s, const char *path)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return cli_fail("%s: cannot write", path);
+    fc_outfile *o = cli_open_output(path);
+    if (!o)
+        return CLI_EXIT_FAIL;
+    FILE *f = fc_outfile_stream(o);
     fprintf(f, "design,kind,strong_iters,weak_iters,pairs,win_rate,lo95,hi95,significant\n");
     for (int k = 0; k < s->ndesigns; k++) {
         for (int i = 0; i < s->d[k].nsteps; i++)
             skill_csv_row(f, s->d[k].label, "doubling", &s->d[k].step[i]);
         skill_csv_row(f, s->d[k].label, "vs_random", &s->d[k].random);
     }
-    return cli_close_output(f, path);
+    return cli_finish_output(o);
 }
 
 static void skill_json_step(cli_json *j, const skill_step *st)
@@ -254,10 +255,10 @@ static void skill_json_step(cli_json *j, const skill_step *st)
 
 static int skill_write_json(const skill *s, const char *game, const char *path)
 {
-    bool out = strcmp(path, "-") == 0;
-    FILE *f = out ? stdout : fopen(path, "w");
-    if (!f)
-        return cli_fail("%s: cannot write", path);
+    fc_outfile *o = cli_open_output(path);
+    if (!o)
+        return CLI_EXIT_FAIL;
+    FILE *f = fc_outfile_stream(o);
     cli_json j;
     cli_json_init(&j, f);
     cli_json_obj(&j);
@@ -290,16 +291,17 @@ static int skill_write_json(const skill *s, const char *game, const char *path)
     cli_json_end_arr(&j);
     cli_json_end_obj(&j);
     fputc('\n', f);
-    return cli_close_output(f, out ? NULL : path);
+    return cli_finish_output(o);
 }
 
 /* Win rate of the stronger bot against log2 of its budget, one line per design, intervals as
  * bars, the 0.5 line dashed. */
 static int skill_write_svg(const skill *s, const char *game, const char *path)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return cli_fail("%s: cannot write", path);
+    fc_outfile *o = cli_open_output(path);
+    if (!o)
+        return CLI_EXIT_FAIL;
+    FILE *f = fc_outfile_stream(o);
     const int W = 640, H = 360, L = 60, R = 20, T = 40, B = 50;
     int n = s->d[0].nsteps > 1 ? s->d[0].nsteps : 2;
     fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" "
@@ -335,7 +337,7 @@ static int skill_write_svg(const skill *s, const char *game, const char *path)
 #undef SX
 #undef SY
     fprintf(f, "</svg>\n");
-    return cli_close_output(f, path);
+    return cli_finish_output(o);
 }
 
 /* ---- command ---- */

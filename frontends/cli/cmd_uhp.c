@@ -459,11 +459,13 @@ int cli_cmd_uhp(cli *c)
     uhp_ok();
     bool more = fflush(stdout) == 0;
     int rc = more ? CLI_EXIT_OK : cli_fail("write error on standard output: %s", strerror(errno));
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t got;
-    while (more && (got = getline(&line, &cap, stdin)) >= 0) {
-        if (memchr(line, '\0', (size_t)got) || got > UHP_LINE_MAX) {
+    char *line = malloc(UHP_LINE_MAX + 1);
+    long got;
+    bool too_long = false;
+    if (!line)
+        more = false, rc = cli_fail("out of memory");
+    while (more && (got = cli_read_line(stdin, line, UHP_LINE_MAX + 1, &too_long)) >= 0) {
+        if (too_long || memchr(line, '\0', (size_t)got)) {
             uhp_err("line refused: NUL byte or longer than %d characters", UHP_LINE_MAX);
             uhp_ok();
         } else {

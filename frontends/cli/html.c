@@ -13,6 +13,7 @@
 #include "cli.h"
 
 struct cli_html {
+    fc_outfile *out;
     FILE *f;
     char *path;
     char **ids; /* the headings' ids so far, to keep them unique */
@@ -288,9 +289,11 @@ cli_html *cli_html_begin(const char *path, const char *title)
         return NULL;
     }
     h->path = strdup(path);
-    h->f = !h->path ? NULL : strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
+    if (!h->path)
+        cli_fail("%s: out of memory", path);
+    h->out = h->path ? cli_open_output(path) : NULL;
+    h->f = h->out ? fc_outfile_stream(h->out) : NULL;
     if (!h->f) {
-        cli_fail("%s: cannot write: %s", path, h->path ? strerror(errno) : "out of memory");
         free(h->path);
         free(h);
         return NULL;
@@ -310,7 +313,7 @@ int cli_html_end(cli_html *h)
     fputs("<footer><p class=\"empty\">Written by formicary " FC_VERSION
           ". Intervals are 95% confidence intervals.</p></footer>\n</body></html>\n",
           h->f);
-    int rc = cli_close_output(h->f, h->path);
+    int rc = cli_finish_output(h->out);
     for (int i = 0; i < h->nids; i++)
         free(h->ids[i]);
     free(h->ids);

@@ -277,20 +277,18 @@ static bool corpus_listed(fc_match *n, const char *text)
     return false;
 }
 
-/* Applies recorded decision i to the new match; false (rec filled) when the new rules refuse. */
-static bool corpus_step(corpus_rec *rec, fc_match *o, fc_match *n, const fc_history_entry *h, size_t i)
+/* Applies recorded decision i (its seat and notation) to the new match; false (rec filled, the
+ * kind from the notation's first word) when the new rules refuse it. */
+static bool corpus_apply(corpus_rec *rec, fc_match *n, int seat, const char *text, size_t i)
 {
-    char text[1024]; /* the whole notation: a cut one would not read back */
-    if (fc_match_decision_text(o, h->decision, text, sizeof text) < 0)
-        snprintf(text, sizeof text, "#%llu", (unsigned long long)h->decision);
     int who = fc_match_to_move(n);
     fc_error e;
     fc_error_clear(&e);
     if (who == FC_NOBODY) {
         snprintf(rec->reason, sizeof rec->reason, "the game is over under the new rules");
-    } else if (who != h->seat) {
+    } else if (who != seat) {
         char a[24], b[24];
-        seat_text(h->seat, a, sizeof a);
+        seat_text(seat, a, sizeof a);
         seat_text(who, b, sizeof b);
         snprintf(rec->reason, sizeof rec->reason, "recorded for %s but %s is to move", a, b);
     } else if (fc_match_play_text(n, text, &e) == 0) {
@@ -301,19 +299,31 @@ static bool corpus_step(corpus_rec *rec, fc_match *o, fc_match *n, const fc_hist
     } else { /* the game (or a variant hook) refused it, or cannot read it: its own words */
         snprintf(rec->reason, sizeof rec->reason, "%s", e.msg);
     }
-    fc_decision_info info;
-    memset(&info, 0, sizeof info);
-    fc_match_decision_describe(o, h->decision, &info);
     rec->status = CORPUS_DIVERGED;
     rec->at = i + 1;
-    rec->seat = h->seat;
+    rec->seat = seat;
     snprintf(rec->text, sizeof rec->text, "%.*s", (int)sizeof rec->text - 1, text);
     if (who == FC_NOBODY)
         snprintf(rec->kind, sizeof rec->kind, "game over");
-    else if (info.group[0])
-        snprintf(rec->kind, sizeof rec->kind, "%s", info.group);
     else
         snprintf(rec->kind, sizeof rec->kind, "%.*s", (int)strcspn(text, " "), text);
+    return false;
+}
+
+/* Applies recorded decision i of the replayed record (o: the record's own rules) to the new
+ * match; a refused one gets the game's coarse group as its kind. */
+static bool corpus_step(corpus_rec *rec, fc_match *o, fc_match *n, const fc_history_entry *h, size_t i)
+{
+    char text[1024]; /* the whole notation: a cut one would not read back */
+    if (fc_match_decision_text(o, h->decision, text, sizeof text) < 0)
+        snprintf(text, sizeof text, "#%llu", (unsigned long long)h->decision);
+    if (corpus_apply(rec, n, h->seat, text, i))
+        return true;
+    fc_decision_info info;
+    memset(&info, 0, sizeof info);
+    fc_match_decision_describe(o, h->decision, &info);
+    if (strcmp(rec->kind, "game over") != 0 && info.group[0])
+        snprintf(rec->kind, sizeof rec->kind, "%s", info.group);
     return false;
 }
 
@@ -369,8 +379,66 @@ typedef struct corpus_run {
 } corpus_run;
 
 /* One record; a non-zero return is an error of the options (the run stops), said in fatal. */
+/* --variant: the record's own variant is replaced, so it is never loaded nor run (docs/corpus.md).
+ * The record is read as text (fc_record_moves): its recorded result is the old one and its
+ * decisions are applied by their notation to the new rules only. */
+static int corpus_one_replaced(corpus_run *run, corpus_rec *rec, char *fatal_msg, size_t fatal_size)
+{
+    fc_record_moves mv;
+    fc_rules *nr = NULL;
+    fc_match *n = NULL;
+    fc_error e;
+    fc_error_clear(&e);
+    int fatal = 0;
+    rec->status = CORPUS_ERROR;
+    if (fc_record_load_moves(run->ctx, rec->path, &mv, &e) != 0) {
+        snprintf(rec->error, sizeof rec->error, "%s", e.msg[0] ? e.msg : "invalid record");
+        return 0;
+    }
+    const char *game = fc_rules_plugin(mv.rules)->id;
+    rec->nseats = fc_rules_nseats(mv.rules);
+    rec->seed = mv.seed;
+    rec->decisions = mv.n;
+    rec->old_over = mv.finished;
+    memcpy(rec->old_score, mv.score, sizeof mv.score);
+    memcpy(rec->old_rank, mv.rank, sizeof mv.rank);
+    pthread_mutex_lock(&run->lock);
+    const fc_rules *probe = strcmp(game, run->cp->game) != 0 ? NULL
+                                                             : corpus_probe(run->c, &run->probes, run->ctx, game, rec->nseats, &e);
+    pthread_mutex_unlock(&run->lock);
+    if (strcmp(game, run->cp->game) != 0) {
+        snprintf(rec->error, sizeof rec->error, "a record of %s in a corpus of %s", game, run->cp->game);
+    } else if (!probe) {
+        snprintf(fatal_msg, fatal_size, "replay: %s (%d seats): %s", game, rec->nseats,
+                 e.msg[0] ? e.msg : "cannot build the rules");
+        fatal = CLI_EXIT_FAIL;
+    } else if (!(nr = corpus_rules(run->c, mv.rules, probe, &e)) ||
+               !(n = mv.position ? fc_match_new_from_position(nr, mv.seed, mv.position, &e) : fc_match_new(nr, mv.seed, &e))) {
+        snprintf(rec->error, sizeof rec->error, "under the new rules: %.450s", e.msg);
+    } else {
+        fc_match_set_log(n, 0);
+        rec->status = CORPUS_LEGAL;
+        for (size_t i = 0; i < mv.n && corpus_apply(rec, n, mv.move[i].seat, mv.move[i].text, i); i++) {
+        }
+        if (run->cp->agent && fc_match_to_move(n) != FC_NOBODY &&
+            corpus_continue(rec, n, run->cp->agent, run->max_decisions, &e) != 0) {
+            rec->status = CORPUS_ERROR;
+            snprintf(rec->error, sizeof rec->error, "continuing with %.60s: %.400s", run->cp->agent, e.msg);
+        } else {
+            rec->new_over = fc_match_to_move(n) == FC_NOBODY;
+            fc_match_scores(n, rec->new_score, rec->new_rank);
+        }
+    }
+    fc_match_free(n);
+    fc_rules_free(nr);
+    fc_record_moves_free(&mv);
+    return fatal;
+}
+
 static int corpus_one(corpus_run *run, corpus_rec *rec, char *fatal_msg, size_t fatal_size)
 {
+    if (cli_opt(run->c, "--variant"))
+        return corpus_one_replaced(run, rec, fatal_msg, fatal_size);
     fc_rules *orig = NULL, *nr = NULL;
     fc_match *loaded = NULL, *o = NULL, *n = NULL;
     fc_record_info info;
@@ -580,8 +648,14 @@ static void corpus_first_game(corpus_run *run)
         fc_record_info info;
         fc_error e;
         fc_error_clear(&e);
-        if (fc_record_load(run->ctx, run->cp->rec[i].path, &r, &m, &info, &e) == 0)
+        if (cli_opt(run->c, "--variant")) { /* a replaced variant is not run, not even here */
+            fc_record_moves mv;
+            if (fc_record_load_moves(run->ctx, run->cp->rec[i].path, &mv, &e) == 0)
+                snprintf(run->cp->game, sizeof run->cp->game, "%s", fc_rules_plugin(mv.rules)->id);
+            fc_record_moves_free(&mv);
+        } else if (fc_record_load(run->ctx, run->cp->rec[i].path, &r, &m, &info, &e) == 0) {
             snprintf(run->cp->game, sizeof run->cp->game, "%s", fc_rules_plugin(r)->id);
+        }
         fc_match_free(m);
         fc_rules_free(r);
     }

@@ -111,9 +111,10 @@ static void csv_str(FILE *f, const char *s)
 
 int corpus_write_csv(const corpus *cp, const char *path)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return cli_fail("%s: %s", path, strerror(errno));
+    fc_outfile *o = cli_open_output(path);
+    if (!o)
+        return CLI_EXIT_FAIL;
+    FILE *f = fc_outfile_stream(o);
     int ns = cp->sum.maxseats;
     fputs("record,status,error,seats,seed,decisions,diverged_at,seat,decision,kind,reason,continued,timeout,"
           "recorded_over,new_over,winners_changed",
@@ -162,7 +163,7 @@ int corpus_write_csv(const corpus *cp, const char *path)
         }
         fputc('\n', f);
     }
-    return cli_close_output(f, path);
+    return cli_finish_output(o);
 }
 
 /* ---- JSON ---- */
@@ -302,9 +303,10 @@ static void json_summary(cli_json *j, const corpus_summary *s)
 
 int corpus_write_json(const corpus *cp, const char *path)
 {
-    FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
-    if (!f)
-        return cli_fail("%s: %s", path, strerror(errno));
+    fc_outfile *o = cli_open_output(path);
+    if (!o)
+        return CLI_EXIT_FAIL;
+    FILE *f = fc_outfile_stream(o);
     cli_json j;
     cli_json_init(&j, f);
     cli_json_obj(&j);
@@ -336,7 +338,7 @@ int corpus_write_json(const corpus *cp, const char *path)
     json_summary(&j, &cp->sum);
     cli_json_end_obj(&j);
     fputc('\n', f);
-    return cli_close_output(f, path);
+    return cli_finish_output(o);
 }
 
 /* ---- HTML ---- */

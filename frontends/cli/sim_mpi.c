@@ -13,150 +13,6 @@
 
 #include "cli.h"
 
-/* ---- the --resume journal ---- */
-
-struct cli_journal {
-    FILE *f;
-    char path[1024];
-};
-
-cli_journal *cli_journal_open(const char *path)
-{
-    cli_journal *j = calloc(1, sizeof *j);
-    if (!j || !(j->f = fopen(path, "a+"))) {
-        cli_fail("--resume %s: cannot open: %s", path, strerror(errno));
-        free(j);
-        return NULL;
-    }
-    snprintf(j->path, sizeof j->path, "%s", path);
-    return j;
-}
-
-void cli_journal_close(cli_journal *j)
-{
-    if (j && j->f)
-        fclose(j->f);
-    free(j);
-}
-
-/* One game as a line; doubles in hex so they come back exactly. */
-static void journal_write(cli_journal *j, uint64_t key, int nseats, const fc_sim_game *g)
-{
-    FILE *f = j->f;
-    fprintf(f, "%016llx %d %llu", (unsigned long long)key, g->index, (unsigned long long)g->seed);
-    for (int s = 0; s < nseats; s++)
-        fprintf(f, " %d %d %d", g->agent_at[s], (int)g->score[s], g->rank[s]);
-    fprintf(f, " %d %d %d %ld %ld %ld %a %d %a %a\n", g->winners, (int)g->timeout, g->rounds, g->decisions, g->chance,
-            g->choice_points, g->branching, g->lead_changes, g->drama, g->seconds);
-}
-
-static bool journal_parse(const char *line, int nseats, uint64_t *key, fc_sim_game *g)
-{
-    char *e;
-    const char *p = line;
-    memset(g, 0, sizeof *g);
-#define NEXT_LL(dst, base) \
-    do { \
-        errno = 0; \
-        long long v_ = strtoll(p, &e, base); \
-        if (e == p || errno) \
-            return false; \
-        (dst) = v_; \
-        p = e; \
-    } while (0)
-    errno = 0;
-    *key = strtoull(p, &e, 16);
-    if (e == p || errno)
-        return false;
-    p = e;
-    long long v;
-    NEXT_LL(v, 10);
-    g->index = (int)v;
-    errno = 0;
-    g->seed = strtoull(p, &e, 10);
-    if (e == p || errno)
-        return false;
-    p = e;
-    for (int s = 0; s < nseats; s++) {
-        NEXT_LL(v, 10);
-        g->agent_at[s] = (int)v;
-        NEXT_LL(v, 10);
-        g->score[s] = (int32_t)v;
-        NEXT_LL(v, 10);
-        g->rank[s] = (int)v;
-    }
-    NEXT_LL(v, 10);
-    g->winners = (int)v;
-    NEXT_LL(v, 10);
-    g->timeout = v != 0;
-    NEXT_LL(v, 10);
-    g->rounds = (int)v;
-    NEXT_LL(v, 10);
-    g->decisions = (long)v;
-    NEXT_LL(v, 10);
-    g->chance = (long)v;
-    NEXT_LL(v, 10);
-    g->choice_points = (long)v;
-    g->branching = strtod(p, &e);
-    if (e == p)
-        return false;
-    p = e;
-    NEXT_LL(v, 10);
-    g->lead_changes = (int)v;
-    g->drama = strtod(p, &e);
-    if (e == p)
-        return false;
-    p = e;
-    g->seconds = strtod(p, &e);
-    if (e == p)
-        return false;
-#undef NEXT_LL
-    return *e == '\n' || *e == '\0';
-}
-
-/* Fills out[] and have[] with this design's games in [first, first+count) from the journal;
- * returns how many, or -1 after printing an error naming the bad line. A last line without
- * its newline (cut by a crash) is ignored. */
-static int journal_load(cli_journal *j, uint64_t key, const fc_sim_config *c, int first, int count,
-                        fc_sim_game *out, bool *have)
-{
-    char line[2048];
-    int n = 0, lineno = 0;
-    rewind(j->f);
-    while (fgets(line, sizeof line, j->f)) {
-        lineno++;
-        size_t len = strlen(line);
-        if (len == 0 || line[len - 1] != '\n')
-            break;
-        uint64_t k;
-        fc_sim_game g;
-        if (!journal_parse(line, c->nagents, &k, &g) || g.index < 0) {
-            cli_fail("--resume %s:%d: not a game line of a formicary sim journal", j->path, lineno);
-            return -1;
-        }
-        if (k != key || g.index < first || g.index >= first + count)
-            continue;
-        if (g.seed != fc_sim_match_seed(c->seed, g.index)) {
-            cli_fail("--resume %s:%d: game %d has seed %llu, expected %llu", j->path, lineno, g.index,
-                     (unsigned long long)g.seed, (unsigned long long)fc_sim_match_seed(c->seed, g.index));
-            return -1;
-        }
-        n += !have[g.index - first];
-        have[g.index - first] = true;
-        out[g.index - first] = g;
-    }
-    fseek(j->f, 0, SEEK_END);
-    return n;
-}
-
-static void journal_append(cli_journal *j, uint64_t key, const fc_sim_config *c, const fc_sim_game *g, int n)
-{
-    for (int i = 0; j && i < n; i++)
-        journal_write(j, key, c->nagents, &g[i]);
-    if (j)
-        fflush(j->f);
-}
-
 /* The next run of at most `chunk` consecutive games not in the journal, from *next on. */
 static bool next_chunk(const bool *have, int count, int chunk, int *next, int *at, int *n)
 {
@@ -185,9 +41,10 @@ static int local_run(const fc_sim_config *c, int first, int count, fc_sim_game *
     lc.progress = NULL;
     while (next_chunk(have, count, c->threads, &next, &at, &n)) {
         int rc = fc_sim_run(&lc, first + at, n, out + at, err);
+        if (rc == 0)
+            rc = cli_journal_append(j, key, c, out + at, n, err);
         if (rc != 0)
             return rc;
-        journal_append(j, key, c, out + at, n);
         done += n;
         if (c->progress)
             c->progress(c->progress_ud, done, count);
@@ -206,11 +63,14 @@ int cli_sim_run(const fc_sim_config *c, int first, int count, fc_sim_game *out, 
                 fc_error *err)
 {
     bool *have = j ? calloc((size_t)(count ? count : 1), sizeof *have) : NULL;
-    if (j && (!have || journal_load(j, key, c, first, count, out, have) < 0)) {
+    if (j && !have)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    int rc = j ? cli_journal_load(j, key, c, first, count, out, have, err) : 0;
+    if (rc < 0) {
         free(have);
-        return fc_error_set(err, FC_EINVAL, "--resume: journal not usable");
+        return rc;
     }
-    int rc = local_run(c, first, count, out, j, key, have, err);
+    rc = local_run(c, first, count, out, j, key, have, err);
     free(have);
     return rc;
 }
@@ -298,8 +158,12 @@ static void mpi_finish(mpi_run *r, int at, int n, int failed_at, const fc_error 
 {
     pthread_mutex_lock(&r->lock);
     r->done += n;
-    if (failed_at < 0)
-        journal_append(r->journal, r->key, &r->cfg, r->out + at, n);
+    fc_error je;
+    fc_error_clear(&je);
+    if (failed_at < 0 && cli_journal_append(r->journal, r->key, &r->cfg, r->out + at, n, &je) != 0) {
+        failed_at = at; /* a journal that cannot be written stops the run */
+        e = &je;
+    }
     if (failed_at >= 0) {
         r->stop = true;
         if (r->failed_at < 0 || failed_at < r->failed_at) {
@@ -412,13 +276,15 @@ int cli_sim_run(const fc_sim_config *c, int first, int count, fc_sim_game *out, 
 {
     bool *have = j ? calloc((size_t)(count ? count : 1), sizeof *have) : NULL;
     int loaded = 0;
-    if (j && (!have || (loaded = journal_load(j, key, c, first, count, out, have)) < 0)) {
+    if (j && (!have || (loaded = cli_journal_load(j, key, c, first, count, out, have, err)) < 0)) {
+        if (!have)
+            fc_error_set(err, FC_ENOMEM, "out of memory");
         free(have);
         have = NULL;
         loaded = -1;
     }
     if (!mpi_on || mpi_size < 2) {
-        int rc = loaded < 0 ? fc_error_set(err, FC_EINVAL, "--resume: journal not usable")
+        int rc = loaded < 0 ? (err && err->code ? err->code : FC_EINVAL)
                             : local_run(c, first, count, out, j, key, have, err);
         free(have);
         return rc;
@@ -426,7 +292,8 @@ int cli_sim_run(const fc_sim_config *c, int first, int count, fc_sim_game *out, 
     /* only rank 0 reads the journal: everyone learns whether it was usable */
     int bad = loaded < 0, anybad = 0;
     MPI_Allreduce(&bad, &anybad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    int rc = anybad ? fc_error_set(err, FC_EINVAL, "--resume: journal not usable") : fc_sim_check(c, err);
+    int rc = anybad ? (bad && err && err->code ? err->code : fc_error_set(err, FC_EINVAL, "--resume: journal not usable"))
+                    : fc_sim_check(c, err);
     if (rc != 0) {
         free(have);
         return rc; /* the same on every rank: nobody waits */

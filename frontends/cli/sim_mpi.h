@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "formicary/sim.h"
 
@@ -28,6 +29,21 @@ int cli_mpi_agree(int rc);
 typedef struct cli_journal cli_journal;
 cli_journal *cli_journal_open(const char *path);
 void cli_journal_close(cli_journal *j);
+/* Where the warning about a cut last line goes (stderr by default; NULL: nowhere). */
+void cli_journal_set_warnings(cli_journal *j, FILE *f);
+/* sim_journal.c. One line (with or without its "\n") checked against the run c: every field
+ * in range for c's seats and limits and consistent with the others. NULL with *key and *g set,
+ * or `why` (n bytes) filled with the reason and returned. */
+const char *cli_journal_parse(const char *line, const fc_sim_config *c, uint64_t *key, fc_sim_game *g, char *why,
+                              size_t n);
+/* Fills out[] and have[] with this design's games in [first, first+count); the count, or a
+ * negative code with err naming "--resume FILE:LINE: reason". A last line cut short is dropped
+ * from the file (with a warning) so appending starts on a fresh line. */
+int cli_journal_load(cli_journal *j, uint64_t key, const fc_sim_config *c, int first, int count, fc_sim_game *out,
+                     bool *have, fc_error *err);
+/* Appends games g[0..n) and flushes; a write error (a full disk) is returned, err set. */
+int cli_journal_append(cli_journal *j, uint64_t key, const fc_sim_config *c, const fc_sim_game *g, int n,
+                       fc_error *err);
 /* fc_sim_run over all ranks: rank 0 hands out chunks of c->threads game indices on request
  * and plays chunks itself; the results (or the error of the lowest failing game) reach every
  * rank. */

@@ -17,9 +17,10 @@ static void sim_csv_str(FILE *f, const char *s)
 
 int sim_write_csv(const sim_cli *s, const char *path)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return cli_fail("%s: %s", path, strerror(errno));
+    fc_outfile *o = cli_open_output(path);
+    if (!o)
+        return CLI_EXIT_FAIL;
+    FILE *f = fc_outfile_stream(o);
     fputs("design,rules,variant,variant_hash,params_hash,game,seed", f);
     for (int i = 0; i < s->nseats; i++)
         fprintf(f, ",agent_%d,score_%d,rank_%d", i + 1, i + 1, i + 1);
@@ -41,7 +42,7 @@ int sim_write_csv(const sim_cli *s, const char *path)
                     g->decisions, g->chance, g->choice_points, g->branching, g->lead_changes, g->drama, g->seconds);
         }
     }
-    return cli_close_output(f, path);
+    return cli_finish_output(o);
 }
 
 static void sim_json_summary(cli_json *j, const fc_stats_summary *m)
@@ -146,9 +147,10 @@ static void sim_json_design(cli_json *j, const sim_cli *s, const design *d)
 
 int sim_write_json(const sim_cli *s, const char *path)
 {
-    FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
-    if (!f)
-        return cli_fail("%s: %s", path, strerror(errno));
+    fc_outfile *o = cli_open_output(path);
+    if (!o)
+        return CLI_EXIT_FAIL;
+    FILE *f = fc_outfile_stream(o);
     cli_json j;
     cli_json_init(&j, f);
     cli_json_obj(&j);
@@ -233,7 +235,7 @@ int sim_write_json(const sim_cli *s, const char *path)
     }
     cli_json_end_obj(&j);
     fputc('\n', f);
-    return cli_close_output(f, path);
+    return cli_finish_output(o);
 }
 
 int sim_write_comparison_csv(const sim_cli *s, const char *path)
@@ -244,9 +246,10 @@ int sim_write_comparison_csv(const sim_cli *s, const char *path)
     int nrows = sim_comparison(s, rows, diff, padj);
     if (nrows < 0)
         return cli_fail("out of memory");
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return cli_fail("%s: %s", path, strerror(errno));
+    fc_outfile *o = cli_open_output(path);
+    if (!o)
+        return CLI_EXIT_FAIL;
+    FILE *f = fc_outfile_stream(o);
     fputs("metric,games,a,b,diff,lo,hi,p,correction,p_adjusted,significant\n", f);
     for (int i = 0; i < nrows; i++) {
         char name[48];
@@ -255,7 +258,7 @@ int sim_write_comparison_csv(const sim_cli *s, const char *path)
         fprintf(f, "%s,%d,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%s,%.6g,%d\n", name, s->played, d->mean_a, d->mean_b, d->diff,
                 d->lo, d->hi, d->p, fc_stats_correction_name(s->correction), padj[i], padj[i] < SIM_ALPHA);
     }
-    return cli_close_output(f, path);
+    return cli_finish_output(o);
 }
 
 /* Text for SVG/XML: &, < and > escaped (rule-set names come from user files). */
@@ -277,9 +280,10 @@ static void sim_xml(FILE *f, const char *s)
  * plot of final scores (right panel). */
 int sim_write_svg(const sim_cli *s, const char *path)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return cli_fail("%s: %s", path, strerror(errno));
+    fc_outfile *o = cli_open_output(path);
+    if (!o)
+        return CLI_EXIT_FAIL;
+    FILE *f = fc_outfile_stream(o);
     static const char *const colour[2] = {"#4878a8", "#d8772f"};
     int nd = s->ndesigns, rowh = 22, top = 50, rows = s->nseats * nd;
     int width = 760, height = top + rows * rowh + 60, lx = 170, lw = 240, rx = 470, rw = 260;
@@ -344,7 +348,7 @@ int sim_write_svg(const sim_cli *s, const char *path)
         fprintf(f, " (%s)</text>\n", s->d[k].variant_hash);
     }
     fputs("</svg>\n", f);
-    return cli_close_output(f, path);
+    return cli_finish_output(o);
 }
 
 /* ---- the command ---- */

@@ -10,15 +10,6 @@
 #include "html.h"
 #include "tune_cli.h"
 
-static FILE *tune_open(const char *path)
-{
-    if (strcmp(path, "-") == 0)
-        return stdout;
-    FILE *f = fopen(path, "w");
-    if (!f)
-        cli_fail("%s: %s", path, strerror(errno));
-    return f;
-}
 
 static const char *tune_rel(fc_tune_rel r) { return r == FC_TUNE_EQ ? "=" : r == FC_TUNE_LE ? "<=" : ">="; }
 
@@ -33,7 +24,8 @@ static void csv_num(FILE *f, double v)
 
 int tune_write_csv(const tune_cli *t, const char *path)
 {
-    FILE *f = tune_open(path);
+    fc_outfile *o = cli_open_output(path);
+    FILE *f = o ? fc_outfile_stream(o) : NULL;
     if (!f)
         return CLI_EXIT_FAIL;
     const fc_tune_config *c = &t->cfg;
@@ -76,7 +68,7 @@ int tune_write_csv(const tune_cli *t, const char *path)
             fputs(*s == '"' ? "\"\"" : (char[2]){*s, 0}, f);
         fputs("\"\n", f);
     }
-    return cli_close_output(f, path);
+    return cli_finish_output(o);
 }
 
 static void json_candidate(cli_json *j, const tune_cli *t, const fc_tune_candidate *a)
@@ -202,7 +194,8 @@ static void json_config(cli_json *j, const tune_cli *t)
 
 int tune_write_json(const tune_cli *t, const char *path)
 {
-    FILE *f = tune_open(path);
+    fc_outfile *o = cli_open_output(path);
+    FILE *f = o ? fc_outfile_stream(o) : NULL;
     if (!f)
         return CLI_EXIT_FAIL;
     const fc_tune_config *c = &t->cfg;
@@ -265,7 +258,7 @@ int tune_write_json(const tune_cli *t, const char *path)
     cli_json_end_arr(&j);
     cli_json_end_obj(&j);
     fputc('\n', f);
-    return cli_close_output(f, path);
+    return cli_finish_output(o);
 }
 
 /* The file's stem ("out/best.ini" -> "best"), a rule-set name. */
@@ -296,7 +289,8 @@ int tune_write_ini(const tune_cli *t, const char *path)
     fc_rules *rules = fc_tune_rules(c, w->value, &err);
     if (!rules)
         return cli_fail("tune: option --ini: %s", err.msg);
-    FILE *f = tune_open(path);
+    fc_outfile *o = cli_open_output(path);
+    FILE *f = o ? fc_outfile_stream(o) : NULL;
     if (!f) {
         fc_rules_free(rules);
         return CLI_EXIT_FAIL;
@@ -321,10 +315,10 @@ int tune_write_ini(const tune_cli *t, const char *path)
     int rc = tune_ini_params(f, c, rules);
     fc_rules_free(rules);
     if (rc != 0) {
-        cli_close_output(f, path);
+        fc_outfile_discard(o); /* nothing half-written */
         return rc;
     }
-    return cli_close_output(f, path);
+    return cli_finish_output(o);
 }
 
 /* The [params] lines of tune_write_ini; CLI_EXIT_FAIL when a value holds a control character. */

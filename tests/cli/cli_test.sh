@@ -220,7 +220,7 @@ if [ -w /dev/full ]; then
     "${RUN[@]}" sim bidrace --seats random,random --games 4 --json - >/dev/full 2>"$TMP/err"; rc=$?
     check "write error on stdout: sim --json -" eval '[ $rc -eq 1 ] && has "^formicary: write error on standard output: No space left on device$" err'
     "${RUN[@]}" sim bidrace --seats random,random --games 4 --csv /dev/full >/dev/null 2>"$TMP/err"; rc=$?
-    check "write error on an output file: sim --csv" eval '[ $rc -eq 1 ] && has "^formicary: /dev/full: No space left on device$" err'
+    check "write error on an output file: sim --csv" eval '[ $rc -eq 1 ] && has "^formicary: /dev/full: cannot write: No space left on device$" err'
 fi
 fc_in $'quit now\nquit\n' shell bidrace
 mapfile -t L <"$TMP/out"

@@ -22,7 +22,8 @@ typedef struct fc_record_seats {
 
 /* Writes the record text into a malloc'd string (*out, caller frees). */
 int fc_record_format(const fc_match *m, const fc_record_seats *seats, char **out, fc_error *err);
-/* Saves atomically to path. */
+/* Saves to path as fc_outfile_write does (formicary/outfile.h): a regular file atomically, a
+ * device or FIFO written through, a symbolic link's target written. */
 int fc_record_save(const fc_match *m, const fc_record_seats *seats, const char *path, fc_error *err);
 
 /* Metadata: facts about the match from outside it, kept as `meta KEY VALUE` header lines (an
@@ -66,5 +67,30 @@ int fc_record_parse(fc_context *ctx, const char *name, const char *text, fc_rule
                     fc_match **match_out, fc_record_info *info, fc_error *err);
 int fc_record_load(fc_context *ctx, const char *path, fc_rules **rules_out, fc_match **match_out,
                    fc_record_info *info, fc_error *err);
+
+/* A record read without running it and without its variant (a corpus replay that replaces the
+ * variant, docs/corpus.md): the recorded variant is never loaded nor run. `rules` is the
+ * record's game, rule set and game parameters, finished (the variant's own parameters are
+ * skipped); the decisions are the recorded texts, unchecked; the result is the recorded one. */
+typedef struct fc_record_move {
+    int seat; /* 0-based, or FC_CHANCE */
+    char *text;
+} fc_record_move;
+
+typedef struct fc_record_moves {
+    fc_rules *rules;
+    uint64_t seed;
+    char *position; /* the starting position's text, or NULL */
+    size_t n;
+    fc_record_move *move;
+    int finished; /* a result line: score[] and rank[] (0 = first) */
+    int32_t score[FC_MAX_SEATS];
+    int rank[FC_MAX_SEATS];
+} fc_record_moves;
+
+int fc_record_parse_moves(fc_context *ctx, const char *name, const char *text, fc_record_moves *mv, fc_error *err);
+int fc_record_load_moves(fc_context *ctx, const char *path, fc_record_moves *mv, fc_error *err);
+/* Frees what mv holds (rules included) and clears it. */
+void fc_record_moves_free(fc_record_moves *mv);
 
 #endif

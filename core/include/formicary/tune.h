@@ -65,6 +65,9 @@ typedef struct fc_tune_target {
 int fc_tune_target_parse(const char *text, int nseats, fc_tune_target *out, fc_error *err);
 /* The loss of value v for target t (0 inside the region). */
 double fc_tune_target_loss(const fc_tune_target *t, double v);
+/* The largest loss of one target (a value that is not a number, or farther than any real
+ * miss): losses stay finite so summing and comparing them never gives inf or NaN. */
+#define FC_TUNE_LOSS_MAX 1e30
 
 typedef struct fc_tune_progress {
     long games, budget_games;   /* played so far; the budget (estimated from the speed in seconds mode) */

@@ -1,16 +1,55 @@
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "textfile.h"
 
+/* Opens path for reading; with `regular`, without waiting (O_NONBLOCK, so a FIFO or a link to
+ * one or to /dev/stdin cannot block the open) and anything but a regular file is refused before
+ * a byte is read. */
+static FILE *text_open(const char *path, bool regular, int code, fc_error *err)
+{
+    int fd = open(path, O_RDONLY | (regular ? O_NONBLOCK : 0) | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) {
+        fc_error_set(err, FC_EIO, "%s: cannot read: %s", path, strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    int fl;
+    if (fstat(fd, &st) != 0 || (fl = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0) {
+        fc_error_set(err, FC_EIO, "%s: cannot read: %s", path, strerror(errno));
+        close(fd);
+        return NULL;
+    }
+    if (regular && !S_ISREG(st.st_mode)) {
+        fc_error_set(err, code, "%s: not a regular file (%s)", path,
+                     S_ISDIR(st.st_mode) ? "a folder" : S_ISFIFO(st.st_mode) ? "a FIFO" : "a device or socket");
+        close(fd);
+        return NULL;
+    }
+    FILE *fp = fdopen(fd, "rb");
+    if (!fp) {
+        fc_error_set(err, FC_EIO, "%s: cannot read: %s", path, strerror(errno));
+        close(fd);
+    }
+    return fp;
+}
+
 int fc_textfile_read(const char *path, size_t max_bytes, int nul_code, char **out, fc_error *err)
 {
+    return fc_textfile_read_ex(path, max_bytes, nul_code, false, out, err);
+}
+
+int fc_textfile_read_ex(const char *path, size_t max_bytes, int nul_code, bool regular, char **out, fc_error *err)
+{
     *out = NULL;
-    FILE *fp = fopen(path, "rb");
+    FILE *fp = text_open(path, regular, nul_code, err);
     if (!fp)
-        return fc_error_set(err, FC_EIO, "%s: cannot read: %s", path, strerror(errno));
+        return err && err->code ? err->code : FC_EIO;
     char *text = NULL;
     size_t len = 0, cap = 0;
     int rc = FC_OK;

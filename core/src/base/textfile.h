@@ -2,6 +2,7 @@
 #ifndef FC_TEXTFILE_H
 #define FC_TEXTFILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "formicary/error.h"
@@ -10,6 +11,10 @@
  * than max_bytes and files containing a NUL byte (not text), with `nul_code` as the error code
  * so callers keep their own category (FC_EDATA for data files, FC_ERECORD for records). */
 int fc_textfile_read(const char *path, size_t max_bytes, int nul_code, char **out, fc_error *err);
+/* The same; with `regular`, only a regular file is read (records: a FIFO or a link to
+ * /dev/stdin is refused at once instead of blocking), with nul_code as the refusal's code.
+ * A record is opened with O_NONBLOCK and checked with fstat before any read. */
+int fc_textfile_read_ex(const char *path, size_t max_bytes, int nul_code, bool regular, char **out, fc_error *err);
 
 /* Every reader of text lines in the project splits them here, so they all agree: a line ends
  * at "\n", "\r\n" or a lone "\r" (or at the end of the text). Returns the line's length without

@@ -314,6 +314,31 @@ static void dir_of(const char *file, char *dir, size_t n)
         *(slash == dir ? slash + 1 : slash) = '\0';
 }
 
+/* Every folder from `dir` (resolved) up to "/": none may be replaced or filled by another user,
+ * so none is writable by everyone (unless sticky, like /tmp: then nobody may rename what is
+ * not theirs) nor owned by another user than root or us. A sub-folder of a search folder is
+ * checked like the search folder itself and every folder above it. */
+static int check_ancestors(const char *path, const char *dir, fc_error *err)
+{
+    char cur[PATH_MAX];
+    if (!realpath(dir, cur))
+        return fc_error_set(err, FC_EIO, "%s: cannot open: %s", path, strerror(errno));
+    for (;;) {
+        struct stat st;
+        if (stat(cur, &st) != 0)
+            return fc_error_set(err, FC_EIO, "%s: cannot open: %s: %s", path, cur, strerror(errno));
+        if ((st.st_mode & S_IWOTH) && !(st.st_mode & S_ISVTX))
+            return fc_error_set(err, FC_EPLUGIN, "%s: refused: folder is world-writable (%s)", path, cur);
+        if (st.st_uid != 0 && st.st_uid != geteuid())
+            return fc_error_set(err, FC_EPLUGIN, "%s: refused: folder %s owned by user %u (not root, not the current user)",
+                                path, cur, (unsigned)st.st_uid);
+        char *slash = strrchr(cur, '/');
+        if (!slash || (slash == cur && !cur[1]))
+            return FC_OK;
+        *(slash == cur ? slash + 1 : slash) = '\0';
+    }
+}
+
 static int check_trusted(const char *path, const char *real, fc_error *err)
 {
     struct stat st, dst, lst;
@@ -334,7 +359,8 @@ static int check_trusted(const char *path, const char *real, fc_error *err)
     if (dst.st_uid != 0 && dst.st_uid != geteuid())
         return fc_error_set(err, FC_EPLUGIN, "%s: refused: folder owned by user %u (not root, not the current user)",
                             path, (unsigned)dst.st_uid);
-    return FC_OK;
+    int rc = check_ancestors(path, ldir, err);
+    return rc != 0 ? rc : check_ancestors(path, dir, err);
 }
 
 int fc_context_load(fc_context *ctx, const char *path, fc_error *err)

@@ -14,6 +14,7 @@
 
 #include "formicary/record.h"
 #include "formicary/variant.h"
+#include "formicary/outfile.h"
 #include "textfile.h"
 
 typedef struct sbuf {
@@ -232,36 +233,7 @@ int fc_record_save_meta(const fc_match *m, const fc_record_seats *seats, const f
     int rc = fc_record_format_meta(m, seats, meta, &text, err);
     if (rc != 0)
         return rc;
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + 16);
-    if (!tmp) {
-        free(text);
-        return fc_error_set(err, FC_ENOMEM, "out of memory");
-    }
-    snprintf(tmp, plen + 16, "%s.tmpXXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        rc = fc_error_set(err, FC_EIO, "%s: cannot create temporary file: %s", path, strerror(errno));
-        goto done;
-    }
-    size_t len = strlen(text), off = 0;
-    while (off < len) {
-        ssize_t k = write(fd, text + off, len - off);
-        if (k < 0) {
-            if (errno == EINTR)
-                continue;
-            break;
-        }
-        off += (size_t)k;
-    }
-    int ok = off == len && fsync(fd) == 0;
-    ok = close(fd) == 0 && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        rc = fc_error_set(err, FC_EIO, "%s: cannot write: %s", path, strerror(errno));
-        unlink(tmp);
-    }
-done:
-    free(tmp);
+    rc = fc_outfile_write(path, text, strlen(text), err);
     free(text);
     return rc;
 }
@@ -730,6 +702,57 @@ static bool known_param(const fc_rules *rules, const char *setting)
     return false;
 }
 
+/* The record's rule set from its header, finished. Without `with_variant` the recorded variant
+ * is neither loaded nor run (a corpus replay that replaces it): its own parameters are then
+ * skipped, the game's are set as recorded. */
+static int record_rules(fc_context *ctx, reader *r, header *h, bool with_variant, fc_rules **out, fc_error *err)
+{
+    const char *name = r->name;
+    fc_error e2;
+    int rc = FC_OK;
+    fc_rules *rules = fc_rules_new(ctx, h->game, h->nseats, &e2);
+    *out = NULL;
+    if (!rules)
+        return RERR("%s:%d: %s", name, e2.code == FC_EUNKNOWN ? h->game_line : h->seats_line, e2.msg);
+    /* A record may come from anyone: the rule set must not open the files its PATH parameters
+     * name; their text comes from the record. */
+    fc_rules_forbid_files(rules);
+    if (strcmp(fc_rules_plugin(rules)->version, h->version) != 0)
+        rc = RERR("%s:%d: recorded with %s %s, but the loaded plugin is version %s", name, h->game_line, h->game,
+                  h->version, fc_rules_plugin(rules)->version);
+    else if (h->ruleset[0] && fc_rules_set_name(rules, h->ruleset, &e2) != 0)
+        rc = RERR("%s:%d: ruleset: %s", name, h->ruleset_line, e2.msg);
+    else
+        rc = give_files(r, h, rules, err);
+    if (rc == 0 && h->have_variant && with_variant) {
+        const char *vt = h->variant.text.s ? h->variant.text.s : "";
+        if (fc_hash64(vt, strlen(vt), 0) != h->variant.hash)
+            rc = RERR("%s:%d: variant text does not match its recorded hash (edited record?)", name, h->variant.line);
+        else if (fc_rules_load_variant_text(rules, h->variant.name, vt, &e2) != 0)
+            rc = RERR("%s:%d: %s", name, h->variant.line, e2.msg);
+    }
+    /* after the variant, which may declare some of them; no layer comes later, so an unknown
+     * name is refused here, with its line */
+    for (int i = 0; rc == 0 && i < h->nparams; i++)
+        if (!known_param(rules, h->params[i])) {
+            if (!with_variant && h->have_variant)
+                continue; /* the replaced variant's own parameter */
+            rc = RERR("%s:%d: unknown parameter '%.*s' (not a parameter of %s%s%s)", name, h->plines[i],
+                      (int)strcspn(h->params[i], "="), h->params[i], h->game, h->have_variant ? " or of the variant " : "",
+                      h->have_variant ? h->variant.name : "");
+        } else if (!param_is_default(rules, h->params[i]) && fc_rules_set(rules, h->params[i], &e2) != 0) {
+            rc = RERR("%s:%d: %s", name, h->plines[i], e2.msg);
+        }
+    if (rc == 0 && fc_rules_finish(rules, &e2) != 0)
+        rc = RERR("%s: %s", name, e2.msg);
+    if (rc != 0) {
+        fc_rules_free(rules);
+        return rc;
+    }
+    *out = rules;
+    return FC_OK;
+}
+
 int fc_record_parse(fc_context *ctx, const char *name, const char *text, fc_rules **rules_out, fc_match **match_out,
                     fc_record_info *info, fc_error *err)
 {
@@ -747,59 +770,15 @@ int fc_record_parse(fc_context *ctx, const char *name, const char *text, fc_rule
     memset(&h, 0, sizeof h);
     fc_rules *rules = NULL;
     fc_match *m = NULL;
+    fc_error e2;
     int rc = read_header(&r, &h, info, err);
     if (rc != 0)
         goto fail;
     snprintf(info->game, sizeof info->game, "%s", h.game);
     snprintf(info->plugin_version, sizeof info->plugin_version, "%s", h.version);
     info->nseats = h.nseats;
-    fc_error e2;
-    rules = fc_rules_new(ctx, h.game, h.nseats, &e2);
-    if (!rules) {
-        rc = RERR("%s:%d: %s", name, e2.code == FC_EUNKNOWN ? h.game_line : h.seats_line, e2.msg);
+    if ((rc = record_rules(ctx, &r, &h, true, &rules, err)) != 0)
         goto fail;
-    }
-    /* A record may come from anyone: the rule set must not open the files its PATH parameters
-     * name; their text comes from the record. */
-    fc_rules_forbid_files(rules);
-    if (strcmp(fc_rules_plugin(rules)->version, h.version) != 0) {
-        rc = RERR("%s:%d: recorded with %s %s, but the loaded plugin is version %s", name, h.game_line, h.game, h.version,
-                  fc_rules_plugin(rules)->version);
-        goto fail;
-    }
-    if (h.ruleset[0] && fc_rules_set_name(rules, h.ruleset, &e2) != 0) {
-        rc = RERR("%s:%d: ruleset: %s", name, h.ruleset_line, e2.msg);
-        goto fail;
-    }
-    if ((rc = give_files(&r, &h, rules, err)) != 0)
-        goto fail;
-    if (h.have_variant) {
-        const char *vt = h.variant.text.s ? h.variant.text.s : "";
-        if (fc_hash64(vt, strlen(vt), 0) != h.variant.hash) {
-            rc = RERR("%s:%d: variant text does not match its recorded hash (edited record?)", name, h.variant.line);
-            goto fail;
-        }
-        if (fc_rules_load_variant_text(rules, h.variant.name, vt, &e2) != 0) {
-            rc = RERR("%s:%d: %s", name, h.variant.line, e2.msg);
-            goto fail;
-        }
-    }
-    /* after the variant, which may declare some of them; no layer comes later, so an unknown
-     * name is refused here, with its line */
-    for (int i = 0; i < h.nparams; i++)
-        if (!known_param(rules, h.params[i])) {
-            rc = RERR("%s:%d: unknown parameter '%.*s' (not a parameter of %s%s%s)", name, h.plines[i],
-                      (int)strcspn(h.params[i], "="), h.params[i], h.game, h.have_variant ? " or of the variant " : "",
-                      h.have_variant ? h.variant.name : "");
-            goto fail;
-        } else if (!param_is_default(rules, h.params[i]) && fc_rules_set(rules, h.params[i], &e2) != 0) {
-            rc = RERR("%s:%d: %s", name, h.plines[i], e2.msg);
-            goto fail;
-        }
-    if (fc_rules_finish(rules, &e2) != 0) {
-        rc = RERR("%s: %s", name, e2.msg);
-        goto fail;
-    }
     if (h.position_line) {
         /* errors name the record's line of the position line the game names */
         m = fc_match_new_from_position(rules, h.seed, h.position.text.s ? h.position.text.s : "", &e2);
@@ -832,6 +811,135 @@ done:
     return rc;
 }
 
+/* ---- reading without the variant (fc_record_moves) ---- */
+
+static int moves_add(fc_record_moves *mv, int seat, const char *text)
+{
+    if (mv->n % 64 == 0) {
+        fc_record_move *v = realloc(mv->move, (mv->n + 64) * sizeof *v);
+        if (!v)
+            return -1;
+        mv->move = v;
+    }
+    if (!(mv->move[mv->n].text = strdup(text)))
+        return -1;
+    mv->move[mv->n++].seat = seat;
+    return 0;
+}
+
+/* "result scores S... ranks R..." as written by fc_record_format. */
+static int moves_result(reader *r, fc_record_moves *mv, int nseats, fc_error *err)
+{
+    const char *p = r->buf + strlen("result scores");
+    char *e;
+    for (int s = 0; s < nseats; s++, p = e) {
+        long v = strtol(p, &e, 10);
+        if (e == p || v < INT32_MIN || v > INT32_MAX)
+            return RERR("%s:%d: expected 'result scores S... ranks R...'", r->name, r->line);
+        mv->score[s] = (int32_t)v;
+    }
+    if (strncmp(p, " ranks", 6) != 0)
+        return RERR("%s:%d: expected 'result scores S... ranks R...'", r->name, r->line);
+    p += 6;
+    for (int s = 0; s < nseats; s++, p = e) {
+        long v = strtol(p, &e, 10);
+        if (e == p || v < 1 || v > nseats)
+            return RERR("%s:%d: expected 'result scores S... ranks R...' with ranks 1..%d", r->name, r->line, nseats);
+        mv->rank[s] = (int)v - 1;
+    }
+    if (*p)
+        return RERR("%s:%d: unexpected text after the ranks", r->name, r->line);
+    mv->finished = 1;
+    return FC_OK;
+}
+
+/* The decision lines as text, unchecked: the caller applies them under other rules. */
+static int read_moves(reader *r, fc_record_moves *mv, int nseats, fc_error *err)
+{
+    int k, ended = 0;
+    while ((k = next_line(r)) != 0) {
+        char *line = r->buf, who[16];
+        int off = 0, rc;
+        if (k < 0)
+            return fc_error_set(err, FC_ENOMEM, "%s:%d: out of memory", r->name, r->line + 1);
+        if (!line[0] || line[0] == '#')
+            continue;
+        if ((rc = check_plain(r, err)) != 0)
+            return rc;
+        if (ended) {
+            if (strncmp(line, "result scores", 13) != 0 || mv->finished)
+                return RERR("%s:%d: unexpected text after 'end'", r->name, r->line);
+            if ((rc = moves_result(r, mv, nseats, err)) != 0)
+                return rc;
+            continue;
+        }
+        if (strcmp(line, "end") == 0) {
+            ended = 1;
+            continue;
+        }
+        if (sscanf(line, "%15s %n", who, &off) < 1 || !line[off])
+            return RERR("%s:%d: expected 'SEAT NOTATION' or 'chance NOTATION'", r->name, r->line);
+        char *end;
+        long v = strcmp(who, "chance") == 0 ? 0 : strtol(who, &end, 10);
+        if (strcmp(who, "chance") != 0 && (*end || v < 1 || v > nseats))
+            return RERR("%s:%d: expected a seat number or 'chance', found '%s'", r->name, r->line, who);
+        if (moves_add(mv, v ? (int)v - 1 : FC_CHANCE, line + off) != 0)
+            return fc_error_set(err, FC_ENOMEM, "%s:%d: out of memory", r->name, r->line);
+    }
+    if (!ended)
+        return RERR("%s:%d: no 'end' line (truncated record?)", r->name, r->line);
+    return FC_OK;
+}
+
+int fc_record_parse_moves(fc_context *ctx, const char *name, const char *text, fc_record_moves *mv, fc_error *err)
+{
+    memset(mv, 0, sizeof *mv);
+    if (!text)
+        return fc_error_set(err, FC_EINVAL, "%s: no record text", name ? name : "record");
+    reader r = {.name = name ? name : "record", .p = text};
+    header h;
+    memset(&h, 0, sizeof h);
+    fc_record_info info;
+    memset(&info, 0, sizeof info);
+    int rc = read_header(&r, &h, &info, err);
+    if (rc == 0)
+        rc = record_rules(ctx, &r, &h, false, &mv->rules, err);
+    if (rc == 0) {
+        mv->seed = h.seed;
+        if (h.position_line && !(mv->position = strdup(h.position.text.s ? h.position.text.s : "")))
+            rc = fc_error_set(err, FC_ENOMEM, "out of memory");
+    }
+    if (rc == 0)
+        rc = read_moves(&r, mv, h.nseats, err);
+    if (rc != 0)
+        fc_record_moves_free(mv);
+    header_free(&h);
+    free(r.buf);
+    return rc;
+}
+
+int fc_record_load_moves(fc_context *ctx, const char *path, fc_record_moves *mv, fc_error *err)
+{
+    char *text;
+    memset(mv, 0, sizeof *mv);
+    int rc = fc_textfile_read_ex(path, 64u << 20, FC_ERECORD, true, &text, err);
+    if (rc != 0)
+        return rc;
+    rc = fc_record_parse_moves(ctx, path, text, mv, err);
+    free(text);
+    return rc;
+}
+
+void fc_record_moves_free(fc_record_moves *mv)
+{
+    for (size_t i = 0; i < mv->n; i++)
+        free(mv->move[i].text);
+    free(mv->move);
+    free(mv->position);
+    fc_rules_free(mv->rules);
+    memset(mv, 0, sizeof *mv);
+}
+
 int fc_record_load(fc_context *ctx, const char *path, fc_rules **rules_out, fc_match **match_out,
                    fc_record_info *info, fc_error *err)
 {
@@ -839,7 +947,7 @@ int fc_record_load(fc_context *ctx, const char *path, fc_rules **rules_out, fc_m
     *match_out = NULL;
     char *text;
     /* A record is text; refuse absurd sizes instead of exhausting memory. */
-    int rc = fc_textfile_read(path, 64u << 20, FC_ERECORD, &text, err);
+    int rc = fc_textfile_read_ex(path, 64u << 20, FC_ERECORD, true, &text, err);
     if (rc != 0)
         return rc;
     rc = fc_record_parse(ctx, path, text, rules_out, match_out, info, err);

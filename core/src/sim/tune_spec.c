@@ -27,6 +27,9 @@ static bool tune_int(const char *s, size_t len, int64_t *out)
     return true;
 }
 
+#define TUNE_VALUE_MAX 1e12
+#define TUNE_SCALE_MIN 1e-6
+
 int fc_tune_param_parse(const char *text, fc_tune_param *out, fc_error *err)
 {
     memset(out, 0, sizeof *out);
@@ -48,14 +51,21 @@ int fc_tune_param_parse(const char *text, fc_tune_param *out, fc_error *err)
     if (out->lo > out->hi)
         return fc_error_set(err, FC_ERANGE, "--param '%.64s': empty range (%lld > %lld)", text, (long long)out->lo,
                             (long long)out->hi);
-    if ((out->hi - out->lo) / out->step + 1 > FC_TUNE_MAX_VALUES)
+    /* the span in unsigned arithmetic: hi - lo overflows int64 for ranges like -9e18..9e18 */
+    uint64_t count = ((uint64_t)out->hi - (uint64_t)out->lo) / (uint64_t)out->step + 1;
+    if (count > FC_TUNE_MAX_VALUES)
         return fc_error_set(err, FC_ERANGE, "--param '%.64s': more than %d values (use a larger step)", text,
                             FC_TUNE_MAX_VALUES);
-    out->nvalues = (int)((out->hi - out->lo) / out->step) + 1;
+    out->nvalues = (int)count;
     return 0;
 }
 
-int64_t fc_tune_param_value(const fc_tune_param *p, int k) { return p->lo + (int64_t)k * p->step; }
+/* lo + k * step lies in lo..hi, but k * step alone may not fit int64: computed modulo 2^64 */
+int64_t fc_tune_param_value(const fc_tune_param *p, int k)
+{
+    uint64_t u = (uint64_t)p->lo + (uint64_t)k * (uint64_t)p->step;
+    return u <= (uint64_t)INT64_MAX ? (int64_t)u : -(int64_t)(~u) - 1;
+}
 
 const char *fc_tune_kind_name(int kind)
 {
@@ -153,8 +163,12 @@ int fc_tune_target_parse(const char *text, int nseats, fc_tune_target *out, fc_e
     snprintf(num, sizeof num, "%.*s", (int)(vlen < sizeof num ? vlen : sizeof num - 1), v);
     if (vlen >= sizeof num || !tune_number(num, &out->value))
         return fc_error_set(err, FC_EPARSE, "--target '%.64s': '%.32s' is not a number", text, num);
-    if (tilde && (!tune_number(tilde + 1, &out->scale) || out->scale <= 0))
-        return fc_error_set(err, FC_EPARSE, "--target '%.64s': the scale after '~' must be a number > 0", text);
+    if (!(fabs(out->value) <= TUNE_VALUE_MAX))
+        return fc_error_set(err, FC_ERANGE, "--target '%.64s': the value must be within -%g..%g", text, TUNE_VALUE_MAX,
+                            TUNE_VALUE_MAX);
+    if (tilde && (!tune_number(tilde + 1, &out->scale) || !(out->scale >= TUNE_SCALE_MIN && out->scale <= TUNE_VALUE_MAX)))
+        return fc_error_set(err, FC_EPARSE, "--target '%.64s': the scale after '~' must be a number in %g..%g", text,
+                            TUNE_SCALE_MIN, TUNE_VALUE_MAX);
     if (!tilde)
         out->scale = tune_kind_bounded(kind) ? 0.1 : 0.1 * (fabs(out->value) > 1 ? fabs(out->value) : 1);
     out->kind = kind;
@@ -166,10 +180,15 @@ int fc_tune_target_parse(const char *text, int nseats, fc_tune_target *out, fc_e
     return 0;
 }
 
+/* Bounded target values and scales keep every loss finite, so sums and comparisons stay exact
+ * in order; a value that is not a number (no games) costs the most, never nothing. */
 double fc_tune_target_loss(const fc_tune_target *t, double v)
 {
+    if (isnan(v))
+        return FC_TUNE_LOSS_MAX;
     double d = t->rel == FC_TUNE_EQ ? fabs(v - t->value) : t->rel == FC_TUNE_LE ? v - t->value : t->value - v;
-    return d > 0 ? d / t->scale : 0;
+    double l = d > 0 ? d / t->scale : 0;
+    return l < FC_TUNE_LOSS_MAX ? l : FC_TUNE_LOSS_MAX;
 }
 
 /* ---- rule sets ---- */

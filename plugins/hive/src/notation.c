@@ -208,6 +208,12 @@ int hv_game_string_read(hv_state *s, const char *text, char *why, size_t nwhy)
     }
     memcpy(buf, text, len);
     buf[len] = '\0';
+    /* strtok_r below would skip an empty field: a stray ';' is refused here, with its field */
+    for (size_t i = 0, field = 1; len > 0 && i <= len; field += buf[i++] == ';')
+        if ((buf[i] == ';' || buf[i] == '\0') && (i == 0 || buf[i - 1] == ';')) {
+            snprintf(why, nwhy, "GameString field %zu is empty (a stray ';')", field);
+            return FC_EPARSE;
+        }
     char *save = NULL, *f = strtok_r(buf, ";", &save);
     int exp;
     if (!f || hv_type_parse(f, &exp) != 0) {
