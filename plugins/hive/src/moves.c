@@ -384,12 +384,14 @@ static uint32_t placement_cells(const hv_state *s, int color, rows *out)
     return near;
 }
 
-static int emit_rows(const rows *cs, uint32_t mask, int p, fc_decision *out, int n)
+/* The cells of a set, in increasing cell order, into cl (at most max); returns the count. */
+static int list_rows(const rows *cs, uint32_t mask, uint16_t *cl, int max)
 {
+    int n = 0;
     for (uint32_t m = mask; m; m &= m - 1) {
         int r = __builtin_ctz(m);
-        for (uint32_t b = cs->r[r]; b && n < HV_MAX_DECISIONS; b &= b - 1)
-            out[n++] = HV_D(p, (r << 5) | __builtin_ctz(b));
+        for (uint32_t b = cs->r[r]; b && n < max; b &= b - 1)
+            cl[n++] = (uint16_t)((r << 5) | __builtin_ctz(b));
     }
     return n;
 }
@@ -415,20 +417,25 @@ static int placements(const hv_state *s, int color, fc_decision *out, int n, int
     for (int k = HV_KINDS - 1; k >= 0; k--)
         if ((hand >> k) & 1u)
             next[hv_kind_bug[k]] = color * HV_KINDS + k;
-    rows cells;
-    uint32_t cmask = 0;
-    bool have_cells = false;
+    /* the cells are listed once and written for every bug type that may be placed: one store
+     * per decision (a placement list is most of a legal list early in the game) */
+    uint16_t cl[HV_CELLS / 4];
+    int nc = -1;
     for (int bug = 0; bug < BUG_COUNT; bug++) {
         int p = next[bug];
         if (p < 0 || (only >= 0 && p != only))
             continue;
         if (bug == BUG_Q ? pturn == 1 && s->tournament[color] : must_queen)
             continue;
-        if (!have_cells) {
-            cmask = placement_cells(s, color, &cells);
-            have_cells = true;
+        if (nc < 0) {
+            rows cells;
+            nc = list_rows(&cells, placement_cells(s, color, &cells), cl, (int)(sizeof cl / sizeof cl[0]));
         }
-        n = emit_rows(&cells, cmask, p, out, n);
+        int k = n + nc <= HV_MAX_DECISIONS ? nc : HV_MAX_DECISIONS - n;
+        fc_decision base = HV_D(p, 0);
+        for (int i = 0; i < k; i++)
+            out[n + i] = base | cl[i];
+        n += k;
     }
     return n;
 }
