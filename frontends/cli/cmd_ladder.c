@@ -136,7 +136,7 @@ static void ladder_print(const ladder_cli *l)
     cli_table_add(&t, "#", "agent", "Elo", "95% interval", "games", "score");
     for (int k = 0; k < r->nagents; k++) {
         const fc_rating *g = &r->rating[l->order[k]];
-        char n[8], e[24], iv[48], gm[16], sc[16];
+        char n[16], e[24], iv[48], gm[16], sc[16];
         snprintf(n, sizeof n, "%d", k + 1);
         snprintf(e, sizeof e, "%+.0f", g->elo);
         if (l->order[k] == r->anchor)
