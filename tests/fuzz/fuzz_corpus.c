@@ -7,6 +7,7 @@
 #include "fuzz_common.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <sys/stat.h>
 
 #include "cli.h"
@@ -20,8 +21,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
-    fz_get();
-    setenv("FORMICARY_PLUGIN_PATH", FZ_PLUGIN_DIR ":" FZ_FIXTURE_DIR, 1);
+    fz_env *env = fz_get();
+    /* The replay makes its own context from FORMICARY_PLUGIN_PATH. The fixture folder also holds
+     * the loader's refused test plugins (bad_*.so), which a scan would map and unmap at every
+     * input: libFuzzer keeps reading an unmapped plugin's coverage counters and crashes. So the
+     * path is the game plugins (kept loaded by fz_get) and a scratch folder with a link to the
+     * one fixture the seed records use. */
+    char dir[160], link[200];
+    fz_scratch_path(env, "plugins", dir, sizeof dir);
+    mkdir(dir, 0700);
+    snprintf(link, sizeof link, "%s/bidrace.so", dir);
+    if (symlink(FZ_FIXTURE_SO, link) != 0 && errno != EEXIST)
+        fz_die(link, strerror(errno));
+    char path[400];
+    snprintf(path, sizeof path, "%s:%s", FZ_PLUGIN_DIR, dir);
+    setenv("FORMICARY_PLUGIN_PATH", path, 1);
     setenv("FORMICARY_CONFIG", "", 1);
     if (!freopen("/dev/null", "w", stdout)) /* the table; stderr stays for the sanitizers */
         abort();
