@@ -15,6 +15,9 @@
 
 #include "ab.h"
 
+/* ab_play's answer when the game refused a decision its own legal() listed (a plugin bug). */
+#define AB_REFUSED (FC_CHANCE - 100)
+
 /* ---- buffers ---- */
 
 int fc_ab_worker_buffers(ab_worker *w, const ab *cfg, fc_error *err)
@@ -144,7 +147,7 @@ static int ab_play(ab_worker *w, int ply, fc_decision d)
     if (cfg->apply_legal)
         cfg->apply_legal(child, cfg->env, d);
     else if (cfg->g->apply(child, cfg->env, d) != 0)
-        return FC_CHANCE - 100; /* the game refused a decision it listed */
+        return AB_REFUSED;
     if (cfg->hash) {
         w->keys[ply + 1] = cfg->hash(child, cfg->env);
         __builtin_prefetch(&cfg->tt.e[w->keys[ply + 1] & cfg->tt.mask]);
@@ -166,7 +169,7 @@ static int ab_child(ab_worker *w, int ply, int seat, int who, int depth, int alp
         return 0;
     }
     if (who < 0 || who > 1) {
-        ab_fail(w->cfg, who == FC_CHANCE - 100 ? "the game refused a decision it listed as legal"
+        ab_fail(w->cfg, who == AB_REFUSED ? "the game refused a decision it listed as legal"
                                                 : "a seat other than the two players moves: use mcts");
         return 0;
     }
