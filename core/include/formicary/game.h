@@ -32,13 +32,14 @@
 #include "formicary/view.h"
 
 #define FC_ABI_MAJOR 1
-#define FC_API_MINOR 6 /* 1: fc_hook_def gained lo, hi; fc_host gained param_text, table_parse; 2: fc_game gained
+#define FC_API_MINOR 7 /* 1: fc_hook_def gained lo, hi; fc_host gained param_text, table_parse; 2: fc_game gained
                         * position_write, position_read; 3: fc_plugin gained rules_text, fc_game phase_topic and
                         * params_check,
                         * fc_host view_legend, fc_decision_info nhexes/hexes, fc_view the legend;
                         * 4: fc_host hook_ints (docs/plugin-abi.md);
                         * 5: fc_host view_piece, view_highlight, fc_view pieces[] and highlight[];
-                        * 6: fc_game hash, apply_legal; fc_plugin imports, nimports */
+                        * 6: fc_game hash, apply_legal; fc_plugin imports, nimports;
+                        * 7: fc_game eval_weights, evaluate_weighted (fc_eval_weight) */
 #define FC_PLUGIN_ENTRY "fc_plugin_query"
 
 #if defined(_WIN32)
@@ -105,6 +106,16 @@ static inline void fc_decision_info_add_hex(fc_decision_info *info, fc_hex h)
 }
 
 /* The game vtable. Required callbacks are marked; the loader refuses a plugin missing one. */
+/* One weight of a game's evaluation (API minor 7): a name of [a-z0-9_] unique in the game, the
+ * value in use, the range a weights file or tuning may give it, and an optional one-line doc. */
+#define FC_EVAL_WEIGHTS_MAX 256
+typedef struct fc_eval_weight {
+    const char *name;
+    double value;
+    double lo, hi;
+    const char *doc;
+} fc_eval_weight;
+
 typedef struct fc_game {
     uint32_t struct_version; /* 1 */
     uint32_t struct_size;    /* sizeof(fc_game) */
@@ -188,11 +199,22 @@ typedef struct fc_game {
      * same effect as apply (hooks included) without checking legality and without events.
      * Search and perft call it on decisions they took from legal(); NULL: they call apply. */
     void (*apply_legal)(void *st, const fc_env *env, fc_decision d);
+
+    /* API minor 7, optional (both or neither): the evaluation's weights by name, so that an agent
+     * can play with weights other than the game's data files (agent key weights=FILE) and
+     * `formicary train-eval` can tune them. eval_weights points *out at the weights evaluate
+     * uses (read from the game's data files at data_load, so they live in env->data) and returns
+     * their count, 0..FC_EVAL_WEIGHTS_MAX. evaluate_weighted is evaluate with w[i] in place of
+     * weight i's value (w holds that count); with the weights' own values it gives exactly what
+     * evaluate gives. */
+    int (*eval_weights)(const fc_env *env, const fc_eval_weight **out);
+    void (*evaluate_weighted)(const void *st, const fc_env *env, const double *w, double *value);
 } fc_game;
 
 /* The size of the vtable a plugin built against API minor m has (the loader checks it). */
 #define FC_GAME_SIZE_MINOR_3 (offsetof(fc_game, params_check) + sizeof(void (*)(void)))
 #define FC_GAME_SIZE_MINOR_6 (offsetof(fc_game, apply_legal) + sizeof(void (*)(void)))
+#define FC_GAME_SIZE_MINOR_7 (offsetof(fc_game, evaluate_weighted) + sizeof(void (*)(void)))
 
 /* A function a game exposes to Lua variants: a read-only query (game.<name>(...) in Lua) or
  * an action that changes the state while keeping it valid (only inside mutable hooks).

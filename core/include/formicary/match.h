@@ -89,6 +89,11 @@ typedef uint64_t (*fc_state_hash_fn)(const void *st, const fc_env *env);
 typedef void (*fc_apply_legal_fn)(void *st, const fc_env *env, fc_decision d);
 fc_state_hash_fn fc_match_hash_fn(const fc_match *m);
 fc_apply_legal_fn fc_match_apply_legal_fn(const fc_match *m);
+/* The game's evaluation weights (API minor 7) and its evaluate with other weights: the count
+ * (0 and *out NULL when the game offers none) and the function (NULL likewise). */
+int fc_match_eval_weights(const fc_match *m, const fc_eval_weight **out);
+typedef void (*fc_evaluate_weighted_fn)(const void *st, const fc_env *env, const double *w, double *value);
+fc_evaluate_weighted_fn fc_match_evaluate_weighted_fn(const fc_match *m);
 /* The last variant script error, if any ("" otherwise). */
 const char *fc_match_script_error(const fc_match *m);
 

@@ -275,7 +275,8 @@ static int validate(const char *path, const fc_plugin *p, fc_error *err)
     const fc_game *g = p->game;
     if (!g)
         return fc_error_set(err, FC_EPLUGIN, "%s: expected a game vtable, found NULL", path);
-    size_t game_min = p->api_minor >= 6   ? FC_GAME_SIZE_MINOR_6
+    size_t game_min = p->api_minor >= 7   ? FC_GAME_SIZE_MINOR_7
+                      : p->api_minor >= 6 ? FC_GAME_SIZE_MINOR_6
                       : p->api_minor >= 3 ? FC_GAME_SIZE_MINOR_3
                       : p->api_minor >= 2 ? offsetof(fc_game, phase_topic)
                                           : offsetof(fc_game, position_write);
@@ -293,6 +294,8 @@ static int validate(const char *path, const fc_plugin *p, fc_error *err)
     REQUIRE_CB(decision_parse);
     REQUIRE_CB(scores);
     REQUIRE_CB(view);
+    if (p->api_minor >= 7 && !g->eval_weights != !g->evaluate_weighted)
+        return fc_error_set(err, FC_EPLUGIN, "%s: expected both eval_weights and evaluate_weighted or neither, found one", path);
     if (g->data_load && !g->data_free)
         return fc_error_set(err, FC_EPLUGIN, "%s: expected callback game->data_free with data_load, found NULL", path);
     fc_error perr;

@@ -476,6 +476,27 @@ static bool has_minor6(const fc_match *m)
 fc_state_hash_fn fc_match_hash_fn(const fc_match *m) { return has_minor6(m) ? m->game->hash : NULL; }
 fc_apply_legal_fn fc_match_apply_legal_fn(const fc_match *m) { return has_minor6(m) ? m->game->apply_legal : NULL; }
 
+/* ---- evaluation weights (API minor 7) ---- */
+
+static bool has_minor7(const fc_match *m)
+{
+    return m->plugin->api_minor >= 7 && m->game->struct_size >= FC_GAME_SIZE_MINOR_7;
+}
+
+int fc_match_eval_weights(const fc_match *m, const fc_eval_weight **out)
+{
+    *out = NULL;
+    if (!has_minor7(m) || !m->game->eval_weights || !m->game->evaluate_weighted)
+        return 0;
+    int n = m->game->eval_weights(&m->search_env, out);
+    return n > 0 && n <= FC_EVAL_WEIGHTS_MAX && *out ? n : 0;
+}
+
+fc_evaluate_weighted_fn fc_match_evaluate_weighted_fn(const fc_match *m)
+{
+    return has_minor7(m) && m->game->eval_weights ? m->game->evaluate_weighted : NULL;
+}
+
 /* ---- positions as text (API minor 2) ---- */
 
 /* The optional position callbacks exist only in vtables of plugins built against minor >= 2;
