@@ -43,9 +43,10 @@ static int train_options(const cli *c, fc_train_eval_config *cfg)
 {
     int md = 0;
     if (!cli_opt_int(c, "--iterations", 1, 1000000, 50, &cfg->iterations) ||
-        !cli_opt_int(c, "--games", 1, 100000, 8, &cfg->games) || !cli_opt_int(c, "--check", 0, 1000000, 0, &cfg->check) ||
-        !cli_opt_int(c, "--threads", 1, 64, 1, &cfg->threads) || !cli_opt_u64(c, "--seed", 1, &cfg->seed) ||
-        !cli_opt_int(c, "--max-decisions", 1, 100000000, 0, &md) || !cli_opt_int(c, "--opening", 0, 10000, 4, &cfg->opening))
+        !cli_opt_int(c, "--games", 1, 100000, 8, &cfg->games) ||
+        !cli_opt_int(c, "--check", 0, 1000000, 0, &cfg->check) || !cli_opt_int(c, "--threads", 1, 64, 1, &cfg->threads) ||
+        !cli_opt_u64(c, "--seed", 1, &cfg->seed) || !cli_opt_int(c, "--max-decisions", 1, 100000000, 0, &md) ||
+        !cli_opt_int(c, "--opening", 0, 10000, 4, &cfg->opening))
         return CLI_EXIT_USAGE;
     cfg->max_decisions = md;
     const char *pc = cli_opt(c, "--perturbation"), *ps = cli_opt(c, "--step");
@@ -162,8 +163,8 @@ int cli_cmd_train_eval(cli *c)
         goto done;
     }
     char comment[1024];
-    fc_train_eval_comment(&cfg, r, fc_rules_plugin(rules)->id, cli_opt(c, "--from") ? cli_opt(c, "--from") : "the game's",
-                          comment, sizeof comment);
+    const char *from = cli_opt(c, "--from");
+    fc_train_eval_comment(&cfg, r, fc_rules_plugin(rules)->id, from ? from : "the game's", comment, sizeof comment);
     train_rules_line(c, comment, sizeof comment);
     if (fc_weights_write(out, comment, r->defs, r->n, r->tuned, &err) != 0) {
         rc = cli_fail("%s", err.msg);

@@ -326,7 +326,9 @@ int fc_train_eval_run(const fc_train_eval_config *c, fc_train_eval_result *r, fc
         free(unfinished);
         return fc_error_set(err, FC_ENOMEM, "out of memory");
     }
-    *s = (te_state){.c = c, .r = r, .b = {.c = c, .spec = te_spec(c), .n = r->n, .score = score, .unfinished = unfinished}};
+    s->c = c;
+    s->r = r;
+    s->b = (te_batch){.c = c, .spec = te_spec(c), .n = r->n, .score = score, .unfinished = unfinished};
     for (int i = 0; i < r->n; i++) {
         const fc_eval_weight *d = &r->defs[i];
         r->start[i] = c->start ? c->start[i] : d->value;
