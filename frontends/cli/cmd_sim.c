@@ -15,7 +15,7 @@
 #include "formicary/stats.h"
 
 const cli_optdef cli_opts_sim[] = {
-    {"--seats", "A,B,...", false, "one agent spec per seat, or a number N of random seats (default: minimum, random)"},
+    {"--seats", "A,B,...", false, "one agent spec or tier (easy, medium, hard, expert) per seat, or a number N of random seats (default: minimum, random)"},
     {"--games", "N", false, "games to play (default 100; the maximum with --until-significant)"},
     {"--threads", "K", false, "worker threads (default 1); results do not depend on K"},
     {"--seed", "S", false, "base seed (default 1): game i uses seeds derived from (S, i)"},
@@ -553,6 +553,10 @@ static int sim_setup(sim_cli *s, cli *c, fc_context *ctx)
             snprintf(s->spec[i], SIM_SPEC_MAX, "random");
     }
     for (int i = 0; i < s->nseats; i++) {
+        char resolved[SIM_SPEC_MAX];
+        if (cli_agent_spec(pl->id, s->spec[i], resolved, sizeof resolved, &err) < 0)
+            return cli_usage("sim: option --seats: seat %d: %s", i + 1, err.msg);
+        snprintf(s->spec[i], SIM_SPEC_MAX, "%s", resolved);
         fc_agent *a = fc_agent_new(s->spec[i], 0, &err);
         if (!a)
             return cli_usage("sim: option --seats: seat %d: %s", i + 1, err.msg);
