@@ -21,6 +21,7 @@ const cli_optdef cli_opts_ladder[] = {
     {"--threads", "K", false, "worker threads (default 1); results do not depend on K"},
     {"--seed", "S", false, "base seed (default 1)"},
     {"--max-decisions", "N", false, "decisions before a game counts as a draw by timeout (default 100000)"},
+    {"--opening", "N", false, "the first N decisions of every game are random, the same for both games of a deal (varied openings)"},
     {"--set", "KEY=VALUE", true, "override one parameter"},
     {"--rules", "F.ini|NAME", false, "rule set: a file, or a shipped one by name (config/GAME/NAME.ini)"},
     {"--variant", "F.lua", false, "Lua variant"},
@@ -110,6 +111,8 @@ static int ladder_options(const cli *c, ladder_cli *l, int *players)
         !cli_opt_u64(c, "--seed", 1, &cfg->seed) || !cli_opt_int(c, "--max-decisions", 1, 100000000, 0, &md))
         return CLI_EXIT_USAGE;
     cfg->max_decisions = md;
+    if (!cli_opt_int(c, "--opening", 0, 10000, 0, &cfg->opening))
+        return CLI_EXIT_USAGE;
     cfg->until_separated = cli_flag(c, "--until-separated");
     const char *outs[3] = {cli_opt(c, "--csv"), cli_opt(c, "--json"), cli_opt(c, "--html")};
     int stdout_uses = 0;
@@ -139,6 +142,9 @@ static void ladder_print(const ladder_cli *l)
     printf("ladder %s: %d agents, %d players, %d table%s, %ld games (%d per table) in %d round%s, seed %llu\n", l->game,
            r->nagents, r->nseats, r->ntables, r->ntables == 1 ? "" : "s", r->ngames, r->deals * r->nseats, r->rounds,
            r->rounds == 1 ? "" : "s", (unsigned long long)l->cfg.seed);
+    if (l->cfg.opening > 0)
+        printf("openings: the first %d decisions of every game are random, the same in both games of a deal\n",
+               l->cfg.opening);
     printf("Elo relative to %s (0); 95%% intervals; score: share of opponents beaten, ties half\n",
            l->name[r->anchor]);
     cli_table t;
@@ -241,6 +247,8 @@ static int ladder_write_json(const ladder_cli *l, const char *path)
     }
     cli_json_key(&j, "seed");
     cli_json_int(&j, (long long)l->cfg.seed);
+    cli_json_key(&j, "opening");
+    cli_json_int(&j, l->cfg.opening);
     cli_json_key(&j, "until_separated");
     cli_json_bool(&j, l->cfg.until_separated);
     cli_json_key(&j, "separated");

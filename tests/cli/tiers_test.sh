@@ -60,5 +60,18 @@ check "play: an unknown tier lists the tiers" eval '[ $rc -eq 2 ] && one_line_er
 fc sim marabunta --rules bots --games 1
 check "bots.ini is not a rule set" eval '[ $rc -ne 0 ] && one_line_err && has "no shipped marabunta rule set" err && ! has "shipped: .*bots" err'
 
+# ---- --opening: random first decisions drawn from the game's seed (varied openings for ab) ----
+moves() { sed -n '/^decisions$/,$p' "$1" | grep -E '^[0-9]+ ' | head -"$2"; }
+fc sim hive --seats ab:depth=1,ab:depth=1 --games 3 --record-dir "$TMP/o0"
+check "sim without --opening: deterministic agents play one game again and again" eval '[ $rc -eq 0 ] && [ "$(moves "$TMP/o0/game-00001.fcr" 40)" = "$(moves "$TMP/o0/game-00003.fcr" 40)" ]'
+fc sim hive --seats ab:depth=1,ab:depth=1 --games 3 --opening 4 --record-dir "$TMP/o4"
+check "sim --opening 4: other games" eval '[ $rc -eq 0 ] && has "^openings: the first 4 decisions" && [ "$(moves "$TMP/o4/game-00001.fcr" 40)" != "$(moves "$TMP/o4/game-00003.fcr" 40)" ]'
+fc sim hive --seats random,ab:depth=2 --games 1 --opening 4 --record-dir "$TMP/o4b"
+check "sim --opening 4: the opening depends on the game's seed only, not on the agents" eval '[ "$(moves "$TMP/o4/game-00001.fcr" 4)" = "$(moves "$TMP/o4b/game-00001.fcr" 4)" ] && [ "$(moves "$TMP/o4/game-00001.fcr" 5)" != "$(moves "$TMP/o4b/game-00001.fcr" 5)" ]'
+fc ladder hive --agents 'easy;medium' --games 4 --opening 3 --json -
+check "ladder --opening: stated in the JSON" eval '[ $rc -eq 0 ] && has "\"opening\": *3"'
+fc sim hive --seats easy,easy --opening -1 --games 1
+check "sim --opening -1: one line" eval '[ $rc -eq 2 ] && one_line_err'
+
 echo "1..$n"
 [ $fails -eq 0 ]
