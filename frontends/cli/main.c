@@ -58,6 +58,9 @@ static void cli_main_help(FILE *f)
     fputs("\nagents (seat specs NAME[:key=value,...]):\n  human  a person at this terminal (play only)\n", f);
     for (int i = 0; i < fc_agent_kind_count(); i++)
         fprintf(f, "  %-6s %s\n", fc_agent_kind_name(i), fc_agent_kind_doc(i));
+    fputs("  easy, medium, hard, expert  a game's difficulty tiers: the agents of config/GAME/bots.ini "
+          "(formicary rules GAME lists them with their measured ratings)\n",
+          f);
     fputs("\nother options: --help, --version\n"
           "plugins are searched in --plugin-path DIR, $FORMICARY_PLUGIN_PATH, the build tree (when run from it),\n"
           "$XDG_DATA_HOME/formicary/plugins (default ~/.local/share/formicary/plugins) and the install directory\n",
