@@ -12,7 +12,8 @@
 
 const cli_optdef cli_opts_train_eval[] = {
     {"--out", "FILE", false, "write the tuned weights to FILE (required; the format of the game's data/eval.csv)"},
-    {"--agent", "SPEC", false, "the agent whose weights are tuned (default greedy; e.g. ab:depth=2, mcts:iters=200)"},
+    {"--agent", "SPEC", false, "the agent whose weights are tuned (default greedy; e.g. ab:depth=2, mcts:iters=200, "
+                               "or a tier name)"},
     {"--iterations", "N", false, "SPSA steps (default 50)"},
     {"--games", "N", false, "deals per step, each played twice with seats swapped (default 8)"},
     {"--from", "FILE", false, "start from the weights in FILE (default: the game's)"},
@@ -39,7 +40,25 @@ static void train_progress(void *ud, int step, int total, double share)
     fflush(stderr);
 }
 
-static int train_options(const cli *c, fc_train_eval_config *cfg)
+/* Agent specs with tier names resolved ("hard" -> the tier's agent, config/GAME/bots.ini). */
+typedef struct train_specs {
+    char agent[256], check[256];
+} train_specs;
+
+static int train_agent(const cli *c, const char *opt, char *buf, size_t n, const char **out)
+{
+    const char *v = cli_opt(c, opt);
+    if (!v)
+        return 0;
+    fc_error e;
+    fc_error_clear(&e);
+    if (cli_agent_spec(c->pos[0], v, buf, n, &e) < 0)
+        return cli_usage("train-eval: %s: %s", opt, e.msg);
+    *out = buf;
+    return 0;
+}
+
+static int train_options(const cli *c, fc_train_eval_config *cfg, train_specs *sp)
 {
     int md = 0;
     if (!cli_opt_int(c, "--iterations", 1, 1000000, 50, &cfg->iterations) ||
@@ -56,9 +75,8 @@ static int train_options(const cli *c, fc_train_eval_config *cfg)
         return cli_usage("train-eval: option --step: '%s' is not a number in 0.0001..10", ps);
     if (!cli_opt(c, "--out"))
         return cli_usage("train-eval: --out FILE is required (where the tuned weights go)");
-    cfg->agent = cli_opt(c, "--agent");
-    cfg->check_agent = cli_opt(c, "--check-agent");
-    return 0;
+    int rc = train_agent(c, "--agent", sp->agent, sizeof sp->agent, &cfg->agent);
+    return rc ? rc : train_agent(c, "--check-agent", sp->check, sizeof sp->check, &cfg->check_agent);
 }
 
 /* --from FILE into start[] (checked against the game's weights). */
@@ -126,7 +144,8 @@ static void train_rules_line(const cli *c, char *buf, size_t n)
 int cli_cmd_train_eval(cli *c)
 {
     fc_train_eval_config cfg = {0};
-    int rc = train_options(c, &cfg);
+    train_specs sp;
+    int rc = train_options(c, &cfg, &sp);
     if (rc != 0)
         return rc;
     const char *game = c->pos[0], *out = cli_opt(c, "--out");

@@ -46,7 +46,9 @@ check "no --out" eval '[ $rc -eq 2 ] && one_line_err && has "--out FILE is requi
 fc train-eval nosuchgame --out "$TMP/x.csv"
 check "unknown game" eval '[ $rc -ne 0 ] && one_line_err'
 fc train-eval hive --agent grredy --out "$TMP/x.csv"
-check "unknown agent" eval '[ $rc -eq 2 ] && one_line_err && has "unknown agent .grredy.; did you mean .greedy." err'
+check "unknown agent" eval '[ $rc -eq 2 ] && one_line_err && has "unknown agent .grredy..*did you mean .greedy." err'
+fc train-eval hive --agent hardd --out "$TMP/x.csv"
+check "a mistyped tier name" eval '[ $rc -eq 2 ] && one_line_err && has "did you mean .hard." err'
 fc train-eval hive --agent random --out "$TMP/x.csv"
 check "an agent that does not evaluate" eval '[ $rc -eq 2 ] && one_line_err && has "does not evaluate" err'
 fc train-eval hive --agent greedy:weights=w.csv --out "$TMP/x.csv"
