@@ -318,10 +318,10 @@ static void piece_moves(gen *g, int p, int only)
 
 /* ---- placements ---- */
 
-/* Cell sets as 32 rows of 32 bits (bit q of row r = cell (q, r)): the neighbours of a whole
- * set are six rotations and row shifts (E = q+1: rotate left; rows r-1 and r+1 for the
- * directions with dr = -1 and +1), so placement cells cost a few hundred word operations
- * instead of 36 board lookups per piece. */
+/* Cell sets as 32 rows of 32 bits (bit q of row r = cell (q, r)). A piece at (q, r) has its
+ * neighbours at q-1 and q+1 in row r, q and q+1 in row r-1 (NE, NW), q-1 and q in row r+1
+ * (SW, SE): three ORs per piece give the cells next to a colour, so placement cells cost a
+ * few word operations per piece instead of 36 board lookups. */
 typedef struct rows {
     uint32_t r[HV_W];
 } rows;
@@ -329,57 +329,41 @@ typedef struct rows {
 static inline uint32_t rotl1(uint32_t x) { return (x << 1) | (x >> 31); }
 static inline uint32_t rotr1(uint32_t x) { return (x >> 1) | (x << 31); }
 
-/* The rows of a set that may be non-zero are named by a row mask; rows outside it are never
- * read or written, so nothing is cleared and a small hive costs a few rows. */
-static inline uint32_t row_at(const rows *x, uint32_t mask, int r)
-{
-    r &= HV_W - 1;
-    return (mask >> r) & 1u ? x->r[r] : 0;
-}
-
-/* The cells next to a cell of in (in itself not excluded), for the rows of out_mask. */
-static void rows_around(const rows *in, uint32_t in_mask, rows *out, uint32_t out_mask)
-{
-    for (uint32_t m = out_mask; m; m &= m - 1) {
-        int r = __builtin_ctz(m);
-        uint32_t up = row_at(in, in_mask, r + 1), down = row_at(in, in_mask, r - 1), x = row_at(in, in_mask, r);
-        /* from row r+1 by NE (1,-1) and NW (0,-1); from row r-1 by SW (-1,1) and SE (0,1) */
-        out->r[r] = rotl1(x) | rotr1(x) | rotl1(up) | up | rotr1(down) | down;
-    }
-}
-
-/* The cells where `color` may place (H-04, H-05) in the rows of the returned mask. */
+/* The cells where `color` may place (H-04, H-05) in the rows of the returned mask. Only the
+ * rows of the returned mask (the hive's rows and one more on each side) are read or written,
+ * so nothing else is cleared. */
 static uint32_t placement_cells(const hv_state *s, int color, rows *out)
 {
     if (s->turn == 0) {
         out->r[0] = 1u;
         return 1u;
     }
-    rows own, opp;
     uint32_t mask = 0;
-    for (uint32_t b = s->onboard; b; b &= b - 1) {
-        int c = s->cell[__builtin_ctz(b)];
-        if (!((mask >> hv_r(c)) & 1u)) {
-            mask |= 1u << hv_r(c);
-            own.r[hv_r(c)] = opp.r[hv_r(c)] = 0;
-        }
+    for (uint32_t b = s->onboard; b; b &= b - 1)
+        mask |= 1u << hv_r(s->cell[__builtin_ctz(b)]);
+    uint32_t near = mask | rotl1(mask) | rotr1(mask);
+    rows occ, own, opp;
+    for (uint32_t m = near; m; m &= m - 1) {
+        int r = __builtin_ctz(m);
+        occ.r[r] = own.r[r] = opp.r[r] = 0;
     }
+    /* H-04: Black's first piece goes next to White's, so on turn 1 every piece counts as own */
+    uint32_t own_pieces = s->turn == 1 ? s->onboard : s->onboard & (0x3FFFu << (color * HV_KINDS));
     for (uint32_t b = s->onboard; b; b &= b - 1) {
         int p = __builtin_ctz(b), c = s->cell[p];
         if (s->top[c] != p)
             continue;
-        rows *set = s->turn == 1 || hv_color(p) == color ? &own : &opp; /* H-04: Black's first piece */
-        set->r[hv_r(c)] |= 1u << hv_q(c);
+        int r = hv_r(c);
+        uint32_t x = 1u << hv_q(c);
+        uint32_t *set = (own_pieces >> p) & 1u ? own.r : opp.r;
+        occ.r[r] |= x;
+        set[r] |= rotl1(x) | rotr1(x);
+        set[(r - 1) & (HV_W - 1)] |= x | rotl1(x);
+        set[(r + 1) & (HV_W - 1)] |= x | rotr1(x);
     }
-    uint32_t near = mask | rotl1(mask) | rotr1(mask);
-    rows near_own, near_opp;
-    rows_around(&own, mask, &near_own, near);
-    if (s->turn > 1)
-        rows_around(&opp, mask, &near_opp, near);
     for (uint32_t m = near; m; m &= m - 1) {
         int r = __builtin_ctz(m);
-        uint32_t occ = row_at(&own, mask, r) | row_at(&opp, mask, r);
-        out->r[r] = near_own.r[r] & ~occ & (s->turn > 1 ? ~near_opp.r[r] : ~0u);
+        out->r[r] = own.r[r] & ~opp.r[r] & ~occ.r[r];
     }
     return near;
 }
@@ -408,22 +392,18 @@ static int placements(const hv_state *s, int color, fc_decision *out, int n, int
 {
     int pturn = s->turn / 2 + 1;
     bool must_queen = !hv_queen_in_play(s, color) && pturn >= s->queen_turn[color];
-    /* the piece of each bug type placed next: the lowest-numbered one in hand (kinds are in
-     * number order within a bug type) */
-    int next[BUG_COUNT];
-    for (int b = 0; b < BUG_COUNT; b++)
-        next[b] = -1;
+    /* the piece of each bug type placed next: the lowest-numbered one in hand (the kinds of a
+     * bug type, as in hv_kind_bug, are in number order) */
+    static const uint16_t bug_kinds[BUG_COUNT] = {0x1, 0x6, 0x18, 0xE0, 0x700, 0x800, 0x1000, 0x2000};
     uint32_t hand = hv_hand_mask(s, color);
-    for (int k = HV_KINDS - 1; k >= 0; k--)
-        if ((hand >> k) & 1u)
-            next[hv_kind_bug[k]] = color * HV_KINDS + k;
     /* the cells are listed once and written for every bug type that may be placed: one store
      * per decision (a placement list is most of a legal list early in the game) */
     uint16_t cl[HV_CELLS / 4];
     int nc = -1;
     for (int bug = 0; bug < BUG_COUNT; bug++) {
-        int p = next[bug];
-        if (p < 0 || (only >= 0 && p != only))
+        uint32_t kinds = hand & bug_kinds[bug];
+        int p = color * HV_KINDS + __builtin_ctz(kinds | 0x8000u);
+        if (!kinds || (only >= 0 && p != only))
             continue;
         if (bug == BUG_Q ? pturn == 1 && s->tournament[color] : must_queen)
             continue;
