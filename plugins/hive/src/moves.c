@@ -131,26 +131,44 @@ static inline bool climb_ok(const gen *g, int x, int d, int hx, int hy)
     return lo <= hi;
 }
 
-static void slides(const gen *g, int x, int max, cellset *out)
+/* Queen, Pillbug: one slide (six distinct neighbours: nothing is found twice). */
+static void step(const gen *g, int x, cellset *out)
 {
-    /* max 1: Queen/Pillbug; 0: Ant (flood). Spider has its own search. The cells around a hive
-     * of 28 pieces number far fewer than the queue holds. */
+    for (unsigned dirs = slide_dirs(ground_mask(g, x)); dirs; dirs &= dirs - 1)
+        cs_add(out, hv_nb(x, __builtin_ctz(dirs)));
+}
+
+/* Ant: every cell reached by slides (breadth first). `seen` holds x and the cells found; it
+ * may be `out` itself when out held nothing before (x is taken out again by the caller). The
+ * cells around a hive of 28 pieces number far fewer than the queue holds. */
+static void ant_flood(const gen *g, int x, cellset *seen, cellset *out)
+{
     int queue[HV_CELLS / 4], n = 0, head = 0;
-    cellset seen;
-    memset(&seen, 0, sizeof seen);
-    cs_add(&seen, x);
+    cs_add(seen, x);
     queue[n++] = x;
     while (head < n) {
         int c = queue[head++];
         for (unsigned dirs = slide_dirs(ground_mask(g, c)); dirs; dirs &= dirs - 1) {
             int y = hv_nb(c, __builtin_ctz(dirs));
-            if (cs_has(&seen, y))
+            if (cs_has(seen, y))
                 continue;
-            cs_add(&seen, y);
+            cs_add(seen, y);
             cs_add(out, y);
-            if (max == 0 && n < (int)(sizeof queue / sizeof queue[0]))
+            if (n < (int)(sizeof queue / sizeof queue[0]))
                 queue[n++] = y;
         }
+    }
+}
+
+static void ant(const gen *g, int x, cellset *out, bool fresh)
+{
+    if (fresh) {
+        ant_flood(g, x, out, out);
+        out->w[x >> 6] &= ~(1ull << (x & 63));
+    } else {
+        cellset seen;
+        memset(&seen, 0, sizeof seen);
+        ant_flood(g, x, &seen, out);
     }
 }
 
@@ -243,10 +261,12 @@ static void pillbug_ability(gen *g, int u, int only)
 /* The moves of one bug type for the piece p at x (lifted), into its destination set. */
 static void bug_moves(gen *g, int p, int x, int bug)
 {
+    bool fresh = !((g->used >> p) & 1u);
     cellset *out = dst_of(g, p);
     switch (bug) {
     case BUG_Q:
-        slides(g, x, 1, out);
+    case BUG_P:
+        step(g, x, out);
         break;
     case BUG_S: {
         int path[3];
@@ -260,13 +280,10 @@ static void bug_moves(gen *g, int p, int x, int bug)
         grasshopper(g, x, out);
         break;
     case BUG_A:
-        slides(g, x, 0, out);
+        ant(g, x, out, fresh);
         break;
     case BUG_L:
         ladybug(g, x, out);
-        break;
-    case BUG_P:
-        slides(g, x, 1, out);
         break;
     default:
         break;
@@ -380,11 +397,16 @@ static int list_rows(const rows *cs, uint32_t mask, uint16_t *cl, int max)
     return n;
 }
 
-static int emit_set(const cellset *cs, int p, fc_decision *out, int n)
+/* The decisions of piece p to the cells of cs, in cell order; wl lists the words of cs that
+ * may be non-zero (those of the hive's rows and the rows next to them). */
+static int emit_set(const cellset *cs, const uint8_t *wl, int nw, int p, fc_decision *out, int n)
 {
-    for (int w = 0; w < HV_CELLS / 64; w++)
+    fc_decision base = HV_D(p, 0);
+    for (int i = 0; i < nw; i++) {
+        int w = wl[i];
         for (uint64_t b = cs->w[w]; b && n < HV_MAX_DECISIONS; b &= b - 1)
-            out[n++] = HV_D(p, w * 64 + __builtin_ctzll(b));
+            out[n++] = base | (fc_decision)(w * 64 + __builtin_ctzll(b));
+    }
     return n;
 }
 
@@ -447,9 +469,19 @@ int hv_legal(const hv_state *s, fc_decision *out, int only)
                 continue;
             piece_moves(&g, p, only);
         }
-        for (int p = 0; p < HV_PIECES; p++)
-            if (((g.used >> p) & 1u) && (only < 0 || p == only))
-                n = emit_set(&dst[p], p, out, n);
+        /* every destination is next to the hive: in its rows or one row beyond (a word of a
+         * cell set is two rows) */
+        uint32_t rowmask = 0;
+        for (uint32_t b = s->onboard; b; b &= b - 1)
+            rowmask |= 1u << hv_r(s->cell[__builtin_ctz(b)]);
+        rowmask |= rotl1(rowmask) | rotr1(rowmask);
+        uint8_t wl[HV_CELLS / 64];
+        int nw = 0;
+        for (int w = 0; w < HV_CELLS / 64; w++)
+            if ((rowmask >> (2 * w)) & 3u)
+                wl[nw++] = (uint8_t)w;
+        for (uint32_t b = only < 0 ? g.used : g.used & (1u << only); b; b &= b - 1)
+            n = emit_set(&dst[__builtin_ctz(b)], wl, nw, __builtin_ctz(b), out, n);
     }
     if (n == 0 && only < 0)
         out[n++] = HV_PASS;
