@@ -346,59 +346,58 @@ typedef struct rows {
 static inline uint32_t rotl1(uint32_t x) { return (x << 1) | (x >> 31); }
 static inline uint32_t rotr1(uint32_t x) { return (x >> 1) | (x << 31); }
 
-/* The cells where `color` may place (H-04, H-05) in the rows of the returned mask. Only the
- * rows of the returned mask (the hive's rows and one more on each side) are read or written,
- * so nothing else is cleared. */
+/* The cells where `color` may place (H-04, H-05) in the rows of the returned mask (the hive's
+ * rows and one more on each side). */
 static uint32_t placement_cells(const hv_state *s, int color, rows *out)
 {
     if (s->turn == 0) {
         out->r[0] = 1u;
         return 1u;
     }
+    /* near[0]: cells next to the colour's pieces, near[1]: next to the other's; only the rows
+     * of the returned mask are cleared, read or written */
     uint32_t mask = 0;
     for (uint32_t b = s->onboard; b; b &= b - 1)
         mask |= 1u << hv_r(s->cell[__builtin_ctz(b)]);
-    uint32_t near = mask | rotl1(mask) | rotr1(mask);
-    rows occ, own, opp;
-    for (uint32_t m = near; m; m &= m - 1) {
+    mask |= rotl1(mask) | rotr1(mask);
+    rows occ, near[2];
+    for (uint32_t m = mask; m; m &= m - 1) {
         int r = __builtin_ctz(m);
-        occ.r[r] = own.r[r] = opp.r[r] = 0;
+        occ.r[r] = near[0].r[r] = near[1].r[r] = 0;
     }
     /* H-04: Black's first piece goes next to White's, so on turn 1 every piece counts as own */
-    uint32_t own_pieces = s->turn == 1 ? s->onboard : s->onboard & (0x3FFFu << (color * HV_KINDS));
+    uint32_t other = s->turn == 1 ? 0 : s->onboard & (0x3FFFu << ((1 - color) * HV_KINDS));
     for (uint32_t b = s->onboard; b; b &= b - 1) {
         int p = __builtin_ctz(b), c = s->cell[p];
         if (s->top[c] != p)
             continue;
         int r = hv_r(c);
-        uint32_t x = 1u << hv_q(c);
-        uint32_t *set = (own_pieces >> p) & 1u ? own.r : opp.r;
+        uint32_t x = 1u << hv_q(c), *set = near[(other >> p) & 1u].r;
         occ.r[r] |= x;
         set[r] |= rotl1(x) | rotr1(x);
         set[(r - 1) & (HV_W - 1)] |= x | rotl1(x);
         set[(r + 1) & (HV_W - 1)] |= x | rotr1(x);
     }
-    for (uint32_t m = near; m; m &= m - 1) {
+    for (uint32_t m = mask; m; m &= m - 1) {
         int r = __builtin_ctz(m);
-        out->r[r] = own.r[r] & ~opp.r[r] & ~occ.r[r];
+        out->r[r] = near[0].r[r] & ~near[1].r[r] & ~occ.r[r];
     }
-    return near;
+    return mask;
 }
 
-/* The cells of a set, in increasing cell order, into cl (at most max); returns the count. */
-static int list_rows(const rows *cs, uint32_t mask, uint16_t *cl, int max)
+/* The cells of a set, in increasing cell order, into cl; returns the count. The cells next to
+ * one colour's pieces number at most 6 * HV_KINDS, far fewer than cl holds. */
+static int list_rows(const rows *cs, uint32_t mask, uint16_t *cl)
 {
     int n = 0;
     for (uint32_t m = mask; m; m &= m - 1) {
         int r = __builtin_ctz(m);
-        for (uint32_t b = cs->r[r]; b && n < max; b &= b - 1)
+        for (uint32_t b = cs->r[r]; b; b &= b - 1)
             cl[n++] = (uint16_t)((r << 5) | __builtin_ctz(b));
     }
     return n;
 }
 
-/* The decisions of piece p to the cells of cs, in cell order; wl lists the words of cs that
- * may be non-zero (those of the hive's rows and the rows next to them). */
 static int emit_set(const cellset *cs, const uint8_t *wl, int nw, int p, fc_decision *out, int n)
 {
     fc_decision base = HV_D(p, 0);
@@ -431,7 +430,7 @@ static int placements(const hv_state *s, int color, fc_decision *out, int n, int
             continue;
         if (nc < 0) {
             rows cells;
-            nc = list_rows(&cells, placement_cells(s, color, &cells), cl, (int)(sizeof cl / sizeof cl[0]));
+            nc = list_rows(&cells, placement_cells(s, color, &cells), cl);
         }
         int k = n + nc <= HV_MAX_DECISIONS ? nc : HV_MAX_DECISIONS - n;
         fc_decision base = HV_D(p, 0);
