@@ -24,13 +24,24 @@ typedef struct gen {
     uint32_t pinned;  /* ground pieces whose removal splits the hive (bit = piece) */
     uint32_t used;    /* pieces whose destination set has been cleared and written */
     cellset *dst;     /* per piece destinations (valid for the pieces in `used`) */
+    /* The words of a cell set that can hold a destination: every destination is next to the
+     * hive, so in its rows or one row beyond (a word is two rows). No other word of a set is
+     * cleared, written or read. */
+    uint8_t wl[HV_CELLS / 64];
+    int nw;
 } gen;
+
+static inline void cs_clear(const gen *g, cellset *cs)
+{
+    for (int i = 0; i < g->nw; i++)
+        cs->w[g->wl[i]] = 0;
+}
 
 /* Piece p's destination set, cleared on first use (most pieces never get one). */
 static cellset *dst_of(gen *g, int p)
 {
     if (!((g->used >> p) & 1u)) {
-        memset(&g->dst[p], 0, sizeof g->dst[p]);
+        cs_clear(g, &g->dst[p]);
         g->used |= 1u << p;
     }
     return &g->dst[p];
@@ -167,7 +178,7 @@ static void ant(const gen *g, int x, cellset *out, bool fresh)
         out->w[x >> 6] &= ~(1ull << (x & 63));
     } else {
         cellset seen;
-        memset(&seen, 0, sizeof seen);
+        cs_clear(g, &seen);
         ant_flood(g, x, &seen, out);
     }
 }
@@ -398,11 +409,12 @@ static int list_rows(const rows *cs, uint32_t mask, uint16_t *cl)
     return n;
 }
 
-static int emit_set(const cellset *cs, const uint8_t *wl, int nw, int p, fc_decision *out, int n)
+/* The decisions of piece p to the cells of cs, in cell order. */
+static int emit_set(const gen *g, const cellset *cs, int p, fc_decision *out, int n)
 {
     fc_decision base = HV_D(p, 0);
-    for (int i = 0; i < nw; i++) {
-        int w = wl[i];
+    for (int i = 0; i < g->nw; i++) {
+        int w = g->wl[i];
         for (uint64_t b = cs->w[w]; b && n < HV_MAX_DECISIONS; b &= b - 1)
             out[n++] = base | (fc_decision)(w * 64 + __builtin_ctzll(b));
     }
@@ -461,26 +473,22 @@ int hv_legal(const hv_state *s, fc_decision *out, int only)
     int n = placements(s, color, out, 0, only);
     if (hv_queen_in_play(s, color) && (only < 0 || s->cell[only] != HV_OFF)) {
         cellset dst[HV_PIECES];
-        gen g = {.s = s, .from = -1, .pinned = pinned_pieces(s), .used = 0, .dst = dst};
+        gen g = {.s = s, .from = -1, .pinned = pinned_pieces(s), .used = 0, .dst = dst, .nw = 0};
+        uint32_t rowmask = 0;
+        for (uint32_t b = s->onboard; b; b &= b - 1)
+            rowmask |= 1u << hv_r(s->cell[__builtin_ctz(b)]);
+        rowmask |= rotl1(rowmask) | rotr1(rowmask);
+        for (int w = 0; w < HV_CELLS / 64; w++)
+            if ((rowmask >> (2 * w)) & 3u)
+                g.wl[g.nw++] = (uint8_t)w;
         for (uint32_t b = s->onboard & (0x3FFFu << (color * HV_KINDS)); b; b &= b - 1) {
             int p = __builtin_ctz(b), c = s->cell[p];
             if (s->top[c] != p || p == s->last)
                 continue;
             piece_moves(&g, p, only);
         }
-        /* every destination is next to the hive: in its rows or one row beyond (a word of a
-         * cell set is two rows) */
-        uint32_t rowmask = 0;
-        for (uint32_t b = s->onboard; b; b &= b - 1)
-            rowmask |= 1u << hv_r(s->cell[__builtin_ctz(b)]);
-        rowmask |= rotl1(rowmask) | rotr1(rowmask);
-        uint8_t wl[HV_CELLS / 64];
-        int nw = 0;
-        for (int w = 0; w < HV_CELLS / 64; w++)
-            if ((rowmask >> (2 * w)) & 3u)
-                wl[nw++] = (uint8_t)w;
         for (uint32_t b = only < 0 ? g.used : g.used & (1u << only); b; b &= b - 1)
-            n = emit_set(&dst[__builtin_ctz(b)], wl, nw, __builtin_ctz(b), out, n);
+            n = emit_set(&g, &dst[__builtin_ctz(b)], __builtin_ctz(b), out, n);
     }
     if (n == 0 && only < 0)
         out[n++] = HV_PASS;
