@@ -44,9 +44,10 @@ int hv_surrounded(const hv_state *s, int color)
     int c = s->cell[color * HV_KINDS];
     if (c == HV_OFF)
         return 0;
-    int n = 0;
+    int n = 0, nb[6];
+    hv_nbs(c, nb);
     for (int d = 0; d < 6; d++)
-        n += s->top[hv_nb(c, d)] != HV_NONE;
+        n += s->top[nb[d]] != HV_NONE;
     return n;
 }
 

@@ -73,12 +73,12 @@ typedef struct tarjan {
 static void dfs(tarjan *t, int p, int parent)
 {
     t->disc[p] = t->low[p] = (int8_t)++t->time;
-    int children = 0, c = t->s->cell[p];
+    int children = 0, nb[6];
+    hv_nbs(t->s->cell[p], nb);
     for (int d = 0; d < 6; d++) {
-        int n = hv_nb(c, d);
-        if (t->s->top[n] == HV_NONE)
+        int q = t->s->top[nb[d]];
+        if (q == HV_NONE)
             continue;
-        int q = t->s->top[n];
         if (t->disc[q] == 0) {
             children++;
             dfs(t, q, p);
@@ -117,10 +117,10 @@ static inline bool free_to_lift(const gen *g, int p)
 static inline unsigned ground_mask(const gen *g, int c)
 {
     unsigned m = 0;
-    for (int d = 0; d < 6; d++) {
-        int n = hv_nb(c, d);
-        m |= (unsigned)(g->s->top[n] != HV_NONE && n != g->from) << d;
-    }
+    int nb[6];
+    hv_nbs(c, nb);
+    for (int d = 0; d < 6; d++)
+        m |= (unsigned)(g->s->top[nb[d]] != HV_NONE && nb[d] != g->from) << d;
     return m;
 }
 
