@@ -113,11 +113,11 @@ static inline bool free_to_lift(const gen *g, int p)
 /* ---- steps ---- */
 
 /* Occupancy of the six neighbours of c (bit d), the lifted piece's cell empty: ground sliders
- * are single pieces, so a cell is empty exactly when it has no top piece or is `from`. */
-static inline unsigned ground_mask(const gen *g, int c)
+ * are single pieces, so a cell is empty exactly when it has no top piece or is `from`. The
+ * neighbours themselves go to nb. */
+static inline unsigned ground_mask(const gen *g, int c, int nb[6])
 {
     unsigned m = 0;
-    int nb[6];
     hv_nbs(c, nb);
     for (int d = 0; d < 6; d++)
         m |= (unsigned)(g->s->top[nb[d]] != HV_NONE && nb[d] != g->from) << d;
@@ -145,8 +145,9 @@ static inline bool climb_ok(const gen *g, int x, int d, int hx, int hy)
 /* Queen, Pillbug: one slide (six distinct neighbours: nothing is found twice). */
 static void step(const gen *g, int x, cellset *out)
 {
-    for (unsigned dirs = slide_dirs(ground_mask(g, x)); dirs; dirs &= dirs - 1)
-        cs_add(out, hv_nb(x, __builtin_ctz(dirs)));
+    int nb[6];
+    for (unsigned dirs = slide_dirs(ground_mask(g, x, nb)); dirs; dirs &= dirs - 1)
+        cs_add(out, nb[__builtin_ctz(dirs)]);
 }
 
 /* Ant: every cell reached by slides (breadth first). `seen` holds x and the cells found; it
@@ -158,9 +159,9 @@ static void ant_flood(const gen *g, int x, cellset *seen, cellset *out)
     cs_add(seen, x);
     queue[n++] = x;
     while (head < n) {
-        int c = queue[head++];
-        for (unsigned dirs = slide_dirs(ground_mask(g, c)); dirs; dirs &= dirs - 1) {
-            int y = hv_nb(c, __builtin_ctz(dirs));
+        int c = queue[head++], nb[6];
+        for (unsigned dirs = slide_dirs(ground_mask(g, c, nb)); dirs; dirs &= dirs - 1) {
+            int y = nb[__builtin_ctz(dirs)];
             if (cs_has(seen, y))
                 continue;
             cs_add(seen, y);
@@ -185,8 +186,9 @@ static void ant(const gen *g, int x, cellset *out, bool fresh)
 
 static void spider(const gen *g, int start, int c, int depth, int *path, cellset *out)
 {
-    for (unsigned dirs = slide_dirs(ground_mask(g, c)); dirs; dirs &= dirs - 1) {
-        int y = hv_nb(c, __builtin_ctz(dirs));
+    int nb[6];
+    for (unsigned dirs = slide_dirs(ground_mask(g, c, nb)); dirs; dirs &= dirs - 1) {
+        int y = nb[__builtin_ctz(dirs)];
         bool seen = y == start;
         for (int i = 0; i < depth && !seen; i++)
             seen = path[i] == y;
