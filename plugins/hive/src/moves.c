@@ -132,14 +132,28 @@ static inline unsigned slide_dirs(unsigned m)
     return ~m & (left ^ right) & 63u;
 }
 
-/* H-10: a step at height from x (hx after lifting) to y = nb(x, d) (hy before arriving). */
-static inline bool climb_ok(const gen *g, int x, int d, int hx, int hy)
+/* H-10: a step at height hx (after lifting) to a cell of height hy (before arriving) between
+ * side cells of heights h1 and h2. */
+static inline bool climb_heights(int hx, int hy, int h1, int h2)
 {
-    int h1 = height_at(g, hv_nb(x, (d + 5) % 6)), h2 = height_at(g, hv_nb(x, (d + 1) % 6));
     if (hx == 0 && hy == 0 && h1 == 0 && h2 == 0)
         return false; /* would leave the hive */
     int lo = h1 < h2 ? h1 : h2, hi = hx > hy ? hx : hy;
     return lo <= hi;
+}
+
+/* The same for a step from x to y = nb(x, d). */
+static inline bool climb_ok(const gen *g, int x, int d, int hx, int hy)
+{
+    return climb_heights(hx, hy, height_at(g, hv_nb(x, (d + 5) % 6)), height_at(g, hv_nb(x, (d + 1) % 6)));
+}
+
+/* The neighbours of c and their heights (the lifted piece's cell one lower). */
+static inline void around(const gen *g, int c, int nb[6], int h[6])
+{
+    hv_nbs(c, nb);
+    for (int d = 0; d < 6; d++)
+        h[d] = height_at(g, nb[d]);
 }
 
 /* Queen, Pillbug: one slide (six distinct neighbours: nothing is found twice). */
@@ -205,12 +219,11 @@ static void spider(const gen *g, int start, int c, int depth, int *path, cellset
 
 static void beetle(const gen *g, int x, cellset *out)
 {
-    int hx = height_at(g, x);
-    for (int d = 0; d < 6; d++) {
-        int y = hv_nb(x, d);
-        if (climb_ok(g, x, d, hx, height_at(g, y)))
-            cs_add(out, y);
-    }
+    int hx = height_at(g, x), nb[6], h[6];
+    around(g, x, nb, h);
+    for (int d = 0; d < 6; d++)
+        if (climb_heights(hx, h[d], h[(d + 5) % 6], h[(d + 1) % 6]))
+            cs_add(out, nb[d]);
 }
 
 static void grasshopper(const gen *g, int x, cellset *out)
@@ -228,19 +241,21 @@ static void grasshopper(const gen *g, int x, cellset *out)
 /* H-17: two steps on top of the hive, then one down to an empty cell. */
 static void ladybug(const gen *g, int x, cellset *out)
 {
+    int n0[6], h0[6];
+    around(g, x, n0, h0);
     for (int d1 = 0; d1 < 6; d1++) {
-        int y1 = hv_nb(x, d1), h1 = height_at(g, y1);
-        if (h1 == 0 || !climb_ok(g, x, d1, 0, h1))
+        int h1 = h0[d1], n1[6], hh1[6];
+        if (h1 == 0 || !climb_heights(0, h1, h0[(d1 + 5) % 6], h0[(d1 + 1) % 6]))
             continue;
+        around(g, n0[d1], n1, hh1);
         for (int d2 = 0; d2 < 6; d2++) {
-            int y2 = hv_nb(y1, d2), h2 = height_at(g, y2);
-            if (h2 == 0 || !climb_ok(g, y1, d2, h1, h2))
+            int h2 = hh1[d2], n2[6], hh2[6];
+            if (h2 == 0 || !climb_heights(h1, h2, hh1[(d2 + 5) % 6], hh1[(d2 + 1) % 6]))
                 continue;
-            for (int d3 = 0; d3 < 6; d3++) {
-                int z = hv_nb(y2, d3);
-                if (z != x && height_at(g, z) == 0 && climb_ok(g, y2, d3, h2, 0))
-                    cs_add(out, z);
-            }
+            around(g, n1[d2], n2, hh2);
+            for (int d3 = 0; d3 < 6; d3++)
+                if (n2[d3] != x && hh2[d3] == 0 && climb_heights(h2, 0, hh2[(d3 + 5) % 6], hh2[(d3 + 1) % 6]))
+                    cs_add(out, n2[d3]);
         }
     }
 }
