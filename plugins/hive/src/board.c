@@ -44,9 +44,10 @@ int hv_surrounded(const hv_state *s, int color)
     int c = s->cell[color * HV_KINDS];
     if (c == HV_OFF)
         return 0;
-    int n = 0;
+    int n = 0, nb[6];
+    hv_nbs(c, nb);
     for (int d = 0; d < 6; d++)
-        n += s->top[hv_nb(c, d)] != HV_NONE;
+        n += s->top[nb[d]] != HV_NONE;
     return n;
 }
 
@@ -86,8 +87,44 @@ static bool third_time(hv_state *s, bool placed)
     return seen >= 2;
 }
 
+/* Whether the colour's Queen may have more occupied neighbours after piece p arrived at `to`:
+ * the Queen moved, or `to` is next to it (axial offsets (dq, dr) + 1 in 0..2, not equal). */
+static bool queen_touched(const hv_state *s, int color, int p, int to)
+{
+    int q = s->cell[color * HV_KINDS];
+    if (q == HV_OFF)
+        return false;
+    if (p == color * HV_KINDS)
+        return true;
+    unsigned dq = (unsigned)(hv_q(to) - hv_q(q) + 1) & (HV_W - 1), dr = (unsigned)(hv_r(to) - hv_r(q) + 1) & (HV_W - 1);
+    return dq <= 2 && dr <= 2 && dq != dr;
+}
+
+/* hv_set_result after decision d from a game in progress, where neither Queen was surrounded:
+ * leaving a cell never adds a neighbour, so only a Queen touched by the arrival is counted. */
+static void result_after(hv_state *s, fc_decision d)
+{
+    bool w = false, b = false;
+    if (d != HV_PASS) {
+        int p = HV_D_PIECE(d), to = HV_D_CELL(d);
+        w = queen_touched(s, 0, p, to) && hv_surrounded(s, 0) >= s->surround[0];
+        b = queen_touched(s, 1, p, to) && hv_surrounded(s, 1) >= s->surround[1];
+    }
+    if (w && b)
+        s->result = GS_DRAW;
+    else if (w)
+        s->result = GS_BLACK_WINS;
+    else if (b)
+        s->result = GS_WHITE_WINS;
+    else if (s->turn >= s->draw_turns)
+        s->result = GS_DRAW;
+    else
+        s->result = GS_IN_PROGRESS;
+}
+
 int hv_apply(hv_state *s, fc_decision d)
 {
+    bool in_progress = s->result == GS_IN_PROGRESS;
     bool placed = d != HV_PASS && s->cell[HV_D_PIECE(d)] == HV_OFF;
     if (d == HV_PASS) {
         s->last = HV_NONE;
@@ -106,7 +143,10 @@ int hv_apply(hv_state *s, fc_decision d)
         s->last = (uint8_t)p;
     }
     s->turn++;
-    hv_set_result(s);
+    if (in_progress)
+        result_after(s, d);
+    else
+        hv_set_result(s);
     if (s->repetition && s->result == GS_IN_PROGRESS && third_time(s, placed))
         s->result = GS_DRAW;
     return 0;

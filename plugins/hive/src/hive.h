@@ -81,6 +81,18 @@ extern const int8_t hv_dq[6], hv_dr[6];
 /* q and r wrap separately: adding dq touches only the low five bits once masked, adding 32 dr
  * only the high five. */
 static inline int hv_nb(int c, int d) { return ((c + hv_dq[d]) & (HV_W - 1)) | ((c + hv_dr[d] * HV_W) & (HV_CELLS - HV_W)); }
+/* The six neighbours of c at once (q and r wrapped once each, not six times). */
+static inline void hv_nbs(int c, int n[6])
+{
+    int q = c & (HV_W - 1), r = c & (HV_CELLS - HV_W), qp = (q + 1) & (HV_W - 1), qm = (q - 1) & (HV_W - 1);
+    int rm = (r - HV_W) & (HV_CELLS - HV_W), rp = (r + HV_W) & (HV_CELLS - HV_W);
+    n[0] = qp | r;
+    n[1] = qp | rm;
+    n[2] = q | rm;
+    n[3] = qm | r;
+    n[4] = qm | rp;
+    n[5] = q | rp;
+}
 /* Signed axial coordinates of a cell relative to the origin, each in -16..15. */
 static inline int hv_sq(int c) { return ((hv_q(c) + 16) & 31) - 16; }
 static inline int hv_sr(int c) { return ((hv_r(c) + 16) & 31) - 16; }

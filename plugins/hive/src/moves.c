@@ -24,13 +24,24 @@ typedef struct gen {
     uint32_t pinned;  /* ground pieces whose removal splits the hive (bit = piece) */
     uint32_t used;    /* pieces whose destination set has been cleared and written */
     cellset *dst;     /* per piece destinations (valid for the pieces in `used`) */
+    /* The words of a cell set that can hold a destination: every destination is next to the
+     * hive, so in its rows or one row beyond (a word is two rows). No other word of a set is
+     * cleared, written or read. */
+    uint8_t wl[HV_CELLS / 64];
+    int nw;
 } gen;
+
+static inline void cs_clear(const gen *g, cellset *cs)
+{
+    for (int i = 0; i < g->nw; i++)
+        cs->w[g->wl[i]] = 0;
+}
 
 /* Piece p's destination set, cleared on first use (most pieces never get one). */
 static cellset *dst_of(gen *g, int p)
 {
     if (!((g->used >> p) & 1u)) {
-        memset(&g->dst[p], 0, sizeof g->dst[p]);
+        cs_clear(g, &g->dst[p]);
         g->used |= 1u << p;
     }
     return &g->dst[p];
@@ -62,12 +73,12 @@ typedef struct tarjan {
 static void dfs(tarjan *t, int p, int parent)
 {
     t->disc[p] = t->low[p] = (int8_t)++t->time;
-    int children = 0, c = t->s->cell[p];
+    int children = 0, nb[6];
+    hv_nbs(t->s->cell[p], nb);
     for (int d = 0; d < 6; d++) {
-        int n = hv_nb(c, d);
-        if (t->s->top[n] == HV_NONE)
+        int q = t->s->top[nb[d]];
+        if (q == HV_NONE)
             continue;
-        int q = t->s->top[n];
         if (t->disc[q] == 0) {
             children++;
             dfs(t, q, p);
@@ -102,14 +113,14 @@ static inline bool free_to_lift(const gen *g, int p)
 /* ---- steps ---- */
 
 /* Occupancy of the six neighbours of c (bit d), the lifted piece's cell empty: ground sliders
- * are single pieces, so a cell is empty exactly when it has no top piece or is `from`. */
-static inline unsigned ground_mask(const gen *g, int c)
+ * are single pieces, so a cell is empty exactly when it has no top piece or is `from`. The
+ * neighbours themselves go to nb. */
+static inline unsigned ground_mask(const gen *g, int c, int nb[6])
 {
     unsigned m = 0;
-    for (int d = 0; d < 6; d++) {
-        int n = hv_nb(c, d);
-        m |= (unsigned)(g->s->top[n] != HV_NONE && n != g->from) << d;
-    }
+    hv_nbs(c, nb);
+    for (int d = 0; d < 6; d++)
+        m |= (unsigned)(g->s->top[nb[d]] != HV_NONE && nb[d] != g->from) << d;
     return m;
 }
 
@@ -121,43 +132,77 @@ static inline unsigned slide_dirs(unsigned m)
     return ~m & (left ^ right) & 63u;
 }
 
-/* H-10: a step at height from x (hx after lifting) to y = nb(x, d) (hy before arriving). */
-static inline bool climb_ok(const gen *g, int x, int d, int hx, int hy)
+/* H-10: a step at height hx (after lifting) to a cell of height hy (before arriving) between
+ * side cells of heights h1 and h2. */
+static inline bool climb_heights(int hx, int hy, int h1, int h2)
 {
-    int h1 = height_at(g, hv_nb(x, (d + 5) % 6)), h2 = height_at(g, hv_nb(x, (d + 1) % 6));
     if (hx == 0 && hy == 0 && h1 == 0 && h2 == 0)
         return false; /* would leave the hive */
     int lo = h1 < h2 ? h1 : h2, hi = hx > hy ? hx : hy;
     return lo <= hi;
 }
 
-static void slides(const gen *g, int x, int max, cellset *out)
+/* The same for a step from x to y = nb(x, d). */
+static inline bool climb_ok(const gen *g, int x, int d, int hx, int hy)
 {
-    /* max 1: Queen/Pillbug; 0: Ant (flood). Spider has its own search. The cells around a hive
-     * of 28 pieces number far fewer than the queue holds. */
+    return climb_heights(hx, hy, height_at(g, hv_nb(x, (d + 5) % 6)), height_at(g, hv_nb(x, (d + 1) % 6)));
+}
+
+/* The neighbours of c and their heights (the lifted piece's cell one lower). */
+static inline void around(const gen *g, int c, int nb[6], int h[6])
+{
+    hv_nbs(c, nb);
+    for (int d = 0; d < 6; d++)
+        h[d] = height_at(g, nb[d]);
+}
+
+/* Queen, Pillbug: one slide (six distinct neighbours: nothing is found twice). */
+static void step(const gen *g, int x, cellset *out)
+{
+    int nb[6];
+    for (unsigned dirs = slide_dirs(ground_mask(g, x, nb)); dirs; dirs &= dirs - 1)
+        cs_add(out, nb[__builtin_ctz(dirs)]);
+}
+
+/* Ant: every cell reached by slides (breadth first). `seen` holds x and the cells found; it
+ * may be `out` itself when out held nothing before (x is taken out again by the caller). The
+ * cells around a hive of 28 pieces number far fewer than the queue holds. */
+static void ant_flood(const gen *g, int x, cellset *seen, cellset *out)
+{
     int queue[HV_CELLS / 4], n = 0, head = 0;
-    cellset seen;
-    memset(&seen, 0, sizeof seen);
-    cs_add(&seen, x);
+    cs_add(seen, x);
     queue[n++] = x;
     while (head < n) {
-        int c = queue[head++];
-        for (unsigned dirs = slide_dirs(ground_mask(g, c)); dirs; dirs &= dirs - 1) {
-            int y = hv_nb(c, __builtin_ctz(dirs));
-            if (cs_has(&seen, y))
+        int c = queue[head++], nb[6];
+        for (unsigned dirs = slide_dirs(ground_mask(g, c, nb)); dirs; dirs &= dirs - 1) {
+            int y = nb[__builtin_ctz(dirs)];
+            if (cs_has(seen, y))
                 continue;
-            cs_add(&seen, y);
+            cs_add(seen, y);
             cs_add(out, y);
-            if (max == 0 && n < (int)(sizeof queue / sizeof queue[0]))
+            if (n < (int)(sizeof queue / sizeof queue[0]))
                 queue[n++] = y;
         }
     }
 }
 
+static void ant(const gen *g, int x, cellset *out, bool fresh)
+{
+    if (fresh) {
+        ant_flood(g, x, out, out);
+        out->w[x >> 6] &= ~(1ull << (x & 63));
+    } else {
+        cellset seen;
+        cs_clear(g, &seen);
+        ant_flood(g, x, &seen, out);
+    }
+}
+
 static void spider(const gen *g, int start, int c, int depth, int *path, cellset *out)
 {
-    for (unsigned dirs = slide_dirs(ground_mask(g, c)); dirs; dirs &= dirs - 1) {
-        int y = hv_nb(c, __builtin_ctz(dirs));
+    int nb[6];
+    for (unsigned dirs = slide_dirs(ground_mask(g, c, nb)); dirs; dirs &= dirs - 1) {
+        int y = nb[__builtin_ctz(dirs)];
         bool seen = y == start;
         for (int i = 0; i < depth && !seen; i++)
             seen = path[i] == y;
@@ -174,12 +219,11 @@ static void spider(const gen *g, int start, int c, int depth, int *path, cellset
 
 static void beetle(const gen *g, int x, cellset *out)
 {
-    int hx = height_at(g, x);
-    for (int d = 0; d < 6; d++) {
-        int y = hv_nb(x, d);
-        if (climb_ok(g, x, d, hx, height_at(g, y)))
-            cs_add(out, y);
-    }
+    int hx = height_at(g, x), nb[6], h[6];
+    around(g, x, nb, h);
+    for (int d = 0; d < 6; d++)
+        if (climb_heights(hx, h[d], h[(d + 5) % 6], h[(d + 1) % 6]))
+            cs_add(out, nb[d]);
 }
 
 static void grasshopper(const gen *g, int x, cellset *out)
@@ -197,19 +241,21 @@ static void grasshopper(const gen *g, int x, cellset *out)
 /* H-17: two steps on top of the hive, then one down to an empty cell. */
 static void ladybug(const gen *g, int x, cellset *out)
 {
+    int n0[6], h0[6];
+    around(g, x, n0, h0);
     for (int d1 = 0; d1 < 6; d1++) {
-        int y1 = hv_nb(x, d1), h1 = height_at(g, y1);
-        if (h1 == 0 || !climb_ok(g, x, d1, 0, h1))
+        int h1 = h0[d1], n1[6], hh1[6];
+        if (h1 == 0 || !climb_heights(0, h1, h0[(d1 + 5) % 6], h0[(d1 + 1) % 6]))
             continue;
+        around(g, n0[d1], n1, hh1);
         for (int d2 = 0; d2 < 6; d2++) {
-            int y2 = hv_nb(y1, d2), h2 = height_at(g, y2);
-            if (h2 == 0 || !climb_ok(g, y1, d2, h1, h2))
+            int h2 = hh1[d2], n2[6], hh2[6];
+            if (h2 == 0 || !climb_heights(h1, h2, hh1[(d2 + 5) % 6], hh1[(d2 + 1) % 6]))
                 continue;
-            for (int d3 = 0; d3 < 6; d3++) {
-                int z = hv_nb(y2, d3);
-                if (z != x && height_at(g, z) == 0 && climb_ok(g, y2, d3, h2, 0))
-                    cs_add(out, z);
-            }
+            around(g, n1[d2], n2, hh2);
+            for (int d3 = 0; d3 < 6; d3++)
+                if (n2[d3] != x && hh2[d3] == 0 && climb_heights(h2, 0, hh2[(d3 + 5) % 6], hh2[(d3 + 1) % 6]))
+                    cs_add(out, n2[d3]);
         }
     }
 }
@@ -243,10 +289,12 @@ static void pillbug_ability(gen *g, int u, int only)
 /* The moves of one bug type for the piece p at x (lifted), into its destination set. */
 static void bug_moves(gen *g, int p, int x, int bug)
 {
+    bool fresh = !((g->used >> p) & 1u);
     cellset *out = dst_of(g, p);
     switch (bug) {
     case BUG_Q:
-        slides(g, x, 1, out);
+    case BUG_P:
+        step(g, x, out);
         break;
     case BUG_S: {
         int path[3];
@@ -260,13 +308,10 @@ static void bug_moves(gen *g, int p, int x, int bug)
         grasshopper(g, x, out);
         break;
     case BUG_A:
-        slides(g, x, 0, out);
+        ant(g, x, out, fresh);
         break;
     case BUG_L:
         ladybug(g, x, out);
-        break;
-    case BUG_P:
-        slides(g, x, 1, out);
         break;
     default:
         break;
@@ -318,10 +363,10 @@ static void piece_moves(gen *g, int p, int only)
 
 /* ---- placements ---- */
 
-/* Cell sets as 32 rows of 32 bits (bit q of row r = cell (q, r)): the neighbours of a whole
- * set are six rotations and row shifts (E = q+1: rotate left; rows r-1 and r+1 for the
- * directions with dr = -1 and +1), so placement cells cost a few hundred word operations
- * instead of 36 board lookups per piece. */
+/* Cell sets as 32 rows of 32 bits (bit q of row r = cell (q, r)). A piece at (q, r) has its
+ * neighbours at q-1 and q+1 in row r, q and q+1 in row r-1 (NE, NW), q-1 and q in row r+1
+ * (SW, SE): three ORs per piece give the cells next to a colour, so placement cells cost a
+ * few word operations per piece instead of 36 board lookups. */
 typedef struct rows {
     uint32_t r[HV_W];
 } rows;
@@ -329,78 +374,67 @@ typedef struct rows {
 static inline uint32_t rotl1(uint32_t x) { return (x << 1) | (x >> 31); }
 static inline uint32_t rotr1(uint32_t x) { return (x >> 1) | (x << 31); }
 
-/* The rows of a set that may be non-zero are named by a row mask; rows outside it are never
- * read or written, so nothing is cleared and a small hive costs a few rows. */
-static inline uint32_t row_at(const rows *x, uint32_t mask, int r)
-{
-    r &= HV_W - 1;
-    return (mask >> r) & 1u ? x->r[r] : 0;
-}
-
-/* The cells next to a cell of in (in itself not excluded), for the rows of out_mask. */
-static void rows_around(const rows *in, uint32_t in_mask, rows *out, uint32_t out_mask)
-{
-    for (uint32_t m = out_mask; m; m &= m - 1) {
-        int r = __builtin_ctz(m);
-        uint32_t up = row_at(in, in_mask, r + 1), down = row_at(in, in_mask, r - 1), x = row_at(in, in_mask, r);
-        /* from row r+1 by NE (1,-1) and NW (0,-1); from row r-1 by SW (-1,1) and SE (0,1) */
-        out->r[r] = rotl1(x) | rotr1(x) | rotl1(up) | up | rotr1(down) | down;
-    }
-}
-
-/* The cells where `color` may place (H-04, H-05) in the rows of the returned mask. */
+/* The cells where `color` may place (H-04, H-05) in the rows of the returned mask (the hive's
+ * rows and one more on each side). */
 static uint32_t placement_cells(const hv_state *s, int color, rows *out)
 {
     if (s->turn == 0) {
         out->r[0] = 1u;
         return 1u;
     }
-    rows own, opp;
+    /* near[0]: cells next to the colour's pieces, near[1]: next to the other's; only the rows
+     * of the returned mask are cleared, read or written */
     uint32_t mask = 0;
-    for (uint32_t b = s->onboard; b; b &= b - 1) {
-        int c = s->cell[__builtin_ctz(b)];
-        if (!((mask >> hv_r(c)) & 1u)) {
-            mask |= 1u << hv_r(c);
-            own.r[hv_r(c)] = opp.r[hv_r(c)] = 0;
-        }
+    for (uint32_t b = s->onboard; b; b &= b - 1)
+        mask |= 1u << hv_r(s->cell[__builtin_ctz(b)]);
+    mask |= rotl1(mask) | rotr1(mask);
+    rows occ, near[2];
+    for (uint32_t m = mask; m; m &= m - 1) {
+        int r = __builtin_ctz(m);
+        occ.r[r] = near[0].r[r] = near[1].r[r] = 0;
     }
+    /* H-04: Black's first piece goes next to White's, so on turn 1 every piece counts as own */
+    uint32_t other = s->turn == 1 ? 0 : s->onboard & (0x3FFFu << ((1 - color) * HV_KINDS));
     for (uint32_t b = s->onboard; b; b &= b - 1) {
         int p = __builtin_ctz(b), c = s->cell[p];
         if (s->top[c] != p)
             continue;
-        rows *set = s->turn == 1 || hv_color(p) == color ? &own : &opp; /* H-04: Black's first piece */
-        set->r[hv_r(c)] |= 1u << hv_q(c);
+        int r = hv_r(c);
+        uint32_t x = 1u << hv_q(c), *set = near[(other >> p) & 1u].r;
+        occ.r[r] |= x;
+        set[r] |= rotl1(x) | rotr1(x);
+        set[(r - 1) & (HV_W - 1)] |= x | rotl1(x);
+        set[(r + 1) & (HV_W - 1)] |= x | rotr1(x);
     }
-    uint32_t near = mask | rotl1(mask) | rotr1(mask);
-    rows near_own, near_opp;
-    rows_around(&own, mask, &near_own, near);
-    if (s->turn > 1)
-        rows_around(&opp, mask, &near_opp, near);
-    for (uint32_t m = near; m; m &= m - 1) {
+    for (uint32_t m = mask; m; m &= m - 1) {
         int r = __builtin_ctz(m);
-        uint32_t occ = row_at(&own, mask, r) | row_at(&opp, mask, r);
-        out->r[r] = near_own.r[r] & ~occ & (s->turn > 1 ? ~near_opp.r[r] : ~0u);
+        out->r[r] = near[0].r[r] & ~near[1].r[r] & ~occ.r[r];
     }
-    return near;
+    return mask;
 }
 
-/* The cells of a set, in increasing cell order, into cl (at most max); returns the count. */
-static int list_rows(const rows *cs, uint32_t mask, uint16_t *cl, int max)
+/* The cells of a set, in increasing cell order, into cl; returns the count. The cells next to
+ * one colour's pieces number at most 6 * HV_KINDS, far fewer than cl holds. */
+static int list_rows(const rows *cs, uint32_t mask, uint16_t *cl)
 {
     int n = 0;
     for (uint32_t m = mask; m; m &= m - 1) {
         int r = __builtin_ctz(m);
-        for (uint32_t b = cs->r[r]; b && n < max; b &= b - 1)
+        for (uint32_t b = cs->r[r]; b; b &= b - 1)
             cl[n++] = (uint16_t)((r << 5) | __builtin_ctz(b));
     }
     return n;
 }
 
-static int emit_set(const cellset *cs, int p, fc_decision *out, int n)
+/* The decisions of piece p to the cells of cs, in cell order. */
+static int emit_set(const gen *g, const cellset *cs, int p, fc_decision *out, int n)
 {
-    for (int w = 0; w < HV_CELLS / 64; w++)
+    fc_decision base = HV_D(p, 0);
+    for (int i = 0; i < g->nw; i++) {
+        int w = g->wl[i];
         for (uint64_t b = cs->w[w]; b && n < HV_MAX_DECISIONS; b &= b - 1)
-            out[n++] = HV_D(p, w * 64 + __builtin_ctzll(b));
+            out[n++] = base | (fc_decision)(w * 64 + __builtin_ctzll(b));
+    }
     return n;
 }
 
@@ -408,28 +442,24 @@ static int placements(const hv_state *s, int color, fc_decision *out, int n, int
 {
     int pturn = s->turn / 2 + 1;
     bool must_queen = !hv_queen_in_play(s, color) && pturn >= s->queen_turn[color];
-    /* the piece of each bug type placed next: the lowest-numbered one in hand (kinds are in
-     * number order within a bug type) */
-    int next[BUG_COUNT];
-    for (int b = 0; b < BUG_COUNT; b++)
-        next[b] = -1;
+    /* the piece of each bug type placed next: the lowest-numbered one in hand (the kinds of a
+     * bug type, as in hv_kind_bug, are in number order) */
+    static const uint16_t bug_kinds[BUG_COUNT] = {0x1, 0x6, 0x18, 0xE0, 0x700, 0x800, 0x1000, 0x2000};
     uint32_t hand = hv_hand_mask(s, color);
-    for (int k = HV_KINDS - 1; k >= 0; k--)
-        if ((hand >> k) & 1u)
-            next[hv_kind_bug[k]] = color * HV_KINDS + k;
     /* the cells are listed once and written for every bug type that may be placed: one store
      * per decision (a placement list is most of a legal list early in the game) */
     uint16_t cl[HV_CELLS / 4];
     int nc = -1;
     for (int bug = 0; bug < BUG_COUNT; bug++) {
-        int p = next[bug];
-        if (p < 0 || (only >= 0 && p != only))
+        uint32_t kinds = hand & bug_kinds[bug];
+        int p = color * HV_KINDS + __builtin_ctz(kinds | 0x8000u);
+        if (!kinds || (only >= 0 && p != only))
             continue;
         if (bug == BUG_Q ? pturn == 1 && s->tournament[color] : must_queen)
             continue;
         if (nc < 0) {
             rows cells;
-            nc = list_rows(&cells, placement_cells(s, color, &cells), cl, (int)(sizeof cl / sizeof cl[0]));
+            nc = list_rows(&cells, placement_cells(s, color, &cells), cl);
         }
         int k = n + nc <= HV_MAX_DECISIONS ? nc : HV_MAX_DECISIONS - n;
         fc_decision base = HV_D(p, 0);
@@ -460,16 +490,22 @@ int hv_legal(const hv_state *s, fc_decision *out, int only)
     int n = placements(s, color, out, 0, only);
     if (hv_queen_in_play(s, color) && (only < 0 || s->cell[only] != HV_OFF)) {
         cellset dst[HV_PIECES];
-        gen g = {.s = s, .from = -1, .pinned = pinned_pieces(s), .used = 0, .dst = dst};
+        gen g = {.s = s, .from = -1, .pinned = pinned_pieces(s), .used = 0, .dst = dst, .nw = 0};
+        uint32_t rowmask = 0;
+        for (uint32_t b = s->onboard; b; b &= b - 1)
+            rowmask |= 1u << hv_r(s->cell[__builtin_ctz(b)]);
+        rowmask |= rotl1(rowmask) | rotr1(rowmask);
+        for (int w = 0; w < HV_CELLS / 64; w++)
+            if ((rowmask >> (2 * w)) & 3u)
+                g.wl[g.nw++] = (uint8_t)w;
         for (uint32_t b = s->onboard & (0x3FFFu << (color * HV_KINDS)); b; b &= b - 1) {
             int p = __builtin_ctz(b), c = s->cell[p];
             if (s->top[c] != p || p == s->last)
                 continue;
             piece_moves(&g, p, only);
         }
-        for (int p = 0; p < HV_PIECES; p++)
-            if (((g.used >> p) & 1u) && (only < 0 || p == only))
-                n = emit_set(&dst[p], p, out, n);
+        for (uint32_t b = only < 0 ? g.used : g.used & (1u << only); b; b &= b - 1)
+            n = emit_set(&g, &dst[__builtin_ctz(b)], __builtin_ctz(b), out, n);
     }
     if (n == 0 && only < 0)
         out[n++] = HV_PASS;

@@ -77,6 +77,42 @@ static void test_perft_from_position(void **state)
     hfx_close(&f);
 }
 
+/* Mid-game positions (40 and 50 random decisions of seeded games): the moves of every bug,
+ * Beetles on stacks, the Pillbug and Mosquito abilities and pinned pieces, which the opening
+ * counts barely reach. The counts are those of the move generator before the speed work of
+ * issue 23 (commit 888ebb8). */
+static const char mid_mlp[] =
+    "Base+MLP;InProgress;White[21];wP;bP wP/;wB1 wP\\;bG1 bP/;wG1 -wB1;bL bG1\\;wQ /wG1;bQ \\bG1"
+    ";wM -wQ;bQ -bG1;wG2 wQ\\;bA1 bQ/;wA1 -wM;bG1 -bP;wL -wG1;bG2 -bG1;wA1 bA1/;bL -bA1"
+    ";wL -wG2;bB1 bP-;wS1 wA1/;bM /bG2;wG3 wS1\\;bB2 bA1\\;wG2 -wG1;bS1 bB1\\;wG1 -wG2;bS2 -bL"
+    ";wS2 wL\\;bG3 bB1-;wB2 /wB1;bG1 wS1/;wM wB2\\;bB2 bA1;wA2 wM\\;bA2 bS1\\;wA3 -wS2;bA2 -wA2"
+    ";wA2 \\bG1;bB2 bA1\\";
+static const char mid_base[] =
+    "Base;InProgress;White[26];wG1;bB1 wG1\\;wG2 -wG1;bG1 bB1-;wG3 /wG2;bS1 bG1-;wQ wG2/"
+    ";bQ /bG1;wG3 wQ/;bS2 -bQ;wA1 wG3-;bA1 bG1/;wG2 -bA1;bA1 bS1\\;wB1 wG3/;bA2 bA1-;wS1 wA1-"
+    ";bB2 /bQ;wA2 \\wB1;bA2 \\wA2;wA3 wS1-;bA1 /bS1;wB2 -wB1;bA2 wA3\\;wA2 wB1-;bA2 wG2-"
+    ";wA3 -wG1;bG1 wS1\\;wG1 bG1\\;bA3 bS1\\;wB1 wB2;bA3 \\wA2;wG1 /bA1;bG2 bS1-;wA3 -wG2"
+    ";bA1 bA3-;wA3 -wB1;bG3 /bG2;wA3 wG1\\;bB2 -wA3;wA3 -bB2;bA1 -wG3;wA3 -bA1;bA3 wG1\\"
+    ";wA3 -wB1;bA1 -bB1;wS2 wB1/;bA1 bG1-;wA3 bG2-;bA3 -wG3";
+
+static void test_perft_midgame(void **state)
+{
+    (void)state;
+    hfx f;
+    hv_state s;
+    int depth = hfx_slow() ? 2 : 3;
+    hfx_open(&f, "Base+MLP", NULL);
+    hfx_position(&f, mid_mlp, &s);
+    assert_int_equal(hfx_perft(&f, &s, 1), 122);
+    assert_int_equal(hfx_perft(&f, &s, depth), depth == 3 ? 715547 : 7594);
+    hfx_close(&f);
+    hfx_open(&f, "Base", NULL);
+    hfx_position(&f, mid_base, &s);
+    assert_int_equal(hfx_perft(&f, &s, 1), 65);
+    assert_int_equal(hfx_perft(&f, &s, depth), depth == 3 ? 246689 : 3957);
+    hfx_close(&f);
+}
+
 /* A match started from a GameString: its position text reads back to the same state, it plays
  * on, and undo returns to the position but not before it. */
 static void test_match_from_position(void **state)
@@ -135,6 +171,7 @@ int main(void)
         cmocka_unit_test(test_table_depth5),
         cmocka_unit_test(test_depth6_base_and_mlp),
         cmocka_unit_test(test_perft_from_position),
+        cmocka_unit_test(test_perft_midgame),
         cmocka_unit_test(test_match_from_position),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
