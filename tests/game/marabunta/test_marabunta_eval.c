@@ -150,6 +150,16 @@ static void test_features_push_the_right_way(void **state)
     f.st.seat[0].crates[0] = 1;
     f.g->evaluate(&f.st, f.env, w);
     assert_true(w[0] > v[0]);
+    /* a closed region with equal sums (0 to 0): nothing to share, and no 0 / 0 */
+    int orange = mbfx_region(&f, "orange");
+    for (int c = 0; c < f.D->nhex; c++)
+        if (f.D->region[c] == orange && mb_has(&f.st.avail, c))
+            mbfx_cross(&f, f.D->hex[c].q, f.D->hex[c].r);
+    f.g->evaluate(&f.st, f.env, w);
+    assert_true(w[0] >= 0 && w[0] <= 1 && w[1] >= 0 && w[1] <= 1);
+    f.g->evaluate_weighted(&f.st, f.env, old, v);
+    old_evaluate(f.g, &f.st, f.env, w);
+    assert_memory_equal(v, w, sizeof v);
     mbfx_close(&f);
 }
 
