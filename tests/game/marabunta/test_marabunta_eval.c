@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "formicary/weights.h"
 #include "mb_fixture.h"
 
 /* The evaluation before eval.csv: the projected margin over 10 VP, squashed (scores are the
@@ -28,15 +29,16 @@ static void old_evaluate(const fc_game *g, const mb_state *s, const fc_env *env,
     }
 }
 
-/* The file's weights with every feature added by eval.csv at 0. */
-static void old_weights(const mb_data *D, double *w)
+/* The weights of tests/game/marabunta/eval_old.csv (every feature added by eval.csv at 0), read
+ * as the agent key weights=FILE reads them: the file of the measurement in docs/metrics.md. */
+static void old_weights(mbfx *f, double *w)
 {
-    memcpy(w, D->w, sizeof D->w);
-    w[MBW_SCALE] = 10;
-    w[MBW_PROJECTED] = 1;
-    for (int i = MBW_REGION_SOFT; i < MBW_COUNT; i++)
-        if (i != MBW_REGION_DOUBT)
-            w[i] = 0;
+    const fc_eval_weight *defs;
+    int n = fc_match_eval_weights(f->m, &defs);
+    fc_error err;
+    if (fc_weights_read(MARABUNTA_TEST_DIR "/eval_old.csv", defs, n, w, &err) != 0)
+        fail_msg("%s", err.msg);
+    assert_true(w[MBW_SCALE] == 10 && w[MBW_PROJECTED] == 1 && w[MBW_REGION_SOFT] == 0 && w[MBW_HILL] == 0);
 }
 
 static const char *const side_sets[2][3] = {{"board_side=A", "player_side=A", NULL},
@@ -58,7 +60,7 @@ static void test_evaluate_is_weighted_over_random_positions(void **state)
         double file[MBW_COUNT], old[MBW_COUNT];
         for (int i = 0; i < nw; i++)
             file[i] = ew[i].value;
-        old_weights(f.D, old);
+        old_weights(&f, old);
         for (uint64_t seed = 1; seed <= 25; seed++) {
             fc_rng rng, setup;
             fc_rng_seed(&rng, seed, 3);
@@ -126,7 +128,7 @@ static void test_features_push_the_right_way(void **state)
     int faces[6] = {FACE_0, FACE_0, FACE_0, FACE_0, FACE_0, FACE_0};
     mbfx_resolve(&f, 0, true, 1, faces, "T1");
     double v[2], w[2], old[MBW_COUNT];
-    old_weights(f.D, old);
+    old_weights(&f, old);
     f.st.seat[1].hills = 0;
     f.g->evaluate(&f.st, f.env, v);
     f.st.seat[1].hills = 2;

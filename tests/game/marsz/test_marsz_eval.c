@@ -14,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "formicary/weights.h"
 #include "mz_fixture.h"
 
 /* The evaluation before eval.csv: score plus material against the best rival, over 5 points. */
@@ -34,12 +35,19 @@ static void old_evaluate(const mz_state *s, double *value)
     }
 }
 
-/* The old weights: the six material weights and scale as they were, every new feature 0. */
-static void old_weights(double *w)
+/* The weights of tests/game/marsz/eval_old.csv (the six material weights and scale as they
+ * were, every new feature 0), read as the agent key weights=FILE reads them: the file of the
+ * measurement in docs/metrics.md. */
+static void old_weights(mfx *f, double *w)
 {
+    const fc_eval_weight *defs;
+    int n = fc_match_eval_weights(f->m, &defs);
+    fc_error err;
+    if (fc_weights_read(FC_SOURCE_ROOT "/tests/game/marsz/eval_old.csv", defs, n, w, &err) != 0)
+        fail_msg("%s", err.msg);
     static const double first[MZW_SPACE] = {5, 1, 0.3, 0.15, 0.3, 0.25, 0.5};
     for (int i = 0; i < MZW_COUNT; i++)
-        w[i] = i < MZW_SPACE ? first[i] : 0;
+        assert_true(w[i] == (i < MZW_SPACE ? first[i] : 0));
 }
 
 /* Random games; at every position: evaluate == evaluate_weighted(file values) ==
@@ -58,7 +66,7 @@ static void test_evaluate_is_weighted_over_random_positions(void **state)
         double file[MZW_COUNT], old[MZW_COUNT];
         for (int i = 0; i < nw; i++)
             file[i] = ew[i].value;
-        old_weights(old);
+        old_weights(&f, old);
         mz_state init = f.st;
         fc_rng rng;
         fc_rng_seed(&rng, 77, (uint64_t)nseats);
@@ -132,7 +140,7 @@ static void test_features_push_the_right_way(void **state)
     mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 3);
     s->seat[0].food = 0;
     double old[MZW_COUNT];
-    old_weights(old);
+    old_weights(&f, old);
     f.g->evaluate(&f.st, f.env, w);
     mz_evaluate_weighted(&f.st, f.env, old, v);
     assert_true(w[0] < v[0]); /* starving ants are worth less than the old 0.3 each */
