@@ -10,6 +10,8 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "formicary/tiers.h"
+#include "formicary/agent.h"
 #include "formicary/rng.h"
 #include "formicary/suggest.h"
 #include "formicary/escape.h"
@@ -421,6 +423,9 @@ const char *cli_variant_path(const char *game, const char *spec, char *buf, size
 
 const char *const cli_ruleset_dirs[2] = {FC_SOURCE_ROOT "/config", cli_installed_config};
 
+/* The INI files of config/GAME/ that are not rule sets: the difficulty tiers. */
+static bool cli_not_ruleset(const char *file) { return strcmp(file, "bots.ini") == 0; }
+
 /* The shipped rule sets of game ("harsh, short, standard") and the one closest to spec. */
 static void cli_ruleset_names(const char *game, const char *spec, char *list, size_t n, char *near, size_t nn)
 {
@@ -437,7 +442,7 @@ static void cli_ruleset_names(const char *game, const char *spec, char *list, si
         struct dirent *e;
         while ((e = readdir(d)) && count < 32) {
             size_t len = strlen(e->d_name);
-            if (len > 4 && len < 64 && strcmp(e->d_name + len - 4, ".ini") == 0) {
+            if (len > 4 && len < 64 && strcmp(e->d_name + len - 4, ".ini") == 0 && !cli_not_ruleset(e->d_name)) {
                 snprintf(names[count], sizeof names[count], "%.*s", (int)(len - 4), e->d_name);
                 count++;
             }
@@ -465,7 +470,9 @@ const char *cli_ruleset_path(const char *game, const char *spec, char *buf, size
     for (; spec[i] && i + 1 < sizeof lower; i++)
         lower[i] = (char)tolower((unsigned char)spec[i]);
     lower[i] = '\0';
-    for (int d = cli_variant_dir_first(); d < 2; d++) {
+    char file[160];
+    snprintf(file, sizeof file, "%s.ini", lower);
+    for (int d = cli_variant_dir_first(); d < 2 && !cli_not_ruleset(file); d++) {
         snprintf(buf, n, "%s/%s/%s.ini", cli_ruleset_dirs[d], game, lower);
         if (access(buf, R_OK) == 0)
             return buf;
@@ -478,6 +485,52 @@ const char *cli_ruleset_path(const char *game, const char *spec, char *buf, size
     fc_error_set(err, FC_EINVAL, "--rules %s: no such file and no shipped %s rule set of that name%s (shipped: %s)", spec,
                  game, hint, list[0] ? list : "none");
     return NULL;
+}
+
+int cli_tiers(const char *game, fc_tiers *t, fc_error *err)
+{
+    char path[PATH_MAX + 64];
+    for (int d = cli_variant_dir_first(); d < 2; d++) {
+        snprintf(path, sizeof path, "%s/%s/bots.ini", cli_ruleset_dirs[d], game);
+        if (access(path, F_OK) == 0)
+            return fc_tiers_load(t, path, err);
+    }
+    memset(t, 0, sizeof *t);
+    return 1;
+}
+
+int cli_agent_spec(const char *game, const char *spec, char *out, size_t n, fc_error *err)
+{
+    size_t nlen = strcspn(spec, ":");
+    char name[32];
+    snprintf(name, sizeof name, "%.*s", (int)(nlen < sizeof name ? nlen : sizeof name - 1), spec);
+    bool maybe_tier = true;
+    for (int i = 0; i < fc_agent_kind_count() && maybe_tier; i++)
+        maybe_tier = strcmp(name, fc_agent_kind_name(i)) != 0;
+    fc_tiers t;
+    int rc = maybe_tier ? cli_tiers(game, &t, err) : 1;
+    if (rc < 0)
+        return rc;
+    if (rc == 1 && maybe_tier && fc_tier_name_is_standard(name))
+        return fc_error_set(err, FC_EINVAL, "'%s' is a difficulty tier, but %s has none (no config/%s/bots.ini)", name,
+                            game, game);
+    if (rc == 0 && maybe_tier && strcmp(name, "human") != 0 && !fc_tiers_find(&t, name)) {
+        const char *known[FC_TIERS_MAX + 8];
+        int nk = 0;
+        char list[256] = "";
+        for (int i = 0; i < fc_agent_kind_count() && nk < 8; i++)
+            known[nk++] = fc_agent_kind_name(i);
+        for (int i = 0; i < t.n; i++)
+            known[nk++] = t.tier[i].name;
+        for (int i = 0, len = 0; i < nk && len < (int)sizeof list; i++)
+            len += snprintf(list + len, sizeof list - (size_t)len, "%s%s", i ? ", " : "", known[i]);
+        const char *near = fc_suggest(name, known, nk);
+        char hint[64] = "";
+        if (near)
+            snprintf(hint, sizeof hint, "; did you mean '%s'?", near);
+        return fc_error_set(err, FC_EUNKNOWN, "unknown agent '%s' (known: %s)%s", name, list, hint);
+    }
+    return fc_tiers_resolve(rc == 0 ? &t : NULL, spec, out, n, err);
 }
 
 fc_rules *cli_rules(const cli *c, fc_context *ctx, const char *game, int nseats)

@@ -121,6 +121,14 @@ const char *cli_variant_path(const char *game, const char *spec, char *buf, size
  * in the install data dir. NULL (err set: the shipped names, the closest one) otherwise. */
 const char *cli_ruleset_path(const char *game, const char *spec, char *buf, size_t n, fc_error *err);
 extern const char *const cli_ruleset_dirs[2];
+/* The difficulty tiers of game (config/GAME/bots.ini, shipped beside its rule sets): 0 with *t
+ * filled, 1 when the game ships none (*t empty), or a negative error naming the file and line. */
+struct fc_tiers;
+int cli_tiers(const char *game, struct fc_tiers *t, fc_error *err);
+/* A seat spec for game made an agent spec: a tier name ("hard", "hard:seed=3") becomes the
+ * tier's agent; other specs are copied. 1 = a tier, 0 = not one, negative = error (a standard
+ * tier name for a game without tiers, a broken bots.ini). */
+int cli_agent_spec(const char *game, const char *spec, char *out, size_t n, fc_error *err);
 /* Directories holding shipped variants (scripts/ in the source tree and the install data dir). */
 extern const char *const cli_variant_dirs[2];
 /* The first of cli_variant_dirs to use: the source tree's only when running from the build tree. */
@@ -231,12 +239,13 @@ int cli_cmd_perft(cli *c);
 int cli_cmd_uhp(cli *c);
 int cli_cmd_tune(cli *c);
 int cli_cmd_ladder(cli *c);
+int cli_cmd_train_eval(cli *c);
 int cli_cmd_agreement(cli *c);
 int cli_cmd_import(cli *c);
 
 /* Option tables (defined beside each command). */
 extern const cli_optdef cli_opts_list[], cli_opts_plugins[], cli_opts_rules[], cli_opts_play[],
     cli_opts_replay[], cli_opts_shell[], cli_opts_bench[], cli_opts_sim[], cli_opts_skill[], cli_opts_variant[], cli_opts_perft[],
-    cli_opts_uhp[], cli_opts_tune[], cli_opts_ladder[], cli_opts_agreement[], cli_opts_import[];
+    cli_opts_uhp[], cli_opts_tune[], cli_opts_ladder[], cli_opts_train_eval[], cli_opts_agreement[], cli_opts_import[];
 
 #endif

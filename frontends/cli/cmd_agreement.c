@@ -255,7 +255,8 @@ static void agreement_free(agreement_cli *a)
     free(a->path);
 }
 
-static int agreement_setup(const cli *c, fc_agreement_config *cfg)
+/* Reads the options into cfg; the agent spec (a tier resolved) goes into spec[n]. */
+static int agreement_setup(const cli *c, fc_agreement_config *cfg, char *spec, size_t n)
 {
     cfg->agent = cli_opt(c, "--agent");
     const char *csv = cli_opt(c, "--csv"), *json = cli_opt(c, "--json");
@@ -269,6 +270,9 @@ static int agreement_setup(const cli *c, fc_agreement_config *cfg)
         return cli_usage("agreement: only one of --csv and --json may go to standard output");
     fc_error e;
     fc_error_clear(&e);
+    if (cli_agent_spec(c->pos[0], cfg->agent, spec, n, &e) < 0)
+        return cli_usage("agreement: --agent: %s", e.msg);
+    cfg->agent = spec;
     fc_agent *ag = fc_agent_new(cfg->agent, 0, &e);
     if (!ag)
         return cli_usage("agreement: %s", e.msg);
@@ -282,7 +286,8 @@ int cli_cmd_agreement(cli *c)
     memset(&a, 0, sizeof a);
     fc_agreement_config cfg;
     memset(&cfg, 0, sizeof cfg);
-    int rc = agreement_setup(c, &cfg);
+    char spec[256];
+    int rc = agreement_setup(c, &cfg, spec, sizeof spec);
     if (rc != 0)
         return rc;
     const char *game = c->pos[0];

@@ -21,6 +21,7 @@ const cli_optdef cli_opts_ladder[] = {
     {"--threads", "K", false, "worker threads (default 1); results do not depend on K"},
     {"--seed", "S", false, "base seed (default 1)"},
     {"--max-decisions", "N", false, "decisions before a game counts as a draw by timeout (default 100000)"},
+    {"--opening", "N", false, "the first N decisions of every game are random, the same for both games of a deal (varied openings)"},
     {"--set", "KEY=VALUE", true, "override one parameter"},
     {"--rules", "F.ini|NAME", false, "rule set: a file, or a shipped one by name (config/GAME/NAME.ini)"},
     {"--variant", "F.lua", false, "Lua variant"},
@@ -38,6 +39,8 @@ typedef struct ladder_cli {
     fc_ladder_config cfg;
     fc_ladder_result res;
     int order[FC_LADDER_MAX_AGENTS]; /* agents by rating, best first */
+    char spec[FC_LADDER_MAX_AGENTS][256]; /* the agent specs played (tiers resolved) */
+    char name[FC_LADDER_MAX_AGENTS][300]; /* as shown: the spec, or "hard (mcts:iters=1000)" */
     const char *game;
 } ladder_cli;
 
@@ -77,11 +80,19 @@ static int ladder_agents(const cli *c, ladder_cli *l)
             return cli_usage("ladder: more than %d agents", FC_LADDER_MAX_AGENTS);
         fc_error e;
         fc_error_clear(&e);
-        fc_agent *a = fc_agent_new(tok, 0, &e);
+        int tier = cli_agent_spec(c->pos[0], tok, l->spec[n], sizeof l->spec[n], &e);
+        fc_agent *a = tier < 0 ? NULL : fc_agent_new(l->spec[n], 0, &e);
         if (!a)
             return cli_usage("ladder: agent %d: %s", n + 1, e.msg);
         fc_agent_free(a);
-        l->cfg.agents[n++] = tok;
+        char label[300]; /* tok lies in l->text: no snprintf from l into l */
+        if (tier == 1)
+            snprintf(label, sizeof label, "%.40s (%.255s)", tok, l->spec[n]);
+        else
+            snprintf(label, sizeof label, "%.255s", tok);
+        memcpy(l->name[n], label, sizeof label);
+        l->cfg.agents[n] = l->spec[n];
+        n++;
     }
     if (n < 2)
         return cli_usage("ladder: %d agent%s given, a ladder needs at least 2 (separate them with ';')", n,
@@ -100,6 +111,8 @@ static int ladder_options(const cli *c, ladder_cli *l, int *players)
         !cli_opt_u64(c, "--seed", 1, &cfg->seed) || !cli_opt_int(c, "--max-decisions", 1, 100000000, 0, &md))
         return CLI_EXIT_USAGE;
     cfg->max_decisions = md;
+    if (!cli_opt_int(c, "--opening", 0, 10000, 0, &cfg->opening))
+        return CLI_EXIT_USAGE;
     cfg->until_separated = cli_flag(c, "--until-separated");
     const char *outs[3] = {cli_opt(c, "--csv"), cli_opt(c, "--json"), cli_opt(c, "--html")};
     int stdout_uses = 0;
@@ -129,8 +142,11 @@ static void ladder_print(const ladder_cli *l)
     printf("ladder %s: %d agents, %d players, %d table%s, %ld games (%d per table) in %d round%s, seed %llu\n", l->game,
            r->nagents, r->nseats, r->ntables, r->ntables == 1 ? "" : "s", r->ngames, r->deals * r->nseats, r->rounds,
            r->rounds == 1 ? "" : "s", (unsigned long long)l->cfg.seed);
+    if (l->cfg.opening > 0)
+        printf("openings: the first %d decisions of every game are random, the same in both games of a deal\n",
+               l->cfg.opening);
     printf("Elo relative to %s (0); 95%% intervals; score: share of opponents beaten, ties half\n",
-           l->cfg.agents[r->anchor]);
+           l->name[r->anchor]);
     cli_table t;
     cli_table_init(&t, 6);
     cli_table_add(&t, "#", "agent", "Elo", "95% interval", "games", "score");
@@ -145,7 +161,7 @@ static void ladder_print(const ladder_cli *l)
             snprintf(iv, sizeof iv, "[%+.0f, %+.0f]", g->lo, g->hi);
         snprintf(gm, sizeof gm, "%d", g->games);
         snprintf(sc, sizeof sc, "%.3f", g->score);
-        cli_table_add(&t, n, l->cfg.agents[l->order[k]], e, iv, gm, sc);
+        cli_table_add(&t, n, l->name[l->order[k]], e, iv, gm, sc);
     }
     cli_table_print(&t, stdout, "  ");
     cli_table_free(&t);
@@ -173,7 +189,7 @@ static int ladder_write_csv(const ladder_cli *l, const char *path)
     for (int k = 0; k < r->nagents; k++) {
         const fc_rating *g = &r->rating[l->order[k]];
         fprintf(f, "%d,", k + 1);
-        ladder_csv_str(f, l->cfg.agents[l->order[k]]);
+        ladder_csv_str(f, l->name[l->order[k]]);
         fprintf(f, ",%.2f,%.2f,%.2f,%.2f,%d,%.4f,%d\n", g->elo, g->lo, g->hi, g->se, g->games, g->score,
                 l->order[k] == r->anchor);
     }
@@ -187,7 +203,7 @@ static void ladder_json_agent(cli_json *j, const ladder_cli *l, int k)
     const fc_rating *g = &r->rating[a];
     cli_json_obj(j);
     cli_json_key(j, "agent");
-    cli_json_str(j, l->cfg.agents[a]);
+    cli_json_str(j, l->name[a]);
     const char *keys[5] = {"elo", "lo", "hi", "se", "score"};
     double v[5] = {g->elo, g->lo, g->hi, g->se, g->score};
     for (int i = 0; i < 5; i++) {
@@ -231,12 +247,14 @@ static int ladder_write_json(const ladder_cli *l, const char *path)
     }
     cli_json_key(&j, "seed");
     cli_json_int(&j, (long long)l->cfg.seed);
+    cli_json_key(&j, "opening");
+    cli_json_int(&j, l->cfg.opening);
     cli_json_key(&j, "until_separated");
     cli_json_bool(&j, l->cfg.until_separated);
     cli_json_key(&j, "separated");
     cli_json_bool(&j, r->separated);
     cli_json_key(&j, "anchor");
-    cli_json_str(&j, l->cfg.agents[r->anchor]);
+    cli_json_str(&j, l->name[r->anchor]);
     cli_json_key(&j, "agents"); /* best first */
     cli_json_arr(&j);
     for (int k = 0; k < r->nagents; k++)
@@ -263,8 +281,8 @@ static void ladder_html_pairs(cli_html *h, const ladder_cli *l)
         cells[i] = buf + 32 * i;
     snprintf(cells[0], 32, "row vs column");
     for (int k = 0; k < n; k++) {
-        snprintf(cells[k + 1], 32, "%.31s", l->cfg.agents[l->order[k]]);
-        snprintf(cells[(k + 1) * nc], 32, "%.31s", l->cfg.agents[l->order[k]]);
+        snprintf(cells[k + 1], 32, "%.31s", l->name[l->order[k]]);
+        snprintf(cells[(k + 1) * nc], 32, "%.31s", l->name[l->order[k]]);
         for (int m = 0; m < n; m++) {
             int a = l->order[k], b = l->order[m], g = r->meet[a * n + b];
             if (a == b || g == 0)
@@ -291,7 +309,7 @@ static int ladder_write_html(const ladder_cli *l, const char *path)
                   "%d agents, %d players, %ld games (%d per table) in %d rounds, seed %llu. Elo relative to %s; "
                   "whiskers are 95%% intervals (docs/metrics.md, \"Ladder\"). Neighbours separated: %s.",
                   r->nagents, r->nseats, r->ngames, r->deals * r->nseats, r->rounds,
-                  (unsigned long long)l->cfg.seed, l->cfg.agents[r->anchor], r->separated ? "yes" : "no");
+                  (unsigned long long)l->cfg.seed, l->name[r->anchor], r->separated ? "yes" : "no");
     cli_html_est e[FC_LADDER_MAX_AGENTS];
     const char *cells[(FC_LADDER_MAX_AGENTS + 1) * 5];
     char txt[FC_LADDER_MAX_AGENTS][4][32];
@@ -300,12 +318,12 @@ static int ladder_write_html(const ladder_cli *l, const char *path)
     for (int k = 0; k < r->nagents; k++) {
         int a = l->order[k];
         const fc_rating *g = &r->rating[a];
-        e[k] = (cli_html_est){l->cfg.agents[a], g->elo, g->lo, g->hi};
+        e[k] = (cli_html_est){l->name[a], g->elo, g->lo, g->hi};
         snprintf(txt[k][0], 32, "%+.0f", g->elo);
         snprintf(txt[k][1], 32, "[%+.0f, %+.0f]", g->lo, g->hi);
         snprintf(txt[k][2], 32, "%d", g->games);
         snprintf(txt[k][3], 32, "%.3f", g->score);
-        const char *row[5] = {l->cfg.agents[a], txt[k][0], txt[k][1], txt[k][2], txt[k][3]};
+        const char *row[5] = {l->name[a], txt[k][0], txt[k][1], txt[k][2], txt[k][3]};
         memcpy(cells + (k + 1) * 5, row, sizeof row);
     }
     cli_html_intervals(h, "Elo with 95% intervals", "Elo", e, r->nagents, 0);

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "formicary/tiers.h"
 #include "formicary/rules_text.h"
 #include "formicary/suggest.h"
 #include "formicary/rng.h"
@@ -18,7 +19,7 @@
 #endif
 
 const cli_optdef cli_opts_play[] = {
-    {"--seats", "S1,S2,...", false, "one agent spec or 'human' per seat, or a number N of random seats"},
+    {"--seats", "S1,S2,...", false, "per seat 'human', a tier (easy, medium, hard, expert) or an agent spec; or N random seats (default: you against medium bots)"},
     {"--seed", "N", false, "match seed (default: time-based, printed)"},
     {"--set", "KEY=VALUE", true, "override one parameter"},
     {"--rules", "F.ini|NAME", false, "rule set: a file, or a shipped one by name (config/GAME/NAME.ini)"},
@@ -579,10 +580,12 @@ int cli_cmd_play(cli *c)
         rc = cli_fail("%s", err.msg);
         goto out;
     }
-    if (!seats) {
+    if (!seats) { /* the user against the game's medium bots (MCTS for a game without tiers) */
+        fc_tiers tiers;
+        bool tiered = cli_tiers(pl->id, &tiers, &err) == 0;
         p->nseats = pl->min_seats;
         for (int i = 0; i < p->nseats && i < FC_MAX_SEATS; i++)
-            snprintf(p->spec[i], PLAY_SPEC_MAX, "random");
+            snprintf(p->spec[i], PLAY_SPEC_MAX, "%s", i == 0 ? "human" : tiered ? "medium" : "mcts");
     }
     uint64_t agent_seed = fc_hash64(&seed, sizeof seed, 0x6167656e74u); /* "agent" */
     for (int i = 0; i < p->nseats; i++) {
@@ -590,6 +593,12 @@ int cli_cmd_play(cli *c)
             p->labels.agent[i] = "human";
             continue;
         }
+        char resolved[PLAY_SPEC_MAX];
+        if (cli_agent_spec(pl->id, p->spec[i], resolved, sizeof resolved, &err) < 0) {
+            rc = cli_usage("play: option --seats: seat %d: %s", i + 1, err.msg);
+            goto out;
+        }
+        snprintf(p->spec[i], PLAY_SPEC_MAX, "%s", resolved);
         if (!(p->agent[i] = fc_agent_new(p->spec[i], agent_seed, &err))) {
             static const char *const human[1] = {"human"};
             if (!strchr(p->spec[i], ':') && fc_suggest(p->spec[i], human, 1))

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "formicary/tiers.h"
 #include "formicary/rules_text.h"
 
 const cli_optdef cli_opts_rules[] = {
@@ -64,6 +65,33 @@ static int cli_rules_text(const fc_plugin *p, const char *query)
     return CLI_EXIT_OK;
 }
 
+/* The game's difficulty tiers with their agents and measured ratings. */
+static int cli_rules_tiers(const char *game)
+{
+    fc_tiers tiers;
+    fc_error err;
+    fc_error_clear(&err);
+    int rc = cli_tiers(game, &tiers, &err);
+    if (rc < 0)
+        return cli_fail("%s", err.msg);
+    if (rc == 1)
+        return 0;
+    printf("\ndifficulty tiers (--seats human,hard; Elo on the game's ladder, random = 0, 95%% interval):\n");
+    cli_table t;
+    cli_table_init(&t, 4);
+    cli_table_add(&t, "tier", "agent", "Elo", "doc");
+    for (int i = 0; i < tiers.n; i++) {
+        const fc_tier *tr = &tiers.tier[i];
+        char elo[64] = "not measured";
+        if (tr->rated)
+            snprintf(elo, sizeof elo, "%+.0f [%+.0f, %+.0f]", tr->elo, tr->elo_lo, tr->elo_hi);
+        cli_table_add(&t, tr->name, tr->agent, elo, tr->doc);
+    }
+    cli_table_print(&t, stdout, "  ");
+    cli_table_free(&t);
+    return 0;
+}
+
 int cli_cmd_rules(cli *c)
 {
     if (c->npos > 1 && !cli_flag(c, "--text"))
@@ -102,6 +130,12 @@ int cli_cmd_rules(cli *c)
     if (r)
         printf("\nrule set %s, variant %s, %d seats\n", fc_rules_name(r), fc_rules_variant_name(r),
                fc_rules_nseats(r));
+
+    if (cli_rules_tiers(p->id) != 0) {
+        fc_rules_free(r);
+        fc_context_free(ctx);
+        return CLI_EXIT_FAIL;
+    }
 
     printf("\nparameters:\n");
     cli_table t;

@@ -15,7 +15,7 @@
 #include "formicary/stats.h"
 
 const cli_optdef cli_opts_sim[] = {
-    {"--seats", "A,B,...", false, "one agent spec per seat, or a number N of random seats (default: minimum, random)"},
+    {"--seats", "A,B,...", false, "one agent spec or tier (easy, medium, hard, expert) per seat, or a number N of random seats (default: minimum, random)"},
     {"--games", "N", false, "games to play (default 100; the maximum with --until-significant)"},
     {"--threads", "K", false, "worker threads (default 1); results do not depend on K"},
     {"--seed", "S", false, "base seed (default 1): game i uses seeds derived from (S, i)"},
@@ -24,6 +24,7 @@ const cli_optdef cli_opts_sim[] = {
     {"--variant", "F.lua", false, "Lua variant"},
     {"--fixed-seats", NULL, false, "do not rotate the agents around the seats"},
     {"--max-decisions", "N", false, "decisions before a game counts as a timeout (default 100000)"},
+    {"--opening", "N", false, "the first N decisions of every game are random (the same for every line-up of a deal): varied openings"},
     {"--csv", "F", false, "write one row per game to F"},
     {"--json", "F", false, "write the summary as JSON to F ('-' for stdout instead of the table)"},
     {"--svg", "F", false, "write a chart (win shares with intervals, score distributions) to F"},
@@ -235,8 +236,10 @@ static int sim_play(sim_cli *s, design *d, int first, int count)
     for (int k = 0; k < s->nseats && len > 0 && (size_t)len < sizeof text; k++)
         len += snprintf(text + len, sizeof text - (size_t)len, "|%s", s->spec[k]);
     if (s->position && len > 0 && (size_t)len < sizeof text) /* games from a position are other games */
-        snprintf(text + len, sizeof text - (size_t)len, "|position %016llx",
-                 (unsigned long long)fc_hash64(s->position, strlen(s->position), 0));
+        len += snprintf(text + len, sizeof text - (size_t)len, "|position %016llx",
+                        (unsigned long long)fc_hash64(s->position, strlen(s->position), 0));
+    if (s->cfg.opening > 0 && len > 0 && (size_t)len < sizeof text) /* so are games with random openings */
+        snprintf(text + len, sizeof text - (size_t)len, "|opening %d", s->cfg.opening);
     uint64_t key = fc_hash64(text, strlen(text), 0);
     int rc = cli_sim_run(&s->cfg, first, count, d->games + first, s->journal, key, &err); /* over MPI ranks */
     s->seconds += sim_now() - t0;
@@ -553,6 +556,10 @@ static int sim_setup(sim_cli *s, cli *c, fc_context *ctx)
             snprintf(s->spec[i], SIM_SPEC_MAX, "random");
     }
     for (int i = 0; i < s->nseats; i++) {
+        char resolved[SIM_SPEC_MAX];
+        if (cli_agent_spec(pl->id, s->spec[i], resolved, sizeof resolved, &err) < 0)
+            return cli_usage("sim: option --seats: seat %d: %s", i + 1, err.msg);
+        snprintf(s->spec[i], SIM_SPEC_MAX, "%s", resolved);
         fc_agent *a = fc_agent_new(s->spec[i], 0, &err);
         if (!a)
             return cli_usage("sim: option --seats: seat %d: %s", i + 1, err.msg);
@@ -604,8 +611,9 @@ int cli_cmd_sim(cli *c)
     }
     if (!cli_opt_int(c, "--games", 1, 10000000, 100, &s->ngames) || !cli_opt_int(c, "--threads", 1, 256, 1, &s->threads) ||
         !cli_opt_u64(c, "--seed", 1, &s->seed) || !cli_opt_int(c, "--max-decisions", 1, 1000000000, 0, &maxdec) ||
-        !cli_opt_int(c, "--looks", 1, 1000, 10, &s->looks)) {
+        !cli_opt_int(c, "--looks", 1, 1000, 10, &s->looks) || !cli_opt_int(c, "--opening", 0, 10000, 0, &s->cfg.opening)) {
         free(s);
+        cli_mpi_end();
         return CLI_EXIT_USAGE;
     }
     fc_context *ctx = cli_context(c, NULL, 0);
@@ -640,6 +648,9 @@ int cli_cmd_sim(cli *c)
                s->nseats, s->played, s->ndesigns > 1 ? " per design" : "", (unsigned long long)s->seed, s->threads,
                s->threads > 1 ? "s" : "", s->cfg.fixed_seats ? "fixed" : "rotating", s->seconds,
                s->seconds > 0 ? s->played * s->ndesigns / s->seconds : 0);
+        if (s->cfg.opening > 0)
+            printf("openings: the first %d decisions of every game are random, drawn from the game's seed (B plays the same)\n",
+                   s->cfg.opening);
         for (int k = 0; k < s->ndesigns; k++)
             sim_print_design(s, &s->d[k]);
         if (s->ndesigns > 1)

@@ -353,6 +353,23 @@ static void bestmove_spec(uhp *u, bool by_depth, int depth, double sec, char *sp
         snprintf(spec, n, "mcts:iters=%.0f,c=%g,threads=%.0f", o[UHP_ITERS], o[UHP_EXPLORE], o[UHP_THREADS]);
 }
 
+/* The agent spec of Hive's tier (config/hive/bots.ini), alpha-beta with the Threads and HashMB
+ * options. */
+static bool tier_spec(uhp *u, const char *tier, char *spec, size_t n, fc_error *err)
+{
+    if (cli_agent_spec("hive", tier, spec, n, err) != 1) {
+        if (!err->msg[0])
+            fc_error_set(err, FC_EINVAL, "Tier %s: Hive has no such difficulty tier", tier);
+        return false;
+    }
+    if (strncmp(spec, "ab", 2) == 0 && (spec[2] == ':' || !spec[2])) {
+        char with[256];
+        snprintf(with, sizeof with, "%s:threads=%.0f,hash=%.0f", tier, u->opt.v[UHP_THREADS], u->opt.v[UHP_HASH]);
+        return cli_agent_spec("hive", with, spec, n, err) == 1;
+    }
+    return true;
+}
+
 /* The session's agent for spec: kept from one bestmove to the next while the spec stays the
  * same (the alpha-beta table lives on), made anew when it changes. */
 static fc_agent *uhp_agent(uhp *u, const char *spec, fc_error *err)
@@ -379,10 +396,18 @@ static void uhp_bestmove(uhp *u, char *arg)
     char spec[sizeof u->agent_spec];
     if (!bestmove_limits(u, arg, &depth, &sec, &by_depth))
         return;
-    bestmove_spec(u, by_depth, depth, sec, spec, sizeof spec);
     fc_decision d = 0;
     fc_error err;
     fc_error_clear(&err);
+    const char *tier = uhp_opts_tier(&u->opt);
+    if (tier && !(arg && *arg)) {
+        if (!tier_spec(u, tier, spec, sizeof spec, &err)) {
+            uhp_err("%s", err.msg);
+            return;
+        }
+    } else {
+        bestmove_spec(u, by_depth, depth, sec, spec, sizeof spec);
+    }
     fc_agent *a = uhp_agent(u, spec, &err);
     if (!a || fc_agent_choose(a, u->m, &d, &err) != 0) {
         uhp_err("%s", err.msg);

@@ -28,6 +28,8 @@ static const cli_cmd cli_cmds[] = {
      1, 1, cli_opts_skill, cli_cmd_skill},
     {"ladder", "GAME", "Round robin between agents (--agents 'A;B;...'): ratings (Elo) with 95% intervals.", 1, 1,
      cli_opts_ladder, cli_cmd_ladder},
+    {"train-eval", "GAME", "Tune the game's evaluation weights by self-play (SPSA) and write a weights file (--out).", 1,
+     1, cli_opts_train_eval, cli_cmd_train_eval},
     {"agreement", "GAME", "How often an agent's choice matches the recorded decisions of a corpus (top-1, top-3).", 1,
      1, cli_opts_agreement, cli_cmd_agreement},
     {"tune", "GAME", "Search parameter values toward design targets (balance, rounds, margin, ...): best designs with intervals.",
@@ -56,6 +58,9 @@ static void cli_main_help(FILE *f)
     fputs("\nagents (seat specs NAME[:key=value,...]):\n  human  a person at this terminal (play only)\n", f);
     for (int i = 0; i < fc_agent_kind_count(); i++)
         fprintf(f, "  %-6s %s\n", fc_agent_kind_name(i), fc_agent_kind_doc(i));
+    fputs("  easy, medium, hard, expert  a game's difficulty tiers: the agents of config/GAME/bots.ini "
+          "(formicary rules GAME lists them with their measured ratings)\n",
+          f);
     fputs("\nother options: --help, --version\n"
           "plugins are searched in --plugin-path DIR, $FORMICARY_PLUGIN_PATH, the build tree (when run from it),\n"
           "$XDG_DATA_HOME/formicary/plugins (default ~/.local/share/formicary/plugins) and the install directory\n",
@@ -108,7 +113,7 @@ static int cli_main(int argc, char **argv)
     const char *near = fc_suggest(name, names, CLI_NCMDS);
     if (near)
         return cli_usage("unknown command '%s'; did you mean '%s'? (try formicary --help)", name, near);
-    return cli_usage("unknown command '%s' (commands: list, plugins, rules, play, replay, import, shell, bench, sim, skill, ladder, agreement, tune, variant, perft, "
+    return cli_usage("unknown command '%s' (commands: list, plugins, rules, play, replay, import, shell, bench, sim, skill, ladder, train-eval, agreement, tune, variant, perft, "
                      "uhp)",
                      name);
 }

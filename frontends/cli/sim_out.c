@@ -166,6 +166,8 @@ int sim_write_json(const sim_cli *s, const char *path)
     cli_json_int(&j, s->threads);
     cli_json_key(&j, "fixed_seats");
     cli_json_bool(&j, s->cfg.fixed_seats);
+    cli_json_key(&j, "opening");
+    cli_json_int(&j, s->cfg.opening);
     cli_json_key(&j, "seconds");
     cli_json_num(&j, s->seconds);
     cli_json_key(&j, "games_per_sec");

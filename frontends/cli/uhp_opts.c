@@ -1,5 +1,6 @@
 /* `formicary uhp` options (UHP `options`): a table of named settings with their type, range and
- * default, listed, read and set as UHP engines do. Tier is a preset of MaxDepth and TimeLimit;
+ * default, listed, read and set as UHP engines do. Tier names a difficulty tier that then plays
+ * a bestmove without arguments (until MaxDepth, TimeLimit, Search or MctsIterations is set);
  * Search chooses the searcher of a bestmove without depth. */
 #include <stdio.h>
 #include <string.h>
@@ -16,19 +17,18 @@ typedef struct opt_def {
     const char *const *choices; /* OT_ENUM: hi + 1 of them */
 } opt_def;
 
-static const char *const tier_names[] = {"easy", "medium", "hard", "expert"};
-#define NTIERS 4
+/* "none": MaxDepth, TimeLimit and Search decide; a tier: Hive's difficulty tier of that name
+ * (config/hive/bots.ini) plays a bestmove without arguments. */
+static const char *const tier_names[] = {"none", "easy", "medium", "hard", "expert"};
+#define NTIERS 5
 static const char *const search_names[] = {"ab", "mcts"};
-/* MaxDepth and TimeLimit (seconds) of each tier */
-static const double tier_depth[NTIERS] = {1, 3, 5, UHP_MAX_DEPTH};
-static const double tier_time[NTIERS] = {1, 3, 10, 30};
 
 static const opt_def defs[UHP_NOPTS] = {
     [UHP_TIME_LIMIT] = {"TimeLimit", OT_DOUBLE, 3, 0.1, 3600},
     [UHP_DEPTH] = {"MaxDepth", OT_INT, 3, 1, UHP_MAX_DEPTH},
     [UHP_THREADS] = {"Threads", OT_INT, 1, 1, 16}, /* the ab agent: 1..16 */
     [UHP_HASH] = {"HashMB", OT_INT, 64, 1, 4096},
-    [UHP_TIER] = {"Tier", OT_ENUM, 1, 0, NTIERS - 1, tier_names},
+    [UHP_TIER] = {"Tier", OT_ENUM, 0, 0, NTIERS - 1, tier_names},
     [UHP_SEARCH] = {"Search", OT_ENUM, UHP_SEARCH_AB, 0, 1, search_names},
     [UHP_ITERS] = {"MctsIterations", OT_INT, 1000, 1, 10000000},
     [UHP_EXPLORE] = {"Exploration", OT_DOUBLE, 0.7, 0, 10},
@@ -64,10 +64,8 @@ static bool set_opt(uhp_opts *o, int i, const char *val, char *err, size_t n)
         for (int k = 0; val && k <= (int)d->hi; k++)
             if (strcmp(val, d->choices[k]) == 0) {
                 o->v[i] = k;
-                if (i == UHP_TIER) {
-                    o->v[UHP_DEPTH] = tier_depth[k];
-                    o->v[UHP_TIME_LIMIT] = tier_time[k];
-                }
+                if (i == UHP_SEARCH)
+                    o->v[UHP_TIER] = 0; /* the search settings chosen by hand again */
                 return true;
             }
         char list[80] = "";
@@ -79,6 +77,8 @@ static bool set_opt(uhp_opts *o, int i, const char *val, char *err, size_t n)
     if (d->type == OT_INT ? val && cli_parse_int(val, (long)d->lo, (long)d->hi, &iv)
                           : val && cli_parse_double(val, d->lo, d->hi, &dv)) {
         o->v[i] = d->type == OT_INT ? iv : dv;
+        if (i == UHP_TIME_LIMIT || i == UHP_DEPTH || i == UHP_ITERS)
+            o->v[UHP_TIER] = 0;
         return true;
     }
     snprintf(err, n, "options set %s: expected %s %g..%g", d->name, d->type == OT_INT ? "an integer" : "a number",
@@ -116,4 +116,10 @@ bool uhp_opts_command(uhp_opts *o, char *arg, char *err, size_t n)
         return false;
     print_opt(o, i);
     return true;
+}
+
+const char *uhp_opts_tier(const uhp_opts *o)
+{
+    int k = (int)o->v[UHP_TIER];
+    return k > 0 && k < NTIERS ? tier_names[k] : NULL;
 }

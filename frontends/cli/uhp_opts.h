@@ -16,7 +16,7 @@ enum {
     UHP_DEPTH,      /* MaxDepth: plies for a bestmove without arguments */
     UHP_THREADS,    /* Threads: search threads */
     UHP_HASH,       /* HashMB: transposition table size */
-    UHP_TIER,       /* Tier: easy|medium|hard|expert, sets MaxDepth and TimeLimit */
+    UHP_TIER,       /* Tier: none|easy|medium|hard|expert: a tier plays bestmove without arguments */
     UHP_SEARCH,     /* Search: ab (alpha-beta) or mcts for bestmove without depth */
     UHP_ITERS,      /* MctsIterations: bestmove without arguments under Search mcts */
     UHP_EXPLORE,    /* Exploration: MCTS */
@@ -31,5 +31,7 @@ void uhp_opts_default(uhp_opts *o);
 /* `options`, `options get NAME`, `options set NAME VALUE` (arg is what follows `options`, or
  * NULL): prints the option lines and returns true, or writes the error into err. */
 bool uhp_opts_command(uhp_opts *o, char *arg, char *err, size_t n);
+/* The tier in force ("hard"), or NULL for none. */
+const char *uhp_opts_tier(const uhp_opts *o);
 
 #endif

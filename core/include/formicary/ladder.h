@@ -71,6 +71,7 @@ typedef struct fc_ladder_config {
     int games;              /* games per table at most (rounded up to whole deals), >= 1 */
     bool until_separated;   /* stop after the first round whose ratings are separated */
     long max_decisions;     /* per game; 0: FC_SIM_DEFAULT_MAX_DECISIONS */
+    int opening;            /* random first decisions of every game (fc_sim_config.opening) */
     /* optional: called after each game with (games done, games at most) under a lock */
     void (*progress)(void *ud, long done, long total);
     void *progress_ud;

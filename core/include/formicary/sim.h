@@ -28,6 +28,10 @@ typedef struct fc_sim_config {
     /* optional (NULL: every game from the start): a position text (fc_match_new_from_position)
      * every game starts from; a game without positions makes fc_sim_check fail */
     const char *position;
+    /* optional (0: none): the first `opening` seat decisions of every game are uniform random
+     * choices drawn from the game's match seed, not the agents': every line-up of a deal plays
+     * the same opening, and deterministic agents (ab) meet varied positions */
+    int opening;
     /* optional: called for every game that finished without error, with its match (read-only,
      * valid only during the call; its history, scores and position are final). Called from the
      * worker threads, several at once and in no particular order, with no lock held: it must be

@@ -842,6 +842,10 @@ int fc_rules_finish(fc_rules *r, fc_error *err)
                 g->data_free(data);
             if (rc > 0)
                 rc = FC_EDATA;
+            const char *dd = fc_context_game_datadir(r->ctx, r->p);
+            if (!dd || !dd[0]) /* say why the files were not found, not only which */
+                return fc_error_set(err, rc, "%s: no data folder found for the game (looked for data/ next to its plugin "
+                                    "and the install data folder): %.300s", r->p->id, e.msg[0] ? e.msg : fc_error_name(rc));
             if (e.msg[0])
                 return fc_error_set(err, rc, "%s", e.msg);
             return fc_error_set(err, rc, "%s: loading the game data failed (%s)", r->p->id, fc_error_name(rc));

@@ -48,6 +48,8 @@ int fc_sim_check(const fc_sim_config *c, fc_error *err)
         return fc_error_set(err, FC_EINVAL, "sim: %d agents for %d seats", c->nagents, n);
     if (c->threads < 1 || c->threads > 1024)
         return fc_error_set(err, FC_ERANGE, "sim: %d threads, expected 1..1024", c->threads);
+    if (c->opening < 0 || c->opening > 10000)
+        return fc_error_set(err, FC_ERANGE, "sim: %d random opening decisions, expected 0..10000", c->opening);
     for (int k = 0; k < n; k++) {
         fc_error e;
         fc_error_clear(&e);
@@ -167,6 +169,8 @@ static int sim_game(const fc_sim_config *c, int index, fc_sim_game *g, fc_error 
     for (int s = 0; s < n; s++)
         g->agent_at[s] = fc_sim_agent_at(c, index, s);
     double legal_sum = 0;
+    fc_rng opening; /* the opening's own stream of the match seed: agents' streams untouched */
+    fc_rng_seed(&opening, g->seed, 0x6f70656e696e67ull);
     if (rc == 0)
         rc = sim_eval_push(&ev, m, n);
     while (rc == 0) {
@@ -183,12 +187,15 @@ static int sim_game(const fc_sim_config *c, int index, fc_sim_game *g, fc_error 
         } else if (who < 0 || who >= n) {
             rc = fc_error_set(err, FC_EPLUGIN, "the game reported seat %d to move (%d seats)", who, n);
         } else {
-            int k = fc_match_legal(m, NULL, NULL);
+            const fc_decision *legal = NULL;
+            int k = fc_match_legal(m, &legal, NULL);
             fc_decision d = 0;
             legal_sum += k;
             g->choice_points += k > 1;
-            g->decisions++;
-            rc = fc_agent_choose(agent[g->agent_at[who]], m, &d, err);
+            if (g->decisions++ < c->opening && k > 0 && legal)
+                d = legal[fc_rng_below(&opening, (uint32_t)k)];
+            else
+                rc = fc_agent_choose(agent[g->agent_at[who]], m, &d, err);
             if (rc == 0)
                 rc = fc_match_play(m, d, err);
         }

@@ -102,6 +102,7 @@ static void ladder_cfg(const ladder_run *r, int table, int rotation, fc_sim_conf
     cfg->threads = 1;
     cfg->fixed_seats = true;
     cfg->max_decisions = c->max_decisions;
+    cfg->opening = c->opening;
 }
 
 static void ladder_store(fc_ladder_game *lg, const fc_sim_game *g, int p)

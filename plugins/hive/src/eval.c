@@ -78,8 +78,8 @@ static int read_row(const fc_host *h, fc_table *t, int row, int i, const char *p
 {
     double v, lo, hi;
     int line = h->table_line(t, row), rc;
-    if ((rc = read_number(h, t, row, "value", path, &v, err)) < 0 || (rc = read_number(h, t, row, "lo", path, &lo, err)) < 0 ||
-        (rc = read_number(h, t, row, "hi", path, &hi, err)) < 0)
+    if ((rc = read_number(h, t, row, "value", path, &v, err)) < 0 ||
+        (rc = read_number(h, t, row, "lo", path, &lo, err)) < 0 || (rc = read_number(h, t, row, "hi", path, &hi, err)) < 0)
         return rc;
     if (!(lo < hi) || (i == EV_SCALE && lo <= 0))
         return h->error_set(err, FC_EDATA, "%s:%d: weight '%s': range %g..%g is empty%s", path, line, D->names[i], lo,
