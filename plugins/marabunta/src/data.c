@@ -367,7 +367,7 @@ int mb_data_load(const fc_host *host, const fc_value *params, int nseats, const 
     if ((rc = load_regions(&L, D, params)) < 0 || (rc = load_board(&L, D, board)) < 0 ||
         (rc = load_dice(&L, D, params[P_SEVENTH_DIE].i != 0)) < 0 || (rc = load_tiles(&L, D)) < 0 || (rc = load_abilities(&L, D)) < 0 ||
         (rc = load_groups(&L, D, player)) < 0 || (rc = load_cookies(&L, D, params)) < 0 ||
-        (rc = load_player_side(&L, D, player, params)) < 0) {
+        (rc = load_player_side(&L, D, player, params)) < 0 || (rc = mb_eval_load(&L, D)) < 0) {
         fc_loader_close(&L);
         free(D);
         return rc;

@@ -86,6 +86,19 @@ typedef struct mb_effect {
     uint8_t mandatory, returns; /* tiles only */
 } mb_effect;
 
+/* Evaluation weights (eval.c; data/eval.csv), in file-independent order. */
+enum {
+    MBW_SCALE,
+    MBW_PROJECTED,
+    MBW_REGION_SOFT,
+    MBW_REGION_DOUBT,
+    MBW_HILL,
+    MBW_CRATE,
+    MBW_ACCESS,
+    MBW_COOKIE_REACH,
+    MBW_COUNT
+};
+
 typedef struct mb_data {
     /* territory (the chosen side only) */
     int nhex;
@@ -123,6 +136,9 @@ typedef struct mb_data {
     int ncookies;
     int8_t cookie_vp[MB_MAX_COOKIES];
     int ant_hills, track_max;
+    /* evaluation weights (eval.csv): values, and their names and ranges for fc_game.eval_weights */
+    double w[MBW_COUNT];
+    fc_eval_weight eval[MBW_COUNT];
 } mb_data;
 
 /* ---- state ---- */
@@ -251,6 +267,13 @@ int mb_apply_resolve(mb_state *s, const fc_env *env, fc_decision d);
 void mb_place_targets(const mb_state *s, const fc_env *env, mb_set *plain, mb_set *hill);
 int mb_cookie_vp(const fc_env *env, int position);
 
+/* eval.c: the heuristic evaluation and its weights (data/eval.csv) */
+struct fc_loader;
+int mb_eval_load(struct fc_loader *L, mb_data *D);
+int mb_eval_weights(const fc_env *env, const fc_eval_weight **out);
+void mb_evaluate_weighted(const void *st, const fc_env *env, const double *w, double *value);
+void mb_evaluate(const void *st, const fc_env *env, double *value);
+
 /* notation.c */
 int mb_decision_text(const void *st, const fc_env *env, fc_decision d, char *buf, size_t n);
 int mb_decision_parse(const void *st, const fc_env *env, const char *text, fc_decision *out);
@@ -265,7 +288,6 @@ int mb_position_read(void *st, const fc_env *env, const char *text, fc_error *er
 void mb_view(const void *st, const fc_env *env, int seat, fc_view *v);
 /* The rule id or heading of docs/rules/marabunta.md for the current step. */
 const char *mb_phase_topic(const void *st, const fc_env *env);
-void mb_evaluate(const void *st, const fc_env *env, double *value);
 int mb_check(const void *st, const fc_env *env, char *msg, size_t n);
 
 #endif

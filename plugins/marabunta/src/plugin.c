@@ -181,6 +181,8 @@ static const fc_game mb_game = {
     .phase_topic = mb_phase_topic,
     .position_write = mb_position_write,
     .position_read = mb_position_read,
+    .eval_weights = mb_eval_weights,
+    .evaluate_weighted = mb_evaluate_weighted,
 };
 
 static const fc_plugin mb_plugin = {

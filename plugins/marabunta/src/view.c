@@ -1,5 +1,5 @@
 /* Marabunta view for front ends (the territory with regions and marks, the leaves, both
- * player boards, score and round), the heuristic evaluation, and the invariant check. */
+ * player boards, score and round) and the invariant check. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -146,25 +146,6 @@ void mb_view(const void *st, const fc_env *env, int seat, fc_view *v)
         }
     }
     legend(D, h, v);
-}
-
-/* Projected final margin squashed into [0, 1]; no libm. */
-void mb_evaluate(const void *st, const fc_env *env, double *value)
-{
-    const mb_state *s = st;
-    int32_t total[MB_SEATS];
-    int rank[MB_SEATS];
-    if (s->phase == PH_OVER) {
-        mb_scores(s, env, total, rank);
-        for (int p = 0; p < MB_SEATS; p++)
-            value[p] = rank[p] == 0 ? (rank[1 - p] == 0 ? 0.5 : 1.0) : 0.0;
-        return;
-    }
-    mb_final(s, env, total);
-    for (int p = 0; p < MB_SEATS; p++) {
-        double x = (total[p] - total[1 - p]) / 10.0;
-        value[p] = 0.5 + 0.5 * x / (1.0 + (x < 0 ? -x : x));
-    }
 }
 
 static int fail(char *msg, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -420,7 +420,8 @@ int mz_data_load(const fc_host *host, const fc_value *params, int nseats, const 
     int rc;
     if ((rc = load_tiles(&L, D)) < 0 || (rc = load_gt(&L, D)) < 0 || (rc = load_cards(&L, D)) < 0 ||
         (rc = load_rest(&L, D)) < 0 || (rc = load_rewards(&L, D)) < 0 || (rc = load_track(&L, D)) < 0 ||
-        (rc = load_constants(&L, D)) < 0 || (rc = load_species(&L, D)) < 0) {
+        (rc = load_constants(&L, D)) < 0 || (rc = load_species(&L, D)) < 0 ||
+        (rc = mz_eval_load(&L, D)) < 0) {
         free(D);
         return rc;
     }

@@ -113,6 +113,12 @@ typedef struct mz_species {
     int8_t n, m;
 } mz_species;
 
+/* Evaluation weights (eval.c; data/eval.csv). */
+enum {
+    MZW_SCALE, MZW_SCORE, MZW_ANTS, MZW_LARVAE, MZW_FOOD, MZW_HAND, MZW_EVOLUTION, MZW_SPACE, MZW_SPACE_POINT,
+    MZW_INNER, MZW_GOAL, MZW_STARVE, MZW_UNFED, MZW_AWARD, MZW_TUNNEL, MZW_COUNT
+};
+
 typedef struct mz_data {
     mz_tile tile[MZ_TILES + 1]; /* 1-based */
     mz_card card[MZ_CARDS];
@@ -132,6 +138,9 @@ typedef struct mz_data {
     bool epic, reactions, open_hands, draft;
     int centi_fixed, species, first_player;
     mz_species sp[SP_COUNT]; /* 1-based */
+    /* evaluation weights (eval.csv): values, and their names and ranges for fc_game.eval_weights */
+    double w[MZW_COUNT];
+    fc_eval_weight eval[MZW_COUNT];
 } mz_data;
 
 /* Frames. */
@@ -457,6 +466,15 @@ void mz_apply_queen(const fc_env *env, mz_state *s, mz_frame *f, fc_decision d);
 void mz_scores(const void *st, const fc_env *env, int32_t *score, int *rank);
 int mz_goal_points(const fc_env *env, const mz_state *s, int seat, int card);
 int mz_round(const void *st, const fc_env *env);
+/* ants one food feeds for seat (hook feeding_capacity included), at least 1. */
+int mz_feed_capacity(const fc_env *env, const mz_state *s, int p);
+
+/* ---- eval.c: the heuristic evaluation and its weights (data/eval.csv) ---- */
+struct fc_loader;
+int mz_eval_load(struct fc_loader *L, mz_data *D);
+int mz_eval_weights(const fc_env *env, const fc_eval_weight **out);
+void mz_evaluate_weighted(const void *st, const fc_env *env, const double *w, double *value);
+void mz_evaluate(const void *st, const fc_env *env, double *value);
 
 /* ---- notation.c ---- */
 int mz_decision_text(const void *st, const fc_env *env, fc_decision d, char *buf, size_t n);
@@ -467,7 +485,6 @@ int mz_pos_text(int pos, char *buf, size_t n);
 
 /* ---- view.c ---- */
 void mz_view(const void *st, const fc_env *env, int seat, fc_view *v);
-void mz_evaluate(const void *st, const fc_env *env, double *value);
 void mz_determinize(void *st, const fc_env *env, int seat, fc_rng *rng);
 int mz_check(const void *st, const fc_env *env, char *msg, size_t n);
 const char *mz_phase_topic(const void *st, const fc_env *env);

@@ -140,6 +140,8 @@ const fc_game mz_game = {
     .phase_topic = mz_phase_topic,
     .position_write = mz_position_write,
     .position_read = mz_position_read,
+    .eval_weights = mz_eval_weights,
+    .evaluate_weighted = mz_evaluate_weighted,
 };
 
 static const fc_plugin plugin = {

@@ -70,7 +70,7 @@ static void harvest(const fc_env *env, mz_state *s, int p)
     mz_gain(env, s, p, food, larvae, cards, pts);
 }
 
-static int feed_capacity(const fc_env *env, const mz_state *s, int p)
+int mz_feed_capacity(const fc_env *env, const mz_state *s, int p)
 {
     const mz_data *D = MZ_D_(env);
     int base = D->epic && s->round >= 4 ? D->feed_late : D->feed_base; /* V-2 */
@@ -229,7 +229,7 @@ int mz_legal_queen(const fc_env *env, const mz_state *s, const mz_frame *f, fc_d
 {
     int n = 0, p = f->seat;
     if (f->kind == F_FEED) {
-        int ants = mz_ants_total(s, p), cap = feed_capacity(env, s, p);
+        int ants = mz_ants_total(s, p), cap = mz_feed_capacity(env, s, p);
         for (int k = ants; k >= 0; k--)
             if ((k + cap - 1) / cap <= s->seat[p].food)
                 out[n++] = MZ_D(DK_FEED, k, 0, 0);
@@ -245,7 +245,7 @@ void mz_apply_queen(const fc_env *env, mz_state *s, mz_frame *f, fc_decision d)
     const mz_data *D = MZ_D_(env);
     int p = f->seat, a = MZ_DA(d);
     if (f->kind == F_FEED) {
-        int ants = mz_ants_total(s, p), cap = feed_capacity(env, s, p);
+        int ants = mz_ants_total(s, p), cap = mz_feed_capacity(env, s, p);
         mz_pop(s);
         s->seat[p].food = (uint8_t)(s->seat[p].food - (a + cap - 1) / cap);
         if (a < ants) { /* */

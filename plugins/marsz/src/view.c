@@ -1,6 +1,5 @@
-/* View for front ends, heuristic evaluation, determinization of hidden information (hands,
+/* View for front ends, determinization of hidden information (hands,
  * deck order, uncommitted ferocity cards, tile stack) and the invariant check. */
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -199,26 +198,6 @@ const char *mz_phase_topic(const void *st, const fc_env *env)
             return MZ_D_(env)->card[f->a].id; /* lives as long as the match's game data */
         return f->a == 100 + TE_CENTI_NEST ? "T-24" : f->a == 100 + TE_SINKHOLE ? "T-28" : NULL;
     default: return NULL;
-    }
-}
-
-/* Score plus material, against the best opponent, squashed into [0, 1]. */
-void mz_evaluate(const void *st, const fc_env *env, double *value)
-{
-    (void)env;
-    const mz_state *s = st;
-    double base[MZ_SEATS];
-    for (int p = 0; p < s->nseats; p++) {
-        const mz_seat *P = &s->seat[p];
-        base[p] = P->score + 0.3 * mz_ants_total(s, p) + 0.15 * P->larvae + 0.3 * P->food + 0.25 * P->hand +
-                  0.5 * (P->npile[0] + P->npile[1] + P->npile[2]);
-    }
-    for (int p = 0; p < s->nseats; p++) {
-        double best = -1e9;
-        for (int q = 0; q < s->nseats; q++)
-            if (q != p && base[q] > best)
-                best = base[q];
-        value[p] = 1.0 / (1.0 + exp(-(base[p] - best) / 5.0));
     }
 }
 

@@ -531,7 +531,8 @@ static void copy_file(const char *from, const char *to)
 }
 
 static const char *const data_files[] = {"board.csv",  "regions.csv", "dice.csv",   "tiles.csv",
-                                         "abilities.csv", "groups.csv", "cookies.csv", "player_boards.csv"};
+                                         "abilities.csv", "groups.csv", "cookies.csv", "player_boards.csv",
+                                         "eval.csv"};
 
 /* Loads the plugin's data from a copy of the data directory with one file replaced. */
 static int load_with(mbfx *f, const char *file, const char *text, fc_error *err)

@@ -1,0 +1,197 @@
+/* March of the Ants evaluation: how the bots judge a position they do not play to the end
+ * (docs/rules/marsz.md, "How the bots judge a position").
+ *
+ * Each seat gets a value in points: its score, plus what its pieces and cards are worth (ants
+ * on the meadow, larvae, food, cards in hand, evolutions), plus what the rest of the round and
+ * the game are likely to pay out: ants on harvest spaces (R-67; point spaces extra), inner-meadow
+ * tiles it controls and its colony goals at their current level (both score at every dormancy
+ * left, R-71, R-72), a feeding it cannot pay for (R-68, R-69: the starvation penalty and the ants
+ * lost), the Great Tunnel place its ants and heads would take before the soldier phase (R-50),
+ * and in the final round the end-game awards as they stand (R-75). A seat's winning estimate is
+ * 1 / (1 + exp(-(own value - best other value) / scale)).
+ *
+ * Every number is data (plugins/marsz/data/eval.csv), read once by data_load. With the six
+ * first weights at 1, 0.3, 0.15, 0.3, 0.25, 0.5, scale 5 and the rest 0 this is exactly the
+ * evaluation the plugin had before (tests/game/marsz/test_marsz_eval.c checks that). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formicary/loader.h"
+#include "marsz.h"
+
+/* Names, one-line docs and the hard limits any eval.csv or weights file must keep (the file's
+ * own lo..hi must lie inside them), in MZW_* order. */
+static const struct {
+    const char *name, *doc;
+    double min, max;
+} wdef[MZW_COUNT] = {
+    {"scale", "points of lead over the best rival that make a 2.7-to-1 favourite", 0.5, 100},
+    {"score", "per point scored", 0, 10},
+    {"ants", "per ant on the meadow", -10, 10},
+    {"larvae", "per larva in the chamber", -10, 10},
+    {"food", "per food in the pantry", -10, 10},
+    {"hand", "per card in hand", -10, 10},
+    {"evolution", "per evolution in play", -10, 10},
+    {"space", "per harvest space an own ant occupies", -10, 10},
+    {"space_point", "per point harvest space an own ant occupies, on top of space", -10, 10},
+    {"inner", "per inner-meadow tile controlled, times the dormancies left", -10, 10},
+    {"goal", "per point an own colony goal would score now, times the dormancies left", -10, 10},
+    {"starve", "when this round's feeding cannot feed every ant on the meadow", -20, 20},
+    {"unfed", "per ant this round's feeding cannot feed", -10, 10},
+    {"award", "per end-game award point as the awards stand, in the final round", -10, 10},
+    {"tunnel", "per point of the Great Tunnel place the ants there would take this round", -10, 10},
+};
+
+/* A finite decimal number filling the whole field. */
+static int read_number(fc_loader *L, int row, const char *col, double *out)
+{
+    const char *s = fc_loader_str(L, row, col);
+    if (!s)
+        return FC_EDATA;
+    char *end = NULL;
+    double v = strtod(s, &end);
+    if (!s[0] || *end || !(v > -1e12 && v < 1e12))
+        return fc_loader_bad(L, row, "column '%s': expected a number, found '%s'", col, s);
+    *out = v;
+    return 0;
+}
+
+int mz_eval_load(fc_loader *L, mz_data *D)
+{
+    static const char *const cols[] = {"name", "value", "lo", "hi", NULL};
+    FC_TRY(fc_loader_open(L, "eval.csv", cols));
+    int line_of[MZW_COUNT] = {0}, n = L->h->table_rows(L->t);
+    for (int row = 0; row < n; row++) {
+        const char *name = fc_loader_str(L, row, "name");
+        int i = 0;
+        while (i < MZW_COUNT && strcmp(wdef[i].name, name))
+            i++;
+        if (i == MZW_COUNT)
+            return fc_loader_bad(L, row, "unknown weight '%s'", name);
+        if (line_of[i])
+            return fc_loader_bad(L, row, "weight '%s' given twice (first on line %d)", name, line_of[i]);
+        double v, lo, hi;
+        FC_TRY(read_number(L, row, "value", &v));
+        FC_TRY(read_number(L, row, "lo", &lo));
+        FC_TRY(read_number(L, row, "hi", &hi));
+        if (lo > hi || lo < wdef[i].min || hi > wdef[i].max)
+            return fc_loader_bad(L, row, "weight '%s': range %g..%g must be ordered and within %g..%g", name, lo, hi,
+                                 wdef[i].min, wdef[i].max);
+        if (v < lo || v > hi)
+            return fc_loader_bad(L, row, "weight '%s' = %g is outside its range %g..%g", name, v, lo, hi);
+        D->w[i] = v;
+        D->eval[i] = (fc_eval_weight){wdef[i].name, v, lo, hi, wdef[i].doc};
+        line_of[i] = L->h->table_line(L->t, row);
+    }
+    for (int i = 0; i < MZW_COUNT; i++)
+        if (!line_of[i])
+            return fc_loader_bad(L, n - 1, "missing weight '%s' (every weight must be given once)", wdef[i].name);
+    fc_loader_close(L);
+    return 0;
+}
+
+int mz_eval_weights(const fc_env *env, const fc_eval_weight **out)
+{
+    *out = MZ_D_(env)->eval;
+    return MZW_COUNT;
+}
+
+/* R-75 as it stands: award points per seat (3 to a sole leader, 2 to each tied leader). */
+static void award_points(const mz_data *D, const mz_state *s, int *pts)
+{
+    for (int p = 0; p < s->nseats; p++)
+        pts[p] = 0;
+    for (int k = 0; k < 3; k++) {
+        int best = 0, nbest = 0, v[MZ_SEATS];
+        for (int p = 0; p < s->nseats; p++) {
+            const mz_seat *P = &s->seat[p];
+            v[p] = P->starved_final ? -1 : k == 0 ? P->larvae : k == 1 ? P->food : P->hand;
+            nbest = v[p] > best ? 1 : v[p] == best ? nbest + 1 : nbest;
+            best = v[p] > best ? v[p] : best;
+        }
+        for (int p = 0; best > 0 && p < s->nseats; p++)
+            pts[p] += v[p] == best ? (nbest == 1 ? D->award_points : D->award_tie) : 0;
+    }
+}
+
+/* R-50, R-56: the reward points of each seat's place in the Great Tunnel, ranking the seats
+ * there (and the two-player Old Guard, round ants) by ants plus head evolutions. */
+static void tunnel_points(const mz_data *D, const mz_state *s, int *pts)
+{
+    int str[MZ_SEATS];
+    for (int p = 0; p < s->nseats; p++) {
+        int a = s->loc[MZ_GT].out[p];
+        str[p] = a ? a + mz_evo_count(s, p, SEG_HEAD) : -1;
+    }
+    int og = s->nseats == 2 ? s->round : 0; /* */
+    for (int p = 0; p < s->nseats; p++) {
+        pts[p] = 0;
+        if (str[p] < 0)
+            continue;
+        int place = og > str[p]; /* a player tied with the Old Guard ranks above it */
+        for (int q = 0; q < s->nseats; q++)
+            place += q != p && str[q] > str[p];
+        if (place < 3) /* a sole occupant takes the first place without a fight */
+            pts[p] = D->reward[s->reward_cur].give[place][RW_P];
+    }
+}
+
+void mz_evaluate_weighted(const void *st, const fc_env *env, const double *w, double *value)
+{
+    const mz_state *s = st;
+    const mz_data *D = MZ_D_(env);
+    int stage = s->nframes ? s->frame[0].b : PS_OVER; /* the F_PHASE stage that comes next */
+    int dormancies = D->rounds - s->round + 1;
+    int awards[MZ_SEATS], tunnel[MZ_SEATS], space[MZ_SEATS] = {0}, points[MZ_SEATS] = {0}, fspace[MZ_SEATS] = {0};
+    int inner[MZ_SEATS] = {0};
+    award_points(D, s, awards);
+    tunnel_points(D, s, tunnel);
+    for (int t = 1; t <= MZ_TILES; t++) {
+        if (!s->loc[t].placed)
+            continue;
+        for (int i = 0; i < D->tile[t].nspaces; i++) {
+            int p = s->loc[t].space[i] - 1;
+            if (p < 0)
+                continue;
+            space[p]++;
+            points[p] += D->tile[t].space[i] == RW_P;
+            fspace[p] += D->tile[t].space[i] == RW_F;
+        }
+        int c = mz_controller(s, t);
+        if (c >= 0 && mz_inner(D, s, t))
+            inner[c]++;
+    }
+    double base[MZ_SEATS];
+    for (int p = 0; p < s->nseats; p++) {
+        const mz_seat *P = &s->seat[p];
+        int ants = mz_ants_total(s, p), goals = 0, unfed = 0;
+        for (int c = CG01; c <= CG10; c++)
+            if (s->card_loc[c] == CL_GOAL && s->card_seat[c] == p)
+                goals += mz_goal_points(env, s, p, c);
+        if (stage <= PS_QUEEN) { /* this round's feeding is still to come, after the harvest */
+            int fed = (P->food + fspace[p]) * mz_feed_capacity(env, s, p);
+            unfed = ants > fed ? ants - fed : 0;
+        }
+        base[p] = w[MZW_SCORE] * P->score + w[MZW_ANTS] * ants + w[MZW_LARVAE] * P->larvae + w[MZW_FOOD] * P->food +
+                  w[MZW_HAND] * P->hand + w[MZW_EVOLUTION] * (P->npile[0] + P->npile[1] + P->npile[2]);
+        base[p] += w[MZW_SPACE] * space[p] + w[MZW_SPACE_POINT] * points[p] +
+                   w[MZW_INNER] * (inner[p] * dormancies) + w[MZW_GOAL] * (goals * dormancies) +
+                   w[MZW_STARVE] * (unfed > 0) + w[MZW_UNFED] * unfed +
+                   w[MZW_AWARD] * (s->round >= D->rounds ? awards[p] : 0) +
+                   w[MZW_TUNNEL] * (stage <= PS_SOLDIER ? tunnel[p] : 0);
+    }
+    for (int p = 0; p < s->nseats; p++) {
+        double best = -1e9;
+        for (int q = 0; q < s->nseats; q++)
+            if (q != p && base[q] > best)
+                best = base[q];
+        value[p] = 1.0 / (1.0 + exp(-(base[p] - best) / w[MZW_SCALE]));
+    }
+}
+
+void mz_evaluate(const void *st, const fc_env *env, double *value)
+{
+    mz_evaluate_weighted(st, env, MZ_D_(env)->w, value);
+}
