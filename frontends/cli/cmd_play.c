@@ -606,6 +606,11 @@ int cli_cmd_play(cli *c)
         rc = CLI_EXIT_FAIL;
         goto out;
     }
+    for (int i = 0; i < p->nseats; i++) /* a bad weights file: now, not at the agent's first turn */
+        if (p->agent[i] && fc_agent_check_rules(p->agent[i], rules, &err) != 0) {
+            rc = cli_fail("play: seat %d: %s", i + 1, err.msg);
+            goto out;
+        }
     /* a record that cannot be written must fail now, not lose the game at its end */
     if (cli_opt(c, "--record") && fc_outfile_check(cli_opt(c, "--record"), &err) != 0) {
         rc = cli_fail("--record %s", err.msg);

@@ -30,6 +30,19 @@ int fc_agent_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err);
  * at a chance point or when the game is over. */
 int fc_agent_rank(fc_agent *a, fc_match *m, fc_decision *out, double *score, int max, fc_error *err);
 
+/* Evaluation weights (games whose plugin offers eval_weights, API minor 7; formicary/weights.h):
+ * every evaluation a's searches make (greedy, mcts's playout cut-off and policy=eval, ab) then
+ * uses w[0..n-1] in place of the game's weights, in the order of its eval_weights. This replaces
+ * a weights=FILE key; n == 0 returns to the game's own evaluation. Here the values are only
+ * checked to be finite: the count and each range are checked against the game when a meets a
+ * match (its next decision then fails with one line). FC_EINVAL for a kind that does not
+ * evaluate (random). */
+int fc_agent_set_weights(fc_agent *a, const double *w, int n, fc_error *err);
+/* Reads and checks, for the game of rules, what a's spec names (weights=FILE) now rather than
+ * at a's first decision, so a front end reports a bad file before any game is played; 0 when
+ * there is nothing to check. */
+int fc_agent_check_rules(fc_agent *a, const fc_rules *rules, fc_error *err);
+
 /* What an agent's last search did, for benchmarks and the UHP engine's info: filled by the
  * searching kinds (ab; mcts gives nodes and seconds), zero for the others. */
 #define FC_AGENT_STATS_DEPTHS 64

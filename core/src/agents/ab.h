@@ -82,6 +82,7 @@ typedef struct ab {
     /* one search's inputs */
     const fc_game *g;
     const fc_env *env;
+    fc_agent_eval ev; /* the game's evaluation or the agent's weights */
     fc_state_hash_fn hash;
     fc_apply_legal_fn apply_legal;
     const void *root;

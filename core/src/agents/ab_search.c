@@ -68,7 +68,7 @@ static int ab_terminal(const ab *cfg, const void *st, int seat, int ply)
 static int ab_eval(const ab *cfg, const void *st, int seat)
 {
     double r[FC_MAX_SEATS];
-    fc_agent_rewards(cfg->g, st, cfg->env, 0, r);
+    fc_agent_rewards(cfg->g, &cfg->ev, st, cfg->env, 0, r);
     double v = r[seat] < 0 ? 0 : r[seat] > 1 ? 1 : r[seat];
     return (int)((v - 0.5) * 2 * AB_EVAL_SCALE);
 }

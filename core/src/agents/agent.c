@@ -99,13 +99,17 @@ static double agent_score_value(const int32_t *score, int nseats, int seat)
     return 0.5 + 0.5 * x / (1.0 + fabs(x));
 }
 
-void fc_agent_rewards(const fc_game *g, const void *st, const fc_env *env, int terminal, double *reward)
+void fc_agent_rewards(const fc_game *g, const fc_agent_eval *ev, const void *st, const fc_env *env, int terminal,
+                      double *reward)
 {
     int n = env->nseats;
     int32_t score[FC_MAX_SEATS] = {0};
     int rank[FC_MAX_SEATS] = {0};
     if (!terminal && g->evaluate) {
-        g->evaluate(st, env, reward);
+        if (ev && ev->fn)
+            ev->fn(st, env, ev->w, reward);
+        else
+            g->evaluate(st, env, reward);
         for (int s = 0; s < n; s++)
             reward[s] = reward[s] < 0 ? 0 : reward[s] > 1 ? 1 : reward[s];
         return;
@@ -119,10 +123,10 @@ void fc_agent_rewards(const fc_game *g, const void *st, const fc_env *env, int t
         reward[s] = agent_score_value(score, n, s);
 }
 
-double fc_agent_value(const fc_game *g, const void *st, const fc_env *env, int seat)
+double fc_agent_value(const fc_game *g, const fc_agent_eval *ev, const void *st, const fc_env *env, int seat)
 {
     double r[FC_MAX_SEATS];
-    fc_agent_rewards(g, st, env, g->to_move(st, env) == FC_NOBODY, r);
+    fc_agent_rewards(g, ev, st, env, g->to_move(st, env) == FC_NOBODY, r);
     return r[seat];
 }
 
@@ -156,18 +160,20 @@ static const agent_kind fc_agent_kinds[] = {
      random_init, random_choose, NULL, fc_agent_random_rank, NULL},
     {"greedy",
      "one step ahead with the game's evaluation (expected over a chance point), random among ties; "
-     "keys: seed=N, samples=N (determinizations for hidden information, default 4)",
+     "keys: seed=N, samples=N (determinizations for hidden information, default 4), weights=FILE (evaluation "
+     "weights, docs/search.md)",
      fc_agent_greedy_keys, fc_agent_greedy_init, fc_agent_greedy_choose, fc_agent_greedy_done, fc_agent_greedy_rank, NULL},
     {"mcts",
      "UCT tree search, information-set MCTS where the game hides information; keys: iters=N (default 1000), "
      "time=SECONDS, c=EXPLORATION (default 0.7), depth=N (playout cut-off, 0 = to the end), seed=N, "
-     "threads=N, legacy=1, reuse=1, policy=random|mast|eval (playout decisions), eps=E (their random share)",
+     "threads=N, legacy=1, reuse=1, policy=random|mast|eval (playout decisions), eps=E (their random share), weights=FILE (evaluation "
+     "weights for the playout cut-off and policy=eval)",
      fc_agent_mcts_keys, fc_agent_mcts_init, fc_agent_mcts_choose, fc_agent_mcts_done, fc_agent_mcts_rank, NULL},
     {"ab",
      "alpha-beta search for two-player games without chance or hidden information (Hive): iterative "
      "deepening, transposition table, killers and history; keys: depth=N (plies, default 4 without time), "
      "time=SECONDS, threads=N (lazy SMP), hash=MB (table size, default 32), lmr=0|1 (late move reductions, "
-     "default 1), seed=N",
+     "default 1), seed=N, weights=FILE (evaluation weights at the leaves)",
      fc_agent_ab_keys, fc_agent_ab_init, fc_agent_ab_choose, fc_agent_ab_done, NULL, fc_agent_ab_stats},
 };
 #define AGENT_NKINDS ((int)(sizeof fc_agent_kinds / sizeof fc_agent_kinds[0]))
@@ -280,7 +286,8 @@ fc_agent *fc_agent_new(const char *spec, uint64_t seed, fc_error *err)
     }
     a->kind = k;
     a->seed = seed;
-    if ((colon && agent_parse_opts(a, colon + 1, err) < 0) || (k->init && k->init(a, err) < 0)) {
+    if ((colon && agent_parse_opts(a, colon + 1, err) < 0) || (k->init && k->init(a, err) < 0) ||
+        fc_agent_weights_init(a, err) < 0) {
         fc_agent_free(a);
         return NULL;
     }
@@ -297,6 +304,7 @@ void fc_agent_free(fc_agent *a)
         return;
     if (a->kind && a->kind->done)
         a->kind->done(a);
+    free(a->weights);
     free(a);
 }
 

@@ -20,7 +20,7 @@
 
 #include "ab.h"
 
-const char *const fc_agent_ab_keys[] = {"depth", "time", "threads", "hash", "seed", "lmr", NULL};
+const char *const fc_agent_ab_keys[] = {"depth", "time", "threads", "hash", "seed", "lmr", "weights", NULL};
 
 int fc_agent_ab_init(fc_agent *a, fc_error *err)
 {
@@ -78,9 +78,11 @@ static int ab_check_game(const fc_match *m, const fc_game *g, const fc_env *env,
 }
 
 /* Buffers and table sized for the game (kept while it stays the same). */
-static int ab_prepare(ab *t, fc_match *m, fc_error *err)
+static int ab_prepare(fc_agent *a, ab *t, fc_match *m, fc_error *err)
 {
     const fc_game *g = fc_match_game(m);
+    if (fc_agent_eval_of(a, m, &t->ev, err) < 0)
+        return err->code;
     int nw = (int)t->threads;
     bool resize = t->state_size != g->state_size || t->cap != g->max_decisions;
     t->state_size = g->state_size;
@@ -141,7 +143,7 @@ int fc_agent_ab_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err
         return fc_error_set(err, FC_EINVAL,
                             "agent ab: %s has chance points (dice, draws): alpha-beta needs a game without chance; use mcts",
                             fc_rules_plugin(fc_match_rules(m))->id);
-    if (ab_check_game(m, g, fc_match_search_env(m), err) < 0 || ab_prepare(t, m, err) < 0)
+    if (ab_check_game(m, g, fc_match_search_env(m), err) < 0 || ab_prepare(a, t, m, err) < 0)
         return err->code;
     const fc_decision *legal = NULL;
     int n = fc_match_legal(m, &legal, NULL);

@@ -10,7 +10,7 @@
 
 #include "agent_impl.h"
 
-const char *const fc_agent_greedy_keys[] = {"seed", "samples", NULL};
+const char *const fc_agent_greedy_keys[] = {"seed", "samples", "weights", NULL};
 
 #define GREEDY_EPS 1e-12
 
@@ -22,6 +22,7 @@ typedef struct greedy {
     fc_decision *legal, *outcomes;
     uint32_t *weights;
     double *sum;
+    fc_agent_eval ev; /* the evaluation of the current decision */
 } greedy;
 
 int fc_agent_greedy_init(fc_agent *a, fc_error *err)
@@ -92,7 +93,7 @@ static int greedy_buffers(greedy *g, const fc_game *game)
 static double greedy_value(greedy *g, const fc_game *game, const fc_env *env, int seat)
 {
     if (game->to_move(g->work, env) != FC_CHANCE)
-        return fc_agent_value(game, g->work, env, seat);
+        return fc_agent_value(game, &g->ev, g->work, env, seat);
     memset(g->weights, 0, (size_t)g->cap * sizeof *g->weights);
     int k = game->legal(g->work, env, g->outcomes, g->weights);
     k = k > g->cap ? g->cap : k;
@@ -106,9 +107,9 @@ static double greedy_value(greedy *g, const fc_game *game, const fc_env *env, in
         memcpy(g->inner, g->work, g->state_size);
         if (game->apply(g->inner, env, g->outcomes[i]) != 0)
             continue;
-        total += w * fc_agent_value(game, g->inner, env, seat);
+        total += w * fc_agent_value(game, &g->ev, g->inner, env, seat);
     }
-    return k > 0 ? total : fc_agent_value(game, g->work, env, seat);
+    return k > 0 ? total : fc_agent_value(game, &g->ev, g->work, env, seat);
 }
 
 /* g->sum[i]: the summed value over the determinizations of legal[i] for the seat to move. */
@@ -120,6 +121,8 @@ static int greedy_scores(fc_agent *a, fc_match *m, const fc_decision *legal, int
     const fc_env *env = fc_match_search_env(m);
     if (greedy_buffers(g, game) != 0)
         return fc_error_set(err, FC_ENOMEM, "out of memory");
+    if (fc_agent_eval_of(a, m, &g->ev, err) < 0)
+        return err->code;
     memcpy(g->legal, legal, (size_t)n * sizeof *legal);
     fc_rng *rng = fc_agent_rng(a, who);
     int samples = game->determinize ? (int)g->samples : 1;

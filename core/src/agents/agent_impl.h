@@ -12,7 +12,7 @@
 #define AGENT_SPEC_MAX 256
 #define AGENT_MAX_OPTS 16
 #define AGENT_KEY_MAX 32
-#define AGENT_VALUE_MAX 64
+#define AGENT_VALUE_MAX 160 /* room for a path (weights=FILE) */
 /* Stream of the RNG used at chance points (seats use their own number). */
 #define AGENT_CHANCE_STREAM FC_MAX_SEATS
 
@@ -44,7 +44,32 @@ struct fc_agent {
     fc_rng rng[FC_MAX_SEATS + 1];
     uint32_t seeded;
     void *impl; /* kind-specific data */
+    struct agent_weights *weights; /* weights=FILE or fc_agent_set_weights; NULL: the game's own */
 };
+
+/* The evaluation a search uses: the game's evaluate (fn NULL) or evaluate_weighted with w. */
+typedef struct fc_agent_eval {
+    fc_evaluate_weighted_fn fn;
+    const double *w;
+} fc_agent_eval;
+
+/* An agent's evaluation weights: a file (path) or values given in memory, checked against a
+ * game's weights when the agent first meets it (and again when the game's weights change). */
+typedef struct agent_weights {
+    char path[AGENT_VALUE_MAX]; /* "" when given in memory */
+    int n;                      /* values in w (in memory: as given; from a file: the game's count) */
+    double w[FC_EVAL_WEIGHTS_MAX];
+    /* what they were checked against: the game's weights array, count and values */
+    const fc_eval_weight *defs;
+    int ndefs;
+    double seen[FC_EVAL_WEIGHTS_MAX][3];
+} agent_weights;
+
+/* The evaluation for m's game: the agent's weights (read or checked for this game on first
+ * use) or the game's own. Errors name the agent and the file. */
+int fc_agent_eval_of(fc_agent *a, const fc_match *m, fc_agent_eval *out, fc_error *err);
+/* The weights key of a's spec, if given, noted for the first match (agent_weights.c). */
+int fc_agent_weights_init(fc_agent *a, fc_error *err);
 
 /* Option value of key, or NULL when not given. */
 const char *fc_agent_opt_get(const fc_agent *a, const char *key);
@@ -57,10 +82,13 @@ fc_rng *fc_agent_rng(fc_agent *a, int stream);
 int fc_agent_chance(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err);
 
 /* Value of a state for seat in [0, 1]: 1/k for each of k winners at the end, else the game's
- * evaluate, else a squashed score lead over the best other seat. */
-double fc_agent_value(const fc_game *g, const void *st, const fc_env *env, int seat);
-/* Search rewards for every seat: the terminal share, or evaluate/scores when cut off. */
-void fc_agent_rewards(const fc_game *g, const void *st, const fc_env *env, int terminal, double *reward);
+ * evaluation (ev: with other weights; NULL or ev->fn NULL: evaluate), else a squashed score
+ * lead over the best other seat. */
+double fc_agent_value(const fc_game *g, const fc_agent_eval *ev, const void *st, const fc_env *env, int seat);
+/* Search rewards for every seat: the terminal share, or the evaluation (as above) or the score
+ * lead when cut off. */
+void fc_agent_rewards(const fc_game *g, const fc_agent_eval *ev, const void *st, const fc_env *env, int terminal,
+                      double *reward);
 /* Variant hooks run in the match's Lua state during search; a script error there must not be
  * reported later as the failure of a real decision. */
 void fc_agent_search_done(const fc_env *env);

@@ -42,7 +42,7 @@
 #include "mcts.h"
 
 const char *const fc_agent_mcts_keys[] = {"iters",  "time",  "c",      "depth", "seed",
-                                          "threads", "legacy", "reuse", "policy", "eps", NULL};
+                                          "threads", "legacy", "reuse", "policy", "eps", "weights", NULL};
 
 /* policy= and eps=. MAST is the default (measured stronger at equal CPU time in Marabunta and
  * Termity: docs/metrics.md, "MCTS speed and strength"); legacy=1 keeps uniform playouts. */
@@ -265,6 +265,8 @@ static int mcts_search_root(fc_agent *a, fc_match *m, int n, fc_error *err)
     mcts *t = a->impl;
     const fc_game *g = fc_match_game(m);
     const fc_env *env = fc_match_search_env(m);
+    if (fc_agent_eval_of(a, m, &t->ev, err) < 0)
+        return err->code;
     /* hooks run in the match's one Lua state: no second thread may call them */
     int nt = env->hooks ? 1 : (int)t->threads;
     fc_rng *rng = fc_agent_rng(a, who);

@@ -135,6 +135,7 @@ typedef struct mcts {
     uint64_t iters, depth, threads, reuse;
     double time, c, eps;
     int policy;
+    fc_agent_eval ev; /* the evaluation of the current search (read by every tree) */
     mcts_tree tree[MCTS_MAX_THREADS];
     mcts_pool pool;
 } mcts;

@@ -59,22 +59,23 @@ static int mcts_trail_push(mcts_tree *t, fc_decision d, int seat)
 }
 
 /* Value for seat `who` of t->work after legal[i] (policy=eval), or a negative error. */
-static double mcts_after(mcts_tree *t, const fc_game *g, const fc_env *env, int i, int who)
+static double mcts_after(mcts_tree *t, const fc_game *g, const fc_agent_eval *ev, const fc_env *env, int i, int who)
 {
     double r[FC_MAX_SEATS];
     memcpy(t->scratch, t->work, t->state_size);
     if (g->apply(t->scratch, env, t->legal[i]) != 0)
         return FC_EILLEGAL;
-    fc_agent_rewards(g, t->scratch, env, g->to_move(t->scratch, env) == FC_NOBODY, r);
+    fc_agent_rewards(g, ev, t->scratch, env, g->to_move(t->scratch, env) == FC_NOBODY, r);
     return r[who];
 }
 
 /* Index of the playout decision of seat who among t->legal[0..n-1]: with probability eps (or
  * always under policy=random) uniform, else the best by the policy's value (MAST mean, unseen
  * codes 1; or the evaluation after the decision), ties uniform. Negative on error. */
-static int mcts_pick(mcts_tree *t, const fc_game *g, const fc_env *env, fc_rng *rng, int policy, double eps,
-                     int who, int n)
+static int mcts_pick(mcts_tree *t, const fc_game *g, const fc_env *env, fc_rng *rng, const mcts *cfg, int who, int n)
 {
+    int policy = cfg->policy;
+    double eps = cfg->eps;
     if (policy == MCTS_RANDOM || fc_rng_unit(rng) < eps)
         return (int)fc_rng_below(rng, (uint32_t)n);
     mast_slot *tab = t->mast + (size_t)who * MAST_SLOTS;
@@ -85,7 +86,7 @@ static int mcts_pick(mcts_tree *t, const fc_game *g, const fc_env *env, fc_rng *
         if (policy == MCTS_MAST) {
             const mast_slot *s = mast_find(tab, t->legal[i]);
             v = s && s->n ? s->w / s->n : 1.0;
-        } else if ((v = mcts_after(t, g, env, i, who)) < 0)
+        } else if ((v = mcts_after(t, g, &cfg->ev, env, i, who)) < 0)
             return (int)v;
         if (v > best_v) {
             best = i;
@@ -107,11 +108,11 @@ static int mcts_playout(mcts_tree *t, const fc_game *g, const fc_env *env, fc_rn
     for (long steps = 0;; steps++) {
         int who = g->to_move(t->work, env);
         if (who == FC_NOBODY) {
-            fc_agent_rewards(g, t->work, env, 1, reward);
+            fc_agent_rewards(g, &cfg->ev, t->work, env, 1, reward);
             return 0;
         }
         if (steps == limit) {
-            fc_agent_rewards(g, t->work, env, 0, reward);
+            fc_agent_rewards(g, &cfg->ev, t->work, env, 0, reward);
             return 0;
         }
         int n;
@@ -123,7 +124,7 @@ static int mcts_playout(mcts_tree *t, const fc_game *g, const fc_env *env, fc_rn
                 i = (int)fc_rng_below(rng, (uint32_t)n);
         } else {
             n = fc_mcts_legal(t, g, env, false);
-            i = n > 0 ? mcts_pick(t, g, env, rng, cfg->policy, cfg->eps, who, n) : FC_ESTATE;
+            i = n > 0 ? mcts_pick(t, g, env, rng, cfg, who, n) : FC_ESTATE;
             if (i >= 0 && cfg->policy == MCTS_MAST && who < env->nseats && mcts_trail_push(t, t->legal[i], who) != 0)
                 return FC_ENOMEM;
         }
@@ -164,7 +165,7 @@ void fc_mcts_search(mcts_tree *t, const mcts *cfg)
         }
         if (end == 1) {
             t->ntrail = 0;
-            fc_agent_rewards(g, t->work, env, 1, reward);
+            fc_agent_rewards(g, &cfg->ev, t->work, env, 1, reward);
         } else if ((t->rc = mcts_playout(t, g, env, t->rng, cfg, reward)) != 0)
             return;
         if (cfg->policy == MCTS_MAST)

@@ -55,7 +55,10 @@ int fc_sim_check(const fc_sim_config *c, fc_error *err)
         if (!a)
             return fc_error_set(err, e.code ? e.code : FC_EINVAL, "agent %d: %s", k + 1,
                                 c->agents[k] ? e.msg : "missing spec");
+        int rc = fc_agent_check_rules(a, c->rules, &e); /* a weights file: before any game */
         fc_agent_free(a);
+        if (rc < 0)
+            return fc_error_set(err, rc, "agent %d: %s", k + 1, e.msg);
     }
     if (c->position) {
         fc_error e;
@@ -91,7 +94,7 @@ static int sim_eval_push(sim_evals *e, const fc_match *m, int nseats)
         e->v = v;
         e->cap = cap;
     }
-    fc_agent_rewards(fc_match_game(m), fc_match_state(m), fc_match_search_env(m), 0, e->v + e->n * (size_t)nseats);
+    fc_agent_rewards(fc_match_game(m), NULL, fc_match_state(m), fc_match_search_env(m), 0, e->v + e->n * (size_t)nseats);
     e->n++;
     return 0;
 }

@@ -66,7 +66,10 @@ int fc_ladder_check(const fc_ladder_config *c, fc_error *err)
         if (!a)
             return fc_error_set(err, e.code ? e.code : FC_EINVAL, "agent %d: %s", k + 1,
                                 c->agents[k] ? e.msg : "missing spec");
+        int rc = fc_agent_check_rules(a, c->rules, &e); /* a weights file: before any game */
         fc_agent_free(a);
+        if (rc < 0)
+            return fc_error_set(err, rc, "agent %d: %s", k + 1, e.msg);
     }
     return 0;
 }

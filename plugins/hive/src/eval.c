@@ -11,7 +11,9 @@
  * minus Black's becomes White's winning estimate 1 / (1 + exp(-x / scale)).
  *
  * The weights are data (plugins/hive/data/eval.csv, Formicary's own design, tuned by measured
- * play in docs/search.md), read once by data_load. */
+ * play in docs/search.md), read once by data_load with the range each may take; the game
+ * offers them by name (eval_weights) and evaluates with others (evaluate_weighted) for the
+ * agent key weights=FILE and `formicary train-eval`. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,38 +40,84 @@ static void weight_name(int i, char *buf, size_t n)
         snprintf(buf, n, "%s", (const char *[]){"on_queen", "pinned_at_queen", "spawn", "tempo"}[i - EV_ON_QUEEN]);
 }
 
+/* A one-line description of weight i, for listings of the weights (fc_eval_weight.doc). */
+static const char *weight_doc(int i)
+{
+    if (i == EV_SCALE)
+        return "the logistic curve's scale: White's estimate is 1 / (1 + exp(-x / scale))";
+    if (i < EV_QUEEN_NB_FREE)
+        return "cost of an own Queen with this many occupied neighbours";
+    if (i == EV_QUEEN_NB_FREE)
+        return "less cost for each of those neighbours that is an own piece free to move away";
+    if (i < EV_HAND)
+        return "an own piece of this bug on the board, on top and free to move";
+    if (i < EV_ON_QUEEN)
+        return "an own piece of this bug still in hand";
+    return (const char *[]){"an own Beetle or Mosquito on top of the enemy Queen",
+                            "an own pinned piece touching the enemy Queen",
+                            "each cell (up to three) where the player may place, while pieces remain in hand",
+                            "having the move"}[i - EV_ON_QUEEN];
+}
+
+/* A number field of the weights file (a tuned file has fractions): finite, within -10000..10000. */
+static int read_number(const fc_host *h, fc_table *t, int row, const char *col, const char *path, double *out,
+                       fc_error *err)
+{
+    const char *s = h->table_str(t, row, h->table_col(t, col));
+    char *end = NULL;
+    double x = strtod(s, &end);
+    if (!*s || end == s || *end || !isfinite(x) || x < -10000 || x > 10000)
+        return h->error_set(err, FC_EDATA, "%s:%d: column '%s': expected a number in -10000..10000, found '%.40s'",
+                            path, h->table_line(t, row), col, s);
+    *out = x;
+    return 0;
+}
+
+/* Row `row`: weight i's value and range, checked. */
+static int read_row(const fc_host *h, fc_table *t, int row, int i, const char *path, hv_data *D, fc_error *err)
+{
+    double v, lo, hi;
+    int line = h->table_line(t, row), rc;
+    if ((rc = read_number(h, t, row, "value", path, &v, err)) < 0 || (rc = read_number(h, t, row, "lo", path, &lo, err)) < 0 ||
+        (rc = read_number(h, t, row, "hi", path, &hi, err)) < 0)
+        return rc;
+    if (!(lo < hi) || (i == EV_SCALE && lo <= 0))
+        return h->error_set(err, FC_EDATA, "%s:%d: weight '%s': range %g..%g is empty%s", path, line, D->names[i], lo,
+                            hi, i == EV_SCALE ? " or not above 0" : "");
+    if (v < lo || v > hi)
+        return h->error_set(err, FC_EDATA, "%s:%d: weight '%s': %g is out of its range %g..%g", path, line,
+                            D->names[i], v, lo, hi);
+    D->w[i] = v;
+    D->defs[i] = (fc_eval_weight){D->names[i], v, lo, hi, weight_doc(i)};
+    return 0;
+}
+
 static int read_weights(const fc_host *h, fc_table *t, const char *path, hv_data *D, fc_error *err)
 {
     int line_of[EV_COUNT] = {0};
-    if (h->table_col(t, "name") < 0 || h->table_col(t, "value") < 0)
-        return h->error_set(err, FC_EDATA, "%s: expected columns name,value", path);
+    if (h->table_col(t, "name") < 0 || h->table_col(t, "value") < 0 || h->table_col(t, "lo") < 0 ||
+        h->table_col(t, "hi") < 0)
+        return h->error_set(err, FC_EDATA, "%s: expected columns name,value,lo,hi", path);
+    for (int i = 0; i < EV_COUNT; i++)
+        weight_name(i, D->names[i], sizeof D->names[i]);
     for (int row = 0; row < h->table_rows(t); row++) {
         const char *name = h->table_str(t, row, h->table_col(t, "name"));
         int i = 0;
-        char nm[32];
-        for (; i < EV_COUNT; i++) {
-            weight_name(i, nm, sizeof nm);
-            if (strcmp(nm, name) == 0)
-                break;
-        }
+        while (i < EV_COUNT && strcmp(D->names[i], name) != 0)
+            i++;
         if (i == EV_COUNT)
-            return h->error_set(err, FC_EDATA, "%s:%d: unknown weight '%s'", path, h->table_line(t, row), name);
+            return h->error_set(err, FC_EDATA, "%s:%d: unknown weight '%.40s'", path, h->table_line(t, row), name);
         if (line_of[i])
             return h->error_set(err, FC_EDATA, "%s:%d: weight '%s' given twice (first on line %d)", path,
                                 h->table_line(t, row), name, line_of[i]);
-        int64_t v;
-        int rc = h->table_int(t, row, "value", i == EV_SCALE ? 1 : -10000, 10000, &v, err);
+        int rc = read_row(h, t, row, i, path, D, err);
         if (rc < 0)
             return rc;
-        D->w[i] = (int32_t)v;
         line_of[i] = h->table_line(t, row);
     }
     for (int i = 0; i < EV_COUNT; i++)
-        if (!line_of[i]) {
-            char nm[32];
-            weight_name(i, nm, sizeof nm);
-            return h->error_set(err, FC_EDATA, "%s: missing weight '%s'", path, nm);
-        }
+        if (!line_of[i])
+            return h->error_set(err, FC_EDATA, "%s: missing weight '%s'", path, D->names[i]);
     return 0;
 }
 
@@ -95,11 +143,12 @@ int hv_data_load(const fc_host *host, const fc_value *params, int nseats, const 
 
 void hv_data_free(void *data) { free(data); }
 
-/* One side's features, in weight units, for `color`. */
-static int32_t side_value(const hv_state *s, const hv_data *D, int color, uint32_t pinned)
+/* One side's features, in weight units, for `color`. The sums are of doubles so that any weights
+ * (a tuned file's fractions) go through the one code; with whole-number weights they are exact,
+ * as integer sums were. */
+static double side_value(const hv_state *s, const double *w, int color, uint32_t pinned)
 {
-    const int32_t *w = D->w;
-    int32_t v = 0;
+    double v = 0;
     int enemy_q = s->cell[(1 - color) * HV_KINDS], own_q = s->cell[color * HV_KINDS];
     for (int k = 0; k < HV_KINDS; k++) {
         int p = color * HV_KINDS + k, c = s->cell[p], bug = hv_kind_bug[k];
@@ -138,21 +187,25 @@ static int32_t side_value(const hv_state *s, const hv_data *D, int color, uint32
     return v;
 }
 
-int32_t hv_eval_white(const hv_state *s, const hv_data *D)
-{
-    uint32_t pinned = hv_pinned(s);
-    int32_t x = side_value(s, D, 0, pinned) - side_value(s, D, 1, pinned);
-    return x + (s->turn & 1 ? -D->w[EV_TEMPO] : D->w[EV_TEMPO]);
-}
-
-void hv_evaluate(const hv_state *s, const hv_data *D, double *value)
+void hv_evaluate_weighted(const hv_state *s, const double *w, double *value)
 {
     if (s->result == GS_WHITE_WINS || s->result == GS_BLACK_WINS || s->result == GS_DRAW) {
         value[0] = s->result == GS_WHITE_WINS ? 1.0 : s->result == GS_DRAW ? 0.5 : 0.0;
         value[1] = 1.0 - value[0];
         return;
     }
-    double x = (double)hv_eval_white(s, D) / (double)D->w[EV_SCALE];
-    value[0] = 1.0 / (1.0 + exp(-x));
+    uint32_t pinned = hv_pinned(s);
+    double x = side_value(s, w, 0, pinned) - side_value(s, w, 1, pinned);
+    x += s->turn & 1 ? -w[EV_TEMPO] : w[EV_TEMPO];
+    double q = x / w[EV_SCALE];
+    value[0] = 1.0 / (1.0 + exp(-q));
     value[1] = 1.0 - value[0];
+}
+
+void hv_evaluate(const hv_state *s, const hv_data *D, double *value) { hv_evaluate_weighted(s, D->w, value); }
+
+int hv_eval_weights(const hv_data *D, const fc_eval_weight **out)
+{
+    *out = D->defs;
+    return EV_COUNT;
 }

@@ -152,14 +152,18 @@ int hv_position_read(hv_state *s, const fc_env *env, const char *text, fc_error 
 enum { EV_SCALE, EV_QUEEN_NB, EV_QUEEN_NB_FREE = EV_QUEEN_NB + 5, EV_FREE, EV_HAND = EV_FREE + BUG_COUNT,
        EV_ON_QUEEN = EV_HAND + BUG_COUNT, EV_PINNED_AT_QUEEN, EV_SPAWN, EV_TEMPO, EV_COUNT };
 typedef struct hv_data {
-    int32_t w[EV_COUNT];
+    double w[EV_COUNT];            /* the values evaluate uses */
+    fc_eval_weight defs[EV_COUNT]; /* by name with ranges (fc_game.eval_weights) */
+    char names[EV_COUNT][20];
 } hv_data;
 int hv_data_load(const fc_host *host, const fc_value *params, int nseats, const char *datadir, void **data,
                  fc_error *err);
 void hv_data_free(void *data);
-/* White's advantage in weight units (positive: White is better), from the pieces alone. */
-int32_t hv_eval_white(const hv_state *s, const hv_data *D);
+/* Values for both seats: with the data file's weights, or with w[EV_COUNT] in their place (the
+ * same function, so equal weights give bit-identical values). */
 void hv_evaluate(const hv_state *s, const hv_data *D, double *value);
+void hv_evaluate_weighted(const hv_state *s, const double *w, double *value);
+int hv_eval_weights(const hv_data *D, const fc_eval_weight **out);
 
 extern const fc_game hv_game;
 

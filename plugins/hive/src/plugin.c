@@ -195,6 +195,12 @@ static void vt_scores(const void *st, const fc_env *env, int32_t *score, int *ra
 
 /* The evaluation and its weights: eval.c. */
 static void vt_evaluate(const void *st, const fc_env *env, double *value) { hv_evaluate(st, env->data, value); }
+static int vt_eval_weights(const fc_env *env, const fc_eval_weight **out) { return hv_eval_weights(env->data, out); }
+static void vt_evaluate_weighted(const void *st, const fc_env *env, const double *w, double *value)
+{
+    (void)env;
+    hv_evaluate_weighted(st, w, value);
+}
 
 /* The hands, the Queens, the game type and the draw limit (side panels of the view). */
 static void view_panels(const hv_state *s, const fc_host *h, fc_view *v)
@@ -359,6 +365,8 @@ const fc_game hv_game = {
     .phase_topic = vt_phase_topic,
     .hash = vt_hash,
     .apply_legal = vt_apply_legal,
+    .eval_weights = vt_eval_weights,
+    .evaluate_weighted = vt_evaluate_weighted,
 };
 
 static const fc_plugin plugin = {
