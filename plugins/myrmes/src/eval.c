@@ -181,11 +181,13 @@ void my_evaluate_weighted(const void *vst, const fc_env *env, const double *w, d
     double progress = (round - 1) / (double)total;
     /* harvests still to come (phase 4 of this round counts until it is over) */
     int harvests = st->phase == PH_OVER ? 0 : total - round + (st->phase <= PH_HARVEST);
-    /* an objective needs a phase 5 still to come */
-    bool workshop = st->phase != PH_OVER && (round < total || st->phase <= PH_WORKSHOP);
+    /* an objective needs a phase 5 still to come; terms weighted 0 are not computed */
+    bool workshop =
+        w[MY_W_OBJECTIVE_READY] != 0 && st->phase != PH_OVER && (round < total || st->phase <= PH_WORKSHOP);
     garden g[MY_MAX_SEATS];
     memset(g, 0, sizeof g);
-    read_garden(st, D, harvests, g);
+    if (workshop || w[MY_W_PHER_CUBE] != 0 || w[MY_W_SPECIAL_CUBE] != 0 || w[MY_W_SPECIAL_VP] != 0)
+        read_garden(st, D, harvests, g);
     for (int s = 0; s < env->nseats; s++) {
         const my_seat *p = &st->seat[s];
         double assets = w[MY_W_STORAGE] * my_storage(p) + w[MY_W_LARVA] * p->larvae +
@@ -200,7 +202,8 @@ void my_evaluate_weighted(const void *vst, const fc_env *env, const double *w, d
             if (!st->obj_round[i][s] && vp > objective && objective_met(p, o, g[s].specials, g[s].pheromones))
                 objective = vp;
         }
-        double extra = -w[MY_W_WINTER_SHORT] * winter_short(st, env, D, s) + w[MY_W_PHER_CUBE] * g[s].pher_cubes +
+        double winter = w[MY_W_WINTER_SHORT] != 0 ? winter_short(st, env, D, s) : 0;
+        double extra = -w[MY_W_WINTER_SHORT] * winter + w[MY_W_PHER_CUBE] * g[s].pher_cubes +
                        w[MY_W_SPECIAL_CUBE] * g[s].special_cubes + w[MY_W_SPECIAL_VP] * g[s].special_vp +
                        w[MY_W_OBJECTIVE_READY] * objective;
         v[s] = p->score + (1.0 - progress) * assets + extra;

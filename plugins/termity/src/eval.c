@@ -170,7 +170,9 @@ void tm_evaluate_weighted(const void *st, const fc_env *env, const double *w, do
     const tm_data *D = env->data;
     double base[TM_SEATS], extra[TM_SEATS] = {0};
     int best[TM_SEATS], owner[TM_SEATS], pressure[TM_SEATS], mover = next_mover(s);
-    bool live = s->phase != PH_OVER;
+    /* threats are not computed when their weights are 0 (the game is over: nothing to capture) */
+    bool live = s->phase != PH_OVER &&
+                (w[TM_W_CAPTURE_NOW] != 0 || w[TM_W_CAPTURE_LATER] != 0 || w[TM_W_PRESSURE] != 0);
     if (live)
         threats(D, s, best, owner, pressure);
     for (int i = 0; i < s->nseats; i++) {

@@ -1,7 +1,9 @@
 /* Myrmes evaluation (plugins/myrmes/src/eval.c, data/eval.csv; API minor 7): evaluate is
- * evaluate_weighted with the file's weights, bit for bit, over random positions; the weights
- * of eval_old.csv (new terms at 0) give exactly the evaluation before the data file; every
- * new term changes some position; a broken eval.csv is refused with file:line. */
+ * evaluate_weighted with the data file's weights, bit for bit, over random positions, and so
+ * with the weights of eval_rich.csv (the richer terms on); the weights of eval_old.csv (new
+ * terms at 0) give exactly the evaluation before the data file; every new term changes some
+ * position and moves the lead by what it should in a set position; a broken eval.csv is
+ * refused with file:line. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,6 +18,7 @@
 #include "myrmes_fixture.h"
 
 #define OLD_CSV FC_SOURCE_ROOT "/tests/game/myrmes/eval_old.csv"
+#define RICH_CSV FC_SOURCE_ROOT "/tests/game/myrmes/eval_rich.csv"
 
 /* The plugin's my_round and my_storage (tests do not link the plugin's sources). */
 static int round_of(const my_state *st, const fc_env *env)
@@ -109,9 +112,9 @@ static int load_with(const mfx *f, const char *csv, const char *edit, void **dat
 }
 
 typedef struct probe {
-    const double *w; /* weights for evaluate_weighted, or NULL */
-    const fc_env *env_old; /* env whose data holds eval_old.csv */
-    double w_one[MY_W_COUNT][MY_W_COUNT]; /* old weights with term i at its file value */
+    const double *w;                      /* the data file's weights */
+    const fc_env *env_old, *env_rich;     /* envs whose data hold eval_old.csv, eval_rich.csv */
+    double w_one[MY_W_COUNT][MY_W_COUNT]; /* old weights with term i at its eval_rich.csv value */
     long positions, changed[MY_W_COUNT];
 } probe;
 
@@ -121,6 +124,9 @@ static void visit(const mfx *f, void *vctx)
     double a[MY_MAX_SEATS], b[MY_MAX_SEATS], old[MY_MAX_SEATS];
     f->g->evaluate(&f->st, f->env, a);
     f->g->evaluate_weighted(&f->st, f->env, p->w, b);
+    assert_memory_equal(a, b, sizeof(double) * (size_t)f->env->nseats);
+    f->g->evaluate(&f->st, p->env_rich, a);
+    f->g->evaluate_weighted(&f->st, f->env, ((const my_data *)p->env_rich->data)->eval_w, b);
     assert_memory_equal(a, b, sizeof(double) * (size_t)f->env->nseats);
     for (int s = 0; s < f->env->nseats; s++)
         assert_true(a[s] >= 0.0 && a[s] <= 1.0);
@@ -138,6 +144,7 @@ static void visit(const mfx *f, void *vctx)
 static void test_weighted_and_old(void **state)
 {
     (void)state;
+    long total[MY_W_COUNT] = {0};
     for (int n = 2; n <= 4; n++) {
         mfx f;
         mfx_open(&f, n, 40 + (uint64_t)n, NULL);
@@ -153,27 +160,36 @@ static void test_weighted_and_old(void **state)
         }
         assert_string_equal(ew[MY_W_OBJECTIVE_READY].name, "objective_ready");
         p->w = w;
-        void *old_data;
+        void *old_data, *rich_data;
         fc_error err;
-        if (load_with(&f, OLD_CSV, NULL, &old_data, &err) != 0)
-            fail_msg("eval_old.csv: %s", err.msg);
-        fc_env env_old = *f.env;
+        if (load_with(&f, OLD_CSV, NULL, &old_data, &err) != 0 || load_with(&f, RICH_CSV, NULL, &rich_data, &err) != 0)
+            fail_msg("eval_old.csv or eval_rich.csv: %s", err.msg);
+        fc_env env_old = *f.env, env_rich = *f.env;
         env_old.data = old_data;
+        env_rich.data = rich_data;
         p->env_old = &env_old;
+        p->env_rich = &env_rich;
         for (int i = MY_W_WINTER_SHORT; i < MY_W_COUNT; i++) {
             memcpy(p->w_one[i], ((const my_data *)old_data)->eval_w, sizeof p->w_one[i]);
-            p->w_one[i][i] = w[i];
+            p->w_one[i][i] = ((const my_data *)rich_data)->eval_w[i];
+            assert_true(p->w_one[i][i] != 0);
         }
         for (uint64_t seed = 0; seed < 6; seed++)
             play(&f, seed * 31 + (uint64_t)n, visit, p);
         printf("# %d players: %ld positions; changed by", n, p->positions);
-        for (int i = MY_W_WINTER_SHORT; i < MY_W_COUNT; i++)
+        for (int i = MY_W_WINTER_SHORT; i < MY_W_COUNT; i++) {
             printf(" %s %ld", ew[i].name, p->changed[i]);
+            total[i] += p->changed[i];
+        }
         printf("\n");
         f.g->data_free(old_data);
+        f.g->data_free(rich_data);
         free(p);
         mfx_close(&f);
     }
+    for (int i = MY_W_WINTER_SHORT; i < MY_W_COUNT; i++)
+        if (i != MY_W_SPECIAL_VP && !total[i]) /* subcolonies are rare in random play: test_terms */
+            fail_msg("term %d never changes the evaluation", i);
 }
 
 /* Puts tile `id` of owner (cubes on a pheromone) on the first free place the data lists. */
@@ -233,6 +249,10 @@ static void test_terms(void **state)
     assert_int_equal(round_of(&f.st, f.env), 1);
     const fc_eval_weight *ew;
     f.g->eval_weights(f.env, &ew);
+    void *rich_data;
+    fc_error err;
+    assert_int_equal(load_with(&f, RICH_CSV, NULL, &rich_data, &err), 0);
+    const double *rich = ((const my_data *)rich_data)->eval_w;
     double old[MY_W_COUNT], one[MY_W_COUNT];
     for (int i = 0; i < MY_W_COUNT; i++)
         old[i] = i < MY_W_WINTER_SHORT ? ew[i].value : 0;
@@ -242,11 +262,12 @@ static void test_terms(void **state)
                                      [MY_W_OBJECTIVE_READY] = 6};
     for (int i = MY_W_WINTER_SHORT; i < MY_W_COUNT; i++) {
         memcpy(one, old, sizeof one);
-        one[i] = ew[i].value;
+        one[i] = rich[i];
         double got = lead(&f, one) - base;
-        if (fabs(got - ew[i].value * want[i]) > 1e-9)
-            fail_msg("%s: lead moved by %g, expected %g", ew[i].name, got, ew[i].value * want[i]);
+        if (rich[i] == 0 || fabs(got - rich[i] * want[i]) > 1e-9)
+            fail_msg("%s: lead moved by %g, expected %g", ew[i].name, got, rich[i] * want[i]);
     }
+    f.g->data_free(rich_data);
     mfx_close(&f);
 }
 
@@ -271,13 +292,13 @@ static void test_bad_eval_csv(void **state)
     fc_error err;
     assert_int_equal(load_with(&f, NULL, NULL, &data, &err), 0);
     f.g->data_free(data);
-    expect_refused(&f, "s/^pher_cube,/pher_cubes,/", "eval.csv:31: unknown weight 'pher_cubes'");
+    expect_refused(&f, "s/^pher_cube,/pher_cubes,/", "eval.csv:34: unknown weight 'pher_cubes'");
     expect_refused(&f, "/^larva,/d", "eval.csv: missing weight 'larva'");
-    expect_refused(&f, "s/^level,2.0,/level,12,/", "eval.csv:22: weight 'level': value 12 outside lo..hi 0..10");
-    expect_refused(&f, "s/^worker,1.0,0,5/worker,1.0,2,5/", "eval.csv:16: weight 'worker': value 1 outside");
-    expect_refused(&f, "s/^exit,0.5,/exit,half,/", "eval.csv:24: value: expected a number");
-    expect_refused(&f, "s/^scale,10,2,/scale,10,0,/", "eval.csv:9: weight 'scale': lo must be above 0");
-    expect_refused(&f, "s/^exit,/soldier,/", "eval.csv:24: weight 'soldier' given twice (first on line 18)");
+    expect_refused(&f, "s/^level,2.0,/level,12,/", "eval.csv:25: weight 'level': value 12 outside lo..hi 0..10");
+    expect_refused(&f, "s/^worker,1.0,0,5/worker,1.0,2,5/", "eval.csv:19: weight 'worker': value 1 outside");
+    expect_refused(&f, "s/^exit,0.5,/exit,half,/", "eval.csv:27: value: expected a number");
+    expect_refused(&f, "s/^scale,10,2,/scale,10,0,/", "eval.csv:12: weight 'scale': lo must be above 0");
+    expect_refused(&f, "s/^exit,/soldier,/", "eval.csv:27: weight 'soldier' given twice (first on line 21)");
     expect_refused(&f, "s/^name,value,lo,hi/name,value,lo,high/", "eval.csv: missing column 'hi'");
     mfx_close(&f);
 }
