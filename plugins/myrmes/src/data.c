@@ -488,6 +488,8 @@ int my_data_load(const fc_host *host, const fc_value *params, int nseats, const 
             rc = host->error_set(err, FC_EDATA, "%s: %d tiles exceed the capacity %d", datadir, tiles, MY_MAX_TILES);
     }
     if (!rc)
+        rc = my_eval_load(host, datadir, D, err);
+    if (!rc)
         rc = build_placements(D, host, err);
     if (rc) {
         my_data_free(D);

@@ -49,6 +49,11 @@ enum { TRACK_LARVAE, TRACK_SOLDIERS, TRACK_WORKERS, TRACK_WORKSHOP, TRACKS };
 enum { OK_FOOD, OK_STONE, OK_DIRTSTONE, OK_LARVAE, OK_PREY, OK_SOLDIERS, OK_SPECIALS, OK_NURSES, OK_LEVEL,
        OK_PHEROMONES };
 enum { WS_TUNNEL, WS_LEVEL, WS_NURSE, WS_OBJECTIVE };
+/* Evaluation weights, in the order eval_weights lists them (eval.c, data/eval.csv). */
+enum {
+    MY_W_SCALE, MY_W_STORAGE, MY_W_LARVA, MY_W_WORKER, MY_W_SOLDIER, MY_W_NURSE, MY_W_LEVEL, MY_W_EXIT,
+    MY_W_WINTER_SHORT, MY_W_PHER_CUBE, MY_W_SPECIAL_CUBE, MY_W_SPECIAL_VP, MY_W_OBJECTIVE_READY, MY_W_COUNT
+};
 
 /* Phases of the state machine. */
 enum { PH_EVENT, PH_BIRTHS, PH_WORKERS, PH_HARVEST, PH_WORKSHOP, PH_ENDROUND, PH_WINTER, PH_DICE, PH_OVER };
@@ -131,6 +136,9 @@ typedef struct my_data {
     uint8_t winter[MY_MAX_YEARS];
     int moves, event_moves, objective_bonus;
     int objective_points[3];
+    /* evaluation weights (eval.csv) and their values for evaluate */
+    fc_eval_weight eval[MY_W_COUNT];
+    double eval_w[MY_W_COUNT];
 } my_data;
 
 typedef struct my_tile {
@@ -254,8 +262,12 @@ uint32_t my_audience(const void *st, const fc_env *env, fc_decision d);
 /* view.c */
 void my_view(const void *st, const fc_env *env, int seat, fc_view *v);
 void my_scores(const void *st, const fc_env *env, int32_t *score, int *rank);
-void my_evaluate(const void *st, const fc_env *env, double *value);
 int my_check(const void *st, const fc_env *env, char *msg, size_t n);
 void my_determinize(void *st, const fc_env *env, int seat, fc_rng *rng);
+/* eval.c: the evaluation and its weights (read by data_load) */
+int my_eval_load(const fc_host *host, const char *datadir, my_data *D, fc_error *err);
+int my_eval_weights(const fc_env *env, const fc_eval_weight **out);
+void my_evaluate_weighted(const void *st, const fc_env *env, const double *w, double *value);
+void my_evaluate(const void *st, const fc_env *env, double *value);
 
 #endif

@@ -574,4 +574,6 @@ const fc_game my_game = {
     .params_check = my_params_check,
     .position_write = my_position_write,
     .position_read = my_position_read,
+    .eval_weights = my_eval_weights,
+    .evaluate_weighted = my_evaluate_weighted,
 };

@@ -1,4 +1,4 @@
-/* Myrmes view, scores, heuristic evaluation, invariant checks and determinization. */
+/* Myrmes view, scores, invariant checks and determinization (the evaluation: eval.c). */
 #include <stdio.h>
 #include <string.h>
 
@@ -176,28 +176,6 @@ void my_scores(const void *vst, const fc_env *env, int32_t *score, int *rank)
     }
     for (int s = 0; s < env->nseats; s++)
         rank[s] = rank[s] ? rank[s] : top[s];
-}
-
-void my_evaluate(const void *vst, const fc_env *env, double *value)
-{
-    const my_state *st = vst;
-    double w[MY_MAX_SEATS];
-    double progress = (my_round(st, env) - 1) / (double)(MY_SEASONS * MY_DATA(env)->years);
-    for (int s = 0; s < env->nseats; s++) {
-        const my_seat *p = &st->seat[s];
-        double assets = 0.4 * my_storage(p) + 0.15 * p->larvae + 1.0 * (p->workers + p->room_workers) +
-                        0.8 * p->soldiers + 0.8 * (p->nursery + p->track[0] + p->track[1] + p->track[2] +
-                                                   p->track[3] + p->ws_spent) + 2.0 * p->level + 0.5 * p->exits;
-        w[s] = p->score + (1.0 - progress) * assets;
-    }
-    for (int s = 0; s < env->nseats; s++) {
-        double best = -1e9;
-        for (int t = 0; t < env->nseats; t++)
-            if (t != s && w[t] > best)
-                best = w[t];
-        double x = (w[s] - best) / 10.0;
-        value[s] = 0.5 + 0.5 * x / (1.0 + (x < 0 ? -x : x));
-    }
 }
 
 #define FAIL(...) \

@@ -663,7 +663,8 @@ int tm_data_load(const fc_host *host, const fc_value *params, int nseats, const 
     int rc;
     if ((rc = load_board(&L, D)) < 0 || (rc = load_terrain(&L, D)) < 0 || (rc = load_castes(&L, D, params)) < 0 ||
         (rc = load_swarms(&L, D)) < 0 || (rc = load_mounds(&L, D, params)) < 0 || (rc = load_tiles(&L, D)) < 0 ||
-        (rc = load_scenarios(&L, D)) < 0 || (rc = choose_board(&L, D, params, nseats)) < 0)
+        (rc = load_scenarios(&L, D)) < 0 || (rc = choose_board(&L, D, params, nseats)) < 0 ||
+        (rc = tm_eval_load(host, L.dir, D, err)) < 0)
         goto fail;
     if ((rc = choose_swarms(host, D, &params[P_SWARMS], nseats, err)) < 0)
         goto fail;

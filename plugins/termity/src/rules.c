@@ -708,5 +708,7 @@ const fc_game tm_game = {
     .decision_audience = tm_decision_audience,
     .position_write = tm_position_write,
     .position_read = tm_position_read,
+    .eval_weights = tm_eval_weights,
+    .evaluate_weighted = tm_evaluate_weighted,
     .phase_topic = tm_phase_topic,
 };

@@ -83,6 +83,10 @@ enum {
 #define TM_DB(d) ((int)(((d) >> 8) & 0xFFu))
 #define TM_DC(d) ((int)((d)&0xFFu))
 
+/* Evaluation weights, in the order eval_weights lists them (eval.c, data/eval.csv). */
+enum { TM_W_SCALE, TM_W_STRENGTH, TM_W_FADE, TM_W_UNPLAYED, TM_W_CAPTURE_NOW, TM_W_CAPTURE_LATER, TM_W_PRESSURE,
+       TM_W_COUNT };
+
 /* Token status. */
 enum { TK_STACK, TK_HAND, TK_BOARD, TK_DEAD, TK_DISCARDED, TK_NONE };
 
@@ -182,6 +186,8 @@ typedef struct tm_data {
     int box_neutral;                    /* neutral mounds in the box (mounds.csv) */
     int nscen;
     tm_scenario scen[TM_MAX_SCEN];
+    fc_eval_weight eval[TM_W_COUNT]; /* evaluation weights (eval.csv) */
+    double eval_w[TM_W_COUNT];       /* their values, for evaluate */
 } tm_data;
 
 typedef struct tm_seat {
@@ -292,10 +298,15 @@ int tm_position_read(void *st, const fc_env *env, const char *text, fc_error *er
 
 /* view.c */
 void tm_scores(const void *st, const fc_env *env, int32_t *score, int *rank);
-void tm_evaluate(const void *st, const fc_env *env, double *value);
 void tm_determinize(void *st, const fc_env *env, int seat, fc_rng *rng);
 void tm_view(const void *st, const fc_env *env, int seat, fc_view *v);
 int tm_round(const void *st, const fc_env *env);
 int tm_check(const void *st, const fc_env *env, char *msg, size_t n);
+
+/* eval.c: the evaluation and its weights (read by data_load) */
+int tm_eval_load(const fc_host *h, const char *datadir, tm_data *D, fc_error *err);
+int tm_eval_weights(const fc_env *env, const fc_eval_weight **out);
+void tm_evaluate_weighted(const void *st, const fc_env *env, const double *w, double *value);
+void tm_evaluate(const void *st, const fc_env *env, double *value);
 
 #endif

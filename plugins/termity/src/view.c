@@ -1,7 +1,6 @@
-/* Termity results and information: scores and tie-breaks (R-40, R-41), a heuristic evaluation,
- * determinization of hidden hands (R-06), the front-end view and the invariant check. */
+/* Termity results and information: scores and tie-breaks (R-40, R-41) (the evaluation:
+ * eval.c), determinization of hidden hands (R-06), the front-end view and the invariant check. */
 #include <ctype.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -51,27 +50,6 @@ void tm_scores(const void *st, const fc_env *env, int32_t *score, int *rank)
         rank[i] = 0;
         for (int j = 0; j < s->nseats; j++)
             rank[i] += score[j] > score[i] || (score[j] == score[i] && units[j] > units[i]);
-    }
-}
-
-/* Score lead against the best opponent, plus a little for strength on the board, squashed. */
-void tm_evaluate(const void *st, const fc_env *env, double *value)
-{
-    const tm_state *s = st;
-    const tm_data *D = D_(env);
-    double base[TM_SEATS];
-    for (int i = 0; i < s->nseats; i++) {
-        int str = 0;
-        for (uint32_t m = s->seat[i].board; m; m &= m - 1)
-            str += tm_token_of(D, s, i, __builtin_ctz(m))->strength;
-        base[i] = tm_score(s, env, i) + 0.25 * str;
-    }
-    for (int i = 0; i < s->nseats; i++) {
-        double best = -1e9;
-        for (int j = 0; j < s->nseats; j++)
-            if (j != i && base[j] > best)
-                best = base[j];
-        value[i] = 1.0 / (1.0 + exp(-(base[i] - best) / 6.0));
     }
 }
 
