@@ -79,6 +79,7 @@ typedef struct ab {
     /* options */
     uint64_t depth, threads, hash_mb, lmr;
     double time;
+    double blunder; /* share of decisions played at random (weaker tiers) */
     /* one search's inputs */
     const fc_game *g;
     const fc_env *env;

@@ -173,7 +173,8 @@ static const agent_kind fc_agent_kinds[] = {
      "alpha-beta search for two-player games without chance or hidden information (Hive): iterative "
      "deepening, transposition table, killers and history; keys: depth=N (plies, default 4 without time), "
      "time=SECONDS, threads=N (lazy SMP), hash=MB (table size, default 32), lmr=0|1 (late move reductions, "
-     "default 1), seed=N, weights=FILE (evaluation weights at the leaves)",
+     "default 1), seed=N, weights=FILE (evaluation weights at the leaves), blunder=P (share of decisions "
+     "played at random, for weaker tiers)",
      fc_agent_ab_keys, fc_agent_ab_init, fc_agent_ab_choose, fc_agent_ab_done, NULL, fc_agent_ab_stats},
 };
 #define AGENT_NKINDS ((int)(sizeof fc_agent_kinds / sizeof fc_agent_kinds[0]))

@@ -12,6 +12,9 @@
  * given: depth 4. threads=N is lazy SMP: N searchers share the table and the first one's
  * result is played; a fixed depth on one thread gives the same decision on every run, more
  * threads or a time budget need not. hash=MB sizes the table (kept between decisions).
+ * blunder=P plays a uniformly random legal decision instead of searching with probability P
+ * (drawn from the seat's stream of the agent's seed): a continuous knob for weaker difficulty
+ * tiers between two depths.
  *
  * Refused with one line, never searched wrongly: games whose plugin hides information
  * (determinize), a seat count other than two, and chance points met during the search. */
@@ -20,7 +23,7 @@
 
 #include "ab.h"
 
-const char *const fc_agent_ab_keys[] = {"depth", "time", "threads", "hash", "seed", "lmr", "weights", NULL};
+const char *const fc_agent_ab_keys[] = {"depth", "time", "threads", "hash", "seed", "lmr", "weights", "blunder", NULL};
 
 int fc_agent_ab_init(fc_agent *a, fc_error *err)
 {
@@ -33,7 +36,8 @@ int fc_agent_ab_init(fc_agent *a, fc_error *err)
     t->lmr = 1;
     if (fc_agent_opt_u64(a, "depth", &t->depth, err) < 0 || fc_agent_opt_u64(a, "threads", &t->threads, err) < 0 ||
         fc_agent_opt_u64(a, "hash", &t->hash_mb, err) < 0 || fc_agent_opt_u64(a, "seed", &a->seed, err) < 0 ||
-        fc_agent_opt_u64(a, "lmr", &t->lmr, err) < 0 || fc_agent_opt_double(a, "time", 0.001, 86400, &t->time, err) < 0)
+        fc_agent_opt_u64(a, "lmr", &t->lmr, err) < 0 || fc_agent_opt_double(a, "time", 0.001, 86400, &t->time, err) < 0 ||
+        fc_agent_opt_double(a, "blunder", 0, 1, &t->blunder, err) < 0)
         return FC_EPARSE;
     if (fc_agent_opt_get(a, "depth") && (t->depth < 1 || t->depth > AB_MAX_PLY - 4))
         return fc_error_set(err, FC_ERANGE, "agent ab: depth: %llu is out of range 1..%d", (unsigned long long)t->depth,
@@ -154,6 +158,15 @@ int fc_agent_ab_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err
     if (n == 1) {
         *out = legal[0];
         return 0;
+    }
+    if (t->blunder > 0) { /* drawn at every decision, so the stream does not depend on n */
+        fc_rng *r = fc_agent_rng(a, who);
+        bool blunder = (double)(fc_rng_next(r) >> 11) * 0x1p-53 < t->blunder;
+        uint32_t pick = fc_rng_below(r, (uint32_t)n);
+        if (blunder) {
+            *out = legal[pick];
+            return 0;
+        }
     }
     ab_run(t);
     fc_agent_search_done(t->env);
