@@ -225,6 +225,37 @@ static void test_deterministic(void **state)
     hfx_close(&f);
 }
 
+/* blunder=P (difficulty tiers): 0 is the plain search; 1 plays every decision at random from
+ * the seed's stream (the same decisions for the same seed, others for another seed, and over
+ * many positions not only the search's choice); out of range is refused. */
+static void test_blunder(void **state)
+{
+    (void)state;
+    hfx f;
+    hfx_open(&f, "Base+MLP", NULL);
+    int differs = 0, seeds_differ = 0;
+    for (int p = 0; p < 12; p++) {
+        fc_match *m = random_position(&f, 100 + (uint64_t)p, 10 + p);
+        if (fc_match_to_move(m) < 0) {
+            fc_match_free(m);
+            continue;
+        }
+        fc_decision plain = ab_choose(m, "ab:depth=1", NULL);
+        assert_true(ab_choose(m, "ab:depth=1,blunder=0", NULL) == plain);
+        fc_decision r1 = ab_choose(m, "ab:depth=1,blunder=1", NULL);
+        assert_true(ab_choose(m, "ab:depth=1,blunder=1", NULL) == r1);
+        differs += r1 != plain;
+        seeds_differ += ab_choose(m, "ab:depth=1,blunder=1,seed=99", NULL) != r1;
+        fc_match_free(m);
+    }
+    assert_true(differs >= 6);
+    assert_true(seeds_differ >= 6);
+    fc_error err;
+    assert_null(fc_agent_new("ab:blunder=1.5", 1, &err));
+    assert_non_null(strstr(err.msg, "blunder"));
+    hfx_close(&f);
+}
+
 /* Bad options: one line naming the key and the range. */
 static void test_options(void **state)
 {
@@ -246,7 +277,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_takes_the_win),   cmocka_unit_test(test_avoids_the_loss),
         cmocka_unit_test(test_equals_minimax), cmocka_unit_test(test_deterministic),
-        cmocka_unit_test(test_options),
+        cmocka_unit_test(test_options),         cmocka_unit_test(test_blunder),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
