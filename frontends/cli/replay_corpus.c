@@ -584,64 +584,6 @@ static void corpus_kinds(corpus *cp)
     }
 }
 
-/* A text of a record and the record's index, sorted by text then index. */
-typedef struct corpus_said_ref {
-    const char *text;
-    int i;
-} corpus_said_ref;
-
-static int said_cmp(const void *a, const void *b)
-{
-    const corpus_said_ref *x = a, *y = b;
-    int c = strcmp(x->text, y->text);
-    return c ? c : (x->i > y->i) - (x->i < y->i);
-}
-
-/* The most common texts at offset `field` of the readable records into g[CORPUS_GROUPS], most
- * common first (the one seen first wins a tie: deterministic); returns how many, *other the
- * records left out. Sorted, so a corpus of many records costs n log n. */
-static int corpus_groups(const corpus *cp, size_t field, struct corpus_group *g, int *other)
-{
-    int n = 0, ng = 0;
-    corpus_said_ref *ref = malloc((size_t)(cp->nrec ? cp->nrec : 1) * sizeof *ref);
-    for (int i = 0; ref && i < cp->nrec; i++)
-        if (cp->rec[i].status != CORPUS_ERROR)
-            ref[n++] = (corpus_said_ref){(const char *)&cp->rec[i] + field, i};
-    *other = n;
-    if (!ref)
-        return 0;
-    qsort(ref, (size_t)n, sizeof *ref, said_cmp);
-    /* one entry per distinct text, in place: text, first record (.i), count (.n) */
-    struct run {
-        const char *text;
-        int first, n;
-    } *run = malloc((size_t)(n ? n : 1) * sizeof *run);
-    int runs = 0;
-    for (int k = 0; run && k < n;) {
-        int e = k;
-        while (e < n && strcmp(ref[e].text, ref[k].text) == 0)
-            e++;
-        run[runs++] = (struct run){ref[k].text, ref[k].i, e - k};
-        k = e;
-    }
-    for (; run && ng < CORPUS_GROUPS; ng++) {
-        int best = -1;
-        for (int r = 0; r < runs; r++)
-            if (run[r].n > 0 && (best < 0 || run[r].n > run[best].n ||
-                                 (run[r].n == run[best].n && run[r].first < run[best].first)))
-                best = r;
-        if (best < 0)
-            break;
-        snprintf(g[ng].text, sizeof g[ng].text, "%s", run[best].text);
-        g[ng].n = run[best].n;
-        *other -= g[ng].n;
-        run[best].n = 0;
-    }
-    free(run);
-    free(ref);
-    return ng;
-}
-
 static void corpus_summarize(corpus *cp)
 {
     corpus_summary *sm = &cp->sum;
@@ -688,8 +630,7 @@ static void corpus_summarize(corpus *cp)
     free(at);
     free(dv);
     corpus_kinds(cp);
-    sm->ndiffs = corpus_groups(cp, offsetof(corpus_rec, diff), sm->diffs, &sm->diffs_other);
-    sm->nlineups = corpus_groups(cp, offsetof(corpus_rec, agents), sm->lineups, &sm->lineups_other);
+    corpus_group_said(cp);
 }
 
 /* ---- over threads ---- */

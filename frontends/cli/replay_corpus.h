@@ -89,6 +89,8 @@ bool cli_replay_is_corpus(const cli *c);
 /* `formicary replay` in corpus mode; returns the exit code. */
 int cli_replay_corpus(cli *c);
 
+/* replay_corpus_out.c: the summary's most common differences and line-ups (corpus_summary). */
+void corpus_group_said(corpus *cp);
 /* replay_corpus_out.c; 0 or CLI_EXIT_FAIL after printing the error. */
 void corpus_print(const corpus *cp, FILE *f, bool per_record);
 int corpus_write_csv(const corpus *cp, const char *path);
