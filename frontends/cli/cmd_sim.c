@@ -41,6 +41,9 @@ const cli_optdef cli_opts_sim[] = {
     {"--record-dir", "DIR", false, "save every game as a record DIR/game-00001.fcr ... (A/B: DIR/A/, DIR/B/)"},
     {"--position", "FILE", false, "every game starts from the position in FILE (games with positions)"},
     {"--html", "F", false, "write a self-contained HTML report to F (docs/reports.md)"},
+    {"--plan", "METRIC=EFFECT", true, "estimate from a pilot the games needed to detect EFFECT in METRIC (95% confidence, 80% power), e.g. win_share:1=0.03"},
+    {"--pilot", "N", false, "--plan: games of the pilot (default 100)"},
+    {"--run", NULL, false, "--plan: then play the games needed (at most --games, default 1000000)"},
     {NULL, NULL, false, NULL},
 };
 
@@ -255,7 +258,7 @@ static int sim_play(sim_cli *s, design *d, int first, int count)
 }
 
 /* Plays every game, or looks of the sequential test until it stops. */
-static int sim_run_all(sim_cli *s, bool sequential)
+int sim_run_all(sim_cli *s, bool sequential)
 {
     s->total = s->ngames * s->ndesigns;
     int looks = sequential ? s->looks : 1;
@@ -290,11 +293,15 @@ static int sim_run_all(sim_cli *s, bool sequential)
 
 /* ---- reports ---- */
 
+/* The heading of a design's tables (what it is was said at the top: sim_print_compared). */
 static void sim_design_line(FILE *f, const sim_cli *s, const design *d)
 {
-    fprintf(f, "%s%srules '%s', variant '%s' (hash %s), params hash %016llx\n", s->ndesigns > 1 ? d->label : "",
-            s->ndesigns > 1 ? ": " : "", fc_rules_name(d->rules), fc_rules_variant_name(d->rules), d->variant_hash,
-            (unsigned long long)d->params_hash);
+    if (s->ndesigns > 1)
+        fprintf(f, "design %s (variant hash %s, params hash %016llx):\n", d->label, d->variant_hash,
+                (unsigned long long)d->params_hash);
+    else
+        fprintf(f, "results (variant hash %s, params hash %016llx):\n", d->variant_hash,
+                (unsigned long long)d->params_hash);
 }
 
 const fc_sim_metric sim_game_metrics[SIM_NGAME_METRICS] = {
@@ -446,12 +453,12 @@ static void sim_print_ab(const sim_cli *s)
     printf("A/B comparison over %d paired games (B - A, 95%% CI; p adjusted over the %d metrics: %s):\n", s->played,
            nrows, sim_correction_text(s->correction));
     cli_table t;
-    cli_table_init(&t, 8);
+    cli_table_init(&t, 9);
     cli_table_add(&t, "metric", "A", "B", "B-A", "95% CI", "p", s->correction == FC_CORRECT_NONE ? "p" : "p adj",
-                  "significant");
+                  "significant", "detectable");
     for (int i = 0; i < nrows; i++) {
         const fc_stats_diff *df = &diff[i];
-        char name[48], c[6][48];
+        char name[48], c[7][48];
         sim_row_name(&rows[i], name, sizeof name);
         snprintf(c[0], sizeof c[0], "%.3f", df->mean_a);
         snprintf(c[1], sizeof c[1], "%.3f", df->mean_b);
@@ -459,12 +466,17 @@ static void sim_print_ab(const sim_cli *s)
         snprintf(c[3], sizeof c[3], "%+.3f..%+.3f", df->lo, df->hi);
         snprintf(c[4], sizeof c[4], "%.4f", df->p);
         snprintf(c[5], sizeof c[5], "%.4f", padj[i]);
-        cli_table_add(&t, name, c[0], c[1], c[2], c[3], c[4], c[5], padj[i] < SIM_ALPHA ? "yes" : "no");
+        double mde = sim_row_mde(df);
+        snprintf(c[6], sizeof c[6], isnan(mde) ? "n/a" : "%.3f", mde);
+        cli_table_add(&t, name, c[0], c[1], c[2], c[3], c[4], c[5], padj[i] < SIM_ALPHA ? "yes" : "no", c[6]);
     }
     cli_table_print(&t, stdout, "  ");
     cli_table_free(&t);
     printf("  significant: adjusted p < %.2f (correction %s; --correction holm|bh|none)\n", SIM_ALPHA,
            fc_stats_correction_name(s->correction));
+    printf("  detectable: the smallest true difference %d pairs detect with 80%% power at 95%% confidence, from the "
+           "sd of B - A measured here (n/a: no variation)\n",
+           s->played);
     if (s->stopped_look) {
         char name[48];
         sim_row r = {(fc_sim_metric)s->seq_metric, s->seq_arg};
@@ -476,7 +488,7 @@ static void sim_print_ab(const sim_cli *s)
 
 /* ---- files ---- */
 
-static int sim_parse_metric(sim_cli *s, const char *text)
+int sim_metric_parse(const sim_cli *s, const char *text, const char *option, int *metric, int *metric_arg)
 {
     char name[48];
     int arg = 1;
@@ -487,14 +499,14 @@ static int sim_parse_metric(sim_cli *s, const char *text)
         if (strcmp(fc_sim_metric_name((fc_sim_metric)m), name) != 0)
             continue;
         if (colon && (!fc_sim_metric_arg((fc_sim_metric)m) || !cli_parse_int(colon + 1, 1, s->nseats, &arg)))
-            return cli_usage("sim: option --metric: bad argument in '%s' (agent or seat 1..%d)", text, s->nseats);
-        s->seq_metric = m;
-        s->seq_arg = arg - 1;
+            return cli_usage("sim: option %s: bad argument in '%s' (agent or seat 1..%d)", option, text, s->nseats);
+        *metric = m;
+        *metric_arg = arg - 1;
         return 0;
     }
-    return cli_usage("sim: option --metric: unknown metric '%s' (win_share:K, score:K, agent_margin:K, seat_win:S, "
+    return cli_usage("sim: option %s: unknown metric '%s' (win_share:K, score:K, agent_margin:K, seat_win:S, "
                      "decisions, rounds, branching, decision_share, lead_changes, drama, margin, shared_win, timeout)",
-                     name);
+                     option, name);
 }
 
 /* --correction, --position and --record-dir (after the designs exist). */
@@ -556,7 +568,8 @@ static int sim_setup(sim_cli *s, cli *c, fc_context *ctx)
             snprintf(s->spec[i], SIM_SPEC_MAX, "random");
     }
     for (int i = 0; i < s->nseats; i++) {
-        char resolved[SIM_SPEC_MAX];
+        char resolved[SIM_SPEC_MAX], given[SIM_SPEC_MAX];
+        snprintf(given, sizeof given, "%s", s->spec[i]);
         if (cli_agent_spec(pl->id, s->spec[i], resolved, sizeof resolved, &err) < 0)
             return cli_usage("sim: option --seats: seat %d: %s", i + 1, err.msg);
         snprintf(s->spec[i], SIM_SPEC_MAX, "%s", resolved);
@@ -566,11 +579,12 @@ static int sim_setup(sim_cli *s, cli *c, fc_context *ctx)
         snprintf(s->spec[i], SIM_SPEC_MAX, "%s", fc_agent_spec(a));
         fc_agent_free(a);
         s->cfg.agents[i] = s->spec[i];
+        cli_seat_from(pl->id, given, s->spec[i], &s->seat[i]);
     }
     s->cfg.nagents = s->nseats;
     s->seq_metric = FC_SIM_SEAT_WIN;
     const char *metric = cli_opt(c, "--metric");
-    if (metric && (rc = sim_parse_metric(s, metric)) != 0)
+    if (metric && (rc = sim_metric_parse(s, metric, "--metric", &s->seq_metric, &s->seq_arg)) != 0)
         return rc;
     if (!(s->d[0].rules = cli_rules(c, ctx, pl->id, s->nseats)))
         return CLI_EXIT_FAIL;
@@ -587,6 +601,13 @@ static int sim_setup(sim_cli *s, cli *c, fc_context *ctx)
                          : cli_opt(c, "--compare-csv")      ? "--compare-csv"
                                                             : "--correction");
     }
+    if (cli_mpi_rank() == 0) { /* a rule set tuned with other agents: one warning line */
+        cli_warn_tuned(s->d[0].rules, s->cfg.agents, s->nseats);
+        if (s->ndesigns > 1 && cli_opt(c, "--against-rules"))
+            cli_warn_tuned(s->d[1].rules, s->cfg.agents, s->nseats);
+    }
+    if ((rc = sim_plan_setup(s, c)) != 0)
+        return rc;
     for (int k = 0; k < s->ndesigns; k++) {
         design *d = &s->d[k];
         d->params_hash = sim_params_hash(d->rules);
@@ -638,7 +659,7 @@ int cli_cmd_sim(cli *c)
         rc = CLI_EXIT_FAIL;
     if ((rc = cli_mpi_agree(rc)) != 0)
         goto out;
-    if ((rc = sim_run_all(s, cli_flag(c, "--until-significant"))) != 0)
+    if ((rc = s->nplan ? sim_plan_play(s) : sim_run_all(s, cli_flag(c, "--until-significant"))) != 0)
         goto out;
     if (cli_mpi_rank() != 0)
         goto out; /* every rank holds every result; rank 0 alone reports and writes files */
@@ -651,10 +672,17 @@ int cli_cmd_sim(cli *c)
         if (s->cfg.opening > 0)
             printf("openings: the first %d decisions of every game are random, drawn from the game's seed (B plays the same)\n",
                    s->cfg.opening);
-        for (int k = 0; k < s->ndesigns; k++)
-            sim_print_design(s, &s->d[k]);
-        if (s->ndesigns > 1)
-            sim_print_ab(s);
+        sim_print_compared(s, stdout, "");
+        if (s->nplan && !s->plan_run) { /* the pilot alone: the plan is the report */
+            sim_plan_print(s, stdout);
+        } else {
+            for (int k = 0; k < s->ndesigns; k++)
+                sim_print_design(s, &s->d[k]);
+            if (s->ndesigns > 1)
+                sim_print_ab(s);
+            if (s->nplan)
+                sim_plan_print(s, stdout);
+        }
     }
     const char *csv = cli_opt(c, "--csv"), *svg = cli_opt(c, "--svg"), *html = cli_opt(c, "--html");
     const char *ccsv = cli_opt(c, "--compare-csv");

@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "sim_mpi.h"
+#include "study.h"
 #include "formicary/sim.h"
 #include "formicary/stats.h"
 
@@ -194,9 +195,27 @@ static fc_rules *skill_rules_b(const cli *c, fc_context *ctx, const char *game, 
 
 /* ---- output ---- */
 
+/* What every step compares, as lines after `prefix` (the terminal, the CSV's comments). */
+static void skill_compared(const skill *s, FILE *f, const char *prefix, bool csv)
+{
+    char text[4096];
+    fprintf(f, "%s%sagents: mcts:iters=2N against mcts:iters=N for N from %llu to %llu, doubling (default MCTS, the "
+               "stronger in the even seats, then in the odd ones with the same seeds), then mcts:iters=%llu against "
+               "random; seed %llu (game i: seeds from (seed, i))\n",
+            csv ? "# " : "", prefix, (unsigned long long)s->from, (unsigned long long)s->d[0].random.strong / 2,
+            (unsigned long long)s->d[0].random.strong, (unsigned long long)s->seed);
+    cli_rules_text(s->d[0].rules, text, sizeof text);
+    fprintf(f, "%s%s%s%s\n", csv ? "# " : "", prefix, s->ndesigns > 1 ? "A: " : "rules: ", text);
+    if (s->ndesigns > 1) {
+        cli_design_b_text(s->d[0].rules, s->d[1].rules, text, sizeof text);
+        fprintf(f, "%s%s%s\n", csv ? "# " : "", prefix, text);
+    }
+}
+
 static void skill_print(const skill *s, const char *game)
 {
     printf("skill %s, %d players, %d paired games (%d games) per step\n", game, s->nseats, s->pairs, 2 * s->pairs);
+    skill_compared(s, stdout, "", false);
     for (int k = 0; k < s->ndesigns; k++) {
         const skill_design *d = &s->d[k];
         if (s->ndesigns > 1)
@@ -224,6 +243,9 @@ static int skill_write_csv(const skill *s, const char *path)
     if (!o)
         return CLI_EXIT_FAIL;
     FILE *f = fc_outfile_stream(o);
+    cli_csv_comment(f, "formicary skill: one row per step; %d players, %d paired games (%d games) per step", s->nseats,
+                    s->pairs, 2 * s->pairs);
+    skill_compared(s, f, "", true);
     fprintf(f, "design,kind,strong_iters,weak_iters,pairs,win_rate,lo95,hi95,significant\n");
     for (int k = 0; k < s->ndesigns; k++) {
         for (int i = 0; i < s->d[k].nsteps; i++)
@@ -270,6 +292,19 @@ static int skill_write_json(const skill *s, const char *game, const char *path)
     cli_json_int(&j, s->pairs);
     cli_json_key(&j, "seed");
     cli_json_int(&j, (long long)s->seed);
+    cli_json_key(&j, "agents"); /* what each step plays */
+    cli_json_obj(&j);
+    cli_json_key(&j, "doubling");
+    cli_json_str(&j, "mcts:iters=2N against mcts:iters=N");
+    cli_json_key(&j, "from_iters");
+    cli_json_int(&j, (long long)s->from);
+    cli_json_key(&j, "to_iters");
+    cli_json_int(&j, (long long)s->d[0].random.strong);
+    cli_json_key(&j, "vs_random");
+    cli_json_str(&j, "random");
+    cli_json_end_obj(&j);
+    if (s->ndesigns > 1)
+        cli_diff_json(&j, "difference", s->d[0].rules, s->d[1].rules);
     cli_json_key(&j, "designs");
     cli_json_arr(&j);
     for (int k = 0; k < s->ndesigns; k++) {
@@ -277,6 +312,7 @@ static int skill_write_json(const skill *s, const char *game, const char *path)
         cli_json_obj(&j);
         cli_json_key(&j, "label");
         cli_json_str(&j, d->label);
+        cli_rules_json(&j, "rule_set", d->rules);
         cli_json_key(&j, "steps");
         cli_json_arr(&j);
         for (int i = 0; i < d->nsteps; i++)

@@ -100,10 +100,13 @@ static int tune_parse_agents(tune_cli *t, const char *game, const char *text, in
         fc_error_clear(&e);
         if (cli_agent_spec(game, t->spec[k], resolved, sizeof resolved, &e) < 0)
             return cli_usage("tune: option --agents: %s", e.msg);
+        cli_seat_from(game, t->spec[k], resolved, &t->seat[k]);
         snprintf(t->spec[k], TUNE_SPEC_MAX, "%s", resolved);
     }
-    for (int k = count; k < nseats; k++)
+    for (int k = count; k < nseats; k++) {
         snprintf(t->spec[k], TUNE_SPEC_MAX, "%s", t->spec[0]);
+        t->seat[k] = t->seat[0];
+    }
     return 0;
 }
 
@@ -165,6 +168,18 @@ static int tune_setup(tune_cli *t, cli *c, fc_context *ctx)
         return cli_fail("tune: %s", err.msg);
     if (!(t->base = fc_tune_base(cfg, &err)))
         return cli_fail("tune: %s", err.msg);
+    /* the base is never finished (tune.h); a finished copy says what it changes, if the game takes it */
+    fc_rules *done = fc_tune_base(cfg, &err);
+    if (done && fc_rules_finish(done, &err) == 0) {
+        t->base_done = done;
+        cli_rules_text(done, t->base_text, sizeof t->base_text);
+    } else {
+        fc_rules_free(done);
+        char name[256], variant[256], why[4 * sizeof err.msg];
+        snprintf(t->base_text, sizeof t->base_text, "rule set '%s', variant %s (the base values alone are refused: %s)",
+                 fc_escape(fc_rules_name(t->base), name, sizeof name),
+                 fc_escape(fc_rules_variant_name(t->base), variant, sizeof variant), fc_escape(err.msg, why, sizeof why));
+    }
     return 0;
 }
 
@@ -258,11 +273,12 @@ static void tune_print_head(const tune_cli *t)
 {
     const fc_tune_config *c = &t->cfg;
     const fc_tune_result *r = t->res;
-    printf("tune %s: %d players, agents %s", t->game, c->nseats, t->spec[0]);
-    for (int k = 1; k < c->nseats; k++)
-        printf(",%s", t->spec[k]);
-    printf(", seed %llu, %d thread%s, rules '%s', variant '%s'\n", (unsigned long long)c->seed, c->threads,
-           c->threads > 1 ? "s" : "", fc_rules_name(t->base), fc_rules_variant_name(t->base));
+    char text[8192];
+    cli_seats_text(t->seat, c->nseats, text, sizeof text);
+    printf("tune %s: %d players, seed %llu, %d thread%s\n", t->game, c->nseats, (unsigned long long)c->seed,
+           c->threads, c->threads > 1 ? "s" : "");
+    printf("agents: %s (seats rotate: every candidate plays the same games)\n", text);
+    printf("base rules: %s\n", t->base_text);
     long grid = 1;
     printf("parameters:");
     for (int d = 0; d < c->nparams; d++) {
@@ -448,6 +464,7 @@ int cli_cmd_tune(cli *c)
     }
     fc_tune_result_free(t->res);
     fc_rules_free(t->base);
+    fc_rules_free(t->base_done);
     free(t->order);
     free(t);
     fc_context_free(ctx);

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "formicary/rules_diff.h"
 #include "formicary/stats.h"
 #include "replay_corpus.h"
 
@@ -378,6 +379,32 @@ typedef struct corpus_run {
     char fatal[FC_ERROR_MSG_MAX + 96];
 } corpus_run;
 
+/* What a record's replay compares: the new rules from its own (replaced: the recorded variant's
+ * name when --variant replaced it unread) and its agents. */
+static void corpus_said(corpus_rec *rec, const fc_rules *orig, const fc_rules *nr, const char *replaced,
+                        const char agent[FC_MAX_SEATS][64])
+{
+    fc_rules_diff d;
+    fc_error e;
+    fc_error_clear(&e);
+    int len = snprintf(rec->diff, sizeof rec->diff, "%s%s%sB = ", replaced && *replaced ? "the recorded variant " : "",
+                       replaced && *replaced ? replaced : "", replaced && *replaced ? " replaced unread; " : "");
+    if (len > 0 && (size_t)len < sizeof rec->diff) {
+        if (fc_rules_compare(orig, nr, &d, &e) == 0)
+            fc_rules_diff_text(&d, rec->diff + len, sizeof rec->diff - (size_t)len);
+        else
+            snprintf(rec->diff + len, sizeof rec->diff - (size_t)len, "? (%.200s)", e.msg);
+        fc_rules_diff_free(&d);
+    }
+    size_t used = 0;
+    rec->agents[0] = '\0';
+    for (int s = 0; s < rec->nseats && used < sizeof rec->agents; s++) {
+        int w = snprintf(rec->agents + used, sizeof rec->agents - used, "%s%d %s", s ? ", " : "", s + 1,
+                         agent[s][0] ? agent[s] : "unknown");
+        used += w > 0 ? (size_t)w : 0;
+    }
+}
+
 /* One record; a non-zero return is an error of the options (the run stops), said in fatal. */
 /* --variant: the record's own variant is replaced, so it is never loaded nor run (docs/corpus.md).
  * The record is read as text (fc_record_moves): its recorded result is the old one and its
@@ -416,6 +443,7 @@ static int corpus_one_replaced(corpus_run *run, corpus_rec *rec, char *fatal_msg
                !(n = mv.position ? fc_match_new_from_position(nr, mv.seed, mv.position, &e) : fc_match_new(nr, mv.seed, &e))) {
         snprintf(rec->error, sizeof rec->error, "under the new rules: %.450s", e.msg);
     } else {
+        corpus_said(rec, mv.rules, nr, mv.variant, mv.agent);
         fc_match_set_log(n, 0);
         rec->status = CORPUS_LEGAL;
         for (size_t i = 0; i < mv.n && corpus_apply(rec, n, mv.move[i].seat, mv.move[i].text, i); i++) {
@@ -476,6 +504,7 @@ static int corpus_one(corpus_run *run, corpus_rec *rec, char *fatal_msg, size_t 
         snprintf(rec->error, sizeof rec->error, "under the new rules: %.450s", e.msg);
         goto out;
     }
+    corpus_said(rec, orig, nr, NULL, info.agent);
     rec->status = CORPUS_LEGAL;
     for (size_t i = 0; i < rec->decisions; i++) {
         const fc_history_entry *h = fc_match_history(loaded, i);
@@ -601,6 +630,7 @@ static void corpus_summarize(corpus *cp)
     free(at);
     free(dv);
     corpus_kinds(cp);
+    corpus_group_said(cp);
 }
 
 /* ---- over threads ---- */

@@ -12,6 +12,8 @@
 
 #define CORPUS_TEXT 128
 #define CORPUS_KINDS 5
+#define CORPUS_GROUPS 5   /* distinct rule differences and line-ups shown */
+#define CORPUS_SAID 512   /* a difference or a line-up as text */
 
 typedef enum corpus_status {
     CORPUS_ERROR,    /* the record could not be loaded (or rebuilt under the new rules) */
@@ -41,6 +43,9 @@ typedef struct corpus_rec {
     long continued_decisions;
     int32_t new_score[FC_MAX_SEATS];
     int new_rank[FC_MAX_SEATS];
+    /* what was compared: the new rules described from the record's own (fc_rules_diff_text,
+     * "B = A with board_side A -> B"), and the recorded agents ("1 greedy, 2 random") */
+    char diff[CORPUS_SAID], agents[CORPUS_SAID];
 } corpus_rec;
 
 /* Whether both games have a result and their winners (the seats ranked first) differ. */
@@ -60,6 +65,13 @@ typedef struct corpus_summary {
     /* per seat, over the records where both games ended: new score - recorded score */
     int score_n[FC_MAX_SEATS];
     double score_change[FC_MAX_SEATS], score_lo[FC_MAX_SEATS], score_hi[FC_MAX_SEATS];
+    /* the most common differences and line-ups over the readable records, most common first;
+     * *_other: records in none of the groups shown */
+    struct corpus_group {
+        char text[CORPUS_SAID];
+        int n;
+    } diffs[CORPUS_GROUPS], lineups[CORPUS_GROUPS];
+    int ndiffs, nlineups, diffs_other, lineups_other;
 } corpus_summary;
 
 typedef struct corpus {
@@ -77,6 +89,8 @@ bool cli_replay_is_corpus(const cli *c);
 /* `formicary replay` in corpus mode; returns the exit code. */
 int cli_replay_corpus(cli *c);
 
+/* replay_corpus_out.c: the summary's most common differences and line-ups (corpus_summary). */
+void corpus_group_said(corpus *cp);
 /* replay_corpus_out.c; 0 or CLI_EXIT_FAIL after printing the error. */
 void corpus_print(const corpus *cp, FILE *f, bool per_record);
 int corpus_write_csv(const corpus *cp, const char *path);

@@ -57,6 +57,90 @@ static void print_records(const corpus *cp, FILE *f)
     cli_table_free(&t);
 }
 
+/* A text of a record and the record's index, sorted by text then index. */
+typedef struct corpus_said_ref {
+    const char *text;
+    int i;
+} corpus_said_ref;
+
+static int said_cmp(const void *a, const void *b)
+{
+    const corpus_said_ref *x = a, *y = b;
+    int c = strcmp(x->text, y->text);
+    return c ? c : (x->i > y->i) - (x->i < y->i);
+}
+
+/* The most common texts at offset `field` of the readable records into g[CORPUS_GROUPS], most
+ * common first (the one seen first wins a tie: deterministic); returns how many, *other the
+ * records left out. Sorted, so a corpus of many records costs n log n. */
+static int corpus_groups(const corpus *cp, size_t field, struct corpus_group *g, int *other)
+{
+    int n = 0, ng = 0;
+    corpus_said_ref *ref = malloc((size_t)(cp->nrec ? cp->nrec : 1) * sizeof *ref);
+    for (int i = 0; ref && i < cp->nrec; i++)
+        if (cp->rec[i].status != CORPUS_ERROR)
+            ref[n++] = (corpus_said_ref){(const char *)&cp->rec[i] + field, i};
+    *other = n;
+    if (!ref)
+        return 0;
+    qsort(ref, (size_t)n, sizeof *ref, said_cmp);
+    /* one entry per distinct text, in place: text, first record (.i), count (.n) */
+    struct run {
+        const char *text;
+        int first, n;
+    } *run = malloc((size_t)(n ? n : 1) * sizeof *run);
+    int runs = 0;
+    for (int k = 0; run && k < n;) {
+        int e = k;
+        while (e < n && strcmp(ref[e].text, ref[k].text) == 0)
+            e++;
+        run[runs++] = (struct run){ref[k].text, ref[k].i, e - k};
+        k = e;
+    }
+    for (; run && ng < CORPUS_GROUPS; ng++) {
+        int best = -1;
+        for (int r = 0; r < runs; r++)
+            if (run[r].n > 0 && (best < 0 || run[r].n > run[best].n ||
+                                 (run[r].n == run[best].n && run[r].first < run[best].first)))
+                best = r;
+        if (best < 0)
+            break;
+        snprintf(g[ng].text, sizeof g[ng].text, "%s", run[best].text);
+        g[ng].n = run[best].n;
+        *other -= g[ng].n;
+        run[best].n = 0;
+    }
+    free(run);
+    free(ref);
+    return ng;
+}
+
+void corpus_group_said(corpus *cp)
+{
+    corpus_summary *sm = &cp->sum;
+    sm->ndiffs = corpus_groups(cp, offsetof(corpus_rec, diff), sm->diffs, &sm->diffs_other);
+    sm->nlineups = corpus_groups(cp, offsetof(corpus_rec, agents), sm->lineups, &sm->lineups_other);
+}
+
+/* What was compared: the new rules from each record's own (A), and the recorded line-ups; one
+ * line per distinct one with its count (the commented header of the CSV uses it too). */
+static void print_compared(const corpus *cp, FILE *f, const char *pre)
+{
+    const corpus_summary *s = &cp->sum;
+    char shown[4 * CORPUS_SAID];
+    const struct corpus_group *g[2] = {s->diffs, s->lineups};
+    const int n[2] = {s->ndiffs, s->nlineups}, other[2] = {s->diffs_other, s->lineups_other};
+    const char *head[2] = {"compared (A: each record's own rules, B: the new rules)", "recorded agents"};
+    for (int k = 0; k < 2; k++) {
+        fprintf(f, "%s%s:%s", pre, head[k], n[k] ? "\n" : " none (no record could be read)\n");
+        for (int i = 0; i < n[k]; i++)
+            fprintf(f, "%s  %s (%d record%s)\n", pre, fc_escape(g[k][i].text, shown, sizeof shown), g[k][i].n,
+                    g[k][i].n == 1 ? "" : "s");
+        if (other[k] > 0)
+            fprintf(f, "%s  and others (%d record%s)\n", pre, other[k], other[k] == 1 ? "" : "s");
+    }
+}
+
 /* A value printed with 2 decimals, without "-0.00". */
 static double two_places(double v) { return fabs(v) < 0.005 ? 0.0 : v; }
 
@@ -66,6 +150,7 @@ void corpus_print(const corpus *cp, FILE *f, bool per_record)
     fprintf(f, "replay: %d record%s of %s under %s%s%s\n", s->records, s->records == 1 ? "" : "s",
             cp->game[0] ? cp->game : "?", cp->changes, cp->agent ? ", continued with " : "",
             cp->agent ? cp->agent : "");
+    print_compared(cp, f, "");
     if (per_record)
         print_records(cp, f);
     int ok = s->records - s->errors;
@@ -116,6 +201,11 @@ int corpus_write_csv(const corpus *cp, const char *path)
         return CLI_EXIT_FAIL;
     FILE *f = fc_outfile_stream(o);
     int ns = cp->sum.maxseats;
+    char shown[4 * sizeof cp->changes], agent[1024];
+    fprintf(f, "# formicary replay %s: one row per record; %d records under %s%s%s\n", cp->game[0] ? cp->game : "?",
+            cp->sum.records, fc_escape(cp->changes, shown, sizeof shown), cp->agent ? ", continued with " : "",
+            cp->agent ? fc_escape(cp->agent, agent, sizeof agent) : "");
+    print_compared(cp, f, "# ");
     fputs("record,status,error,seats,seed,decisions,diverged_at,seat,decision,kind,reason,continued,timeout,"
           "recorded_over,new_over,winners_changed",
           f);
@@ -199,6 +289,10 @@ static void json_record(cli_json *j, const corpus_rec *r)
         cli_json_end_obj(j);
         return;
     }
+    cli_json_key(j, "difference"); /* the new rules from the record's own */
+    cli_json_str(j, r->diff);
+    cli_json_key(j, "agents");
+    cli_json_str(j, r->agents);
     cli_json_key(j, "seats");
     cli_json_int(j, r->nseats);
     char seed[24];
@@ -301,6 +395,32 @@ static void json_summary(cli_json *j, const corpus_summary *s)
     cli_json_end_obj(j);
 }
 
+/* The most common differences and line-ups with how many records; "others": the rest. */
+static void json_groups(cli_json *j, const corpus_summary *s)
+{
+    const struct corpus_group *g[2] = {s->diffs, s->lineups};
+    const int n[2] = {s->ndiffs, s->nlineups}, other[2] = {s->diffs_other, s->lineups_other};
+    const char *key[2] = {"compared", "recorded_agents"}, *what[2] = {"text", "agents"};
+    for (int k = 0; k < 2; k++) {
+        cli_json_key(j, key[k]);
+        cli_json_obj(j);
+        cli_json_key(j, "groups");
+        cli_json_arr(j);
+        for (int i = 0; i < n[k]; i++) {
+            cli_json_obj(j);
+            cli_json_key(j, what[k]);
+            cli_json_str(j, g[k][i].text);
+            cli_json_key(j, "records");
+            cli_json_int(j, g[k][i].n);
+            cli_json_end_obj(j);
+        }
+        cli_json_end_arr(j);
+        cli_json_key(j, "others");
+        cli_json_int(j, other[k]);
+        cli_json_end_obj(j);
+    }
+}
+
 int corpus_write_json(const corpus *cp, const char *path)
 {
     fc_outfile *o = cli_open_output(path);
@@ -329,6 +449,7 @@ int corpus_write_json(const corpus *cp, const char *path)
         cli_json_str(&j, cli_opt_at(cp->c, "--set", i));
     cli_json_end_arr(&j);
     cli_json_end_obj(&j);
+    json_groups(&j, &cp->sum);
     cli_json_key(&j, "records");
     cli_json_arr(&j);
     for (int i = 0; i < cp->nrec; i++)
@@ -404,6 +525,16 @@ int corpus_write_html(const corpus *cp, const char *path)
     cli_html_text(h, "%d records of %s replayed under %s%s%s; %d could not be read.", s->records,
                   cp->game[0] ? cp->game : "?", cp->changes, cp->agent ? ", games that stopped short continued with " : "",
                   cp->agent ? cp->agent : "", s->errors);
+    for (int i = 0; i < s->ndiffs; i++)
+        cli_html_text(h, "Compared: %s, where A is each record's own rules (%d record%s).", s->diffs[i].text,
+                      s->diffs[i].n, s->diffs[i].n == 1 ? "" : "s");
+    if (s->diffs_other > 0)
+        cli_html_text(h, "Other differences: %d records (see --json).", s->diffs_other);
+    for (int i = 0; i < s->nlineups; i++)
+        cli_html_text(h, "Recorded agents: %s (%d record%s).", s->lineups[i].text, s->lineups[i].n,
+                      s->lineups[i].n == 1 ? "" : "s");
+    if (s->lineups_other > 0)
+        cli_html_text(h, "Other line-ups: %d records (see --json).", s->lineups_other);
     cli_html_text(h, "Diverged: %d of %d (%.1f%%)%s. All decisions legal: %d. Winners changed in %d of %d games over in "
                      "both versions.",
                   s->diverged, ok, ok ? 100.0 * s->diverged / ok : 0.0, s->diverged ? ", see the chart below" : "",

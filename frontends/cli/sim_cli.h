@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "formicary/sim.h"
 #include "formicary/stats.h"
+#include "study.h"
 
 #define SIM_SPEC_MAX 128
 
@@ -20,11 +21,21 @@ typedef struct design {
     char variant_hash[20];
 } design;
 
+/* One target of --plan METRIC=EFFECT and what the pilot measured for it (sim_plan.c). */
+#define SIM_PLAN_MAX 8
+typedef struct sim_plan_item {
+    int metric, arg;
+    double effect;
+    double mean, sd; /* in the pilot: the mean of B - A (of the values, one design) and its sd */
+    long needed;     /* games (pairs) to detect effect; 0 when the pilot cannot say (sd 0) */
+} sim_plan_item;
+
 typedef struct sim_cli {
     const char *game;
     int nseats, ngames, played, ndesigns, threads;
     uint64_t seed;
     char spec[FC_MAX_SEATS][SIM_SPEC_MAX];
+    cli_seat seat[FC_MAX_SEATS]; /* each seat's agent with the tier it came from */
     design d[2];
     fc_sim_config cfg;
     bool progress;
@@ -38,7 +49,16 @@ typedef struct sim_cli {
         const struct sim_cli *s;
         char dir[1024];
     } rec[2];
+    int nplan, pilot;    /* --plan targets; games of the pilot (0: no plan) */
+    int plan_cap;        /* the most games --run may play (--games, else SIM_PLAN_CAP) */
+    long plan_games;     /* games the plan asks for (the largest need, at least the pilot) */
+    bool plan_go;        /* --run given */
+    bool plan_run;       /* the planned games were played */
+    sim_plan_item plan[SIM_PLAN_MAX];
 } sim_cli;
+
+#define SIM_PLAN_CAP 1000000
+#define SIM_PILOT_DEFAULT 100
 
 /* The rows of the A/B comparison: agent metrics per agent, seat 1, then game metrics. */
 typedef struct sim_row {
@@ -51,6 +71,10 @@ typedef struct sim_row {
 extern const fc_sim_metric sim_game_metrics[SIM_NGAME_METRICS];
 
 double *sim_values(const sim_cli *s, const design *d, int n, fc_sim_metric metric, int arg);
+/* "NAME[:K]" as a metric and its agent or seat argument (0-based); a usage error names option. */
+int sim_metric_parse(const sim_cli *s, const char *text, const char *option, int *metric, int *arg);
+/* Plays games s->played .. s->ngames - 1 of every design (looks of the sequential test). */
+int sim_run_all(sim_cli *s, bool sequential);
 int sim_count(const sim_cli *s, const design *d, int what);
 double sim_sum(const sim_cli *s, const design *d, fc_sim_metric m, int arg);
 int sim_rows(const sim_cli *s, sim_row *rows);
@@ -61,6 +85,17 @@ int sim_compare(const sim_cli *s, const sim_row *r, fc_stats_diff *out);
  * -1 out of memory. A row is significant when its adjusted p is below SIM_ALPHA. */
 #define SIM_ALPHA 0.05
 int sim_comparison(const sim_cli *s, sim_row *rows, fc_stats_diff *diff, double *padj);
+/* The smallest difference row r of the A/B table detects (fc_stats_mde of its paired sd). */
+double sim_row_mde(const fc_stats_diff *d);
+/* What the run compares (sim_out.c): agents with their tiers, the designs' rules, B's difference
+ * from A; as text lines (prefix before each) or in the JSON. */
+void sim_print_compared(const sim_cli *s, FILE *f, const char *prefix);
+void sim_json_compared(cli_json *j, const sim_cli *s);
+/* --plan (sim_plan.c): options, the pilot and the planned games, the plan's table and JSON. */
+int sim_plan_setup(sim_cli *s, cli *c);
+int sim_plan_play(sim_cli *s);
+void sim_plan_print(const sim_cli *s, FILE *f);
+void sim_plan_json(cli_json *j, const sim_cli *s);
 /* Output files (sim_out.c); 0 or a CLI exit code after printing the error. */
 int sim_write_csv(const sim_cli *s, const char *path);
 int sim_write_json(const sim_cli *s, const char *path);

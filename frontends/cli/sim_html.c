@@ -104,9 +104,8 @@ static void run_section(cli_html *h, const sim_cli *s)
     const char *head[] = {"game", "games", "seed", "seats", "agents (in seat order of game 1)", "start", "time"};
     for (int i = 0; i < 7; i++)
         tab_cell(&t, "%s", head[i]);
-    char agents[FC_MAX_SEATS * 48] = "";
-    for (int k = 0, len = 0; k < s->nseats && len >= 0 && (size_t)len < sizeof agents; k++)
-        len += snprintf(agents + len, sizeof agents - (size_t)len, "%s%d %.40s", k ? ", " : "", k + 1, s->spec[k]);
+    char agents[1024];
+    cli_seats_text(s->seat, s->nseats, agents, sizeof agents);
     tab_cell(&t, "%s", s->game);
     tab_cell(&t, "%d%s", s->played, s->ndesigns > 1 ? " per design, paired (same seeds)" : "");
     tab_cell(&t, "%llu", (unsigned long long)s->seed);
@@ -115,17 +114,26 @@ static void run_section(cli_html *h, const sim_cli *s)
     tab_cell(&t, "%s", s->position ? "a position (--position)" : "the game's set-up");
     tab_cell(&t, "%.2f s, %d thread%s", s->seconds, s->threads, s->threads > 1 ? "s" : "");
     tab_flush(h, &t);
-    t = (tab){.ncols = 5};
-    tab_cell(&t, "design");
-    tab_cell(&t, "rules");
-    tab_cell(&t, "variant");
-    tab_cell(&t, "variant hash");
-    tab_cell(&t, "parameters hash");
+    /* what is compared, in words: the headline a reader needs before any number */
+    char text[2048];
+    cli_rules_text(s->d[0].rules, text, sizeof text);
+    cli_html_text(h, "%s%s", s->ndesigns > 1 ? "Design A: " : "Rules: ", text);
+    if (s->ndesigns > 1) {
+        cli_design_b_text(s->d[0].rules, s->d[1].rules, text, sizeof text);
+        cli_html_text(h, "Design %s", text);
+    }
+    t = (tab){.ncols = 6};
+    const char *dhead[] = {"design", "rules", "variant", "what it changes from the game's defaults", "variant hash",
+                           "parameters hash"};
+    for (int i = 0; i < 6; i++)
+        tab_cell(&t, "%s", dhead[i]);
     for (int k = 0; k < s->ndesigns; k++) {
         const design *d = &s->d[k];
         tab_cell(&t, "%s", d->label);
         tab_cell(&t, "%s", fc_rules_name(d->rules));
         tab_cell(&t, "%s", fc_rules_variant_name(d->rules));
+        cli_rules_text(d->rules, text, sizeof text);
+        tab_cell(&t, "%s", text);
         tab_cell(&t, "%s", d->variant_hash);
         tab_cell(&t, "%016llx", (unsigned long long)d->params_hash);
     }
@@ -381,14 +389,17 @@ static void ab_section(cli_html *h, const sim_cli *s)
                   "A row is significant (drawn in the second colour) when its adjusted p-value is below %.2f. The "
                   "whiskers are the "
                   "unadjusted 95%% intervals, so an interval can miss 0 while its row is not significant after the "
-                  "correction.",
+                  "correction. The last column is the smallest true difference these %d pairs detect with 80%% power "
+                  "at 95%% confidence, from the spread of B - A measured here: a difference smaller than that can "
+                  "hide in a row that reads 'no' (n/a: no variation).",
                   s->played, s->played, nrows, correction_text(s->correction),
-                  fc_stats_correction_name(s->correction), SIM_ALPHA);
+                  fc_stats_correction_name(s->correction), SIM_ALPHA, s->played);
     forest(h, s, rows, diff, padj, nrows);
-    tab t = {.ncols = 8};
+    tab t = {.ncols = 9};
     const char *head[] = {"metric", "A", "B", "B - A", "95% interval", "p",
-                          s->correction == FC_CORRECT_NONE ? "p (no correction)" : "adjusted p", "significant"};
-    for (int i = 0; i < 8; i++)
+                          s->correction == FC_CORRECT_NONE ? "p (no correction)" : "adjusted p", "significant",
+                          "detectable difference"};
+    for (int i = 0; i < 9; i++)
         tab_cell(&t, "%s", head[i]);
     for (int i = 0; i < nrows; i++) {
         const fc_stats_diff *d = &diff[i];
@@ -402,6 +413,11 @@ static void ab_section(cli_html *h, const sim_cli *s)
         tab_cell(&t, "%.4f", d->p);
         tab_cell(&t, "%.4f", padj[i]);
         tab_cell(&t, "%s", padj[i] < SIM_ALPHA ? "yes" : "no");
+        double mde = sim_row_mde(d);
+        if (isnan(mde))
+            tab_cell(&t, "n/a");
+        else
+            tab_cell(&t, "%.3f", mde);
     }
     tab_flush(h, &t);
     if (s->stopped_look) {
@@ -416,6 +432,38 @@ static void ab_section(cli_html *h, const sim_cli *s)
     }
 }
 
+/* --plan: the pilot and what it asked for. */
+static void plan_section(cli_html *h, const sim_cli *s)
+{
+    bool ab = s->ndesigns > 1;
+    cli_html_heading(h, "Plan");
+    cli_html_text(h,
+                  "A pilot of %d %s measured the spread of each planned metric%s; the games needed are those that "
+                  "detect a true difference of the given size with 80%% power at 95%% confidence. %s",
+                  s->pilot, ab ? "paired games" : "games", ab ? " (of B - A)" : "",
+                  s->plan_run ? "The run then played them (--run)." : "Only the pilot was played (--run plays them).");
+    tab t = {.ncols = 5};
+    const char *head[] = {"metric", "effect", ab ? "B - A in the pilot" : "mean in the pilot",
+                          ab ? "sd of B - A" : "sd per game", "games needed"};
+    for (int i = 0; i < 5; i++)
+        tab_cell(&t, "%s", head[i]);
+    for (int i = 0; i < s->nplan; i++) {
+        const sim_plan_item *p = &s->plan[i];
+        char name[48];
+        sim_row r = {(fc_sim_metric)p->metric, p->arg};
+        sim_row_name(&r, name, sizeof name);
+        tab_cell(&t, "%s", name);
+        tab_cell(&t, "%g", p->effect);
+        tab_cell(&t, ab ? "%+.4f" : "%.4f", p->mean);
+        tab_cell(&t, "%.4f", p->sd);
+        if (p->needed > 0)
+            tab_cell(&t, "%ld", p->needed);
+        else
+            tab_cell(&t, "n/a (no variation)");
+    }
+    tab_flush(h, &t);
+}
+
 int sim_write_html(const sim_cli *s, const char *path)
 {
     char title[160];
@@ -424,6 +472,8 @@ int sim_write_html(const sim_cli *s, const char *path)
     if (!h)
         return CLI_EXIT_FAIL;
     run_section(h, s);
+    if (s->nplan)
+        plan_section(h, s);
     if (s->ndesigns > 1) /* the headline of an A/B run; each design's details follow */
         ab_section(h, s);
     cli_html_heading(h, "Win share");

@@ -15,12 +15,68 @@ static void sim_csv_str(FILE *f, const char *s)
     fputc('"', f);
 }
 
+double sim_row_mde(const fc_stats_diff *d) { return fc_stats_mde(d->sd, d->n); }
+
+void sim_print_compared(const sim_cli *s, FILE *f, const char *prefix)
+{
+    char text[8192];
+    cli_seats_text(s->seat, s->nseats, text, sizeof text);
+    fprintf(f, "%sagents: %s (", prefix, text);
+    if (s->cfg.fixed_seats)
+        fprintf(f, "fixed seats: agent k sits in seat k)\n");
+    else
+        fprintf(f, "seats rotate: agent k sits in seat k + i, mod %d, in game i)\n", s->nseats);
+    cli_rules_text(s->d[0].rules, text, sizeof text);
+    fprintf(f, "%s%s%s\n", prefix, s->ndesigns > 1 ? "A: " : "rules: ", text);
+    if (s->ndesigns > 1) {
+        cli_design_b_text(s->d[0].rules, s->d[1].rules, text, sizeof text);
+        fprintf(f, "%s%s\n", prefix, text);
+    }
+}
+
+void sim_json_compared(cli_json *j, const sim_cli *s)
+{
+    cli_json_key(j, "agents_by_seat"); /* the seats of game 1 (they rotate unless fixed_seats) */
+    cli_json_arr(j);
+    for (int k = 0; k < s->nseats; k++) {
+        cli_json_obj(j);
+        cli_json_key(j, "seat");
+        cli_json_int(j, k + 1);
+        cli_seat_json_members(j, &s->seat[k]);
+        cli_json_end_obj(j);
+    }
+    cli_json_end_arr(j);
+    if (s->ndesigns > 1)
+        cli_diff_json(j, "difference", s->d[0].rules, s->d[1].rules);
+}
+
+/* The commented header of the CSV files: what was compared, so a file read alone says it. */
+static void sim_csv_header(FILE *f, const sim_cli *s, const char *what)
+{
+    cli_csv_comment(f, "formicary sim %s: %s; %d seats, %d games%s, seed %llu (game i: seeds from (seed, i)), %s seats, "
+                       "max decisions %ld%s%s",
+                    s->game, what, s->nseats, s->played, s->ndesigns > 1 ? " per design (paired)" : "",
+                    (unsigned long long)s->seed, s->cfg.fixed_seats ? "fixed" : "rotating",
+                    s->cfg.max_decisions > 0 ? s->cfg.max_decisions : 100000L, s->cfg.opening ? ", random openings" : "",
+                    s->position ? ", from a position" : "");
+    char text[8192];
+    cli_seats_text(s->seat, s->nseats, text, sizeof text);
+    cli_csv_comment(f, "agents: %s", text);
+    cli_rules_text(s->d[0].rules, text, sizeof text);
+    cli_csv_comment(f, "%s%s", s->ndesigns > 1 ? "A: " : "rules: ", text);
+    if (s->ndesigns > 1) {
+        cli_design_b_text(s->d[0].rules, s->d[1].rules, text, sizeof text);
+        cli_csv_comment(f, "%s", text);
+    }
+}
+
 int sim_write_csv(const sim_cli *s, const char *path)
 {
     fc_outfile *o = cli_open_output(path);
     if (!o)
         return CLI_EXIT_FAIL;
     FILE *f = fc_outfile_stream(o);
+    sim_csv_header(f, s, "one row per game and design");
     fputs("design,rules,variant,variant_hash,params_hash,game,seed", f);
     for (int i = 0; i < s->nseats; i++)
         fprintf(f, ",agent_%d,score_%d,rank_%d", i + 1, i + 1, i + 1);
@@ -83,6 +139,7 @@ static void sim_json_design(cli_json *j, const sim_cli *s, const design *d)
     cli_json_str(j, fc_rules_variant_name(d->rules));
     cli_json_key(j, "variant_hash");
     cli_json_str(j, d->variant_hash);
+    cli_rules_json(j, "rule_set", d->rules);
     char ph[20];
     snprintf(ph, sizeof ph, "%016llx", (unsigned long long)d->params_hash);
     cli_json_key(j, "params_hash");
@@ -91,8 +148,7 @@ static void sim_json_design(cli_json *j, const sim_cli *s, const design *d)
     cli_json_arr(j);
     for (int k = 0; k < s->nseats; k++) {
         cli_json_obj(j);
-        cli_json_key(j, "agent");
-        cli_json_str(j, s->spec[k]);
+        cli_seat_json_members(j, &s->seat[k]);
         cli_json_key(j, "win_share");
         sim_json_share(j, sim_sum(s, d, FC_SIM_WIN_SHARE, k), n);
         fc_stats_summary sm;
@@ -172,6 +228,9 @@ int sim_write_json(const sim_cli *s, const char *path)
     cli_json_num(&j, s->seconds);
     cli_json_key(&j, "games_per_sec");
     cli_json_num(&j, s->seconds > 0 ? s->played * s->ndesigns / s->seconds : 0);
+    sim_json_compared(&j, s);
+    if (s->nplan)
+        sim_plan_json(&j, s);
     cli_json_key(&j, "designs");
     cli_json_arr(&j);
     for (int k = 0; k < s->ndesigns; k++)
@@ -205,9 +264,9 @@ int sim_write_json(const sim_cli *s, const char *path)
                 cli_json_key(&j, keys[q]);
                 cli_json_str(&j, vals[q]);
             }
-            const char *nk[] = {"a", "b", "diff", "lo", "hi", "p", "p_adjusted"};
-            double nv[] = {df->mean_a, df->mean_b, df->diff, df->lo, df->hi, df->p, padj[i]};
-            for (int q = 0; q < 7; q++) {
+            const char *nk[] = {"a", "b", "diff", "lo", "hi", "p", "p_adjusted", "sd_diff", "mde"};
+            double nv[] = {df->mean_a, df->mean_b, df->diff, df->lo, df->hi, df->p, padj[i], df->sd, sim_row_mde(df)};
+            for (int q = 0; q < 9; q++) {
                 cli_json_key(&j, nk[q]);
                 cli_json_num(&j, nv[q]);
             }
@@ -252,13 +311,20 @@ int sim_write_comparison_csv(const sim_cli *s, const char *path)
     if (!o)
         return CLI_EXIT_FAIL;
     FILE *f = fc_outfile_stream(o);
-    fputs("metric,games,a,b,diff,lo,hi,p,correction,p_adjusted,significant\n", f);
+    sim_csv_header(f, s, "the A/B comparison, one row per metric (mde: the smallest difference detectable with 80% "
+                         "power at 95% confidence)");
+    fputs("metric,games,a,b,diff,lo,hi,p,correction,p_adjusted,significant,sd_diff,mde\n", f);
     for (int i = 0; i < nrows; i++) {
         char name[48];
         sim_row_name(&rows[i], name, sizeof name);
         const fc_stats_diff *d = &diff[i];
-        fprintf(f, "%s,%d,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%s,%.6g,%d\n", name, s->played, d->mean_a, d->mean_b, d->diff,
-                d->lo, d->hi, d->p, fc_stats_correction_name(s->correction), padj[i], padj[i] < SIM_ALPHA);
+        double mde = sim_row_mde(d);
+        fprintf(f, "%s,%d,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%s,%.6g,%d,%.6g,", name, s->played, d->mean_a, d->mean_b, d->diff,
+                d->lo, d->hi, d->p, fc_stats_correction_name(s->correction), padj[i], padj[i] < SIM_ALPHA, d->sd);
+        if (isnan(mde)) /* no variation: nothing to say (an empty field) */
+            fputc('\n', f);
+        else
+            fprintf(f, "%.6g\n", mde);
     }
     return cli_finish_output(o);
 }

@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "formicary/tune.h"
+#include "study.h"
 
 #define TUNE_SPEC_MAX 128
 
@@ -12,8 +13,11 @@ typedef struct tune_cli {
     fc_tune_config cfg;
     fc_tune_result *res;
     fc_rules *base;              /* the base rule set (names, defaults) */
+    fc_rules *base_done;         /* the same finished, for describing it; NULL when the game refuses it alone */
+    char base_text[2048];        /* what the base rules change (fc_rules_describe), escaped */
     const char *game;
     char spec[FC_MAX_SEATS][TUNE_SPEC_MAX];
+    cli_seat seat[FC_MAX_SEATS]; /* each seat's agent with the tier it came from */
     char ini_path[1024], lua_path[1024];
     const char *sets[CLI_MAX_REPEAT];
     int *order;                  /* candidates in display order */

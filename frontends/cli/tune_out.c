@@ -22,6 +22,32 @@ static void csv_num(FILE *f, double v)
         fputs(",", f);
 }
 
+/* The commented header of the CSV: what was searched, with which agents and base rules. */
+static void tune_csv_header(FILE *f, const tune_cli *t)
+{
+    const fc_tune_config *c = &t->cfg;
+    char text[8192];
+    cli_csv_comment(f, "formicary tune %s: one row per candidate; %d players, seed %llu (game i: seeds from (seed, i), "
+                       "the same games for every candidate), %ld games played",
+                    t->game, c->nseats, (unsigned long long)c->seed, t->res->games);
+    cli_seats_text(t->seat, c->nseats, text, sizeof text);
+    cli_csv_comment(f, "agents: %s (seats rotate)", text);
+    cli_csv_comment(f, "base rules: %s", t->base_text);
+    size_t u = 0;
+    for (int d = 0; d < c->nparams && u < sizeof text; d++) {
+        int w = snprintf(text + u, sizeof text - u, "%s%s=%lld..%lld:%lld", d ? ", " : "", c->param[d].name,
+                         (long long)c->param[d].lo, (long long)c->param[d].hi, (long long)c->param[d].step);
+        u += w > 0 ? (size_t)w : 0;
+    }
+    cli_csv_comment(f, "searched: %s", text);
+    u = 0;
+    for (int i = 0; i < c->ntargets && u < sizeof text; i++) {
+        int w = snprintf(text + u, sizeof text - u, "%s%s", i ? ", " : "", c->target[i].text);
+        u += w > 0 ? (size_t)w : 0;
+    }
+    cli_csv_comment(f, "targets: %s", text);
+}
+
 int tune_write_csv(const tune_cli *t, const char *path)
 {
     fc_outfile *o = cli_open_output(path);
@@ -30,6 +56,7 @@ int tune_write_csv(const tune_cli *t, const char *path)
         return CLI_EXIT_FAIL;
     const fc_tune_config *c = &t->cfg;
     const fc_tune_result *r = t->res;
+    tune_csv_header(f, t);
     fputs("id", f);
     for (int d = 0; d < c->nparams; d++)
         fprintf(f, ",%s", c->param[d].name);
@@ -152,6 +179,22 @@ static void json_config(cli_json *j, const tune_cli *t)
     for (int k = 0; k < c->nseats; k++)
         cli_json_str(j, t->spec[k]);
     cli_json_end_arr(j);
+    cli_json_key(j, "agents_by_seat"); /* with the tiers they came from */
+    cli_json_arr(j);
+    for (int k = 0; k < c->nseats; k++) {
+        cli_json_obj(j);
+        cli_json_key(j, "seat");
+        cli_json_int(j, k + 1);
+        cli_seat_json_members(j, &t->seat[k]);
+        cli_json_end_obj(j);
+    }
+    cli_json_end_arr(j);
+    if (t->base_done) {
+        cli_rules_json(j, "rule_set", t->base_done);
+    } else {
+        cli_json_key(j, "rule_set");
+        cli_json_null(j);
+    }
     cli_json_key(j, "rules");
     cli_json_str(j, fc_rules_name(t->base));
     cli_json_key(j, "variant");
@@ -278,6 +321,25 @@ static void tune_stem(const char *path, char *buf, size_t n)
 
 static int tune_ini_params(FILE *f, const fc_tune_config *c, const fc_rules *rules);
 
+/* tuned_agent_K = SPEC for every seat (formicary/rules.h), which the rule-set reader keeps so a
+ * sim with other agents can say so; an INI line holds no control character and fits the reader. */
+static int tune_ini_agents(FILE *f, const tune_cli *t)
+{
+    for (int k = 0; k < t->cfg.nseats; k++) {
+        const char *spec = t->seat[k].spec;
+        bool bad = strlen(spec) + 20 > 190 || strchr(spec, ';') || strchr(spec, '#');
+        for (const unsigned char *u = (const unsigned char *)spec; *u; u++)
+            bad |= *u < 0x20 || *u == 0x7f;
+        if (bad) {
+            char shown[4 * sizeof t->seat[k].spec];
+            return cli_fail("tune: option --ini: the agent of seat %d ('%s') cannot be written as an INI line", k + 1,
+                            fc_escape(spec, shown, sizeof shown));
+        }
+        fprintf(f, "tuned_agent_%d = %s\n", k + 1, spec);
+    }
+    return 0;
+}
+
 /* Every parameter that differs from the schema default (the base rule set's and the searched
  * values), so the file alone gives the winner's rules; a variant's hooks cannot go in an INI. */
 int tune_write_ini(const tune_cli *t, const char *path)
@@ -310,9 +372,16 @@ int tune_write_ini(const tune_cli *t, const char *path)
     if (variant && strcmp(variant, "none") != 0)
         fprintf(f, "; tuned under the variant '%s': use it again with --variant (hooks cannot live in an INI)\n",
                 fc_escape(variant, shown, sizeof shown));
+    char seats[8192];
+    cli_seats_text(t->seat, c->nseats, seats, sizeof seats);
+    fprintf(f, "; tuned with %d seats (rotating): %s; sim --rules with other agents warns\n", c->nseats, seats);
     fprintf(f, "[ruleset]\nname = %s\n", fc_escape(name, shown, sizeof shown));
-    fprintf(f, "description = tuned: %s\ngame = %s\n\n[params]\n", fc_escape(label, shown, sizeof shown), t->game);
-    int rc = tune_ini_params(f, c, rules);
+    fprintf(f, "description = tuned: %s\ngame = %s\n", fc_escape(label, shown, sizeof shown), t->game);
+    int rc = tune_ini_agents(f, t);
+    if (rc == 0)
+        fputs("\n[params]\n", f);
+    if (rc == 0)
+        rc = tune_ini_params(f, c, rules);
     fc_rules_free(rules);
     if (rc != 0) {
         fc_outfile_discard(o); /* nothing half-written */
@@ -491,9 +560,10 @@ int tune_write_html(const tune_cli *t, const char *path)
                          c->target[i].scale);
         v += w > 0 ? (size_t)w : 0;
     }
-    cli_html_text(h, "Game %s with %d players (agents %s), rules '%s', variant '%s'. Parameters: %s. Targets: %s.",
-                  t->game, c->nseats, t->spec[0], fc_rules_name(t->base), fc_rules_variant_name(t->base), params,
-                  targets);
+    char agents[2048];
+    cli_seats_text(t->seat, c->nseats, agents, sizeof agents);
+    cli_html_text(h, "Game %s with %d players; agents %s (seats rotate). Base rules: %s. Parameters: %s. Targets: %s.",
+                  t->game, c->nseats, agents, t->base_text, params, targets);
     if (c->budget_games > 0)
         cli_html_text(h, "Budget %ld games (deterministic for seed %llu): %ld games played, %d candidates, %d race "
                          "rounds, %.2f s.",

@@ -30,10 +30,13 @@ fc() { "${RUN[@]}" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null; rc=$?; }
 has() { grep -Eq -- "$1" "$TMP/${2:-out}"; }
 one_line_err() { [ "$(wc -l <"$TMP/err")" -eq 1 ] && has '^formicary: ' err; }
 jqt() { jq -e "$1" "${2:-$TMP/out}" >/dev/null 2>&1; }
-# CSV well-formed: parses, every row has the header's number of fields, N data rows
+# CSV well-formed: a commented header ("# " lines, what was compared), then it parses, every row
+# has the header's number of fields, N data rows
 csv_ok() { python3 -c '
 import csv, sys
-rows = list(csv.reader(open(sys.argv[1], newline="")))
+lines = open(sys.argv[1], newline="").read().splitlines(True)
+if not lines or not lines[0].startswith("# formicary "): sys.exit(1)
+rows = list(csv.reader(l for l in lines if not l.startswith("#")))
 sys.exit(0 if len(rows) == int(sys.argv[2]) + 1 and all(len(r) == len(rows[0]) for r in rows) else 1)' "$1" "$2"; }
 
 # ---- sim --record-dir ----
@@ -173,7 +176,7 @@ check "A/B JSON: --correction bh" jqt '.correction == "bh" and ([.comparison[] |
 fc sim marabunta --games 20 --against-set seventh_die=true --correction none --json -
 check "A/B JSON: --correction none leaves p" jqt '.correction == "none" and ([.comparison[] | .p_adjusted == .p] | all)'
 fc sim marabunta --games 20 --against-set seventh_die=true --compare-csv cmp.csv
-check "A/B table names the correction; --compare-csv one row per metric" eval '[ $rc -eq 0 ] && has "p adjusted over the [0-9]+ metrics: Holm" && has "p adj" && csv_ok cmp.csv $(($(grep -c . cmp.csv) - 1)) && grep -q "^branching,20,.*,holm," cmp.csv'
+check "A/B table names the correction; --compare-csv one row per metric" eval '[ $rc -eq 0 ] && has "p adjusted over the [0-9]+ metrics: Holm" && has "p adj" && csv_ok cmp.csv $(($(grep -vc "^#" cmp.csv) - 1)) && grep -q "^branching,20,.*,holm," cmp.csv'
 fc sim marabunta --games 4 --against-set seventh_die=true --correction bonferroni
 check "A/B: unknown correction: usage error" eval '[ $rc -eq 2 ] && one_line_err && has "bonferroni" err'
 fc sim marabunta --games 4 --correction bh

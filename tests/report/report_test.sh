@@ -81,7 +81,7 @@ for corr in holm bh none; do
   python3 - "$tmp/ab-$corr.csv" "$page" <<'PY' || fail "$page: table differs from --compare-csv"
 import csv, sys
 page = open(sys.argv[2]).read()
-for r in csv.DictReader(open(sys.argv[1])):
+for r in csv.DictReader(l for l in open(sys.argv[1]) if not l.startswith("#")):  # the commented header
     cell = "<td>%s</td><td class=\"num\">%.3f</td>" % (r["metric"], float(r["a"]))
     verdict = "<td class=\"num\">%.4f</td><td>%s</td>" % (float(r["p_adjusted"]), "yes" if r["significant"] == "1" else "no")
     if cell not in page or verdict not in page:

@@ -287,7 +287,7 @@ static void test_ini_errors(void **state)
     expect_ini_error(f, "e7.ini", "[ruleset]\nname = x\ngame = termity\n[params]\ngoal = 30\n", FC_EINVAL, 3,
                      "rule set is for game 'termity', not 'bidrace'");
     expect_ini_error(f, "e8.ini", "[ruleset]\nauthor = me\n", FC_EUNKNOWN, 2,
-                     "unknown key 'author' in [ruleset] (expected name, description or game)");
+                     "unknown key 'author' in [ruleset] (expected name, description, game or tuned_agent_K)");
     expect_ini_error(f, "e9.ini", "[params]\ngoal = 30\n\ngoal = 31\n", FC_EPARSE, 4,
                      "'goal' is set twice (first on line 2)");
     expect_ini_error(f, "e10.ini", "[params]\ngoal = 30\n   40\n", FC_EPARSE, 3,
@@ -591,6 +591,40 @@ static void test_variant_params(void **state)
     fc_rules_free(r);
 }
 
+/* [ruleset] tuned_agent_K: the agents a tuned rule set was tuned with, kept for the front ends. */
+static void test_tuned_agents(void **state)
+{
+    fixture *f = *state;
+    const char *ini = put_file(f, "tuned.ini",
+                               "[ruleset]\nname = t\ntuned_agent_2 = mcts:iters=50,c=1.2\ntuned_agent_1 = greedy\n"
+                               "[params]\ngoal = 30\n");
+    fc_rules *r = new_rules(f, 2);
+    fc_error err;
+    fc_error_clear(&err);
+    assert_int_equal(fc_rules_tuned_seats(r), 0);
+    assert_null(fc_rules_tuned_agent(r, 0));
+    if (fc_rules_load_ini(r, ini, &err) != 0)
+        fail_msg("%s", err.msg);
+    finish_ok(r);
+    assert_int_equal(fc_rules_tuned_seats(r), 2);
+    assert_string_equal(fc_rules_tuned_agent(r, 0), "greedy");
+    assert_string_equal(fc_rules_tuned_agent(r, 1), "mcts:iters=50,c=1.2");
+    assert_null(fc_rules_tuned_agent(r, 2));
+    assert_null(fc_rules_tuned_agent(r, -1));
+    assert_int_equal(fc_rules_values(r)[GOAL].i, 30);
+    fc_rules_free(r);
+    expect_ini_error(f, "t1.ini", "[ruleset]\ntuned_agent_1 = greedy\ntuned_agent_3 = random\n", FC_EPARSE, 3,
+                     "tuned_agent_3 given without tuned_agent_2");
+    expect_ini_error(f, "t2.ini", "[ruleset]\ntuned_agent_9 = greedy\n", FC_EUNKNOWN, 2,
+                     "unknown key 'tuned_agent_9' in [ruleset] (tuned_agent_K takes a seat K in 1..8)");
+    expect_ini_error(f, "t3.ini", "[ruleset]\ntuned_agent_01 = greedy\n", FC_EUNKNOWN, 2,
+                     "unknown key 'tuned_agent_01' in [ruleset] (tuned_agent_K takes a seat K in 1..8)");
+    expect_ini_error(f, "t4.ini", "[ruleset]\ntuned_agent_1 = greedy\n\ntuned_agent_1 = random\n", FC_EPARSE, 4,
+                     "'tuned_agent_1' is set twice (first on line 2)");
+    expect_ini_error(f, "t5.ini", "[ruleset]\ntuned_agent_1 =\n", FC_EPARSE, 2,
+                     "tuned_agent_1 must be an agent spec of 1 to 255 characters");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -606,6 +640,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_variant_text, setup, teardown),
         cmocka_unit_test_setup_teardown(test_variant_errors, setup, teardown),
         cmocka_unit_test_setup_teardown(test_variant_params, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_tuned_agents, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -124,6 +124,32 @@ static void test_paired(void **state)
 }
 
 /* Haybittle-Peto: |z| >= 3 stops at an interim look, 1.96 decides at the last one. */
+/* The detectable difference and the pairs a plan needs (95% confidence, 80% power). */
+static void test_mde_and_plan(void **state)
+{
+    (void)state;
+    assert_true(fabs(fc_stats_mde(1.0, 2) - (12.706 + FC_Z80) / sqrt(2.0)) < 1e-9);
+    /* large n: the normal approximation, 2.8016 sd / sqrt(n) */
+    assert_true(fabs(fc_stats_mde(0.5, 1000000) - 2.8016 * 0.5 / 1000) < 1e-5);
+    assert_true(isnan(fc_stats_mde(0.0, 100)));
+    assert_true(isnan(fc_stats_mde(1.0, 1)));
+    assert_true(isnan(fc_stats_mde(NAN, 100)));
+    /* the fewest pairs that detect the effect: n detects it, n - 1 does not */
+    const double sds[] = {0.5, 0.1, 3.0, 0.45}, effects[] = {0.1, 0.03, 0.5, 0.45};
+    for (int i = 0; i < 4; i++) {
+        long n = fc_stats_pairs_needed(sds[i], effects[i]);
+        assert_true(n >= 2);
+        assert_true(fc_stats_mde(sds[i], (size_t)n) <= effects[i]);
+        assert_true(n == 2 || fc_stats_mde(sds[i], (size_t)n - 1) > effects[i]);
+    }
+    assert_int_equal(fc_stats_pairs_needed(0.5, 0.1), 198); /* ceil((2.8016 * 5)^2) = 197, then t > z: one more */
+    assert_int_equal(fc_stats_pairs_needed(0.45, 0.45), 10);  /* small n: t(0.975, n - 1) well above 1.96 */
+    assert_int_equal(fc_stats_pairs_needed(0, 0.1), 0);
+    assert_int_equal(fc_stats_pairs_needed(0.5, 0), 0);
+    assert_int_equal(fc_stats_pairs_needed(0.5, -1), 0);
+    assert_int_equal(fc_stats_pairs_needed(1e9, 1e-9), FC_STATS_PAIRS_MAX);
+}
+
 static void test_sequential(void **state)
 {
     (void)state;
@@ -142,7 +168,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wilson),   cmocka_unit_test(test_describe),   cmocka_unit_test(test_t975),
-        cmocka_unit_test(test_paired),   cmocka_unit_test(test_sequential),
+        cmocka_unit_test(test_paired),   cmocka_unit_test(test_sequential), cmocka_unit_test(test_mde_and_plan),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

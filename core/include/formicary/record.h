@@ -86,6 +86,8 @@ typedef struct fc_record_moves {
     int finished; /* a result line: score[] and rank[] (0 = first) */
     int32_t score[FC_MAX_SEATS];
     int rank[FC_MAX_SEATS];
+    char agent[FC_MAX_SEATS][64]; /* the seats' agent lines (as fc_record_info.agent) */
+    char variant[64];             /* the recorded variant's name, not loaded ("" without one) */
 } fc_record_moves;
 
 int fc_record_parse_moves(fc_context *ctx, const char *name, const char *text, fc_record_moves *mv, fc_error *err);

@@ -15,9 +15,9 @@ typedef struct fc_rules fc_rules;
 fc_rules *fc_rules_new(fc_context *ctx, const char *id, int nseats, fc_error *err);
 void fc_rules_free(fc_rules *r);
 
-/* INI rule set: an optional [ruleset] section (name, description, game) and a [params]
- * section of key = value lines. Unknown sections/keys and bad values are errors naming
- * file:line. May be called once. */
+/* INI rule set: an optional [ruleset] section (name, description, game, tuned_agent_K) and a
+ * [params] section of key = value lines. Unknown sections/keys and bad values are errors
+ * naming file:line. May be called once. */
 int fc_rules_load_ini(fc_rules *r, const char *path, fc_error *err);
 /* Lua variant: runs the script in a sandbox to read its metadata and parameters; its hooks
  * are registered per match. May be called once. */
@@ -50,6 +50,15 @@ const char *fc_rules_variant_name(const fc_rules *r);
 const char *fc_rules_variant_path(const fc_rules *r);
 const char *fc_rules_variant_text(const fc_rules *r);
 uint64_t fc_rules_variant_hash(const fc_rules *r);
+/* The hook points the variant registers (bit h: the plugin's hooks[h]); 0 without one. */
+uint64_t fc_rules_variant_hooks(const fc_rules *r);
+/* [ruleset] tuned_agent_1 .. tuned_agent_N of the INI (written by `formicary tune --ini`): the
+ * agent spec of each seat the values were tuned with. The rule set does not use them; front
+ * ends warn when they play it with other agents. fc_rules_tuned_seats: N (0 without; the keys
+ * must be 1..N without a gap), fc_rules_tuned_agent: seat 0..N-1's spec, or NULL. */
+#define FC_RULES_TUNED_MAX 256
+int fc_rules_tuned_seats(const fc_rules *r);
+const char *fc_rules_tuned_agent(const fc_rules *r, int seat);
 /* The game data object (after finish). */
 const void *fc_rules_data(const fc_rules *r);
 

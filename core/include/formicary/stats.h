@@ -41,6 +41,18 @@ typedef struct fc_stats_diff {
 
 void fc_stats_paired(const double *a, const double *b, size_t n, fc_stats_diff *out);
 
+/* Planning a paired comparison (or a one-sample one: a per-game value against a fixed one) at
+ * 95% confidence (two-sided) and 80% power, from the standard deviation `sd` of the per-pair
+ * differences (fc_stats_diff.sd). fc_stats_mde: the smallest true mean difference n pairs
+ * detect with that power, (t(0.975, n - 1) + z(0.8)) sd / sqrt(n); NaN when n < 2 or sd is not
+ * positive (no variation seen: nothing can be said). fc_stats_pairs_needed: the fewest pairs n
+ * (at least 2) with fc_stats_mde(sd, n) <= effect; 0 when sd or effect is not positive and
+ * finite; at most FC_STATS_PAIRS_MAX. */
+#define FC_Z80 0.8416212335729143 /* one-sided 80% normal quantile (power) */
+#define FC_STATS_PAIRS_MAX 1000000000000L
+double fc_stats_mde(double sd, size_t n);
+long fc_stats_pairs_needed(double sd, double effect);
+
 /* Group sequential test with the Haybittle-Peto boundary: at an interim look (look < looks)
  * stop when |z| >= 3.0; at the final look the difference is significant when |z| >= 1.96.
  * Returns FC_SEQ_CONTINUE, FC_SEQ_SIGNIFICANT or FC_SEQ_NOT_SIGNIFICANT (final look). Looks

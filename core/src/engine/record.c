@@ -906,6 +906,9 @@ int fc_record_parse_moves(fc_context *ctx, const char *name, const char *text, f
         rc = record_rules(ctx, &r, &h, false, &mv->rules, err);
     if (rc == 0) {
         mv->seed = h.seed;
+        memcpy(mv->agent, info.agent, sizeof mv->agent);
+        if (h.have_variant)
+            snprintf(mv->variant, sizeof mv->variant, "%s", h.variant.name);
         if (h.position_line && !(mv->position = strdup(h.position.text.s ? h.position.text.s : "")))
             rc = fc_error_set(err, FC_ENOMEM, "out of memory");
     }

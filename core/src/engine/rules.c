@@ -13,6 +13,7 @@
 
 #include "formicary/rng.h"
 #include "formicary/rules.h"
+#include "formicary/seats.h"
 #include "textfile.h"
 #include "formicary/variant.h"
 
@@ -56,6 +57,9 @@ struct fc_rules {
     char *variant_text;
     char variant_name[64];
     uint64_t variant_hash;
+    uint64_t variant_hooks; /* hook points the variant registers */
+    char tuned[FC_MAX_SEATS][FC_RULES_TUNED_MAX]; /* [ruleset] tuned_agent_K, "" where not given */
+    int ntuned;
     char **path_text;   /* n entries: text of each PATH parameter's file, or NULL */
     bool forbid_files;  /* PATH texts come from fc_rules_set_path_text only (records) */
     fc_host host;       /* the host table handed to data_load, with param_text for this rule set */
@@ -270,6 +274,8 @@ typedef struct ini_ctx {
     int npend0; /* r->npend before this file: its own pending keys follow */
     char name[RULES_NAME_MAX];
     char description[256];
+    char tuned[FC_MAX_SEATS][FC_RULES_TUNED_MAX];
+    int tuned_line[FC_MAX_SEATS], ntuned;
     int rc, err_line;
     fc_error *err;
 } ini_ctx;
@@ -325,6 +331,24 @@ static char *ini_read(char *str, int num, void *stream)
     return str;
 }
 
+/* tuned_agent_K = SPEC: the agent of seat K the values were tuned with (tune --ini). */
+static void ini_tuned_key(ini_ctx *c, const char *key, const char *value)
+{
+    int k = 0, used = 0;
+    if (sscanf(key + 12, "%d%n", &k, &used) != 1 || key[12 + used] || k < 1 || k > FC_MAX_SEATS || key[12] == '+' ||
+        key[12] == '0') {
+        ini_fail(c, FC_EUNKNOWN, "unknown key '%.64s' in [ruleset] (tuned_agent_K takes a seat K in 1..%d)", key,
+                 FC_MAX_SEATS);
+    } else if (c->tuned_line[k - 1]) {
+        ini_fail(c, FC_EPARSE, "'%s' is set twice (first on line %d)", key, c->tuned_line[k - 1]);
+    } else if (!*value || strlen(value) >= FC_RULES_TUNED_MAX) {
+        ini_fail(c, FC_EPARSE, "%s must be an agent spec of 1 to %d characters", key, FC_RULES_TUNED_MAX - 1);
+    } else {
+        snprintf(c->tuned[k - 1], FC_RULES_TUNED_MAX, "%s", value);
+        c->tuned_line[k - 1] = c->line;
+    }
+}
+
 static void ini_ruleset_key(ini_ctx *c, const char *key, const char *value)
 {
     if (strcmp(key, "name") == 0) {
@@ -334,11 +358,13 @@ static void ini_ruleset_key(ini_ctx *c, const char *key, const char *value)
             snprintf(c->name, sizeof c->name, "%s", value);
     } else if (strcmp(key, "description") == 0) {
         snprintf(c->description, sizeof c->description, "%s", value);
+    } else if (strncmp(key, "tuned_agent_", 12) == 0) {
+        ini_tuned_key(c, key, value);
     } else if (strcmp(key, "game") == 0) {
         if (strcmp(value, c->r->p->id) != 0)
             ini_fail(c, FC_EINVAL, "rule set is for game '%.64s', not '%s'", value, c->r->p->id);
     } else {
-        ini_fail(c, FC_EUNKNOWN, "unknown key '%.64s' in [ruleset] (expected name, description or game)", key);
+        ini_fail(c, FC_EUNKNOWN, "unknown key '%.64s' in [ruleset] (expected name, description, game or tuned_agent_K)", key);
     }
 }
 
@@ -451,6 +477,13 @@ int fc_rules_load_ini(fc_rules *r, const char *path, fc_error *err)
         c.rc = fc_error_set(err, FC_ENOMEM, "%s: out of memory", path);
     }
     free(text);
+    for (int k = 0; k < FC_MAX_SEATS && c.rc == 0; k++) { /* tuned_agent_1..N without a gap */
+        if (c.tuned_line[k] && k > c.ntuned) {
+            c.line = c.tuned_line[k];
+            ini_fail(&c, FC_EPARSE, "tuned_agent_%d given without tuned_agent_%d", k + 1, c.ntuned + 1);
+        }
+        c.ntuned = c.tuned_line[k] && k == c.ntuned ? k + 1 : c.ntuned;
+    }
     if (c.rc == 0 && !(r->ini_path = dup_str(path)))
         c.rc = fc_error_set(err, FC_ENOMEM, "out of memory");
     if (c.rc < 0) {
@@ -466,6 +499,8 @@ int fc_rules_load_ini(fc_rules *r, const char *path, fc_error *err)
     else
         path_stem(path, r->name, sizeof r->name);
     snprintf(r->description, sizeof r->description, "%s", c.description);
+    memcpy(r->tuned, c.tuned, sizeof r->tuned);
+    r->ntuned = c.ntuned;
     return 0;
 }
 
@@ -584,6 +619,7 @@ static int load_variant(fc_rules *r, const char *chunk, char *raw, fc_error *err
     r->variant_path = path;
     r->variant_text = text;
     r->variant_hash = fc_hash64(text, strlen(text), 0);
+    r->variant_hooks = res->hooks_mask;
     if (res->meta.name[0])
         snprintf(r->variant_name, sizeof r->variant_name, "%s", res->meta.name);
     else
@@ -892,6 +928,12 @@ const char *fc_rules_variant_name(const fc_rules *r) { return r ? r->variant_nam
 const char *fc_rules_variant_path(const fc_rules *r) { return r ? r->variant_path : NULL; }
 const char *fc_rules_variant_text(const fc_rules *r) { return r ? r->variant_text : NULL; }
 uint64_t fc_rules_variant_hash(const fc_rules *r) { return r ? r->variant_hash : 0; }
+uint64_t fc_rules_variant_hooks(const fc_rules *r) { return r ? r->variant_hooks : 0; }
+int fc_rules_tuned_seats(const fc_rules *r) { return r ? r->ntuned : 0; }
+const char *fc_rules_tuned_agent(const fc_rules *r, int seat)
+{
+    return r && seat >= 0 && seat < r->ntuned ? r->tuned[seat] : NULL;
+}
 const void *fc_rules_data(const fc_rules *r) { return r ? r->data : NULL; }
 
 const char *fc_rules_path_text(const fc_rules *r, int i)

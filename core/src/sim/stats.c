@@ -121,6 +121,26 @@ void fc_stats_paired(const double *a, const double *b, size_t n, fc_stats_diff *
     out->significant = out->lo > 0 || out->hi < 0;
 }
 
+double fc_stats_mde(double sd, size_t n)
+{
+    if (n < 2 || !(sd > 0) || !isfinite(sd))
+        return NAN;
+    return (fc_stats_t975(n - 1) + FC_Z80) * sd / sqrt((double)n);
+}
+
+long fc_stats_pairs_needed(double sd, double effect)
+{
+    if (!(sd > 0) || !(effect > 0) || !isfinite(sd) || !isfinite(effect))
+        return 0;
+    double k = (FC_Z95 + FC_Z80) * sd / effect, n0 = ceil(k * k); /* the normal approximation */
+    if (!(n0 < (double)FC_STATS_PAIRS_MAX))
+        return FC_STATS_PAIRS_MAX;
+    long n = n0 < 2 ? 2 : (long)n0;
+    while (n < FC_STATS_PAIRS_MAX && fc_stats_mde(sd, (size_t)n) > effect) /* t > z: a few more when n is small */
+        n++;
+    return n;
+}
+
 int fc_stats_sequential(double z, int look, int looks)
 {
     double az = fabs(z);
