@@ -162,7 +162,8 @@ static void test_weighted_and_old(void **state)
         p->w = w;
         void *old_data, *rich_data;
         fc_error err;
-        if (load_with(&f, OLD_CSV, NULL, &old_data, &err) != 0 || load_with(&f, RICH_CSV, NULL, &rich_data, &err) != 0)
+        if (load_with(&f, OLD_CSV, NULL, &old_data, &err) != 0 ||
+            load_with(&f, RICH_CSV, NULL, &rich_data, &err) != 0)
             fail_msg("eval_old.csv or eval_rich.csv: %s", err.msg);
         fc_env env_old = *f.env, env_rich = *f.env;
         env_old.data = old_data;

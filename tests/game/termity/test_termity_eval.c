@@ -186,8 +186,8 @@ static void test_capture_threat(void **state)
     assert_true(now[1] < later[1] && later[1] < base[1]);
     /* the lead moved by (capture_now - capture_later) * 5 for each side: logit difference */
     double logit_now = log(now[0] / now[1]), logit_later = log(later[0] / later[1]);
-    assert_true(fabs((logit_now - logit_later) * w[TM_W_SCALE] - 2 * 5 * (w[TM_W_CAPTURE_NOW] - w[TM_W_CAPTURE_LATER])) <
-                1e-9);
+    double moved = (logit_now - logit_later) * w[TM_W_SCALE];
+    assert_true(fabs(moved - 2 * 5 * (w[TM_W_CAPTURE_NOW] - w[TM_W_CAPTURE_LATER])) < 1e-9);
     f.st.turn = 0;
     f.st.piece[f.st.seat[0].tok_cell[sup]] = 0; /* the supporter leaves: 3 < 5 */
     f.st.seat[0].board &= ~(1u << sup);
