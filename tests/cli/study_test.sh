@@ -71,7 +71,7 @@ check "sim: two rule-set files, the keys that differ" eval '[ $rc -eq 0 ] && has
 if have_game marabunta; then
     fc sim marabunta --seats easy,random --games 2 --json j.json --csv t.csv
     EASY=$(jq -r '.agents_by_seat[0].agent' j.json)
-    check "sim: a tier's seat is named with its tier" eval '[ $rc -eq 0 ] && has "^agents: 1 easy = $EASY, 2 random" && jqt ".agents_by_seat[0].tier == \"easy\" and (.agents_by_seat[1] | has(\"tier\") | not) and .designs[0].agents[0].tier == \"easy\"" j.json && grep -q "^# agents: 1 easy = " t.csv'
+    check "sim: a tier's seat is named with its tier and its measured rating" eval '[ $rc -eq 0 ] && has "^agents: 1 easy = $EASY \\(Elo -?[0-9]+, -?[0-9]+\\.\\.-?[0-9]+\\), 2 random" && jqt ".agents_by_seat[0].tier == \"easy\" and (.agents_by_seat[1] | has(\"tier\") | not) and .designs[0].agents[0].tier == \"easy\"" j.json && grep -q "^# agents: 1 easy = " t.csv'
 fi
 
 # ---- sim --plan: a pilot, the games needed, --run plays them ----
