@@ -143,10 +143,10 @@ static void agreement_print(const agreement_cli *a, const char *game, const char
 
 static int agreement_write_csv(const agreement_cli *a, const char *path)
 {
-    bool out = strcmp(path, "-") == 0;
-    FILE *f = out ? stdout : fopen(path, "w");
-    if (!f)
-        return cli_fail("%s: %s", path, strerror(errno));
+    fc_outfile *o = cli_open_output(path); /* safe write (outfile.h): FIFOs, links, errno */
+    if (!o)
+        return CLI_EXIT_FAIL;
+    FILE *f = fc_outfile_stream(o);
     const fc_agreement *r = &a->res;
     fputs("seat,phase,decisions,top1,top1_share,top1_lo,top1_hi,top3,top3_share,top3_lo,top3_hi\n", f);
     for (int s = -1; s < r->nseats; s++)
@@ -163,7 +163,7 @@ static int agreement_write_csv(const agreement_cli *a, const char *path)
             fprintf(f, ",%s,%ld,%ld,%.4f,%.4f,%.4f,%ld,%.4f,%.4f,%.4f\n", p < 0 ? "all" : agreement_phase_names[p],
                     c.decisions, c.top1, v1, l1, h1, c.top3, v3, l3, h3);
         }
-    return cli_close_output(f, path);
+    return cli_finish_output(o);
 }
 
 static void agreement_json_count(cli_json *j, const fc_agreement_count *c)
@@ -191,10 +191,10 @@ static void agreement_json_count(cli_json *j, const fc_agreement_count *c)
 
 static int agreement_write_json(const agreement_cli *a, const char *game, const char *agent, const char *path)
 {
-    bool out = strcmp(path, "-") == 0;
-    FILE *f = out ? stdout : fopen(path, "w");
-    if (!f)
-        return cli_fail("%s: %s", path, strerror(errno));
+    fc_outfile *o = cli_open_output(path); /* safe write (outfile.h): FIFOs, links, errno */
+    if (!o)
+        return CLI_EXIT_FAIL;
+    FILE *f = fc_outfile_stream(o);
     const fc_agreement *r = &a->res;
     cli_json j;
     cli_json_init(&j, f);
@@ -238,7 +238,7 @@ static int agreement_write_json(const agreement_cli *a, const char *game, const 
     cli_json_end_obj(&j);
     cli_json_end_obj(&j);
     fputc('\n', f);
-    return cli_close_output(f, out ? NULL : path);
+    return cli_finish_output(o);
 }
 
 static void agreement_free(agreement_cli *a)

@@ -180,10 +180,10 @@ static void ladder_csv_str(FILE *f, const char *s)
 
 static int ladder_write_csv(const ladder_cli *l, const char *path)
 {
-    bool out = strcmp(path, "-") == 0;
-    FILE *f = out ? stdout : fopen(path, "w");
-    if (!f)
-        return cli_fail("%s: %s", path, strerror(errno));
+    fc_outfile *o = cli_open_output(path); /* safe write (outfile.h): FIFOs, links, errno */
+    if (!o)
+        return CLI_EXIT_FAIL;
+    FILE *f = fc_outfile_stream(o);
     const fc_ladder_result *r = &l->res;
     fputs("rank,agent,elo,lo,hi,se,games,score,anchor\n", f);
     for (int k = 0; k < r->nagents; k++) {
@@ -193,7 +193,7 @@ static int ladder_write_csv(const ladder_cli *l, const char *path)
         fprintf(f, ",%.2f,%.2f,%.2f,%.2f,%d,%.4f,%d\n", g->elo, g->lo, g->hi, g->se, g->games, g->score,
                 l->order[k] == r->anchor);
     }
-    return cli_close_output(f, path);
+    return cli_finish_output(o);
 }
 
 static void ladder_json_agent(cli_json *j, const ladder_cli *l, int k)
@@ -228,10 +228,10 @@ static void ladder_json_agent(cli_json *j, const ladder_cli *l, int k)
 
 static int ladder_write_json(const ladder_cli *l, const char *path)
 {
-    bool out = strcmp(path, "-") == 0;
-    FILE *f = out ? stdout : fopen(path, "w");
-    if (!f)
-        return cli_fail("%s: %s", path, strerror(errno));
+    fc_outfile *o = cli_open_output(path); /* safe write (outfile.h): FIFOs, links, errno */
+    if (!o)
+        return CLI_EXIT_FAIL;
+    FILE *f = fc_outfile_stream(o);
     const fc_ladder_result *r = &l->res;
     cli_json j;
     cli_json_init(&j, f);
@@ -262,7 +262,7 @@ static int ladder_write_json(const ladder_cli *l, const char *path)
     cli_json_end_arr(&j);
     cli_json_end_obj(&j);
     fputc('\n', f);
-    return cli_close_output(f, out ? NULL : path);
+    return cli_finish_output(o);
 }
 
 /* Points of row agent against column agent as a share of their games, best agents first. */

@@ -92,17 +92,21 @@ start() {
     x mousemove --window "$WID" 5 5
 }
 # send N XDOTOOL-ARGS...: X input that the program counts as N presses; waits until they have
-# arrived (the dump's 'inputs'), and sends once more if none did (the window was not ready)
+# arrived (the dump's 'inputs'), and sends again if none did (the window was not ready, or the
+# input was lost under load: logged with where the keyboard focus was), up to 3 times; then one
+# line says it did not arrive and the caller's check fails
 send() {
-    local want=$1 before
+    local want=$1 before try
     shift
     before=$(field inputs)
-    for _ in 1 2; do
+    for try in 1 2 3; do
         x mousemove --window "$WID" "${POS[@]}" || true
         x "$@" || true
         until_ok 10 inputs_at_least $((before + want)) && return 0
         kill -0 "$PID" 2>/dev/null || return 0 # it quit (the caller's finish judges that)
         [ "$(field inputs)" = "$before" ] || break # some arrived: resending would repeat them
+        echo "# input '$*' did not arrive within $((10 * SLOW)) s of send $try (inputs $before;" \
+            "window $WID, focus $(xdotool getwindowfocus 2>/dev/null), pointer $(xdotool getmouselocation 2>/dev/null))"
     done
     echo "input '$*' did not arrive (inputs $before -> $(field inputs))"
     return 1

@@ -1,0 +1,22 @@
+# Helpers shared by the end-to-end shell tests (TAP output), sourced after EXE and TMP are set:
+#   check DESC CMD...   "ok N - DESC" when CMD succeeds, else "not ok" with the captured output
+#   fc ARGS...          runs formicary with a 60 s guard: $rc, $TMP/out, $TMP/err
+#   has RE [out|err]    whether the captured output matches the extended regex RE
+#   one_line_err        stderr is exactly one "formicary: ..." line
+#   finish              prints the plan and returns nonzero if any check failed
+fails=0
+n=0
+pass() { n=$((n + 1)); echo "ok $n - $1"; }
+fail() {
+    n=$((n + 1))
+    fails=$((fails + 1))
+    echo "not ok $n - $1 (exit $rc)"
+    sed 's/^/#   /' "$TMP/out" "$TMP/err" 2>/dev/null | head -20
+}
+skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
+check() { local d=$1; shift; if "$@"; then pass "$d"; else fail "$d"; fi; }
+fc() { timeout 60 "$EXE" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null; rc=$?; }
+has() { grep -Eq -- "$1" "$TMP/${2:-out}"; }
+one_line_err() { [ "$(wc -l <"$TMP/err")" -eq 1 ] && has '^formicary: ' err; }
+finish() { echo "1..$n"; [ $fails -eq 0 ]; }
+rc=0
