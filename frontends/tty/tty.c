@@ -276,15 +276,29 @@ static int tty_play_decision(tty *t, int i, fc_error *err)
     return 0;
 }
 
+static bool tty_any_hex(const tty *t)
+{
+    for (int i = 0; i < t->ndecs; i++)
+        if (t->decs[i].info.has_hex)
+            return true;
+    return false;
+}
+
 /* A key at a human decision. */
 static int tty_human_key(tty *t, int ch, fc_error *err)
 {
     bool map = t->focus == TTY_FOCUS_MAP;
     switch (ch) {
     case '\t': /* the selection stays; on the map the cursor goes to the selected decision */
+        if (!map && !tty_any_hex(t)) {
+            tty_msg(t, true, "no decision concerns a hex: the list keeps the focus");
+            return TTY_GO_ON;
+        }
         t->focus = t->focus_user = map ? TTY_FOCUS_LIST : TTY_FOCUS_MAP;
-        if (t->focus == TTY_FOCUS_MAP)
+        if (t->focus == TTY_FOCUS_MAP) { /* on the map the selection is the decision at the cursor */
             tty_cursor_follow_list(t);
+            tty_list_follow_cursor(t);
+        }
         return TTY_GO_ON;
     case KEY_LEFT:
     case KEY_RIGHT:
@@ -305,6 +319,7 @@ static int tty_human_key(tty *t, int ch, fc_error *err)
         return TTY_GO_ON;
     case KEY_PPAGE:
     case KEY_NPAGE:
+        t->focus = t->focus_user = TTY_FOCUS_LIST;
         tty_list_move(t, (ch == KEY_PPAGE ? -1 : 1) * (t->list.h > 2 ? t->list.h - 2 : 1));
         tty_cursor_follow_list(t);
         return TTY_GO_ON;
@@ -325,6 +340,8 @@ static int tty_human_key(tty *t, int ch, fc_error *err)
     case KEY_ENTER:
         if (map)
             return tty_play_decision(t, tty_pick_at_cursor(t), err) != 0 ? -1 : TTY_GO_ON;
+        if (t->sel < 0)
+            tty_msg(t, true, "no decision selected: Up / Down select one");
         return tty_play_decision(t, t->sel, err) != 0 ? -1 : TTY_GO_ON;
     default:
         return TTY_UNHANDLED;
