@@ -299,7 +299,8 @@ static void gui_dump_state(gui *g)
                 g->list_hits[i].r.y + g->list_hits[i].r.h / 2, g->decs[g->list_hits[i].idx].text);
     /* what the pointer is over: the highlighted row and the previewed decision */
     int pvi = gui_preview_index(g);
-    fprintf(f, "pointer %d %d\nhighlight %s\npreview %s\n", g->mx, g->my,
+    fprintf(f, "prompt_text %s\nrow_height %d\npointer %d %d\nhighlight %s\npreview %s\n", g->prompt ? g->prompt_buf : "",
+            g->font.h, g->mx, g->my,
             g->hover_dec >= 0 ? g->decs[g->hover_dec].text : "-", pvi >= 0 ? g->decs[pvi].text : "-");
     for (int i = 0; i < g->nmenu; i++)
         fprintf(f, "menu %d %d %d %s\n", i, g->menu_hits[i].r.x + g->menu_hits[i].r.w / 2,

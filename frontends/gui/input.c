@@ -2,6 +2,7 @@
  * the letter commands, the file and quit prompts, the replay viewer's keys (gui_event). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gui_int.h"
@@ -74,11 +75,22 @@ static int gui_click(gui *g, fc_error *err)
     return 0;
 }
 
+/* Save offers the last file; load starts empty (the file to open is the player's to name). */
 static void gui_open_prompt(gui *g, int kind)
 {
     g->prompt = kind;
-    snprintf(g->prompt_buf, sizeof g->prompt_buf, "%s", g->save_path);
+    snprintf(g->prompt_buf, sizeof g->prompt_buf, "%s", kind == GUI_PROMPT_SAVE ? g->save_path : "");
     g->nmenu = 0;
+}
+
+/* A typed path starting with "~" or "~/": from the home directory. */
+static void gui_expand_home(char *path, size_t n)
+{
+    const char *home = getenv("HOME");
+    if (path[0] != '~' || (path[1] && path[1] != '/') || !home || !home[0] || strlen(home) + strlen(path) >= n)
+        return;
+    memmove(path + strlen(home), path + 1, strlen(path)); /* the rest and its terminator */
+    memcpy(path, home, strlen(home));
 }
 
 static int gui_prompt_key(gui *g, SDL_Keycode k)
@@ -94,6 +106,7 @@ static int gui_prompt_key(gui *g, SDL_Keycode k)
     } else if ((k == SDLK_RETURN || k == SDLK_KP_ENTER) && g->prompt != GUI_PROMPT_QUIT) {
         int kind = g->prompt;
         g->prompt = GUI_PROMPT_NONE;
+        gui_expand_home(g->prompt_buf, sizeof g->prompt_buf);
         if (!g->prompt_buf[0])
             gui_msg(g, true, "no file name given");
         else if (kind == GUI_PROMPT_SAVE)

@@ -428,7 +428,7 @@ static void gui_draw_overlay(gui *g)
     if (g->prompt != GUI_PROMPT_NONE) {
         SDL_Rect r = gui_box(g, g->w * 2 / 3, 4 * line + 2 * pad);
         const char *title = g->prompt == GUI_PROMPT_SAVE ? "Save the record to (Enter: save, Esc: cancel)"
-                            : g->prompt == GUI_PROMPT_LOAD ? "Load a record from (Enter: load, Esc: cancel)"
+                            : g->prompt == GUI_PROMPT_LOAD ? "Load a record from (~ for home; Enter: load, Esc: cancel)"
                                                            : "Unsaved decisions: s save and quit, q quit, Esc stay";
         gui_text(g, &g->font, r.x + pad, r.y + pad, r.w - 2 * pad, gui_rgb(C_HEAD), title);
         if (g->prompt != GUI_PROMPT_QUIT) {

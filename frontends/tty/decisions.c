@@ -18,20 +18,25 @@ static void tty_list_scroll(tty *t);
 /* Remembers the selection's notation before the list is rebuilt. */
 void tty_decs_keep_sel(tty *t)
 {
-    if (t->decs_valid && t->sel >= 0 && t->sel < t->ndecs)
+    if (!t->decs_valid)
+        return;
+    t->sel_seat = t->dec_seat;
+    if (t->sel >= 0 && t->sel < t->ndecs)
         snprintf(t->sel_text, sizeof t->sel_text, "%s", t->decs[t->sel].text);
-    else if (t->decs_valid)
+    else
         t->sel_text[0] = 0;
 }
 
-/* The selection in a rebuilt list: the same decision (same notation) when it is still legal;
- * else on the map the first decision at the cursor, else the first that concerns a hex; else
- * the first entry. On the map the selection always concerns a hex; the cursor follows it. */
+/* The selection in a rebuilt list: the same decision (same notation, the same seat's) when it
+ * is still legal; else on the map the first decision at the cursor, else the first that
+ * concerns a hex; else the first entry. On the map the selection always concerns a hex; the
+ * cursor follows it. */
 void tty_decs_reselect(tty *t)
 {
     bool map = t->focus == TTY_FOCUS_MAP;
     int found = -1, idx[1];
-    for (int i = 0; i < t->ndecs && found < 0 && t->sel_text[0]; i++)
+    bool same_seat = t->sel_seat == t->dec_seat; /* hot seat: not another player's choice */
+    for (int i = 0; i < t->ndecs && found < 0 && t->sel_text[0] && same_seat; i++)
         if (strcmp(t->decs[i].text, t->sel_text) == 0 && (!map || t->decs[i].info.has_hex))
             found = i;
     if (found < 0 && map && t->has_cursor && tty_decs_at(t, t->cursor, idx, 1) > 0)
@@ -81,6 +86,7 @@ int tty_decs_refresh(tty *t, fc_error *err)
             snprintf(e->info.label, sizeof e->info.label, "%s", e->text);
     }
     t->ndecs = n;
+    t->dec_seat = t->mover;
     t->dec_gen = t->gen;
     t->decs_valid = true;
     bool any_hex = false; /* every decision's hex is on the map (tty_map_has) */

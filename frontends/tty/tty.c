@@ -117,12 +117,23 @@ static void tty_trim_moves(tty *t)
 
 static bool tty_dirty(const tty *t) { return t->gen != t->saved_gen && fc_match_ply(*t->m) > 0; }
 
+/* A typed path starting with "~" or "~/": from the home directory. */
+static void tty_expand_home(char *path, size_t n)
+{
+    const char *home = getenv("HOME");
+    if (path[0] != '~' || (path[1] && path[1] != '/') || !home || !home[0] || strlen(home) + strlen(path) >= n)
+        return;
+    memmove(path + strlen(home), path + 1, strlen(path)); /* the rest and its terminator */
+    memcpy(path, home, strlen(home));
+}
+
 static void tty_save(tty *t)
 {
     char path[TTY_PATH_MAX];
     snprintf(path, sizeof path, "%s", t->save_path);
     if (!tty_prompt(t, "Save the record", "file:", path, sizeof path))
         return;
+    tty_expand_home(path, sizeof path);
     fc_error e;
     fc_error_clear(&e);
     if (fc_record_save(*t->m, t->labels, path, &e) != 0) {
@@ -145,10 +156,10 @@ static void tty_set_ruleset(tty *t)
 
 static void tty_load(tty *t)
 {
-    char path[TTY_PATH_MAX];
-    snprintf(path, sizeof path, "%s", t->save_path);
-    if (!tty_prompt(t, "Load a record", "file:", path, sizeof path))
+    char path[TTY_PATH_MAX] = ""; /* starts empty: the file to open is the player's to name */
+    if (!tty_prompt(t, "Load a record", "file (~ for home):", path, sizeof path))
         return;
+    tty_expand_home(path, sizeof path);
     fc_error e;
     fc_error_clear(&e);
     fc_rules *nr = NULL;

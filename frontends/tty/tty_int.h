@@ -86,6 +86,7 @@ typedef struct tty {
     int ndecs, cap;
     int sel, top;       /* the one selection (index into decs, -1 none) and the list's scroll */
     char sel_text[64];  /* its notation, to find it again when the list is rebuilt */
+    int dec_seat, sel_seat; /* whose list decs is, and whose selection sel_text was */
     int focus;      /* the effective focus */
     int focus_user; /* the focus the user chose with Tab, -1 before the first choice */
 

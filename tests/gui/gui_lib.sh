@@ -42,7 +42,11 @@ mkdir -p dump
 fails=0
 n=0
 pass() { n=$((n + 1)); echo "ok $n - $1"; }
-fail() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; sed 's/^/    /' dump/state.txt 2>/dev/null | head -20; }
+fail() {
+    n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"
+    grep -E '^(ply|to_move|hash|overlay|prompt|inputs|frames|last|pointer|highlight|preview|row|menu|target) ' dump/state.txt 2>/dev/null |
+        head -40 | sed 's/^/    /'
+}
 field() { awk -v k="$1" '$1 == k { $1 = ""; sub(/^ /, ""); print; exit }' dump/state.txt 2>/dev/null; }
 now_ms() { local t=${EPOCHREALTIME/./}; echo $((t / 1000)); }
 # until_ok SECONDS COMMAND...: polls COMMAND every 50 ms until it succeeds or SECONDS * SLOW of

@@ -12,12 +12,12 @@ HERE=$(dirname "$(realpath "$0")")
 
 SEL=3F5B6E # the highlight's colour (C_SEL in frontends/gui/panels.c)
 # row_at Y: the notation of the list row whose rectangle holds screen row Y (rows are one line
-# high around their centre; the line is the smallest distance between two rows), or nothing
+# high around their centre: the dump's row_height; a dump without it, the smallest distance
+# between two rows), or nothing
 row_at() {
-    awk -v py="$1" '$1 == "row" { y[n] = $4; t[n] = $0; n++ }
-        END { h = 0
-              for (i = 1; i < n; i++) { d = y[i] - y[i - 1]; if (d > 0 && (h == 0 || d < h)) h = d }
-              if (h == 0) h = 16
+    awk -v py="$1" '$1 == "row_height" { h = $2 } $1 == "row" { y[n] = $4; t[n] = $0; n++ }
+        END { for (i = 1; i < n && !h; i++) { d = y[i] - y[i - 1]; if (d > 0 && (m == 0 || d < m)) m = d }
+              if (!h) h = m ? m : 16
               for (i = 0; i < n; i++) { top = y[i] - int(h / 2)
                   if (py >= top && py < top + h) { sub(/^row [0-9]+ [0-9]+ [0-9]+ /, "", t[i]); print t[i]; exit } } }' dump/state.txt
 }
@@ -57,7 +57,7 @@ check_pointer() {
 }
 human_ready() { state_is to_move 0 && state_has '^row '; }
 
-start play "$GAME" --seats human,random --seed 5 --ui gui --bot-delay 0
+HOME=$TMP start play "$GAME" --seats human,random --seed 5 --ui gui --bot-delay 0
 until_ok 20 human_ready && pass "window up, a human decision listed" || fail "window up"
 PX=
 PY=
@@ -87,6 +87,24 @@ for step in $(seq 1 8); do
 done
 [ $clicks -ge 4 ] && [ $again -ge 1 ] && pass "$clicks clicks, $again of them without moving the pointer" \
     || fail "too few clicks ($clicks, $again without moving)"
+
+# the load prompt starts empty and expands ~ (HOME is the scratch directory here)
+until_ok 20 human_ready
+key s
+wait_state prompt 1 5 && [ "$(field prompt_text)" = "$GAME-5.rec" ] && pass "the save prompt offers $GAME-5.rec" \
+    || fail "save prompt ($(field prompt_text))"
+key Return
+wait_state prompt 0 5
+hash_saved=$(field hash)
+key u
+until_ok 10 eval '[ "$(field hash)" != "$hash_saved" ]' || fail "undo before the load"
+key o
+if wait_state prompt 2 5 && [ -z "$(field prompt_text)" ]; then pass "the load prompt starts empty"
+else fail "the load prompt starts with '$(field prompt_text)'"; fi
+POS=(5 5)
+send 14 type "~/$GAME-5.rec"
+key Return
+if wait_state hash "$hash_saved" 10; then pass "loaded ~/$GAME-5.rec (HOME=$TMP)"; else fail "load ~/$GAME-5.rec"; fi
 key q
 wait_state prompt 3 5 && key q
 finish "quit"

@@ -253,6 +253,12 @@ static void test_reselect(void **state)
     tty_decs_reselect(t); /* on the map a decision without a hex is not kept: the first with one */
     assert_int_equal(t->sel, 0);
     assert_cursor(t, 3, 0);
+    t->focus = TTY_FOCUS_LIST;
+    snprintf(t->sel_text, sizeof t->sel_text, "c 0,1");
+    t->sel_seat = 1; /* hot seat: another player's selection is not carried over */
+    tty_decs_reselect(t);
+    assert_int_equal(t->sel, 0);
+    t->sel_seat = 0;
     t->sel = -1;
     tty_decs_keep_sel(t); /* nothing selected: nothing to find again */
     assert_string_equal(t->sel_text, "");

@@ -60,7 +60,7 @@ start() {
     "${TM[@]}" kill-server 2>/dev/null
     sleep 0.2
     "${TM[@]}" new-session -d -s fc -x "$w" -y "$h" \
-        "cd $TMP && env XDG_STATE_HOME=$TMP/state TERM=screen $RUN play $GAME --ui tty $*; echo EXIT=\$?; \
+        "cd $TMP && env HOME=$TMP XDG_STATE_HOME=$TMP/state TERM=screen $RUN play $GAME --ui tty $*; echo EXIT=\$?; \
          if stty -a | grep -Eq '(^| )icanon( |;)' && stty -a | grep -Eq '(^| )echo( |;)'; then echo TERM=sane; fi; \
          echo =TTY-TEST-END=; sleep 600"
 }

@@ -68,6 +68,15 @@ if [ "$GAME" = myrmes ]; then
     wait_ply_change "$p0"
     expect "myrmes: Enter played room 0" "│ +$((p0 + 1)) Red: room 0" 10
     expect_not "myrmes: not the exit" "│ +$((p0 + 1)) Red: exit"
+    # save with ~ (HOME is the scratch directory here); the load prompt starts empty
+    wait_for "$human_turn" 30
+    keys s C-u "~/sel.rec" Enter
+    expect "myrmes: ~ is the home directory when saving" "saved [0-9]+ decisions to $TMP/sel.rec" 5
+    keys o
+    expect "myrmes: o asks for a record" "Load a record" 5
+    expect_not "myrmes: the load prompt starts empty" "sel\.rec"
+    keys "~/sel.rec" Enter
+    expect "myrmes: ~ is the home directory when loading" "loaded $TMP/sel.rec: [0-9]+ decisions" 5
     keys q
     wait_for "not saved" 5 && keys q
     expect "myrmes: quit" "EXIT=0" 20
