@@ -118,12 +118,16 @@ int gui_decs_at(const gui *g, fc_hex h, int *idx, int max)
     return k;
 }
 
-const fc_decision_info *gui_preview(const gui *g)
+int gui_preview_index(const gui *g)
 {
     int i = g->nmenu > 0 && g->menu_hover >= 0 ? g->menu[g->menu_hover] : g->hover_dec;
-    if (i >= 0 && i < g->ndecs)
-        return &g->decs[i].info;
-    return NULL;
+    return i >= 0 && i < g->ndecs ? i : -1;
+}
+
+const fc_decision_info *gui_preview(const gui *g)
+{
+    int i = gui_preview_index(g);
+    return i >= 0 ? &g->decs[i].info : NULL;
 }
 
 static void gui_hex_corners(const gui *g, fc_hex h, float inset, float *xs, float *ys)

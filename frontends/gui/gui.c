@@ -297,6 +297,11 @@ static void gui_dump_state(gui *g)
     for (int i = 0; i < g->nlist_hits; i++)
         fprintf(f, "row %d %d %d %s\n", g->list_hits[i].idx, g->list_hits[i].r.x + g->list_hits[i].r.w / 2,
                 g->list_hits[i].r.y + g->list_hits[i].r.h / 2, g->decs[g->list_hits[i].idx].text);
+    /* what the pointer is over: the highlighted row and the previewed decision */
+    int pvi = gui_preview_index(g);
+    fprintf(f, "prompt_text %s\nrow_height %d\npointer %d %d\nhighlight %s\npreview %s\n", g->prompt ? g->prompt_buf : "",
+            g->font.h, g->mx, g->my,
+            g->hover_dec >= 0 ? g->decs[g->hover_dec].text : "-", pvi >= 0 ? g->decs[pvi].text : "-");
     for (int i = 0; i < g->nmenu; i++)
         fprintf(f, "menu %d %d %d %s\n", i, g->menu_hits[i].r.x + g->menu_hits[i].r.w / 2,
                 g->menu_hits[i].r.y + g->menu_hits[i].r.h / 2, g->decs[g->menu[i]].text);
@@ -385,6 +390,22 @@ static int gui_bot_move(gui *g, fc_error *err)
     return 0;
 }
 
+/* What decides where things are under the pointer: the position, the list's scroll, the
+ * zoom, the window, the menu. */
+typedef struct gui_shape {
+    unsigned gen;
+    int list_top, w, h, nmenu;
+    float zoom;
+} gui_shape;
+
+static gui_shape gui_shape_of(const gui *g) { return (gui_shape){g->gen, g->list_top, g->w, g->h, g->nmenu, g->zoom}; }
+
+static bool gui_shape_same(gui_shape a, gui_shape b)
+{
+    return a.gen == b.gen && a.list_top == b.list_top && a.w == b.w && a.h == b.h && a.nmenu == b.nmenu &&
+           a.zoom == b.zoom;
+}
+
 static int gui_loop(gui *g, fc_error *err)
 {
     bool redraw = true, shot = false;
@@ -414,13 +435,16 @@ static int gui_loop(gui *g, fc_error *err)
         SDL_Event ev;
         int got = timeout < 0 ? SDL_WaitEvent(&ev) : SDL_WaitEventTimeout(&ev, timeout);
         if (got) {
+            /* Events queued behind one that changed the position or the layout wait for the
+             * new state to be drawn: a click is never resolved against a list nobody saw. */
+            gui_shape before = gui_shape_of(g);
             do {
                 int rc = gui_event(g, &ev, &shot, err);
                 if (rc < 0)
                     return -1;
                 if (rc == GUI_QUIT)
                     return GUI_QUIT;
-            } while (SDL_PollEvent(&ev));
+            } while (gui_shape_same(before, gui_shape_of(g)) && SDL_PollEvent(&ev));
             redraw = true;
         } else if (bot && (g->fast || gui_now_ms() >= g->bot_due) && gui_anim_progress(g) < 0) {
             if (gui_bot_move(g, err) != 0)
@@ -520,19 +544,46 @@ static void gui_colours(gui *g)
     }
 }
 
+/* Without a display SDL falls back to drivers that show nothing (offscreen, dummy) or takes
+ * the console (KMSDRM), and the program would wait for input nobody can give: say so at once
+ * unless SDL_VIDEODRIVER asks for a driver. */
+static int gui_need_display(fc_error *err)
+{
+    const char *drv = getenv("SDL_VIDEODRIVER"), *x = getenv("DISPLAY"), *wl = getenv("WAYLAND_DISPLAY");
+    if ((drv && drv[0]) || (x && x[0]) || (wl && wl[0]))
+        return 0;
+#if defined(__unix__) && !defined(__APPLE__)
+    return fc_error_set(err, FC_ESTATE, "--ui gui needs a display and neither DISPLAY nor WAYLAND_DISPLAY is set "
+                                        "(use --ui tty or --ui text)");
+#else
+    (void)err;
+    return 0;
+#endif
+}
+
 /* Window, renderer and fonts; the loop; teardown on every path. */
 static int gui_session(gui *g, int (*loop)(gui *, fc_error *), fc_error *err)
 {
+    if (gui_need_display(err) != 0)
+        return -1;
     /* The software renderer presents through the window surface; SDL would route that through
      * an OpenGL texture (llvmpipe without a GPU: half the frame's CPU). Plain X11 (XShm) is
      * cheaper; SDL_FRAMEBUFFER_ACCELERATION in the environment still decides. */
     SDL_SetHintWithPriority(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0", SDL_HINT_DEFAULT);
     if (SDL_Init(SDL_INIT_VIDEO) != 0)
         return fc_error_set(err, FC_ESTATE, "cannot start the graphical front end: %s (no display? use --ui tty)",
-                            SDL_GetError());
+                            SDL_GetError()),
+               -1;
+    const char *drv = SDL_GetCurrentVideoDriver(), *asked = getenv("SDL_VIDEODRIVER");
+    if (drv && (!asked || !asked[0]) && (strcmp(drv, "offscreen") == 0 || strcmp(drv, "dummy") == 0)) {
+        SDL_Quit();
+        return fc_error_set(err, FC_ESTATE, "--ui gui found no display to open a window on (SDL video driver "
+                                            "'%s'; use --ui tty or --ui text)", drv),
+               -1;
+    }
     if (TTF_Init() != 0) {
         SDL_Quit();
-        return fc_error_set(err, FC_ESTATE, "cannot start SDL_ttf: %s", TTF_GetError());
+        return fc_error_set(err, FC_ESTATE, "cannot start SDL_ttf: %s", TTF_GetError()), -1;
     }
     int w = 1280, h = 800, r = -1;
     const char *size = getenv("FORMICARY_GUI_SIZE");

@@ -106,8 +106,10 @@ typedef struct gui {
     SDL_Rect r_head, r_board, r_side, r_list, r_log, r_status, r_slider;
     float hex, zoom, pan_x, pan_y, org_x, org_y; /* hex radius in pixels at zoom 1, origin */
     int list_top, side_top;
-    gui_hit list_hits[128];
-    int nlist_hits;
+    /* the decision list's rows and group headings on screen (gui_list_layout; idx of a heading:
+     * the group's first decision) */
+    gui_hit list_hits[128], list_heads[32];
+    int nlist_hits, nlist_heads;
 
     /* pointer */
     int mx, my;
@@ -119,7 +121,8 @@ typedef struct gui {
 
     /* menu of the decisions at a hex */
     int menu[GUI_MENU_MAX], nmenu, menu_hover;
-    SDL_Rect menu_r;
+    int menu_x, menu_y; /* where it was opened (the click) */
+    SDL_Rect menu_r;    /* where it is, kept on screen (gui_menu_layout) */
     gui_hit menu_hits[GUI_MENU_MAX];
 
     int overlay, cover_seat, shown_human;
@@ -196,6 +199,7 @@ bool gui_hex_at(const gui *g, int x, int y, fc_hex *out);
 int gui_decs_at(const gui *g, fc_hex h, int *idx, int max);
 /* The hexes of the decision the pointer previews (hovered list row or menu item), or NULL. */
 const fc_decision_info *gui_preview(const gui *g);
+int gui_preview_index(const gui *g); /* its index in decs, or -1 */
 
 /* pieces.c: the view's pieces and cell highlights. */
 void gui_pieces_index(gui *g); /* after every new view */
@@ -205,6 +209,10 @@ void gui_piece_shape(gui *g, int kind, float cx, float cy, float r, SDL_Color c)
 
 /* panels.c: layout, header, side panel, decision list, log, status, overlays. */
 void gui_layout(gui *g);
+/* The rows of the decision list and of the open menu on screen, from the current list, its
+ * scroll and the window alone (drawing and clicks both use them). */
+void gui_list_layout(gui *g);
+void gui_menu_layout(gui *g);
 void gui_draw(gui *g); /* everything, then present */
 void gui_msg(gui *g, bool error, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -231,6 +239,10 @@ int gui_play_index(gui *g, int i, fc_error *err); /* a human plays decision i of
 
 /* input.c: one SDL event; sets *shot for F12. GUI_GO_ON, GUI_QUIT or -1 (err set). */
 int gui_event(gui *g, const SDL_Event *ev, bool *shot, fc_error *err);
+/* Lays out the list and menu again and recomputes from the pointer what it is over: the hex,
+ * the list row, the menu item. Every frame starts with it and every click is resolved after
+ * it, so what is highlighted and previewed is what a click plays. */
+void gui_pointer_sync(gui *g);
 
 /* anim.c: move animation */
 void gui_anim_init(gui *g);

@@ -2,6 +2,7 @@
  * the letter commands, the file and quit prompts, the replay viewer's keys (gui_event). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gui_int.h"
@@ -17,20 +18,22 @@ static void gui_zoom(gui *g, float factor, int x, int y)
     g->pan_y = (float)y - g->org_y - s1 * uy;
 }
 
-static void gui_update_hover(gui *g)
+void gui_pointer_sync(gui *g)
 {
+    gui_list_layout(g);
+    gui_menu_layout(g);
     g->has_hover = !g->drag_moved && gui_hex_at(g, g->mx, g->my, &g->hover);
     g->hover_dec = -1;
+    g->menu_hover = -1;
     SDL_Point p = {g->mx, g->my};
+    for (int i = 0; i < g->nmenu; i++)
+        if (SDL_PointInRect(&p, &g->menu_hits[i].r))
+            g->menu_hover = i;
+    if (g->nmenu && SDL_PointInRect(&p, &g->menu_r))
+        return; /* the menu covers what is under it */
     for (int i = 0; i < g->nlist_hits; i++)
         if (SDL_PointInRect(&p, &g->list_hits[i].r))
             g->hover_dec = g->list_hits[i].idx;
-    if (g->nmenu) {
-        g->menu_hover = -1;
-        for (int i = 0; i < g->nmenu; i++)
-            if (SDL_PointInRect(&p, &g->menu_hits[i].r))
-                g->menu_hover = i;
-    }
 }
 
 static void gui_slider_to(gui *g, int x, fc_error *err)
@@ -43,23 +46,21 @@ static void gui_slider_to(gui *g, int x, fc_error *err)
         gui_replay_goto(g, (size_t)k, err);
 }
 
-/* A left click (button released without a drag). */
-static int gui_click(gui *g, int x, int y, fc_error *err)
+/* A left click (button released without a drag) at the pointer: plays what the pointer is
+ * over, found exactly as the highlight is (gui_pointer_sync). */
+static int gui_click(gui *g, fc_error *err)
 {
-    SDL_Point p = {x, y};
+    int x = g->mx, y = g->my;
+    gui_pointer_sync(g);
     if (g->nmenu) {
-        int pick = -1;
-        for (int i = 0; i < g->nmenu; i++)
-            if (SDL_PointInRect(&p, &g->menu_hits[i].r))
-                pick = g->menu[i];
+        int pick = g->menu_hover >= 0 ? g->menu[g->menu_hover] : -1;
         g->nmenu = 0;
         return pick >= 0 ? gui_play_index(g, pick, err) : 0;
     }
-    for (int i = 0; i < g->nlist_hits; i++)
-        if (SDL_PointInRect(&p, &g->list_hits[i].r))
-            return gui_play_index(g, g->list_hits[i].idx, err);
-    fc_hex h;
-    if (!gui_hex_at(g, x, y, &h) || !gui_human_turn(g))
+    if (g->hover_dec >= 0)
+        return gui_play_index(g, g->hover_dec, err);
+    fc_hex h = g->hover;
+    if (!g->has_hover || !gui_human_turn(g))
         return 0;
     int idx[GUI_MENU_MAX], k = gui_decs_at(g, h, idx, GUI_MENU_MAX);
     if (k == 1)
@@ -68,16 +69,28 @@ static int gui_click(gui *g, int x, int y, fc_error *err)
         g->nmenu = k < GUI_MENU_MAX ? k : GUI_MENU_MAX;
         memcpy(g->menu, idx, (size_t)g->nmenu * sizeof idx[0]);
         g->menu_hover = -1;
-        g->menu_r = (SDL_Rect){x + 8, y + 8, 0, 0};
+        g->menu_x = x + 8;
+        g->menu_y = y + 8;
     }
     return 0;
 }
 
+/* Save offers the last file; load starts empty (the file to open is the player's to name). */
 static void gui_open_prompt(gui *g, int kind)
 {
     g->prompt = kind;
-    snprintf(g->prompt_buf, sizeof g->prompt_buf, "%s", g->save_path);
+    snprintf(g->prompt_buf, sizeof g->prompt_buf, "%s", kind == GUI_PROMPT_SAVE ? g->save_path : "");
     g->nmenu = 0;
+}
+
+/* A typed path starting with "~" or "~/": from the home directory. */
+static void gui_expand_home(char *path, size_t n)
+{
+    const char *home = getenv("HOME");
+    if (path[0] != '~' || (path[1] && path[1] != '/') || !home || !home[0] || strlen(home) + strlen(path) >= n)
+        return;
+    memmove(path + strlen(home), path + 1, strlen(path)); /* the rest and its terminator */
+    memcpy(path, home, strlen(home));
 }
 
 static int gui_prompt_key(gui *g, SDL_Keycode k)
@@ -93,6 +106,7 @@ static int gui_prompt_key(gui *g, SDL_Keycode k)
     } else if ((k == SDLK_RETURN || k == SDLK_KP_ENTER) && g->prompt != GUI_PROMPT_QUIT) {
         int kind = g->prompt;
         g->prompt = GUI_PROMPT_NONE;
+        gui_expand_home(g->prompt_buf, sizeof g->prompt_buf);
         if (!g->prompt_buf[0])
             gui_msg(g, true, "no file name given");
         else if (kind == GUI_PROMPT_SAVE)
@@ -287,7 +301,7 @@ int gui_event(gui *g, const SDL_Event *ev, bool *shot, fc_error *err)
                 g->drag_y = g->my;
             }
         }
-        gui_update_hover(g);
+        gui_pointer_sync(g);
         return GUI_GO_ON;
     case SDL_MOUSEWHEEL: {
         SDL_Point p = {g->mx, g->my};
@@ -298,7 +312,7 @@ int gui_event(gui *g, const SDL_Event *ev, bool *shot, fc_error *err)
             g->list_top = g->list_top - 3 * dy < 0 ? 0 : g->list_top - 3 * dy;
         else if (SDL_PointInRect(&p, &g->r_side))
             g->side_top = g->side_top - 3 * dy * g->small.h < 0 ? 0 : g->side_top - 3 * dy * g->small.h;
-        gui_update_hover(g);
+        gui_pointer_sync(g);
         return GUI_GO_ON;
     }
     case SDL_MOUSEBUTTONDOWN: {
@@ -325,7 +339,7 @@ int gui_event(gui *g, const SDL_Event *ev, bool *shot, fc_error *err)
         }
         if (ev->button.button == SDL_BUTTON_LEFT && !g->slider_drag && !SDL_PointInRect(&p, &g->r_board)) {
             g->drag = false;
-            return gui_click(g, g->mx, g->my, err) != 0 ? -1 : GUI_GO_ON;
+            return gui_click(g, err) != 0 ? -1 : GUI_GO_ON;
         }
         return GUI_GO_ON;
     }
@@ -335,11 +349,11 @@ int gui_event(gui *g, const SDL_Event *ev, bool *shot, fc_error *err)
         g->mx = ev->button.x;
         g->my = ev->button.y;
         if (was_drag && !moved && ev->button.button == SDL_BUTTON_LEFT)
-            if (gui_click(g, g->mx, g->my, err) != 0)
+            if (gui_click(g, err) != 0)
                 return -1;
         if (was_drag && !moved && ev->button.button == SDL_BUTTON_RIGHT)
             g->nmenu = 0;
-        gui_update_hover(g);
+        gui_pointer_sync(g);
         return GUI_GO_ON;
     }
     default:

@@ -146,14 +146,46 @@ static void gui_draw_side(gui *g)
     gui_clip(g, NULL);
 }
 
-/* The decision list: grouped by kind in order of first appearance. */
+/* The decision list's rows: grouped by kind in order of first appearance, scrolled by
+ * list_top rows (headings count as rows), only whole rows inside the pane. */
+void gui_list_layout(gui *g)
+{
+    g->nlist_hits = g->nlist_heads = 0;
+    if (!gui_human_turn(g))
+        return;
+    SDL_Rect r = g->r_list;
+    int line = g->font.h, y = r.y + 4 + line + 2, row = 0;
+    int max_hits = (int)(sizeof g->list_hits / sizeof g->list_hits[0]);
+    int max_heads = (int)(sizeof g->list_heads / sizeof g->list_heads[0]);
+    for (int i = 0; i < g->ndecs && y < r.y + r.h; i++) {
+        bool first = true;
+        for (int j = 0; j < i && first; j++)
+            first = strcmp(g->decs[j].info.group, g->decs[i].info.group) != 0;
+        if (!first)
+            continue;
+        if (row++ >= g->list_top) {
+            if (g->nlist_heads < max_heads)
+                g->list_heads[g->nlist_heads++] = (gui_hit){{r.x, y, r.w, g->small.h}, i};
+            y += g->small.h;
+        }
+        for (int k = i; k < g->ndecs; k++) {
+            if (strcmp(g->decs[k].info.group, g->decs[i].info.group) != 0)
+                continue;
+            if (row++ < g->list_top || y + line > r.y + r.h || g->nlist_hits == max_hits)
+                continue;
+            g->list_hits[g->nlist_hits++] = (gui_hit){{r.x + 2, y, r.w - 4, line}, k};
+            y += line;
+        }
+    }
+}
+
+/* The decision list as laid out by gui_list_layout; the row under the pointer highlighted. */
 static void gui_draw_list(gui *g)
 {
     SDL_Rect r = g->r_list;
     gui_fill(g, r, gui_rgb(C_BG));
     gui_clip(g, &r);
     int pad = (int)(8 * g->ui), line = g->font.h, y = r.y + 4;
-    g->nlist_hits = 0;
     char buf[256];
     if (g->rec) {
         gui_clip(g, NULL);
@@ -182,33 +214,16 @@ static void gui_draw_list(gui *g)
     }
     snprintf(buf, sizeof buf, "%s: %d decisions (click one, or a marked hex)", g->names[g->mover], g->ndecs);
     gui_text(g, &g->font, r.x + pad, y, r.w - 2 * pad, gui_rgb(C_HEAD), buf);
-    y += line + 2;
-    int row = 0;
-    /* groups in order of first appearance */
-    for (int i = 0; i < g->ndecs; i++) {
-        bool first = true;
-        for (int j = 0; j < i && first; j++)
-            first = strcmp(g->decs[j].info.group, g->decs[i].info.group) != 0;
-        if (!first)
-            continue;
-        const char *grp = g->decs[i].info.group[0] ? g->decs[i].info.group : "other";
-        if (row++ >= g->list_top) {
-            gui_text(g, &g->small, r.x + pad, y, r.w - 2 * pad, gui_rgb(C_DIM), grp);
-            y += g->small.h;
-        }
-        for (int k = i; k < g->ndecs; k++) {
-            if (strcmp(g->decs[k].info.group, g->decs[i].info.group) != 0)
-                continue;
-            if (row++ < g->list_top || y + line > r.y + r.h)
-                continue;
-            SDL_Rect hr = {r.x + 2, y, r.w - 4, line};
-            if (k == g->hover_dec)
-                gui_fill(g, hr, gui_rgb(C_SEL));
-            gui_text(g, &g->font, r.x + 2 * pad, y, r.w - 3 * pad, gui_rgb(C_TEXT), g->decs[k].info.label);
-            if (g->nlist_hits < (int)(sizeof g->list_hits / sizeof g->list_hits[0]))
-                g->list_hits[g->nlist_hits++] = (gui_hit){hr, k};
-            y += line;
-        }
+    for (int i = 0; i < g->nlist_heads; i++) {
+        const gui_dec *d = &g->decs[g->list_heads[i].idx];
+        gui_text(g, &g->small, r.x + pad, g->list_heads[i].r.y, r.w - 2 * pad, gui_rgb(C_DIM),
+                 d->info.group[0] ? d->info.group : "other");
+    }
+    for (int i = 0; i < g->nlist_hits; i++) {
+        const gui_hit *h = &g->list_hits[i];
+        if (h->idx == g->hover_dec)
+            gui_fill(g, h->r, gui_rgb(C_SEL));
+        gui_text(g, &g->font, r.x + 2 * pad, h->r.y, r.w - 3 * pad, gui_rgb(C_TEXT), g->decs[h->idx].info.label);
     }
     gui_clip(g, NULL);
 }
@@ -278,7 +293,8 @@ static void gui_draw_tooltip(gui *g)
     gui_text(g, &g->small, x + 6, y + 3, w - 12, gui_rgb(C_TEXT), buf);
 }
 
-static void gui_draw_menu(gui *g)
+/* The menu of the decisions at a clicked hex: next to the click, kept inside the window. */
+void gui_menu_layout(gui *g)
 {
     if (g->nmenu <= 0)
         return;
@@ -291,7 +307,7 @@ static void gui_draw_menu(gui *g)
     if (w > g->w * 2 / 3)
         w = g->w * 2 / 3;
     int h = g->nmenu * line + 2 * pad;
-    int x = g->menu_r.x, y = g->menu_r.y;
+    int x = g->menu_x, y = g->menu_y;
     if (x + w > g->w)
         x = g->w - w - 2;
     if (y + h > g->h)
@@ -299,14 +315,21 @@ static void gui_draw_menu(gui *g)
     if (y < 0)
         y = 0;
     g->menu_r = (SDL_Rect){x, y, w, h};
+    for (int i = 0; i < g->nmenu; i++)
+        g->menu_hits[i] = (gui_hit){{x + 2, y + pad + i * line, w - 4, line}, i};
+}
+
+static void gui_draw_menu(gui *g)
+{
+    if (g->nmenu <= 0)
+        return;
     gui_fill(g, g->menu_r, gui_rgb(0x0F1417));
     gui_frame(g, g->menu_r, gui_rgb(C_HEAD));
     for (int i = 0; i < g->nmenu; i++) {
-        SDL_Rect hr = {x + 2, y + pad + i * line, w - 4, line};
+        SDL_Rect hr = g->menu_hits[i].r;
         if (i == g->menu_hover)
             gui_fill(g, hr, gui_rgb(C_SEL));
-        gui_text(g, &g->font, x + pad, hr.y, w - 2 * pad, gui_rgb(C_TEXT), g->decs[g->menu[i]].info.label);
-        g->menu_hits[i] = (gui_hit){hr, i};
+        gui_text(g, &g->font, g->menu_r.x + 6, hr.y, g->menu_r.w - 12, gui_rgb(C_TEXT), g->decs[g->menu[i]].info.label);
     }
 }
 
@@ -405,7 +428,7 @@ static void gui_draw_overlay(gui *g)
     if (g->prompt != GUI_PROMPT_NONE) {
         SDL_Rect r = gui_box(g, g->w * 2 / 3, 4 * line + 2 * pad);
         const char *title = g->prompt == GUI_PROMPT_SAVE ? "Save the record to (Enter: save, Esc: cancel)"
-                            : g->prompt == GUI_PROMPT_LOAD ? "Load a record from (Enter: load, Esc: cancel)"
+                            : g->prompt == GUI_PROMPT_LOAD ? "Load a record from (~ for home; Enter: load, Esc: cancel)"
                                                            : "Unsaved decisions: s save and quit, q quit, Esc stay";
         gui_text(g, &g->font, r.x + pad, r.y + pad, r.w - 2 * pad, gui_rgb(C_HEAD), title);
         if (g->prompt != GUI_PROMPT_QUIT) {
@@ -427,6 +450,7 @@ static void gui_draw_overlay(gui *g)
 void gui_draw(gui *g)
 {
     double t0 = gui_now_ms();
+    gui_pointer_sync(g); /* the list or board may have changed under a still pointer */
     SDL_SetRenderDrawBlendMode(g->ren, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(g->ren, 0x20, 0x26, 0x2B, 255);
     SDL_RenderClear(g->ren);

@@ -13,15 +13,54 @@ static bool tty_human_turn(const tty *t)
     return t->mover >= 0 && t->mover < t->nseats && !t->agents[t->mover];
 }
 
+static void tty_list_scroll(tty *t);
+
+/* Remembers the selection's notation before the list is rebuilt. */
+void tty_decs_keep_sel(tty *t)
+{
+    if (!t->decs_valid)
+        return;
+    t->sel_seat = t->dec_seat;
+    if (t->sel >= 0 && t->sel < t->ndecs)
+        snprintf(t->sel_text, sizeof t->sel_text, "%s", t->decs[t->sel].text);
+    else
+        t->sel_text[0] = 0;
+}
+
+/* The selection in a rebuilt list: the same decision (same notation, the same seat's) when it
+ * is still legal; else on the map the first decision at the cursor, else the first that
+ * concerns a hex; else the first entry. On the map the selection always concerns a hex; the
+ * cursor follows it. */
+void tty_decs_reselect(tty *t)
+{
+    bool map = t->focus == TTY_FOCUS_MAP;
+    int found = -1, idx[1];
+    bool same_seat = t->sel_seat == t->dec_seat; /* hot seat: not another player's choice */
+    for (int i = 0; i < t->ndecs && found < 0 && t->sel_text[0] && same_seat; i++)
+        if (strcmp(t->decs[i].text, t->sel_text) == 0 && (!map || t->decs[i].info.has_hex))
+            found = i;
+    if (found < 0 && map && t->has_cursor && tty_decs_at(t, t->cursor, idx, 1) > 0)
+        found = idx[0];
+    for (int i = 0; i < t->ndecs && found < 0 && map; i++)
+        if (t->decs[i].info.has_hex)
+            found = i;
+    t->sel = found >= 0 ? found : 0;
+    t->top = 0;
+    tty_list_scroll(t);
+    tty_cursor_follow_list(t);
+}
+
 int tty_decs_refresh(tty *t, fc_error *err)
 {
     if (!tty_human_turn(t)) {
+        tty_decs_keep_sel(t);
         t->ndecs = 0;
         t->decs_valid = false;
         return 0;
     }
     if (t->decs_valid && t->dec_gen == t->gen)
         return 0;
+    tty_decs_keep_sel(t);
     const fc_decision *legal = NULL;
     int n = fc_match_legal(*t->m, &legal, NULL);
     if (n <= 0)
@@ -47,24 +86,24 @@ int tty_decs_refresh(tty *t, fc_error *err)
             snprintf(e->info.label, sizeof e->info.label, "%s", e->text);
     }
     t->ndecs = n;
+    t->dec_seat = t->mover;
     t->dec_gen = t->gen;
     t->decs_valid = true;
-    t->sel = t->top = 0;
-    bool any_hex = false;
+    bool any_hex = false; /* every decision's hex is on the map (tty_map_has) */
     for (int i = 0; i < n && !any_hex; i++)
-        any_hex = t->decs[i].info.has_hex && tty_map_cell(t, t->decs[i].info.hex);
+        any_hex = t->decs[i].info.has_hex;
     /* The focus the user chose with Tab stays (the map only while some decision is on it);
      * before any choice it starts on the map when a decision concerns a hex. */
     if (!any_hex)
         t->focus = TTY_FOCUS_LIST;
     else
         t->focus = t->focus_user >= 0 ? t->focus_user : TTY_FOCUS_MAP;
-    if (any_hex && (!t->has_cursor || tty_decs_at(t, t->cursor, NULL, 0) == 0)) {
+    /* a cursor on no target goes to the first one: Tab to the map lands on a decision */
+    if (!t->has_cursor || (any_hex && tty_decs_at(t, t->cursor, NULL, 0) == 0)) {
         t->has_cursor = false;
         tty_map_ensure_cursor(t);
     }
-    if (t->focus == TTY_FOCUS_MAP)
-        tty_list_follow_cursor(t);
+    tty_decs_reselect(t);
     return 0;
 }
 
@@ -78,12 +117,7 @@ const fc_decision_info *tty_preview(const tty *t)
     }
     if (!tty_human_turn(t) || !t->decs_valid || t->sel < 0 || t->sel >= t->ndecs)
         return NULL;
-    const tty_dec *e = &t->decs[t->sel];
-    if (t->focus == TTY_FOCUS_MAP) { /* the decision at the cursor, when there is one */
-        if (!t->has_cursor || !e->info.has_hex || !fc_hex_eq(e->info.hex, t->cursor))
-            return NULL;
-    }
-    return &e->info;
+    return &t->decs[t->sel].info;
 }
 
 int tty_decs_at(const tty *t, fc_hex h, int *idx, int max)
@@ -98,8 +132,8 @@ int tty_decs_at(const tty *t, fc_hex h, int *idx, int max)
     return k;
 }
 
-/* Rows the label of entry i takes in the list: the current entry (the selected one, or the
- * one at the map cursor) wraps to show its whole label, the others take one row. */
+/* Rows the label of entry i takes in the list: the selected entry wraps to show its whole
+ * label, the others take one row. */
 static int tty_entry_rows(const tty *t, int i)
 {
     if (i != t->sel || t->ndecs == 0 || t->list.w < 12 || !t->decs)
@@ -113,6 +147,11 @@ static void tty_list_scroll(tty *t)
     int rows = t->list.h - 1;
     if (rows < 1)
         rows = 1;
+    if (t->sel < 0) { /* nothing selected: the scroll stays */
+        if (t->top > t->ndecs - 1)
+            t->top = t->ndecs > 0 ? t->ndecs - 1 : 0;
+        return;
+    }
     if (t->sel < t->top)
         t->top = t->sel;
     int need = tty_entry_rows(t, t->sel);
@@ -130,24 +169,25 @@ void tty_list_move(tty *t, int delta)
         return;
     t->sel += delta;
     if (t->sel < 0)
-        t->sel = delta < -1 ? 0 : t->ndecs - 1; /* a single step wraps around, a page stops */
+        t->sel = 0;
     if (t->sel >= t->ndecs)
-        t->sel = delta > 1 ? t->ndecs - 1 : 0;
+        t->sel = t->ndecs - 1;
     tty_list_scroll(t);
 }
 
 void tty_list_follow_cursor(tty *t)
 {
     int idx[1];
-    if (t->has_cursor && tty_decs_at(t, t->cursor, idx, 1) > 0) {
-        t->sel = idx[0];
-        tty_list_scroll(t);
-    }
+    bool here = t->sel >= 0 && t->sel < t->ndecs && t->has_cursor && t->decs[t->sel].info.has_hex &&
+                fc_hex_eq(t->decs[t->sel].info.hex, t->cursor);
+    if (!here)
+        t->sel = t->has_cursor && tty_decs_at(t, t->cursor, idx, 1) > 0 ? idx[0] : -1;
+    tty_list_scroll(t);
 }
 
 void tty_cursor_follow_list(tty *t)
 {
-    if (t->sel < t->ndecs && t->decs[t->sel].info.has_hex && tty_map_cell(t, t->decs[t->sel].info.hex)) {
+    if (t->sel >= 0 && t->sel < t->ndecs && t->decs[t->sel].info.has_hex && tty_map_has(t, t->decs[t->sel].info.hex)) {
         t->cursor = t->decs[t->sel].info.hex;
         t->has_cursor = true;
         t->want_x = tty_hex_x(t->cursor);
@@ -160,7 +200,9 @@ static void tty_draw_info(tty *t)
     tty_fill(&t->info, A_NORMAL);
     const tty_rect *r = &t->info;
     char buf[400] = "";
-    if (t->focus == TTY_FOCUS_LIST && t->ndecs > 0) {
+    if (t->focus == TTY_FOCUS_LIST && t->ndecs > 0 && t->sel < 0) {
+        snprintf(buf, sizeof buf, "no decision selected: Up / Down select one");
+    } else if (t->focus == TTY_FOCUS_LIST && t->ndecs > 0) {
         const tty_dec *e = &t->decs[t->sel];
         int len = snprintf(buf, sizeof buf, "[%s]", e->text);
         if (e->info.has_hex)
@@ -184,15 +226,13 @@ static void tty_draw_info(tty *t)
                 len += (size_t)snprintf(buf + len, sizeof buf - len, " | %.16s to (%d,%d)", l->kind, o.q, o.r);
             }
         }
-        if (k == 1 && len < sizeof buf) {
-            int idx[1];
-            tty_decs_at(t, t->cursor, idx, 1);
-            const tty_dec *e = &t->decs[idx[0]];
+        if (k == 1 && len < sizeof buf && t->sel >= 0) {
+            const tty_dec *e = &t->decs[t->sel];
             len += (size_t)snprintf(buf + len, sizeof buf - len, " | Enter: %s", e->text);
             if (e->info.nhexes > 1 && len < sizeof buf)
                 snprintf(buf + len, sizeof buf - len, " (covers %d hexes {marked})", e->info.nhexes);
         } else if (k > 1 && len < sizeof buf) {
-            snprintf(buf + len, sizeof buf - len, " | Enter: %d decisions", k);
+            snprintf(buf + len, sizeof buf - len, " | Enter: choose among %d decisions", k);
         }
     }
     tty_put(r->y, r->x, r->w, A_BOLD, " %s", buf);
@@ -215,7 +255,7 @@ typedef struct tty_list_entry {
     tty *t;
     const tty_rect *r;
     int attr, row, rows;
-    bool here;
+    bool selected;
     int index, max; /* rows it may take */
     int done;
 } tty_list_entry;
@@ -227,7 +267,7 @@ static void tty_list_line(const char *s, int len, void *ctx)
         return;
     const tty_rect *r = e->r;
     if (e->done == 0)
-        tty_put(r->y + 1 + e->row, r->x, r->w, e->attr, "%s%3d %-*.*s", e->here ? ">" : " ", e->index + 1, r->w - 5,
+        tty_put(r->y + 1 + e->row, r->x, r->w, e->attr, "%s%3d %-*.*s", e->selected ? ">" : " ", e->index + 1, r->w - 5,
                 len, s);
     else
         tty_put(r->y + 1 + e->row, r->x, r->w, e->attr, "     %-*.*s", r->w - 5, len, s);
@@ -266,13 +306,9 @@ void tty_draw_list(tty *t)
         int k = 0, i = t->top;
         for (; k < rows && i < t->ndecs; i++) {
             const tty_dec *e = &t->decs[i];
-            bool here = t->has_cursor && e->info.has_hex && fc_hex_eq(e->info.hex, t->cursor);
-            int attr = A_NORMAL;
-            if (i == t->sel && t->focus == TTY_FOCUS_LIST)
-                attr = t->colour ? (int)(COLOR_PAIR(TTY_PAIR_SELECT) | A_BOLD) : A_REVERSE;
-            else if (here && t->focus == TTY_FOCUS_MAP)
-                attr = A_BOLD;
-            tty_list_entry ent = {t, r, attr, k, rows, here, i, tty_entry_rows(t, i), 0};
+            bool selected = i == t->sel; /* the one marker: '>' and the selection colour */
+            int attr = selected ? (t->colour ? (int)(COLOR_PAIR(TTY_PAIR_SELECT) | A_BOLD) : A_REVERSE) : A_NORMAL;
+            tty_list_entry ent = {t, r, attr, k, rows, selected, i, tty_entry_rows(t, i), 0};
             if (ent.max == 1 && (int)strlen(e->info.label) > r->w - 5) { /* one row: say it goes on */
                 char cut[200];
                 snprintf(cut, sizeof cut, "%.*s..", r->w - 7 > 0 ? r->w - 7 : 0, e->info.label);
@@ -319,8 +355,11 @@ int tty_pick_at_cursor(tty *t)
             items[i] = t->decs[idx[i]].info.label;
         char title[64];
         snprintf(title, sizeof title, "Decisions at (%d,%d)", t->cursor.q, t->cursor.r);
-        int keep = t->sel;
-        int c = k == 1 ? 0 : tty_menu_ex(t, title, items, k, tty_pick_preview, idx);
+        int keep = t->sel, start = 0;
+        for (int i = 0; i < k; i++)
+            if (idx[i] == t->sel)
+                start = i;
+        int c = k == 1 ? 0 : tty_menu_ex(t, title, items, k, start, tty_pick_preview, idx);
         pick = c >= 0 ? idx[c] : -1;
         t->sel = pick >= 0 ? pick : keep;
     }

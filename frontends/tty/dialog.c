@@ -76,7 +76,7 @@ int tty_popup(tty *t, const char *title, const char *const *lines, int nlines, c
 
 int tty_menu(tty *t, const char *title, const char *const *items, int n)
 {
-    return tty_menu_ex(t, title, items, n, NULL, NULL);
+    return tty_menu_ex(t, title, items, n, 0, NULL, NULL);
 }
 
 typedef struct tty_menu_wrap {
@@ -91,10 +91,10 @@ static void tty_menu_line(const char *s, int len, void *ctx)
         tty_put(w->y++, w->b->x + 2, w->b->w - 4, A_BOLD, "%.*s", len, s);
 }
 
-int tty_menu_ex(tty *t, const char *title, const char *const *items, int n, void (*on_sel)(tty *, int, void *),
-                void *ctx)
+int tty_menu_ex(tty *t, const char *title, const char *const *items, int n, int start,
+                void (*on_sel)(tty *, int, void *), void *ctx)
 {
-    int sel = 0, top = 0, shown = -1;
+    int sel = start >= 0 && start < n ? start : 0, top = 0, shown = -1;
     for (;;) {
         if (on_sel && sel != shown)
             on_sel(t, sel, ctx);
@@ -131,11 +131,11 @@ int tty_menu_ex(tty *t, const char *title, const char *const *items, int n, void
             return -1;
         switch (ch) {
         case KEY_UP:
-            sel = (sel + n - 1) % n;
+            sel = sel > 0 ? sel - 1 : 0;
             break;
         case KEY_DOWN:
         case '\t':
-            sel = (sel + 1) % n;
+            sel = sel + 1 < n ? sel + 1 : n - 1;
             break;
         case KEY_PPAGE:
             sel = sel - rows > 0 ? sel - rows : 0;

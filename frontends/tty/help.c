@@ -10,12 +10,12 @@
 
 static const char *const tty_keys_help[] = {
     "Keys",
-    "  arrows       move the map cursor (map) or the selection (list)",
-    "  Tab          switch between the map and the decision list (the choice stays)",
+    "  arrows       move the map cursor (map) or the selection (list); the other follows",
+    "  Tab          switch between the map and the decision list (the selection stays)",
     "  n / N        cursor to the next / previous hex a decision concerns",
-    "  Enter        choose: the selected decision, or the one at the cursor",
-    "               (a sub-list opens when several share the hex)",
-    "  PgUp / PgDn  scroll the decision list",
+    "  Enter        play the selection (marked > in the list)",
+    "               (on the map a sub-list opens when several share the hex)",
+    "  PgUp / PgDn  the selection a page up / down; Home / End the first / last",
     "  p            side panel: next seat expanded / board page",
     "  r            the rules of the current phase and the glossary",
     "  u            undo back to your previous decision",

@@ -1,8 +1,9 @@
 /* The hex map: pointy-top axial hexes, 4 columns per hex and half a hex of shift per row, so
  * (q, r) sits at column 4q + 2r of row r. Each hex is a separator column and 3 columns of
  * content: piece glyphs in the owner's colour, or the terrain's fill in the terrain colour.
- * Hexes some decision concerns are highlighted (an empty one shows '+'); the cursor is a pair
- * of brackets. Every hex the selected decision covers (a tile, a path, an attack and its
+ * Hexes some decision concerns are highlighted (an empty one shows '+'), also where the view
+ * has no cell yet (a tile's place), so the cursor can go to every one of them; the cursor is a
+ * pair of brackets. Every hex the selected decision covers (a tile, a path, an attack and its
  * supporters) is framed in braces, a run of them in one row shares its braces: "{ 1   1 }".
  * The map is centred when it fits and pans with the cursor when it does not. */
 #include <curses.h>
@@ -23,6 +24,29 @@ const fc_view_cell *tty_map_cell(const tty *t, fc_hex h)
     return NULL;
 }
 
+bool tty_map_has(const tty *t, fc_hex h) { return tty_map_cell(t, h) || tty_decs_at(t, h, NULL, 0) > 0; }
+
+/* The map's places: i < ncells the view's cells, then the hexes decisions concern that are no
+ * cell (each once). Sets *h and returns true when place i exists. */
+static bool tty_place(const tty *t, int i, fc_hex *h)
+{
+    int n = t->view->ncells < FC_VIEW_MAX_CELLS ? t->view->ncells : FC_VIEW_MAX_CELLS, idx[1];
+    if (i < n) {
+        *h = t->view->cells[i].hex;
+        return true;
+    }
+    i -= n;
+    if (i >= t->ndecs || !t->decs[i].info.has_hex)
+        return false;
+    *h = t->decs[i].info.hex;
+    return !tty_map_cell(t, *h) && tty_decs_at(t, *h, idx, 1) > 0 && idx[0] == i;
+}
+
+static int tty_places(const tty *t)
+{
+    return (t->view->ncells < FC_VIEW_MAX_CELLS ? t->view->ncells : FC_VIEW_MAX_CELLS) + t->ndecs;
+}
+
 static bool tty_linked(const fc_view *v, fc_hex a, fc_hex b, int *owner)
 {
     int n = v->nlinks < FC_VIEW_MAX_LINKS ? v->nlinks : FC_VIEW_MAX_LINKS;
@@ -40,28 +64,34 @@ typedef struct tty_bounds {
     int minx, maxx, miny, maxy;
 } tty_bounds;
 
-static tty_bounds tty_map_bounds(const fc_view *v)
+static tty_bounds tty_map_bounds(const tty *t, bool *any)
 {
     tty_bounds b = {0, 0, 0, 0};
-    int n = v->ncells < FC_VIEW_MAX_CELLS ? v->ncells : FC_VIEW_MAX_CELLS;
-    for (int i = 0; i < n; i++) {
-        int x = tty_hex_x(v->cells[i].hex), y = v->cells[i].hex.r;
-        if (i == 0 || x < b.minx)
+    bool first = true;
+    fc_hex h;
+    for (int i = 0; i < tty_places(t); i++) {
+        if (!tty_place(t, i, &h))
+            continue;
+        int x = tty_hex_x(h), y = h.r;
+        if (first || x < b.minx)
             b.minx = x;
-        if (i == 0 || x + 4 > b.maxx)
+        if (first || x + 4 > b.maxx)
             b.maxx = x + 4;
-        if (i == 0 || y < b.miny)
+        if (first || y < b.miny)
             b.miny = y;
-        if (i == 0 || y > b.maxy)
+        if (first || y > b.maxy)
             b.maxy = y;
+        first = false;
     }
+    if (any)
+        *any = !first;
     return b;
 }
 
 void tty_map_size(const tty *t, int *w, int *h)
 {
-    tty_bounds b = tty_map_bounds(t->view);
-    bool any = t->view->ncells > 0;
+    bool any;
+    tty_bounds b = tty_map_bounds(t, &any);
     *w = any ? b.maxx - b.minx + 1 : 0;
     *h = any ? b.maxy - b.miny + 1 : 0;
 }
@@ -148,15 +178,13 @@ static void tty_draw_preview(tty *t, int bx, int by)
     if (!p || (p->nhexes < 2 && !p->has_hex))
         return;
     chtype a = t->colour ? COLOR_PAIR(TTY_PAIR_SELECT) | A_BOLD : A_REVERSE | A_BOLD;
-    const fc_view *v = t->view;
-    int n = v->ncells < FC_VIEW_MAX_CELLS ? v->ncells : FC_VIEW_MAX_CELLS;
-    for (int i = 0; i < n; i++) {
-        fc_hex h = v->cells[i].hex;
-        if (!tty_previewed(p, h))
+    fc_hex h;
+    for (int i = 0; i < tty_places(t); i++) {
+        if (!tty_place(t, i, &h) || !tty_previewed(p, h))
             continue;
         int x = bx + tty_hex_x(h), y = by + h.r;
-        bool left = tty_previewed(p, fc_hex_make(h.q - 1, h.r)) && tty_map_cell(t, fc_hex_make(h.q - 1, h.r));
-        bool right = tty_previewed(p, fc_hex_make(h.q + 1, h.r)) && tty_map_cell(t, fc_hex_make(h.q + 1, h.r));
+        bool left = tty_previewed(p, fc_hex_make(h.q - 1, h.r)) && tty_map_has(t, fc_hex_make(h.q - 1, h.r));
+        bool right = tty_previewed(p, fc_hex_make(h.q + 1, h.r)) && tty_map_has(t, fc_hex_make(h.q + 1, h.r));
         tty_map_ch(t, y, x, (left ? ' ' : '{') | a);
         if (!right)
             tty_map_ch(t, y, x + 4, '}' | a);
@@ -167,15 +195,29 @@ static void tty_draw_preview(tty *t, int bx, int by)
     }
 }
 
+/* The cursor is drawn unless it would be a second marker: while the human chooses in the list
+ * and the selection concerns another hex or none. */
+static bool tty_cursor_shown(const tty *t)
+{
+    if (!t->has_cursor || !tty_map_has(t, t->cursor))
+        return false;
+    bool human = !t->rec && t->mover >= 0 && t->mover < t->nseats && !t->agents[t->mover];
+    if (!human || t->focus == TTY_FOCUS_MAP)
+        return true;
+    return t->sel >= 0 && t->sel < t->ndecs && t->decs[t->sel].info.has_hex &&
+           fc_hex_eq(t->decs[t->sel].info.hex, t->cursor);
+}
+
 void tty_draw_map(tty *t)
 {
     const fc_view *v = t->view;
     int n = v->ncells < FC_VIEW_MAX_CELLS ? v->ncells : FC_VIEW_MAX_CELLS;
-    if (n == 0) {
+    bool any;
+    tty_bounds b = tty_map_bounds(t, &any);
+    if (!any) {
         tty_put(t->map.y + t->map.h / 2, t->map.x + 2, t->map.w - 4, A_DIM, "(this game shows no map)");
         return;
     }
-    tty_bounds b = tty_map_bounds(v);
     int ox = 0, oy = 0;
     tty_map_pan(t, &b, &ox, &oy);
     int bx = t->map.x + ox - b.minx - t->pan_x, by = t->map.y + oy - b.miny - t->pan_y;
@@ -205,8 +247,13 @@ void tty_draw_map(tty *t)
         else if (left && tty_linked(v, left->hex, c->hex, &lown))
             tty_map_ch(t, y, x, '=' | (chtype)tty_seat_attr(t, lown));
     }
+    fc_hex th;
+    for (int i = n; i < tty_places(t); i++) /* targets where the view has no cell yet */
+        if (tty_place(t, i, &th))
+            for (int k = 0; k < 3; k++)
+                tty_map_ch(t, by + th.r, bx + tty_hex_x(th) + 1 + k, (chtype)(k == 1 ? '+' : ' ') | A_REVERSE | A_BOLD);
     tty_draw_preview(t, bx, by);
-    if (t->has_cursor && tty_map_cell(t, t->cursor)) {
+    if (tty_cursor_shown(t)) {
         int x = bx + tty_hex_x(t->cursor), y = by + t->cursor.r;
         chtype a = t->colour ? COLOR_PAIR(TTY_PAIR_SELECT) | A_BOLD : A_REVERSE | A_BOLD;
         tty_map_ch(t, y, x, '[' | a);
@@ -226,16 +273,14 @@ void tty_draw_map(tty *t)
 
 void tty_map_move(tty *t, int dx, int dy)
 {
-    const fc_view *v = t->view;
-    int n = v->ncells < FC_VIEW_MAX_CELLS ? v->ncells : FC_VIEW_MAX_CELLS;
-    if (!t->has_cursor || n == 0) {
+    if (!t->has_cursor || !tty_map_has(t, t->cursor)) {
         tty_map_ensure_cursor(t);
         return;
     }
     if (dx) {
         for (int k = 1; k <= 2 * FC_HEXMAP_SPAN; k++) { /* skip gaps in the row */
             fc_hex h = fc_hex_make(t->cursor.q + k * dx, t->cursor.r);
-            if (tty_map_cell(t, h)) {
+            if (tty_map_has(t, h)) {
                 t->cursor = h;
                 t->want_x = tty_hex_x(h);
                 return;
@@ -243,17 +288,18 @@ void tty_map_move(tty *t, int dx, int dy)
         }
         return;
     }
-    for (int k = 1; k <= 2 * FC_HEXMAP_SPAN; k++) { /* the nearest row that has cells */
-        int row = t->cursor.r + k * dy, best = -1, bestd = 0;
-        for (int i = 0; i < n; i++) {
-            if (v->cells[i].hex.r != row)
+    for (int k = 1; k <= 2 * FC_HEXMAP_SPAN; k++) { /* the nearest row that has places */
+        int row = t->cursor.r + k * dy, bestd = -1;
+        fc_hex h, best = t->cursor;
+        for (int i = 0; i < tty_places(t); i++) {
+            if (!tty_place(t, i, &h) || h.r != row)
                 continue;
-            int d = abs(tty_hex_x(v->cells[i].hex) - t->want_x);
-            if (best < 0 || d < bestd)
-                best = i, bestd = d;
+            int d = abs(tty_hex_x(h) - t->want_x);
+            if (bestd < 0 || d < bestd)
+                best = h, bestd = d;
         }
-        if (best >= 0) {
-            t->cursor = v->cells[best].hex;
+        if (bestd >= 0) {
+            t->cursor = best;
             return;
         }
     }
@@ -280,6 +326,8 @@ void tty_map_next_target(tty *t, int dir)
         tty_msg(t, true, "no decision concerns a hex now; use the list (Tab)");
         return;
     }
+    if (!found)
+        tty_msg(t, false, "%s hex a decision concerns again", dir > 0 ? "the first" : "the last");
     t->cursor = found ? best : wrap;
     t->has_cursor = true;
     t->want_x = tty_hex_x(t->cursor);
@@ -289,10 +337,10 @@ void tty_map_ensure_cursor(tty *t)
 {
     const fc_view *v = t->view;
     int n = v->ncells < FC_VIEW_MAX_CELLS ? v->ncells : FC_VIEW_MAX_CELLS;
-    if (t->has_cursor && tty_map_cell(t, t->cursor))
+    if (t->has_cursor && tty_map_has(t, t->cursor))
         return;
     for (int i = 0; i < t->ndecs; i++)
-        if (t->decs[i].info.has_hex && tty_map_cell(t, t->decs[i].info.hex)) {
+        if (t->decs[i].info.has_hex) {
             t->cursor = t->decs[i].info.hex;
             t->has_cursor = true;
             t->want_x = tty_hex_x(t->cursor);
@@ -301,7 +349,7 @@ void tty_map_ensure_cursor(tty *t)
     t->has_cursor = n > 0;
     if (n == 0)
         return;
-    tty_bounds b = tty_map_bounds(v);
+    tty_bounds b = tty_map_bounds(t, NULL);
     int cx = (b.minx + b.maxx) / 2, cy = (b.miny + b.maxy) / 2, best = 0, bestd = -1;
     for (int i = 0; i < n; i++) {
         int d = abs(tty_hex_x(v->cells[i].hex) - cx) + 4 * abs(v->cells[i].hex.r - cy);

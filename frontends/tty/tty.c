@@ -117,12 +117,23 @@ static void tty_trim_moves(tty *t)
 
 static bool tty_dirty(const tty *t) { return t->gen != t->saved_gen && fc_match_ply(*t->m) > 0; }
 
+/* A typed path starting with "~" or "~/": from the home directory. */
+static void tty_expand_home(char *path, size_t n)
+{
+    const char *home = getenv("HOME");
+    if (path[0] != '~' || (path[1] && path[1] != '/') || !home || !home[0] || strlen(home) + strlen(path) >= n)
+        return;
+    memmove(path + strlen(home), path + 1, strlen(path)); /* the rest and its terminator */
+    memcpy(path, home, strlen(home));
+}
+
 static void tty_save(tty *t)
 {
     char path[TTY_PATH_MAX];
     snprintf(path, sizeof path, "%s", t->save_path);
     if (!tty_prompt(t, "Save the record", "file:", path, sizeof path))
         return;
+    tty_expand_home(path, sizeof path);
     fc_error e;
     fc_error_clear(&e);
     if (fc_record_save(*t->m, t->labels, path, &e) != 0) {
@@ -145,10 +156,10 @@ static void tty_set_ruleset(tty *t)
 
 static void tty_load(tty *t)
 {
-    char path[TTY_PATH_MAX];
-    snprintf(path, sizeof path, "%s", t->save_path);
-    if (!tty_prompt(t, "Load a record", "file:", path, sizeof path))
+    char path[TTY_PATH_MAX] = ""; /* starts empty: the file to open is the player's to name */
+    if (!tty_prompt(t, "Load a record", "file (~ for home):", path, sizeof path))
         return;
+    tty_expand_home(path, sizeof path);
     fc_error e;
     fc_error_clear(&e);
     fc_rules *nr = NULL;
@@ -276,15 +287,29 @@ static int tty_play_decision(tty *t, int i, fc_error *err)
     return 0;
 }
 
+static bool tty_any_hex(const tty *t)
+{
+    for (int i = 0; i < t->ndecs; i++)
+        if (t->decs[i].info.has_hex)
+            return true;
+    return false;
+}
+
 /* A key at a human decision. */
 static int tty_human_key(tty *t, int ch, fc_error *err)
 {
     bool map = t->focus == TTY_FOCUS_MAP;
     switch (ch) {
     case '\t': /* the selection stays; on the map the cursor goes to the selected decision */
+        if (!map && !tty_any_hex(t)) {
+            tty_msg(t, true, "no decision concerns a hex: the list keeps the focus");
+            return TTY_GO_ON;
+        }
         t->focus = t->focus_user = map ? TTY_FOCUS_LIST : TTY_FOCUS_MAP;
-        if (t->focus == TTY_FOCUS_MAP)
+        if (t->focus == TTY_FOCUS_MAP) { /* on the map the selection is the decision at the cursor */
             tty_cursor_follow_list(t);
+            tty_list_follow_cursor(t);
+        }
         return TTY_GO_ON;
     case KEY_LEFT:
     case KEY_RIGHT:
@@ -305,6 +330,7 @@ static int tty_human_key(tty *t, int ch, fc_error *err)
         return TTY_GO_ON;
     case KEY_PPAGE:
     case KEY_NPAGE:
+        t->focus = t->focus_user = TTY_FOCUS_LIST;
         tty_list_move(t, (ch == KEY_PPAGE ? -1 : 1) * (t->list.h > 2 ? t->list.h - 2 : 1));
         tty_cursor_follow_list(t);
         return TTY_GO_ON;
@@ -325,6 +351,8 @@ static int tty_human_key(tty *t, int ch, fc_error *err)
     case KEY_ENTER:
         if (map)
             return tty_play_decision(t, tty_pick_at_cursor(t), err) != 0 ? -1 : TTY_GO_ON;
+        if (t->sel < 0)
+            tty_msg(t, true, "no decision selected: Up / Down select one");
         return tty_play_decision(t, t->sel, err) != 0 ? -1 : TTY_GO_ON;
     default:
         return TTY_UNHANDLED;

@@ -84,7 +84,9 @@ typedef struct tty {
 
     tty_dec *decs;
     int ndecs, cap;
-    int sel, top;
+    int sel, top;       /* the one selection (index into decs, -1 none) and the list's scroll */
+    char sel_text[64];  /* its notation, to find it again when the list is rebuilt */
+    int dec_seat, sel_seat; /* whose list decs is, and whose selection sel_text was */
     int focus;      /* the effective focus */
     int focus_user; /* the focus the user chose with Tab, -1 before the first choice */
 
@@ -144,6 +146,9 @@ const fc_decision_info *tty_preview(const tty *t);
 /* map.c: the hex map with cursor and panning. */
 void tty_draw_map(tty *t);
 const fc_view_cell *tty_map_cell(const tty *t, fc_hex h);
+/* Whether the map shows h: a view cell, or a hex a decision concerns (drawn as a target even
+ * where the view has no cell yet, such as a tile's place). */
+bool tty_map_has(const tty *t, fc_hex h);
 /* Moves the cursor: dx = -1/+1 along the row, dy = -1/+1 to the nearest cell of another row. */
 void tty_map_move(tty *t, int dx, int dy);
 /* Jumps to the next (dir 1) or previous (-1) hex some decision concerns. */
@@ -157,12 +162,23 @@ int tty_hex_x(fc_hex h);
 
 /* decisions.c: the list of legal decisions. */
 int tty_decs_refresh(tty *t, fc_error *err);
+/* Around a rebuild of the list (tty_decs_refresh): keep_sel remembers the selection's notation;
+ * reselect finds it again when it is still legal, else (on the map) the first decision at the
+ * cursor, else the first that concerns a hex, else the first entry; the cursor follows. */
+void tty_decs_keep_sel(tty *t);
+void tty_decs_reselect(tty *t);
 void tty_draw_list(tty *t);
 int tty_decs_at(const tty *t, fc_hex h, int *idx, int max);
+/* One selection, shown once in the list and, when it concerns a hex, by the map cursor on
+ * it. Moves of the list selection stop at both ends (no wrap-around). */
 void tty_list_move(tty *t, int delta);
+/* After a move of the map cursor: the selection is the decision at the cursor (it stays when
+ * it is one of several there, else the first of them) or none. */
 void tty_list_follow_cursor(tty *t);
+/* After a move of the list selection: the map cursor goes to its hex when it has one. */
 void tty_cursor_follow_list(tty *t);
-/* Lets the user pick among the decisions at the cursor hex: index into decs, or -1. */
+/* Lets the user pick among the decisions at the cursor hex (the sub-list starts on the
+ * selection): index into decs, or -1. */
 int tty_pick_at_cursor(tty *t);
 
 /* dialog.c: popups. */
@@ -172,10 +188,11 @@ int tty_prompt(tty *t, const char *title, const char *label, char *buf, size_t n
 int tty_popup(tty *t, const char *title, const char *const *lines, int nlines, const char *keys);
 /* Chooses among items (Enter: index, Esc: -1). */
 int tty_menu(tty *t, const char *title, const char *const *items, int n);
-/* The same, calling on_sel(t, index, ctx) whenever the highlighted item changes (so the map
- * can preview it); the whole label of the highlighted item is shown wrapped under the list. */
-int tty_menu_ex(tty *t, const char *title, const char *const *items, int n, void (*on_sel)(tty *, int, void *),
-                void *ctx);
+/* The same, starting on item start, calling on_sel(t, index, ctx) whenever the highlighted
+ * item changes (so the map can preview it); the whole label of the highlighted item is shown
+ * wrapped under the list. Up and Down stop at the ends. */
+int tty_menu_ex(tty *t, const char *title, const char *const *items, int n, int start,
+                void (*on_sel)(tty *, int, void *), void *ctx);
 /* Hot-seat cover: the screen is blank until the given seat presses a key. Returns the key. */
 int tty_cover(tty *t, int seat);
 

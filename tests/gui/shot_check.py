@@ -2,7 +2,9 @@
 """Checks GUI screenshots (24-bit BMP as SDL_SaveBMP writes them).
 usage: shot_check.py blank A.bmp       -> fails when A has fewer than 8 colours or one colour covers 97%
        shot_check.py differ A.bmp B.bmp -> fails when A and B have the same pixels
-       shot_check.py png A.bmp OUT.png   -> converts (zlib only, no imaging library needed)"""
+       shot_check.py png A.bmp OUT.png   -> converts (zlib only, no imaging library needed)
+       shot_check.py count A.bmp RRGGBB Y... -> prints, for each screen row Y, how many of its pixels
+                                              have that colour (one number a line)"""
 import struct
 import sys
 import zlib
@@ -28,8 +30,28 @@ def read_bmp(path):
     return w, abs(h), rows
 
 
+def count(path, rgb, ys):
+    """Pixels of colour rgb on each of the screen rows ys, reading only those rows."""
+    d = open(path, 'rb').read()
+    off = struct.unpack_from('<I', d, 10)[0]
+    w, h = struct.unpack_from('<ii', d, 18)
+    bp = struct.unpack_from('<H', d, 28)[0] // 8
+    stride = (w * bp + 3) & ~3
+    bgr = rgb[::-1]
+    for y in ys:
+        if not 0 <= y < abs(h):
+            print(0)
+            continue
+        sy = (abs(h) - 1 - y) if h > 0 else y
+        row = d[off + sy * stride: off + sy * stride + w * bp]
+        print(sum(1 for i in range(0, len(row), bp) if row[i:i + 3] == bgr))
+
+
 def main():
     cmd = sys.argv[1]
+    if cmd == 'count':
+        count(sys.argv[2], bytes.fromhex(sys.argv[3]), [int(y) for y in sys.argv[4:]])
+        return
     w, h, rows = read_bmp(sys.argv[2])
     if cmd == 'blank':
         counts = {}

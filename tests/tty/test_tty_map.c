@@ -1,6 +1,7 @@
 /* The tty front end's map cursor and decision-list logic (frontends/tty/map.c, decisions.c,
  * panels.c), without a terminal: hex columns, cursor moves across rows and gaps, jumps between
- * the hexes decisions concern, the list selection that follows the cursor, which decision the
+ * the hexes decisions concern (also where the view has no cell), the one selection that the
+ * cursor and the list share (no wrap-around, kept across a rebuilt list), which decision the
  * map previews, and label wrapping. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -151,18 +152,32 @@ static void test_list_follows(void **state)
     tty *t = &f->t;
     add_decisions(f);
     t->sel = 0;
-    tty_list_move(t, -1); /* one step wraps */
+    tty_list_move(t, -1); /* Up at the top stays there: no wrap-around */
+    assert_int_equal(t->sel, 0);
+    tty_list_move(t, 3);
     assert_int_equal(t->sel, 3);
     assert_int_equal(t->top, 2); /* two rows: 2 and 3 visible */
-    tty_list_move(t, 1);
+    tty_list_move(t, 1); /* Down at the bottom stays there */
+    assert_int_equal(t->sel, 3);
+    tty_list_move(t, -10); /* a page stops at the top */
     assert_int_equal(t->sel, 0);
     assert_int_equal(t->top, 0);
-    tty_list_move(t, 10); /* a page stops at the end */
-    assert_int_equal(t->sel, 3);
+    t->sel = -1; /* nothing selected: Down selects the first entry, Up too */
+    tty_list_move(t, 1);
+    assert_int_equal(t->sel, 0);
+    t->sel = -1;
+    tty_list_move(t, -1);
+    assert_int_equal(t->sel, 0);
     t->cursor = fc_hex_make(0, 1);
     t->has_cursor = true;
-    tty_list_follow_cursor(t);
+    tty_list_follow_cursor(t); /* the first decision at the cursor */
     assert_int_equal(t->sel, 1);
+    t->sel = 2;
+    tty_list_follow_cursor(t); /* one of several at the cursor: it stays */
+    assert_int_equal(t->sel, 2);
+    t->cursor = fc_hex_make(1, 1);
+    tty_list_follow_cursor(t); /* no decision at the cursor: none selected */
+    assert_int_equal(t->sel, -1);
     t->sel = 0;
     tty_cursor_follow_list(t);
     assert_cursor(t, 3, 0);
@@ -187,19 +202,94 @@ static void test_preview(void **state)
     f->decs[1].info.hexes[2] = fc_hex_make(2, 1);
     t->focus = TTY_FOCUS_LIST;
     t->sel = 1;
-    assert_ptr_equal(tty_preview(t), &f->decs[1].info); /* the list's selection */
+    assert_ptr_equal(tty_preview(t), &f->decs[1].info); /* the selection */
     t->sel = 3;
     assert_ptr_equal(tty_preview(t), &f->decs[3].info); /* even without a hex */
     t->focus = TTY_FOCUS_MAP;
     t->cursor = fc_hex_make(0, 1);
     t->has_cursor = true;
-    assert_null(tty_preview(t)); /* on the map: only the decision at the cursor */
-    tty_list_follow_cursor(t);
+    tty_list_follow_cursor(t); /* on the map the selection is the decision at the cursor */
     assert_int_equal(t->sel, 1);
     assert_ptr_equal(tty_preview(t), &f->decs[1].info);
+    t->cursor = fc_hex_make(1, 1);
+    tty_list_follow_cursor(t);
+    assert_null(tty_preview(t)); /* a hex no decision concerns: nothing selected */
+    t->sel = 1;
     t->mover = 1;
     agents[1] = (fc_agent *)t; /* any non-NULL: a bot moves, nothing is previewed */
     assert_null(tty_preview(t));
+}
+
+/* A rebuilt list keeps the selection on the same decision (by notation) while it is legal;
+ * else on the map the decision at the cursor or the first with a hex; else the first entry. */
+static void test_reselect(void **state)
+{
+    fixture *f = *state;
+    tty *t = &f->t;
+    add_decisions(f);
+    const char *names[4] = {"a 3,0", "b 0,1", "c 0,1", "d"};
+    for (int i = 0; i < 4; i++)
+        snprintf(f->decs[i].text, sizeof f->decs[i].text, "%s", names[i]);
+    t->decs_valid = true;
+    t->sel = 2;
+    tty_decs_keep_sel(t);
+    assert_string_equal(t->sel_text, "c 0,1");
+    t->focus = TTY_FOCUS_LIST;
+    t->sel = 0;
+    tty_decs_reselect(t); /* found again; the cursor follows */
+    assert_int_equal(t->sel, 2);
+    assert_cursor(t, 0, 1);
+    snprintf(t->sel_text, sizeof t->sel_text, "gone");
+    tty_decs_reselect(t); /* not legal any more: the first entry */
+    assert_int_equal(t->sel, 0);
+    assert_cursor(t, 3, 0);
+    t->focus = TTY_FOCUS_MAP;
+    t->cursor = fc_hex_make(0, 1);
+    tty_decs_reselect(t); /* on the map: the first decision at the cursor */
+    assert_int_equal(t->sel, 1);
+    assert_cursor(t, 0, 1);
+    snprintf(t->sel_text, sizeof t->sel_text, "d");
+    t->cursor = fc_hex_make(1, 1);
+    tty_decs_reselect(t); /* on the map a decision without a hex is not kept: the first with one */
+    assert_int_equal(t->sel, 0);
+    assert_cursor(t, 3, 0);
+    t->focus = TTY_FOCUS_LIST;
+    snprintf(t->sel_text, sizeof t->sel_text, "c 0,1");
+    t->sel_seat = 1; /* hot seat: another player's selection is not carried over */
+    tty_decs_reselect(t);
+    assert_int_equal(t->sel, 0);
+    t->sel_seat = 0;
+    t->sel = -1;
+    tty_decs_keep_sel(t); /* nothing selected: nothing to find again */
+    assert_string_equal(t->sel_text, "");
+}
+
+/* A hex a decision concerns where the view has no cell (a tile's place) is on the map: the
+ * cursor goes there and stays, and the map is wide enough to show it. */
+static void test_targets_off_the_view(void **state)
+{
+    fixture *f = *state;
+    tty *t = &f->t;
+    add_decisions(f);
+    f->decs[3].info.has_hex = 1;
+    f->decs[3].info.hex = fc_hex_make(5, 0); /* no cell; (4,0) is a gap */
+    assert_null(tty_map_cell(t, fc_hex_make(5, 0)));
+    assert_true(tty_map_has(t, fc_hex_make(5, 0)));
+    assert_false(tty_map_has(t, fc_hex_make(4, 0)));
+    int w = 0, h = 0;
+    tty_map_size(t, &w, &h);
+    assert_int_equal(w, 27); /* x from -2 to 20 (the target at 20), plus 4 and 1 */
+    t->cursor = fc_hex_make(3, 0);
+    t->has_cursor = true;
+    tty_map_move(t, 1, 0); /* over the gap to the target */
+    assert_cursor(t, 5, 0);
+    tty_map_ensure_cursor(t); /* a place on the map: it stays */
+    assert_cursor(t, 5, 0);
+    t->cursor = fc_hex_make(3, 0);
+    tty_map_next_target(t, 1); /* (r, q) order: (5,0) after (3,0) */
+    assert_cursor(t, 5, 0);
+    tty_list_follow_cursor(t);
+    assert_int_equal(t->sel, 3);
 }
 
 typedef struct wrapped {
@@ -247,6 +337,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_targets, setup, teardown),
         cmocka_unit_test_setup_teardown(test_list_follows, setup, teardown),
         cmocka_unit_test_setup_teardown(test_preview, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_reselect, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_targets_off_the_view, setup, teardown),
         cmocka_unit_test(test_wrap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
