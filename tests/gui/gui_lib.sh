@@ -95,7 +95,9 @@ start() {
     x mousemove --window "$WID" 5 5
 }
 # send N XDOTOOL-ARGS...: X input that the program counts as N presses; waits until they have
-# arrived (the dump's 'inputs'), and sends once more if none did (the window was not ready)
+# arrived (the dump's 'inputs'), and sends again if none did (the window was not ready, or the
+# input was lost under load: logged with where the keyboard focus was), up to 3 times; then one
+# line says it did not arrive and the caller's check fails
 send() {
     local want=$1 before try
     shift
