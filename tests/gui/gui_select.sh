@@ -5,7 +5,8 @@
 # After every click the row highlighted on screen (read from a screenshot: the selection
 # colour on the row's centre line), the row the pointer is over (the dump's row positions) and
 # the decision previewed on the map (the dump's 'preview') must be one and the same, and the
-# next click at the same place must play exactly the highlighted decision.
+# next click at the same place must play exactly the highlighted decision. Then the load
+# prompt (empty, ~ expanded) and --ui gui without a display.
 # usage: gui_select.sh FORMICARY FIXTURE_DIR GAME       (exit 77 = skipped)
 HERE=$(dirname "$(realpath "$0")")
 . "$HERE/gui_lib.sh"
@@ -56,6 +57,17 @@ check_pointer() {
     HL=$hl
 }
 human_ready() { state_is to_move 0 && state_has '^row '; }
+
+# --ui gui without a display: one line at once (it used to fall back to a driver that shows
+# nothing and wait for input)
+out=$(env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER timeout 60 "$EXE" play "$GAME" --seats human,random --ui gui \
+    </dev/null 2>&1)
+rc=$?
+if [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ "$(wc -l <<<"$out")" = 1 ] && grep -q "needs a display" <<<"$out"; then
+    pass "--ui gui without a display: exit $rc, one line ($out)"
+else
+    fail "--ui gui without a display: exit $rc, output: $out"
+fi
 
 HOME=$TMP start play "$GAME" --seats human,random --seed 5 --ui gui --bot-delay 0
 until_ok 20 human_ready && pass "window up, a human decision listed" || fail "window up"
