@@ -83,7 +83,7 @@ static fc_tier *tiers_section(tiers_ctx *c, const char *name)
         return tiers_fail(c, "more than %d tiers", FC_TIERS_MAX), NULL;
     fc_tier *tr = &c->t->tier[c->t->n++];
     memset(tr, 0, sizeof *tr);
-    snprintf(tr->name, sizeof tr->name, "%s", name);
+    memcpy(tr->name, name, strlen(name) + 1); /* is_word checked that it fits */
     return tr;
 }
 
