@@ -15,6 +15,8 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "formicary/game.h"
 
@@ -110,6 +112,69 @@ static inline const char *fc_loader_str(fc_loader *L, int row, const char *col)
         return NULL;
     }
     return L->h->table_str(L->t, row, c);
+}
+
+/* A game's evaluation weight as its plugin declares it: name, one-line doc and the hard limits
+ * any eval.csv row's own lo..hi must lie within (fc_loader_eval_weights). */
+typedef struct fc_loader_weight_def {
+    const char *name, *doc;
+    double min, max;
+} fc_loader_weight_def;
+
+/* A finite decimal number filling the whole field of column col. */
+static inline int fc_loader_number(fc_loader *L, int row, const char *col, double *out)
+{
+    const char *s = fc_loader_str(L, row, col);
+    if (!s)
+        return FC_EDATA;
+    char *end = NULL;
+    double v = strtod(s, &end);
+    if (!s[0] || *end || !(v > -1e12 && v < 1e12))
+        return fc_loader_bad(L, row, "column '%s': expected a number, found '%s'", col, s);
+    *out = v;
+    return 0;
+}
+
+/* Reads data/eval.csv (name,value,lo,hi; API minor 7): every weight of def[0..n-1] once, its
+ * range ordered and within the def's limits, its value within its range; w[i] and out[i] (the
+ * fc_eval_weight the game's eval_weights hands out) get weight i. Errors name file:line. */
+static inline int fc_loader_eval_weights(fc_loader *L, const fc_loader_weight_def *def, int n, double *w,
+                                         fc_eval_weight *out)
+{
+    static const char *const cols[] = {"name", "value", "lo", "hi", NULL};
+    int rc = fc_loader_open(L, "eval.csv", cols);
+    if (rc != 0)
+        return rc;
+    int line_of[FC_EVAL_WEIGHTS_MAX] = {0}, rows = L->h->table_rows(L->t);
+    for (int row = 0; row < rows; row++) {
+        const char *name = fc_loader_str(L, row, "name");
+        if (!name)
+            return FC_EDATA;
+        int i = 0;
+        while (i < n && strcmp(def[i].name, name))
+            i++;
+        if (i == n)
+            return fc_loader_bad(L, row, "unknown weight '%s'", name);
+        if (line_of[i])
+            return fc_loader_bad(L, row, "weight '%s' given twice (first on line %d)", name, line_of[i]);
+        double v = 0, lo = 0, hi = 0;
+        if ((rc = fc_loader_number(L, row, "value", &v)) != 0 || (rc = fc_loader_number(L, row, "lo", &lo)) != 0 ||
+            (rc = fc_loader_number(L, row, "hi", &hi)) != 0)
+            return rc;
+        if (lo > hi || lo < def[i].min || hi > def[i].max)
+            return fc_loader_bad(L, row, "weight '%s': range %g..%g must be ordered and within %g..%g", name, lo, hi,
+                                 def[i].min, def[i].max);
+        if (v < lo || v > hi)
+            return fc_loader_bad(L, row, "weight '%s' = %g is outside its range %g..%g", name, v, lo, hi);
+        w[i] = v;
+        out[i] = (fc_eval_weight){def[i].name, v, lo, hi, def[i].doc};
+        line_of[i] = L->h->table_line(L->t, row);
+    }
+    for (int i = 0; i < n; i++)
+        if (!line_of[i])
+            return fc_loader_bad(L, rows - 1, "missing weight '%s' (every weight must be given once)", def[i].name);
+    fc_loader_close(L);
+    return 0;
 }
 
 #endif

@@ -23,10 +23,7 @@
 
 /* Names, one-line docs and the hard limits any eval.csv or weights file must keep (the file's
  * own lo..hi must lie inside them), in MZW_* order. */
-static const struct {
-    const char *name, *doc;
-    double min, max;
-} wdef[MZW_COUNT] = {
+static const fc_loader_weight_def wdef[MZW_COUNT] = {
     {"scale", "points of lead over the best rival that make a 2.7-to-1 favourite", 0.5, 100},
     {"score", "per point scored", 0, 10},
     {"ants", "per ant on the meadow", -10, 10},
@@ -44,53 +41,7 @@ static const struct {
     {"tunnel", "per point of the Great Tunnel place the ants there would take this round", -10, 10},
 };
 
-/* A finite decimal number filling the whole field. */
-static int read_number(fc_loader *L, int row, const char *col, double *out)
-{
-    const char *s = fc_loader_str(L, row, col);
-    if (!s)
-        return FC_EDATA;
-    char *end = NULL;
-    double v = strtod(s, &end);
-    if (!s[0] || *end || !(v > -1e12 && v < 1e12))
-        return fc_loader_bad(L, row, "column '%s': expected a number, found '%s'", col, s);
-    *out = v;
-    return 0;
-}
-
-int mz_eval_load(fc_loader *L, mz_data *D)
-{
-    static const char *const cols[] = {"name", "value", "lo", "hi", NULL};
-    FC_TRY(fc_loader_open(L, "eval.csv", cols));
-    int line_of[MZW_COUNT] = {0}, n = L->h->table_rows(L->t);
-    for (int row = 0; row < n; row++) {
-        const char *name = fc_loader_str(L, row, "name");
-        int i = 0;
-        while (i < MZW_COUNT && strcmp(wdef[i].name, name))
-            i++;
-        if (i == MZW_COUNT)
-            return fc_loader_bad(L, row, "unknown weight '%s'", name);
-        if (line_of[i])
-            return fc_loader_bad(L, row, "weight '%s' given twice (first on line %d)", name, line_of[i]);
-        double v, lo, hi;
-        FC_TRY(read_number(L, row, "value", &v));
-        FC_TRY(read_number(L, row, "lo", &lo));
-        FC_TRY(read_number(L, row, "hi", &hi));
-        if (lo > hi || lo < wdef[i].min || hi > wdef[i].max)
-            return fc_loader_bad(L, row, "weight '%s': range %g..%g must be ordered and within %g..%g", name, lo, hi,
-                                 wdef[i].min, wdef[i].max);
-        if (v < lo || v > hi)
-            return fc_loader_bad(L, row, "weight '%s' = %g is outside its range %g..%g", name, v, lo, hi);
-        D->w[i] = v;
-        D->eval[i] = (fc_eval_weight){wdef[i].name, v, lo, hi, wdef[i].doc};
-        line_of[i] = L->h->table_line(L->t, row);
-    }
-    for (int i = 0; i < MZW_COUNT; i++)
-        if (!line_of[i])
-            return fc_loader_bad(L, n - 1, "missing weight '%s' (every weight must be given once)", wdef[i].name);
-    fc_loader_close(L);
-    return 0;
-}
+int mz_eval_load(fc_loader *L, mz_data *D) { return fc_loader_eval_weights(L, wdef, MZW_COUNT, D->w, D->eval); }
 
 int mz_eval_weights(const fc_env *env, const fc_eval_weight **out)
 {
