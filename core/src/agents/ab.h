@@ -79,6 +79,7 @@ typedef struct ab {
     /* options */
     uint64_t depth, threads, hash_mb, lmr;
     double time;
+    bool cpu_clock; /* clock=cpu: the budget runs on worker 0's CPU clock */
     double blunder; /* share of decisions played at random (weaker tiers) */
     /* one search's inputs */
     const fc_game *g;

@@ -128,7 +128,8 @@ static bool ab_time_up(ab_worker *w)
     ab *cfg = w->cfg;
     if (atomic_load_explicit(&cfg->stop, memory_order_relaxed))
         return true;
-    if (w->id == 0 && cfg->deadline > 0 && (w->nodes % AB_CLOCK_EVERY) == 0 && fc_ab_now() >= cfg->deadline) {
+    if (w->id == 0 && cfg->deadline > 0 && (w->nodes % AB_CLOCK_EVERY) == 0 &&
+        fc_agent_clock(cfg->cpu_clock) >= cfg->deadline) {
         atomic_store(&cfg->stop, true);
         return true;
     }
@@ -343,7 +344,7 @@ void fc_ab_iterate(ab_worker *w)
         }
         if (last > AB_WIN_BOUND || last < -AB_WIN_BOUND)
             break; /* a forced result: deeper search changes nothing */
-        if (w->id == 0 && cfg->deadline > 0 && fc_ab_now() > cfg->deadline - 0.5 * cfg->time)
+        if (w->id == 0 && cfg->deadline > 0 && fc_agent_clock(cfg->cpu_clock) > cfg->deadline - 0.5 * cfg->time)
             break; /* the next depth would not finish in the time left */
     }
 }

@@ -53,6 +53,19 @@ int fc_agent_opt_double(const fc_agent *a, const char *key, double lo, double hi
     return 0;
 }
 
+int fc_agent_opt_clock(const fc_agent *a, bool *cpu, fc_error *err)
+{
+    const char *v = fc_agent_opt_get(a, "clock");
+    *cpu = false;
+    if (!v || strcmp(v, "wall") == 0)
+        return 0;
+    if (strcmp(v, "cpu") == 0) {
+        *cpu = true;
+        return 0;
+    }
+    return fc_error_set(err, FC_EPARSE, "agent %s: clock: '%s' is not wall or cpu", a->kind->name, v);
+}
+
 fc_rng *fc_agent_rng(fc_agent *a, int stream)
 {
     if (!(a->seeded & (1u << stream))) {

@@ -11,7 +11,8 @@
  * Budget: depth=D plies, time=S seconds per decision, or both (whichever ends first); neither
  * given: depth 4. threads=N is lazy SMP: N searchers share the table and the first one's
  * result is played; a fixed depth on one thread gives the same decision on every run, more
- * threads or a time budget need not. hash=MB sizes the table (kept between decisions).
+ * threads or a time budget need not. clock=cpu counts the time on this thread's CPU clock
+ * (equal CPU in comparisons on a loaded machine). hash=MB sizes the table (kept between decisions).
  * blunder=P plays a uniformly random legal decision instead of searching with probability P
  * (drawn from the seat's stream of the agent's seed): a continuous knob for weaker difficulty
  * tiers between two depths.
@@ -23,7 +24,7 @@
 
 #include "ab.h"
 
-const char *const fc_agent_ab_keys[] = {"depth", "time", "threads", "hash", "seed", "lmr", "weights", "blunder", NULL};
+const char *const fc_agent_ab_keys[] = {"depth", "time", "threads", "hash", "seed", "lmr", "weights", "blunder", "clock", NULL};
 
 int fc_agent_ab_init(fc_agent *a, fc_error *err)
 {
@@ -37,7 +38,7 @@ int fc_agent_ab_init(fc_agent *a, fc_error *err)
     if (fc_agent_opt_u64(a, "depth", &t->depth, err) < 0 || fc_agent_opt_u64(a, "threads", &t->threads, err) < 0 ||
         fc_agent_opt_u64(a, "hash", &t->hash_mb, err) < 0 || fc_agent_opt_u64(a, "seed", &a->seed, err) < 0 ||
         fc_agent_opt_u64(a, "lmr", &t->lmr, err) < 0 || fc_agent_opt_double(a, "time", 0.001, 86400, &t->time, err) < 0 ||
-        fc_agent_opt_double(a, "blunder", 0, 1, &t->blunder, err) < 0)
+        fc_agent_opt_double(a, "blunder", 0, 1, &t->blunder, err) < 0 || fc_agent_opt_clock(a, &t->cpu_clock, err) < 0)
         return FC_EPARSE;
     if (fc_agent_opt_get(a, "depth") && (t->depth < 1 || t->depth > AB_MAX_PLY - 4))
         return fc_error_set(err, FC_ERANGE, "agent ab: depth: %llu is out of range 1..%d", (unsigned long long)t->depth,
@@ -154,7 +155,8 @@ int fc_agent_ab_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err
     if (n <= 0 || !legal)
         return fc_error_set(err, FC_ESTATE, "agent ab: no legal decision");
     double start = fc_ab_now();
-    t->deadline = t->time > 0 ? start + t->time : 0;
+    /* worker 0 runs on this thread, so its CPU clock is this thread's */
+    t->deadline = t->time > 0 ? fc_agent_clock(t->cpu_clock) + t->time : 0;
     if (n == 1) {
         *out = legal[0];
         return 0;

@@ -4,7 +4,9 @@
 #ifndef FC_AGENT_IMPL_H
 #define FC_AGENT_IMPL_H
 
+#include <stdbool.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "formicary/agent.h"
 #include "formicary/seats.h"
@@ -76,6 +78,20 @@ const char *fc_agent_opt_get(const fc_agent *a, const char *key);
 /* Parse an option if given (out keeps its default otherwise); errors name the agent and key. */
 int fc_agent_opt_u64(const fc_agent *a, const char *key, uint64_t *out, fc_error *err);
 int fc_agent_opt_double(const fc_agent *a, const char *key, double lo, double hi, double *out, fc_error *err);
+/* clock=wall|cpu (default wall): *cpu set when a time budget runs on the searching thread's CPU
+ * clock. */
+int fc_agent_opt_clock(const fc_agent *a, bool *cpu, fc_error *err);
+
+/* Seconds on the clock a time budget runs on: monotonic wall time (a player's clock, UHP), or
+ * the calling thread's CPU time, so that agents compared on a loaded machine get the same CPU
+ * per decision whatever else runs. Each searching thread reads its own CPU clock, so a budget
+ * on it starts on the thread that checks it. */
+static inline double fc_agent_clock(bool cpu)
+{
+    struct timespec ts;
+    clock_gettime(cpu ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
 fc_rng *fc_agent_rng(fc_agent *a, int stream);
 
 /* At a chance point: an outcome by weight from the agent's chance stream. */

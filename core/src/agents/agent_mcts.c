@@ -42,7 +42,7 @@
 #include "mcts.h"
 
 const char *const fc_agent_mcts_keys[] = {"iters",  "time",  "c",      "depth", "seed",
-                                          "threads", "legacy", "reuse", "policy", "eps", "weights", NULL};
+                                          "threads", "legacy", "reuse", "policy", "eps", "weights", "clock", NULL};
 
 /* policy= and eps=. MAST is the default (measured stronger at equal CPU time in Marabunta and
  * Termity: docs/metrics.md, "MCTS speed and strength"); legacy=1 keeps uniform playouts. */
@@ -87,7 +87,7 @@ int fc_agent_mcts_init(fc_agent *a, fc_error *err)
         fc_agent_opt_u64(a, "reuse", &t->reuse, err) < 0 ||
         fc_agent_opt_u64(a, "depth", &t->depth, err) < 0 || fc_agent_opt_u64(a, "threads", &t->threads, err) < 0 ||
         fc_agent_opt_double(a, "time", 0.0001, 86400, &t->time, err) < 0 ||
-        fc_agent_opt_double(a, "c", 0, 100, &t->c, err) < 0)
+        fc_agent_opt_double(a, "c", 0, 100, &t->c, err) < 0 || fc_agent_opt_clock(a, &t->cpu_clock, err) < 0)
         return FC_EPARSE;
     if (fc_agent_opt_get(a, "iters") && (t->iters < 1 || t->iters > 100000000))
         return fc_error_set(err, FC_ERANGE, "agent mcts: iters: %llu is out of range 1..100000000",
@@ -270,7 +270,6 @@ static int mcts_search_root(fc_agent *a, fc_match *m, int n, fc_error *err)
     /* hooks run in the match's one Lua state: no second thread may call them */
     int nt = env->hooks ? 1 : (int)t->threads;
     fc_rng *rng = fc_agent_rng(a, who);
-    double deadline = t->time > 0 ? fc_mcts_now() + t->time : 0;
     size_t ply = fc_match_ply(m);
     uint64_t key = t->reuse ? fc_mcts_history_key(m, ply) : 0; /* read by reuse only */
     for (int k = 0; k < nt; k++) {
@@ -295,7 +294,8 @@ static int mcts_search_root(fc_agent *a, fc_match *m, int n, fc_error *err)
         r->iters = t->iters ? t->iters / (uint64_t)nt + ((uint64_t)k < t->iters % (uint64_t)nt) : 0;
         if (t->iters && !r->iters)
             r->iters = 1;
-        r->deadline = deadline;
+        r->budget = t->time;
+        r->cpu_clock = t->cpu_clock;
     }
     int rc = mcts_run(t, nt);
     fc_agent_search_done(env);

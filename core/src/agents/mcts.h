@@ -99,7 +99,8 @@ typedef struct mcts_tree {
     const void *root;
     int who;
     uint64_t iters;
-    double deadline;
+    double budget; /* seconds on the chosen clock from this tree's start (0: none) */
+    bool cpu_clock;
     int rc;
 } mcts_tree;
 
@@ -134,6 +135,7 @@ typedef struct mcts_pool {
 typedef struct mcts {
     uint64_t iters, depth, threads, reuse;
     double time, c, eps;
+    bool cpu_clock; /* clock=cpu */
     int policy;
     fc_agent_eval ev; /* the evaluation of the current search (read by every tree) */
     mcts_tree tree[MCTS_MAX_THREADS];
@@ -163,7 +165,7 @@ uint64_t fc_mcts_history_key(const fc_match *m, size_t ply);
 int fc_mcts_reuse(mcts_tree *t, const fc_match *m, int who, bool allow);
 
 /* mcts_search.c */
-/* t->iters iterations (0: until t->deadline) from t->root; sets t->rc. */
+/* t->iters iterations (0: until t->budget is spent) from t->root; sets t->rc. */
 void fc_mcts_search(mcts_tree *t, const mcts *cfg);
 
 static inline double fc_mcts_now(void)

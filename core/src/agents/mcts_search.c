@@ -135,7 +135,7 @@ static int mcts_playout(mcts_tree *t, const fc_game *g, const fc_env *env, fc_rn
     }
 }
 
-/* t->iters iterations (0: until t->deadline) from t->root; sets t->rc. */
+/* t->iters iterations (0: until t->budget is spent) from t->root; sets t->rc. */
 void fc_mcts_search(mcts_tree *t, const mcts *cfg)
 {
     const fc_game *g = t->g;
@@ -145,6 +145,8 @@ void fc_mcts_search(mcts_tree *t, const mcts *cfg)
     if (cfg->policy == MCTS_MAST)
         memset(t->mast, 0, (size_t)env->nseats * MAST_SLOTS * sizeof *t->mast);
     t->ntrail = 0;
+    /* read here, on the thread that searches: a CPU clock is per thread */
+    double deadline = t->budget > 0 ? fc_agent_clock(t->cpu_clock) + t->budget : 0;
     if (!t->reused) {
         t->nnodes = 0;
         if (fc_mcts_node_new(t, MCTS_NONE, 0, t->who) == MCTS_NONE) {
@@ -153,7 +155,7 @@ void fc_mcts_search(mcts_tree *t, const mcts *cfg)
         }
     }
     for (uint64_t it = 0; !t->iters || it < t->iters; it++) {
-        if (t->deadline && it % MCTS_CLOCK_EVERY == 0 && it > 0 && fc_mcts_now() >= t->deadline)
+        if (deadline > 0 && it % MCTS_CLOCK_EVERY == 0 && it > 0 && fc_agent_clock(t->cpu_clock) >= deadline)
             break;
         memcpy(t->work, t->root, t->state_size);
         if (g->determinize)
