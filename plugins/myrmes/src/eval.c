@@ -20,74 +20,30 @@
 #include "formicary/loader.h"
 #include "myrmes.h"
 
-static const char *const weight_name[MY_W_COUNT] = {
-    "scale",       "storage",  "larva",     "worker",       "soldier",    "nurse",          "level",
-    "exit",        "winter_short", "pher_cube", "special_cube", "special_vp", "objective_ready"};
-static const char *const weight_doc[MY_W_COUNT] = {
-    "the VP lead that counts as a clear advantage",
-    "each cube in storage, fading with the game",
-    "each larva, fading with the game",
-    "each worker, fading with the game",
-    "each soldier, fading with the game",
-    "each nurse not on an objective, fading with the game",
-    "each colony level, fading with the game",
-    "each tunnel exit, fading with the game",
-    "share of the winter penalty expected for the food the coming winter will lack",
-    "each cube an own pheromone will still bring in",
-    "each cube own marked aphid farms and scavenging tiles will still yield",
-    "each VP own marked subcolonies will still yield",
-    "share of the VP of the best objective the seat could complete now"};
-
-/* A number field of the open table. */
-static int read_num(fc_loader *L, int row, const char *col, double *out)
-{
-    const char *s = fc_loader_str(L, row, col);
-    if (!s)
-        return L->err ? L->err->code : FC_EDATA;
-    char *end;
-    double v = strtod(s, &end);
-    if (end == s || *end || !isfinite(v) || fabs(v) > 1e4)
-        return fc_loader_bad(L, row, "%s: expected a number between -10000 and 10000, found '%s'", col, s);
-    *out = v;
-    return 0;
-}
+/* Names, one-line docs and the hard limits any eval.csv or weights file must keep (the file's
+ * own lo..hi must lie inside them; scale divides, so it stays above 0), in MY_W_* order. */
+static const fc_loader_weight_def wdef[MY_W_COUNT] = {
+    {"scale", "the VP lead that counts as a clear advantage", 0.1, 1000},
+    {"storage", "each cube in storage, fading with the game", -100, 100},
+    {"larva", "each larva, fading with the game", -100, 100},
+    {"worker", "each worker, fading with the game", -100, 100},
+    {"soldier", "each soldier, fading with the game", -100, 100},
+    {"nurse", "each nurse not on an objective, fading with the game", -100, 100},
+    {"level", "each colony level, fading with the game", -100, 100},
+    {"exit", "each tunnel exit, fading with the game", -100, 100},
+    {"winter_short", "share of the winter penalty expected for the food the coming winter will lack", -10, 10},
+    {"pher_cube", "each cube an own pheromone will still bring in", -100, 100},
+    {"special_cube", "each cube own marked aphid farms and scavenging tiles will still yield", -100, 100},
+    {"special_vp", "each VP own marked subcolonies will still yield", -100, 100},
+    {"objective_ready", "share of the VP of the best objective the seat could complete now", -10, 10},
+};
 
 int my_eval_load(const fc_host *host, const char *datadir, my_data *D, fc_error *err)
 {
-    static const char *const cols[] = {"name", "value", "lo", "hi", NULL};
     fc_loader L = {.h = host, .dir = datadir, .err = err};
-    int line_of[MY_W_COUNT] = {0};
-    FC_TRY(fc_loader_open(&L, "eval.csv", cols));
-    for (int row = 0; row < host->table_rows(L.t); row++) {
-        const char *name = fc_loader_str(&L, row, "name");
-        int i = 0;
-        while (i < MY_W_COUNT && strcmp(weight_name[i], name) != 0)
-            i++;
-        if (i == MY_W_COUNT)
-            return fc_loader_bad(&L, row, "unknown weight '%s'", name);
-        if (line_of[i])
-            return fc_loader_bad(&L, row, "weight '%s' given twice (first on line %d)", name, line_of[i]);
-        fc_eval_weight *w = &D->eval[i];
-        FC_TRY(read_num(&L, row, "value", &w->value));
-        FC_TRY(read_num(&L, row, "lo", &w->lo));
-        FC_TRY(read_num(&L, row, "hi", &w->hi));
-        if (w->lo > w->hi || w->value < w->lo || w->value > w->hi)
-            return fc_loader_bad(&L, row, "weight '%s': value %g outside lo..hi %g..%g", name, w->value, w->lo, w->hi);
-        if (i == MY_W_SCALE && w->lo <= 0)
-            return fc_loader_bad(&L, row, "weight 'scale': lo must be above 0 (it divides)");
-        w->name = weight_name[i];
-        w->doc = weight_doc[i];
-        D->eval_w[i] = w->value;
-        line_of[i] = host->table_line(L.t, row);
-    }
-    for (int i = 0; i < MY_W_COUNT; i++)
-        if (!line_of[i]) {
-            int rc = host->error_set(err, FC_EDATA, "%s: missing weight '%s'", L.path, weight_name[i]);
-            fc_loader_close(&L);
-            return rc;
-        }
-    fc_loader_close(&L);
-    return 0;
+    int rc = fc_loader_eval_weights(&L, wdef, MY_W_COUNT, D->eval_w, D->eval);
+    fc_loader_close(&L); /* still open after an error */
+    return rc;
 }
 
 int my_eval_weights(const fc_env *env, const fc_eval_weight **out)

@@ -18,94 +18,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formicary/loader.h"
 #include "termity.h"
 
-static const char *const weight_name[TM_W_COUNT] = {"scale",       "strength",      "fade",    "unplayed",
-                                                    "capture_now", "capture_later", "pressure"};
-static const char *const weight_doc[TM_W_COUNT] = {
-    "the lead in points that counts as a clear advantage",
-    "each strength point of an own unit on the board",
-    "how much of the strength terms is gone once all the seat's tokens are played",
-    "each strength point of the tokens still in hand and stack",
-    "share of the best mound the seat moving next could capture (the owner loses as much)",
-    "share of the best mound another seat could capture at its turn (the owner loses as much)",
-    "each strength point gathered against a hostile mound, up to its value + 1"};
-
-/* A data error at `row`: one line "path:line: message". */
-static int fail(const fc_host *h, fc_error *err, const char *path, const fc_table *t, int row, const char *fmt, ...)
-    __attribute__((format(printf, 6, 7)));
-static int fail(const fc_host *h, fc_error *err, const char *path, const fc_table *t, int row, const char *fmt, ...)
-{
-    char what[200];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
-    va_end(ap);
-    return h->error_set(err, FC_EDATA, "%s:%d: %s", path, h->table_line(t, row), what);
-}
-
-/* A number field; -1 with the error set when it is not one. */
-static int read_num(const fc_host *h, const fc_table *t, int row, const char *col, const char *path, double *out,
-                    fc_error *err)
-{
-    const char *s = h->table_str(t, row, h->table_col(t, col));
-    char *end;
-    double v = strtod(s, &end);
-    if (end == s || *end || !isfinite(v) || fabs(v) > 1e4)
-        return h->error_set(err, FC_EDATA, "%s:%d: %s: expected a number between -10000 and 10000, found '%s'",
-                            path, h->table_line(t, row), col, s);
-    *out = v;
-    return 0;
-}
-
-static int read_weights(const fc_host *h, const fc_table *t, const char *path, tm_data *D, fc_error *err)
-{
-    int line_of[TM_W_COUNT] = {0};
-    for (int row = 0; row < h->table_rows(t); row++) {
-        const char *name = h->table_str(t, row, h->table_col(t, "name"));
-        int i = 0, rc;
-        while (i < TM_W_COUNT && strcmp(weight_name[i], name) != 0)
-            i++;
-        if (i == TM_W_COUNT)
-            return fail(h, err, path, t, row, "unknown weight '%s'", name);
-        if (line_of[i])
-            return fail(h, err, path, t, row, "weight '%s' given twice (first on line %d)", name, line_of[i]);
-        fc_eval_weight *w = &D->eval[i];
-        if ((rc = read_num(h, t, row, "value", path, &w->value, err)) < 0 ||
-            (rc = read_num(h, t, row, "lo", path, &w->lo, err)) < 0 ||
-            (rc = read_num(h, t, row, "hi", path, &w->hi, err)) < 0)
-            return rc;
-        if (w->lo > w->hi || w->value < w->lo || w->value > w->hi)
-            return fail(h, err, path, t, row, "weight '%s': value %g outside lo..hi %g..%g", name, w->value, w->lo,
-                        w->hi);
-        if (i == TM_W_SCALE && w->lo <= 0)
-            return fail(h, err, path, t, row, "weight 'scale': lo must be above 0 (it divides)");
-        w->name = weight_name[i];
-        w->doc = weight_doc[i];
-        D->eval_w[i] = w->value;
-        line_of[i] = h->table_line(t, row);
-    }
-    for (int i = 0; i < TM_W_COUNT; i++)
-        if (!line_of[i])
-            return h->error_set(err, FC_EDATA, "%s: missing weight '%s'", path, weight_name[i]);
-    return 0;
-}
+/* Names, one-line docs and the hard limits any eval.csv or weights file must keep (the file's
+ * own lo..hi must lie inside them; scale divides, so it stays above 0), in TM_W_* order. */
+static const fc_loader_weight_def wdef[TM_W_COUNT] = {
+    {"scale", "the lead in points that counts as a clear advantage", 0.1, 1000},
+    {"strength", "each strength point of an own unit on the board", -100, 100},
+    {"fade", "how much of the strength terms is gone once all the seat's tokens are played", 0, 1},
+    {"unplayed", "each strength point of the tokens still in hand and stack", -100, 100},
+    {"capture_now", "share of the best mound the seat moving next could capture (the owner loses as much)", -10, 10},
+    {"capture_later", "share of the best mound another seat could capture at its turn (the owner loses as much)", -10, 10},
+    {"pressure", "each strength point gathered against a hostile mound, up to its value + 1", -100, 100},
+};
 
 int tm_eval_load(const fc_host *h, const char *datadir, tm_data *D, fc_error *err)
 {
-    char path[1100];
-    snprintf(path, sizeof path, "%s/eval.csv", datadir);
-    fc_table *t = h->table_load(path, err);
-    if (!t)
-        return err && err->code < 0 ? err->code : FC_EIO;
-    int rc = 0;
-    static const char *const cols[] = {"name", "value", "lo", "hi"};
-    for (int i = 0; i < 4 && rc == 0; i++)
-        if (h->table_col(t, cols[i]) < 0)
-            rc = h->error_set(err, FC_EDATA, "%s: missing column '%s'", path, cols[i]);
-    if (rc == 0)
-        rc = read_weights(h, t, path, D, err);
-    h->table_free(t);
+    fc_loader L = {.h = h, .dir = datadir, .err = err};
+    int rc = fc_loader_eval_weights(&L, wdef, TM_W_COUNT, D->eval_w, D->eval);
+    fc_loader_close(&L); /* still open after an error */
     return rc;
 }
 

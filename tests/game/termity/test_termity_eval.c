@@ -221,12 +221,12 @@ static void test_bad_eval_csv(void **state)
     assert_int_equal(load_with(&f, NULL, NULL, &data, &err), 0);
     f.g->data_free(data);
     expect_refused(&f, "s/^pressure,/presure,/", "eval.csv:25: unknown weight 'presure'");
-    expect_refused(&f, "/^fade,/d", "eval.csv: missing weight 'fade'");
+    expect_refused(&f, "/^fade,/d", "missing weight 'fade'");
     expect_refused(&f, "s/^capture_now,0.6,/capture_now,1.5,/",
-                   "eval.csv:20: weight 'capture_now': value 1.5 outside lo..hi 0..1");
-    expect_refused(&f, "s/^unplayed,0.1,0,2/unplayed,0.1,3,2/", "eval.csv:16: weight 'unplayed': value 0.1 outside");
-    expect_refused(&f, "s/^strength,0.25,/strength,1e999,/", "eval.csv:11: value: expected a number");
-    expect_refused(&f, "s/^scale,6,1,/scale,6,-1,/", "eval.csv:9: weight 'scale': lo must be above 0");
+                   "eval.csv:20: weight 'capture_now' = 1.5 is outside its range 0..1");
+    expect_refused(&f, "s/^unplayed,0.1,0,2/unplayed,0.1,3,2/", "eval.csv:16: weight 'unplayed': range 3..2 must be ordered");
+    expect_refused(&f, "s/^strength,0.25,/strength,1e999,/", "eval.csv:11: column 'value': expected a number");
+    expect_refused(&f, "s/^scale,6,1,/scale,6,-1,/", "eval.csv:9: weight 'scale': range -1..30 must be ordered and within 0.1..1000");
     expect_refused(&f, "s/^pressure,/fade,/", "eval.csv:25: weight 'fade' given twice (first on line 14)");
     expect_refused(&f, "s/^name,value,lo,hi/name,value,low,hi/", "eval.csv: missing column 'lo'");
     tfx_close(&f);
