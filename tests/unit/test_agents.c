@@ -47,7 +47,7 @@ static void test_specs(void **state)
     assert_null(fc_agent_new("minimax", 1, &err));
     assert_string_equal(err.msg, "unknown agent 'minimax' (known: random, greedy, mcts, ab)");
     assert_null(fc_agent_new("mcts:rollouts=5", 1, &err));
-    assert_string_equal(err.msg, "agent mcts: unknown key 'rollouts' (known: iters, time, c, depth, seed, threads, legacy, reuse, policy, eps, weights, clock)");
+    assert_string_equal(err.msg, "agent mcts: unknown key 'rollouts' (known: iters, time, c, depth, seed, threads, legacy, reuse, policy, eps, weights, clock, prior, pb)");
     assert_null(fc_agent_new("mcts:policy=greedy", 1, &err));
     assert_string_equal(err.msg, "agent mcts: policy: 'greedy' is not random, mast or eval");
     assert_null(fc_agent_new("mcts:time=1,clock=gpu", 1, &err));
@@ -129,7 +129,8 @@ static void test_deterministic(void **state)
                            "mcts:iters=200,threads=3", "mcts:iters=200,legacy=1", "mcts:iters=200,reuse=1",
                            "mcts:iters=200,reuse=1,threads=2", "mcts:iters=200,policy=mast",
                            "mcts:iters=200,policy=mast,eps=0,threads=2", "mcts:iters=100,policy=eval",
-                           "mcts:iters=100,policy=eval,eps=0.1,legacy=1", "mcts:iters=200,policy=random"};
+                           "mcts:iters=100,policy=eval,eps=0.1,legacy=1", "mcts:iters=200,policy=random",
+                           "mcts:iters=100,prior=eval,pb=2", "mcts:iters=100,prior=eval,threads=2"};
     for (int i = 0; i < (int)(sizeof specs / sizeof *specs); i++) {
         uint64_t h1 = play_game(r, specs[i], 5), h2 = play_game(r, specs[i], 5);
         assert_true(h1 == h2);

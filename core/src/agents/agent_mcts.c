@@ -42,7 +42,8 @@
 #include "mcts.h"
 
 const char *const fc_agent_mcts_keys[] = {"iters",  "time",  "c",      "depth", "seed",
-                                          "threads", "legacy", "reuse", "policy", "eps", "weights", "clock", NULL};
+                                          "threads", "legacy", "reuse", "policy", "eps", "weights", "clock",
+                                          "prior", "pb", NULL};
 
 /* policy= and eps=. MAST is the default (measured stronger at equal CPU time in Marabunta and
  * Termity: docs/metrics.md, "MCTS speed and strength"); legacy=1 keeps uniform playouts. */
@@ -63,6 +64,24 @@ static int mcts_policy_init(const fc_agent *a, mcts *t, bool legacy, fc_error *e
         return FC_EPARSE;
     if (fc_agent_opt_get(a, "eps") && t->policy == MCTS_RANDOM)
         return fc_error_set(err, FC_EINVAL, "agent mcts: eps applies to policy=mast or policy=eval, not random");
+    return 0;
+}
+
+/* prior= and pb=: evaluation priors in the tree, off by default (docs/metrics.md, "Stronger
+ * bots at equal CPU"). */
+static int mcts_prior_init(const fc_agent *a, mcts *t, fc_error *err)
+{
+    const char *p = fc_agent_opt_get(a, "prior");
+    t->prior = MCTS_PRIOR_NONE;
+    t->pb = 1;
+    if (p && strcmp(p, "eval") == 0)
+        t->prior = MCTS_PRIOR_EVAL;
+    else if (p && strcmp(p, "none") != 0)
+        return fc_error_set(err, FC_EPARSE, "agent mcts: prior: '%s' is not none or eval", p);
+    if (fc_agent_opt_double(a, "pb", 0, 1000, &t->pb, err) < 0)
+        return FC_EPARSE;
+    if (fc_agent_opt_get(a, "pb") && t->prior != MCTS_PRIOR_EVAL)
+        return fc_error_set(err, FC_EINVAL, "agent mcts: pb applies to prior=eval");
     return 0;
 }
 
@@ -102,7 +121,8 @@ int fc_agent_mcts_init(fc_agent *a, fc_error *err)
                             (unsigned long long)t->threads);
     if (!t->iters && !t->time)
         t->iters = 1000;
-    return mcts_policy_init(a, t, legacy != 0, err);
+    int rc = mcts_policy_init(a, t, legacy != 0, err);
+    return rc < 0 ? rc : mcts_prior_init(a, t, err);
 }
 
 /* ---- worker threads ---- */

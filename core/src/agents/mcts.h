@@ -32,6 +32,10 @@
  * the game's evaluation after each legal decision). */
 enum { MCTS_RANDOM, MCTS_MAST, MCTS_EVAL };
 
+/* Tree priors (prior=): none, or the evaluation of each child after its decision, computed
+ * when the child is opened (every legal child of a node at once) and used by progressive bias. */
+enum { MCTS_PRIOR_NONE, MCTS_PRIOR_EVAL };
+
 /* One decision code's statistics for one seat; n == 0 marks a free slot. */
 typedef struct mast_slot {
     fc_decision d;
@@ -57,7 +61,8 @@ typedef struct mcts_node {
     fc_decision d;          /* the decision leading here */
     int32_t seat;           /* who chose d: a seat, or FC_CHANCE */
     uint32_t visits, avail;
-    double w; /* summed rewards of `seat` */
+    double w;    /* summed rewards of `seat` */
+    double prior; /* prior=eval: the value for `seat` of the state after d; else 0 */
 } mcts_node;
 
 /* One search tree with its buffers: one per thread, sized for one game, kept across decisions. */
@@ -135,8 +140,9 @@ typedef struct mcts_pool {
 typedef struct mcts {
     uint64_t iters, depth, threads, reuse;
     double time, c, eps;
+    double pb; /* prior=eval: weight of the progressive bias pb * prior / (visits + 1) */
     bool cpu_clock; /* clock=cpu */
-    int policy;
+    int policy, prior;
     fc_agent_eval ev; /* the evaluation of the current search (read by every tree) */
     mcts_tree tree[MCTS_MAX_THREADS];
     mcts_pool pool;
@@ -155,7 +161,10 @@ int32_t fc_mcts_node_new(mcts_tree *t, int32_t parent, fc_decision d, int seat);
 int fc_mcts_legal(mcts_tree *t, const fc_game *g, const fc_env *env, bool chance);
 /* Selection and expansion on t->work from the root; fills t->path. 1 when it ended at a
  * finished game in the tree, 0 otherwise, negative on error. */
-int fc_mcts_descend(mcts_tree *t, const fc_game *g, const fc_env *env, fc_rng *rng, double cexp);
+int fc_mcts_descend(mcts_tree *t, const struct mcts *cfg, fc_rng *rng);
+/* Value for seat who of t->work after t->legal[i] (the state left in t->scratch): the
+ * evaluation, or the terminal share when it ends the game; negative on error. */
+double fc_mcts_after(mcts_tree *t, const fc_game *g, const fc_agent_eval *ev, const fc_env *env, int i, int who);
 
 /* mcts_reuse.c */
 /* Hash of the match's seed and its first `ply` decisions: what a search was about. */

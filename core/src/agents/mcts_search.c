@@ -58,8 +58,7 @@ static int mcts_trail_push(mcts_tree *t, fc_decision d, int seat)
     return 0;
 }
 
-/* Value for seat `who` of t->work after legal[i] (policy=eval), or a negative error. */
-static double mcts_after(mcts_tree *t, const fc_game *g, const fc_agent_eval *ev, const fc_env *env, int i, int who)
+double fc_mcts_after(mcts_tree *t, const fc_game *g, const fc_agent_eval *ev, const fc_env *env, int i, int who)
 {
     double r[FC_MAX_SEATS];
     memcpy(t->scratch, t->work, t->state_size);
@@ -86,7 +85,7 @@ static int mcts_pick(mcts_tree *t, const fc_game *g, const fc_env *env, fc_rng *
         if (policy == MCTS_MAST) {
             const mast_slot *s = mast_find(tab, t->legal[i]);
             v = s && s->n ? s->w / s->n : 1.0;
-        } else if ((v = mcts_after(t, g, &cfg->ev, env, i, who)) < 0)
+        } else if ((v = fc_mcts_after(t, g, &cfg->ev, env, i, who)) < 0)
             return (int)v;
         if (v > best_v) {
             best = i;
@@ -160,7 +159,7 @@ void fc_mcts_search(mcts_tree *t, const mcts *cfg)
         memcpy(t->work, t->root, t->state_size);
         if (g->determinize)
             g->determinize(t->work, env, t->who, t->rng);
-        int end = fc_mcts_descend(t, g, env, t->rng, cfg->c);
+        int end = fc_mcts_descend(t, cfg, t->rng);
         if (end < 0) {
             t->rc = end;
             return;

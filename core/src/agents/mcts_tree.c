@@ -101,6 +101,7 @@ int32_t fc_mcts_node_new(mcts_tree *t, int32_t parent, fc_decision d, int seat)
     n->visits = 0;
     n->avail = 1; /* available when it was opened */
     n->w = 0;
+    n->prior = 0;
     if (parent != MCTS_NONE) {
         n->sibling = t->nodes[parent].child;
         t->nodes[parent].child = i;
@@ -190,11 +191,86 @@ static int mcts_expand_info(mcts_tree *t, const fc_game *g, const fc_env *env, i
     return n;
 }
 
+/* prior=eval: opens a child, with its prior, for every legal decision of this determinization
+ * that has none yet (a full pool leaves the rest unopened). */
+static int mcts_open_all(mcts_tree *t, const mcts *cfg, int32_t node, int who, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (t->found[i] != MCTS_NONE)
+            continue;
+        double h = fc_mcts_after(t, t->g, &cfg->ev, t->env, i, who);
+        if (h < 0)
+            return (int)h;
+        int32_t c = fc_mcts_node_new(t, node, t->legal[i], who);
+        if (c == MCTS_NONE)
+            return 0;
+        t->nodes[c].prior = h;
+        t->found[i] = c;
+    }
+    return 0;
+}
+
+/* prior=eval: the child to follow among the opened legal ones: an unvisited one with the best
+ * prior, else the best by UCT plus the progressive bias pb * prior / (visits + 1) (Chaslot et
+ * al. 2008); exact ties uniform. MCTS_NONE when none is open. */
+static int32_t mcts_select_prior(mcts_tree *t, const mcts *cfg, fc_rng *rng, int n)
+{
+    int32_t best = MCTS_NONE;
+    double best_u = 0;
+    uint32_t ties = 0;
+    bool fresh = false; /* best is an unvisited child */
+    for (int i = 0; i < n; i++) {
+        int32_t k = t->found[i];
+        if (k == MCTS_NONE)
+            continue;
+        const mcts_node *c = &t->nodes[k];
+        double u;
+        if (c->visits == 0) {
+            if (!fresh)
+                best = MCTS_NONE;
+            fresh = true;
+            u = c->prior;
+        } else if (fresh) {
+            continue;
+        } else {
+            u = c->w / c->visits + cfg->c * sqrt(log((double)c->avail) / c->visits) +
+                cfg->pb * c->prior / (c->visits + 1);
+        }
+        if (best == MCTS_NONE || u > best_u) {
+            best = k;
+            best_u = u;
+            ties = 1;
+        } else if (u == best_u && fc_rng_below(rng, ++ties) == 0) {
+            best = k;
+        }
+    }
+    return best;
+}
+
+/* One step of the descent at a seat's node under prior=eval: the next node, or MCTS_NONE when
+ * the descent ends here (an expansion: the chosen child is on the path; or nothing open). */
+static int32_t mcts_step_prior(mcts_tree *t, const mcts *cfg, fc_rng *rng, int n, int *rc)
+{
+    int32_t c = mcts_select_prior(t, cfg, rng, n);
+    if (c == MCTS_NONE)
+        return MCTS_NONE;
+    if (t->g->apply(t->work, t->env, t->nodes[c].d) != 0) {
+        *rc = FC_EILLEGAL;
+        return MCTS_NONE;
+    }
+    if ((*rc = mcts_path_push(t, c)) != 0)
+        return MCTS_NONE;
+    return t->nodes[c].visits == 0 ? MCTS_NONE : c;
+}
+
 /* Selection and expansion on t->work from the root; fills the path. Returns 1 when it ended
  * at a finished game in the tree, 0 otherwise (an expansion that ends the game is scored by
  * the playout's first step), negative on error. */
-int fc_mcts_descend(mcts_tree *t, const fc_game *g, const fc_env *env, fc_rng *rng, double cexp)
+int fc_mcts_descend(mcts_tree *t, const mcts *cfg, fc_rng *rng)
 {
+    const fc_game *g = t->g;
+    const fc_env *env = t->env;
+    double cexp = cfg->c;
     int32_t node = 0;
     t->npath = 0;
     if (mcts_path_push(t, node) != 0)
@@ -229,6 +305,12 @@ int fc_mcts_descend(mcts_tree *t, const fc_game *g, const fc_env *env, fc_rng *r
                 untried++;
             else
                 t->nodes[t->found[i]].avail++;
+        }
+        if (cfg->prior == MCTS_PRIOR_EVAL) {
+            int rc = mcts_open_all(t, cfg, node, who, n);
+            if (rc == 0 && (node = mcts_step_prior(t, cfg, rng, n, &rc)) != MCTS_NONE)
+                continue;
+            return rc;
         }
         if (untried) {
             int k = (int)fc_rng_below(rng, (uint32_t)untried), i = 0;
