@@ -20,6 +20,10 @@
  * the best one (codes not seen yet count as 1) except for a share `eps` of uniform decisions;
  * `random` is uniform, `eval` the best by the game's evaluation one decision ahead.
  *
+ * prior=eval opens every legal child of a node at once with the evaluation after its decision as
+ * its prior, tries unvisited children best prior first and adds the progressive bias
+ * pb * prior / (visits + 1) to UCT (mcts_tree.c); off by default (not measured stronger).
+ *
  * reuse=1 keeps, between decisions, the subtree of the decisions the seat saw since its last
  * search (mcts_reuse.c).
  *
