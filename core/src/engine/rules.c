@@ -2,8 +2,6 @@
  * checked when it is given, so errors name their file and line at once, but kept apart from
  * the others; only fc_rules_finish merges them, which is what makes the precedence independent
  * of call order. */
-#include <errno.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
