@@ -99,7 +99,9 @@ static void check_print(const check_cli *k)
     cli_rules_text(k->rules, text, sizeof text);
     printf("rules: %s\n", text);
     cli_seats_text(k->seat, c->nseats, text, sizeof text);
-    printf("agents: %s (every rotation of the seats in each deal)\n", text);
+    printf("agents: %s (%s)\n", text,
+           r->seatings[0] == 1 ? "the same agent in every seat: one game a deal"
+                               : "every rotation of the seats in each deal");
     if (c->opening > 0)
         printf("openings: the first %d decisions of every game are random, the same in every seating of a deal\n",
                c->opening);
@@ -252,7 +254,7 @@ static int check_write_html(const check_cli *k, const char *path)
     for (int i = 0; i < c->ntargets; i++) {
         const fc_check_target *tg = &c->target[i];
         const fc_check_estimate *e = &r->est[i];
-        char lo[32], hi[32];
+        char lo[24], hi[24]; /* numbers: "%.3f" of a bounded value */
         fc_check_tolerance_text(tg, buf[i][0], 64);
         check_num(buf[i][1], 64, tg, e->value);
         check_num(lo, sizeof lo, tg, e->lo);

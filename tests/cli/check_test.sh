@@ -33,6 +33,11 @@ check "one line per target with estimate, interval and verdict" eval 'has "^  le
 check "the terminal says the rules and agents" eval 'has "^rules: rule set .default., no variant" && has "^agents: 1 mcts:iters=40, 2 random"'
 check "JSON: verdict, exit status, targets" eval 'jqt ".verdict == \"met\" and .exit_status == 0 and (.targets | length) == 2 and .targets[1].metric == \"beats:mcts:iters=40,random\" and .targets[1].lo >= 0.6 and .targets[1].doc == \"search wins most pairs\"" met.json'
 check "HTML: the page with a band per target" eval 'grep -q "Balance contract" met.html && [ "$(grep -o "<title>tolerance</title>" met.html | wc -l)" -eq 2 ]'
+if command -v xmllint >/dev/null; then
+    check "HTML: well-formed" xmllint --noout met.html
+else
+    skip "HTML: well-formed" "no xmllint"
+fi
 fc check bidrace met.ini --threads 3 --json t3.json
 check "the same on 3 threads" eval '[ $rc -eq 0 ] && diff <(jq -S "del(.seconds, .threads)" met.json) <(jq -S "del(.seconds, .threads)" t3.json)'
 
