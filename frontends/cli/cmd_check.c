@@ -235,9 +235,11 @@ static int check_write_html(const check_cli *k, const char *path)
     cli_rules_text(k->rules, text, sizeof text);
     cli_seats_text(k->seat, c->nseats, seats, sizeof seats);
     cli_html_text(h, "Contract %s: %s (%d met, %d not met, %d undecided). %ld games in %.1f s, seed %llu, %d of %d "
-                     "looks. Rules: %s. Agents: %s.%s%s",
+                     "looks. Rules: %s. Agents: %s.",
                   c->path, check_result_text(r), met, not_met, undecided, r->games, r->seconds,
-                  (unsigned long long)k->cfg.seed, r->looks, c->looks, text, seats, c->doc[0] ? " " : "", c->doc);
+                  (unsigned long long)k->cfg.seed, r->looks, c->looks, text, seats);
+    if (c->doc[0])
+        cli_html_text(h, "The contract: %s", c->doc);
     cli_html_text(h, "A target is met when its 95%% interval lies wholly inside the tolerance (shaded), not met "
                      "when wholly outside; at an interim look the interval is 99.7%% (z = 3). docs/metrics.md, "
                      "\"Balance contracts\".");

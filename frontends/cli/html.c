@@ -504,6 +504,11 @@ static void intervals_chart(cli_html *h, const char *title, const char *axis_lab
     range_add(&lo, &hi, ref);
     range_add(&lo, &hi, band_lo);
     range_add(&lo, &hi, band_hi);
+    if (isfinite(band_lo) || isfinite(band_hi)) { /* room beyond the band, so its edges show */
+        double pad = hi > lo ? 0.15 * (hi - lo) : 0.05 * fmax(fabs(lo), 1);
+        lo -= pad;
+        hi += pad;
+    }
     if (!group)
         ngroups = 0;
     plot p = {.x0 = fmin(fmax(lw + 16, 80), 300), .h = 26.0 * n};
