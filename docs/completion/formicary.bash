@@ -68,6 +68,9 @@ _formicary() {
         if [[ -z $game ]]; then COMPREPLY=($(compgen -W "check list" -- "$cur"))
         elif [[ $game == list ]]; then COMPREPLY=($(compgen -W "$(_formicary_games "$exe")" -- "$cur"))
         else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
+    check) # GAME, then its contract (config/GAME/design.ini or any file)
+        if [[ -z $game ]]; then COMPREPLY=($(compgen -W "$(_formicary_games "$exe")" -- "$cur"))
+        else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
     list | plugins | uhp) ;;
     *) [[ -z $game ]] && COMPREPLY=($(compgen -W "$(_formicary_games "$exe")" -- "$cur")) ;;
     esac
