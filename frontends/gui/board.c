@@ -63,7 +63,9 @@ void gui_board_fit(gui *g)
             minx = maxx = x, miny = maxy = y;
         minx = fminf(minx, x), maxx = fmaxf(maxx, x), miny = fminf(miny, y), maxy = fmaxf(maxy, y);
     }
-    float wu = maxx - minx + SQRT3 + 0.4f, hu = maxy - miny + 2.4f;
+    /* at least 7 hexes across and 6 rows, so a board of a few pieces (Hive's first ones) does
+     * not fill the window with one hex */
+    float wu = fmaxf(maxx - minx + SQRT3 + 0.4f, 7 * SQRT3), hu = fmaxf(maxy - miny + 2.4f, 6 * 1.5f + 0.5f);
     SDL_Rect b = g->r_board;
     float s = fminf((float)b.w / wu, (float)b.h / hu);
     if (s < 4)
@@ -238,10 +240,32 @@ static void gui_board_marks(gui *g)
             if (gui_view_cell(g, mv->hexes[k]))
                 gui_hex_ring(g, mv->hexes[k], w, w, c);
     }
-    /* hexes a legal decision concerns: a white ring with a dark rim */
+    /* where a piece may be picked (a game whose decisions name their source, nothing picked
+     * yet): a dotted white ring; the picked piece: a thick orange ring */
+    bool two = gui_two_step(g);
+    for (int i = 0; two && !gui_picked(g) && i < g->ndecs; i++)
+        if (g->decs[i].info.has_from && (i == 0 || !fc_hex_eq(g->decs[i - 1].info.from, g->decs[i].info.from))) {
+            float cx, cy;
+            gui_hex_center(g, g->decs[i].info.from, &cx, &cy);
+            for (int k = 0; k < 12; k++) {
+                float a = 2 * (float)M_PI * (float)k / 12;
+                gui_poly(g, cx + s * 0.8f * cosf(a), cy + s * 0.8f * sinf(a), fmaxf(1.8f, s / 14), 6, 0,
+                         gui_rgb(0xFFFFFF));
+            }
+        }
+    if (g->sel_hex_on)
+        gui_hex_ring(g, g->sel_hex, w * 0.3f, w * 1.8f, gui_rgb(0xE69F00));
+    /* hexes a legal decision concerns (of the picked piece): a white ring with a dark rim; a
+     * place without a cell (no piece there yet) a pale hex, drawn as a target, not a tile */
     for (int i = 0; i < g->ndecs; i++) {
-        if (!g->decs[i].info.has_hex)
+        if (!gui_dec_marked(g, i, two)) { /* nothing picked: where pieces may go, pale */
+            float cx, cy;
+            if (g->decs[i].info.has_hex && !gui_view_cell(g, g->decs[i].info.hex)) {
+                gui_hex_center(g, g->decs[i].info.hex, &cx, &cy);
+                gui_poly(g, cx, cy, s * 0.9f, 6, (float)M_PI / 6, gui_alpha(gui_rgb(0xFFFFFF), 22));
+            }
             continue;
+        }
         float cx, cy;
         gui_hex_center(g, g->decs[i].info.hex, &cx, &cy);
         if (!gui_view_cell(g, g->decs[i].info.hex)) /* a hex the board does not have yet */

@@ -226,6 +226,21 @@ static int tty_wrapped_lines(const char *s, int w)
     return k;
 }
 
+/* Entry i of a seat's block: i = -1 is the seat's tray (the pending items for seat -1: a
+ * drawn tile), "hand" / "drawn", when the view has items there; then the panel entries. */
+static bool tty_entry(const fc_view *v, int seat, int i, const char **key, char *val, size_t n)
+{
+    if (i < 0) {
+        *key = seat >= 0 ? "hand" : "drawn";
+        return fc_view_items_text(v, seat, val, n) > 0;
+    }
+    if (v->panel[i].seat != seat)
+        return false;
+    *key = v->panel[i].key;
+    snprintf(val, n, "%.*s", FC_VIEW_STR, v->panel[i].value);
+    return true;
+}
+
 /* One seat's entries (or the general ones for seat -1), up to max lines from y. Long values
  * wrap onto further lines when every entry still fits, else they are cut. */
 static int tty_seat_entries(const tty *t, int seat, int y, int max)
@@ -236,20 +251,17 @@ static int tty_seat_entries(const tty *t, int seat, int y, int max)
     int vw = r->w - 12, need = 0;
     if (vw < 4)
         return 0;
-    char val[FC_VIEW_STR + 1];
-    for (int i = 0; i < n; i++)
-        if (v->panel[i].seat == seat) {
-            snprintf(val, sizeof val, "%.*s", FC_VIEW_STR, v->panel[i].value);
+    char val[256];
+    const char *key;
+    for (int i = -1; i < n; i++)
+        if (tty_entry(v, seat, i, &key, val, sizeof val))
             need += tty_wrapped_lines(val, vw);
-        }
     bool wrap = need <= max;
     int used = 0;
-    for (int i = 0; i < n && used < max; i++) {
-        const fc_view_entry *e = &v->panel[i];
-        if (e->seat != seat)
+    for (int i = -1; i < n && used < max; i++) {
+        if (!tty_entry(v, seat, i, &key, val, sizeof val))
             continue;
-        tty_put(y + used, r->x + 1, 10, t->colour ? (int)COLOR_PAIR(TTY_PAIR_DIM) : A_DIM, "%-10.10s", e->key);
-        snprintf(val, sizeof val, "%.*s", FC_VIEW_STR, e->value);
+        tty_put(y + used, r->x + 1, 10, t->colour ? (int)COLOR_PAIR(TTY_PAIR_DIM) : A_DIM, "%-10.10s", key);
         int len = (int)strlen(val), off = 0;
         do {
             int cut = wrap ? tty_break(val + off, len - off, vw) : vw;
@@ -267,7 +279,8 @@ static int tty_count_entries(const fc_view *v, int seat)
     int k = 0, n = v->npanel < FC_VIEW_MAX_PANEL * 4 ? v->npanel : FC_VIEW_MAX_PANEL * 4;
     for (int i = 0; i < n; i++)
         k += v->panel[i].seat == seat;
-    return k;
+    char buf[8];
+    return k + (fc_view_items_text(v, seat, buf, sizeof buf) > 0);
 }
 
 static void tty_seat_header(const tty *t, int s, int y, const int32_t *score, const int *rank, bool open)
