@@ -301,6 +301,9 @@ static void gui_dump_state(gui *g)
                     gui_decs_at(g, g->decs[i].info.hex, NULL, 0), g->decs[i].text);
     }
     gui_tray_dump(g, f);
+    const fc_view_cell *key[16];
+    for (int k = 0, n = g->overlay == GUI_OV_LEGEND ? gui_terrain_key(g, key, 16) : 0; k < n; k++)
+        fprintf(f, "key %06X %s\n", gui_cell_rgb(key[k]), key[k]->terrain_name); /* the legend's terrain key */
     for (int i = 0; i < g->nlist_hits; i++)
         fprintf(f, "row %d %d %d %s\n", g->list_hits[i].idx, g->list_hits[i].r.x + g->list_hits[i].r.w / 2,
                 g->list_hits[i].r.y + g->list_hits[i].r.h / 2, g->decs[g->list_hits[i].idx].text);

@@ -200,6 +200,8 @@ void gui_hex_center(const gui *g, fc_hex h, float *x, float *y);
 float gui_hex_radius(const gui *g);
 void gui_seat_shape(gui *g, int seat, float cx, float cy, float rad, SDL_Color c);
 SDL_Color gui_terrain_col(int terrain);
+unsigned gui_cell_rgb(const fc_view_cell *c); /* the fill: terrain class, or a colour it is named */
+int gui_terrain_key(const gui *g, const fc_view_cell **out, int max);
 /* The outline of hex h, inset pixels inside its edge, width pixels wide. */
 void gui_hex_ring(gui *g, fc_hex h, float inset, float width, SDL_Color c);
 /* The view cell under a pixel, or NULL. */

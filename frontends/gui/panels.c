@@ -379,7 +379,18 @@ static void gui_draw_overlay(gui *g)
         for (int i = 0; i < g->view->npieces && i < FC_VIEW_MAX_PIECES; i++)
             if (g->view->pieces[i].kind != FC_PIECE_TILE && g->view->pieces[i].kind != FC_PIECE_CROSS)
                 kinds |= 1u << g->view->pieces[i].kind;
-        SDL_Rect r = gui_box(g, g->w * 3 / 4, (rows + 2 + (kinds ? 2 : 0)) * sl + line + 2 * pad);
+        const fc_view_cell *key[16];
+        int nkey = gui_terrain_key(g, key, 16);
+        SDL_Rect r = gui_box(g, g->w * 3 / 4, (rows + 2 + (kinds ? 2 : 0) + (nkey ? 2 : 0)) * sl + line + 2 * pad);
+        if (nkey) { /* the terrain key: a swatch of each fill with its name */
+            int ky = r.y + pad + line + (rows + 2 + (kinds ? 2 : 0)) * sl, kx = r.x + pad;
+            for (int k = 0; k < nkey && kx < r.x + r.w - pad - 2 * sl; k++) {
+                gui_fill(g, (SDL_Rect){kx, ky, sl, sl}, gui_rgb(gui_cell_rgb(key[k])));
+                gui_frame(g, (SDL_Rect){kx, ky, sl, sl}, gui_rgb(0x111111));
+                kx += sl + 4;
+                kx += gui_text(g, &g->small, kx, ky, r.x + r.w - pad - kx, gui_rgb(C_TEXT), key[k]->terrain_name) + sl;
+            }
+        }
         if (kinds && g->has_pieces) {
             float fy = (float)(r.y + pad + line + (rows + 2) * sl), fx = (float)(r.x + pad) + (float)sl / 2;
             for (int k = 0; k < FC_PIECE_COUNT; k++)

@@ -281,7 +281,7 @@ void gui_board_pieces(gui *g)
             gui_cell_pieces(g, i, cx, cy, s);
         }
         else if (c->glyphs[0])
-            gui_cell_glyphs(g, c, cx, cy, s, gui_terrain_col(c->terrain));
+            gui_cell_glyphs(g, c, cx, cy, s, gui_rgb(gui_cell_rgb(c)));
     }
 }
 

@@ -6,7 +6,9 @@
 #          empty places are targets, not view cells; the first pieces do not fill the board.
 #   marsz: the drawn tile is a tray item named in the dump, picked by itself (the only source),
 #          and its places are marked.
-# usage: gui_tray.sh FORMICARY FIXTURE_DIR GAME       (exit 77 = skipped)
+#   marabunta: the regions are filled in the colours the rules name (yellow yellow, orange
+#          orange), and the legend (l) has a terrain key with those colours.
+# usage: gui_view.sh FORMICARY FIXTURE_DIR GAME       (exit 77 = skipped)
 HERE=$(dirname "$(realpath "$0")")
 . "$HERE/gui_lib.sh"
 
@@ -95,8 +97,31 @@ elif [ "$GAME" = marsz ]; then
     key q
     wait_state prompt 3 5 && key q
     finish "quit"
+elif [ "$GAME" = marabunta ]; then
+    start play marabunta --seats human,random --seed 5 --ui gui --bot-delay 0
+    wait_state to_move 0 20
+    shot board
+    # pixels of each region's fill on the board's rows (the regions as the rules name them)
+    ys=$(seq 60 10 560)
+    for c in yellow:F3E07A orange:F5B971 pink:F4B6D2; do
+        px=$(python3 "$HERE/shot_check.py" count board.bmp "${c#*:}" $ys | awk '{ t += $1 } END { print t + 0 }')
+        [ "${px:-0}" -gt 500 ] && pass "the ${c%%:*} region is painted ${c%%:*} ($px pixels of #${c#*:})" \
+            || fail "the ${c%%:*} region: ${px:-0} pixels of #${c#*:}"
+    done
+    key l
+    if wait_grep '^key ' 5 && state_has '^key F3E07A yellow$' && state_has '^key F5B971 orange$'; then
+        pass "the legend's terrain key: $(grep '^key ' dump/state.txt | cut -d' ' -f3 | paste -sd' ')"
+    else
+        fail "terrain key: $(grep '^key ' dump/state.txt | paste -sd' ')"
+    fi
+    shot legend
+    key Escape
+    wait_state overlay 0 5
+    key q
+    wait_state prompt 3 3 && key q
+    finish "quit"
 else
-    echo "SKIP: no tray scenario for $GAME"
+    echo "SKIP: no view scenario for $GAME"
     exit 77
 fi
 echo "1..$n"
