@@ -153,6 +153,8 @@ int cli_parse(const cli_cmd *cmd, int argc, char **argv, cli *c)
 {
     memset(c, 0, sizeof *c);
     c->cmd = cmd;
+    c->argc = argc;
+    c->argv = argv;
     const cli_optdef *tables[2] = {cmd->opts, cli_common_opts};
     for (int t = 0; t < 2; t++)
         for (const cli_optdef *o = tables[t]; o && o->name; o++)

@@ -16,6 +16,7 @@
 #endif
 
 const cli_optdef cli_opts_replay[] = {
+    CLI_RUNS_DB_OPTS,
     {"--quiet", NULL, false, "print nothing; only the exit status tells whether the record is valid"},
     {"--ui", "text|tty|gui", false, "watch the record: step forward and back with the board at every ply"},
     {"--corpus", NULL, false, "corpus mode (docs/corpus.md) even for one record under its own rules"},

@@ -30,6 +30,8 @@ static const cli_cmd cli_cmds[] = {
      cli_opts_ladder, cli_cmd_ladder},
     {"train-eval", "GAME", "Tune the game's evaluation weights by self-play (SPSA) and write a weights file (--out).", 1,
      1, cli_opts_train_eval, cli_cmd_train_eval},
+    {"runs", "[list | show ID | compare ID ID]", "The runs database: recent sim, tune, skill, ladder and corpus "
+     "replay runs, one run's summary, two runs side by side (docs/runs.md).", 0, 3, cli_opts_runs, cli_cmd_runs},
     {"agreement", "GAME", "How often an agent's choice matches the recorded decisions of a corpus (top-1, top-3).", 1,
      1, cli_opts_agreement, cli_cmd_agreement},
     {"tune", "GAME", "Search parameter values toward design targets (balance, rounds, margin, ...): best designs with intervals.",
@@ -113,7 +115,7 @@ static int cli_main(int argc, char **argv)
     const char *near = fc_suggest(name, names, CLI_NCMDS);
     if (near)
         return cli_usage("unknown command '%s'; did you mean '%s'? (try formicary --help)", name, near);
-    return cli_usage("unknown command '%s' (commands: list, plugins, rules, play, replay, import, shell, bench, sim, skill, ladder, train-eval, agreement, tune, variant, perft, "
+    return cli_usage("unknown command '%s' (commands: list, plugins, rules, play, replay, import, shell, bench, sim, skill, ladder, train-eval, runs, agreement, tune, variant, perft, "
                      "uhp)",
                      name);
 }
