@@ -71,7 +71,7 @@ static void runs_num(char *buf, size_t n, double v)
 {
     if (isnan(v))
         snprintf(buf, n, "-");
-    else if (v != 0 && fabs(v) < 0.001)
+    else if (fabs(v) > 1e-12 && fabs(v) < 0.001) /* p-values; below 1e-12 is rounding (a Wilson bound of 0) */
         snprintf(buf, n, "%.2e", v);
     else
         snprintf(buf, n, "%.3f", v);

@@ -65,7 +65,10 @@ static void cli_main_help(FILE *f)
           f);
     fputs("\nother options: --help, --version\n"
           "plugins are searched in --plugin-path DIR, $FORMICARY_PLUGIN_PATH, the build tree (when run from it),\n"
-          "$XDG_DATA_HOME/formicary/plugins (default ~/.local/share/formicary/plugins) and the install directory\n",
+          "$XDG_DATA_HOME/formicary/plugins (default ~/.local/share/formicary/plugins) and the install directory\n"
+          "sim, tune, skill, ladder and corpus replay runs are recorded in $FORMICARY_RUNS_DB, else\n"
+          "$XDG_DATA_HOME/formicary/runs.db (default ~/.local/share/formicary/runs.db); --no-runs-db skips it,\n"
+          "formicary runs reads it (docs/runs.md)\n",
           f);
 }
 

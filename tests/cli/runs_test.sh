@@ -40,6 +40,13 @@ fc runs compare 1 2
 check "runs compare: both runs' figures and the difference" eval '[ $rc -eq 0 ] && has "^run 1: sim bidrace" &&
     has "^run 2: sim bidrace" && has "A +seat_win:1 +[0-9.]+ \[.*\] +[0-9.]+ \[.*\] +[-+][0-9.]+"'
 
+# ---- recording changes nothing the run reports (the games are played in chunks) ----
+fc sim bidrace --games 300 --seed 7 --threads 2 --seats greedy,random --no-runs-db
+tail -n +2 "$TMP/out" >"$TMP/plain.txt"
+fc sim bidrace --games 300 --seed 7 --threads 2 --seats greedy,random --runs-db "$TMP/same.db"
+check "the same report with and without the database (2 threads, 300 games in chunks of 64)" \
+    eval '[ $rc -eq 0 ] && tail -n +2 "$TMP/out" | cmp -s - "$TMP/plain.txt"'
+
 # ---- A/B: both designs and the paired differences ----
 fc sim bidrace --games 10 --seed 5 --against-set goal=7
 check "an A/B sim is recorded with B's difference and B-A rows" eval '[ $rc -eq 0 ] && fc runs show 3 && [ $rc -eq 0 ] &&
