@@ -169,8 +169,6 @@ void cli_table_free(cli_table *t);
 /* A run being recorded; every function takes NULL (not recorded) and does nothing then. A
  * database error prints one warning line and ends the recording, never the run. */
 typedef struct cli_runs cli_runs;
-/* Whether the options and environment ask for recording (the same on every MPI rank). */
-bool cli_runs_wanted(const cli *c);
 /* Opens the database and begins the run (rank 0 only): NULL when not recording. */
 cli_runs *cli_runs_begin(const cli *c, const char *command, const char *game, int nseats, uint64_t seed, int threads,
                          long planned);

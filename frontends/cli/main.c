@@ -30,8 +30,8 @@ static const cli_cmd cli_cmds[] = {
      cli_opts_ladder, cli_cmd_ladder},
     {"train-eval", "GAME", "Tune the game's evaluation weights by self-play (SPSA) and write a weights file (--out).", 1,
      1, cli_opts_train_eval, cli_cmd_train_eval},
-    {"runs", "[list | show ID | compare ID ID]", "The runs database: recent sim, tune, skill, ladder and corpus "
-     "replay runs, one run's summary, two runs side by side (docs/runs.md).", 0, 3, cli_opts_runs, cli_cmd_runs},
+    {"runs", "[list | show ID | compare ID ID]", "The recorded study runs: list, show one, compare two (docs/runs.md).",
+     0, 3, cli_opts_runs, cli_cmd_runs},
     {"agreement", "GAME", "How often an agent's choice matches the recorded decisions of a corpus (top-1, top-3).", 1,
      1, cli_opts_agreement, cli_cmd_agreement},
     {"tune", "GAME", "Search parameter values toward design targets (balance, rounds, margin, ...): best designs with intervals.",
@@ -65,10 +65,7 @@ static void cli_main_help(FILE *f)
           f);
     fputs("\nother options: --help, --version\n"
           "plugins are searched in --plugin-path DIR, $FORMICARY_PLUGIN_PATH, the build tree (when run from it),\n"
-          "$XDG_DATA_HOME/formicary/plugins (default ~/.local/share/formicary/plugins) and the install directory\n"
-          "sim, tune, skill, ladder and corpus replay runs are recorded in $FORMICARY_RUNS_DB, else\n"
-          "$XDG_DATA_HOME/formicary/runs.db (default ~/.local/share/formicary/runs.db); --no-runs-db skips it,\n"
-          "formicary runs reads it (docs/runs.md)\n",
+          "$XDG_DATA_HOME/formicary/plugins (default ~/.local/share/formicary/plugins) and the install directory\n",
           f);
 }
 

@@ -2,7 +2,6 @@
  * (--runs-db, --no-runs-db, $FORMICARY_RUNS_DB, the user's data directory), and the one
  * warning line when it cannot be written. The database never fails a run: after its first
  * error the run goes on unrecorded (left 'incomplete' if it had begun). */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,14 +65,6 @@ static int runs_path(const cli *c, char *buf, size_t n, fc_error *err)
         return 1;
     }
     return fc_runs_default_path(buf, n, err);
-}
-
-bool cli_runs_wanted(const cli *c)
-{
-    char path[1024];
-    fc_error err;
-    fc_error_clear(&err);
-    return runs_path(c, path, sizeof path, &err) != 0;
 }
 
 cli_runs *cli_runs_begin(const cli *c, const char *command, const char *game, int nseats, uint64_t seed, int threads,

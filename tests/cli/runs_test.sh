@@ -99,11 +99,13 @@ if [ -w /dev/full ]; then
 fi
 
 # ---- killed half-way: incomplete, whole chunks, the file consistent ----
-"$EXE" sim bidrace --games 10000000 --seed 8 --runs-db "$TMP/kill.db" >/dev/null 2>&1 &
+# (slow agents, so the run is far from its end when killed; few games, so little memory)
+"$EXE" sim bidrace --games 100000 --seed 8 --seats mcts:iters=50,mcts:iters=50 --runs-db "$TMP/kill.db" >/dev/null 2>&1 &
 pid=$!
-for _ in $(seq 300); do # until at least one chunk is in (at most 30 s)
-    "$EXE" runs --runs-db "$TMP/kill.db" 2>/dev/null | grep -Eq "^1 .* [1-9][0-9]*/10000000 " && break
-    sleep 0.1
+end=$((SECONDS + 60))
+while [ $SECONDS -lt $end ]; do # until at least one chunk is in
+    "$EXE" runs --runs-db "$TMP/kill.db" 2>/dev/null | grep -Eq "^1 .* [1-9][0-9]*/100000 " && break
+    sleep 0.2
 done
 kill -9 $pid
 wait $pid 2>/dev/null
