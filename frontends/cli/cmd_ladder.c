@@ -15,7 +15,6 @@
 #include "formicary/ladder.h"
 
 const cli_optdef cli_opts_ladder[] = {
-    CLI_RUNS_DB_OPTS,
     {"--agents", "'SPEC;SPEC;...'", false, "the agents, separated by ';' (at least 2; specs as in --seats)"},
     {"--games", "N", false, "games per pair (per table with more players) at most (default 20)"},
     {"--players", "N", false, "number of players (default: the game's minimum)"},
@@ -31,6 +30,7 @@ const cli_optdef cli_opts_ladder[] = {
     {"--json", "F", false, "write the ladder as JSON to F ('-' for stdout instead of the table)"},
     {"--html", "F", false, "write a report page to F"},
     {"--progress", NULL, false, "show the progress line even when stderr is not a terminal"},
+    CLI_RUNS_DB_OPTS,
     {NULL, NULL, false, NULL},
 };
 

@@ -16,7 +16,6 @@
 #endif
 
 const cli_optdef cli_opts_replay[] = {
-    CLI_RUNS_DB_OPTS,
     {"--quiet", NULL, false, "print nothing; only the exit status tells whether the record is valid"},
     {"--ui", "text|tty|gui", false, "watch the record: step forward and back with the board at every ply"},
     {"--corpus", NULL, false, "corpus mode (docs/corpus.md) even for one record under its own rules"},
@@ -31,6 +30,7 @@ const cli_optdef cli_opts_replay[] = {
     {"--summary", NULL, false, "corpus: print the summary without the table of records"},
     {"--progress", NULL, false, "corpus: show the progress bar even when stderr is not a terminal"},
     {"--threads", "K", false, "corpus: worker threads (default 1); the report does not depend on K"},
+    CLI_RUNS_DB_OPTS,
     {NULL, NULL, false, NULL},
 };
 

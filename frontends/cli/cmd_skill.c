@@ -15,7 +15,6 @@
 #include "formicary/stats.h"
 
 const cli_optdef cli_opts_skill[] = {
-    CLI_RUNS_DB_OPTS,
     {"--players", "N", false, "number of players (default: the game's minimum)"},
     {"--games", "N", false, "paired games per step (default 50: 100 games)"},
     {"--from", "N", false, "smallest MCTS iteration budget (default 8)"},
@@ -32,6 +31,7 @@ const cli_optdef cli_opts_skill[] = {
     {"--json", "F", false, "write the curve as JSON to F ('-' for stdout instead of the table)"},
     {"--svg", "F", false, "write a chart of the curve to F"},
     {"--progress", NULL, false, "show the progress bar even when stderr is not a terminal"},
+    CLI_RUNS_DB_OPTS,
     {NULL, NULL, false, NULL},
 };
 

@@ -9,7 +9,6 @@
 #include "tune_cli.h"
 
 const cli_optdef cli_opts_tune[] = {
-    CLI_RUNS_DB_OPTS,
     {"--param", "NAME=LO..HI[:STEP]", true, "a parameter to search (int; bool 0..1; enum choice indices)"},
     {"--target", "METRIC(=|<=|>=)VALUE[~SCALE]", true,
      "a design target: balance, first_player_advantage, rounds, margin, decisions, lead_changes, drama, timeout, "
@@ -32,6 +31,7 @@ const cli_optdef cli_opts_tune[] = {
     {"--ini", "F", false, "write the winner as a rule-set INI to F, for --rules ('-': stdout instead of the table)"},
     {"--html", "F", false, "write an HTML report (front, candidates, progress) to F"},
     {"--progress", NULL, false, "show the progress bar even when stderr is not a terminal"},
+    CLI_RUNS_DB_OPTS,
     {NULL, NULL, false, NULL},
 };
 
