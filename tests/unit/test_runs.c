@@ -255,6 +255,11 @@ static void test_bad_files_one_line(void **state)
     snprintf(path, sizeof path, "%s/text.db/runs.db", f->dir);
     assert_null(fc_runs_open(path, true, &err));
     assert_non_null(strstr(err.msg, "cannot create directory"));
+    /* a folder name makes no folder */
+    snprintf(path, sizeof path, "%s/made/", f->dir);
+    assert_null(fc_runs_open(path, true, &err));
+    assert_non_null(strstr(err.msg, "not a file name"));
+    assert_int_equal(access(path, F_OK), -1);
     /* reading a file that does not exist does not create it */
     snprintf(path, sizeof path, "%s/none.db", f->dir);
     assert_null(fc_runs_open(path, false, &err));

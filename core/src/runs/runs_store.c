@@ -94,6 +94,11 @@ static int runs_mkdirs(const char *path, fc_error *err)
 
 fc_runs *fc_runs_open(const char *path, bool writable, fc_error *err)
 {
+    size_t len = strlen(path);
+    if (len == 0 || path[len - 1] == '/') {
+        fc_error_set(err, FC_EINVAL, "'%s' is not a file name", path);
+        return NULL;
+    }
     if (writable && runs_mkdirs(path, err) != 0)
         return NULL;
     fc_runs *db = calloc(1, sizeof *db);
