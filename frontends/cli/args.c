@@ -55,6 +55,13 @@ int cli_close_output(FILE *f, const char *path)
     }
     if (!bad)
         return 0;
+    if (f == stdout && !e) {
+        /* the write that failed was an earlier one (output past stdio's buffer), its errno long
+         * gone: the output is broken anyway, so one more byte asks the system why */
+        fflush(f);
+        if (write(fileno(f), "\n", 1) < 0)
+            e = errno;
+    }
     if (f == stdout)
         return cli_fail("write error on standard output: %s", strerror(e ? e : EIO));
     return cli_fail("%s: %s", path, strerror(e ? e : EIO));
@@ -153,6 +160,8 @@ int cli_parse(const cli_cmd *cmd, int argc, char **argv, cli *c)
 {
     memset(c, 0, sizeof *c);
     c->cmd = cmd;
+    c->argc = argc;
+    c->argv = argv;
     const cli_optdef *tables[2] = {cmd->opts, cli_common_opts};
     for (int t = 0; t < 2; t++)
         for (const cli_optdef *o = tables[t]; o && o->name; o++)
