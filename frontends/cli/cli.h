@@ -161,7 +161,7 @@ void cli_table_free(cli_table *t);
 
 /* ---- runs_rec.c: the run in the runs database (docs/runs.md) ---- */
 
-/* The options of every recorded command (sim, tune, skill, ladder, replay of a corpus). */
+/* The options of every recorded command (sim, tune, skill, ladder, check, replay of a corpus). */
 #define CLI_RUNS_DB_OPTS                                                                                         \
     {"--db", "FILE", false, "record this run in the runs database FILE (default $FORMICARY_DB, "     \
                                  "else ~/.local/share/formicary/runs.db; docs/runs.md)"},                       \

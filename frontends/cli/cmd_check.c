@@ -31,6 +31,7 @@ const cli_optdef cli_opts_check[] = {
     {"--json", "F", false, "write the check as JSON to F ('-' for stdout instead of the table)"},
     {"--html", "F", false, "write a report page to F"},
     {"--progress", NULL, false, "show the progress line even when stderr is not a terminal"},
+    CLI_RUNS_DB_OPTS,
     {NULL, NULL, false, NULL},
 };
 
@@ -329,6 +330,32 @@ static int check_status(fc_check_verdict v)
     return v == FC_CHECK_MET ? CHECK_EXIT_MET : v == FC_CHECK_NOT_MET ? CHECK_EXIT_NOT_MET : CHECK_EXIT_UNDECIDED;
 }
 
+/* The run in the runs database (docs/runs.md): the rules, the contract's line-up as seats, then
+ * per target its estimate with the 95% interval and the verdict as text. */
+static cli_runs *check_record_begin(const cli *c, const check_cli *k)
+{
+    cli_runs *runs = cli_runs_begin(c, "check", k->game, k->contract.nseats, k->cfg.seed, k->cfg.threads, 0);
+    char text[8192];
+    cli_rules_text(k->rules, text, sizeof text);
+    cli_runs_design(runs, "A", k->rules, text);
+    for (int s = 0; runs && s < k->contract.nseats; s++)
+        cli_runs_seat(runs, s + 1, k->contract.lineup[0].spec[s], k->seat[s].tier[0] ? k->seat[s].tier : NULL);
+    return runs;
+}
+
+static void check_record_end(cli_runs *runs, const check_cli *k, bool complete)
+{
+    for (int i = 0; runs && complete && i < k->res.ntargets; i++) {
+        const fc_check_estimate *e = &k->res.est[i];
+        char name[FC_CHECK_NAME_MAX + 8], text[256];
+        snprintf(name, sizeof name, "target:%s", k->contract.target[i].name);
+        snprintf(text, sizeof text, "%s: %s", k->contract.target[i].metric_text,
+                 e->verdict == FC_CHECK_MET ? "met" : e->verdict == FC_CHECK_NOT_MET ? "not met" : "undecided");
+        cli_runs_metric(runs, "", name, e->value, e->lo, e->hi, NAN, text);
+    }
+    cli_runs_end(runs, complete, complete ? k->res.games : 0);
+}
+
 static int check_main(cli *c, check_cli *k, fc_context *ctx)
 {
     if (check_options(c, k) != 0 || check_setup(c, k, ctx) != 0)
@@ -338,7 +365,9 @@ static int check_main(cli *c, check_cli *k, fc_context *ctx)
         k->cfg.progress = check_progress;
     fc_error err;
     fc_error_clear(&err);
+    cli_runs *runs = check_record_begin(c, k);
     int rc = fc_check_run(&k->cfg, &k->res, &err);
+    check_record_end(runs, k, rc == 0);
     if (progress)
         fputc('\n', stderr);
     if (rc != 0)

@@ -38,6 +38,9 @@ if command -v xmllint >/dev/null; then
 else
     skip "HTML: well-formed" "no xmllint"
 fi
+FORMICARY_DB=$TMP/runs.db fc check bidrace met.ini --threads 2
+FORMICARY_DB=$TMP/runs.db fc runs show 1
+check "the check is kept in the runs database with each target's verdict" eval '[ $rc -eq 0 ] && has "^run 1: check bidrace, complete" && has "target:strength +0\.[0-9]+ .*beats:mcts:iters=40,random: met$"'
 fc check bidrace met.ini --threads 3 --json t3.json
 check "the same on 3 threads" eval '[ $rc -eq 0 ] && diff <(jq -S "del(.seconds, .threads)" met.json) <(jq -S "del(.seconds, .threads)" t3.json)'
 
