@@ -32,7 +32,7 @@
 #include "formicary/view.h"
 
 #define FC_ABI_MAJOR 1
-#define FC_API_MINOR 8 /* 1: fc_hook_def gained lo, hi; fc_host gained param_text, table_parse; 2: fc_game gained
+#define FC_API_MINOR 9 /* 1: fc_hook_def gained lo, hi; fc_host gained param_text, table_parse; 2: fc_game gained
                         * position_write, position_read; 3: fc_plugin gained rules_text, fc_game phase_topic and
                         * params_check,
                         * fc_host view_legend, fc_decision_info nhexes/hexes, fc_view the legend;
@@ -41,7 +41,9 @@
                         * 6: fc_game hash, apply_legal; fc_plugin imports, nimports;
                         * 7: fc_game eval_weights, evaluate_weighted (fc_eval_weight);
                         * 8: fc_host view_item, fc_view items[], fc_decision_info has_from, from,
-                        * from_item (trays and select-then-destination) */
+                        * from_item (trays and select-then-destination);
+
+                        * 9: fc_game legal_count */
 #define FC_PLUGIN_ENTRY "fc_plugin_query"
 
 #if defined(_WIN32)
@@ -218,12 +220,19 @@ typedef struct fc_game {
      * evaluate gives. */
     int (*eval_weights)(const fc_env *env, const fc_eval_weight **out);
     void (*evaluate_weighted)(const void *st, const fc_env *env, const double *w, double *value);
+
+    /* API minor 9, optional: what legal() would return for this state (the number of decisions,
+     * chance outcomes included), without writing them; perft counts its last ply with it, where
+     * a game can count (cells times pieces) what it would otherwise list one by one. NULL:
+     * callers run legal. */
+    int (*legal_count)(const void *st, const fc_env *env);
 } fc_game;
 
 /* The size of the vtable a plugin built against API minor m has (the loader checks it). */
 #define FC_GAME_SIZE_MINOR_3 (offsetof(fc_game, params_check) + sizeof(void (*)(void)))
 #define FC_GAME_SIZE_MINOR_6 (offsetof(fc_game, apply_legal) + sizeof(void (*)(void)))
 #define FC_GAME_SIZE_MINOR_7 (offsetof(fc_game, evaluate_weighted) + sizeof(void (*)(void)))
+#define FC_GAME_SIZE_MINOR_9 (offsetof(fc_game, legal_count) + sizeof(void (*)(void)))
 
 /* A function a game exposes to Lua variants: a read-only query (game.<name>(...) in Lua) or
  * an action that changes the state while keeping it valid (only inside mutable hooks).

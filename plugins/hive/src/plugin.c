@@ -112,6 +112,12 @@ static int vt_legal(const void *st, const fc_env *env, fc_decision *out, uint32_
     return hv_legal(st, out, -1);
 }
 
+static int vt_legal_count(const void *st, const fc_env *env)
+{
+    (void)env;
+    return hv_legal_count(st);
+}
+
 static int vt_apply(void *st, const fc_env *env, fc_decision d)
 {
     hv_state *s = st;
@@ -395,6 +401,7 @@ const fc_game hv_game = {
     .apply_legal = vt_apply_legal,
     .eval_weights = vt_eval_weights,
     .evaluate_weighted = vt_evaluate_weighted,
+    .legal_count = vt_legal_count,
 };
 
 static const fc_plugin plugin = {
