@@ -49,12 +49,15 @@ _formicary() {
     --corpus)
         COMPREPLY=($(compgen -d -- "$cur"))
         return ;;
+    --game)
+        COMPREPLY=($(compgen -W "$(_formicary_games "$exe")" -- "$cur"))
+        return ;;
     --set | --against-set | --param)
         [[ -n $game ]] && COMPREPLY=($(compgen -S = -W "$(_formicary_params "$exe" "$game")" -- "$cur"))
         compopt -o nospace 2>/dev/null
         return ;;
     --rules | --against-rules | --variant | --against-variant | --csv | --json | --svg | --html | --ini | --record | \
-    --plugin-path | --resume | --load | --position)
+    --plugin-path | --resume | --load | --position | --db)
         COMPREPLY=($(compgen -f -- "$cur"))
         return ;;
     esac
@@ -68,6 +71,10 @@ _formicary() {
         if [[ -z $game ]]; then COMPREPLY=($(compgen -W "check list" -- "$cur"))
         elif [[ $game == list ]]; then COMPREPLY=($(compgen -W "$(_formicary_games "$exe")" -- "$cur"))
         else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
+    check) # GAME, then its contract (config/GAME/design.ini or any file)
+        if [[ -z $game ]]; then COMPREPLY=($(compgen -W "$(_formicary_games "$exe")" -- "$cur"))
+        else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
+    runs) [[ -z $game ]] && COMPREPLY=($(compgen -W "list show compare" -- "$cur")) ;;
     list | plugins | uhp) ;;
     *) [[ -z $game ]] && COMPREPLY=($(compgen -W "$(_formicary_games "$exe")" -- "$cur")) ;;
     esac

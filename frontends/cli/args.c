@@ -55,6 +55,13 @@ int cli_close_output(FILE *f, const char *path)
     }
     if (!bad)
         return 0;
+    if (f == stdout && !e) {
+        /* the write that failed was an earlier one (output past stdio's buffer), its errno long
+         * gone: the output is broken anyway, so one more byte asks the system why */
+        fflush(f);
+        if (write(fileno(f), "\n", 1) < 0)
+            e = errno;
+    }
     if (f == stdout)
         return cli_fail("write error on standard output: %s", strerror(e ? e : EIO));
     return cli_fail("%s: %s", path, strerror(e ? e : EIO));
@@ -153,6 +160,8 @@ int cli_parse(const cli_cmd *cmd, int argc, char **argv, cli *c)
 {
     memset(c, 0, sizeof *c);
     c->cmd = cmd;
+    c->argc = argc;
+    c->argv = argv;
     const cli_optdef *tables[2] = {cmd->opts, cli_common_opts};
     for (int t = 0; t < 2; t++)
         for (const cli_optdef *o = tables[t]; o && o->name; o++)
@@ -216,6 +225,19 @@ static const char import_more[] =
     "1 when no game was imported or a file could not be read (too large, not text, no game,\n"
     "cannot write); 2 for a usage error.\n";
 
+/* What `formicary check --help` prints after the options (cmd_check.c). */
+static const char check_more[] =
+    "\nDESIGN.ini (docs/metrics.md, \"Balance contracts\"; each game ships config/GAME/design.ini):\n"
+    "  [contract]\n  agents = medium,medium        ; one agent or tier per seat\n"
+    "  games = 400                   ; the most games per line-up\n"
+    "  [target first_seat]\n  metric = seat_win:1\n  max = 0.56\n"
+    "  [target tiers]\n  metric = beats:expert,medium  ; expert's win share against medium, seats swapped\n"
+    "  min = 0.65\n"
+    "Each deal is played once per distinct seating; after each of `looks` (default 10) blocks a target is\n"
+    "decided when its interval lies wholly inside the tolerance (met) or outside it (not met).\n"
+    "\nexit status: 0 every target met; 1 a target not met; 3 none failed but some undecided after the\n"
+    "most games; 2 the check could not be made (usage, a broken contract file, a failing game or output).\n";
+
 void cli_help(const cli_cmd *cmd, FILE *f)
 {
     fprintf(f, "usage: formicary %s%s%s [options]\n\n%s\n\noptions:\n", cmd->name, cmd->usage[0] ? " " : "",
@@ -234,6 +256,8 @@ void cli_help(const cli_cmd *cmd, FILE *f)
     cli_table_free(&t);
     if (strcmp(cmd->name, "import") == 0)
         fputs(import_more, f);
+    if (strcmp(cmd->name, "check") == 0)
+        fputs(check_more, f);
 }
 
 const char *cli_opt(const cli *c, const char *name)
@@ -423,8 +447,9 @@ const char *cli_variant_path(const char *game, const char *spec, char *buf, size
 
 const char *const cli_ruleset_dirs[2] = {FC_SOURCE_ROOT "/config", cli_installed_config};
 
-/* The INI files of config/GAME/ that are not rule sets: the difficulty tiers. */
-static bool cli_not_ruleset(const char *file) { return strcmp(file, "bots.ini") == 0; }
+/* The INI files of config/GAME/ that are not rule sets: the difficulty tiers and the balance
+ * contract (formicary check). */
+static bool cli_not_ruleset(const char *file) { return strcmp(file, "bots.ini") == 0 || strcmp(file, "design.ini") == 0; }
 
 /* The shipped rule sets of game ("harsh, short, standard") and the one closest to spec. */
 static void cli_ruleset_names(const char *game, const char *spec, char *list, size_t n, char *near, size_t nn)

@@ -15,6 +15,7 @@
 #include "formicary/outfile.h"
 #include "formicary/record.h"
 #include "formicary/rules.h"
+#include "formicary/runs.h"
 #include "formicary/seats.h"
 #include "formicary/view.h"
 
@@ -46,6 +47,8 @@ typedef struct cli {
     int npos;
     const char *pos[CLI_MAX_POS];
     char game[64]; /* a GAME argument lower-cased (game ids are case-insensitive); pos points here */
+    int argc;      /* the arguments after the command name, as given (the runs database keeps them) */
+    char **argv;
 } cli;
 
 struct cli_cmd {
@@ -156,6 +159,31 @@ void cli_table_add(cli_table *t, ...); /* ncols strings */
 void cli_table_print(const cli_table *t, FILE *f, const char *indent);
 void cli_table_free(cli_table *t);
 
+/* ---- runs_rec.c: the run in the runs database (docs/runs.md) ---- */
+
+/* The options of every recorded command (sim, tune, skill, ladder, check, replay of a corpus). */
+#define CLI_RUNS_DB_OPTS                                                                                         \
+    {"--db", "FILE", false, "record this run in the runs database FILE (default $FORMICARY_DB, "     \
+                                 "else ~/.local/share/formicary/runs.db; docs/runs.md)"},                       \
+    {"--no-db", NULL, false, "do not record this run in the runs database"}
+/* A run being recorded; every function takes NULL (not recorded) and does nothing then. A
+ * database error prints one warning line and ends the recording, never the run. */
+typedef struct cli_runs cli_runs;
+/* Opens the database and begins the run (rank 0 only): NULL when not recording. */
+cli_runs *cli_runs_begin(const cli *c, const char *command, const char *game, int nseats, uint64_t seed, int threads,
+                         long planned);
+void cli_runs_design(cli_runs *r, const char *label, const fc_rules *rules, const char *description);
+void cli_runs_seat(cli_runs *r, int seat, const char *agent, const char *tier);
+/* One chunk of games (one transaction). */
+void cli_runs_games(cli_runs *r, const char *label, const struct fc_sim_game *g, int n, int nseats);
+/* A summary figure, kept for cli_runs_end (NaN: none; text may be NULL). */
+void cli_runs_metric(cli_runs *r, const char *design, const char *name, double value, double lo, double hi, double p,
+                     const char *text);
+/* Writes the figures, the status ('complete' or 'failed') and, for a run without game rows,
+ * its games (games < 0: the rows' count); closes and frees. */
+void cli_runs_end(cli_runs *r, bool complete, long games);
+int64_t cli_runs_id(const cli_runs *r);
+
 /* ---- json.c ---- */
 
 typedef struct cli_json {
@@ -242,10 +270,13 @@ int cli_cmd_ladder(cli *c);
 int cli_cmd_train_eval(cli *c);
 int cli_cmd_agreement(cli *c);
 int cli_cmd_import(cli *c);
+int cli_cmd_check(cli *c);
+int cli_cmd_runs(cli *c);
 
 /* Option tables (defined beside each command). */
 extern const cli_optdef cli_opts_list[], cli_opts_plugins[], cli_opts_rules[], cli_opts_play[],
     cli_opts_replay[], cli_opts_shell[], cli_opts_bench[], cli_opts_sim[], cli_opts_skill[], cli_opts_variant[], cli_opts_perft[],
-    cli_opts_uhp[], cli_opts_tune[], cli_opts_ladder[], cli_opts_train_eval[], cli_opts_agreement[], cli_opts_import[];
+    cli_opts_uhp[], cli_opts_tune[], cli_opts_ladder[], cli_opts_train_eval[], cli_opts_agreement[], cli_opts_import[],
+    cli_opts_check[], cli_opts_runs[];
 
 #endif

@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "html.h"
 #include "sim_mpi.h"
+#include "study.h"
 #include "formicary/ladder.h"
 
 const cli_optdef cli_opts_ladder[] = {
@@ -29,6 +30,7 @@ const cli_optdef cli_opts_ladder[] = {
     {"--json", "F", false, "write the ladder as JSON to F ('-' for stdout instead of the table)"},
     {"--html", "F", false, "write a report page to F"},
     {"--progress", NULL, false, "show the progress line even when stderr is not a terminal"},
+    CLI_RUNS_DB_OPTS,
     {NULL, NULL, false, NULL},
 };
 
@@ -351,6 +353,30 @@ static int ladder_outputs(const cli *c, ladder_cli *l)
     return 0;
 }
 
+/* The run in the runs database: the agents as seats, then each one's rating (docs/runs.md). */
+static cli_runs *ladder_record_begin(const cli *c, const ladder_cli *l, const fc_rules *rules, int players)
+{
+    cli_runs *runs = cli_runs_begin(c, "ladder", l->game, players, l->cfg.seed, l->cfg.threads, 0);
+    char text[8192];
+    cli_rules_text(rules, text, sizeof text);
+    cli_runs_design(runs, "A", rules, text);
+    for (int i = 0; runs && i < l->cfg.nagents; i++)
+        cli_runs_seat(runs, i + 1, l->spec[i], NULL);
+    return runs;
+}
+
+static void ladder_record_end(cli_runs *runs, const ladder_cli *l)
+{
+    for (int i = 0; runs && i < l->res.nagents; i++) {
+        const fc_rating *r = &l->res.rating[i];
+        char name[32];
+        snprintf(name, sizeof name, "elo:%d", i + 1);
+        cli_runs_metric(runs, "", name, r->elo, r->lo, r->hi, NAN, l->name[i]);
+        snprintf(name, sizeof name, "score:%d", i + 1);
+        cli_runs_metric(runs, "", name, r->score, NAN, NAN, NAN, l->name[i]);
+    }
+}
+
 int cli_cmd_ladder(cli *c)
 {
     ladder_cli *l = calloc(1, sizeof *l);
@@ -363,6 +389,7 @@ int cli_cmd_ladder(cli *c)
         return rc;
     }
     l->game = c->pos[0];
+    cli_runs *runs = NULL;
     /* Under mpirun every rank runs this with the same arguments; rank 0 alone reports. */
     if (cli_mpi_begin() != 0) {
         free(l);
@@ -386,6 +413,7 @@ int cli_cmd_ladder(cli *c)
     bool progress = cli_mpi_rank() == 0 && (cli_flag(c, "--progress") || isatty(STDERR_FILENO));
     if (progress)
         l->cfg.progress = ladder_progress;
+    runs = ladder_record_begin(c, l, rules, fc_rules_nseats(rules));
     rc = fc_ladder_run(&l->cfg, &l->res, &err);
     if (progress)
         fputc('\n', stderr);
@@ -397,7 +425,9 @@ int cli_cmd_ladder(cli *c)
         goto out; /* every rank holds every result; rank 0 writes */
     ladder_sort(l);
     rc = ladder_outputs(c, l);
+    ladder_record_end(runs, l);
 out:
+    cli_runs_end(runs, rc == 0, rc == 0 ? l->res.ngames : 0);
     fc_ladder_result_free(&l->res);
     fc_rules_free(rules);
     fc_context_free(ctx);

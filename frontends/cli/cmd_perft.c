@@ -1,9 +1,10 @@
 /* `formicary perft GAME`: counts the leaves of the decision tree to a depth, for any game,
  * through the vtable on plain state copies (events off). Chance outcomes count as branches.
  * The last ply is counted without being applied (bulk counting: the number of legal
- * decisions), so perft(N) applies only the decisions of the first N-1 plies, through the game's
- * apply_legal where it has one (they come from legal(): no need to check them again). A finished game
- * has no children: it counts at its own depth and adds nothing deeper. */
+ * decisions, from the game's legal_count where it has one, API minor 9), so perft(N) applies
+ * only the decisions of the first N-1 plies, through the game's apply_legal where it has one
+ * (they come from legal(): no need to check them again). A finished game has no children: it
+ * counts at its own depth and adds nothing deeper. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,7 @@ typedef struct perft {
     unsigned char *st;       /* (depth + 1) states of state_size bytes */
     fc_decision *dec;        /* depth lists of max_decisions */
     fc_apply_legal_fn apply_legal; /* the game's unchecked apply (API minor 6), or NULL */
+    fc_legal_count_fn legal_count; /* the game's count of legal (API minor 9), or NULL */
     uint64_t per[PERFT_MAX_DEPTH + 1]; /* nodes at each depth (1..N) */
     int err;
 } perft;
@@ -53,7 +55,7 @@ static uint64_t perft_node(perft *p, int ply, int left)
     if (g->to_move(st, p->env) == FC_NOBODY)
         return 0;
     fc_decision *d = p->dec + (size_t)ply * (size_t)g->max_decisions;
-    int n = g->legal(st, p->env, d, NULL);
+    int n = left == 1 && p->legal_count ? p->legal_count(st, p->env) : g->legal(st, p->env, d, NULL);
     if (n <= 0 || n > g->max_decisions) {
         p->err = FC_EPLUGIN;
         return 0;
@@ -146,6 +148,7 @@ int cli_cmd_perft(cli *c)
     }
     p.g = fc_match_game(m);
     p.apply_legal = fc_match_apply_legal_fn(m);
+    p.legal_count = fc_match_legal_count_fn(m);
     p.env = fc_match_search_env(m);
     p.st = malloc((size_t)(depth + 1) * p.g->state_size);
     p.dec = malloc((size_t)depth * (size_t)p.g->max_decisions * sizeof *p.dec);

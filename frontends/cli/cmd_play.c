@@ -190,6 +190,11 @@ static void play_show(play *p, int seat)
                (int)sizeof v->tracks[i].text, v->tracks[i].text);
     for (int s = -1; s < p->nseats; s++) {
         bool any = false;
+        char items[256]; /* the seat's tray, or the pending items (a drawn tile) */
+        if (fc_view_items_text(v, s, items, sizeof items) > 0) {
+            printf("  %s: %s %s", s < 0 ? "all" : p->names[s], s < 0 ? "drawn" : "hand", items);
+            any = true;
+        }
         for (int i = 0; i < v->npanel && i < FC_VIEW_MAX_PANEL * 4; i++) {
             const fc_view_entry *e = &v->panel[i];
             if (e->seat != s)

@@ -30,6 +30,7 @@ const cli_optdef cli_opts_replay[] = {
     {"--summary", NULL, false, "corpus: print the summary without the table of records"},
     {"--progress", NULL, false, "corpus: show the progress bar even when stderr is not a terminal"},
     {"--threads", "K", false, "corpus: worker threads (default 1); the report does not depend on K"},
+    CLI_RUNS_DB_OPTS,
     {NULL, NULL, false, NULL},
 };
 

@@ -44,6 +44,7 @@ const cli_optdef cli_opts_sim[] = {
     {"--plan", "METRIC=EFFECT", true, "estimate from a pilot the games needed to detect EFFECT in METRIC (95% confidence, 80% power), e.g. win_share:1=0.03"},
     {"--pilot", "N", false, "--plan: games of the pilot (default 100)"},
     {"--run", NULL, false, "--plan: then play the games needed (at most --games, default 1000000)"},
+    CLI_RUNS_DB_OPTS,
     {NULL, NULL, false, NULL},
 };
 
@@ -244,9 +245,16 @@ static int sim_play(sim_cli *s, design *d, int first, int count)
     if (s->cfg.opening > 0 && len > 0 && (size_t)len < sizeof text) /* so are games with random openings */
         snprintf(text + len, sizeof text - (size_t)len, "|opening %d", s->cfg.opening);
     uint64_t key = fc_hash64(text, strlen(text), 0);
-    int rc = cli_sim_run(&s->cfg, first, count, d->games + first, s->journal, key, &err); /* over MPI ranks */
+    /* over MPI ranks; when recording, chunk by chunk, each chunk one transaction */
+    int rc = 0, chunk = s->runs_chunk > 0 ? s->runs_chunk : count;
+    for (int at = first; rc == 0 && at < first + count; at += chunk) {
+        int n = first + count - at < chunk ? first + count - at : chunk;
+        rc = cli_sim_run(&s->cfg, at, n, d->games + at, s->journal, key, &err);
+        s->done_before += n;
+        if (rc == 0)
+            cli_runs_games(s->runs, d->label, d->games + at, n, s->nseats);
+    }
     s->seconds += sim_now() - t0;
-    s->done_before += count;
     if (rc != 0) {
         if (s->progress)
             fputc('\n', stderr);
@@ -659,6 +667,7 @@ int cli_cmd_sim(cli *c)
         rc = CLI_EXIT_FAIL;
     if ((rc = cli_mpi_agree(rc)) != 0)
         goto out;
+    sim_runs_begin(s, c);
     if ((rc = s->nplan ? sim_plan_play(s) : sim_run_all(s, cli_flag(c, "--until-significant"))) != 0)
         goto out;
     if (cli_mpi_rank() != 0)
@@ -691,6 +700,7 @@ int cli_cmd_sim(cli *c)
         (ccsv && sim_write_comparison_csv(s, ccsv) != 0))
         rc = CLI_EXIT_FAIL;
 out:
+    sim_runs_end(s, rc == 0);
     for (int k = 0; k < 2; k++) {
         fc_rules_free(s->d[k].rules);
         free(s->d[k].games);

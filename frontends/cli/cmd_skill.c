@@ -31,6 +31,7 @@ const cli_optdef cli_opts_skill[] = {
     {"--json", "F", false, "write the curve as JSON to F ('-' for stdout instead of the table)"},
     {"--svg", "F", false, "write a chart of the curve to F"},
     {"--progress", NULL, false, "show the progress bar even when stderr is not a terminal"},
+    CLI_RUNS_DB_OPTS,
     {NULL, NULL, false, NULL},
 };
 
@@ -397,6 +398,25 @@ static int skill_options(cli *c, skill *s, int *players)
     return 0;
 }
 
+/* The run in the runs database: each design's steps and its skill depth (docs/runs.md). */
+static void skill_record(cli_runs *runs, const skill *s)
+{
+    for (int k = 0; k < s->ndesigns; k++) {
+        const skill_design *d = &s->d[k];
+        char name[64];
+        for (int i = 0; i <= d->nsteps; i++) {
+            const skill_step *st = i < d->nsteps ? &d->step[i] : &d->random;
+            if (st->weak)
+                snprintf(name, sizeof name, "win:%llu-vs-%llu", (unsigned long long)st->strong,
+                         (unsigned long long)st->weak);
+            else
+                snprintf(name, sizeof name, "win:%llu-vs-random", (unsigned long long)st->strong);
+            cli_runs_metric(runs, d->label, name, st->rate, st->lo, st->hi, NAN, NULL);
+        }
+        cli_runs_metric(runs, d->label, "skill_depth", d->depth, NAN, NAN, NAN, NULL);
+    }
+}
+
 int cli_cmd_skill(cli *c)
 {
     skill s;
@@ -418,6 +438,7 @@ int cli_cmd_skill(cli *c)
     fc_error err;
     fc_error_clear(&err);
     const char *game = c->pos[0];
+    cli_runs *runs = NULL;
     s.d[0].label = "A";
     s.d[0].rules = cli_rules(c, ctx, game, players);
     s.ndesigns = 1;
@@ -446,6 +467,15 @@ int cli_cmd_skill(cli *c)
     for (uint64_t b = s.from * 2; b <= s.to && steps < SKILL_MAX_STEPS; b *= 2)
         steps++;
     s.total = s.ndesigns * (steps + 1) * 2 * s.pairs;
+    runs = cli_runs_begin(c, "skill", game, s.nseats, s.seed, s.threads, s.total);
+    for (int k = 0; runs && k < s.ndesigns; k++) {
+        char text[8192];
+        if (k == 0)
+            cli_rules_text(s.d[0].rules, text, sizeof text);
+        else
+            cli_design_b_text(s.d[0].rules, s.d[1].rules, text, sizeof text);
+        cli_runs_design(runs, s.d[k].label, s.d[k].rules, text);
+    }
     s.progress = cli_mpi_rank() == 0 && (cli_flag(c, "--progress") || isatty(STDERR_FILENO));
     for (int k = 0; k < s.ndesigns; k++)
         if (skill_design_run(&s, &s.d[k], &err) != 0) {
@@ -469,6 +499,9 @@ int cli_cmd_skill(cli *c)
     if (svg && (rc = skill_write_svg(&s, game, svg)) != 0)
         goto out;
 out:
+    if (runs && rc == 0)
+        skill_record(runs, &s);
+    cli_runs_end(runs, rc == 0, rc == 0 ? s.total : 0);
     free(s.games);
     for (int k = 0; k < 2; k++)
         fc_rules_free(s.d[k].rules);

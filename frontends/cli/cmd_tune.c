@@ -31,6 +31,7 @@ const cli_optdef cli_opts_tune[] = {
     {"--ini", "F", false, "write the winner as a rule-set INI to F, for --rules ('-': stdout instead of the table)"},
     {"--html", "F", false, "write an HTML report (front, candidates, progress) to F"},
     {"--progress", NULL, false, "show the progress bar even when stderr is not a terminal"},
+    CLI_RUNS_DB_OPTS,
     {NULL, NULL, false, NULL},
 };
 
@@ -394,6 +395,37 @@ static bool tune_dash(const cli *c)
     return false;
 }
 
+/* The run in the runs database (docs/runs.md): the base rules, the seats and, at the end, the
+ * winner with its loss and each target's estimate. */
+static cli_runs *tune_record_begin(const cli *c, const tune_cli *t)
+{
+    cli_runs *runs = cli_runs_begin(c, "tune", t->game, t->cfg.nseats, t->cfg.seed, t->cfg.threads,
+                                    t->cfg.budget_games);
+    if (runs && t->base_done)
+        cli_runs_design(runs, "base", t->base_done, t->base_text);
+    for (int k = 0; runs && k < t->cfg.nseats; k++)
+        cli_runs_seat(runs, k + 1, t->spec[k], t->seat[k].tier);
+    return runs;
+}
+
+static void tune_record_end(cli_runs *runs, const tune_cli *t)
+{
+    const fc_tune_result *r = t->res;
+    cli_runs_metric(runs, "", "candidates", r->ncandidates, NAN, NAN, NAN, NULL);
+    if (!runs || r->winner < 0)
+        return;
+    const fc_tune_candidate *w = &r->cand[r->winner];
+    char lab[512];
+    tune_label(t, w, lab, sizeof lab);
+    cli_runs_metric(runs, "winner", "loss", w->loss, w->loss_lo, w->loss_hi, NAN, lab);
+    for (int i = 0; i < t->cfg.ntargets; i++) {
+        char name[128];
+        snprintf(name, sizeof name, "target %s", t->cfg.target[i].text);
+        cli_runs_metric(runs, "winner", name, w->est[i].value, w->est[i].lo, w->est[i].hi, NAN,
+                        w->est[i].met ? "met" : "not met");
+    }
+}
+
 int cli_cmd_tune(cli *c)
 {
     tune_cli *t = calloc(1, sizeof *t);
@@ -439,6 +471,7 @@ int cli_cmd_tune(cli *c)
     }
     fc_error err;
     fc_error_clear(&err);
+    cli_runs *runs = rc == 0 ? tune_record_begin(c, t) : NULL;
     if (rc == 0 && !(t->res = fc_tune_run(cfg, &err))) {
         if (t->progress)
             fputc('\n', stderr);
@@ -461,7 +494,9 @@ int cli_cmd_tune(cli *c)
             rc = cli_fail("tune: option --ini: no winner to write (every candidate was refused)");
         else if (rc == 0 && ini && tune_write_ini(t, ini) != 0)
             rc = CLI_EXIT_FAIL;
+        tune_record_end(runs, t);
     }
+    cli_runs_end(runs, rc == 0, t->res ? t->res->games : 0);
     fc_tune_result_free(t->res);
     fc_rules_free(t->base);
     fc_rules_free(t->base_done);

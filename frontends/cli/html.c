@@ -483,8 +483,11 @@ void cli_html_intervals(cli_html *h, const char *title, const char *axis_label, 
     cli_html_intervals_grouped(h, title, axis_label, e, n, ref, NULL, NULL, 0);
 }
 
-void cli_html_intervals_grouped(cli_html *h, const char *title, const char *axis_label, const cli_html_est *e, int n,
-                                double ref, const int *group, const char *const *groups, int ngroups)
+/* The interval chart, with a shaded band band_lo..band_hi (a NAN end: open to the chart's edge;
+ * both NAN: no band) under the rows. */
+static void intervals_chart(cli_html *h, const char *title, const char *axis_label, const cli_html_est *e, int n,
+                            double ref, const int *group, const char *const *groups, int ngroups, double band_lo,
+                            double band_hi)
 {
     double lo = INFINITY, hi = -INFINITY, lw = 0;
     for (int i = 0; i < n; i++) {
@@ -499,6 +502,13 @@ void cli_html_intervals_grouped(cli_html *h, const char *title, const char *axis
         return;
     }
     range_add(&lo, &hi, ref);
+    range_add(&lo, &hi, band_lo);
+    range_add(&lo, &hi, band_hi);
+    if (isfinite(band_lo) || isfinite(band_hi)) { /* room beyond the band, so its edges show */
+        double pad = hi > lo ? 0.15 * (hi - lo) : 0.05 * fmax(fabs(lo), 1);
+        lo -= pad;
+        hi += pad;
+    }
     if (!group)
         ngroups = 0;
     plot p = {.x0 = fmin(fmax(lw + 16, 80), 300), .h = 26.0 * n};
@@ -511,6 +521,12 @@ void cli_html_intervals_grouped(cli_html *h, const char *title, const char *axis
     for (int i = 0; i < n; i += 2) /* banded rows under the grid */
         fprintf(h->f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"26\" fill=\"#f2f5f9\"/>\n", p.x0,
                 p.y0 + 26.0 * i, p.w);
+    if (isfinite(band_lo) || isfinite(band_hi)) {
+        double x0 = isfinite(band_lo) ? px(&p, band_lo) : p.x0, x1 = isfinite(band_hi) ? px(&p, band_hi) : p.x0 + p.w;
+        fprintf(h->f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#009E73\" "
+                      "fill-opacity=\"0.18\"><title>tolerance</title></rect>\n",
+                x0, p.y0, fmax(x1 - x0, 1), p.h);
+    }
     x_axis(h, &p, NULL, true, axis_label);
     for (int i = 0; i < n; i++)
         interval_row(h, &p, &e[i], p.y0 + 13 + 26.0 * i,
@@ -523,6 +539,18 @@ void cli_html_intervals_grouped(cli_html *h, const char *title, const char *axis
                 px(&p, ref), p.y0, px(&p, ref), p.y0 + p.h, num(buf, sizeof buf, ref));
     }
     figure_end(h);
+}
+
+void cli_html_intervals_grouped(cli_html *h, const char *title, const char *axis_label, const cli_html_est *e, int n,
+                                double ref, const int *group, const char *const *groups, int ngroups)
+{
+    intervals_chart(h, title, axis_label, e, n, ref, group, groups, ngroups, NAN, NAN);
+}
+
+void cli_html_band(cli_html *h, const char *title, const char *axis_label, const cli_html_est *e, int n,
+                   double band_lo, double band_hi)
+{
+    intervals_chart(h, title, axis_label, e, n, NAN, NULL, NULL, 0, band_lo, band_hi);
 }
 
 /* ---- histograms ---- */

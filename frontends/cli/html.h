@@ -56,6 +56,10 @@ void cli_html_intervals(cli_html *h, const char *title, const char *axis, const 
  * colour and named in a legend by groups[] (designs A and B side by side). */
 void cli_html_intervals_grouped(cli_html *h, const char *title, const char *axis, const cli_html_est *e, int n,
                                 double ref, const int *group, const char *const *groups, int ngroups);
+/* An interval chart over a shaded band band_lo..band_hi (NAN: open on that side): a balance
+ * contract's estimate against its tolerance. */
+void cli_html_band(cli_html *h, const char *title, const char *axis, const cli_html_est *e, int n, double band_lo,
+                   double band_hi);
 /* Overlaid histograms of each series' y values on a shared binning (score and length
  * distributions per seat or design). */
 void cli_html_histograms(cli_html *h, const char *title, const char *axis, const cli_html_series *s, int n);

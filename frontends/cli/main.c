@@ -28,8 +28,12 @@ static const cli_cmd cli_cmds[] = {
      1, 1, cli_opts_skill, cli_cmd_skill},
     {"ladder", "GAME", "Round robin between agents (--agents 'A;B;...'): ratings (Elo) with 95% intervals.", 1, 1,
      cli_opts_ladder, cli_cmd_ladder},
+    {"check", "GAME DESIGN.ini", "Check a balance contract (targets with tolerances, docs/metrics.md): paired games until "
+     "each target is decided; exit 0 met, 1 not met, 3 undecided, 2 error.", 2, 2, cli_opts_check, cli_cmd_check},
     {"train-eval", "GAME", "Tune the game's evaluation weights by self-play (SPSA) and write a weights file (--out).", 1,
      1, cli_opts_train_eval, cli_cmd_train_eval},
+    {"runs", "[list | show ID | compare ID ID]", "The recorded study runs: list, show one, compare two (docs/runs.md).",
+     0, 3, cli_opts_runs, cli_cmd_runs},
     {"agreement", "GAME", "How often an agent's choice matches the recorded decisions of a corpus (top-1, top-3).", 1,
      1, cli_opts_agreement, cli_cmd_agreement},
     {"tune", "GAME", "Search parameter values toward design targets (balance, rounds, margin, ...): best designs with intervals.",
@@ -113,7 +117,7 @@ static int cli_main(int argc, char **argv)
     const char *near = fc_suggest(name, names, CLI_NCMDS);
     if (near)
         return cli_usage("unknown command '%s'; did you mean '%s'? (try formicary --help)", name, near);
-    return cli_usage("unknown command '%s' (commands: list, plugins, rules, play, replay, import, shell, bench, sim, skill, ladder, train-eval, agreement, tune, variant, perft, "
+    return cli_usage("unknown command '%s' (commands: list, plugins, rules, play, replay, import, shell, bench, sim, skill, ladder, check, train-eval, runs, agreement, tune, variant, perft, "
                      "uhp)",
                      name);
 }

@@ -783,6 +783,7 @@ int cli_replay_corpus(cli *c)
             rc = CLI_EXIT_FAIL;
         else if (cp.sum.errors > 0)
             rc = CLI_EXIT_FAIL; /* every record was reported; the status says some could not be read */
+        corpus_record(&cp, c, rc == 0 || cp.sum.errors > 0);
     }
     for (int k = 1; k <= FC_MAX_SEATS; k++)
         fc_rules_free(run.probes.r[k]);

@@ -96,5 +96,7 @@ void corpus_print(const corpus *cp, FILE *f, bool per_record);
 int corpus_write_csv(const corpus *cp, const char *path);
 int corpus_write_json(const corpus *cp, const char *path);
 int corpus_write_html(const corpus *cp, const char *path);
+/* The replay as a run of the runs database (complete: replayed and reported). */
+void corpus_record(const corpus *cp, const cli *c, bool complete);
 
 #endif

@@ -55,6 +55,8 @@ typedef struct sim_cli {
     bool plan_go;        /* --run given */
     bool plan_run;       /* the planned games were played */
     sim_plan_item plan[SIM_PLAN_MAX];
+    cli_runs *runs;  /* the run in the runs database (rank 0), or NULL */
+    int runs_chunk;  /* games per chunk when recording (0: one call for all), the same on every rank */
 } sim_cli;
 
 #define SIM_PLAN_CAP 1000000
@@ -102,6 +104,10 @@ int sim_write_json(const sim_cli *s, const char *path);
 int sim_write_svg(const sim_cli *s, const char *path);
 /* The A/B table as CSV: one row per metric with p and adjusted p. */
 int sim_write_comparison_csv(const sim_cli *s, const char *path);
+/* sim_runs.c: the run in the runs database (docs/runs.md). begin on every rank (it sets
+ * runs_chunk alike); end writes the summary figures when complete. */
+void sim_runs_begin(sim_cli *s, const cli *c);
+void sim_runs_end(sim_cli *s, bool complete);
 /* sim_html.c: the report page of `sim --html FILE` (html.h, docs/reports.md). */
 int sim_write_html(const sim_cli *s, const char *path);
 

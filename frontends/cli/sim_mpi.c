@@ -59,6 +59,7 @@ void cli_mpi_end(void) {}
 int cli_mpi_rank(void) { return 0; }
 int cli_mpi_size(void) { return 1; }
 int cli_mpi_agree(int rc) { return rc; }
+int cli_mpi_bcast_int(int v) { return v; }
 int cli_sim_run(const fc_sim_config *c, int first, int count, fc_sim_game *out, cli_journal *j, uint64_t key,
                 fc_error *err)
 {
@@ -126,6 +127,13 @@ int cli_mpi_agree(int rc)
     if (any && !bad)
         fprintf(stderr, "formicary: sim: rank %d: another rank failed to set up (see its message)\n", mpi_rank);
     return any ? (rc ? rc : CLI_EXIT_FAIL) : 0;
+}
+
+int cli_mpi_bcast_int(int v)
+{
+    if (mpi_on)
+        MPI_Bcast(&v, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    return v;
 }
 
 /* The shared state of one distributed run at rank 0. */

@@ -22,6 +22,8 @@ int cli_mpi_size(void);
 /* Every rank's setup result combined: CLI_EXIT_OK only if all ranks set up fine, so a rank
  * that could not load the game does not leave the others waiting. */
 int cli_mpi_agree(int rc);
+/* Rank 0's v on every rank (v itself without MPI): decisions only rank 0 can make. */
+int cli_mpi_bcast_int(int v);
 /* A journal of finished games for --resume FILE: one text line per game, appended (and
  * flushed) as games finish, keyed by a hash of the design (game, rule set, variant, seed,
  * agents), so a run stopped by a dead rank or a crash continues with the games not written

@@ -178,6 +178,9 @@ static void text_show(text_replay *r)
         int k = 0;
         if (s >= 0)
             fprintf(f, "  %s (%d pts):", r->names[s], (int)score[s]);
+        char items[256]; /* the seat's tray, or the pending items (a drawn tile) */
+        if (fc_view_items_text(v, s, items, sizeof items) > 0)
+            fprintf(f, "%s %s %s", s < 0 ? "  all:" : "", s < 0 ? "drawn" : "hand", items), k++;
         for (int i = 0; i < v->npanel && i < FC_VIEW_MAX_PANEL * 4; i++) {
             const fc_view_entry *e = &v->panel[i];
             if (e->seat != s)

@@ -31,6 +31,49 @@ float gui_hex_radius(const gui *g) { return g->hex * g->zoom; }
 
 SDL_Color gui_terrain_col(int terrain) { return gui_rgb(gui_terrain_rgb[terrain >= 0 && terrain < FC_TERRAIN_COUNT ? terrain : 0]); }
 
+/* A cell's fill: its terrain class's colour, unless the game names the terrain after a colour
+ * (Marabunta's regions "pink" .. "yellow", as its rules call them): then a light tint of that
+ * colour, light enough for the pieces on it. As with seats named after colours. */
+unsigned gui_cell_rgb(const fc_view_cell *c)
+{
+    static const struct {
+        const char *name;
+        unsigned rgb;
+    } tab[] = {{"pink", 0xF4B6D2},   {"blue", 0x9CC3E6},   {"orange", 0xF5B971}, {"green", 0x9CCF8A},
+               {"grey", 0xB5B5B5},   {"gray", 0xB5B5B5},   {"yellow", 0xF3E07A}, {"red", 0xEBA0A0},
+               {"purple", 0xC9A8DE}, {"violet", 0xC9A8DE}, {"brown", 0xB8916B},  {"white", 0xF4F4F4},
+               {"black", 0x555555},  {"cyan", 0x9FDCEB}};
+    if (c->terrain == FC_TERRAIN_BLOCKED)
+        return gui_terrain_rgb[FC_TERRAIN_BLOCKED]; /* a crossed-out hex stays dark */
+    char low[sizeof c->terrain_name];
+    size_t i = 0;
+    for (; i + 1 < sizeof low && c->terrain_name[i]; i++)
+        low[i] = (char)(c->terrain_name[i] >= 'A' && c->terrain_name[i] <= 'Z' ? c->terrain_name[i] + 32 : c->terrain_name[i]);
+    low[i] = 0;
+    for (size_t k = 0; k < sizeof tab / sizeof tab[0]; k++)
+        if (strcmp(low, tab[k].name) == 0)
+            return tab[k].rgb;
+    return gui_terrain_rgb[c->terrain < FC_TERRAIN_COUNT ? c->terrain : 0];
+}
+
+/* The terrain key: each terrain name on the board with its fill, in the order first seen (at
+ * most max); returns how many. */
+int gui_terrain_key(const gui *g, const fc_view_cell **out, int max)
+{
+    const fc_view *v = g->view;
+    int n = 0;
+    for (int i = 0; i < v->ncells; i++) {
+        const fc_view_cell *c = &v->cells[i];
+        bool seen = false;
+        for (int k = 0; k < n && !seen; k++)
+            seen = strncmp(out[k]->terrain_name, c->terrain_name, sizeof c->terrain_name) == 0 &&
+                   gui_cell_rgb(out[k]) == gui_cell_rgb(c);
+        if (!seen && n < max)
+            out[n++] = c;
+    }
+    return n;
+}
+
 void gui_hex_center(const gui *g, fc_hex h, float *x, float *y)
 {
     float s = gui_hex_radius(g);
@@ -63,7 +106,9 @@ void gui_board_fit(gui *g)
             minx = maxx = x, miny = maxy = y;
         minx = fminf(minx, x), maxx = fmaxf(maxx, x), miny = fminf(miny, y), maxy = fmaxf(maxy, y);
     }
-    float wu = maxx - minx + SQRT3 + 0.4f, hu = maxy - miny + 2.4f;
+    /* at least 7 hexes across and 6 rows, so a board of a few pieces (Hive's first ones) does
+     * not fill the window with one hex */
+    float wu = fmaxf(maxx - minx + SQRT3 + 0.4f, 7 * SQRT3), hu = fmaxf(maxy - miny + 2.4f, 6 * 1.5f + 0.5f);
     SDL_Rect b = g->r_board;
     float s = fminf((float)b.w / wu, (float)b.h / hu);
     if (s < 4)
@@ -157,7 +202,7 @@ static void gui_board_fills(gui *g)
     int k = 0;
     for (int i = 0; i < v_->ncells; i++) {
         const fc_view_cell *c = &v_->cells[i];
-        SDL_Color col = gui_rgb(gui_terrain_rgb[c->terrain < FC_TERRAIN_COUNT ? c->terrain : 0]);
+        SDL_Color col = gui_rgb(gui_cell_rgb(c));
         float xs[6], ys[6], cx, cy;
         gui_hex_corners(g, c->hex, 0.5f, xs, ys);
         gui_hex_center(g, c->hex, &cx, &cy);
@@ -238,10 +283,32 @@ static void gui_board_marks(gui *g)
             if (gui_view_cell(g, mv->hexes[k]))
                 gui_hex_ring(g, mv->hexes[k], w, w, c);
     }
-    /* hexes a legal decision concerns: a white ring with a dark rim */
+    /* where a piece may be picked (a game whose decisions name their source, nothing picked
+     * yet): a dotted white ring; the picked piece: a thick orange ring */
+    bool two = gui_two_step(g);
+    for (int i = 0; two && !gui_picked(g) && i < g->ndecs; i++)
+        if (g->decs[i].info.has_from && (i == 0 || !fc_hex_eq(g->decs[i - 1].info.from, g->decs[i].info.from))) {
+            float cx, cy;
+            gui_hex_center(g, g->decs[i].info.from, &cx, &cy);
+            for (int k = 0; k < 12; k++) {
+                float a = 2 * (float)M_PI * (float)k / 12;
+                gui_poly(g, cx + s * 0.8f * cosf(a), cy + s * 0.8f * sinf(a), fmaxf(1.8f, s / 14), 6, 0,
+                         gui_rgb(0xFFFFFF));
+            }
+        }
+    if (g->sel_hex_on)
+        gui_hex_ring(g, g->sel_hex, w * 0.3f, w * 1.8f, gui_rgb(0xE69F00));
+    /* hexes a legal decision concerns (of the picked piece): a white ring with a dark rim; a
+     * place without a cell (no piece there yet) a pale hex, drawn as a target, not a tile */
     for (int i = 0; i < g->ndecs; i++) {
-        if (!g->decs[i].info.has_hex)
+        if (!gui_dec_marked(g, i, two)) { /* nothing picked: where pieces may go, pale */
+            float cx, cy;
+            if (g->decs[i].info.has_hex && !gui_view_cell(g, g->decs[i].info.hex)) {
+                gui_hex_center(g, g->decs[i].info.hex, &cx, &cy);
+                gui_poly(g, cx, cy, s * 0.9f, 6, (float)M_PI / 6, gui_alpha(gui_rgb(0xFFFFFF), 22));
+            }
             continue;
+        }
         float cx, cy;
         gui_hex_center(g, g->decs[i].info.hex, &cx, &cy);
         if (!gui_view_cell(g, g->decs[i].info.hex)) /* a hex the board does not have yet */
@@ -286,6 +353,7 @@ static uint64_t gui_static_key(const gui *g)
         MIX(&v->cells[i].hex, sizeof v->cells[i].hex);
         MIX(&v->cells[i].terrain, 1);
         MIX(&v->cells[i].region, sizeof v->cells[i].region);
+        MIX(v->cells[i].terrain_name, sizeof v->cells[i].terrain_name); /* a colour name fills */
     }
     MIX(&v->nlinks, sizeof v->nlinks);
     for (int i = 0; i < v->nlinks && i < FC_VIEW_MAX_LINKS; i++) {

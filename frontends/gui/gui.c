@@ -243,8 +243,12 @@ static int gui_refresh(gui *g, fc_error *err)
     }
     g->view_gen = g->gen;
     g->view_valid = true;
+    gui_pick_reset(g); /* a new position: nothing picked (or the only source there is) */
     gui_pieces_index(g);
-    gui_board_fit(g);
+    if (gui_tray_rows(g) != g->tray_rows)
+        gui_layout(g); /* the trays take their rows from the board (and fit it) */
+    else
+        gui_board_fit(g);
     if (g->anim_pending)
         gui_anim_start(g);
     return 0;
@@ -267,6 +271,8 @@ static void gui_dump_state(gui *g)
     fprintf(f, "game %s\nply %zu\nto_move %d\nhash %016llx\noverlay %d\nprompt %d\nshots %u\ninputs %u\nframes %d\n",
             g->game_name, ply, g->mover, (unsigned long long)fc_match_state_hash(*g->m), g->overlay, g->prompt, g->shots,
             g->inputs, g->draws);
+    fprintf(f, "board %d %d %d %d\nhex_radius %.1f\n", g->r_board.x, g->r_board.y, g->r_board.w, g->r_board.h,
+            (double)gui_hex_radius(g));
     fprintf(f, "draw_avg_ms %.3f\ndraw_max_ms %.3f\ncells %d\npieces %d\nstatic_draws %u\nanim %d %u %u\n",
             g->draws ? g->draw_ms / g->draws : 0.0, g->draw_max_ms, g->view->ncells, g->view->npieces, g->static_draws,
             g->anim_active, g->anim_count, g->anim_slides);
@@ -294,6 +300,10 @@ static void gui_dump_state(gui *g)
             fprintf(f, "target %d %d %d %d %d %s\n", g->decs[i].info.hex.q, g->decs[i].info.hex.r, p.x, p.y,
                     gui_decs_at(g, g->decs[i].info.hex, NULL, 0), g->decs[i].text);
     }
+    gui_tray_dump(g, f);
+    const fc_view_cell *key[16];
+    for (int k = 0, n = g->overlay == GUI_OV_LEGEND ? gui_terrain_key(g, key, 16) : 0; k < n; k++)
+        fprintf(f, "key %06X %s\n", gui_cell_rgb(key[k]), key[k]->terrain_name); /* the legend's terrain key */
     for (int i = 0; i < g->nlist_hits; i++)
         fprintf(f, "row %d %d %d %s\n", g->list_hits[i].idx, g->list_hits[i].r.x + g->list_hits[i].r.w / 2,
                 g->list_hits[i].r.y + g->list_hits[i].r.h / 2, g->decs[g->list_hits[i].idx].text);

@@ -8,6 +8,7 @@
 #include <SDL_ttf.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "formicary/game.h"
 #include "formicary/view.h"
@@ -111,6 +112,16 @@ typedef struct gui {
     gui_hit list_hits[128], list_heads[32];
     int nlist_hits, nlist_heads;
 
+    /* trays (tray.c): the view's items off the board, and the source picked before a
+     * destination: a tray item's id (sel_item > 0) or a piece's hex (sel_hex_on) */
+    SDL_Rect r_tray;
+    int tray_rows;
+    gui_hit tray_hits[FC_VIEW_MAX_ITEMS];
+    int ntray_hits, tray_hover; /* tray_hover: the item index under the pointer, or -1 */
+    int sel_item;
+    bool sel_hex_on;
+    fc_hex sel_hex;
+
     /* pointer */
     int mx, my;
     bool has_hover;
@@ -189,6 +200,8 @@ void gui_hex_center(const gui *g, fc_hex h, float *x, float *y);
 float gui_hex_radius(const gui *g);
 void gui_seat_shape(gui *g, int seat, float cx, float cy, float rad, SDL_Color c);
 SDL_Color gui_terrain_col(int terrain);
+unsigned gui_cell_rgb(const fc_view_cell *c); /* the fill: terrain class, or a colour it is named */
+int gui_terrain_key(const gui *g, const fc_view_cell **out, int max);
 /* The outline of hex h, inset pixels inside its edge, width pixels wide. */
 void gui_hex_ring(gui *g, fc_hex h, float inset, float width, SDL_Color c);
 /* The view cell under a pixel, or NULL. */
@@ -206,6 +219,28 @@ void gui_pieces_index(gui *g); /* after every new view */
 void gui_board_pieces(gui *g);
 void gui_board_highlights(gui *g);
 void gui_piece_shape(gui *g, int kind, float cx, float cy, float r, SDL_Color c);
+/* A piece's figure in its owner's colour with glyph, seat mark and count (the board, trays). */
+void gui_piece_draw(gui *g, const fc_view_piece *p, float cx, float cy, float r, const gui_font *f);
+
+/* tray.c: the trays of items off the board, picking a source before its destination. */
+bool gui_two_step(const gui *g); /* some decision names its source */
+bool gui_picked(const gui *g);
+bool gui_dec_picked(const gui *g, int i);
+/* Whether decision i's hex is marked (two_step: gui_two_step(g)). */
+bool gui_dec_marked(const gui *g, int i, bool two_step);
+/* The decisions a click at h may play: those of the picked source, or all. */
+int gui_click_decs(const gui *g, fc_hex h, int *idx, int max);
+bool gui_source_hex(const gui *g, fc_hex h);
+void gui_pick_clear(gui *g);
+void gui_pick_reset(gui *g); /* a new list: nothing picked, or its only source */
+bool gui_pick_hex(gui *g, fc_hex h); /* true: the click picked or dropped, nothing to play */
+void gui_pick_item(gui *g, int k);
+int gui_tray_rows(const gui *g);
+int gui_tray_row_h(const gui *g);
+void gui_tray_layout(gui *g);
+void gui_tray_draw(gui *g);
+bool gui_tray_status(const gui *g, char *buf, size_t n);
+void gui_tray_dump(gui *g, FILE *f);
 
 /* panels.c: layout, header, side panel, decision list, log, status, overlays. */
 void gui_layout(gui *g);

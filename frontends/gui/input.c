@@ -25,7 +25,9 @@ void gui_pointer_sync(gui *g)
     g->has_hover = !g->drag_moved && gui_hex_at(g, g->mx, g->my, &g->hover);
     g->hover_dec = -1;
     g->menu_hover = -1;
+    g->tray_hover = -1;
     SDL_Point p = {g->mx, g->my};
+    gui_tray_layout(g);
     for (int i = 0; i < g->nmenu; i++)
         if (SDL_PointInRect(&p, &g->menu_hits[i].r))
             g->menu_hover = i;
@@ -34,6 +36,9 @@ void gui_pointer_sync(gui *g)
     for (int i = 0; i < g->nlist_hits; i++)
         if (SDL_PointInRect(&p, &g->list_hits[i].r))
             g->hover_dec = g->list_hits[i].idx;
+    for (int i = 0; i < g->ntray_hits; i++)
+        if (SDL_PointInRect(&p, &g->tray_hits[i].r))
+            g->tray_hover = g->tray_hits[i].idx;
 }
 
 static void gui_slider_to(gui *g, int x, fc_error *err)
@@ -59,10 +64,19 @@ static int gui_click(gui *g, fc_error *err)
     }
     if (g->hover_dec >= 0)
         return gui_play_index(g, g->hover_dec, err);
-    fc_hex h = g->hover;
-    if (!g->has_hover || !gui_human_turn(g))
+    if (g->tray_hover >= 0 && gui_human_turn(g)) {
+        gui_pick_item(g, g->tray_hover);
         return 0;
-    int idx[GUI_MENU_MAX], k = gui_decs_at(g, h, idx, GUI_MENU_MAX);
+    }
+    fc_hex h = g->hover;
+    if (!g->has_hover || !gui_human_turn(g)) {
+        gui_pick_clear(g);
+        return 0;
+    }
+    if (gui_two_step(g) && gui_pick_hex(g, h))
+        return 0; /* picked a piece, or dropped the pick */
+    /* the decisions of the picked source at h; without a pick all of them (the menu) */
+    int idx[GUI_MENU_MAX], k = gui_click_decs(g, h, idx, GUI_MENU_MAX);
     if (k == 1)
         return gui_play_index(g, idx[0], err);
     if (k > 1) {
@@ -220,6 +234,8 @@ static int gui_key(gui *g, SDL_Keycode k, bool *shot, fc_error *err)
     if (k == SDLK_ESCAPE) {
         if (g->nmenu)
             g->nmenu = 0;
+        else if (gui_picked(g))
+            gui_pick_clear(g);
         else if (g->overlay != GUI_OV_NONE && g->overlay != GUI_OV_COVER)
             g->overlay = GUI_OV_NONE;
         return GUI_GO_ON;
@@ -351,8 +367,11 @@ int gui_event(gui *g, const SDL_Event *ev, bool *shot, fc_error *err)
         if (was_drag && !moved && ev->button.button == SDL_BUTTON_LEFT)
             if (gui_click(g, err) != 0)
                 return -1;
-        if (was_drag && !moved && ev->button.button == SDL_BUTTON_RIGHT)
+        if (was_drag && !moved && ev->button.button == SDL_BUTTON_RIGHT) {
+            if (!g->nmenu)
+                gui_pick_clear(g);
             g->nmenu = 0;
+        }
         gui_pointer_sync(g);
         return GUI_GO_ON;
     }

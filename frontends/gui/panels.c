@@ -46,11 +46,14 @@ void gui_layout(gui *g)
         side = g->w / 2;
     int logh = g->h / 6 < 4 * line ? 4 * line : g->h / 6;
     int slider = g->rec ? line + 12 * u : 0;
+    g->tray_rows = gui_tray_rows(g);
+    int tray = g->tray_rows * gui_tray_row_h(g);
     g->r_head = (SDL_Rect){0, 0, g->w, head};
     g->r_status = (SDL_Rect){0, g->h - status, g->w, status};
-    g->r_board = (SDL_Rect){0, head, g->w - side, g->h - head - status - logh - slider};
-    g->r_slider = (SDL_Rect){0, head + g->r_board.h, g->w - side, slider};
-    g->r_log = (SDL_Rect){0, head + g->r_board.h + slider, g->w - side, logh};
+    g->r_board = (SDL_Rect){0, head, g->w - side, g->h - head - status - logh - slider - tray};
+    g->r_tray = (SDL_Rect){0, head + g->r_board.h, g->w - side, tray};
+    g->r_slider = (SDL_Rect){0, head + g->r_board.h + tray, g->w - side, slider};
+    g->r_log = (SDL_Rect){0, head + g->r_board.h + tray + slider, g->w - side, logh};
     int sh = g->h - head - status;
     g->r_side = (SDL_Rect){g->w - side, head, side, sh * 55 / 100};
     g->r_list = (SDL_Rect){g->w - side, head + g->r_side.h, side, sh - g->r_side.h};
@@ -257,6 +260,8 @@ static void gui_draw_status(gui *g)
     const fc_view_cell *c = g->has_hover ? gui_view_cell(g, g->hover) : NULL;
     if (g->msg[0])
         snprintf(buf, sizeof buf, "%s", g->msg);
+    else if (gui_tray_status(g, buf, sizeof buf))
+        ;
     else if (p)
         snprintf(buf, sizeof buf, "%s", p->label);
     else if (c)
@@ -264,6 +269,9 @@ static void gui_draw_status(gui *g)
                  c->label);
     else if (g->rec)
         snprintf(buf, sizeof buf, "left/right step  PgUp/PgDn 10  Home/End  v whose view  ? help  q quit");
+    else if (gui_two_step(g))
+        snprintf(buf, sizeof buf, "click a piece (in a tray or on the board), then a marked hex; or a decision  "
+                                  "u undo  s save  o load  l legend  ? help  q quit");
     else
         snprintf(buf, sizeof buf, "click a marked hex or a decision  u undo  s save  o load  l legend  ? help  "
                                   "q quit  wheel zoom, drag pan, 0 reset");
@@ -371,7 +379,18 @@ static void gui_draw_overlay(gui *g)
         for (int i = 0; i < g->view->npieces && i < FC_VIEW_MAX_PIECES; i++)
             if (g->view->pieces[i].kind != FC_PIECE_TILE && g->view->pieces[i].kind != FC_PIECE_CROSS)
                 kinds |= 1u << g->view->pieces[i].kind;
-        SDL_Rect r = gui_box(g, g->w * 3 / 4, (rows + 2 + (kinds ? 2 : 0)) * sl + line + 2 * pad);
+        const fc_view_cell *key[16];
+        int nkey = gui_terrain_key(g, key, 16);
+        SDL_Rect r = gui_box(g, g->w * 3 / 4, (rows + 2 + (kinds ? 2 : 0) + (nkey ? 2 : 0)) * sl + line + 2 * pad);
+        if (nkey) { /* the terrain key: a swatch of each fill with its name */
+            int ky = r.y + pad + line + (rows + 2 + (kinds ? 2 : 0)) * sl, kx = r.x + pad;
+            for (int k = 0; k < nkey && kx < r.x + r.w - pad - 2 * sl; k++) {
+                gui_fill(g, (SDL_Rect){kx, ky, sl, sl}, gui_rgb(gui_cell_rgb(key[k])));
+                gui_frame(g, (SDL_Rect){kx, ky, sl, sl}, gui_rgb(0x111111));
+                kx += sl + 4;
+                kx += gui_text(g, &g->small, kx, ky, r.x + r.w - pad - kx, gui_rgb(C_TEXT), key[k]->terrain_name) + sl;
+            }
+        }
         if (kinds && g->has_pieces) {
             float fy = (float)(r.y + pad + line + (rows + 2) * sl), fx = (float)(r.x + pad) + (float)sl / 2;
             for (int k = 0; k < FC_PIECE_COUNT; k++)
@@ -455,6 +474,7 @@ void gui_draw(gui *g)
     SDL_SetRenderDrawColor(g->ren, 0x20, 0x26, 0x2B, 255);
     SDL_RenderClear(g->ren);
     gui_board_draw(g);
+    gui_tray_draw(g);
     gui_draw_head(g);
     gui_draw_side(g);
     gui_draw_list(g);

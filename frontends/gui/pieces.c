@@ -172,6 +172,11 @@ static void gui_piece(gui *g, const fc_view_piece *p, float cx, float cy, float 
     }
 }
 
+void gui_piece_draw(gui *g, const fc_view_piece *p, float cx, float cy, float r, const gui_font *f)
+{
+    gui_piece(g, p, cx, cy, r, f);
+}
+
 /* A tile on a hex: the hex tinted with the owner's colour, its glyph in the top corner. */
 static void gui_tile(gui *g, const fc_view_piece *p, float cx, float cy, float s)
 {
@@ -276,7 +281,7 @@ void gui_board_pieces(gui *g)
             gui_cell_pieces(g, i, cx, cy, s);
         }
         else if (c->glyphs[0])
-            gui_cell_glyphs(g, c, cx, cy, s, gui_terrain_col(c->terrain));
+            gui_cell_glyphs(g, c, cx, cy, s, gui_rgb(gui_cell_rgb(c)));
     }
 }
 

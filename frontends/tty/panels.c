@@ -226,6 +226,23 @@ static int tty_wrapped_lines(const char *s, int w)
     return k;
 }
 
+/* Entry i of a seat's block: i = -1 is the seat's tray ("hand") when the view has items
+ * there, then the panel entries. TTY_PENDING is the block of the items pending for all (a
+ * drawn tile: "drawn"), shown first in the pane because it is what the decision is about. */
+#define TTY_PENDING (-2)
+static bool tty_entry(const fc_view *v, int seat, int i, const char **key, char *val, size_t n)
+{
+    if (i < 0) {
+        *key = seat >= 0 ? "hand" : "drawn";
+        return seat != -1 && fc_view_items_text(v, seat >= 0 ? seat : -1, val, n) > 0;
+    }
+    if (seat == TTY_PENDING || v->panel[i].seat != seat)
+        return false;
+    *key = v->panel[i].key;
+    snprintf(val, n, "%.*s", FC_VIEW_STR, v->panel[i].value);
+    return true;
+}
+
 /* One seat's entries (or the general ones for seat -1), up to max lines from y. Long values
  * wrap onto further lines when every entry still fits, else they are cut. */
 static int tty_seat_entries(const tty *t, int seat, int y, int max)
@@ -236,20 +253,17 @@ static int tty_seat_entries(const tty *t, int seat, int y, int max)
     int vw = r->w - 12, need = 0;
     if (vw < 4)
         return 0;
-    char val[FC_VIEW_STR + 1];
-    for (int i = 0; i < n; i++)
-        if (v->panel[i].seat == seat) {
-            snprintf(val, sizeof val, "%.*s", FC_VIEW_STR, v->panel[i].value);
+    char val[256];
+    const char *key;
+    for (int i = -1; i < n; i++)
+        if (tty_entry(v, seat, i, &key, val, sizeof val))
             need += tty_wrapped_lines(val, vw);
-        }
     bool wrap = need <= max;
     int used = 0;
-    for (int i = 0; i < n && used < max; i++) {
-        const fc_view_entry *e = &v->panel[i];
-        if (e->seat != seat)
+    for (int i = -1; i < n && used < max; i++) {
+        if (!tty_entry(v, seat, i, &key, val, sizeof val))
             continue;
-        tty_put(y + used, r->x + 1, 10, t->colour ? (int)COLOR_PAIR(TTY_PAIR_DIM) : A_DIM, "%-10.10s", e->key);
-        snprintf(val, sizeof val, "%.*s", FC_VIEW_STR, e->value);
+        tty_put(y + used, r->x + 1, 10, t->colour ? (int)COLOR_PAIR(TTY_PAIR_DIM) : A_DIM, "%-10.10s", key);
         int len = (int)strlen(val), off = 0;
         do {
             int cut = wrap ? tty_break(val + off, len - off, vw) : vw;
@@ -265,9 +279,10 @@ static int tty_seat_entries(const tty *t, int seat, int y, int max)
 static int tty_count_entries(const fc_view *v, int seat)
 {
     int k = 0, n = v->npanel < FC_VIEW_MAX_PANEL * 4 ? v->npanel : FC_VIEW_MAX_PANEL * 4;
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n && seat != TTY_PENDING; i++)
         k += v->panel[i].seat == seat;
-    return k;
+    char buf[8];
+    return k + (seat != -1 && fc_view_items_text(v, seat >= 0 ? seat : -1, buf, sizeof buf) > 0);
 }
 
 static void tty_seat_header(const tty *t, int s, int y, const int32_t *score, const int *rank, bool open)
@@ -316,7 +331,8 @@ void tty_draw_side(tty *t)
     int32_t score[FC_MAX_SEATS] = {0};
     int rank[FC_MAX_SEATS] = {0};
     fc_match_scores(*t->m, score, rank);
-    int body = r->h - 1, need_seats = t->nseats + tty_count_entries(v, -1);
+    int body = r->h - 1, pending = tty_count_entries(v, TTY_PENDING);
+    int need_seats = t->nseats + tty_count_entries(v, -1) + pending;
     for (int s = 0; s < t->nseats; s++)
         need_seats += tty_count_entries(v, s);
     int need_board = v->ntracks + v->ntext;
@@ -329,7 +345,9 @@ void tty_draw_side(tty *t)
     if (!board) {
         bool fit = need_seats <= body;
         int open = t->page < t->nseats ? t->page : 0;
-        int extra = body - t->nseats; /* lines for the open seat */
+        if (pending) /* the drawn tile first: the decision is about it */
+            y += tty_seat_entries(t, TTY_PENDING, y, end - y > 3 ? 3 : end - y);
+        int extra = body - t->nseats - (y - r->y - 1); /* lines for the open seat */
         for (int s = 0; s < t->nseats && y < end; s++) {
             bool expand = fit || s == open;
             tty_seat_header(t, s, y++, score, rank, expand);

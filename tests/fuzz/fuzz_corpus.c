@@ -75,6 +75,9 @@ static void write_one(const char *dir, const char *head, size_t hlen, const char
         return;
     char p[512];
     snprintf(p, sizeof p, "%s/%.*s", dir, (int)hlen, head);
+    /* a later header of the same name replaces the file: opening a FIFO made by an earlier
+     * one for writing would block the harness (no reader), not the replay under test */
+    unlink(p);
     if (fifo)
         mkfifo(p, 0600);
     else

@@ -52,7 +52,7 @@ done
 "$fc" replay m.fcr > /dev/null || fail "replay marabunta"
 
 step "man page: one section per subcommand of --help"
-cmds=$("$fc" --help | awk '/^commands:/{c=1; next} c && /^  [a-z]/{print $1; next} c{exit}')
+cmds=$("$fc" --help | awk '/^commands:/{c=1; next} c && /^  [a-z]/{print $1; next} c{c=0}')  # reads to the end: an early exit would break formicary's pipe
 [ -n "$cmds" ] || fail "no commands in --help"
 for c in $cmds; do
     # roff writes a hyphen as \- (gen_man.py's esc): .SH FORMICARY TRAIN\-EVAL

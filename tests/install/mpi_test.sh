@@ -2,7 +2,7 @@
 # formicary sim under `mpirun -n 2 --oversubscribe` writes the same CSV, JSON and report as one
 # process with the same seed (timing columns aside), on the fixture game and on Termity (also
 # A/B), skill and ladder too, and a rank killed mid-run makes the run fail with no output file written; --resume
-# continues it to the same output.
+# continues it to the same output. The runs database gets one run with every game (rank 0 writes).
 # usage: mpi_test.sh FORMICARY MPIRUN FIXTURE_PLUGIN_DIR
 set -euo pipefail
 fc=$1 mpirun=$2 fixtures=$3
@@ -37,6 +37,16 @@ compare() { # name sim-args...
 compare fixture bidrace --plugin-path "$fixtures" --seats greedy,random,random --games 200 --seed 11
 compare termity termity --seats mcts:iters=40,greedy --games 24 --seed 5 --threads 2
 compare termity-ab termity --seats greedy,random --games 40 --seed 5 --against-set open_hands=true
+
+# the runs database under mpirun: rank 0 alone writes, one run with every game, chunk by chunk
+# (200 games in chunks of 64), and the report is the one without the database.
+"$mpirun" -n 2 --oversubscribe "$fc" sim bidrace --plugin-path "$fixtures" --seats greedy,random,random --games 200 \
+    --seed 11 --db "$tmp/mpi.db" --csv fixture-db.csv > fixture-db.txt 2>&1 || { cat fixture-db.txt; fail "runs db: mpirun -n 2"; }
+diff <(tail -n +2 fixture-1.txt) <(tail -n +2 fixture-db.txt) || fail "runs db: the report differs with the database"
+"$fc" runs --db "$tmp/mpi.db" > runs.txt || fail "runs db: formicary runs"
+[ "$(grep -c '^[0-9]' runs.txt)" -eq 1 ] && grep -Eq '^1 .* 200/200 +complete ' runs.txt ||
+    { cat runs.txt; fail "runs db: not one complete run of 200 games"; }
+echo "runs db: one run of 200 games written by rank 0 under mpirun -n 2"
 
 # skill spreads each comparison's games over the ranks too: same table and JSON.
 "$fc" skill bidrace --plugin-path "$fixtures" --games 20 --to 64 --json skill-1.json > skill-1.txt 2>&1 ||

@@ -125,7 +125,7 @@ elif [ "$GAME" = marsz ]; then
     for ((k = 0; k < 30; k++)); do keys +; done
     wait_for "bot delay 3000 ms" 5
     p0=$(ply)
-    want=$(selected_text | awk '{ print $1, $2, $3, $4 }')
+    want=$(selected_text | awk '{ print $1, $2, $3, $4 }' | sed 's/:$//') # "place 1,-2 rot 1: open ..."
     keys Enter
     wait_for "Decisions at " 2 && keys Enter # several at the hex: the sub-list starts on the selection
     wait_ply_change "$p0"

@@ -139,6 +139,49 @@ static void test_pieces_and_highlights(void **state)
     fc_context_free(ctx);
 }
 
+/* API minor 8: items off the board through the host, their bounds, and the one line every
+ * front end shows for a tray (fc_view_items_text). */
+static void test_items(void **state)
+{
+    (void)state;
+    fc_context *ctx = fc_context_new();
+    const fc_host *h = fc_context_host(ctx);
+    assert_true(FC_HOST_HAS(h, view_item));
+    fc_view *v = malloc(sizeof *v);
+    fc_view_reset(v, -1, 2);
+    char buf[64];
+    assert_int_equal(fc_view_items_text(v, 0, buf, sizeof buf), 0);
+    assert_string_equal(buf, "");
+    h->view_item(v, 1, 0, FC_PIECE_QUEEN, 0, 1, "Q", "Queen Bee");
+    h->view_item(v, 2, 0, FC_PIECE_WORKER, 0, 3, "A", "Soldier Ant");
+    h->view_item(v, 3, 0, FC_PIECE_WORKER, 0, 12, "x", "many");
+    h->view_item(v, 4, 1, FC_PIECE_WORKER, 1, 2, "T7", "two-letter glyph");
+    h->view_item(v, 5, -1, FC_PIECE_TILE, -1, 1, "T2", "T-2 Mycelium");
+    h->view_item(v, 6, 9, 99, 42, 70000, "toolongglyph", NULL); /* bounds: pending, token, neutral */
+    h->view_item(v, 0, 0, FC_PIECE_WORKER, 0, 1, "z", "id 0: dropped");
+    h->view_item(v, 7, 0, FC_PIECE_WORKER, 0, 0, "z", "count 0: dropped");
+    assert_int_equal(v->nitems, 6);
+    assert_int_equal(v->items[5].seat, -1);
+    assert_int_equal(v->items[5].kind, FC_PIECE_TOKEN);
+    assert_int_equal(v->items[5].owner, -1);
+    assert_int_equal(v->items[5].count, 65535);
+    assert_string_equal(v->items[5].glyph, "toolo");
+    assert_string_equal(v->items[5].name, "");
+    assert_int_equal(fc_view_items_text(v, 0, buf, sizeof buf), 3);
+    assert_string_equal(buf, "Q AAA xx12");
+    assert_int_equal(fc_view_items_text(v, 1, buf, sizeof buf), 1);
+    assert_string_equal(buf, "T7x2");
+    assert_int_equal(fc_view_items_text(v, -1, buf, sizeof buf), 2);
+    assert_string_equal(buf, "T2: T-2 Mycelium; toolo: ");
+    assert_int_equal(fc_view_items_text(v, -1, buf, 8), 2); /* cut to the buffer, still counted */
+    assert_string_equal(buf, "T2: T-2");
+    for (int i = 0; i < FC_VIEW_MAX_ITEMS + 3; i++)
+        h->view_item(v, 100 + i, 1, FC_PIECE_EGG, 1, 1, "e", "egg");
+    assert_int_equal(v->nitems, FC_VIEW_MAX_ITEMS);
+    free(v);
+    fc_context_free(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -146,6 +189,7 @@ int main(void)
         cmocka_unit_test(test_long_strings_truncate),
         cmocka_unit_test(test_capacity),
         cmocka_unit_test(test_pieces_and_highlights),
+        cmocka_unit_test(test_items),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

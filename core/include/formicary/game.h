@@ -32,14 +32,18 @@
 #include "formicary/view.h"
 
 #define FC_ABI_MAJOR 1
-#define FC_API_MINOR 7 /* 1: fc_hook_def gained lo, hi; fc_host gained param_text, table_parse; 2: fc_game gained
+#define FC_API_MINOR 9 /* 1: fc_hook_def gained lo, hi; fc_host gained param_text, table_parse; 2: fc_game gained
                         * position_write, position_read; 3: fc_plugin gained rules_text, fc_game phase_topic and
                         * params_check,
                         * fc_host view_legend, fc_decision_info nhexes/hexes, fc_view the legend;
                         * 4: fc_host hook_ints (docs/plugin-abi.md);
                         * 5: fc_host view_piece, view_highlight, fc_view pieces[] and highlight[];
                         * 6: fc_game hash, apply_legal; fc_plugin imports, nimports;
-                        * 7: fc_game eval_weights, evaluate_weighted (fc_eval_weight) */
+                        * 7: fc_game eval_weights, evaluate_weighted (fc_eval_weight);
+                        * 8: fc_host view_item, fc_view items[], fc_decision_info has_from, from,
+                        * from_item (trays and select-then-destination);
+
+                        * 9: fc_game legal_count */
 #define FC_PLUGIN_ENTRY "fc_plugin_query"
 
 #if defined(_WIN32)
@@ -92,6 +96,13 @@ typedef struct fc_decision_info {
      * with fc_decision_info_add_hex. */
     uint8_t nhexes;
     fc_hex hexes[FC_DECISION_MAX_HEXES];
+    /* API minor 8: where the piece the decision places or moves comes from, so a front end can
+     * offer the piece first and then its destination (`hex`): the hex of a piece on the board
+     * (has_from) or the id of a view item (from_item > 0: a piece in the hand, a drawn tile).
+     * Zero (the core zeroes the info) when the decision has no such source. */
+    uint8_t has_from;
+    fc_hex from;
+    int32_t from_item;
 } fc_decision_info;
 
 /* Adds h to info->hexes unless it is there already or the list is full (then it is dropped:
@@ -209,12 +220,19 @@ typedef struct fc_game {
      * evaluate gives. */
     int (*eval_weights)(const fc_env *env, const fc_eval_weight **out);
     void (*evaluate_weighted)(const void *st, const fc_env *env, const double *w, double *value);
+
+    /* API minor 9, optional: what legal() would return for this state (the number of decisions,
+     * chance outcomes included), without writing them; perft counts its last ply with it, where
+     * a game can count (cells times pieces) what it would otherwise list one by one. NULL:
+     * callers run legal. */
+    int (*legal_count)(const void *st, const fc_env *env);
 } fc_game;
 
 /* The size of the vtable a plugin built against API minor m has (the loader checks it). */
 #define FC_GAME_SIZE_MINOR_3 (offsetof(fc_game, params_check) + sizeof(void (*)(void)))
 #define FC_GAME_SIZE_MINOR_6 (offsetof(fc_game, apply_legal) + sizeof(void (*)(void)))
 #define FC_GAME_SIZE_MINOR_7 (offsetof(fc_game, evaluate_weighted) + sizeof(void (*)(void)))
+#define FC_GAME_SIZE_MINOR_9 (offsetof(fc_game, legal_count) + sizeof(void (*)(void)))
 
 /* A function a game exposes to Lua variants: a read-only query (game.<name>(...) in Lua) or
  * an action that changes the state while keeping it valid (only inside mutable hooks).
@@ -341,6 +359,13 @@ struct fc_host {
      * shapes from these; cells of an older plugin have none (front ends fall back to glyphs). */
     void (*view_piece)(fc_view *v, const fc_view_cell *c, int kind, int owner, int count, const char *glyph);
     void (*view_highlight)(fc_view *v, const fc_view_cell *c, unsigned bits);
+
+    /* API minor 8: an item off the board (fc_view_item): id > 0 (what decisions name in
+     * fc_decision_info.from_item), the seat whose tray holds it or -1 for an item pending for
+     * all (a drawn tile), its figure (fc_piece_kind), colour (seat or -1), count, glyph(s) and a
+     * name. Dropped when id < 1, count < 1 or the view holds FC_VIEW_MAX_ITEMS. */
+    void (*view_item)(fc_view *v, int id, int seat, int kind, int owner, int count, const char *glyph,
+                      const char *name);
 };
 
 /* Whether the host table offers member `m` (added in a later API minor than the core's). */

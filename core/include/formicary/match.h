@@ -94,6 +94,10 @@ fc_apply_legal_fn fc_match_apply_legal_fn(const fc_match *m);
 int fc_match_eval_weights(const fc_match *m, const fc_eval_weight **out);
 typedef void (*fc_evaluate_weighted_fn)(const void *st, const fc_env *env, const double *w, double *value);
 fc_evaluate_weighted_fn fc_match_evaluate_weighted_fn(const fc_match *m);
+/* The game's count of its legal decisions (API minor 9, game.h), NULL when its plugin is older
+ * or does not offer one: callers then count what legal lists. */
+typedef int (*fc_legal_count_fn)(const void *st, const fc_env *env);
+fc_legal_count_fn fc_match_legal_count_fn(const fc_match *m);
 /* The last variant script error, if any ("" otherwise). */
 const char *fc_match_script_error(const fc_match *m);
 

@@ -5,6 +5,7 @@
 #ifndef FORMICARY_VIEW_H
 #define FORMICARY_VIEW_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "formicary/hex.h"
@@ -113,6 +114,22 @@ typedef struct fc_view_piece {
     char glyph[6];  /* the glyph(s) the terminal shows for it ("W", "M7") */
 } fc_view_piece;
 
+/* An item off the board (API minor 8): a piece in a seat's hand or tray (Hive's bugs still to
+ * place) or an item pending for everyone (March of the Ants' drawn tile, seat -1). Front ends
+ * draw the trays beside the board; a decision whose fc_decision_info.from_item is the item's id
+ * takes its piece from it, so the player can pick the item first and then its destination. */
+#define FC_VIEW_MAX_ITEMS 64
+typedef struct fc_view_item {
+    int32_t id;     /* the game's id of the item, > 0, unique within the view */
+    int8_t seat;    /* whose tray, or -1: pending (drawn, to be placed) */
+    uint8_t kind;   /* fc_piece_kind: the figure a graphical front end draws */
+    int8_t owner;   /* the colour: a seat, or -1 for neutral */
+    uint8_t spare;  /* zero */
+    uint16_t count; /* >= 1: how many equal pieces */
+    char glyph[6];  /* what a text front end shows ("A", "T7") */
+    char name[FC_VIEW_STR]; /* "Soldier Ant", "T-7 Forest: F and L spaces, open NE E" */
+} fc_view_item;
+
 typedef struct fc_view {
     int seat; /* the seat this view is for, -1 = spectator */
     int nseats;
@@ -135,7 +152,17 @@ typedef struct fc_view {
     int npieces;
     fc_view_piece pieces[FC_VIEW_MAX_PIECES];
     uint8_t highlight[FC_VIEW_MAX_CELLS];
+    /* API minor 8 (empty when the plugin is older): items off the board, in the order added
+     * (host->view_item). */
+    int nitems;
+    fc_view_item items[FC_VIEW_MAX_ITEMS];
 } fc_view;
+
+/* The items of a seat's tray (seat >= 0) as one line of text, the same in every front end:
+ * each item's glyph repeated for its count up to 5 ("Q SS BB GGG AAA"), else glyph and "x"
+ * count ("Ax12"); for the pending items (seat -1) each glyph with its name ("T7: T-7 Forest,
+ * ..."), separated by "; ". Returns the number of items (0: buf is ""). Not for hot paths. */
+int fc_view_items_text(const fc_view *v, int seat, char *buf, size_t n);
 
 /* The name of a piece kind ("worker"), or "token" when out of range. */
 const char *fc_piece_kind_name(int kind);

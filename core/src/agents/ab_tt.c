@@ -9,8 +9,29 @@
  * entry is from an older generation. */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "ab.h"
+
+#define AB_TT_HUGE ((size_t)2 << 20) /* a huge page on x86-64 Linux */
+
+/* The table's memory, zeroed. Each node's probe lands on a random entry, so with 4 KB pages
+ * nearly every probe also misses the TLB (a page walk, slow under virtualisation): a table of
+ * 2 MB or more is aligned to huge pages and asks the kernel for them (transparent huge pages,
+ * where the kernel offers them on request; elsewhere the advice is ignored). */
+static ab_entry *tt_alloc(uint64_t n)
+{
+    size_t bytes = (size_t)n * sizeof(ab_entry);
+    if (bytes < AB_TT_HUGE)
+        return calloc(n, sizeof(ab_entry));
+    void *p = NULL;
+    if (posix_memalign(&p, AB_TT_HUGE, bytes) != 0)
+        return NULL;
+#ifdef MADV_HUGEPAGE
+    madvise(p, bytes, MADV_HUGEPAGE); /* before the pages are touched */
+#endif
+    return memset(p, 0, bytes);
+}
 
 int fc_ab_tt_resize(ab_tt *t, uint64_t mb, fc_error *err)
 {
@@ -20,7 +41,7 @@ int fc_ab_tt_resize(ab_tt *t, uint64_t mb, fc_error *err)
     if (t->e && t->mask + 1 == n)
         return 0;
     fc_ab_tt_free(t);
-    t->e = calloc(n, sizeof *t->e);
+    t->e = tt_alloc(n);
     if (!t->e)
         return fc_error_set(err, FC_ENOMEM, "agent ab: hash: cannot allocate %llu MB", (unsigned long long)mb);
     t->mask = n - 1;

@@ -158,6 +158,7 @@ static const fc_host host_table = {
     .hook_ints = host_hook_ints,
     .view_piece = fc_view_piece_add,
     .view_highlight = fc_view_highlight,
+    .view_item = fc_view_item_add,
 };
 
 const fc_host *fc_host_table(void) { return &host_table; }

@@ -497,6 +497,13 @@ fc_evaluate_weighted_fn fc_match_evaluate_weighted_fn(const fc_match *m)
     return has_minor7(m) && m->game->eval_weights ? m->game->evaluate_weighted : NULL;
 }
 
+/* ---- counting the legal decisions (API minor 9) ---- */
+
+fc_legal_count_fn fc_match_legal_count_fn(const fc_match *m)
+{
+    return m->plugin->api_minor >= 9 && m->game->struct_size >= FC_GAME_SIZE_MINOR_9 ? m->game->legal_count : NULL;
+}
+
 /* ---- positions as text (API minor 2) ---- */
 
 /* The optional position callbacks exist only in vtables of plugins built against minor >= 2;

@@ -1,242 +1,20 @@
-/* Records (docs/record-format.md). Writing is deterministic: the same match gives the same
- * bytes. Reading rebuilds the rule set from the recorded parameters and embedded variant text
- * (no INI or script file is needed), starts from the recorded position if there is one, then
- * re-plays every decision through the match, which checks its legality; any problem is
- * reported with the record's line number. */
+/* Reading records (docs/record-format.md; writing is record_write.c). Reading rebuilds the
+ * rule set from the recorded parameters and embedded variant text (no INI or script file is
+ * needed), starts from the recorded position if there is one, then re-plays every decision
+ * through the match, which checks its legality; any problem is reported with the record's line
+ * number. A record may come from a stranger: every field is checked before it is used. */
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "formicary/record.h"
 #include "formicary/variant.h"
 #include "formicary/outfile.h"
+#include "sbuf.h"
 #include "textfile.h"
-
-typedef struct sbuf {
-    char *s;
-    size_t n, cap;
-    int oom;
-} sbuf;
-
-static void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void sb_printf(sbuf *b, const char *fmt, ...)
-{
-    if (b->oom)
-        return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        size_t room = b->cap - b->n;
-        int k = vsnprintf(b->s ? b->s + b->n : NULL, room, fmt, ap);
-        va_end(ap);
-        if (k < 0) {
-            b->oom = 1;
-            return;
-        }
-        if ((size_t)k < room) {
-            b->n += (size_t)k;
-            return;
-        }
-        size_t cap = b->cap ? b->cap * 2 : 4096;
-        while (cap - b->n <= (size_t)k)
-            cap *= 2;
-        char *s = realloc(b->s, cap);
-        if (!s) {
-            b->oom = 1;
-            return;
-        }
-        b->s = s;
-        b->cap = cap;
-    }
-}
-
-/* Embeds text line by line behind "| " so the record replays on its own. The rule set keeps
- * such texts in canonical line form (fc_text_canonical_lines), which the reader gives back
- * byte for byte. */
-static void sb_embed(sbuf *b, const char *text)
-{
-    const char *line = text;
-    while (*line) {
-        const char *next;
-        size_t len = fc_text_line(line, &next);
-        sb_printf(b, "| %.*s\n", (int)len, line);
-        line = next;
-    }
-}
-
-/* A name or label as the reader takes it back: no control characters (the reader refuses
- * them), and for a one-word field (the variant name) no spaces either. */
-static const char *clean(const char *s, bool word, char *buf, size_t n)
-{
-    size_t k = 0;
-    for (; s && *s && k + 1 < n; s++) {
-        unsigned char c = (unsigned char)*s;
-        buf[k++] = (char)((c < 0x20 && !(c == '\t' && !word)) || c == 0x7f || (word && c == ' ') ? '_' : c);
-    }
-    buf[k] = '\0';
-    if (!k)
-        snprintf(buf, n, "%s", word ? "unnamed" : "");
-    return buf;
-}
-
-static bool meta_key_ok(const char *key)
-{
-    size_t n = strlen(key);
-    return n > 0 && n < FC_RECORD_META_KEY &&
-           strspn(key, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_:.-") == n;
-}
-
-int fc_record_meta_set(fc_record_meta *m, const char *key, const char *value)
-{
-    if (!key || !meta_key_ok(key))
-        return FC_EINVAL;
-    int i = 0;
-    while (i < m->n && strcmp(m->key[i], key) != 0)
-        i++;
-    if (i == m->n) {
-        if (m->n >= FC_RECORD_MAX_META)
-            return FC_ERANGE;
-        m->n++;
-    }
-    snprintf(m->key[i], sizeof m->key[i], "%s", key);
-    clean(value ? value : "", false, m->value[i], sizeof m->value[i]);
-    return FC_OK;
-}
-
-const char *fc_record_meta_get(const fc_record_meta *m, const char *key)
-{
-    for (int i = 0; m && i < m->n; i++)
-        if (strcmp(m->key[i], key) == 0)
-            return m->value[i];
-    return NULL;
-}
-
-int fc_record_format(const fc_match *m, const fc_record_seats *seats, char **out, fc_error *err)
-{
-    return fc_record_format_meta(m, seats, NULL, out, err);
-}
-
-int fc_record_format_meta(const fc_match *m, const fc_record_seats *seats, const fc_record_meta *meta, char **out,
-                          fc_error *err)
-{
-    const fc_rules *r = fc_match_rules(m);
-    const fc_plugin *p = fc_rules_plugin(r);
-    const fc_value *vals = fc_rules_values(r);
-    int n = fc_rules_nseats(r);
-    sbuf b = {0};
-    sb_printf(&b, "%s %d\n", FC_RECORD_MAGIC, FC_RECORD_VERSION);
-    sb_printf(&b, "game %s %s\n", p->id, p->version);
-    char name[256];
-    sb_printf(&b, "ruleset %s\n", clean(fc_rules_name(r), false, name, sizeof name));
-    sb_printf(&b, "seats %d\n", n);
-    for (int s = 0; s < n; s++) {
-        const char *a = seats && seats->agent[s] ? clean(seats->agent[s], false, name, sizeof name) : "unknown";
-        sb_printf(&b, "agent %d %s\n", s + 1, a);
-    }
-    for (int i = 0; meta && i < meta->n; i++) /* the reader takes back only valid keys */
-        if (meta_key_ok(meta->key[i]))
-            sb_printf(&b, "meta %s %s\n", meta->key[i], clean(meta->value[i], false, name, sizeof name));
-    sb_printf(&b, "seed %" PRIu64 "\n", fc_match_seed(m));
-    for (int i = 0; i < fc_rules_param_count(r); i++) { /* the game's, then the variant's own */
-        const fc_param_def *d = fc_rules_param_def(r, i);
-        char v[FC_PARAM_STR_MAX + 64];
-        fc_param_format(d, &vals[i], v, sizeof v);
-        sb_printf(&b, "param %s %s\n", d->name, v);
-    }
-    for (int i = 0; i < p->nparams; i++) {
-        const char *ft = fc_rules_path_text(r, i);
-        if (!ft)
-            continue;
-        sb_printf(&b, "file %s %016" PRIx64 "\n", p->params[i].name, fc_hash64(ft, strlen(ft), 0));
-        sb_embed(&b, ft);
-        sb_printf(&b, "file-end\n");
-    }
-    const char *vt = fc_rules_variant_text(r);
-    if (vt) {
-        sb_printf(&b, "variant %s %016" PRIx64 "\n", clean(fc_rules_variant_name(r), true, name, 64),
-                  fc_rules_variant_hash(r));
-        sb_embed(&b, vt);
-        sb_printf(&b, "variant-end\n");
-    } else {
-        sb_printf(&b, "variant none\n");
-    }
-    const char *pos = fc_match_position(m);
-    if (pos) { /* the match started from a position: its text, as the variant's */
-        if (strlen(pos) > FC_POSITION_MAX) {
-            free(b.s);
-            return fc_error_set(err, FC_ERANGE, "cannot write record: the starting position is longer than %d bytes",
-                                FC_POSITION_MAX);
-        }
-        sb_printf(&b, "position\n");
-        sb_embed(&b, pos);
-        sb_printf(&b, "position-end\n");
-    }
-    sb_printf(&b, "decisions\n");
-    /* Decisions are re-printed against the state they were made in, so replay from the start. */
-    fc_error e2;
-    fc_match *tmp = fc_match_new_at_start(m, &e2);
-    if (!tmp) {
-        free(b.s);
-        return fc_error_set(err, e2.code, "cannot write record: %s", e2.msg);
-    }
-    for (size_t i = 0; i < fc_match_ply(m); i++) {
-        const fc_history_entry *h = fc_match_history(m, i);
-        char text[256];
-        if (fc_match_decision_text(tmp, h->decision, text, sizeof text) < 0)
-            snprintf(text, sizeof text, "#%u", (unsigned)h->decision);
-        if (h->seat == FC_CHANCE)
-            sb_printf(&b, "chance %s\n", text);
-        else
-            sb_printf(&b, "%d %s\n", h->seat + 1, text);
-        if (fc_match_play(tmp, h->decision, &e2) != 0) {
-            fc_match_free(tmp);
-            free(b.s);
-            return fc_error_set(err, FC_ERECORD, "cannot write record: decision %zu does not replay: %s", i + 1, e2.msg);
-        }
-    }
-    fc_match_free(tmp);
-    sb_printf(&b, "end\n");
-    if (fc_match_to_move(m) == FC_NOBODY) {
-        int32_t score[FC_MAX_SEATS];
-        int rank[FC_MAX_SEATS];
-        fc_match_scores(m, score, rank);
-        sb_printf(&b, "result scores");
-        for (int s = 0; s < n; s++)
-            sb_printf(&b, " %" PRId32, score[s]);
-        sb_printf(&b, " ranks");
-        for (int s = 0; s < n; s++)
-            sb_printf(&b, " %d", rank[s] + 1);
-        sb_printf(&b, "\n");
-    }
-    if (b.oom) {
-        free(b.s);
-        return fc_error_set(err, FC_ENOMEM, "out of memory writing record");
-    }
-    *out = b.s;
-    return FC_OK;
-}
-
-int fc_record_save(const fc_match *m, const fc_record_seats *seats, const char *path, fc_error *err)
-{
-    return fc_record_save_meta(m, seats, NULL, path, err);
-}
-
-int fc_record_save_meta(const fc_match *m, const fc_record_seats *seats, const fc_record_meta *meta, const char *path,
-                        fc_error *err)
-{
-    char *text = NULL;
-    int rc = fc_record_format_meta(m, seats, meta, &text, err);
-    if (rc != 0)
-        return rc;
-    rc = fc_outfile_write(path, text, strlen(text), err);
-    free(text);
-    return rc;
-}
 
 /* ---- reading ---- */
 
@@ -303,7 +81,7 @@ static int parse_u64(const char *s, uint64_t *out)
 typedef struct embedded {
     char name[64];
     uint64_t hash;
-    sbuf text;
+    fc_sbuf text;
     int line;
 } embedded;
 
@@ -514,7 +292,7 @@ static int read_header(reader *r, header *h, fc_record_info *info, fc_error *err
             }
             if (line[0] != '|' || (line[1] != ' ' && line[1] != '\0'))
                 return RERR("%s:%d: expected '| ' text or '%s'", r->name, r->line, end);
-            sb_printf(&block->text, "%s\n", line[1] ? line + 2 : "");
+            fc_sbuf_printf(&block->text, "%s\n", line[1] ? line + 2 : "");
             if (block->text.oom)
                 return fc_error_set(err, FC_ENOMEM, "%s:%d: out of memory", r->name, r->line);
             if (block == &h->position && block->text.n > FC_POSITION_MAX)

@@ -148,3 +148,48 @@ void fc_view_highlight(fc_view *v, const fc_view_cell *c, unsigned bits)
     if (i >= 0)
         v->highlight[i] = (uint8_t)(v->highlight[i] | (bits & 0xFF));
 }
+
+void fc_view_item_add(fc_view *v, int id, int seat, int kind, int owner, int count, const char *glyph,
+                      const char *name)
+{
+    if (id < 1 || count < 1 || v->nitems >= FC_VIEW_MAX_ITEMS)
+        return;
+    fc_view_item *it = &v->items[v->nitems++];
+    memset(it, 0, sizeof *it);
+    it->id = id;
+    it->seat = (int8_t)(seat >= 0 && seat < 8 ? seat : -1);
+    it->kind = (uint8_t)(kind >= 0 && kind < FC_PIECE_COUNT ? kind : FC_PIECE_TOKEN);
+    it->owner = (int8_t)(owner >= 0 && owner < 8 ? owner : -1);
+    it->count = (uint16_t)(count > 65535 ? 65535 : count);
+    copy_str(it->glyph, sizeof it->glyph, glyph);
+    copy_str(it->name, sizeof it->name, name);
+}
+
+int fc_view_items_text(const fc_view *v, int seat, char *buf, size_t n)
+{
+    if (!n)
+        return 0;
+    buf[0] = '\0';
+    size_t len = 0;
+    int k = 0;
+    for (int i = 0; i < v->nitems && i < FC_VIEW_MAX_ITEMS; i++) {
+        const fc_view_item *it = &v->items[i];
+        if (it->seat != seat)
+            continue;
+        char one[FC_VIEW_STR + 16] = "";
+        int glen = (int)strnlen(it->glyph, sizeof it->glyph);
+        if (seat < 0)
+            snprintf(one, sizeof one, "%.*s: %.*s", glen, it->glyph, (int)sizeof it->name, it->name);
+        else if (it->count == 1)
+            snprintf(one, sizeof one, "%.*s", glen, it->glyph);
+        else if (it->count > 5 || glen != 1)
+            snprintf(one, sizeof one, "%.*sx%u", glen, it->glyph, (unsigned)it->count);
+        else
+            for (unsigned c = 0; c < it->count; c++)
+                one[c] = it->glyph[0], one[c + 1] = '\0';
+        if (len < n)
+            len += (size_t)snprintf(buf + len, n - len, "%s%s", k ? (seat < 0 ? "; " : " ") : "", one);
+        k++;
+    }
+    return k;
+}

@@ -21,5 +21,8 @@ void fc_view_legend_add(fc_view *v, const char *glyph, const char *fmt, ...) __a
 void fc_view_piece_add(fc_view *v, const fc_view_cell *c, int kind, int owner, int count, const char *glyph);
 /* Sets highlight bits (FC_HL_*) on cell c (API minor 5). */
 void fc_view_highlight(fc_view *v, const fc_view_cell *c, unsigned bits);
+/* Adds an item off the board (API minor 8); dropped when id < 1, count < 1 or the view is full. */
+void fc_view_item_add(fc_view *v, int id, int seat, int kind, int owner, int count, const char *glyph,
+                      const char *name);
 
 #endif

@@ -55,10 +55,14 @@ void hv_rekey(hv_state *s)
 {
     s->key = 0;
     s->onboard = 0;
+    memset(s->tops, 0, sizeof s->tops);
     for (int p = 0; p < HV_PIECES; p++)
         if (s->cell[p] != HV_OFF) {
-            s->key ^= hv_piece_key(p, s->cell[p], s->level[p]);
+            int c = s->cell[p];
+            s->key ^= hv_piece_key(p, c, s->level[p]);
             s->onboard |= 1u << p;
+            if (s->top[c] == p)
+                s->tops[hv_color(p)][hv_r(c)] |= 1u << hv_q(c);
         }
 }
 
@@ -88,16 +92,13 @@ static bool third_time(hv_state *s, bool placed)
 }
 
 /* Whether the colour's Queen may have more occupied neighbours after piece p arrived at `to`:
- * the Queen moved, or `to` is next to it (axial offsets (dq, dr) + 1 in 0..2, not equal). */
+ * the Queen moved, or `to` is next to it. */
 static bool queen_touched(const hv_state *s, int color, int p, int to)
 {
     int q = s->cell[color * HV_KINDS];
     if (q == HV_OFF)
         return false;
-    if (p == color * HV_KINDS)
-        return true;
-    unsigned dq = (unsigned)(hv_q(to) - hv_q(q) + 1) & (HV_W - 1), dr = (unsigned)(hv_r(to) - hv_r(q) + 1) & (HV_W - 1);
-    return dq <= 2 && dr <= 2 && dq != dr;
+    return p == color * HV_KINDS || hv_adjacent(to, q);
 }
 
 /* hv_set_result after decision d from a game in progress, where neither Queen was surrounded:
@@ -131,9 +132,16 @@ int hv_apply(hv_state *s, fc_decision d)
     } else {
         int p = HV_D_PIECE(d), to = HV_D_CELL(d), from = s->cell[p];
         if (from != HV_OFF) {
-            s->top[from] = s->below[p];
+            int b = s->below[p];
+            s->top[from] = (uint8_t)b;
             s->key ^= hv_piece_key(p, from, s->level[p]);
+            s->tops[hv_color(p)][hv_r(from)] &= ~(1u << hv_q(from));
+            if (b != HV_NONE)
+                s->tops[hv_color(b)][hv_r(from)] |= 1u << hv_q(from);
         }
+        if (s->top[to] != HV_NONE)
+            s->tops[hv_color(s->top[to])][hv_r(to)] &= ~(1u << hv_q(to));
+        s->tops[hv_color(p)][hv_r(to)] |= 1u << hv_q(to);
         s->below[p] = s->top[to];
         s->level[p] = (uint8_t)hv_height(s, to);
         s->key ^= hv_piece_key(p, to, s->level[p]);
@@ -257,6 +265,8 @@ int hv_check(const hv_state *s, char *msg, size_t n)
         BAD("the piece moved last (%d) is not on the board", s->last);
     hv_state k = *s;
     hv_rekey(&k);
+    if (memcmp(k.tops, s->tops, sizeof s->tops) != 0)
+        BAD("the rows of top pieces by colour disagree with the board");
     if (k.key != s->key || k.onboard != s->onboard)
         BAD("Zobrist key %016llx and board mask %07x, but the pieces give %016llx and %07x", (unsigned long long)s->key,
             s->onboard, (unsigned long long)k.key, k.onboard);

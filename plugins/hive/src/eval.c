@@ -146,14 +146,17 @@ void hv_data_free(void *data) { free(data); }
 /* One side's features, in weight units, for `color`. The sums are of doubles so that any weights
  * (a tuned file's fractions) go through the one code; with whole-number weights they are exact,
  * as integer sums were. */
-static double side_value(const hv_state *s, const double *w, int color, uint32_t pinned)
+static double side_value(const hv_state *s, const double *w, int color, uint32_t pinned, int spawn)
 {
     double v = 0;
     int enemy_q = s->cell[(1 - color) * HV_KINDS], own_q = s->cell[color * HV_KINDS];
+    uint32_t hand = hv_hand_mask(s, color);
+    /* the terms in kind order, as ever (a sum of fractions depends on its order) */
     for (int k = 0; k < HV_KINDS; k++) {
         int p = color * HV_KINDS + k, c = s->cell[p], bug = hv_kind_bug[k];
         if (!((s->onboard >> p) & 1u)) {
-            v += hv_kind_used(s->exp, k) ? w[EV_HAND + bug] : 0;
+            if ((hand >> k) & 1u) /* a kind of this game type */
+                v += w[EV_HAND + bug];
             continue;
         }
         bool top = s->top[c] == p, free = top && (s->level[p] > 0 || !((pinned >> p) & 1u));
@@ -161,17 +164,14 @@ static double side_value(const hv_state *s, const double *w, int color, uint32_t
             v += w[EV_FREE + bug];
         if (top && enemy_q != HV_OFF && c == enemy_q && s->level[p] > 0)
             v += w[EV_ON_QUEEN];
-        if (!free && enemy_q != HV_OFF && s->level[p] == 0)
-            for (int d = 0; d < 6; d++)
-                if (hv_nb(c, d) == enemy_q) {
-                    v += w[EV_PINNED_AT_QUEEN];
-                    break;
-                }
+        if (!free && enemy_q != HV_OFF && s->level[p] == 0 && hv_adjacent(c, enemy_q))
+            v += w[EV_PINNED_AT_QUEEN];
     }
     if (own_q != HV_OFF) {
-        int n = 0, own_free = 0;
+        int n = 0, own_free = 0, nb[6];
+        hv_nbs(own_q, nb);
         for (int d = 0; d < 6; d++) {
-            int t = s->top[hv_nb(own_q, d)];
+            int t = s->top[nb[d]];
             if (t == HV_NONE)
                 continue;
             n++;
@@ -180,10 +180,8 @@ static double side_value(const hv_state *s, const double *w, int color, uint32_t
         if (n > 0)
             v -= w[EV_QUEEN_NB + (n > 5 ? 5 : n) - 1] - own_free * w[EV_QUEEN_NB_FREE];
     }
-    if (hv_hand_mask(s, color) != 0) {
-        int sp = hv_spawn_cells(s, color);
-        v += w[EV_SPAWN] * (sp > 3 ? 3 : sp);
-    }
+    if (hand != 0)
+        v += w[EV_SPAWN] * (spawn > 3 ? 3 : spawn);
     return v;
 }
 
@@ -195,7 +193,9 @@ void hv_evaluate_weighted(const hv_state *s, const double *w, double *value)
         return;
     }
     uint32_t pinned = hv_pinned(s);
-    double x = side_value(s, w, 0, pinned) - side_value(s, w, 1, pinned);
+    int spawn[2];
+    hv_spawn_counts(s, spawn); /* both colours from one pass over the hive */
+    double x = side_value(s, w, 0, pinned, spawn[0]) - side_value(s, w, 1, pinned, spawn[1]);
     x += s->turn & 1 ? -w[EV_TEMPO] : w[EV_TEMPO];
     double q = x / w[EV_SCALE];
     value[0] = 1.0 / (1.0 + exp(-q));

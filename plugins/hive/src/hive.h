@@ -44,6 +44,10 @@ enum { GS_NOT_STARTED, GS_IN_PROGRESS, GS_DRAW, GS_WHITE_WINS, GS_BLACK_WINS };
 typedef struct hv_state {
     uint64_t key;                   /* Zobrist key of the pieces on the board (hv_piece_key) */
     uint32_t onboard;               /* bit p: piece p is on the board (loops skip the hand) */
+    uint32_t pad0_;
+    /* cells by the colour of their top piece as rows: bit q of tops[color][r] = cell (q, r);
+     * kept by apply like key, so placement cells need no pass to build them */
+    uint32_t tops[2][HV_W];
     uint8_t top[HV_CELLS];          /* piece on top of each cell, HV_NONE if empty */
     uint16_t cell[HV_PIECES];       /* HV_OFF in hand */
     uint8_t below[HV_PIECES];       /* piece directly under, HV_NONE on the ground */
@@ -93,6 +97,13 @@ static inline void hv_nbs(int c, int n[6])
     n[4] = qm | rp;
     n[5] = q | rp;
 }
+/* Whether cells a and b are neighbours: their offset (dq, dr) is one of the six directions,
+ * i.e. dq + 1 and dr + 1 (wrapped) in 0..2 and not equal. */
+static inline bool hv_adjacent(int a, int b)
+{
+    unsigned dq = (unsigned)(hv_q(a) - hv_q(b) + 1) & (HV_W - 1), dr = (unsigned)(hv_r(a) - hv_r(b) + 1) & (HV_W - 1);
+    return dq <= 2 && dr <= 2 && dq != dr;
+}
 /* Signed axial coordinates of a cell relative to the origin, each in -16..15. */
 static inline int hv_sq(int c) { return ((hv_q(c) + 16) & 31) - 16; }
 static inline int hv_sr(int c) { return ((hv_r(c) + 16) & 31) - 16; }
@@ -115,12 +126,16 @@ static inline uint32_t hv_hand_mask(const hv_state *s, int color)
 /* moves.c: the legal decisions; only >= 0 restricts them to those of one piece (placing or
  * moving it), for checking a decision without listing everything. */
 int hv_legal(const hv_state *s, fc_decision *out, int only);
+/* What hv_legal(s, out, -1) returns, without writing the decisions (fc_game.legal_count). */
+int hv_legal_count(const hv_state *s);
 int hv_to_move(const hv_state *s);
 bool hv_queen_in_play(const hv_state *s, int color);
 /* Ground pieces whose removal would split the hive (H-08), bit = piece. */
 uint32_t hv_pinned(const hv_state *s);
 /* Cells where `color` may place now (H-05), whether or not it has pieces in hand. */
 int hv_spawn_cells(const hv_state *s, int color);
+/* Both colours' at once: n[color] as hv_spawn_cells(s, color). */
+void hv_spawn_counts(const hv_state *s, int n[2]);
 
 /* The key of piece p on cell c at level l: a mix of the three (no table, nothing global). A
  * state's key is the XOR over the pieces on the board, kept by hv_apply. */
@@ -137,7 +152,7 @@ static inline uint64_t hv_piece_key(int p, int c, int l) { return hv_mix(((uint6
 uint64_t hv_hash(const hv_state *s);
 
 /* board.c */
-void hv_rekey(hv_state *s); /* key and onboard from scratch, after a position is read */
+void hv_rekey(hv_state *s); /* key, onboard and tops from scratch, after a position is read */
 void hv_setup(hv_state *s, int exp);
 int hv_apply(hv_state *s, fc_decision d); /* d must be legal */
 int hv_apply_checked(hv_state *s, fc_decision d);

@@ -365,8 +365,8 @@ static void piece_moves(gen *g, int p, int only)
 
 /* Cell sets as 32 rows of 32 bits (bit q of row r = cell (q, r)). A piece at (q, r) has its
  * neighbours at q-1 and q+1 in row r, q and q+1 in row r-1 (NE, NW), q-1 and q in row r+1
- * (SW, SE): three ORs per piece give the cells next to a colour, so placement cells cost a
- * few word operations per piece instead of 36 board lookups. */
+ * (SW, SE): the cells next to a colour are a few word operations per row of its occupied
+ * cells, instead of 36 board lookups per piece. */
 typedef struct rows {
     uint32_t r[HV_W];
 } rows;
@@ -374,43 +374,51 @@ typedef struct rows {
 static inline uint32_t rotl1(uint32_t x) { return (x << 1) | (x >> 31); }
 static inline uint32_t rotr1(uint32_t x) { return (x >> 1) | (x << 31); }
 
-/* The cells where `color` may place (H-04, H-05) in the rows of the returned mask (the hive's
- * rows and one more on each side). */
-static uint32_t placement_cells(const hv_state *s, int color, rows *out)
+/* Bits set in x (destination words and placement rows hold few: no popcount call, which this
+ * build's baseline x86-64 would make a library call). */
+static inline int pop64(uint64_t x)
+{
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
+/* The rows that can hold a cell next to the hive: its rows and one more on each side. */
+static uint32_t hive_rows(const hv_state *s)
+{
+    uint32_t m = 0;
+    for (uint32_t b = s->onboard; b; b &= b - 1)
+        m |= 1u << hv_r(s->cell[__builtin_ctz(b)]);
+    return m | rotl1(m) | rotr1(m);
+}
+
+/* Both colours' placement cells (H-04, H-05) in the rows of mask (hive_rows, one cyclic run of
+ * rows): empty, next to the colour's own pieces and not to the other's; on turn 1 Black's first
+ * piece goes next to White's, so every piece counts as own. One pass down the rows: each row
+ * of tops is read once. A cell's neighbours in the row above are q and q+1, in the row below
+ * q-1 and q. */
+static void spawn_rows(const hv_state *s, uint32_t mask, rows out[2])
 {
     if (s->turn == 0) {
-        out->r[0] = 1u;
-        return 1u;
+        out[0].r[0] = out[1].r[0] = 1u;
+        return;
     }
-    /* near[0]: cells next to the colour's pieces, near[1]: next to the other's; only the rows
-     * of the returned mask are cleared, read or written */
-    uint32_t mask = 0;
-    for (uint32_t b = s->onboard; b; b &= b - 1)
-        mask |= 1u << hv_r(s->cell[__builtin_ctz(b)]);
-    mask |= rotl1(mask) | rotr1(mask);
-    rows occ, near[2];
-    for (uint32_t m = mask; m; m &= m - 1) {
-        int r = __builtin_ctz(m);
-        occ.r[r] = near[0].r[r] = near[1].r[r] = 0;
+    int r = __builtin_ctz(mask & ~rotl1(mask)); /* the first row of the run */
+    const uint32_t *t0 = s->tops[0], *t1 = s->tops[1];
+    uint32_t a0 = t0[(r - 1) & (HV_W - 1)], a1 = t1[(r - 1) & (HV_W - 1)], b0 = t0[r], b1 = t1[r];
+    bool first = s->turn == 1;
+    while ((mask >> r) & 1u) {
+        int nx = (r + 1) & (HV_W - 1);
+        uint32_t c0 = t0[nx], c1 = t1[nx];
+        uint32_t n0 = rotl1(b0) | rotr1(b0) | a0 | rotr1(a0) | c0 | rotl1(c0);
+        uint32_t n1 = rotl1(b1) | rotr1(b1) | a1 | rotr1(a1) | c1 | rotl1(c1);
+        uint32_t empty = ~(b0 | b1);
+        out[0].r[r] = (first ? n0 | n1 : n0 & ~n1) & empty;
+        out[1].r[r] = (first ? n0 | n1 : n1 & ~n0) & empty;
+        a0 = b0, a1 = b1, b0 = c0, b1 = c1;
+        r = nx;
     }
-    /* H-04: Black's first piece goes next to White's, so on turn 1 every piece counts as own */
-    uint32_t other = s->turn == 1 ? 0 : s->onboard & (0x3FFFu << ((1 - color) * HV_KINDS));
-    for (uint32_t b = s->onboard; b; b &= b - 1) {
-        int p = __builtin_ctz(b), c = s->cell[p];
-        if (s->top[c] != p)
-            continue;
-        int r = hv_r(c);
-        uint32_t x = 1u << hv_q(c), *set = near[(other >> p) & 1u].r;
-        occ.r[r] |= x;
-        set[r] |= rotl1(x) | rotr1(x);
-        set[(r - 1) & (HV_W - 1)] |= x | rotl1(x);
-        set[(r + 1) & (HV_W - 1)] |= x | rotr1(x);
-    }
-    for (uint32_t m = mask; m; m &= m - 1) {
-        int r = __builtin_ctz(m);
-        out->r[r] = near[0].r[r] & ~near[1].r[r] & ~occ.r[r];
-    }
-    return mask;
 }
 
 /* The cells of a set, in increasing cell order, into cl; returns the count. The cells next to
@@ -426,9 +434,30 @@ static int list_rows(const rows *cs, uint32_t mask, uint16_t *cl)
     return n;
 }
 
-/* The decisions of piece p to the cells of cs, in cell order. */
+/* The cells of a set, counted two rows at a time. */
+static int count_rows(const rows *cs, uint32_t mask)
+{
+    int n = 0;
+    uint64_t pair = 0;
+    for (uint32_t m = mask; m; m &= m - 1) {
+        pair = pair << 32 | cs->r[__builtin_ctz(m)];
+        if (pair >> 32) {
+            n += pop64(pair);
+            pair = 0;
+        }
+    }
+    return n + pop64(pair);
+}
+
+/* The decisions of piece p to the cells of cs, in cell order; with out NULL only counted. */
 static int emit_set(const gen *g, const cellset *cs, int p, fc_decision *out, int n)
 {
+    if (!out) {
+        for (int i = 0; i < g->nw; i++)
+            if (cs->w[g->wl[i]]) /* most words of a set are empty */
+                n += pop64(cs->w[g->wl[i]]);
+        return n;
+    }
     fc_decision base = HV_D(p, 0);
     for (int i = 0; i < g->nw; i++) {
         int w = g->wl[i];
@@ -438,7 +467,7 @@ static int emit_set(const gen *g, const cellset *cs, int p, fc_decision *out, in
     return n;
 }
 
-static int placements(const hv_state *s, int color, fc_decision *out, int n, int only)
+static int placements(const hv_state *s, int color, uint32_t mask, fc_decision *out, int n, int only)
 {
     int pturn = s->turn / 2 + 1;
     bool must_queen = !hv_queen_in_play(s, color) && pturn >= s->queen_turn[color];
@@ -458,8 +487,14 @@ static int placements(const hv_state *s, int color, fc_decision *out, int n, int
         if (bug == BUG_Q ? pturn == 1 && s->tournament[color] : must_queen)
             continue;
         if (nc < 0) {
-            rows cells;
-            nc = list_rows(&cells, placement_cells(s, color, &cells), cl);
+            rows cells[2];
+            spawn_rows(s, mask, cells);
+            uint32_t m = s->turn == 0 ? 1u : mask;
+            nc = out ? list_rows(&cells[color], m, cl) : count_rows(&cells[color], m);
+        }
+        if (!out) { /* counted: cells times bug types */
+            n += nc;
+            continue;
         }
         int k = n + nc <= HV_MAX_DECISIONS ? nc : HV_MAX_DECISIONS - n;
         fc_decision base = HV_D(p, 0);
@@ -474,27 +509,31 @@ uint32_t hv_pinned(const hv_state *s) { return pinned_pieces(s); }
 
 int hv_spawn_cells(const hv_state *s, int color)
 {
-    rows cells;
-    int n = 0;
-    for (uint32_t m = placement_cells(s, color, &cells); m; m &= m - 1)
-        for (uint32_t b = cells.r[__builtin_ctz(m)]; b; b &= b - 1) /* few bits: no popcount call */
-            n++;
-    return n;
+    int n[2];
+    hv_spawn_counts(s, n);
+    return n[color];
 }
 
-int hv_legal(const hv_state *s, fc_decision *out, int only)
+void hv_spawn_counts(const hv_state *s, int n[2])
+{
+    rows cells[2];
+    uint32_t mask = s->turn == 0 ? 1u : hive_rows(s);
+    spawn_rows(s, mask, cells);
+    n[0] = count_rows(&cells[0], mask);
+    n[1] = count_rows(&cells[1], mask);
+}
+
+/* The legal decisions into out, or with out NULL their count (the same n, nothing written). */
+static int generate(const hv_state *s, fc_decision *out, int only)
 {
     int color = hv_to_move(s);
     if (color < 0)
         return 0;
-    int n = placements(s, color, out, 0, only);
+    uint32_t rowmask = hive_rows(s);
+    int n = placements(s, color, rowmask, out, 0, only);
     if (hv_queen_in_play(s, color) && (only < 0 || s->cell[only] != HV_OFF)) {
         cellset dst[HV_PIECES];
         gen g = {.s = s, .from = -1, .pinned = pinned_pieces(s), .used = 0, .dst = dst, .nw = 0};
-        uint32_t rowmask = 0;
-        for (uint32_t b = s->onboard; b; b &= b - 1)
-            rowmask |= 1u << hv_r(s->cell[__builtin_ctz(b)]);
-        rowmask |= rotl1(rowmask) | rotr1(rowmask);
         for (int w = 0; w < HV_CELLS / 64; w++)
             if ((rowmask >> (2 * w)) & 3u)
                 g.wl[g.nw++] = (uint8_t)w;
@@ -507,7 +546,16 @@ int hv_legal(const hv_state *s, fc_decision *out, int only)
         for (uint32_t b = only < 0 ? g.used : g.used & (1u << only); b; b &= b - 1)
             n = emit_set(&g, &dst[__builtin_ctz(b)], __builtin_ctz(b), out, n);
     }
-    if (n == 0 && only < 0)
-        out[n++] = HV_PASS;
+    if (n > HV_MAX_DECISIONS) /* counted: legal stops listing there */
+        n = HV_MAX_DECISIONS;
+    if (n == 0 && only < 0) {
+        if (out)
+            out[n] = HV_PASS;
+        n++;
+    }
     return n;
 }
+
+int hv_legal(const hv_state *s, fc_decision *out, int only) { return generate(s, out, only); }
+
+int hv_legal_count(const hv_state *s) { return generate(s, NULL, -1); }

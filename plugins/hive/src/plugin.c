@@ -112,6 +112,12 @@ static int vt_legal(const void *st, const fc_env *env, fc_decision *out, uint32_
     return hv_legal(st, out, -1);
 }
 
+static int vt_legal_count(const void *st, const fc_env *env)
+{
+    (void)env;
+    return hv_legal_count(st);
+}
+
 static int vt_apply(void *st, const fc_env *env, fc_decision d)
 {
     hv_state *s = st;
@@ -154,6 +160,9 @@ static void vt_apply_legal(void *st, const fc_env *env, fc_decision d)
 
 static fc_hex view_hex(int c) { return (fc_hex){(int16_t)hv_sq(c), (int16_t)hv_sr(c)}; }
 
+/* The view item of a colour's bugs of one kind in the hand (ids 1..16). */
+static int hand_item_id(int color, int bug) { return color * BUG_COUNT + bug + 1; }
+
 static void vt_describe(const void *st, const fc_env *env, fc_decision d, fc_decision_info *out)
 {
     (void)env;
@@ -173,6 +182,13 @@ static void vt_describe(const void *st, const fc_env *env, fc_decision d, fc_dec
     snprintf(out->group, sizeof out->group, "%s", how);
     out->hex = view_hex(c);
     out->has_hex = 1;
+    /* the source, for picking the piece first: its hex, or its bug in the hand (view_hand) */
+    if (s->cell[p] == HV_OFF) {
+        out->from_item = hand_item_id(hv_color(p), hv_bug(p));
+    } else {
+        out->has_from = 1;
+        out->from = view_hex(s->cell[p]);
+    }
 }
 
 static void vt_scores(const void *st, const fc_env *env, int32_t *score, int *rank)
@@ -202,23 +218,52 @@ static void vt_evaluate_weighted(const void *st, const fc_env *env, const double
     hv_evaluate_weighted(st, w, value);
 }
 
+/* A colour's hand as view items (API minor 8): one per bug with the number left, in the order
+ * of the notation (Q S B G A M L P); a decision placing that bug names the item as its source. */
+static void view_hand(const hv_state *s, const fc_host *h, fc_view *v, int color)
+{
+    static const char *const bug_name[BUG_COUNT] = {"Queen Bee", "Spider",   "Beetle",  "Grasshopper",
+                                                    "Soldier Ant", "Mosquito", "Ladybug", "Pillbug"};
+    static const char bug_glyph[BUG_COUNT] = {'Q', 'S', 'B', 'G', 'A', 'M', 'L', 'P'};
+    int left[BUG_COUNT] = {0};
+    for (int k = 0; k < HV_KINDS; k++)
+        if (hv_kind_used(s->exp, k) && s->cell[color * HV_KINDS + k] == HV_OFF)
+            left[hv_kind_bug[k]]++;
+    for (int b = 0; b < BUG_COUNT; b++) {
+        if (!left[b])
+            continue;
+        char glyph[2] = {(char)(color ? bug_glyph[b] - 'A' + 'a' : bug_glyph[b]), 0};
+        h->view_item(v, hand_item_id(color, b), color, b == BUG_Q ? FC_PIECE_QUEEN : FC_PIECE_WORKER, color, left[b],
+                     glyph, bug_name[b]);
+    }
+}
+
+/* A colour's hand as one text line (a host older than API minor 8 has no trays). */
+static void view_hand_text(const hv_state *s, const fc_host *h, fc_view *v, int color)
+{
+    char hand[96] = "";
+    size_t len = 0;
+    for (int k = 0; k < HV_KINDS; k++) {
+        int p = color * HV_KINDS + k;
+        if (!hv_kind_used(s->exp, k) || s->cell[p] != HV_OFF)
+            continue;
+        char name[8];
+        hv_piece_name(p, name, sizeof name);
+        len += (size_t)snprintf(hand + len, sizeof hand - len, "%s%s", len ? " " : "", name);
+        if (len >= sizeof hand)
+            break;
+    }
+    h->view_panel(v, color, "hand", "%s", hand[0] ? hand : "(empty)");
+}
+
 /* The hands, the Queens, the game type and the draw limit (side panels of the view). */
 static void view_panels(const hv_state *s, const fc_host *h, fc_view *v)
 {
     for (int color = 0; color < 2; color++) {
-        char hand[96] = "";
-        size_t len = 0;
-        for (int k = 0; k < HV_KINDS; k++) {
-            int p = color * HV_KINDS + k;
-            if (!hv_kind_used(s->exp, k) || s->cell[p] != HV_OFF)
-                continue;
-            char name[8];
-            hv_piece_name(p, name, sizeof name);
-            len += (size_t)snprintf(hand + len, sizeof hand - len, "%s%s", len ? " " : "", name);
-            if (len >= sizeof hand)
-                break;
-        }
-        h->view_panel(v, color, "hand", "%s", hand[0] ? hand : "(empty)");
+        if (FC_HOST_HAS(h, view_item))
+            view_hand(s, h, v, color);
+        else
+            view_hand_text(s, h, v, color);
         if (hv_queen_in_play(s, color))
             h->view_panel(v, color, "queen", "%d of 6 neighbours occupied", hv_surrounded(s, color));
         else
@@ -277,19 +322,8 @@ static void vt_view(const void *st, const fc_env *env, int seat, fc_view *v)
         hv_piece_name(t, top, sizeof top);
         snprintf(cell->label, sizeof cell->label, "%s (height %d)", top, n);
     }
-    /* the empty cells around the hive, where pieces may arrive (front ends put their cursor
-     * on decisions' destinations) */
-    for (int c = 0; c < HV_CELLS; c++) {
-        if (s->top[c] != HV_NONE)
-            continue;
-        bool edge = false;
-        for (int d = 0; d < 6 && !edge; d++)
-            edge = s->top[hv_nb(c, d)] != HV_NONE;
-        if (edge || (s->turn == 0 && c == 0)) {
-            fc_view_cell *cell = h->view_cell(v, view_hex(c), FC_TERRAIN_DIRT, "empty");
-            cell->owner = -1;
-        }
-    }
+    /* no cells for the empty places: front ends draw the decisions' destinations as targets
+     * (a view cell would be drawn like a laid tile) */
     view_panels(s, h, v);
     /* the legend: piece letters as in UHP MoveStrings (wQ1, bA2) */
     h->view_legend(v, "Q q", "Queen Bee of White (upper case) or Black (lower case)");
@@ -367,6 +401,7 @@ const fc_game hv_game = {
     .apply_legal = vt_apply_legal,
     .eval_weights = vt_eval_weights,
     .evaluate_weighted = vt_evaluate_weighted,
+    .legal_count = vt_legal_count,
 };
 
 static const fc_plugin plugin = {

@@ -358,6 +358,13 @@ int mz_tile_at(const mz_state *s, int q, int r);        /* tile id, 0 for a Grea
 bool mz_is_gt_cell(const mz_data *D, int q, int r);
 int mz_adj_index(const mz_data *D, int q, int r);      /* Great-Tunnel-adjacent cell index or -1 */
 uint8_t mz_placed_mask(const mz_data *D, const mz_state *s, int t);
+/* Tile t turned by rot: "T-7 Forest (*F L), open NW E SW" (view.c, for the drawn tile and the
+ * placement labels). */
+int mz_tile_text(const mz_data *D, int t, int rot, char *buf, size_t n);
+/* Only the open edges of tile t turned by rot: "NW E SW". */
+int mz_tile_open_text(const mz_data *D, int t, int rot, char *buf, size_t n);
+/* The tile being placed now (the top frame places it), or 0. */
+int mz_tile_pending(const mz_state *s);
 bool mz_adjacent(const mz_data *D, const mz_state *s, int a, int b);
 bool mz_connected(const mz_data *D, const mz_state *s, int a, int b);
 bool mz_inner(const mz_data *D, const mz_state *s, int t);

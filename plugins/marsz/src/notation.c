@@ -130,12 +130,21 @@ void mz_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_d
         } else
             snprintf(out->label, sizeof out->label, "%s (1 food)", t);
         break;
-    case DK_PLACE:
+    case DK_PLACE: {
         group = "place";
         out->hex = fc_hex_make(a - 64, b - 64);
         out->has_hex = 1;
-        snprintf(out->label, sizeof out->label, "%s", t);
+        int tile = mz_tile_pending(s); /* what the rotation does: the edges it opens */
+        char open[24] = "";
+        if (tile) {
+            mz_tile_open_text(D, tile, MZ_DC(d), open, sizeof open);
+            snprintf(out->label, sizeof out->label, "%s: open %s (T-%d %s)", t, open, tile, D->tile[tile].name);
+        } else {
+            snprintf(out->label, sizeof out->label, "%s", t);
+        }
+        out->from_item = tile; /* the drawn tile (the view's pending item) */
         break;
+    }
     case DK_ANT:
     case DK_LARVA:
     case DK_FILL: {

@@ -47,6 +47,59 @@ static int cards_text(const fc_env *env, const mz_state *s, int loc, int seat, c
     return (int)len;
 }
 
+int mz_tile_open_text(const mz_data *D, int t, int rot, char *buf, size_t n)
+{
+    /* edge e faces (q, r) + DQ/DR[e] (the view's links below): NW NE E SE SW W */
+    static const char *const edge_name[6] = {"NW", "NE", "E", "SE", "SW", "W"};
+    int r = ((rot % 6) + 6) % 6, len = 0;
+    uint8_t m = (uint8_t)(((D->tile[t].mask << r) | (D->tile[t].mask >> (6 - r))) & 0x3F);
+    buf[0] = '\0';
+    for (int e = 0; e < 6 && (size_t)len < n; e++)
+        if (m >> e & 1)
+            len += snprintf(buf + len, n - (size_t)len, "%s%s", len ? " " : "", edge_name[e]);
+    return len;
+}
+
+int mz_tile_text(const mz_data *D, int t, int rot, char *buf, size_t n)
+{
+    const mz_tile *T = &D->tile[t];
+    int len = snprintf(buf, n, "T-%d %s (", t, T->name);
+    for (int i = 0; i < T->nspaces && len >= 0 && (size_t)len < n; i++)
+        len += snprintf(buf + len, n - (size_t)len, "%s%s%s", i ? " " : "", i == 0 ? "*" : "", reward_glyph[T->space[i]]);
+    char open[24];
+    mz_tile_open_text(D, t, rot, open, sizeof open);
+    if (len >= 0 && (size_t)len < n)
+        len += snprintf(buf + len, n - (size_t)len, "), open %s", open);
+    return len;
+}
+
+int mz_tile_pending(const mz_state *s)
+{
+    const mz_frame *f = s->nframes ? &s->frame[s->nframes - 1] : NULL;
+    return f && f->kind == F_PLACE && f->a >= 1 && f->a <= MZ_TILES ? f->a : 0;
+}
+
+/* The tiles drawn and waiting (API minor 8): the one being placed, or the two to pick from. */
+static void pending_items(const mz_state *s, const mz_data *D, const fc_host *h, fc_view *v)
+{
+    if (!FC_HOST_HAS(h, view_item) || !s->nframes)
+        return;
+    const mz_frame *f = &s->frame[s->nframes - 1];
+    int tiles[2] = {0, 0};
+    if (f->kind == F_PLACE)
+        tiles[0] = f->a;
+    else if (f->kind == F_PICKTILE)
+        tiles[0] = f->a, tiles[1] = f->b;
+    for (int i = 0; i < 2; i++) {
+        if (tiles[i] < 1 || tiles[i] > MZ_TILES)
+            continue;
+        char name[FC_VIEW_STR], glyph[6];
+        mz_tile_text(D, tiles[i], 0, name, sizeof name);
+        snprintf(glyph, sizeof glyph, "T%d", tiles[i] % 100);
+        h->view_item(v, tiles[i], -1, FC_PIECE_TILE, -1, 1, glyph, name);
+    }
+}
+
 void mz_view(const void *st, const fc_env *env, int seat, fc_view *v)
 {
     const mz_state *s = st;
@@ -104,6 +157,7 @@ void mz_view(const void *st, const fc_env *env, int seat, fc_view *v)
                 h->view_link(v, fc_hex_make(L->q, L->r), fc_hex_make(L->q + DQ[e], L->r + DR[e]), -1, "opening");
             }
     }
+    pending_items(s, D, h, v);
     h->view_track(v, "round", s->round, D->rounds, "round %d of %d", s->round, D->rounds);
     h->view_track(v, "centipede size", mz_size(D, s), D->track_size[MZ_TRACK - 1], "CT-%d size %d", s->size_pos + 1,
                   mz_size(D, s));

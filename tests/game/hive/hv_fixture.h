@@ -41,10 +41,12 @@ static inline void hfx_position(hfx *f, const char *text, hv_state *out)
     fc_match_free(m);
 }
 
-/* Leaves to depth (bulk counted at the last ply), through the vtable as `formicary perft`. */
+/* Leaves to depth, through the vtable as `formicary perft`: the last ply bulk counted by the
+ * game's legal_count (API minor 8), so the published counts check it too. */
 typedef struct hfx_perft_buf {
     hv_state st[8];
     fc_decision dec[8][HV_MAX_DECISIONS];
+    fc_legal_count_fn count;
 } hfx_perft_buf;
 
 static inline uint64_t hfx_perft_at(const hfx *f, hfx_perft_buf *b, int ply, int depth)
@@ -52,9 +54,9 @@ static inline uint64_t hfx_perft_at(const hfx *f, hfx_perft_buf *b, int ply, int
     const hv_state *s = &b->st[ply];
     if (f->g->to_move(s, f->env) == FC_NOBODY)
         return 0;
-    int n = f->g->legal(s, f->env, b->dec[ply], NULL);
     if (depth <= 1)
-        return (uint64_t)n;
+        return (uint64_t)b->count(s, f->env);
+    int n = f->g->legal(s, f->env, b->dec[ply], NULL);
     uint64_t sum = 0;
     for (int i = 0; i < n; i++) {
         b->st[ply + 1] = *s;
@@ -70,6 +72,8 @@ static inline uint64_t hfx_perft(const hfx *f, const hv_state *s, int depth)
     assert_non_null(b);
     assert_true(depth >= 1 && depth < 8);
     b->st[0] = *s;
+    b->count = fc_match_legal_count_fn(f->m);
+    assert_non_null(b->count);
     uint64_t n = hfx_perft_at(f, b, 0, depth);
     free(b);
     return n;

@@ -1,7 +1,8 @@
 /* Hive random games: check() after every decision in every game type, the end of the game
- * agrees with the Queens' neighbours (H-22), every legal decision's MoveString reads back to it
- * and so does every other valid form naming another neighbour (H-23), GameStrings round-trip,
- * records are byte-identical for a seed and replay, undo restores every state. */
+ * agrees with the Queens' neighbours (H-22), legal_count agrees with legal, every legal
+ * decision's MoveString reads back to it and so does every other valid form naming another
+ * neighbour (H-23), GameStrings round-trip, records are byte-identical for a seed and replay,
+ * undo restores every state. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -90,12 +91,16 @@ static void random_games(const char *type, uint64_t seed)
     fc_view *v = calloc(1, sizeof *v);
     char *gs = malloc(8192);
     long decisions = 0, ends[5] = {0};
+    fc_legal_count_fn count = fc_match_legal_count_fn(f.m);
+    assert_non_null(count);
     for (int g = 0; g < games(); g++) {
         hv_state s;
         memcpy(&s, fc_match_state(f.m), sizeof s);
         while (f.g->to_move(&s, f.env) != FC_NOBODY) {
             int n = f.g->legal(&s, f.env, buf, NULL);
             assert_true(n >= 1 && n <= HV_MAX_DECISIONS);
+            if (count(&s, f.env) != n) /* perft's bulk count (API minor 8) */
+                fail_msg("%s game %d turn %d: legal_count %d, legal %d", type, g, s.turn, count(&s, f.env), n);
             for (int i = 0; i < n; i++) {
                 char t[32];
                 fc_decision back;

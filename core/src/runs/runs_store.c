@@ -1,0 +1,376 @@
+/* The runs database: opening, the schema and the writers (formicary/runs.h, docs/runs.md).
+ * Every write is a transaction of its own (a run's row, a design, a chunk of games, the end),
+ * so a process killed at any point leaves whole chunks and a run still marked incomplete. */
+#include <errno.h>
+#include <math.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "formicary/params.h"
+#include "runs_db.h"
+
+#ifndef FC_VERSION
+#define FC_VERSION "unknown"
+#endif
+
+/* The schema (docs/runs.md documents each column). */
+static const char runs_schema[] =
+    "CREATE TABLE IF NOT EXISTS runs ("
+    " id INTEGER PRIMARY KEY, command TEXT NOT NULL, argv TEXT NOT NULL, version TEXT NOT NULL,"
+    " game TEXT NOT NULL, nseats INTEGER, seed TEXT, threads INTEGER, games_planned INTEGER,"
+    " games_played INTEGER NOT NULL DEFAULT 0, started TEXT NOT NULL, ended TEXT, seconds REAL,"
+    " status TEXT NOT NULL DEFAULT 'incomplete', pid INTEGER);"
+    "CREATE INDEX IF NOT EXISTS runs_game ON runs(game, id);"
+    "CREATE TABLE IF NOT EXISTS designs ("
+    " run INTEGER NOT NULL REFERENCES runs(id), label TEXT NOT NULL, description TEXT,"
+    " ruleset TEXT, rules TEXT NOT NULL, variant TEXT, variant_text TEXT, variant_hash TEXT,"
+    " params_hash TEXT, PRIMARY KEY (run, label));"
+    "CREATE TABLE IF NOT EXISTS seats ("
+    " run INTEGER NOT NULL REFERENCES runs(id), seat INTEGER NOT NULL, agent TEXT NOT NULL, tier TEXT,"
+    " PRIMARY KEY (run, seat));"
+    "CREATE TABLE IF NOT EXISTS games ("
+    " run INTEGER NOT NULL REFERENCES runs(id), design TEXT NOT NULL, game INTEGER NOT NULL,"
+    " winners INTEGER, timeout INTEGER, rounds INTEGER, decisions INTEGER, choice_points INTEGER,"
+    " branching REAL, lead_changes INTEGER, drama REAL, margin REAL, seconds REAL,"
+    " PRIMARY KEY (run, design, game)) WITHOUT ROWID;"
+    "CREATE TABLE IF NOT EXISTS game_seats ("
+    " run INTEGER NOT NULL, design TEXT NOT NULL, game INTEGER NOT NULL, seat INTEGER NOT NULL,"
+    " agent INTEGER NOT NULL, score INTEGER, rank INTEGER, win REAL,"
+    " PRIMARY KEY (run, design, game, seat)) WITHOUT ROWID;"
+    "CREATE TABLE IF NOT EXISTS metrics ("
+    " run INTEGER NOT NULL REFERENCES runs(id), design TEXT NOT NULL, name TEXT NOT NULL,"
+    " value REAL, lo REAL, hi REAL, p REAL, text TEXT, PRIMARY KEY (run, design, name));";
+
+int runs_fail(fc_runs *db, fc_error *err)
+{
+    return fc_error_set(err, FC_EIO, "%s: %s", db->path, sqlite3_errmsg(db->h));
+}
+
+int fc_runs_default_path(char *buf, size_t n, fc_error *err)
+{
+    const char *env = getenv("FORMICARY_DB"), *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    int len;
+    if (env)
+        return env[0] ? (snprintf(buf, n, "%s", env) < (int)n ? 1 : fc_error_set(err, FC_ERANGE, "FORMICARY_DB: path too long")) : 0;
+    if (xdg && xdg[0] == '/')
+        len = snprintf(buf, n, "%s/formicary/runs.db", xdg);
+    else if (home && home[0])
+        len = snprintf(buf, n, "%s/.local/share/formicary/runs.db", home);
+    else
+        return fc_error_set(err, FC_EINVAL, "runs database: neither XDG_DATA_HOME nor HOME is set (use --db FILE)");
+    return len > 0 && (size_t)len < n ? 1 : fc_error_set(err, FC_ERANGE, "runs database: path too long");
+}
+
+/* mkdir -p of the directories above path. */
+static int runs_mkdirs(const char *path, fc_error *err)
+{
+    char dir[1024];
+    if (snprintf(dir, sizeof dir, "%s", path) >= (int)sizeof dir)
+        return fc_error_set(err, FC_ERANGE, "%s: path too long", path);
+    char *slash = strrchr(dir, '/');
+    if (!slash || slash == dir)
+        return 0;
+    *slash = '\0';
+    for (char *p = dir + 1;; p++) {
+        bool end = *p == '\0';
+        if (*p == '/' || end) {
+            *p = '\0';
+            struct stat st;
+            if (stat(dir, &st) != 0 && mkdir(dir, 0777) != 0 && errno != EEXIST)
+                return fc_error_set(err, FC_EIO, "%s: cannot create directory %s: %s", path, dir, strerror(errno));
+            if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode))
+                return fc_error_set(err, FC_EIO, "%s: cannot create directory %s: %s", path, dir, strerror(ENOTDIR));
+            if (end)
+                return 0;
+            *p = '/';
+        }
+    }
+}
+
+fc_runs *fc_runs_open(const char *path, bool writable, fc_error *err)
+{
+    size_t len = strlen(path);
+    if (len == 0 || path[len - 1] == '/') {
+        fc_error_set(err, FC_EINVAL, "'%s' is not a file name", path);
+        return NULL;
+    }
+    if (writable && runs_mkdirs(path, err) != 0)
+        return NULL;
+    fc_runs *db = calloc(1, sizeof *db);
+    if (!db || !(db->path = strdup(path))) {
+        free(db);
+        fc_error_set(err, FC_ENOMEM, "out of memory");
+        return NULL;
+    }
+    int flags = writable ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
+    if (sqlite3_open_v2(path, &db->h, flags | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+        fc_error_set(err, FC_EIO, "%s: %s", path, db->h ? sqlite3_errmsg(db->h) : "cannot open");
+        fc_runs_close(db);
+        return NULL;
+    }
+    sqlite3_extended_result_codes(db->h, 0);
+    sqlite3_busy_timeout(db->h, 10000); /* other writers hold the lock for one chunk at most */
+    int version = -1;
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(db->h, "PRAGMA user_version", -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+        version = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    if (version < 0) { /* not a database, or not readable */
+        runs_fail(db, err);
+        fc_runs_close(db);
+        return NULL;
+    }
+    if (version > FC_RUNS_SCHEMA) {
+        fc_error_set(err, FC_EINVAL, "%s: schema version %d is newer than this program's %d", path, version,
+                     FC_RUNS_SCHEMA);
+        fc_runs_close(db);
+        return NULL;
+    }
+    if (writable) {
+        /* WAL: readers never block the writer; NORMAL sync: a crash may lose the last
+         * transaction, never consistency */
+        char sql[64];
+        snprintf(sql, sizeof sql, "PRAGMA user_version=%d", FC_RUNS_SCHEMA);
+        if (sqlite3_exec(db->h, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL", NULL, NULL, NULL) != SQLITE_OK ||
+            (version < FC_RUNS_SCHEMA && (sqlite3_exec(db->h, runs_schema, NULL, NULL, NULL) != SQLITE_OK ||
+                                          sqlite3_exec(db->h, sql, NULL, NULL, NULL) != SQLITE_OK))) {
+            runs_fail(db, err);
+            fc_runs_close(db);
+            return NULL;
+        }
+    } else if (version == 0) {
+        fc_error_set(err, FC_EINVAL, "%s: not a runs database (no runs recorded yet)", path);
+        fc_runs_close(db);
+        return NULL;
+    }
+    return db;
+}
+
+void fc_runs_close(fc_runs *db)
+{
+    if (!db)
+        return;
+    sqlite3_close(db->h);
+    free(db->path);
+    free(db);
+}
+
+const char *fc_runs_path(const fc_runs *db) { return db->path; }
+
+/* Binds text, or NULL for a NULL pointer. */
+static void bind_text(sqlite3_stmt *st, int i, const char *s)
+{
+    if (s)
+        sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
+    else
+        sqlite3_bind_null(st, i);
+}
+
+static void bind_real(sqlite3_stmt *st, int i, double v)
+{
+    if (isnan(v))
+        sqlite3_bind_null(st, i);
+    else
+        sqlite3_bind_double(st, i, v);
+}
+
+/* Runs one statement with text/integer parameters: "t" text, "i" int64, "d" double. */
+static int runs_exec(fc_runs *db, const char *sql, const char *types, const void *const *args, fc_error *err)
+{
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(db->h, sql, -1, &st, NULL) != SQLITE_OK)
+        return runs_fail(db, err);
+    for (int i = 0; types[i]; i++) {
+        if (types[i] == 't')
+            bind_text(st, i + 1, args[i]);
+        else if (types[i] == 'i')
+            sqlite3_bind_int64(st, i + 1, *(const int64_t *)args[i]);
+        else
+            bind_real(st, i + 1, *(const double *)args[i]);
+    }
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? 0 : runs_fail(db, err);
+}
+
+int64_t fc_runs_begin(fc_runs *db, const fc_run_info *in, fc_error *err)
+{
+    char seed[24];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)in->seed);
+    int64_t nseats = in->nseats, threads = in->threads, planned = in->games_planned, pid = (int64_t)getpid();
+    clock_gettime(CLOCK_MONOTONIC, &db->t0);
+    const void *args[] = {in->command, in->argv, FC_VERSION, in->game, &nseats, seed, &threads, &planned, &pid};
+    int rc = runs_exec(db,
+                       "INSERT INTO runs (command, argv, version, game, nseats, seed, threads, games_planned, pid,"
+                       " started) VALUES (?,?,?,?,?,?,?,?,?, strftime('%Y-%m-%dT%H:%M:%SZ','now'))",
+                       "ttttitiii", args, err);
+    return rc != 0 ? rc : sqlite3_last_insert_rowid(db->h);
+}
+
+/* The resolved rule set as "name = value" lines (the game's parameters, then the variant's). */
+static char *runs_rules_text(const fc_rules *r)
+{
+    size_t cap = 256, len = 0;
+    char *s = malloc(cap);
+    if (!s)
+        return NULL;
+    s[0] = '\0';
+    for (int i = 0; i < fc_rules_param_count(r); i++) {
+        const fc_param_def *d = fc_rules_param_def(r, i);
+        char value[FC_PARAM_STR_MAX + 8];
+        fc_param_format(d, &fc_rules_values(r)[i], value, sizeof value);
+        size_t need = strlen(d->name) + strlen(value) + 5;
+        if (len + need >= cap) {
+            char *ns = realloc(s, cap = 2 * cap + need);
+            if (!ns) {
+                free(s);
+                return NULL;
+            }
+            s = ns;
+        }
+        len += (size_t)sprintf(s + len, "%s = %s\n", d->name, value);
+    }
+    return s;
+}
+
+int fc_runs_add_design(fc_runs *db, int64_t run, const char *label, const fc_rules *rules, const char *description,
+                       fc_error *err)
+{
+    char *text = runs_rules_text(rules), vh[20], ph[20];
+    if (!text)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    uint64_t h = 0; /* as sim's reports compute their params hash */
+    for (int i = 0; i < fc_rules_param_count(rules); i++) {
+        const fc_param_def *d = fc_rules_param_def(rules, i);
+        char buf[FC_PARAM_STR_MAX + 64];
+        int len = snprintf(buf, sizeof buf, "%s=", d->name);
+        fc_param_format(d, &fc_rules_values(rules)[i], buf + len, sizeof buf - (size_t)len);
+        h = fc_hash64(buf, strlen(buf), h);
+    }
+    snprintf(vh, sizeof vh, "%016llx", (unsigned long long)fc_rules_variant_hash(rules));
+    snprintf(ph, sizeof ph, "%016llx", (unsigned long long)h);
+    const char *vtext = fc_rules_variant_text(rules);
+    const void *args[] = {&run, label, description, fc_rules_name(rules), text, fc_rules_variant_name(rules),
+                          vtext, vtext ? vh : NULL, ph};
+    int rc = runs_exec(db,
+                       "INSERT INTO designs (run, label, description, ruleset, rules, variant, variant_text,"
+                       " variant_hash, params_hash) VALUES (?,?,?,?,?,?,?,?,?)",
+                       "itttttttt", args, err);
+    free(text);
+    return rc;
+}
+
+int fc_runs_add_seat(fc_runs *db, int64_t run, int seat, const char *agent, const char *tier, fc_error *err)
+{
+    int64_t s = seat;
+    const void *args[] = {&run, &s, agent, tier};
+    return runs_exec(db, "INSERT INTO seats (run, seat, agent, tier) VALUES (?,?,?,?)", "iitt", args, err);
+}
+
+/* One game's rows with prepared statements g (games) and s (game_seats). */
+static int runs_game_rows(sqlite3_stmt *g, sqlite3_stmt *s, int64_t run, const char *label, const fc_sim_game *x,
+                          int nseats)
+{
+    sqlite3_reset(g);
+    sqlite3_bind_int64(g, 1, run);
+    sqlite3_bind_text(g, 2, label, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(g, 3, x->index + 1);
+    sqlite3_bind_int(g, 4, x->winners);
+    sqlite3_bind_int(g, 5, x->timeout);
+    sqlite3_bind_int(g, 6, x->rounds);
+    sqlite3_bind_int64(g, 7, x->decisions);
+    sqlite3_bind_int64(g, 8, x->choice_points);
+    sqlite3_bind_double(g, 9, x->branching);
+    sqlite3_bind_int(g, 10, x->lead_changes);
+    sqlite3_bind_double(g, 11, x->drama);
+    sqlite3_bind_double(g, 12, fc_sim_value(x, nseats, FC_SIM_MARGIN, 0));
+    sqlite3_bind_double(g, 13, x->seconds);
+    if (sqlite3_step(g) != SQLITE_DONE)
+        return -1;
+    for (int k = 0; k < nseats; k++) {
+        sqlite3_reset(s);
+        sqlite3_bind_int64(s, 1, run);
+        sqlite3_bind_text(s, 2, label, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(s, 3, x->index + 1);
+        sqlite3_bind_int(s, 4, k + 1);
+        sqlite3_bind_int(s, 5, x->agent_at[k] + 1);
+        sqlite3_bind_int(s, 6, x->score[k]);
+        sqlite3_bind_int(s, 7, x->rank[k]);
+        sqlite3_bind_double(s, 8, fc_sim_value(x, nseats, FC_SIM_SEAT_WIN, k));
+        if (sqlite3_step(s) != SQLITE_DONE)
+            return -1;
+    }
+    return 0;
+}
+
+int fc_runs_add_games(fc_runs *db, int64_t run, const char *label, const fc_sim_game *g, int n, int nseats,
+                      fc_error *err)
+{
+    sqlite3_stmt *sg = NULL, *ss = NULL, *su = NULL;
+    int rc = sqlite3_exec(db->h, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
+    bool began = rc == 0;
+    if (rc == 0 &&
+        (sqlite3_prepare_v2(db->h,
+                            "INSERT INTO games (run, design, game, winners, timeout, rounds, decisions, choice_points,"
+                            " branching, lead_changes, drama, margin, seconds) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                            -1, &sg, NULL) != SQLITE_OK ||
+         sqlite3_prepare_v2(db->h,
+                            "INSERT INTO game_seats (run, design, game, seat, agent, score, rank, win)"
+                            " VALUES (?,?,?,?,?,?,?,?)",
+                            -1, &ss, NULL) != SQLITE_OK ||
+         sqlite3_prepare_v2(db->h, "UPDATE runs SET games_played = games_played + ? WHERE id = ?", -1, &su, NULL) !=
+             SQLITE_OK))
+        rc = -1;
+    for (int i = 0; rc == 0 && i < n; i++)
+        rc = runs_game_rows(sg, ss, run, label, &g[i], nseats);
+    if (rc == 0) {
+        sqlite3_bind_int(su, 1, n);
+        sqlite3_bind_int64(su, 2, run);
+        rc = sqlite3_step(su) == SQLITE_DONE ? 0 : -1;
+    }
+    if (rc == 0)
+        rc = sqlite3_exec(db->h, "COMMIT", NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
+    if (rc != 0)
+        rc = runs_fail(db, err); /* the message before ROLLBACK replaces it */
+    sqlite3_finalize(sg);
+    sqlite3_finalize(ss);
+    sqlite3_finalize(su);
+    if (rc != 0 && began)
+        sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+    return rc;
+}
+
+int fc_runs_finish(fc_runs *db, int64_t run, const char *status, long games, const fc_run_metric *m, int n,
+                   fc_error *err)
+{
+    struct timespec t1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double secs = (double)(t1.tv_sec - db->t0.tv_sec) + (double)(t1.tv_nsec - db->t0.tv_nsec) * 1e-9;
+    int rc = sqlite3_exec(db->h, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK ? 0 : runs_fail(db, err);
+    bool began = rc == 0;
+    for (int i = 0; rc == 0 && i < n; i++) {
+        const void *args[] = {&run, m[i].design, m[i].name, &m[i].value, &m[i].lo, &m[i].hi, &m[i].p, m[i].text};
+        rc = runs_exec(db,
+                       "INSERT OR REPLACE INTO metrics (run, design, name, value, lo, hi, p, text)"
+                       " VALUES (?,?,?,?,?,?,?,?)",
+                       "ittddddt", args, err);
+    }
+    if (rc == 0) {
+        int64_t g = games;
+        const void *args[] = {status, &secs, &g, &g, &run};
+        rc = runs_exec(db,
+                       "UPDATE runs SET status = ?, seconds = ?, ended = strftime('%Y-%m-%dT%H:%M:%SZ','now'),"
+                       " games_played = CASE WHEN ? < 0 THEN games_played ELSE ? END WHERE id = ?",
+                       "tdiii", args, err);
+    }
+    if (rc == 0 && sqlite3_exec(db->h, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+        rc = runs_fail(db, err);
+    if (rc != 0 && began)
+        sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+    return rc;
+}

@@ -1,0 +1,288 @@
+/* `formicary runs`: the runs database read back (docs/runs.md). `runs [list]` the recent runs,
+ * `runs show ID` one run's summary, `runs compare ID ID` two runs' figures side by side. Text
+ * from the database is escaped for the terminal: it holds command lines and file contents. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+const cli_optdef cli_opts_runs[] = {
+    {"--game", "G", false, "list: only runs of game G"},
+    {"--limit", "N", false, "list: at most N runs, the most recent first (default 20)"},
+    {"--db", "FILE", false, "the database to read (default $FORMICARY_DB, else ~/.local/share/formicary/runs.db)"},
+    {NULL, NULL, false, NULL},
+};
+
+#define RUNS_MAX_METRICS 512
+
+/* One run's figures, as read for show and compare. */
+typedef struct runs_fig {
+    char design[16], name[48];
+    double v[4]; /* value, lo, hi, p */
+    char text[64];
+} runs_fig;
+typedef struct runs_figs {
+    int n;
+    runs_fig f[RUNS_MAX_METRICS];
+} runs_figs;
+
+static void runs_collect(void *ud, const double *v, const char *const *t)
+{
+    runs_figs *fs = ud;
+    if (fs->n == RUNS_MAX_METRICS)
+        return;
+    runs_fig *f = &fs->f[fs->n++];
+    snprintf(f->design, sizeof f->design, "%s", t[0] ? t[0] : "");
+    snprintf(f->name, sizeof f->name, "%s", t[1] ? t[1] : "");
+    snprintf(f->text, sizeof f->text, "%s", t[2] ? t[2] : "");
+    memcpy(f->v, v, sizeof f->v);
+}
+
+static fc_runs *runs_open(const cli *c)
+{
+    char path[1024];
+    fc_error err;
+    fc_error_clear(&err);
+    const char *opt = cli_opt(c, "--db");
+    int on = opt ? 1 : fc_runs_default_path(path, sizeof path, &err);
+    if (opt)
+        snprintf(path, sizeof path, "%s", opt);
+    if (on == 0) {
+        cli_fail("runs: FORMICARY_DB is empty: no runs database (give --db FILE)");
+        return NULL;
+    }
+    fc_runs *db = on > 0 ? fc_runs_open(path, false, &err) : NULL;
+    if (!db)
+        cli_fail("runs: %s", err.msg);
+    return db;
+}
+
+static bool runs_id(const char *text, int64_t *id)
+{
+    uint64_t v;
+    if (!cli_parse_u64(text, &v) || v == 0 || v > INT64_MAX)
+        return cli_usage("runs: '%s' is not a run id (a number from formicary runs)", text), false;
+    *id = (int64_t)v;
+    return true;
+}
+
+static void runs_num(char *buf, size_t n, double v)
+{
+    if (isnan(v))
+        snprintf(buf, n, "-");
+    else if (fabs(v) > 1e-12 && fabs(v) < 0.001) /* p-values; below 1e-12 is rounding (a Wilson bound of 0) */
+        snprintf(buf, n, "%.2e", v);
+    else
+        snprintf(buf, n, "%.3f", v);
+}
+
+static int runs_list(const cli *c, fc_runs *db)
+{
+    int limit = 20;
+    if (!cli_opt_int(c, "--limit", 1, 100000, 20, &limit))
+        return CLI_EXIT_USAGE;
+    fc_run_row *rows = calloc((size_t)limit, sizeof *rows);
+    if (!rows)
+        return cli_fail("out of memory");
+    fc_error err;
+    fc_error_clear(&err);
+    int n = fc_runs_list(db, cli_opt(c, "--game"), rows, limit, &err);
+    if (n < 0) {
+        free(rows);
+        return cli_fail("runs: %s", err.msg);
+    }
+    cli_table t;
+    cli_table_init(&t, 7);
+    cli_table_add(&t, "id", "started (UTC)", "command", "game", "games", "status", "command line");
+    for (int i = 0; i < n; i++) {
+        char id[24], games[48], line[4 * FC_RUNS_TEXT], game[256];
+        snprintf(id, sizeof id, "%lld", (long long)rows[i].id);
+        if (rows[i].games_planned > 0)
+            snprintf(games, sizeof games, "%ld/%ld", rows[i].games_played, rows[i].games_planned);
+        else
+            snprintf(games, sizeof games, "%ld", rows[i].games_played);
+        fc_escape(rows[i].argv, line, sizeof line);
+        fc_escape(rows[i].game, game, sizeof game);
+        cli_table_add(&t, id, rows[i].started, rows[i].command, game, games, rows[i].status, line);
+    }
+    if (n == 0)
+        printf("no runs recorded%s%s in %s\n", cli_opt(c, "--game") ? " for " : "",
+               cli_opt(c, "--game") ? cli_opt(c, "--game") : "", fc_runs_path(db));
+    else
+        cli_table_print(&t, stdout, "");
+    cli_table_free(&t);
+    free(rows);
+    return CLI_EXIT_OK;
+}
+
+static void runs_print_seat(void *ud, const double *v, const char *const *t)
+{
+    char agent[512];
+    printf("%s%d %s", *(int *)ud ? ", " : "seats: ", (int)v[0], fc_escape(t[0] ? t[0] : "", agent, sizeof agent));
+    if (t[1])
+        printf(" (tier %s)", fc_escape(t[1], agent, sizeof agent));
+    ++*(int *)ud;
+}
+
+static void runs_print_design(void *ud, const double *v, const char *const *t)
+{
+    (void)ud;
+    (void)v;
+    char buf[8192], label[64];
+    printf("design %s: %s\n", fc_escape(t[0] ? t[0] : "", label, sizeof label), fc_escape(t[1] ? t[1] : "-", buf, sizeof buf));
+    printf("  variant %s", fc_escape(t[2] ? t[2] : "none", buf, sizeof buf));
+    printf("%s%s, params hash %s\n", t[3] ? " hash " : "", t[3] ? t[3] : "", t[4] ? t[4] : "-");
+}
+
+static int runs_show(fc_runs *db, int64_t id)
+{
+    fc_run_row r;
+    fc_error err;
+    fc_error_clear(&err);
+    if (fc_runs_get(db, id, &r, &err) != 0)
+        return cli_fail("runs: %s", err.msg);
+    char argv[4 * FC_RUNS_TEXT], game[256];
+    printf("run %lld: %s %s, %s\n", (long long)r.id, r.command, fc_escape(r.game, game, sizeof game), r.status);
+    printf("command: %s\n", fc_escape(r.argv, argv, sizeof argv));
+    printf("formicary %s; started %s", r.version, r.started);
+    if (r.ended[0])
+        printf(", ended %s (%.2f s)", r.ended, r.seconds);
+    printf("; seed %llu, %d thread%s, %d seats, games %ld", (unsigned long long)r.seed, r.threads,
+           r.threads == 1 ? "" : "s", r.nseats, r.games_played);
+    if (r.games_planned > 0)
+        printf(" of %ld", r.games_planned);
+    printf("\n");
+    int nseats = 0;
+    if (fc_runs_each(db, id, FC_RUNS_SEATS, runs_print_seat, &nseats, &err) != 0 ||
+        (nseats && printf("\n") < 0) || fc_runs_each(db, id, FC_RUNS_DESIGNS, runs_print_design, NULL, &err) != 0)
+        return cli_fail("runs: %s", err.msg);
+    runs_figs *fs = calloc(1, sizeof *fs);
+    if (!fs)
+        return cli_fail("out of memory");
+    if (fc_runs_each(db, id, FC_RUNS_METRICS, runs_collect, fs, &err) != 0) {
+        free(fs);
+        return cli_fail("runs: %s", err.msg);
+    }
+    if (fs->n == 0)
+        printf("no summary figures (%s)\n", strcmp(r.status, "complete") == 0 ? "none recorded" : "the run did not finish");
+    bool texts = false; /* the text column only when a figure has one (tune's winner, ladder's agents) */
+    for (int i = 0; i < fs->n; i++)
+        texts = texts || fs->f[i].text[0];
+    cli_table t;
+    cli_table_init(&t, texts ? 6 : 5);
+    cli_table_add(&t, "design", "metric", "value", "95% CI", "p", "text");
+    for (int i = 0; i < fs->n; i++) {
+        const runs_fig *f = &fs->f[i];
+        char c[4][100], text[256];
+        runs_num(c[0], sizeof c[0], f->v[0]);
+        runs_num(c[1], sizeof c[1], f->v[1]);
+        runs_num(c[2], sizeof c[2], f->v[2]);
+        snprintf(c[3], sizeof c[3], "%.40s..%.40s", c[1], c[2]);
+        runs_num(c[1], sizeof c[1], f->v[3]);
+        cli_table_add(&t, f->design[0] ? f->design : "-", f->name, c[0], isnan(f->v[1]) ? "-" : c[3], c[1],
+                      fc_escape(f->text, text, sizeof text));
+    }
+    if (fs->n)
+        cli_table_print(&t, stdout, "  ");
+    cli_table_free(&t);
+    free(fs);
+    return CLI_EXIT_OK;
+}
+
+/* The figure of (design, name) in fs, or NULL. */
+static const runs_fig *runs_find(const runs_figs *fs, const runs_fig *key)
+{
+    for (int i = 0; i < fs->n; i++)
+        if (!strcmp(fs->f[i].design, key->design) && !strcmp(fs->f[i].name, key->name))
+            return &fs->f[i];
+    return NULL;
+}
+
+static void runs_compare_row(cli_table *t, const runs_fig *key, const runs_fig *a, const runs_fig *b)
+{
+    char c[3][64], lo[24], hi[24];
+    const runs_fig *x[2] = {a, b};
+    for (int k = 0; k < 2; k++) {
+        if (!x[k]) {
+            snprintf(c[k], sizeof c[k], "-");
+            continue;
+        }
+        runs_num(c[k], sizeof c[k], x[k]->v[0]);
+        if (!isnan(x[k]->v[1])) {
+            runs_num(lo, sizeof lo, x[k]->v[1]);
+            runs_num(hi, sizeof hi, x[k]->v[2]);
+            size_t len = strlen(c[k]);
+            snprintf(c[k] + len, sizeof c[k] - len, " [%s, %s]", lo, hi);
+        }
+    }
+    if (a && b && !isnan(a->v[0]) && !isnan(b->v[0]))
+        snprintf(c[2], sizeof c[2], "%+.3f", b->v[0] - a->v[0]);
+    else
+        snprintf(c[2], sizeof c[2], "-");
+    cli_table_add(t, key->design[0] ? key->design : "-", key->name, c[0], c[1], c[2]);
+}
+
+static int runs_compare(fc_runs *db, int64_t ida, int64_t idb)
+{
+    fc_run_row r[2];
+    fc_error err;
+    fc_error_clear(&err);
+    runs_figs *fs = calloc(2, sizeof *fs);
+    if (!fs)
+        return cli_fail("out of memory");
+    int64_t ids[2] = {ida, idb};
+    for (int k = 0; k < 2; k++)
+        if (fc_runs_get(db, ids[k], &r[k], &err) != 0 ||
+            fc_runs_each(db, ids[k], FC_RUNS_METRICS, runs_collect, &fs[k], &err) != 0) {
+            free(fs);
+            return cli_fail("runs: %s", err.msg);
+        }
+    for (int k = 0; k < 2; k++) {
+        char argv[4 * FC_RUNS_TEXT], game[256];
+        printf("run %lld: %s %s, %s, %ld games, %s: %s\n", (long long)r[k].id, r[k].command,
+               fc_escape(r[k].game, game, sizeof game), r[k].status, r[k].games_played, r[k].started,
+               fc_escape(r[k].argv, argv, sizeof argv));
+    }
+    if (strcmp(r[0].game, r[1].game) != 0)
+        printf("note: the runs are of different games\n");
+    char ha[32], hb[32];
+    snprintf(ha, sizeof ha, "run %lld", (long long)ida);
+    snprintf(hb, sizeof hb, "run %lld", (long long)idb);
+    cli_table t;
+    cli_table_init(&t, 5);
+    cli_table_add(&t, "design", "metric", ha, hb, "difference");
+    for (int i = 0; i < fs[0].n; i++)
+        runs_compare_row(&t, &fs[0].f[i], &fs[0].f[i], runs_find(&fs[1], &fs[0].f[i]));
+    for (int i = 0; i < fs[1].n; i++)
+        if (!runs_find(&fs[0], &fs[1].f[i]))
+            runs_compare_row(&t, &fs[1].f[i], NULL, &fs[1].f[i]);
+    cli_table_print(&t, stdout, "  ");
+    cli_table_free(&t);
+    printf("values with 95%% intervals as each run measured them; difference: the second run's value minus the "
+           "first's\n");
+    free(fs);
+    return CLI_EXIT_OK;
+}
+
+int cli_cmd_runs(cli *c)
+{
+    const char *what = c->npos > 0 ? c->pos[0] : "list";
+    int need = !strcmp(what, "list") ? 1 : !strcmp(what, "show") ? 2 : !strcmp(what, "compare") ? 3 : -1;
+    if (need < 0)
+        return cli_usage("runs: unknown action '%s' (list, show ID, compare ID ID)", what);
+    if (c->npos > 0 && c->npos != need)
+        return cli_usage("runs: %s takes %s", what, need == 1 ? "no argument" : need == 2 ? "one run id" : "two run ids");
+    if (need > 1 && (cli_opt(c, "--game") || cli_opt(c, "--limit")))
+        return cli_usage("runs: --game and --limit go with list");
+    int64_t id[2] = {0, 0};
+    for (int i = 1; i < need; i++)
+        if (!runs_id(c->pos[i], &id[i - 1]))
+            return CLI_EXIT_USAGE;
+    fc_runs *db = runs_open(c);
+    if (!db)
+        return CLI_EXIT_FAIL;
+    int rc = need == 1 ? runs_list(c, db) : need == 2 ? runs_show(db, id[0]) : runs_compare(db, id[0], id[1]);
+    fc_runs_close(db);
+    return rc;
+}

@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# The runs database end to end (docs/runs.md), on the fixture game, never in the real home:
+# two tiny sims recorded and read back (runs list, show, compare), an A/B run's paired figures,
+# tune, skill, ladder and corpus replay recorded, the default file under $HOME (a temporary
+# one), --no-db and FORMICARY_DB= record nothing, an unwritable database gives one
+# warning line while the sim's CSV is still written and its exit status is 0, a sim killed with
+# SIGKILL half-way is left 'incomplete' with whole chunks of games, two sims at once both land,
+# and the documented sqlite3 queries run. Bad input to `runs` gives one line.
+# usage: runs_test.sh FORMICARY PLUGIN_DIR FIXTURE_DIR
+set -u
+EXE=$(realpath "$1")
+export FORMICARY_PLUGIN_PATH=$(realpath "$3"):$(realpath "$2")
+export FORMICARY_CONFIG=
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+export HOME=$TMP/home XDG_DATA_HOME= # whatever happens, nothing reaches the real home
+DB=$TMP/runs.db
+export FORMICARY_DB=$DB
+. "$(dirname "$0")/lib.sh"
+
+# ---- two tiny sims, listed, shown, compared ----
+fc sim bidrace --games 12 --seed 3 --csv "$TMP/a.csv"
+check "sim 1 runs, quietly recorded" eval '[ $rc -eq 0 ] && [ ! -s "$TMP/err" ] && [ -s "$DB" ]'
+fc sim bidrace --games 20 --seed 4 --seats random,greedy --threads 2
+check "sim 2 runs" eval '[ $rc -eq 0 ] && [ ! -s "$TMP/err" ]'
+fc runs
+check "runs lists both, the latest first, complete with their games" eval '[ $rc -eq 0 ] &&
+    [ "$(grep -c " sim .*bidrace" "$TMP/out")" -eq 2 ] && has "^2 .* 20/20 +complete +formicary sim bidrace --games 20" &&
+    has "^1 .* 12/12 +complete" && [ "$(sed -n 2p "$TMP/out" | cut -c1)" = 2 ]'
+fc runs list --game hive
+check "runs list --game filters" eval '[ $rc -eq 0 ] && has "^no runs recorded for hive"'
+fc runs --limit 1
+check "runs --limit 1 shows one run" eval '[ $rc -eq 0 ] && [ "$(wc -l <"$TMP/out")" -eq 2 ]'
+fc runs show 2
+check "runs show: command line, seats, rules, figures with intervals" eval '[ $rc -eq 0 ] &&
+    has "^run 2: sim bidrace, complete" && has "^command: formicary sim bidrace --games 20 --seed 4 --seats random,greedy --threads 2" &&
+    has "seed 4, 2 threads, 2 seats, games 20 of 20" && has "^seats: 1 random, 2 greedy" && has "^design A: rule set .default., no variant" &&
+    has "A +win_share:1 +[0-9.]+ +[0-9.]+\.\.[0-9.]+" && has "A +rounds "'
+fc runs compare 1 2
+check "runs compare: both runs' figures and the difference" eval '[ $rc -eq 0 ] && has "^run 1: sim bidrace" &&
+    has "^run 2: sim bidrace" && has "A +seat_win:1 +[0-9.]+ \[.*\] +[0-9.]+ \[.*\] +[-+][0-9.]+"'
+
+# ---- recording changes nothing the run reports (the games are played in chunks) ----
+fc sim bidrace --games 300 --seed 7 --threads 2 --seats greedy,random --no-db
+tail -n +2 "$TMP/out" >"$TMP/plain.txt"
+fc sim bidrace --games 300 --seed 7 --threads 2 --seats greedy,random --db "$TMP/same.db"
+check "the same report with and without the database (2 threads, 300 games in chunks of 64)" \
+    eval '[ $rc -eq 0 ] && tail -n +2 "$TMP/out" | cmp -s - "$TMP/plain.txt"'
+
+# ---- A/B: both designs and the paired differences ----
+fc sim bidrace --games 10 --seed 5 --against-set goal=7
+check "an A/B sim is recorded with B's difference and B-A rows" eval '[ $rc -eq 0 ] && fc runs show 3 && [ $rc -eq 0 ] &&
+    has "^design B: B = A with goal" && has "B-A +win_share:1 " && has "B +rounds "'
+
+# ---- the other studies ----
+fc tune bidrace --param goal=5..6 --target "rounds<=5" --budget-games 8
+check "tune is recorded with its winner" eval '[ $rc -eq 0 ] && fc runs show 4 && has "^run 4: tune bidrace, complete" &&
+    has "winner +loss " && has "winner +target rounds<=5"'
+fc skill bidrace --games 2 --from 2 --to 4
+check "skill is recorded with its steps" eval '[ $rc -eq 0 ] && fc runs show 5 && has "^run 5: skill bidrace, complete" &&
+    has "A +win:4-vs-2 " && has "A +skill_depth "'
+fc ladder bidrace --agents "random;greedy" --games 2
+check "ladder is recorded with its ratings" eval '[ $rc -eq 0 ] && fc runs show 6 && has "^run 6: ladder bidrace, complete" &&
+    has "^seats: 1 random, 2 greedy" && has "elo:2 "'
+mkdir "$TMP/corpus"
+fc sim bidrace --games 3 --seed 6 --record-dir "$TMP/corpus" --no-db
+fc replay "$TMP/corpus" --corpus --set goal=7
+check "corpus replay is recorded with its counts" eval '[ $rc -eq 0 ] && fc runs show 7 && has "^run 7: replay bidrace, complete" &&
+    has "records +3\.000"'
+fc runs
+check "--no-db recorded nothing" eval '[ "$(grep -c "^[0-9]" "$TMP/out")" -eq 7 ]'
+FORMICARY_DB= fc sim bidrace --games 2
+check "FORMICARY_DB= records nothing" eval '[ $rc -eq 0 ] && fc runs && [ "$(grep -c "^[0-9]" "$TMP/out")" -eq 7 ]'
+
+# ---- the default file: under the (temporary) home, directories made ----
+(unset FORMICARY_DB; fc sim bidrace --games 2; [ $rc -eq 0 ])
+check "without FORMICARY_DB the run goes to ~/.local/share/formicary/runs.db" \
+    eval '[ -s "$HOME/.local/share/formicary/runs.db" ] && fc runs --db "$HOME/.local/share/formicary/runs.db" && has "^1 .* complete"'
+(unset FORMICARY_DB; XDG_DATA_HOME=$TMP/xdg fc sim bidrace --games 2; [ $rc -eq 0 ])
+check "or to \$XDG_DATA_HOME/formicary/runs.db" test -s "$TMP/xdg/formicary/runs.db"
+
+# ---- a database that cannot be written: one line, the run and its files as ever ----
+touch "$TMP/plainfile"
+fc sim bidrace --games 4 --seed 3 --csv "$TMP/b.csv" --db "$TMP/plainfile/runs.db"
+check "an unusable database: exit 0, one warning line naming it, the CSV written" eval '[ $rc -eq 0 ] && one_line_err &&
+    has "^formicary: warning: runs database $TMP/plainfile/runs.db: .*not recorded" err && [ -s "$TMP/b.csv" ]'
+cp "$DB" "$TMP/ro.db"
+chmod 0444 "$TMP/ro.db"
+if [ "$(id -u)" -ne 0 ]; then
+    fc sim bidrace --games 4 --seed 3 --csv "$TMP/c.csv" --db "$TMP/ro.db"
+    check "a read-only database: exit 0, one line, the CSV written" eval '[ $rc -eq 0 ] && one_line_err &&
+        has "runs database .*ro.db" err && [ -s "$TMP/c.csv" ]'
+else
+    skip "a read-only database: exit 0, one line, the CSV written" "root writes read-only files"
+fi
+if [ -w /dev/full ]; then
+    fc sim bidrace --games 4 --seed 3 --csv "$TMP/d.csv" --db /dev/full
+    check "/dev/full as the database: exit 0, one line, the CSV written" eval '[ $rc -eq 0 ] && one_line_err && [ -s "$TMP/d.csv" ]'
+fi
+
+# ---- killed half-way: incomplete, whole chunks, the file consistent ----
+# (slow agents, so the run is far from its end when killed; few games, so little memory)
+"$EXE" sim bidrace --games 100000 --seed 8 --seats mcts:iters=50,mcts:iters=50 --db "$TMP/kill.db" >/dev/null 2>&1 &
+pid=$!
+end=$((SECONDS + 60))
+while [ $SECONDS -lt $end ]; do # until at least one chunk is in
+    "$EXE" runs --db "$TMP/kill.db" 2>/dev/null | grep -Eq "^1 .* [1-9][0-9]*/100000 " && break
+    sleep 0.2
+done
+kill -9 $pid
+wait $pid 2>/dev/null
+fc runs --db "$TMP/kill.db"
+games=$(awk '$1 == 1 {split($5, g, "/"); print g[1]}' "$TMP/out")
+check "a sim killed with SIGKILL stays incomplete with whole chunks of 64 games" eval '[ $rc -eq 0 ] &&
+    has "^1 .* incomplete " && [ "${games:-0}" -gt 0 ] && [ $((games % 64)) -eq 0 ]'
+fc runs show 1 --db "$TMP/kill.db"
+check "runs show of the killed run: no figures, says it did not finish" eval '[ $rc -eq 0 ] && has "the run did not finish"'
+fc sim bidrace --games 3 --db "$TMP/kill.db"
+check "the database of a killed run takes the next run" eval '[ $rc -eq 0 ] && [ ! -s "$TMP/err" ]'
+
+# ---- two writers at once ----
+"$EXE" sim bidrace --games 3000 --seed 1 --db "$TMP/two.db" >/dev/null 2>"$TMP/err1" &
+p1=$!
+"$EXE" sim bidrace --games 3000 --seed 2 --db "$TMP/two.db" >/dev/null 2>"$TMP/err2" &
+p2=$!
+wait $p1; r1=$?
+wait $p2; r2=$?
+fc runs --db "$TMP/two.db"
+check "two sims at once: both complete with all their games, no warning" eval '[ $r1 -eq 0 ] && [ $r2 -eq 0 ] &&
+    [ ! -s "$TMP/err1" ] && [ ! -s "$TMP/err2" ] && [ "$(grep -Ec "3000/3000 +complete" "$TMP/out")" -eq 2 ]'
+
+# ---- the documented queries (docs/runs.md) ----
+if command -v sqlite3 >/dev/null; then
+    q=$(sqlite3 "$DB" "SELECT seat, round(avg(win), 3) FROM game_seats WHERE run = 2 GROUP BY seat ORDER BY seat;" | tr '\n' ' ')
+    w=$(sqlite3 "$DB" "SELECT printf('%.3f', value) FROM metrics WHERE run = 2 AND design = 'A' AND name = 'seat_win:1';")
+    check "sqlite3: the seat win shares of a run from its games agree with its figures ($q/$w)" \
+        eval '[ "$(printf "%.3f" "$(echo "$q" | cut -d"|" -f2 | cut -d" " -f1)")" = "$w" ]'
+    out=$(sqlite3 "$DB" "SELECT r.id, m.value FROM runs r JOIN metrics m ON m.run = r.id
+        WHERE r.command = 'sim' AND m.design = 'A' AND m.name = 'rounds' ORDER BY r.id;" | wc -l)
+    check "sqlite3: the mean rounds of every sim" test "$out" -ge 3
+else
+    skip "sqlite3 queries" "no sqlite3 shell"
+fi
+
+# ---- bad input to runs ----
+fc runs show x
+check "runs show x: one usage line" eval '[ $rc -eq 2 ] && one_line_err && has "not a run id" err'
+fc runs show 99
+check "runs show 99: one line naming the file" eval '[ $rc -eq 1 ] && one_line_err && has "no run 99 in .*runs.db" err'
+fc runs frobnicate
+check "runs frobnicate: one usage line" eval '[ $rc -eq 2 ] && one_line_err'
+fc runs --db "$TMP/missing.db"
+check "a missing database: one line, nothing created" eval '[ $rc -eq 1 ] && one_line_err && [ ! -e "$TMP/missing.db" ]'
+fc runs --db "$TMP/a.csv"
+check "a file that is no database: one line" eval '[ $rc -eq 1 ] && one_line_err && has "a.csv" err'
+finish

@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# Trays and piece-then-destination in the GUI (issue 27 item 2), with real X input:
+#   hive:  each seat's hand is a tray under the board (the view's items); a click on a tray
+#          piece picks it and marks only its destinations, a click on one plays that placement
+#          (no menu of MoveStrings); a piece on the board is picked the same way and moved; the
+#          empty places are targets, not view cells; the first pieces do not fill the board.
+#   marsz: the drawn tile is a tray item named in the dump, picked by itself (the only source),
+#          and its places are marked.
+#   marabunta: the regions are filled in the colours the rules name (yellow yellow, orange
+#          orange), and the legend (l) has a terrain key with those colours.
+# usage: gui_view.sh FORMICARY FIXTURE_DIR GAME       (exit 77 = skipped)
+HERE=$(dirname "$(realpath "$0")")
+. "$HERE/gui_lib.sh"
+
+# tray_at SEAT GLYPH: "X Y COUNT ID" of that tray item
+tray_at() { awk -v s="$1" -v g="$2" '$1 == "tray" && $3 == s && $7 == g { print $4, $5, $6, $2; exit }' dump/state.txt; }
+ndest() { grep -c '^dest ' dump/state.txt; }
+# pick_and_play SEAT GLYPH DESC: picks the tray item, checks only its destinations are marked,
+# clicks the first one and checks exactly that placement was played, without a menu
+pick_and_play() {
+    local x y cnt id q r dx dy text ply0
+    read -r x y cnt id <<<"$(tray_at "$1" "$2")"
+    if [ -z "$x" ]; then fail "$3: no tray item $2 of seat $1"; return 1; fi
+    click "$x" "$y"
+    if wait_grep "^pick item $id\$" 5; then pass "$3: a click on tray $2 picks it"; else fail "$3: pick item $id"; return 1; fi
+    local bad
+    bad=$(awk '$1 == "dest" { print $6 }' dump/state.txt | grep -v "^[wb]$2" | head -1)
+    [ "$(ndest)" -gt 0 ] && [ -z "$bad" ] && pass "$3: only $2's destinations marked ($(ndest))" \
+        || fail "$3: marked destinations ($(ndest)) include '$bad'"
+    read -r _ q r dx dy text <<<"$(grep -m1 '^dest ' dump/state.txt)"
+    ply0=$(field ply)
+    click "$dx" "$dy"
+    if wait_grep "^played $ply0 0 $(printf '%s' "$text" | sed 's/[][\.*^$+?(){}|\\/]/\\&/g')\$" 10; then
+        pass "$3: a click on ($q,$r) played '$text'"
+    else
+        fail "$3: a click on ($q,$r) did not play '$text' (last: $(field last); menu: $(grep -c '^menu ' dump/state.txt))"
+    fi
+}
+
+if [ "$GAME" = hive ]; then
+    start play hive --seats human,random --seed 5 --ui gui --bot-delay 0
+    if wait_state to_move 0 20 && wait_grep '^tray ' 10; then pass "window up, trays drawn"; else fail "trays (no 'tray' in the dump)"; fi
+    [ "$(tray_at 0 A | cut -d' ' -f3)" = 3 ] && [ "$(tray_at 1 a | cut -d' ' -f3)" = 3 ] && [ "$(tray_at 0 Q | cut -d' ' -f3)" = 1 ] \
+        && pass "White's and Black's hands: 3 ants each, one Queen" || fail "hands: $(grep '^tray ' dump/state.txt | paste -sd' ')"
+    [ "$(field cells)" = 0 ] && pass "no view cells for empty places" || fail "cells at ply 0: $(field cells)"
+    read -r _ _ bw _ <<<"$(field board)"
+    rad=$(field hex_radius)
+    awk -v r="$rad" -v w="$bw" 'BEGIN { exit !(r > 0 && r * 1.732 * 6 <= w) }' \
+        && pass "the first move's zoom: hex radius $rad in a board $bw wide" || fail "zoom: hex radius $rad, board $bw"
+    # the Queen may not be placed first (H-04): picking it says so and picks nothing
+    read -r x y _ _ <<<"$(tray_at 0 Q)"
+    click "$x" "$y"
+    sleep 0.5
+    [ "$(field pick)" = "-" ] && pass "the Queen, not placeable now, is not picked" || fail "pick after Q: $(field pick)"
+    pick_and_play 0 G "first move"
+    wait_state to_move 0 20
+    [ "$(tray_at 0 G | cut -d' ' -f3)" = 2 ] && pass "the tray shows one Grasshopper less" || fail "tray G: $(tray_at 0 G)"
+    [ "$(field cells)" = 2 ] && pass "two pieces, two cells (no empty cells)" || fail "cells at ply 2: $(field cells)"
+    # a picked item is dropped by a second click and by Esc
+    read -r x y _ id <<<"$(tray_at 0 A)"
+    click "$x" "$y"
+    wait_grep "^pick item $id\$" 5 && click "$x" "$y" && wait_grep '^pick -$' 5 && pass "a second click drops the pick" \
+        || fail "second click: pick $(field pick)"
+    click "$x" "$y"
+    wait_grep "^pick item $id\$" 5 && key Escape && wait_grep '^pick -$' 5 && pass "Esc drops the pick" || fail "Esc: pick $(field pick)"
+    pick_and_play 0 Q "second move"
+    wait_state to_move 0 20
+    # a piece on the board: its hex picks it, its destinations are marked, a click moves it
+    src=$(grep -m1 '^source ' dump/state.txt)
+    if [ -z "$src" ]; then
+        fail "no piece to move at ply $(field ply)"
+    else
+        read -r _ q r x y <<<"$src"
+        click "$x" "$y"
+        if wait_grep "^pick hex $q $r\$" 5; then pass "a click on the piece at ($q,$r) picks it"; else fail "pick hex $q $r: $(field pick)"; fi
+        read -r _ dq dr dx dy text <<<"$(grep -m1 '^dest ' dump/state.txt)"
+        ply0=$(field ply)
+        if [ -n "$text" ]; then
+            click "$dx" "$dy"
+            wait_grep "^played $ply0 0 $(printf '%s' "$text" | sed 's/[][\.*^$+?(){}|\\/]/\\&/g')\$" 10 \
+                && pass "a click on ($dq,$dr) moved it: '$text'" || fail "move to ($dq,$dr) '$text' not played"
+        else
+            fail "no destination marked for the piece at ($q,$r)"
+        fi
+    fi
+    key q
+    wait_state prompt 3 5 && key q
+    finish "quit"
+elif [ "$GAME" = marsz ]; then
+    start play marsz --seats human,random --seed 7 --ui gui --bot-delay 0
+    wait_state to_move 0 20 && wait_grep '^row ' 10
+    read -r _ _ x y text <<<"$(grep -m1 '^row ' dump/state.txt)" # tile T-2: it is drawn, then placed
+    click "$x" "$y"
+    if wait_grep '^tray [0-9]+ -1 .* T2$' 10; then pass "the drawn tile T-2 is a pending tray item"; else fail "no pending tile: $(grep '^tray ' dump/state.txt)"; fi
+    wait_grep '^pick item 2$' 5 && pass "the only source, the drawn tile, is picked" || fail "pick: $(field pick)"
+    [ "$(ndest)" -gt 0 ] && pass "its places are marked ($(ndest))" || fail "no places marked"
+    key q
+    wait_state prompt 3 5 && key q
+    finish "quit"
+elif [ "$GAME" = marabunta ]; then
+    start play marabunta --seats human,random --seed 5 --ui gui --bot-delay 0
+    wait_state to_move 0 20
+    shot board
+    # pixels of each region's fill on the board's rows (the regions as the rules name them)
+    ys=$(seq 60 10 560)
+    for c in yellow:F3E07A orange:F5B971 pink:F4B6D2; do
+        px=$(python3 "$HERE/shot_check.py" count board.bmp "${c#*:}" $ys | awk '{ t += $1 } END { print t + 0 }')
+        [ "${px:-0}" -gt 500 ] && pass "the ${c%%:*} region is painted ${c%%:*} ($px pixels of #${c#*:})" \
+            || fail "the ${c%%:*} region: ${px:-0} pixels of #${c#*:}"
+    done
+    key l
+    if wait_grep '^key ' 5 && state_has '^key F3E07A yellow$' && state_has '^key F5B971 orange$'; then
+        pass "the legend's terrain key: $(grep '^key ' dump/state.txt | cut -d' ' -f3 | paste -sd' ')"
+    else
+        fail "terrain key: $(grep '^key ' dump/state.txt | paste -sd' ')"
+    fi
+    shot legend
+    key Escape
+    wait_state overlay 0 5
+    key q
+    wait_state prompt 3 3 && key q
+    finish "quit"
+else
+    echo "SKIP: no view scenario for $GAME"
+    exit 77
+fi
+echo "1..$n"
+[ "$fails" = 0 ]

@@ -1,0 +1,303 @@
+/* The runs database (core/src/runs, formicary/runs.h): a run written and read back, a run cut
+ * short stays incomplete with whole chunks only, a failing chunk leaves nothing behind, several
+ * writers at once, read-only and broken files give one line naming the file. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <sqlite3.h>
+
+#include "fixture.h"
+#include "formicary/runs.h"
+
+typedef struct fx {
+    char dir[64], path[128];
+    fc_context *ctx;
+    fc_rules *rules;
+} fx;
+
+static int setup(void **state)
+{
+    fx *f = calloc(1, sizeof *f);
+    snprintf(f->dir, sizeof f->dir, "/tmp/fc-runs-XXXXXX");
+    assert_non_null(mkdtemp(f->dir));
+    snprintf(f->path, sizeof f->path, "%s/sub/dir/runs.db", f->dir); /* parents made on open */
+    f->ctx = fixture_context();
+    f->rules = fixture_rules(f->ctx, 3, (const char *const[]){"goal=7", NULL});
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fx *f = *state;
+    char cmd[160];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", f->dir);
+    assert_int_equal(system(cmd), 0);
+    fc_rules_free(f->rules);
+    fc_context_free(f->ctx);
+    free(f);
+    return 0;
+}
+
+/* Game i of a 3-seat run: seat 0 wins odd games, scores i, i+1, i+2. */
+static void fake_games(fc_sim_game *g, int first, int n)
+{
+    memset(g, 0, (size_t)n * sizeof *g);
+    for (int i = 0; i < n; i++) {
+        g[i].index = first + i;
+        g[i].winners = 1;
+        g[i].rounds = 4 + i % 3;
+        g[i].decisions = 10 + i;
+        for (int k = 0; k < 3; k++) {
+            g[i].agent_at[k] = k;
+            g[i].score[k] = first + i + k;
+            g[i].rank[k] = (first + i) % 2 ? k : 2 - k;
+        }
+    }
+}
+
+/* One integer from a query on the file (a second connection, as the sqlite3 shell would). */
+static long long query(const char *path, const char *sql)
+{
+    sqlite3 *h = NULL;
+    assert_int_equal(sqlite3_open_v2(path, &h, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    sqlite3_stmt *st = NULL;
+    assert_int_equal(sqlite3_prepare_v2(h, sql, -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    long long v = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    sqlite3_close(h);
+    return v;
+}
+
+static int64_t begin(fc_runs *db, const char *game, fc_error *err)
+{
+    fc_run_info in = {"sim", "formicary sim bidrace --games 20", game, 3, 42, 2, 20};
+    return fc_runs_begin(db, &in, err);
+}
+
+typedef struct seen {
+    int n;
+    char t[8][3][128];
+    double v[8][4];
+} seen;
+
+static void collect(void *ud, const double *v, const char *const *t)
+{
+    seen *s = ud;
+    for (int k = 0; k < 3; k++)
+        snprintf(s->t[s->n][k], sizeof s->t[0][0], "%s", t[k] ? t[k] : "(null)");
+    memcpy(s->v[s->n], v, sizeof s->v[0]);
+    s->n++;
+}
+
+static void test_run_written_and_read_back(void **state)
+{
+    fx *f = *state;
+    fc_error err;
+    fc_error_clear(&err);
+    fc_runs *db = fc_runs_open(f->path, true, &err);
+    assert_non_null(db);
+    int64_t id = begin(db, "bidrace", &err);
+    assert_true(id > 0);
+    assert_int_equal(fc_runs_add_design(db, id, "A", f->rules, "rules: goal 7", &err), 0);
+    assert_int_equal(fc_runs_add_seat(db, id, 1, "random", NULL, &err), 0);
+    assert_int_equal(fc_runs_add_seat(db, id, 2, "mcts:iters=10", "easy", &err), 0);
+    fc_sim_game g[20];
+    fake_games(g, 0, 20);
+    assert_int_equal(fc_runs_add_games(db, id, "A", g, 12, 3, &err), 0);
+    assert_int_equal(fc_runs_add_games(db, id, "A", g + 12, 8, 3, &err), 0);
+    fc_run_metric m[2] = {{"A", "seat_win:1", 0.5, 0.3, 0.7, NAN, NULL}, {"B-A", "rounds", 0.25, NAN, NAN, 0.04, "x"}};
+    assert_int_equal(fc_runs_finish(db, id, "complete", -1, m, 2, &err), 0);
+    fc_runs_close(db);
+
+    assert_int_equal(query(f->path, "SELECT count(*) FROM games"), 20);
+    assert_int_equal(query(f->path, "SELECT count(*) FROM game_seats"), 60);
+    assert_int_equal(query(f->path, "SELECT sum(score) FROM game_seats WHERE seat = 1"), 190);
+    assert_int_equal(query(f->path, "SELECT count(*) FROM game_seats WHERE seat = 1 AND win = 1"), 10);
+    assert_int_equal(query(f->path, "SELECT instr(rules, 'goal = 7') > 0 FROM designs"), 1);
+    assert_int_equal(query(f->path, "SELECT count(*) FROM metrics WHERE lo IS NULL AND p = 0.04"), 1);
+    assert_int_equal(query(f->path, "PRAGMA user_version"), FC_RUNS_SCHEMA);
+
+    db = fc_runs_open(f->path, false, &err);
+    assert_non_null(db);
+    fc_run_row r[4];
+    assert_int_equal(fc_runs_list(db, NULL, r, 4, &err), 1);
+    assert_string_equal(r[0].status, "complete");
+    assert_string_equal(r[0].game, "bidrace");
+    assert_int_equal(r[0].games_played, 20);
+    assert_int_equal(r[0].games_planned, 20);
+    assert_int_equal(r[0].seed, 42);
+    assert_true(r[0].ended[0] != '\0' && !isnan(r[0].seconds));
+    seen s = {0};
+    assert_int_equal(fc_runs_each(db, id, FC_RUNS_SEATS, collect, &s, &err), 0);
+    assert_int_equal(s.n, 2);
+    assert_string_equal(s.t[1][0], "mcts:iters=10");
+    assert_string_equal(s.t[1][1], "easy");
+    assert_string_equal(s.t[0][1], "(null)");
+    memset(&s, 0, sizeof s);
+    assert_int_equal(fc_runs_each(db, id, FC_RUNS_METRICS, collect, &s, &err), 0);
+    assert_int_equal(s.n, 2);
+    assert_string_equal(s.t[0][1], "seat_win:1");
+    assert_true(s.v[0][1] == 0.3 && isnan(s.v[0][3]));
+    assert_true(isnan(s.v[1][1]) && s.v[1][3] == 0.04);
+    assert_int_equal(fc_runs_get(db, id + 1, &r[0], &err), FC_EUNKNOWN);
+    assert_non_null(strstr(err.msg, "no run"));
+    fc_runs_close(db);
+}
+
+/* A writer that stops between chunks (killed) leaves its whole chunks and the run incomplete. */
+static void test_cut_short_is_incomplete(void **state)
+{
+    fx *f = *state;
+    fc_error err;
+    fc_runs *db = fc_runs_open(f->path, true, &err);
+    int64_t id = begin(db, "bidrace", &err);
+    fc_sim_game g[10];
+    fake_games(g, 0, 10);
+    assert_int_equal(fc_runs_add_games(db, id, "A", g, 10, 3, &err), 0);
+    fc_runs_close(db); /* no finish */
+    assert_int_equal(query(f->path, "SELECT count(*) FROM runs WHERE status = 'incomplete' AND ended IS NULL"), 1);
+    assert_int_equal(query(f->path, "SELECT games_played FROM runs"), 10);
+}
+
+/* A chunk that cannot be written whole (a game index twice) leaves none of its rows. */
+static void test_failed_chunk_leaves_nothing(void **state)
+{
+    fx *f = *state;
+    fc_error err;
+    fc_runs *db = fc_runs_open(f->path, true, &err);
+    int64_t id = begin(db, "bidrace", &err);
+    fc_sim_game g[10];
+    fake_games(g, 0, 10);
+    assert_int_equal(fc_runs_add_games(db, id, "A", g, 5, 3, &err), 0);
+    g[9].index = 2; /* already written */
+    assert_int_equal(fc_runs_add_games(db, id, "A", g + 5, 5, 3, &err), FC_EIO);
+    assert_non_null(strstr(err.msg, f->path));
+    assert_int_equal(query(f->path, "SELECT count(*) FROM games"), 5);
+    assert_int_equal(query(f->path, "SELECT games_played FROM runs"), 5);
+    /* and the connection still works */
+    g[9].index = 9;
+    assert_int_equal(fc_runs_add_games(db, id, "A", g + 5, 5, 3, &err), 0);
+    fc_runs_close(db);
+    assert_int_equal(query(f->path, "SELECT count(*) FROM game_seats"), 30);
+}
+
+/* Two processes writing runs of 30 chunks at once: every chunk of both arrives. */
+static void test_two_writers_at_once(void **state)
+{
+    fx *f = *state;
+    fc_error err;
+    fc_runs_close(fc_runs_open(f->path, true, &err)); /* the schema first */
+    pid_t pid[2];
+    for (int w = 0; w < 2; w++) {
+        if ((pid[w] = fork()) == 0) {
+            fc_runs *db = fc_runs_open(f->path, true, &err);
+            int64_t id = db ? begin(db, w ? "other" : "bidrace", &err) : -1;
+            fc_sim_game g[4];
+            int bad = id <= 0;
+            for (int c = 0; !bad && c < 30; c++) {
+                fake_games(g, 4 * c, 4);
+                bad = fc_runs_add_games(db, id, "A", g, 4, 3, &err) != 0;
+            }
+            bad = bad || fc_runs_finish(db, id, "complete", -1, NULL, 0, &err) != 0;
+            if (bad)
+                fprintf(stderr, "writer %d: %s\n", w, err.msg);
+            fc_runs_close(db);
+            _exit(bad);
+        }
+    }
+    for (int w = 0; w < 2; w++) {
+        int st = 0;
+        assert_int_equal(waitpid(pid[w], &st, 0), pid[w]);
+        assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    }
+    assert_int_equal(query(f->path, "SELECT count(*) FROM games"), 240);
+    assert_int_equal(query(f->path, "SELECT count(*) FROM runs WHERE status = 'complete' AND games_played = 120"), 2);
+    fc_runs *db = fc_runs_open(f->path, false, &err);
+    fc_run_row r[4];
+    assert_int_equal(fc_runs_list(db, "other", r, 4, &err), 1);
+    assert_int_equal(fc_runs_list(db, NULL, r, 1, &err), 1);
+    fc_runs_close(db);
+}
+
+static void test_bad_files_one_line(void **state)
+{
+    fx *f = *state;
+    fc_error err;
+    fc_error_clear(&err);
+    /* read-only: opening works, beginning a run says why it cannot */
+    fc_runs_close(fc_runs_open(f->path, true, &err));
+    fc_runs *db = fc_runs_open(f->path, false, &err);
+    assert_non_null(db);
+    assert_true(begin(db, "bidrace", &err) < 0);
+    assert_non_null(strstr(err.msg, f->path));
+    assert_non_null(strstr(err.msg, "readonly"));
+    assert_null(strchr(err.msg, '\n'));
+    fc_runs_close(db);
+    /* not a database */
+    char path[160];
+    snprintf(path, sizeof path, "%s/text.db", f->dir);
+    FILE *t = fopen(path, "w");
+    fputs("this is not a database, but it is long enough to have a header of sorts\n", t);
+    fclose(t);
+    assert_null(fc_runs_open(path, true, &err));
+    assert_non_null(strstr(err.msg, path));
+    /* a directory where the parent should be */
+    snprintf(path, sizeof path, "%s/text.db/runs.db", f->dir);
+    assert_null(fc_runs_open(path, true, &err));
+    assert_non_null(strstr(err.msg, "cannot create directory"));
+    /* a folder name makes no folder */
+    snprintf(path, sizeof path, "%s/made/", f->dir);
+    assert_null(fc_runs_open(path, true, &err));
+    assert_non_null(strstr(err.msg, "not a file name"));
+    assert_int_equal(access(path, F_OK), -1);
+    /* reading a file that does not exist does not create it */
+    snprintf(path, sizeof path, "%s/none.db", f->dir);
+    assert_null(fc_runs_open(path, false, &err));
+    assert_int_equal(access(path, F_OK), -1);
+}
+
+static void test_default_path(void **state)
+{
+    (void)state;
+    char buf[256];
+    fc_error err;
+    setenv("FORMICARY_DB", "/x/y.db", 1);
+    assert_int_equal(fc_runs_default_path(buf, sizeof buf, &err), 1);
+    assert_string_equal(buf, "/x/y.db");
+    setenv("FORMICARY_DB", "", 1);
+    assert_int_equal(fc_runs_default_path(buf, sizeof buf, &err), 0);
+    unsetenv("FORMICARY_DB");
+    setenv("XDG_DATA_HOME", "/data", 1);
+    assert_int_equal(fc_runs_default_path(buf, sizeof buf, &err), 1);
+    assert_string_equal(buf, "/data/formicary/runs.db");
+    unsetenv("XDG_DATA_HOME");
+    setenv("HOME", "/home/ant", 1);
+    assert_int_equal(fc_runs_default_path(buf, sizeof buf, &err), 1);
+    assert_string_equal(buf, "/home/ant/.local/share/formicary/runs.db");
+    unsetenv("HOME");
+    assert_true(fc_runs_default_path(buf, sizeof buf, &err) < 0);
+    assert_non_null(strstr(err.msg, "--db"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_run_written_and_read_back, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cut_short_is_incomplete, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_failed_chunk_leaves_nothing, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_two_writers_at_once, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_bad_files_one_line, setup, teardown),
+        cmocka_unit_test(test_default_path),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
