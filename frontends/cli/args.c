@@ -540,20 +540,9 @@ int cli_agent_spec(const char *game, const char *spec, char *out, size_t n, fc_e
         return fc_error_set(err, FC_EINVAL, "'%s' is a difficulty tier, but %s has none (no config/%s/bots.ini)", name,
                             game, game);
     if (rc == 0 && maybe_tier && strcmp(name, "human") != 0 && !fc_tiers_find(&t, name)) {
-        const char *known[FC_TIERS_MAX + 8];
-        int nk = 0;
-        char list[256] = "";
-        for (int i = 0; i < fc_agent_kind_count() && nk < 8; i++)
-            known[nk++] = fc_agent_kind_name(i);
-        for (int i = 0; i < t.n; i++)
-            known[nk++] = t.tier[i].name;
-        for (int i = 0, len = 0; i < nk && len < (int)sizeof list; i++)
-            len += snprintf(list + len, sizeof list - (size_t)len, "%s%s", i ? ", " : "", known[i]);
-        const char *near = fc_suggest(name, known, nk);
-        char hint[64] = "";
-        if (near)
-            snprintf(hint, sizeof hint, "; did you mean '%s'?", near);
-        return fc_error_set(err, FC_EUNKNOWN, "unknown agent '%s' (known: %s)%s", name, list, hint);
+        char known[400];
+        fc_tiers_known_text(&t, name, known, sizeof known);
+        return fc_error_set(err, FC_EUNKNOWN, "unknown agent '%s'%s", name, known);
     }
     return fc_tiers_resolve(rc == 0 ? &t : NULL, spec, out, n, err);
 }

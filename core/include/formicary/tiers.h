@@ -55,5 +55,9 @@ int fc_tiers_resolve(const fc_tiers *t, const char *spec, char *out, size_t n, f
 
 /* Whether name is one of the standard tier names (FC_TIER_NAMES), for "did you mean" texts. */
 bool fc_tier_name_is_standard(const char *name);
+/* For an unknown agent or tier `name`: " (known: random, greedy, ..., easy, ...); did you mean
+ * 'X'?" (the hint only when a name is close) into buf: the agent kinds, then the tiers of t
+ * (NULL: the game has none). */
+void fc_tiers_known_text(const fc_tiers *t, const char *name, char *buf, size_t n);
 
 #endif

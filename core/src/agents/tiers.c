@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "formicary/agent.h"
+#include "formicary/suggest.h"
 #include "textfile.h"
 
 #define TIERS_FILE_MAX (64 * 1024)
@@ -278,4 +279,22 @@ int fc_tiers_resolve(const fc_tiers *t, const char *spec, char *out, size_t n, f
     if (len >= n)
         return fc_error_set(err, FC_EINVAL, "tier %s: agent spec longer than %zu characters", tr->name, n - 1);
     return 1;
+}
+
+void fc_tiers_known_text(const fc_tiers *t, const char *name, char *buf, size_t n)
+{
+    const char *known[FC_TIERS_MAX + 16];
+    int nk = 0;
+    for (int i = 0; i < fc_agent_kind_count() && nk < 16; i++)
+        known[nk++] = fc_agent_kind_name(i);
+    for (int i = 0; t && i < t->n; i++)
+        known[nk++] = t->tier[i].name;
+    char list[256] = "";
+    for (int i = 0, len = 0; i < nk && len < (int)sizeof list; i++)
+        len += snprintf(list + len, sizeof list - (size_t)len, "%s%s", i ? ", " : "", known[i]);
+    const char *near = fc_suggest(name, known, nk);
+    if (near)
+        snprintf(buf, n, " (known: %s); did you mean '%s'?", list, near);
+    else
+        snprintf(buf, n, " (known: %s)", list);
 }

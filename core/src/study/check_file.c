@@ -249,13 +249,9 @@ static int check_agent(check_ctx *x, int line, const char *given, char *spec)
     size_t nlen = strcspn(given, ":");
     char name[32];
     snprintf(name, sizeof name, "%.*s", (int)(nlen < sizeof name ? nlen : sizeof name - 1), given);
-    const char *known[FC_TIERS_MAX + 16];
-    int nk = 0;
     bool kind = false;
-    for (int i = 0; i < fc_agent_kind_count() && nk < 16; i++) {
-        known[nk++] = fc_agent_kind_name(i);
-        kind = kind || strcmp(name, known[nk - 1]) == 0;
-    }
+    for (int i = 0; i < fc_agent_kind_count(); i++)
+        kind = kind || strcmp(name, fc_agent_kind_name(i)) == 0;
     if (strcmp(name, "human") == 0)
         return check_fail_at(x, line, "agents: a human cannot play in a check"), FC_EINVAL;
     fc_error e;
@@ -264,16 +260,9 @@ static int check_agent(check_ctx *x, int line, const char *given, char *spec)
         if (!x->tiers && fc_tier_name_is_standard(name))
             return check_fail_at(x, line, "agents: '%s' is a difficulty tier, but %s has none (no config/%s/bots.ini)",
                                  name, x->game, x->game), FC_EINVAL;
-        char list[256] = "";
-        for (int i = 0; x->tiers && i < x->tiers->n && nk < FC_TIERS_MAX + 16; i++)
-            known[nk++] = x->tiers->tier[i].name;
-        for (int i = 0, len = 0; i < nk && len < (int)sizeof list; i++)
-            len += snprintf(list + len, sizeof list - (size_t)len, "%s%s", i ? ", " : "", known[i]);
-        const char *near = fc_suggest(name, known, nk);
-        char hint[64] = "";
-        if (near)
-            snprintf(hint, sizeof hint, "; did you mean '%s'?", near);
-        return check_fail_at(x, line, "agents: unknown agent or tier '%s' (known: %s)%s", name, list, hint), FC_EINVAL;
+        char known[400];
+        fc_tiers_known_text(x->tiers, name, known, sizeof known);
+        return check_fail_at(x, line, "agents: unknown agent or tier '%s'%s", name, known), FC_EINVAL;
     }
     if (fc_tiers_resolve(x->tiers, given, spec, FC_CHECK_SPEC_MAX, &e) < 0)
         return check_fail_at(x, line, "agents: %s", e.msg), FC_EINVAL;
