@@ -96,5 +96,7 @@ double fc_sim_value(const fc_sim_game *g, int nseats, fc_sim_metric metric, int 
 const char *fc_sim_metric_name(fc_sim_metric metric);
 /* Whether the metric takes an agent (1), a seat (2) or nothing (0). */
 int fc_sim_metric_arg(fc_sim_metric metric);
+/* True for the metrics whose per-game values are shares or rates in [0, 1]. */
+bool fc_sim_metric_is_share(fc_sim_metric metric);
 
 #endif

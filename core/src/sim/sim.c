@@ -357,6 +357,19 @@ const char *fc_sim_metric_name(fc_sim_metric metric)
     return (int)metric >= 0 && metric < FC_SIM_NMETRICS ? sim_metric_names[metric] : NULL;
 }
 
+bool fc_sim_metric_is_share(fc_sim_metric metric)
+{
+    switch (metric) {
+    case FC_SIM_WIN_SHARE:
+    case FC_SIM_SEAT_WIN:
+    case FC_SIM_DECISION_SHARE:
+    case FC_SIM_DRAMA:
+    case FC_SIM_SHARED:
+    case FC_SIM_TIMEOUT: return true;
+    default: return false;
+    }
+}
+
 int fc_sim_metric_arg(fc_sim_metric metric)
 {
     switch (metric) {

@@ -81,17 +81,8 @@ int fc_tune_kind_arg(int kind) { return kind < FC_SIM_NMETRICS ? fc_sim_metric_a
 /* Metrics whose values lie in [0, 1] (shares and rates) get an absolute default scale. */
 static bool tune_kind_bounded(int kind)
 {
-    switch (kind) {
-    case FC_SIM_WIN_SHARE:
-    case FC_SIM_SEAT_WIN:
-    case FC_SIM_DECISION_SHARE:
-    case FC_SIM_DRAMA:
-    case FC_SIM_SHARED:
-    case FC_SIM_TIMEOUT:
-    case FC_TUNE_BALANCE:
-    case FC_TUNE_FIRST_PLAYER: return true;
-    default: return false;
-    }
+    return kind == FC_TUNE_BALANCE || kind == FC_TUNE_FIRST_PLAYER ||
+           (kind >= 0 && kind < FC_SIM_NMETRICS && fc_sim_metric_is_share((fc_sim_metric)kind));
 }
 
 static bool tune_number(const char *s, double *out)

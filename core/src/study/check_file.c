@@ -337,16 +337,7 @@ static int check_lineup_add(check_ctx *x, int line, const fc_check_lineup *l)
 
 bool fc_check_metric_is_share(int metric)
 {
-    switch (metric) {
-    case FC_SIM_WIN_SHARE:
-    case FC_SIM_SEAT_WIN:
-    case FC_SIM_DECISION_SHARE:
-    case FC_SIM_DRAMA:
-    case FC_SIM_SHARED:
-    case FC_SIM_TIMEOUT:
-    case FC_CHECK_BEATS: return true;
-    default: return false;
-    }
+    return metric == FC_CHECK_BEATS || (metric >= 0 && metric < FC_SIM_NMETRICS && fc_sim_metric_is_share((fc_sim_metric)metric));
 }
 
 /* Metrics that cannot be negative (counts, lengths, the margin between the two best). */
