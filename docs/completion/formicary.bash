@@ -74,7 +74,7 @@ _formicary() {
     check) # GAME, then its contract (config/GAME/design.ini or any file)
         if [[ -z $game ]]; then COMPREPLY=($(compgen -W "$(_formicary_games "$exe")" -- "$cur"))
         else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
-    runs) [[ -z $game ]] && COMPREPLY=($(compgen -W "list show compare" -- "$cur")) ;;
+    runs) [[ -z $game ]] && COMPREPLY=($(compgen -W "list show compare export" -- "$cur")) ;;
     list | plugins | uhp) ;;
     *) [[ -z $game ]] && COMPREPLY=($(compgen -W "$(_formicary_games "$exe")" -- "$cur")) ;;
     esac

@@ -60,6 +60,7 @@ typedef struct skill {
     bool progress;
     skill_design d[2];
     fc_sim_game *games;
+    cli_runs *runs; /* the runs database (NULL: not recorded) */
 } skill;
 
 static void skill_progress(void *ud, int done, int total)
@@ -101,9 +102,41 @@ static void skill_spec(char *buf, uint64_t iters)
         snprintf(buf, SKILL_SPEC, "random");
 }
 
+/* The seats row (1-based) of the runs database that names an agent: 1 random, 2 + j the
+ * budget from << j (skill keeps its agents there, as ladder does). */
+static int skill_agent_row(const skill *s, uint64_t iters)
+{
+    int row = iters ? 2 : 1;
+    for (uint64_t b = s->from; iters && b < iters; b *= 2)
+        row++;
+    return row;
+}
+
+/* One half of a step's games in the runs database: design "A:sK" (step K, 1-based) or
+ * "A:rnd" (against random), game half * pairs + i + 1, each seat's agent as a seats row. */
+static void skill_record_games(skill *s, const skill_design *d, const skill_step *st, int half)
+{
+    char label[16];
+    int step = (int)(st - d->step);
+    if (st == &d->random)
+        snprintf(label, sizeof label, "%s:rnd", d->label);
+    else
+        snprintf(label, sizeof label, "%s:s%d", d->label, step + 1);
+    int strong = skill_agent_row(s, st->strong) - 1, weak = skill_agent_row(s, st->weak) - 1;
+    fc_sim_game *g = malloc((size_t)s->pairs * sizeof *g);
+    for (int i = 0; g && i < s->pairs; i++) {
+        g[i] = s->games[i];
+        g[i].index = half * s->pairs + i;
+        for (int k = 0; k < s->nseats; k++)
+            g[i].agent_at[k] = k % 2 == half ? strong : weak;
+    }
+    cli_runs_games(s->runs, label, g, g ? s->pairs : 0, s->nseats); /* out of memory: the rows are missing */
+    free(g);
+}
+
 /* Plays `pairs` deals twice: strong in the even seats, then in the odd ones (fixed seats,
  * same seeds), and summarises the pair means. */
-static int skill_compare(skill *s, const fc_rules *rules, skill_step *st, fc_error *err)
+static int skill_compare(skill *s, const skill_design *d, skill_step *st, fc_error *err)
 {
     char strong[SKILL_SPEC], weak[SKILL_SPEC];
     skill_spec(strong, st->strong);
@@ -115,7 +148,7 @@ static int skill_compare(skill *s, const fc_rules *rules, skill_step *st, fc_err
     for (int half = 0; rc == 0 && half < 2; half++) {
         fc_sim_config cfg;
         memset(&cfg, 0, sizeof cfg);
-        cfg.rules = rules;
+        cfg.rules = d->rules;
         cfg.nagents = s->nseats;
         for (int k = 0; k < s->nseats; k++)
             cfg.agents[k] = (k % 2 == half) ? strong : weak;
@@ -128,6 +161,8 @@ static int skill_compare(skill *s, const fc_rules *rules, skill_step *st, fc_err
         }
         rc = cli_sim_run(&cfg, 0, s->pairs, s->games, NULL, 0, err); /* over MPI ranks */
         s->done += s->pairs;
+        if (rc == 0 && s->runs)
+            skill_record_games(s, d, st, half);
         for (int i = 0; rc == 0 && i < s->pairs; i++)
             v[i] += 0.5 * skill_game_value(&s->games[i], s->nseats, half == 0);
     }
@@ -153,14 +188,14 @@ static int skill_design_run(skill *s, skill_design *d, fc_error *err)
         skill_step *st = &d->step[d->nsteps++];
         st->strong = b;
         st->weak = b / 2;
-        int rc = skill_compare(s, d->rules, st, err);
+        int rc = skill_compare(s, d, st, err);
         if (rc != 0)
             return rc;
         d->depth += st->significant;
     }
     d->random.strong = d->nsteps ? d->step[d->nsteps - 1].strong : s->from;
     d->random.weak = 0;
-    return skill_compare(s, d->rules, &d->random, err);
+    return skill_compare(s, d, &d->random, err);
 }
 
 /* The B design: the A layers with --against-* replacing or adding to them (as in sim). */
@@ -476,6 +511,13 @@ int cli_cmd_skill(cli *c)
             cli_design_b_text(s.d[0].rules, s.d[1].rules, text, sizeof text);
         cli_runs_design(runs, s.d[k].label, s.d[k].rules, text);
     }
+    s.runs = runs;
+    for (int j = 0; runs && (s.from << j) <= s.to && j < 62; j++) {
+        char spec[SKILL_SPEC];
+        skill_spec(spec, s.from << j);
+        cli_runs_seat(runs, j + 2, spec, NULL);
+    }
+    cli_runs_seat(runs, 1, "random", NULL);
     s.progress = cli_mpi_rank() == 0 && (cli_flag(c, "--progress") || isatty(STDERR_FILENO));
     for (int k = 0; k < s.ndesigns; k++)
         if (skill_design_run(&s, &s.d[k], &err) != 0) {

@@ -408,10 +408,34 @@ static cli_runs *tune_record_begin(const cli *c, const tune_cli *t)
     return runs;
 }
 
+/* A batch of a candidate's games as games rows of design "cN" (candidate N, 1-based in order
+ * of first evaluation; its values in the metric cN/loss). */
+static void tune_record_games(void *ud, int cand, const int64_t *values, const fc_sim_game *g, int n)
+{
+    (void)values;
+    tune_cli *t = ud;
+    char label[16];
+    snprintf(label, sizeof label, "c%d", cand + 1);
+    cli_runs_games(t->runs, label, g, n, t->cfg.nseats);
+}
+
 static void tune_record_end(cli_runs *runs, const tune_cli *t)
 {
     const fc_tune_result *r = t->res;
     cli_runs_metric(runs, "", "candidates", r->ncandidates, NAN, NAN, NAN, NULL);
+    for (int i = 0; runs && i < r->ncandidates; i++) {
+        char lab[512], design[16];
+        tune_label(t, &r->cand[i], lab, sizeof lab);
+        snprintf(design, sizeof design, "c%d", r->cand[i].id + 1);
+        const fc_tune_candidate *x = &r->cand[i];
+        if (x->status == FC_TUNE_INVALID) { /* no games: the game's parameter check refused it */
+            size_t len = strlen(lab);
+            snprintf(lab + len, sizeof lab - len, ": refused: %s", x->error);
+        }
+        bool ok = x->status != FC_TUNE_INVALID;
+        cli_runs_metric(runs, design, "loss", ok ? x->loss : NAN, ok ? x->loss_lo : NAN, ok ? x->loss_hi : NAN, NAN,
+                        lab);
+    }
     if (!runs || r->winner < 0)
         return;
     const fc_tune_candidate *w = &r->cand[r->winner];
@@ -472,6 +496,11 @@ int cli_cmd_tune(cli *c)
     fc_error err;
     fc_error_clear(&err);
     cli_runs *runs = rc == 0 ? tune_record_begin(c, t) : NULL;
+    if (runs) {
+        t->runs = runs;
+        cfg->on_games = tune_record_games;
+        cfg->on_games_ud = t;
+    }
     if (rc == 0 && !(t->res = fc_tune_run(cfg, &err))) {
         if (t->progress)
             fputc('\n', stderr);

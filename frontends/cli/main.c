@@ -32,7 +32,7 @@ static const cli_cmd cli_cmds[] = {
      "each target is decided; exit 0 met, 1 not met, 3 undecided, 2 error.", 2, 2, cli_opts_check, cli_cmd_check},
     {"train-eval", "GAME", "Tune the game's evaluation weights by self-play (SPSA) and write a weights file (--out).", 1,
      1, cli_opts_train_eval, cli_cmd_train_eval},
-    {"runs", "[list | show ID | compare ID ID]", "The recorded study runs: list, show one, compare two (docs/runs.md).",
+    {"runs", "[list | show ID | compare ID ID | export ID]", "The recorded study runs: list, show one, compare two, export one as CSV (docs/runs.md).",
      0, 3, cli_opts_runs, cli_cmd_runs},
     {"agreement", "GAME", "How often an agent's choice matches the recorded decisions of a corpus (top-1, top-3).", 1,
      1, cli_opts_agreement, cli_cmd_agreement},

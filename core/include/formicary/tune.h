@@ -107,6 +107,11 @@ typedef struct fc_tune_config {
      * non-zero return fails the run with err. */
     int (*play)(void *ud, const int64_t *values, int first, int count, fc_sim_game *out, fc_error *err);
     void *play_ud;
+    /* optional: each batch of games as it is played, with the candidate's id (its order of
+     * first evaluation, as fc_tune_candidate.id) and values, from the tuning thread (a front end
+     * keeps them: the runs database). */
+    void (*on_games)(void *ud, int cand, const int64_t *values, const fc_sim_game *g, int n);
+    void *on_games_ud;
 } fc_tune_config;
 
 /* Checks the base layers (fc_tune_base), every parameter against the schema (unknown names suggest the
