@@ -374,7 +374,7 @@ static int skill_write_svg(const skill *s, const char *game, const char *path)
     if (!o)
         return CLI_EXIT_FAIL;
     FILE *f = fc_outfile_stream(o);
-    const int W = 640, H = 360, L = 60, R = 20, T = 40, B = 50;
+    const int W = 640, H = 360 + 16 * s->ndesigns, L = 60, R = 20, T = 40, B = 50 + 16 * s->ndesigns;
     int n = s->d[0].nsteps > 1 ? s->d[0].nsteps : 2;
     fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" "
                "font-size=\"12\">\n", W, H);
@@ -408,6 +408,9 @@ static int skill_write_svg(const skill *s, const char *game, const char *path)
     }
 #undef SX
 #undef SY
+    static const char *const colour[2] = {"black", "black"};
+    cli_svg_designs(f, s->d[0].rules, s->ndesigns > 1 ? s->d[1].rules : NULL, H - 12 - 16 * (s->ndesigns - 1),
+                    s->ndesigns > 1 ? color : colour);
     fprintf(f, "</svg>\n");
     return cli_finish_output(o);
 }

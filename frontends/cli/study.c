@@ -196,6 +196,23 @@ void cli_csv_comment(FILE *f, const char *fmt, ...)
     fprintf(f, "# %s\n", fc_escape(raw, shown, sizeof shown));
 }
 
+void cli_svg_designs(FILE *f, const fc_rules *a, const fc_rules *b, int y, const char *const *colour)
+{
+    for (int k = 0; k < (b ? 2 : 1); k++) {
+        char text[8192];
+        if (k == 0)
+            cli_rules_text(a, text, sizeof text);
+        else
+            cli_design_b_text(a, b, text, sizeof text);
+        if (strlen(text) > 120) /* one SVG line holds ~120 characters; the CSV/JSON/HTML have it all */
+            memcpy(text + 117, "...", 4);
+        fprintf(f, "<text x=\"10\" y=\"%d\" fill=\"%s\">%s", y + 16 * k, colour[k], b ? (k ? "" : "A: ") : "rules: ");
+        for (const char *p = text; *p; p++)
+            fputs(*p == '&' ? "&amp;" : *p == '<' ? "&lt;" : *p == '>' ? "&gt;" : (char[2]){*p, 0}, f);
+        fputs("</text>\n", f);
+    }
+}
+
 /* The canonical spec of an agent (fc_agent_spec), or the text as given when it is not one. */
 static void canonical_spec(const char *spec, char *buf, size_t n)
 {

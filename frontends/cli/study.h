@@ -50,6 +50,10 @@ void cli_diff_json(cli_json *j, const char *key, const fc_rules *a, const fc_rul
 __attribute__((format(printf, 2, 3)))
 #endif
 void cli_csv_comment(FILE *f, const char *fmt, ...);
+/* SVG text lines at x 10 from y down (16 px apart) saying what each design is: "rules: ..." for
+ * one design, "A: ..." and "B = A with ..." for two (b non-NULL), in colour[0] and colour[1];
+ * each cut to one line. */
+void cli_svg_designs(FILE *f, const fc_rules *a, const fc_rules *b, int y, const char *const *colour);
 
 /* Whether `r` (a rule set read with --rules) was tuned with other agents than the seats of this
  * run; if so prints one warning line "formicary: warning: ..." to stderr naming both. */
