@@ -42,6 +42,7 @@ const cli_optdef cli_opts_skill[] = {
 typedef struct skill_step {
     uint64_t strong, weak; /* budgets; weak == 0: random */
     double rate, lo, hi;
+    double mde; /* the smallest departure of the rate from 0.5 these pairs detect (95%, 80% power); NaN: none */
     int pairs;
     bool significant; /* lo > 0.5 */
 } skill_step;
@@ -175,6 +176,7 @@ static int skill_compare(skill *s, const skill_design *d, skill_step *st, fc_err
         st->hi = fmin(1, sum.mean + half);
         st->pairs = s->pairs;
         st->significant = st->lo > 0.5;
+        st->mde = fc_stats_mde(sum.sd, (size_t)s->pairs);
     }
     free(v);
     return rc;
@@ -256,12 +258,17 @@ static void skill_print(const skill *s, const char *game)
         const skill_design *d = &s->d[k];
         if (s->ndesigns > 1)
             printf("design %s\n", d->label);
-        printf("  %-8s %-8s %-9s %-13s\n", "budget", "against", "win rate", "95% interval");
-        for (int i = 0; i < d->nsteps; i++)
-            printf("  %-8llu %-8llu %-9.3f %.3f-%.3f%s\n", (unsigned long long)d->step[i].strong,
-                   (unsigned long long)d->step[i].weak, d->step[i].rate, d->step[i].lo, d->step[i].hi,
+        printf("  %-8s %-8s %-9s %-13s %-10s\n", "budget", "against", "win rate", "95% interval", "detectable");
+        for (int i = 0; i < d->nsteps; i++) {
+            char mde[32];
+            snprintf(mde, sizeof mde, isnan(d->step[i].mde) ? "-" : "+-%.3f", d->step[i].mde);
+            printf("  %-8llu %-8llu %-9.3f %.3f-%.3f   %-10s%s\n", (unsigned long long)d->step[i].strong,
+                   (unsigned long long)d->step[i].weak, d->step[i].rate, d->step[i].lo, d->step[i].hi, mde,
                    d->step[i].significant ? "  *" : "");
-        printf("  skill depth: %d of %d doublings help significantly (* : interval above 0.5)\n", d->depth, d->nsteps);
+        }
+        printf("  skill depth: %d of %d doublings help significantly (* : interval above 0.5; detectable: the smallest "
+               "departure from 0.5 these pairs find 80%% of the time)\n",
+               d->depth, d->nsteps);
         printf("  mcts:iters=%llu against random: %.3f (%.3f-%.3f)\n", (unsigned long long)d->random.strong,
                d->random.rate, d->random.lo, d->random.hi);
     }
@@ -269,8 +276,11 @@ static void skill_print(const skill *s, const char *game)
 
 static void skill_csv_row(FILE *f, const char *label, const char *kind, const skill_step *st)
 {
-    fprintf(f, "%s,%s,%llu,%llu,%d,%.6f,%.6f,%.6f,%d\n", label, kind, (unsigned long long)st->strong,
+    fprintf(f, "%s,%s,%llu,%llu,%d,%.6f,%.6f,%.6f,%d,", label, kind, (unsigned long long)st->strong,
             (unsigned long long)st->weak, st->pairs, st->rate, st->lo, st->hi, st->significant ? 1 : 0);
+    if (!isnan(st->mde))
+        fprintf(f, "%.6f", st->mde);
+    fputc('\n', f);
 }
 
 static int skill_write_csv(const skill *s, const char *path)
@@ -282,7 +292,9 @@ static int skill_write_csv(const skill *s, const char *path)
     cli_csv_comment(f, "formicary skill: one row per step; %d players, %d paired games (%d games) per step", s->nseats,
                     s->pairs, 2 * s->pairs);
     skill_compared(s, f, "", true);
-    fprintf(f, "design,kind,strong_iters,weak_iters,pairs,win_rate,lo95,hi95,significant\n");
+    cli_csv_comment(f, "mde: the smallest departure of the win rate from 0.5 the step's pairs detect (95%% "
+                       "confidence, 80%% power, from their measured variance); empty: no variation seen");
+    fprintf(f, "design,kind,strong_iters,weak_iters,pairs,win_rate,lo95,hi95,significant,mde\n");
     for (int k = 0; k < s->ndesigns; k++) {
         for (int i = 0; i < s->d[k].nsteps; i++)
             skill_csv_row(f, s->d[k].label, "doubling", &s->d[k].step[i]);
@@ -308,6 +320,8 @@ static void skill_json_step(cli_json *j, const skill_step *st)
     cli_json_num(j, st->hi);
     cli_json_key(j, "significant");
     cli_json_bool(j, st->significant);
+    cli_json_key(j, "mde");
+    cli_json_num(j, st->mde);
     cli_json_end_obj(j);
 }
 
