@@ -95,10 +95,10 @@ static void sens_table_oat(const sens_cli *s, int m, cli_table *t)
         sens_value_text(s, p, r->high[p], hi, sizeof hi);
         sens_est_text(s, m, &c->low, el, sizeof el);
         sens_est_text(s, m, &c->high, eh, sizeof eh);
-        if (r->low_error[p][0])
-            snprintf(el, sizeof el, "refused");
-        if (r->high_error[p][0])
-            snprintf(eh, sizeof eh, "refused");
+        if (r->low_error[p][0] || r->low[p] == s->cfg.base[p]) /* the base itself: 0 by definition */
+            snprintf(el, sizeof el, "%s", r->low_error[p][0] ? "refused" : "(the base)");
+        if (r->high_error[p][0] || r->high[p] == s->cfg.base[p])
+            snprintf(eh, sizeof eh, "%s", r->high_error[p][0] ? "refused" : "(the base)");
         cli_table_add(t, rank, s->cfg.param[p].name, base, lo, el, hi, eh, c->significant ? "*" : "");
     }
 }

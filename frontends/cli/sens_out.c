@@ -264,6 +264,11 @@ static int html_tornado(cli_html *h, const sens_cli *s, int m)
             row[k].high = base + x->high.value, row[k].high_lo = base + x->high.lo;
             row[k].high_hi = base + x->high.hi;
         } else {
+            char lo[24], hi[24];
+            sens_value_text(s, p, r->low[p], lo, sizeof lo);
+            sens_value_text(s, p, r->high[p], hi, sizeof hi);
+            snprintf(text[k][1], 64, "%s..%s", lo, hi);
+            row[k].high_text = text[k][1];
             row[k].low = row[k].low_lo = row[k].low_hi = NAN;
             row[k].high = x->mu_star.value, row[k].high_lo = x->mu_star.lo, row[k].high_hi = x->mu_star.hi;
         }
