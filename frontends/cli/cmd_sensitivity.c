@@ -83,7 +83,8 @@ static void sens_table_oat(const sens_cli *s, int m, cli_table *t)
 {
     const fc_sens_result *r = s->res;
     cli_table_init(t, 8);
-    cli_table_add(t, "rank", "parameter", "base", "low", "effect at low [95%]", "high", "effect at high [95%]", "");
+    cli_table_add(t, "rank", "parameter", "base", "low", "effect at low [95%]", "high", "effect at high [95%]",
+                  "significant");
     int rows = s->top > 0 && s->top < r->nparams ? s->top : r->nparams;
     for (int k = 0; k < rows; k++) {
         int p = r->rank[m * r->nparams + k];
@@ -99,7 +100,7 @@ static void sens_table_oat(const sens_cli *s, int m, cli_table *t)
             snprintf(el, sizeof el, "%s", r->low_error[p][0] ? "refused" : "(the base)");
         if (r->high_error[p][0] || r->high[p] == s->cfg.base[p])
             snprintf(eh, sizeof eh, "%s", r->high_error[p][0] ? "refused" : "(the base)");
-        cli_table_add(t, rank, s->cfg.param[p].name, base, lo, el, hi, eh, c->significant ? "*" : "");
+        cli_table_add(t, rank, s->cfg.param[p].name, base, lo, el, hi, eh, c->significant ? "yes" : "no");
     }
 }
 
@@ -147,7 +148,8 @@ static void sens_print(const sens_cli *s)
         sens_est_text(s, m, &r->baseline[m], base, sizeof base);
         printf("\n%s: baseline %s; %s\n", c->metric[m].name, base,
                c->method == FC_SENS_MORRIS ? "ranked by mu* (mean |effect| over the whole range)"
-                                           : "ranked by the larger |effect| of the two ends; * an interval excludes 0");
+                                           : "ranked by the larger |effect| of the two ends; significant: an end's interval "
+                                             "excludes 0");
         cli_table t;
         if (c->method == FC_SENS_MORRIS)
             sens_table_morris(s, m, &t);

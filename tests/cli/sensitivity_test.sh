@@ -31,7 +31,7 @@ fi
 fc sensitivity "${OAT[@]}" --threads 2 --json t2.json
 check "the same on 2 threads" eval '[ $rc -eq 0 ] && diff <(jq -S "del(.seconds, .threads)" oat.json) <(jq -S "del(.seconds, .threads)" t2.json)'
 
-fc sensitivity bidrace --method morris --levels 4 --trajectories 4 --param goal=10..30 --param bid_refund --metric rounds --games 6 --seats random --json - 
+fc sensitivity bidrace --method morris --levels 4 --trajectories 4 --param goal=10..30 --param bid_refund --metric rounds --games 6 --seats random --json -
 check "Morris: mu*, mu and sigma with intervals, --json - replaces the table" eval '[ $rc -eq 0 ] && jqt ".method == \"morris\" and .points == 13 and .trajectories == 4 and (.metrics[0].ranking[0] | .mu_star.value >= 0 and .mu_star.lo <= .mu_star.value and .effects == 4 and (.sigma | has(\"hi\")))" && ! has "^sensitivity "'
 fc sensitivity bidrace --method morris --trajectories 3 --param goal=10..30 --param die_sides --metric rounds --games 4 --seats random --html m.html
 check "Morris: the table by mu* and a mu* chart per metric" eval '[ $rc -eq 0 ] && has "ranked by mu\*" && has "^  rank +parameter +range +mu\* \[95%\]" && grep -q "mu\*, the mean |elementary effect|" m.html'
