@@ -61,6 +61,8 @@ fc sensitivity bidrace --levels 4
 check "Morris options without --method morris: exit 2" eval '[ $rc -eq 2 ] && one_line_err'
 fc sensitivity bidrace --games 1
 check "one game per point: exit 2" eval '[ $rc -eq 2 ] && one_line_err'
+fc sensitivity bidrace --set goal=20 --set tokens=10 --set die_sides=6 --set max_rounds=30 --set bid_refund=false
+check "nothing left to screen: exit 2, one line" eval '[ $rc -eq 2 ] && one_line_err && has "declares no int or bool parameter to screen \(besides those --set fixes\)" err'
 fc sensitivity nogame
 check "an unknown game: exit 2, one line" eval '[ $rc -eq 2 ] && one_line_err'
 fc sensitivity bidrace --seats grredy
