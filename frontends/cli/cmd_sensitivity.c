@@ -259,7 +259,11 @@ static int sens_numbers(sens_cli *s, const cli *c)
 static cli_runs *sens_record_begin(const cli *c, const sens_cli *s)
 {
     const fc_sens_config *cfg = &s->cfg;
-    int points = cfg->method == FC_SENS_MORRIS ? 1 + cfg->trajectories * (cfg->nparams + 1) : 1 + 2 * cfg->nparams;
+    int points = 1; /* the baseline, then Morris's trajectories or the ends that differ from the base */
+    for (int p = 0; p < cfg->nparams && cfg->method == FC_SENS_OAT; p++)
+        points += (cfg->param[p].lo != cfg->base[p]) + (cfg->param[p].hi != cfg->base[p]);
+    if (cfg->method == FC_SENS_MORRIS)
+        points += cfg->trajectories * (cfg->nparams + 1);
     cli_runs *runs = cli_runs_begin(c, "sensitivity", s->game, cfg->nseats, cfg->seed, cfg->threads,
                                     (long)points * cfg->games);
     char text[8192];

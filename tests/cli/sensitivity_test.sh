@@ -63,6 +63,8 @@ fc sensitivity bidrace --games 1
 check "one game per point: exit 2" eval '[ $rc -eq 2 ] && one_line_err'
 fc sensitivity bidrace --set goal=20 --set tokens=10 --set die_sides=6 --set max_rounds=30 --set bid_refund=false
 check "nothing left to screen: exit 2, one line" eval '[ $rc -eq 2 ] && one_line_err && has "declares no int or bool parameter to screen \(besides those --set fixes\)" err'
+fc sensitivity bidrace --method morris --trajectories 1000 --games 100000
+check "a run too large to keep: exit 2 before any game" eval '[ $rc -eq 2 ] && one_line_err && has "design points x 100000 games" err'
 fc sensitivity nogame
 check "an unknown game: exit 2, one line" eval '[ $rc -eq 2 ] && one_line_err'
 fc sensitivity bidrace --seats grredy

@@ -34,6 +34,7 @@
 #define FC_SENS_LEVELS_DEFAULT 4
 #define FC_SENS_TRAJECTORIES_DEFAULT 10
 #define FC_SENS_BOOT 1000 /* bootstrap resamples of the Morris intervals */
+#define FC_SENS_MAX_VALUES 100000000.0 /* points x games x metrics kept (8 bytes each) */
 
 typedef enum fc_sens_method { FC_SENS_OAT, FC_SENS_MORRIS } fc_sens_method;
 
@@ -95,7 +96,8 @@ typedef struct fc_sens_config {
 
 /* Checks the configuration: the base layers, every parameter against the schema (unknown names
  * suggest the closest; ranges inside the declared bounds; a range of one value, or a parameter
- * given twice, is refused), the metrics, levels, trajectories, games and agents. Fills in the
+ * given twice, is refused), the metrics, levels, trajectories, games and agents, and that the
+ * values kept (points x games x metrics) stay within FC_SENS_MAX_VALUES. Fills in the
  * default parameters and metrics, param[i].def and base[]. One line in err on failure. */
 int fc_sens_check(fc_sens_config *c, fc_error *err);
 

@@ -240,6 +240,18 @@ static int sens_check_range(const fc_sens_config *c, int p, fc_error *err)
     return 0;
 }
 
+/* Bounds the run's memory: per point a value per game and metric. */
+static int sens_check_size(const fc_sens_config *c, fc_error *err)
+{
+    double points = c->method == FC_SENS_MORRIS ? 1.0 + (double)c->trajectories * (c->nparams + 1)
+                                                : 1.0 + 2.0 * c->nparams;
+    if (points * c->games * c->nmetrics > FC_SENS_MAX_VALUES)
+        return fc_error_set(err, FC_ERANGE, "sensitivity: %.0f design points x %d games x %d metrics is more than "
+                            "%.0f values; fewer games, trajectories or metrics", points, c->games, c->nmetrics,
+                            (double)FC_SENS_MAX_VALUES);
+    return 0;
+}
+
 int fc_sens_check(fc_sens_config *c, fc_error *err)
 {
     int rc = sens_check_options(c, err);
@@ -257,7 +269,7 @@ int fc_sens_check(fc_sens_config *c, fc_error *err)
             if ((rc = sens_check_range(c, p, err)) != 0)
                 return rc;
         }
-        return 0;
+        return sens_check_size(c, err);
     }
     fc_tune_config tc;
     memset(&tc, 0, sizeof tc);
@@ -275,5 +287,7 @@ int fc_sens_check(fc_sens_config *c, fc_error *err)
             rc = sens_check_range(c, p, err);
     }
     fc_rules_free(base);
+    if (rc == 0)
+        rc = sens_check_size(c, err);
     return rc == 0 ? sens_base_values(c, &tc, err) : rc;
 }

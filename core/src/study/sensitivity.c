@@ -65,6 +65,16 @@ static fc_rules *sens_rules(const sens_run *r, const int64_t *v, fc_error *e)
     return rules;
 }
 
+/* One more point's games counted (a refused point's too: the progress reaches the total). */
+static void sens_done(sens_run *r)
+{
+    r->done += r->c->games;
+    if (r->c->progress) {
+        fc_sens_progress p = {r->done, r->total};
+        r->c->progress(r->c->progress_ud, &p);
+    }
+}
+
 /* Plays every game of point k; a refused rule set marks it (not an error), a failing game is. */
 static int sens_play(sens_run *r, int k, fc_error *err)
 {
@@ -79,7 +89,7 @@ static int sens_play(sens_run *r, int k, fc_error *err)
         fc_rules *rules = sens_rules(r, pt->v, &e);
         if (!rules) {
             snprintf(pt->error, sizeof pt->error, "%.127s", e.msg[0] ? e.msg : "refused");
-            r->done += c->games;
+            sens_done(r);
             return 0;
         }
         fc_sim_config sc;
@@ -101,11 +111,7 @@ static int sens_play(sens_run *r, int k, fc_error *err)
     for (int g = 0; g < c->games; g++)
         for (int m = 0; m < c->nmetrics; m++)
             pt->y[g * c->nmetrics + m] = fc_sim_value(&r->buf[g], c->nseats, c->metric[m].kind, c->metric[m].arg);
-    r->done += c->games;
-    if (c->progress) {
-        fc_sens_progress p = {r->done, r->total};
-        c->progress(c->progress_ud, &p);
-    }
+    sens_done(r);
     return 0;
 }
 
