@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Sensitivity screening (`formicary sensitivity GAME`, docs/metrics.md "Sensitivity") on the
 # bidrace fixture: one at a time and Morris, the ranked table, JSON, CSV and the HTML page with a
-# tornado chart per metric; the same JSON on 1 and 2 threads; the run kept in the runs database;
-# bad input as one line and exit 2.
+# tornado chart per metric; the same JSON on 1 and 2 threads; an end Myrmes refuses; the run kept
+# in the runs database; bad input as one line and exit 2.
 # usage: sensitivity_test.sh FORMICARY PLUGIN_DIR FIXTURE_DIR
 set -u
 EXE=$(realpath "$1")
@@ -38,6 +38,13 @@ check "Morris: the table by mu* and a mu* chart per metric" eval '[ $rc -eq 0 ] 
 
 fc sensitivity bidrace --games 3 --seats random --metric rounds --set tokens=12 --json -
 check "no --param: every int and bool parameter the --set does not fix" eval '[ $rc -eq 0 ] && jqt "[.params[].name] == [\"goal\", \"die_sides\", \"max_rounds\", \"bid_refund\"]"'
+
+if "$EXE" list 2>/dev/null | grep -q '^myrmes '; then
+    fc sensitivity myrmes --param years=2..4 --param base_moves=2..4 --metric rounds --games 4 --json ref.json
+    check "an end the game refuses is reported, the other end still ranks it" eval '[ $rc -eq 0 ] && has "^refused: years=4: winter_food: no food amount for year 4" && has "^  1 +years +3 +2 +-3\.00 \[-3\.00, -3\.00\] +4 +refused +yes$" && jqt ".refused == 1 and .params[0].high_refused != null and .metrics[0].ranking[0].effect_high.value == null" ref.json'
+else
+    skip "an end the game refuses is reported" "no myrmes plugin"
+fi
 
 FORMICARY_DB=$TMP/runs.db fc sensitivity "${OAT[@]}"
 FORMICARY_DB=$TMP/runs.db fc runs show 1
