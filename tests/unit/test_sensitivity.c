@@ -185,9 +185,11 @@ static void test_morris_synthetic(void **state)
     assert_int_equal(x->effects, 6);
     assert_true(fabs(x->mu_star.value - 12) < 1e-9); /* 3 per unit over 0..4 */
     assert_true(fabs(x->mu.value - 12) < 1e-9);
-    assert_true(fabs(x->sigma.value) < 1e-9);
+    assert_true(x->sigma.value == 0); /* every effect the same: exactly 0 */
     assert_true(fabs(x->mu_star.lo - 12) < 1e-9 && fabs(x->mu_star.hi - 12) < 1e-9);
     assert_true(fabs(y->mu_star.value) < 1e-9);
+    assert_true(x->significant);  /* mu's interval excludes 0 */
+    assert_false(y->significant); /* no effect: mu's interval is [0, 0] */
     assert_true(fabs(yd->mu_star.value - 70) < 1e-9);
     assert_true(fabs(fc_sens_at(r, 2, 1)->mu.value + 4) < 1e-9); /* b lowers decisions by 4 */
     assert_int_equal(r->rank[0], 0);

@@ -119,7 +119,9 @@ typedef struct fc_sens_cell {
     /* what the ranking sorts by (descending): OAT the larger |effect| of the two ends, Morris
      * mu*; NaN sorts last */
     double importance;
-    bool significant; /* OAT: an end's interval excludes 0; Morris: mu*'s lower bound > 0 */
+    /* OAT: an end's interval excludes 0; Morris: mu's interval excludes 0 (a consistent sign;
+     * mu*'s lower bound is above 0 for any noisy metric) */
+    bool significant;
 } fc_sens_cell;
 
 typedef struct fc_sens_result {
