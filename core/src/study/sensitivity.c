@@ -250,13 +250,14 @@ static void sens_morris_stats(const double *e, int n, fc_rng *rng, double *boot,
     if (n < 1)
         return;
     for (int b = -1; b < FC_SENS_BOOT; b++) { /* b = -1: the sample itself */
-        double sa = 0, s = 0, ss = 0;
+        double sa = 0, mean = 0, m2 = 0; /* Welford: a constant sample has sigma exactly 0 */
         for (int i = 0; i < n; i++) {
-            double x = e[b < 0 ? i : (int)fc_rng_below(rng, (uint32_t)n)];
-            sa += fabs(x), s += x, ss += x * x;
+            double x = e[b < 0 ? i : (int)fc_rng_below(rng, (uint32_t)n)], d = x - mean;
+            sa += fabs(x);
+            mean += d / (i + 1);
+            m2 += d * (x - mean);
         }
-        double mean = s / n, var = n > 1 ? (ss - n * mean * mean) / (n - 1) : 0;
-        double v[3] = {sa / n, mean, sqrt(var > 0 ? var : 0)};
+        double v[3] = {sa / n, mean, n > 1 ? sqrt(fmax(m2, 0) / (n - 1)) : 0};
         for (int k = 0; k < 3; k++) {
             if (b < 0)
                 est[k]->value = v[k];
@@ -308,7 +309,8 @@ static int sens_morris_effects(const sens_run *r, int (*moved)[FC_SENS_MAX_PARAM
             cell->low.value = cell->low.lo = cell->low.hi = NAN;
             cell->high = cell->low;
             cell->importance = cell->mu_star.value;
-            cell->significant = cell->mu_star.lo > 0;
+            /* not mu*'s bound: |noise| keeps it above 0; mu's interval is unbiased */
+            cell->significant = cell->mu.lo > 0 || cell->mu.hi < 0;
         }
     }
     free(e), free(boot), free(ee);
