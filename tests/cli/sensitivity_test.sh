@@ -72,6 +72,8 @@ fc sensitivity bidrace --set goal=20 --set tokens=10 --set die_sides=6 --set max
 check "nothing left to screen: exit 2, one line" eval '[ $rc -eq 2 ] && one_line_err && has "declares no int or bool parameter to screen \(besides those --set fixes\)" err'
 fc sensitivity bidrace --method morris --trajectories 1000 --games 100000
 check "a run too large to keep: exit 2 before any game" eval '[ $rc -eq 2 ] && one_line_err && has "design points x 100000 games" err'
+fc sensitivity bidrace --set start_positions=15,15 --param goal=5..30 --games 4 --seats random
+check "a game that fails once started: exit 1, one line naming the design point" eval '[ $rc -eq 1 ] && one_line_err && has "design point 1 \(goal=5\): bidrace: start position 15 of seat 1 is not below goal 5" err'
 fc sensitivity nogame
 check "an unknown game: exit 2, one line" eval '[ $rc -eq 2 ] && one_line_err'
 fc sensitivity bidrace --seats grredy

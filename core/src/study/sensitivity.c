@@ -65,6 +65,28 @@ static fc_rules *sens_rules(const sens_run *r, const int64_t *v, fc_error *e)
     return rules;
 }
 
+/* The values of point k that differ from the base, "goal=5 tokens=3" ("the base" for none). */
+static void sens_point_text(const sens_run *r, int k, char *buf, size_t n)
+{
+    const fc_sens_config *c = r->c;
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int p = 0; p < c->nparams && len + 1 < n; p++) {
+        if (r->pt[k].v[p] == c->base[p])
+            continue;
+        fc_value val;
+        memset(&val, 0, sizeof val);
+        val.i = r->pt[k].v[p];
+        char v[64];
+        if (fc_param_format(c->param[p].def, &val, v, sizeof v) < 0)
+            snprintf(v, sizeof v, "%lld", (long long)val.i);
+        int w = snprintf(buf + len, n - len, "%s%s=%s", len ? " " : "", c->param[p].name, v);
+        len += w > 0 ? (size_t)w : 0;
+    }
+    if (!buf[0])
+        snprintf(buf, n, "the base");
+}
+
 /* One more point's games counted (a refused point's too: the progress reaches the total). */
 static void sens_done(sens_run *r)
 {
@@ -104,8 +126,11 @@ static int sens_play(sens_run *r, int k, fc_error *err)
         rc = fc_sim_run(&sc, 0, c->games, r->buf, &e);
         fc_rules_free(rules);
     }
-    if (rc != 0)
-        return fc_error_set(err, rc, "sensitivity: design point %d: %s", k, e.msg[0] ? e.msg : "failed");
+    if (rc != 0) {
+        char where[256];
+        sens_point_text(r, k, where, sizeof where);
+        return fc_error_set(err, rc, "sensitivity: design point %d (%s): %s", k, where, e.msg[0] ? e.msg : "failed");
+    }
     if (!(pt->y = malloc((size_t)c->games * (size_t)c->nmetrics * sizeof *pt->y)))
         return fc_error_set(err, FC_ENOMEM, "out of memory");
     for (int g = 0; g < c->games; g++)
