@@ -22,7 +22,8 @@ const cli_optdef cli_opts_sensitivity[] = {
     {"--trajectories", "R", false, "morris: trajectories (default 10)"},
     {"--games", "N", false, "games per design point (default 50); every point plays the same deals"},
     {"--players", "N", false, "seats (default: the game's minimum)"},
-    {"--seats", "SPEC[,SPEC...]", false, "agent spec or tier for every seat, or one per seat (default greedy); seats rotate"},
+    {"--seats", "SPEC[,SPEC...]", false,
+     "agent spec or tier for every seat, or one per seat (default greedy); seats rotate"},
     {"--seed", "S", false, "base seed (default 1)"},
     {"--threads", "K", false, "worker threads (default 1); the result does not depend on K"},
     {"--max-decisions", "N", false, "decisions before a game counts as a timeout (default 100000)"},
@@ -148,8 +149,8 @@ static void sens_print(const sens_cli *s)
         sens_est_text(s, m, &r->baseline[m], base, sizeof base);
         printf("\n%s: baseline %s; %s\n", c->metric[m].name, base,
                c->method == FC_SENS_MORRIS ? "ranked by mu* (mean |effect| over the whole range)"
-                                           : "ranked by the larger |effect| of the two ends; significant: an end's interval "
-                                             "excludes 0");
+                                           : "ranked by the larger |effect| of the two ends; significant: an "
+                                             "end's interval excludes 0");
         cli_table t;
         if (c->method == FC_SENS_MORRIS)
             sens_table_morris(s, m, &t);
@@ -196,7 +197,8 @@ static int sens_options(sens_cli *s, cli *c, const fc_plugin *pl)
         if (fc_sens_metric_parse(cli_opt_at(c, "--metric", i), cfg->nseats, &cfg->metric[i], &err) != 0)
             return cli_usage("sensitivity: %s", err.msg);
     const char *seats = cli_opt(c, "--seats");
-    int rc = cli_agents_parse("sensitivity", "--seats", pl->id, seats ? seats : "greedy", cfg->nseats, s->spec, s->seat);
+    int rc = cli_agents_parse("sensitivity", "--seats", pl->id, seats ? seats : "greedy", cfg->nseats, s->spec,
+                              s->seat);
     for (int k = 0; rc == 0 && k < cfg->nseats; k++)
         cfg->agents[k] = s->spec[k];
     return rc;

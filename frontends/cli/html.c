@@ -858,7 +858,8 @@ static void tornado_bar(cli_html *h, const plot *p, double base, const double *v
         fprintf(h->f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333\" stroke-width=\"1.3\"/>\n",
                 px(p, lo), mid, px(p, hi), mid);
         for (int k = 0; k < 2; k++)
-            fprintf(h->f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333\" stroke-width=\"1.3\"/>\n",
+            fprintf(h->f,
+                    "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333\" stroke-width=\"1.3\"/>\n",
                     px(p, k ? hi : lo), mid - 3, px(p, k ? hi : lo), mid + 3);
     }
 }
@@ -902,7 +903,8 @@ void cli_html_tornado(cli_html *h, const char *title, const char *axis_label, co
         text_at(h, p.x0 + p.w + 10, y + 4, NULL, "small", side);
     }
     char buf[32];
-    fprintf(h->f, "<line class=\"ref\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"><title>baseline %s</title></line>\n",
+    fprintf(h->f,
+            "<line class=\"ref\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"><title>baseline %s</title></line>\n",
             px(&p, base), p.y0, px(&p, base), p.y0 + p.h, num(buf, sizeof buf, base));
     figure_end(h);
 }

@@ -276,7 +276,8 @@ static int html_tornado(cli_html *h, const sens_cli *s, int m)
     char title[256], axis[160];
     const char *mn = s->cfg.metric[m].name;
     if (oat) {
-        snprintf(title, sizeof title, "%s: each parameter at its low and high end (baseline dashed, whiskers 95%%)", mn);
+        snprintf(title, sizeof title, "%s: each parameter at its low and high end (baseline dashed, whiskers 95%%)",
+                 mn);
         snprintf(axis, sizeof axis, "%s (mean over the games of a point)", mn);
     } else {
         snprintf(title, sizeof title, "%s: mu*, the mean |elementary effect| (whiskers 95%% bootstrap)", mn);

@@ -269,7 +269,8 @@ int cli_agents_parse(const char *cmd, const char *opt, const char *game, const c
         p += len + 1;
     }
     if (count != 1 && count != nseats)
-        return cli_usage("%s: option %s: %d specs for %d players (give one, or one per player)", cmd, opt, count, nseats);
+        return cli_usage("%s: option %s: %d specs for %d players (give one, or one per player)", cmd, opt, count,
+                         nseats);
     for (int k = 0; k < count; k++) { /* tiers ("hard") become their agents */
         char resolved[CLI_AGENT_SPEC_MAX];
         fc_error e;

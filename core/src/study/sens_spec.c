@@ -88,7 +88,8 @@ int fc_sens_param_parse(const char *text, fc_tune_param *out, fc_error *err)
     if (!eq)
         return 0; /* nvalues 0: the declared range, filled by fc_sens_check */
     const char *dots = strstr(eq + 1, "..");
-    if (!dots || !sens_int(eq + 1, (size_t)(dots - eq - 1), &out->lo) || !sens_int(dots + 2, strlen(dots + 2), &out->hi))
+    if (!dots || !sens_int(eq + 1, (size_t)(dots - eq - 1), &out->lo) ||
+        !sens_int(dots + 2, strlen(dots + 2), &out->hi))
         return fc_error_set(err, FC_EPARSE, "--param '%.64s': expected NAME or NAME=LO..HI with integers", text);
     if (out->lo >= out->hi)
         return fc_error_set(err, FC_ERANGE, "--param '%.64s': empty range (%lld..%lld: LO must be below HI)", text,
