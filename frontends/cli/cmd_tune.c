@@ -67,50 +67,6 @@ void tune_label(const tune_cli *t, const fc_tune_candidate *c, char *buf, size_t
     }
 }
 
-/* Agents: one spec for every seat, or one per seat ("key=value" after a comma continues the
- * previous spec, as in sim --seats). */
-static int tune_parse_agents(tune_cli *t, const char *game, const char *text, int nseats)
-{
-    int count = 0;
-    for (const char *p = text;;) {
-        size_t len = strcspn(p, ",");
-        const char *eq = memchr(p, '=', len), *colon = memchr(p, ':', len);
-        if (len == 0)
-            return cli_usage("tune: option --agents: empty spec in '%s'", text);
-        if (eq && (!colon || colon > eq) && count > 0) {
-            size_t have = strlen(t->spec[count - 1]);
-            if (have + 1 + len >= TUNE_SPEC_MAX)
-                return cli_usage("tune: option --agents: spec too long");
-            snprintf(t->spec[count - 1] + have, TUNE_SPEC_MAX - have, ",%.*s", (int)len, p);
-        } else {
-            if (count == nseats)
-                return cli_usage("tune: option --agents: more specs than the %d players", nseats);
-            if (len >= TUNE_SPEC_MAX)
-                return cli_usage("tune: option --agents: spec too long");
-            snprintf(t->spec[count++], TUNE_SPEC_MAX, "%.*s", (int)len, p);
-        }
-        if (!p[len])
-            break;
-        p += len + 1;
-    }
-    if (count != 1 && count != nseats)
-        return cli_usage("tune: option --agents: %d specs for %d players (give one, or one per player)", count, nseats);
-    for (int k = 0; k < count; k++) { /* tiers ("hard") become their agents */
-        char resolved[TUNE_SPEC_MAX];
-        fc_error e;
-        fc_error_clear(&e);
-        if (cli_agent_spec(game, t->spec[k], resolved, sizeof resolved, &e) < 0)
-            return cli_usage("tune: option --agents: %s", e.msg);
-        cli_seat_from(game, t->spec[k], resolved, &t->seat[k]);
-        snprintf(t->spec[k], TUNE_SPEC_MAX, "%s", resolved);
-    }
-    for (int k = count; k < nseats; k++) {
-        snprintf(t->spec[k], TUNE_SPEC_MAX, "%s", t->spec[0]);
-        t->seat[k] = t->seat[0];
-    }
-    return 0;
-}
-
 static void tune_progress(void *ud, const fc_tune_progress *p)
 {
     (void)ud;
@@ -137,7 +93,7 @@ static int tune_setup(tune_cli *t, cli *c, fc_context *ctx)
     if (!cli_opt_int(c, "--players", pl->min_seats, pl->max_seats, pl->min_seats, &cfg->nseats))
         return CLI_EXIT_USAGE;
     const char *agents = cli_opt(c, "--agents");
-    int rc = tune_parse_agents(t, pl->id, agents ? agents : "greedy", cfg->nseats);
+    int rc = cli_agents_parse("tune", "--agents", pl->id, agents ? agents : "greedy", cfg->nseats, t->spec, t->seat);
     if (rc != 0)
         return rc;
     for (int k = 0; k < cfg->nseats; k++)

@@ -44,6 +44,9 @@ static const cli_cmd cli_cmds[] = {
      cli_opts_perft, cli_cmd_perft},
     {"uhp", "", "Speak the Universal Hive Protocol on stdin/stdout (Hive engine mode for viewers and arenas).", 0,
      0, cli_opts_uhp, cli_cmd_uhp},
+    {"sensitivity", "GAME", "Screen parameters (--param, default all): which move which metrics, ranked with 95% "
+     "intervals; one at a time or Morris elementary effects; tornado charts (--html).", 1, 1, cli_opts_sensitivity,
+     cli_cmd_sensitivity},
 };
 #define CLI_NCMDS ((int)(sizeof cli_cmds / sizeof cli_cmds[0]))
 
@@ -118,6 +121,6 @@ static int cli_main(int argc, char **argv)
     if (near)
         return cli_usage("unknown command '%s'; did you mean '%s'? (try formicary --help)", name, near);
     return cli_usage("unknown command '%s' (commands: list, plugins, rules, play, replay, import, shell, bench, sim, skill, ladder, check, train-eval, runs, agreement, tune, variant, perft, "
-                     "uhp)",
+                     "uhp, sensitivity)",
                      name);
 }

@@ -258,3 +258,48 @@ void cli_warn_tuned(const fc_rules *r, const char *const *specs, int nseats)
             fc_escape(fc_rules_name(r), name, sizeof name), nt, fc_escape(was, a, sizeof a),
             fc_escape(now, b, sizeof b));
 }
+
+/* Moved here from cmd_tune.c so sensitivity parses its seats the same way (study.h). */
+int cli_agents_parse(const char *cmd, const char *opt, const char *game, const char *text, int nseats,
+                     char (*spec)[CLI_AGENT_SPEC_MAX], cli_seat *seat)
+{
+    int count = 0;
+    for (const char *p = text;;) {
+        size_t len = strcspn(p, ",");
+        const char *eq = memchr(p, '=', len), *colon = memchr(p, ':', len);
+        if (len == 0)
+            return cli_usage("%s: option %s: empty spec in '%s'", cmd, opt, text);
+        if (eq && (!colon || colon > eq) && count > 0) {
+            size_t have = strlen(spec[count - 1]);
+            if (have + 1 + len >= CLI_AGENT_SPEC_MAX)
+                return cli_usage("%s: option %s: spec too long", cmd, opt);
+            snprintf(spec[count - 1] + have, CLI_AGENT_SPEC_MAX - have, ",%.*s", (int)len, p);
+        } else {
+            if (count == nseats)
+                return cli_usage("%s: option %s: more specs than the %d players", cmd, opt, nseats);
+            if (len >= CLI_AGENT_SPEC_MAX)
+                return cli_usage("%s: option %s: spec too long", cmd, opt);
+            snprintf(spec[count++], CLI_AGENT_SPEC_MAX, "%.*s", (int)len, p);
+        }
+        if (!p[len])
+            break;
+        p += len + 1;
+    }
+    if (count != 1 && count != nseats)
+        return cli_usage("%s: option %s: %d specs for %d players (give one, or one per player)", cmd, opt, count,
+                         nseats);
+    for (int k = 0; k < count; k++) { /* tiers ("hard") become their agents */
+        char resolved[CLI_AGENT_SPEC_MAX];
+        fc_error e;
+        fc_error_clear(&e);
+        if (cli_agent_spec(game, spec[k], resolved, sizeof resolved, &e) < 0)
+            return cli_usage("%s: option %s: %s", cmd, opt, e.msg);
+        cli_seat_from(game, spec[k], resolved, &seat[k]);
+        snprintf(spec[k], CLI_AGENT_SPEC_MAX, "%s", resolved);
+    }
+    for (int k = count; k < nseats; k++) {
+        snprintf(spec[k], CLI_AGENT_SPEC_MAX, "%s", spec[0]);
+        seat[k] = seat[0];
+    }
+    return 0;
+}

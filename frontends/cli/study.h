@@ -32,6 +32,14 @@ void cli_seats_text(const cli_seat *s, int n, char *buf, size_t size);
  * written as the members of an object already open. */
 void cli_seat_json_members(cli_json *j, const cli_seat *s);
 
+/* The agents of a study's seats from one option's text (`cmd`: "tune", `opt`: "--agents"): one
+ * spec for every seat, or one per seat ("key=value" after a comma continues the previous spec,
+ * as in sim --seats); tiers ("hard") become their agents, seat[] says where each came from.
+ * 0, or CLI_EXIT_USAGE after printing one line. */
+#define CLI_AGENT_SPEC_MAX 128
+int cli_agents_parse(const char *cmd, const char *opt, const char *game, const char *text, int nseats,
+                     char (*spec)[CLI_AGENT_SPEC_MAX], cli_seat *seat);
+
 /* One rule set on its own (fc_rules_describe), escaped for a terminal or a CSV comment. */
 void cli_rules_text(const fc_rules *r, char *buf, size_t n);
 /* "B = A with winter_penalty 3 -> 6" (fc_rules_diff_text), escaped; an error's text instead

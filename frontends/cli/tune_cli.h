@@ -7,7 +7,7 @@
 #include "formicary/tune.h"
 #include "study.h"
 
-#define TUNE_SPEC_MAX 128
+#define TUNE_SPEC_MAX CLI_AGENT_SPEC_MAX
 
 typedef struct tune_cli {
     fc_tune_config cfg;
