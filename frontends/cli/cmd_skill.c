@@ -469,6 +469,29 @@ static void skill_record(cli_runs *runs, const skill *s)
     }
 }
 
+/* The run in the runs database: its designs and, as seats rows, its agents (1 random, 2.. each
+ * budget), which the games rows name (docs/runs.md). */
+static cli_runs *skill_record_begin(const cli *c, skill *sk, const char *game)
+{
+    cli_runs *runs = cli_runs_begin(c, "skill", game, sk->nseats, sk->seed, sk->threads, sk->total);
+    for (int k = 0; runs && k < sk->ndesigns; k++) {
+        char text[8192];
+        if (k == 0)
+            cli_rules_text(sk->d[0].rules, text, sizeof text);
+        else
+            cli_design_b_text(sk->d[0].rules, sk->d[1].rules, text, sizeof text);
+        cli_runs_design(runs, sk->d[k].label, sk->d[k].rules, text);
+    }
+    sk->runs = runs;
+    for (int j = 0; runs && (sk->from << j) <= sk->to && j < 62; j++) {
+        char spec[SKILL_SPEC];
+        skill_spec(spec, sk->from << j);
+        cli_runs_seat(runs, j + 2, spec, NULL);
+    }
+    cli_runs_seat(runs, 1, "random", NULL);
+    return runs;
+}
+
 int cli_cmd_skill(cli *c)
 {
     skill s;
@@ -519,22 +542,7 @@ int cli_cmd_skill(cli *c)
     for (uint64_t b = s.from * 2; b <= s.to && steps < SKILL_MAX_STEPS; b *= 2)
         steps++;
     s.total = s.ndesigns * (steps + 1) * 2 * s.pairs;
-    runs = cli_runs_begin(c, "skill", game, s.nseats, s.seed, s.threads, s.total);
-    for (int k = 0; runs && k < s.ndesigns; k++) {
-        char text[8192];
-        if (k == 0)
-            cli_rules_text(s.d[0].rules, text, sizeof text);
-        else
-            cli_design_b_text(s.d[0].rules, s.d[1].rules, text, sizeof text);
-        cli_runs_design(runs, s.d[k].label, s.d[k].rules, text);
-    }
-    s.runs = runs;
-    for (int j = 0; runs && (s.from << j) <= s.to && j < 62; j++) {
-        char spec[SKILL_SPEC];
-        skill_spec(spec, s.from << j);
-        cli_runs_seat(runs, j + 2, spec, NULL);
-    }
-    cli_runs_seat(runs, 1, "random", NULL);
+    runs = skill_record_begin(c, &s, game);
     s.progress = cli_mpi_rank() == 0 && (cli_flag(c, "--progress") || isatty(STDERR_FILENO));
     for (int k = 0; k < s.ndesigns; k++)
         if (skill_design_run(&s, &s.d[k], &err) != 0) {
