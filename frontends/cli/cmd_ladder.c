@@ -138,6 +138,19 @@ static void ladder_sort(ladder_cli *l)
     }
 }
 
+/* Agent a's results against every opponent it met: wins, ties (draws) and losses, counted per
+ * opponent at the table (with two players: per game). */
+static void ladder_wdl(const fc_ladder_result *r, int a, int *w, int *d, int *l)
+{
+    *w = *d = *l = 0;
+    for (int b = 0; b < r->nagents; b++) {
+        int i = a * r->nagents + b, won = (int)(r->pair[i] - 0.5 * r->tie[i] + 0.5);
+        *w += won;
+        *d += r->tie[i];
+        *l += r->meet[i] - won - r->tie[i];
+    }
+}
+
 static void ladder_print(const ladder_cli *l)
 {
     const fc_ladder_result *r = &l->res;
@@ -147,11 +160,12 @@ static void ladder_print(const ladder_cli *l)
     if (l->cfg.opening > 0)
         printf("openings: the first %d decisions of every game are random, the same in both games of a deal\n",
                l->cfg.opening);
-    printf("Elo relative to %s (0); 95%% intervals; score: share of opponents beaten, ties half\n",
-           l->name[r->anchor]);
+    printf("Elo relative to %s (0); 95%% intervals; score: share of opponents beaten, ties half; W-D-L: wins, draws "
+           "(level finishes, games stopped at the decision limit) and losses%s\n",
+           l->name[r->anchor], r->nseats > 2 ? " against each opponent at the table" : "");
     cli_table t;
-    cli_table_init(&t, 6);
-    cli_table_add(&t, "#", "agent", "Elo", "95% interval", "games", "score");
+    cli_table_init(&t, 7);
+    cli_table_add(&t, "#", "agent", "Elo", "95% interval", "games", "score", "W-D-L");
     for (int k = 0; k < r->nagents; k++) {
         const fc_rating *g = &r->rating[l->order[k]];
         char n[16], e[24], iv[48], gm[16], sc[16];
@@ -163,7 +177,11 @@ static void ladder_print(const ladder_cli *l)
             snprintf(iv, sizeof iv, "[%+.0f, %+.0f]", g->lo, g->hi);
         snprintf(gm, sizeof gm, "%d", g->games);
         snprintf(sc, sizeof sc, "%.3f", g->score);
-        cli_table_add(&t, n, l->name[l->order[k]], e, iv, gm, sc);
+        int w, d, lo;
+        char wdl[48];
+        ladder_wdl(r, l->order[k], &w, &d, &lo);
+        snprintf(wdl, sizeof wdl, "%d-%d-%d", w, d, lo);
+        cli_table_add(&t, n, l->name[l->order[k]], e, iv, gm, sc, wdl);
     }
     cli_table_print(&t, stdout, "  ");
     cli_table_free(&t);
@@ -187,13 +205,15 @@ static int ladder_write_csv(const ladder_cli *l, const char *path)
         return CLI_EXIT_FAIL;
     FILE *f = fc_outfile_stream(o);
     const fc_ladder_result *r = &l->res;
-    fputs("rank,agent,elo,lo,hi,se,games,score,anchor\n", f);
+    fputs("rank,agent,elo,lo,hi,se,games,score,anchor,wins,draws,losses\n", f);
     for (int k = 0; k < r->nagents; k++) {
         const fc_rating *g = &r->rating[l->order[k]];
         fprintf(f, "%d,", k + 1);
         ladder_csv_str(f, l->name[l->order[k]]);
-        fprintf(f, ",%.2f,%.2f,%.2f,%.2f,%d,%.4f,%d\n", g->elo, g->lo, g->hi, g->se, g->games, g->score,
-                l->order[k] == r->anchor);
+        int w, d, lo;
+        ladder_wdl(r, l->order[k], &w, &d, &lo);
+        fprintf(f, ",%.2f,%.2f,%.2f,%.2f,%d,%.4f,%d,%d,%d,%d\n", g->elo, g->lo, g->hi, g->se, g->games, g->score,
+                l->order[k] == r->anchor, w, d, lo);
     }
     return cli_finish_output(o);
 }
@@ -216,12 +236,21 @@ static void ladder_json_agent(cli_json *j, const ladder_cli *l, int k)
     cli_json_int(j, g->games);
     cli_json_key(j, "anchor");
     cli_json_bool(j, a == r->anchor);
-    cli_json_key(j, "points_against"); /* per opponent, in --agents order: points and games */
+    int w, d, lo;
+    ladder_wdl(r, a, &w, &d, &lo);
+    const char *wk[3] = {"wins", "draws", "losses"};
+    int wv[3] = {w, d, lo};
+    for (int i = 0; i < 3; i++) {
+        cli_json_key(j, wk[i]);
+        cli_json_int(j, wv[i]);
+    }
+    cli_json_key(j, "points_against"); /* per opponent, in --agents order: points, games and draws */
     cli_json_arr(j);
     for (int b = 0; b < r->nagents; b++) {
         cli_json_arr(j);
         cli_json_num(j, r->pair[a * r->nagents + b]);
         cli_json_int(j, r->meet[a * r->nagents + b]);
+        cli_json_int(j, r->tie[a * r->nagents + b]);
         cli_json_end_arr(j);
     }
     cli_json_end_arr(j);

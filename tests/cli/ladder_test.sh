@@ -54,8 +54,11 @@ check "two outputs on stdout" eval '[ $rc -eq 2 ] && one_line_err'
 fc ladder marabunta --agents 'random;greedy;mcts:iters=30' --games 6 --seed 3 --threads 1 --json "$TMP/t1.json" \
     --csv "$TMP/l.csv" --html "$TMP/l.html"
 check "table: header, three agents, random anchored at 0" eval '[ $rc -eq 0 ] && has "^ladder marabunta: 3 agents, 2 players, 3 tables, 18 games" && has "^  [0-9]  random +\+0 +\(anchor\) +12 " && [ $(grep -Ec "^  [1-3]  " "$TMP/out") -eq 3 ]'
-check "CSV: header and one row per agent" eval '[ $(wc -l <"$TMP/l.csv") -eq 4 ] && head -1 "$TMP/l.csv" | grep -q "^rank,agent,elo,lo,hi,se,games,score,anchor$" && grep -q "^[1-3],\"random\",0.00,0.00,0.00,0.00,12," "$TMP/l.csv"'
+check "CSV: header and one row per agent" eval '[ $(wc -l <"$TMP/l.csv") -eq 4 ] && head -1 "$TMP/l.csv" | grep -q "^rank,agent,elo,lo,hi,se,games,score,anchor,wins,draws,losses$" && grep -q "^[1-3],\"random\",0.00,0.00,0.00,0.00,12," "$TMP/l.csv"'
 check "JSON: ratings, intervals around the estimate, pair results" eval 'jq -e "(.agents | length) == 3 and .anchor == \"random\" and .games == 18 and .tables == 3 and all(.agents[]; .lo <= .elo and .elo <= .hi and .games == 12) and ([.agents[].points_against[][1]] | add) == 36" "$TMP/t1.json" >/dev/null'
+check "W-D-L: each agent's wins, draws and losses add up to its games" eval 'has "^  [1-3]  .* 12 +[0-9.]+ +[0-9]+-[0-9]+-[0-9]+$" && jq -e "all(.agents[]; .wins + .draws + .losses == .games)" "$TMP/t1.json" >/dev/null'
+fc ladder marabunta --agents 'random;greedy' --games 4 --max-decisions 5
+check "games stopped at the decision limit are draws: W-D-L 0-4-0 for both" eval '[ $rc -eq 0 ] && [ "$(grep -c " 0-4-0$" "$TMP/out")" -eq 2 ]'
 check "HTML: a page with the interval chart" eval 'grep -q "<svg" "$TMP/l.html" && grep -q "Results by pair" "$TMP/l.html"'
 HERE=$(cd "$(dirname "$0")" && pwd)
 if command -v python3 >/dev/null && [ -f "$HERE/../report/html_check.py" ]; then

@@ -106,6 +106,9 @@ typedef struct fc_ladder_result {
      * meet[...] the games both played at one table */
     double pair[FC_LADDER_MAX_AGENTS * FC_LADDER_MAX_AGENTS];
     int meet[FC_LADDER_MAX_AGENTS * FC_LADDER_MAX_AGENTS];
+    /* tie[i * nagents + j]: of those games, the ones i and j finished level (a draw, or a game
+     * stopped at the decision limit); i's wins over j are pair - tie / 2 */
+    int tie[FC_LADDER_MAX_AGENTS * FC_LADDER_MAX_AGENTS];
     double seconds;
 } fc_ladder_result;
 

@@ -253,6 +253,7 @@ static int ladder_fit(fc_ladder_result *res, fc_error *err)
     fc_rating_data_init(&d, n, p);
     memset(res->pair, 0, sizeof res->pair);
     memset(res->meet, 0, sizeof res->meet);
+    memset(res->tie, 0, sizeof res->tie);
     int rc = 0;
     for (long g = 0; rc == 0 && g < res->ngames; g++) {
         const fc_ladder_game *lg = &res->games[g];
@@ -263,6 +264,7 @@ static int ladder_fit(fc_ladder_result *res, fc_error *err)
                 if (s == t || a == b)
                     continue;
                 res->meet[a * n + b]++;
+                res->tie[a * n + b] += lg->rank[s] == lg->rank[t];
                 res->pair[a * n + b] += lg->rank[s] < lg->rank[t] ? 1.0 : lg->rank[s] == lg->rank[t] ? 0.5 : 0.0;
             }
     }
