@@ -55,17 +55,38 @@ def main():
          ".PP"] + verbatim(top)
     for name in names:
         m += [".SH " + esc(f"formicary {name}".upper())] + verbatim(run(exe, name, "--help"))
-    m += [".SH FILES",
+    m += [".SH EXIT STATUS",
+          ".TP", ".B 0", "the command did what was asked",
+          ".TP", ".B 1", "it failed: a file that could not be read or written, a game that failed, a record "
+          "that does not replay (one line on stderr names the file or the problem)",
+          ".TP", ".B 2", "a usage error: an unknown option, agent, parameter or game, a bad value",
+          ".PP", "\\fBformicary check\\fR: 0 every target of the contract met, 1 one not met, "
+          "3 one still undecided after the last look, 2 an error.",
+          ".SH EXAMPLES",
+          ".TP", ".B formicary play marabunta",
+          "play Marabunta against a medium bot in the terminal",
+          ".TP", ".B formicary sim myrmes \\-\\-seats hard,hard \\-\\-games 200 \\-\\-against\\-set winter_penalty=6",
+          "an A/B comparison of one house rule at equal agents, paired games, with intervals",
+          ".TP", ".B formicary check termity config/termity/design.ini",
+          "check a design against its balance contract (exit 0 when every target is met)",
+          ".TP", ".B formicary ladder hive \\-\\-agents 'random;greedy;ab:depth=2'",
+          "rate agents against each other with 95% intervals",
+          ".TP", ".B formicary runs export 3 \\-\\-csv run3.csv",
+          "a kept run's games as CSV",
+          ".SH FILES",
           ".TP", ".I LIBDIR/formicary/", "game plugins (NAME.so), found relative to the program",
           ".TP", ".I DATADIR/formicary/", "game data (GAME/), rule sets (config/GAME/NAME.ini), "
           "house rules (scripts/GAME/NAME.lua) and formicary.ini",
           ".TP", ".I $XDG_DATA_HOME/formicary/plugins/",
           "per\\-user game plugins (default ~/.local/share/formicary/plugins)",
+          ".TP", ".I $XDG_DATA_HOME/formicary/runs.db",
+          "the runs database every study run is kept in (default ~/.local/share/formicary/runs.db; runs.md)",
           ".SH ENVIRONMENT",
           ".TP", ".B FORMICARY_PLUGIN_PATH", "colon\\-separated folders searched for plugins first",
           ".TP", ".B FORMICARY_CONFIG", "engine defaults file instead of the installed formicary.ini (empty: none)",
+          ".TP", ".B FORMICARY_DB", "the runs database file instead of the default (set and empty: record nothing)",
           ".SH SEE ALSO", "The documentation in DATADIR/doc/formicary/ (cli.md, plugin\\-abi.md, "
-          "writing\\-a\\-game.md, distributed.md)."]
+          "writing\\-a\\-game.md, distributed.md, runs.md, metrics.md)."]
     with open(output, "w") as f:
         f.write("\n".join(m) + "\n")
 

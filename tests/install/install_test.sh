@@ -59,6 +59,10 @@ for c in $cmds; do
     grep -qFx ".SH FORMICARY $(echo "$c" | tr a-z A-Z | sed 's/-/\\-/g')" "$root/share/man/man1/formicary.1" ||
         fail "formicary(1) has no section for '$c'"
 done
+for sec in "EXIT STATUS" EXAMPLES FILES ENVIRONMENT "SEE ALSO"; do
+    grep -qFx ".SH $sec" "$root/share/man/man1/formicary.1" || fail "formicary(1) has no $sec section"
+done
+grep -qF "FORMICARY_DB" "$root/share/man/man1/formicary.1" || fail "formicary(1) does not name FORMICARY_DB"
 if command -v man > /dev/null; then
     man -l "$root/share/man/man1/formicary.1" 2>/dev/null | grep -q -- '--games' || fail "man -l cannot render formicary(1)"
 fi
