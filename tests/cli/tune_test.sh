@@ -109,8 +109,9 @@ assert sum(r[5] == \"winner\" for r in rows[1:]) == 1
     fc sim myrmes --rules "$TMP/hw.ini" --variant harsh_winter --seats 3 --games 6
     check "its INI plays with the variant" eval '[ $rc -eq 0 ] && has "^rules: rule set .hw., variant harsh_winter\.lua" && grep -q "^; tuned under the variant .harsh_winter." "$TMP/hw.ini"'
     fc tune myrmes --param years=1..3 --target rounds=6 --budget-seconds 0.5
-    # under valgrind half a second may not go past the first candidate
-    check "budget in seconds says the result depends on speed" eval '[ $rc -eq 0 ] && has "depends on this machine.s speed" && { [ "$BUDGET" != 300 ] || has "^winner: years=2"; }'
+    # half a second of wall time may not reach every candidate (valgrind, a sanitizer build on a
+    # loaded machine): the winner is checked only when all three were played
+    check "budget in seconds says the result depends on speed" eval '[ $rc -eq 0 ] && has "depends on this machine.s speed" && { ! has " of 3 candidates" || has "^winner: years=2"; }'
 }
 
 have_game marabunta && {
