@@ -70,4 +70,13 @@ void cli_html_lines(cli_html *h, const char *title, const char *xaxis, const cha
 void cli_html_scatter(cli_html *h, const char *title, const char *xaxis, const char *yaxis, const cli_html_point *p,
                       int n);
 
+/* A line through (x[i], y[i]) over a shaded band lo[i]..hi[i] (its 95% interval), with a dashed
+ * reference line at y = ref (NAN: none): a lead curve against chance (leaders). */
+void cli_html_band_line(cli_html *h, const char *title, const char *xaxis, const char *yaxis, const double *x,
+                        const double *y, const double *lo, const double *hi, int n, double ref);
+/* Horizontal bars of value[i], labelled label[i] (long labels are cut with "..."): opening
+ * lines by count, kingmaker decisions by tenth of the game. */
+void cli_html_bars(cli_html *h, const char *title, const char *axis, const char *const *label, const double *value,
+                   int n);
+
 #endif

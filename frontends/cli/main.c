@@ -44,6 +44,10 @@ static const cli_cmd cli_cmds[] = {
      cli_opts_perft, cli_cmd_perft},
     {"uhp", "", "Speak the Universal Hive Protocol on stdin/stdout (Hive engine mode for viewers and arenas).", 0,
      0, cli_opts_uhp, cli_cmd_uhp},
+    {"leaders", "GAME", "Runaway leaders and kingmakers: P(leader at x% wins) with intervals, comeback rate, kingmaker "
+     "decisions (3+ players).", 1, 1, cli_opts_leaders, cli_cmd_leaders},
+    {"openings", "GAME", "Openings: entropy of the first K decisions, most common lines, a forced-win search near the "
+     "start (deterministic two-player games).", 1, 1, cli_opts_openings, cli_cmd_openings},
 };
 #define CLI_NCMDS ((int)(sizeof cli_cmds / sizeof cli_cmds[0]))
 
