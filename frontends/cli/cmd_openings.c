@@ -39,6 +39,7 @@ const cli_optdef cli_opts_openings[] = {
 typedef struct openings_cli {
     const char *game;
     int nseats;
+    bool deterministic; /* two seats, nothing hidden: the forced-win search applies */
     char spec[256];
     cli_seat seat[FC_MAX_SEATS];
     char *position;
@@ -119,8 +120,8 @@ static int openings_setup(cli *c, openings_cli *o, fc_context *ctx)
     if (!(o->rules = cli_rules(c, ctx, p->id, o->nseats)))
         return CLI_EXIT_USAGE;
     o->cfg.rules = o->rules;
-    bool deterministic = o->nseats == 2 && !p->game->determinize;
-    if (!cli_opt(c, "--forced-depth") && deterministic)
+    o->deterministic = o->nseats == 2 && !p->game->determinize;
+    if (!cli_opt(c, "--forced-depth") && o->deterministic)
         o->cfg.forced_depth = OPENINGS_FORCED_DEFAULT;
     if ((rc = openings_position(c, o)) != 0)
         return rc;
@@ -186,9 +187,8 @@ static void openings_print(const openings_cli *o)
     cli_table_print(&t, stdout, "  ");
     cli_table_free(&t);
     if (!r->forced_searched) {
-        printf("forced win: not searched (%s)\n", o->cfg.forced_depth == 0 && o->nseats == 2 ? "--forced-depth 0"
-                                                                                            : "the game is not a "
-                                                                                              "deterministic two-player game");
+        printf("forced win: not searched (%s)\n",
+               o->deterministic ? "--forced-depth 0" : "not a deterministic two-player game");
     } else {
         for (int i = 0; i < r->nforced; i++) {
             const fc_openings_forced *f = &r->forced[i];
@@ -360,8 +360,8 @@ static int openings_write_html(const openings_cli *o, const char *path)
     cli_html_bars(h, "Most common opening lines", "games", labels, v, r->nlines);
     cli_html_heading(h, "Forced win near the start");
     if (!r->forced_searched)
-        cli_html_text(h, "Not searched: %s.", o->nseats == 2 && o->cfg.forced_depth == 0 ? "--forced-depth 0"
-                                                                                         : "not a deterministic two-player game");
+        cli_html_text(h, "Not searched: %s.",
+                      o->deterministic ? "--forced-depth 0" : "not a deterministic two-player game");
     for (int i = 0; i < r->nforced; i++) {
         char text[256];
         forced_text(&r->forced[i], text, sizeof text);
