@@ -87,7 +87,9 @@ static int leaders_seats(const cli *c, leaders_cli *l, const fc_plugin *p)
     if (strlen(agents) >= sizeof text)
         return cli_usage("leaders: --agents is too long");
     snprintf(text, sizeof text, "%s", agents);
-    for (char *save = NULL, *tok = strtok_r(text, ";", &save); tok; tok = strtok_r(NULL, ";", &save)) {
+    for (char *tok = text, *end; tok; tok = end ? end + 1 : NULL) {
+        if ((end = strchr(tok, ';')))
+            *end = '\0';
         while (*tok == ' ')
             tok++;
         for (size_t k = strlen(tok); k > 0 && tok[k - 1] == ' '; k--)
