@@ -62,7 +62,7 @@ check "leaders: two players, kingmakers not measured, JSON alone on stdout" eval
 
 # ---- openings ----
 fc openings bidrace --agent random --seats 3 --depth 2 --games 30 --json o1.json --csv o.csv --html o.html
-check "openings: entropy table and lines" eval '[ $rc -eq 0 ] && has "^openings bidrace: 3 players, 30 games, first 2 decisions" && has "^  1  [0-9.]+ +[0-9]+$" && has "bid [0-9]+ / bid [0-9]+" && has "^forced win: not searched \(not a deterministic two-player game\)"'
+check "openings: entropy table and lines" eval '[ $rc -eq 0 ] && has "^openings bidrace: 3 players, 30 games, first 2 decisions" && has "^  1  [0-9.]+ +[0-9]+$" && has "bid [0-9]+ \| bid [0-9]+" && has "^forced win: not searched \(not a deterministic two-player game\)"'
 check "openings JSON: entropies within log2 of the games, lines by count" eval 'jqt "(.entropy | length) == 2 and all(.entropy[]; . >= 0 and . <= 4.91) and .entropy[1] >= .entropy[0] and ([.lines[].games] | . == (sort | reverse)) and .forced == null" o1.json'
 check "openings CSV: header and rows" eval 'grep -q "^rank,games,share,lo,hi,decisions,line$" o.csv && [ $(grep -c "^[0-9]" o.csv) -ge 1 ]'
 check "openings HTML: the bar chart of lines" eval 'grep -q "Most common opening lines" o.html && grep -q "<rect" o.html'

@@ -43,7 +43,7 @@ typedef struct fc_openings_config {
 } fc_openings_config;
 
 typedef struct fc_openings_line {
-    char text[FC_OPENINGS_LINE];    /* the decisions' notation joined by " / " */
+    char text[FC_OPENINGS_LINE];    /* the decisions' notation joined by " | " (notations may hold '/') */
     int len;                        /* decisions in it (less than depth when games ended) */
     long count;
     double share, lo, hi;           /* of the games, with the 95% Wilson interval */

@@ -185,7 +185,7 @@ static void line_text(const openings_game *g, char *buf, size_t n)
     size_t len = 0;
     buf[0] = '\0';
     for (int j = 0; j < g->len && len < n; j++)
-        len += (size_t)snprintf(buf + len, n - len, "%s%s", j ? " / " : "", g->text[j]);
+        len += (size_t)snprintf(buf + len, n - len, "%s%s", j ? " | " : "", g->text[j]);
 }
 
 static int by_count(const void *a, const void *b)
