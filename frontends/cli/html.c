@@ -909,7 +909,8 @@ void cli_html_bars(cli_html *h, const char *title, const char *axis_label, const
     for (int i = 0; i < n; i++) {
         char cut[BAR_LABEL_MAX + 4], buf[32];
         const char *l = label[i] ? label[i] : "";
-        snprintf(cut, sizeof cut, strlen(l) > BAR_LABEL_MAX ? "%.*s..." : "%.*s", BAR_LABEL_MAX - 3, l);
+        bool longer = strlen(l) > BAR_LABEL_MAX;
+        snprintf(cut, sizeof cut, longer ? "%.*s..." : "%.*s", longer ? BAR_LABEL_MAX - 3 : BAR_LABEL_MAX, l);
         double y = p.y0 + 24.0 * i;
         text_at(h, p.x0 - 6, y + 16, "end", "small", cut);
         if (!isfinite(value[i]))
@@ -918,8 +919,12 @@ void cli_html_bars(cli_html *h, const char *title, const char *axis_label, const
         fprintf(h->f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"16\" fill=\"%s\"><title>", p.x0, y + 4,
                 fmax(w, 0), colour(0));
         esc(h->f, l);
-        fprintf(h->f, ": %s</title></rect>\n", num(buf, sizeof buf, value[i]));
-        text_at(h, p.x0 + fmax(w, 0) + 4, y + 16, NULL, "small", num(buf, sizeof buf, value[i]));
+        if (value[i] == floor(value[i]) && fabs(value[i]) < 1e15) /* counts as whole numbers */
+            snprintf(buf, sizeof buf, "%.0f", value[i]);
+        else
+            num(buf, sizeof buf, value[i]);
+        fprintf(h->f, ": %s</title></rect>\n", buf);
+        text_at(h, p.x0 + fmax(w, 0) + 4, y + 16, NULL, "small", buf);
     }
     figure_end(h);
 }
