@@ -13,7 +13,8 @@
 #include "formicary/leaders.h"
 
 const cli_optdef cli_opts_leaders[] = {
-    {"--agents", "'SPEC;SPEC;...'", false, "one agent spec or tier per seat, separated by ';' (rotated around the seats)"},
+    {"--agents", "'SPEC;SPEC;...'", false,
+     "one agent spec or tier per seat, separated by ';' (rotated around the seats)"},
     {"--agent", "SPEC", false, "the agent of every seat (default greedy)"},
     {"--seats", "N", false, "players with --agent (default: the game's minimum)"},
     {"--games", "N", false, "games to play (default 100)"},
@@ -205,7 +206,8 @@ static void leaders_print(const leaders_cli *l)
     share_text(&r->from_last50, text, sizeof text);
     printf("               last at 50%%: %s\n", text);
     if (!r->kingmakers) {
-        printf("kingmakers: not measured (%s)\n", r->nseats < 3 ? "two players: nobody else to choose" : "--no-kingmakers");
+        printf("kingmakers: not measured (%s)\n",
+               r->nseats < 3 ? "two players: nobody else to choose" : "--no-kingmakers");
     } else {
         share_text(&r->km_games, text, sizeof text);
         printf("kingmakers: games with a kingmaker decision: %s\n", text);

@@ -21,8 +21,9 @@ const cli_optdef cli_opts_openings[] = {
     {"--games", "N", false, "games to start (default 100)"},
     {"--threads", "K", false, "worker threads (default 1); results do not depend on K"},
     {"--seed", "S", false, "base seed (default 1): game i uses seeds derived from (S, i)"},
-    {"--forced-depth", "D", false, "plies of the forced-win search, 0..12 (default 4 in a deterministic two-player game, "
-                                   "else none); 0 turns it off"},
+    {"--forced-depth", "D", false,
+     "plies of the forced-win search, 0..12 (default 4 in a deterministic two-player game, "
+     "else none); 0 turns it off"},
     {"--forced-lines", "N", false, "also search after the N most common lines, 0..10 (default 3)"},
     {"--position", "FILE", false, "every game starts from the position in FILE (games with positions)"},
     {"--rules", "F.ini|NAME", false, "rule set: a file, or a shipped one by name (config/GAME/NAME.ini)"},

@@ -67,8 +67,8 @@ int main(int argc, char **argv)
                  bhi[] = {0.5, NAN, 0.7, 0.8};
     cli_html_band_line(h, "Lead curve <band>", "% of the game", "P(leader wins)", bx, by, blo, bhi, 4, 0.5);
     cli_html_band_line(h, "Empty band line", "x", "y", bx, (const double[]){NAN, NAN, NAN, NAN}, blo, bhi, 4, NAN);
-    const char *bl[] = {"wA1 | bA1 <wA1-> & \"q\"", "a label much longer than sixty characters, cut with an ellipsis at the end",
-                        "not a number"};
+    const char *bl[] = {"wA1 | bA1 <wA1-> & \"q\"",
+                        "a label much longer than sixty characters, cut with an ellipsis at the end", "not a number"};
     cli_html_bars(h, "Opening lines", "games", bl, (const double[]){12, 3.5, NAN}, 3);
     cli_html_bars(h, "Empty bars", "games", bl, (const double[]){NAN, NAN, NAN}, 3);
 

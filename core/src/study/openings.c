@@ -350,8 +350,8 @@ static int openings_forced(const fc_openings_config *c, const openings_game *gam
         if (rc != 0) {
             char msg[FC_ERROR_MSG_MAX];
             snprintf(msg, sizeof msg, "%s", err ? err->msg : "");
-            return fc_error_set(err, rc, "openings: forced-win search %s%d: %.400s", i < 0 ? "from the start" : "after line ",
-                                i < 0 ? 0 : i + 1, msg);
+            return fc_error_set(err, rc, "openings: forced-win search %s%d: %.400s",
+                                i < 0 ? "from the start" : "after line ", i < 0 ? 0 : i + 1, msg);
         }
         out->nforced++;
         out->flagged = out->flagged || f->verdict == FC_OPENINGS_WIN || f->verdict == FC_OPENINGS_LOSS;
