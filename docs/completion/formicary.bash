@@ -40,7 +40,7 @@ _formicary() {
         compopt -o nospace 2>/dev/null
         return ;;
     --agents | --agent)
-        # ladder: a ';'-separated list (quote it); agreement: one spec
+        # ladder, leaders: a ';'-separated list (quote it); agreement, openings: one spec
         local head=${cur%;*} last=${cur##*;} names="random greedy mcts mcts:iters= mcts:time="
         [[ $cur == *\;* ]] && head="$head;" || head=""
         COMPREPLY=($(compgen -P "$head" -W "$names" -- "$last"))

@@ -273,6 +273,8 @@ int cli_cmd_import(cli *c);
 int cli_cmd_check(cli *c);
 int cli_cmd_runs(cli *c);
 int cli_cmd_sensitivity(cli *c);
+int cli_cmd_leaders(cli *c);
+int cli_cmd_openings(cli *c);
 
 /* Option tables (defined beside each command). */
 extern const cli_optdef cli_opts_list[], cli_opts_plugins[], cli_opts_rules[], cli_opts_play[],
@@ -280,5 +282,6 @@ extern const cli_optdef cli_opts_list[], cli_opts_plugins[], cli_opts_rules[], c
     cli_opts_uhp[], cli_opts_tune[], cli_opts_ladder[], cli_opts_train_eval[], cli_opts_agreement[], cli_opts_import[],
     cli_opts_check[], cli_opts_runs[];
 extern const cli_optdef cli_opts_sensitivity[];
+extern const cli_optdef cli_opts_leaders[], cli_opts_openings[];
 
 #endif

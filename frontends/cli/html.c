@@ -908,3 +908,96 @@ void cli_html_tornado(cli_html *h, const char *title, const char *axis_label, co
             px(&p, base), p.y0, px(&p, base), p.y0 + p.h, num(buf, sizeof buf, base));
     figure_end(h);
 }
+
+/* ---- a line over its interval band; horizontal bars ---- */
+
+void cli_html_band_line(cli_html *h, const char *title, const char *xaxis, const char *yaxis, const double *x,
+                        const double *y, const double *lo, const double *hi, int n, double ref)
+{
+    double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY;
+    for (int k = 0; k < n; k++)
+        if (isfinite(x[k]) && isfinite(y[k])) {
+            range_add(&xlo, &xhi, x[k]);
+            range_add(&ylo, &yhi, y[k]);
+            range_add(&ylo, &yhi, lo[k]);
+            range_add(&ylo, &yhi, hi[k]);
+        }
+    if (n <= 0 || xlo > xhi) {
+        empty_chart(h, title);
+        return;
+    }
+    range_add(&ylo, &yhi, ref);
+    plot p = {.x0 = 64, .y0 = 12, .w = CW - 84, .h = 240};
+    p.ax = nice_axis(xlo, xhi, 10);
+    p.ay = nice_axis(ylo, yhi, 6);
+    figure_begin(h, title, CW, p.y0 + p.h + 45);
+    x_axis(h, &p, NULL, true, xaxis);
+    y_axis(h, &p, yaxis);
+    /* the band: upper edge left to right, lower edge back (points without an interval skipped) */
+    fputs("<path fill=\"#0072B2\" fill-opacity=\"0.18\" stroke=\"none\" d=\"", h->f);
+    int pts = 0;
+    for (int k = 0; k < n; k++)
+        if (isfinite(x[k]) && isfinite(hi[k]))
+            fprintf(h->f, "%s%.1f %.1f", pts++ ? " L" : "M", px(&p, x[k]), py(&p, hi[k]));
+    for (int k = n - 1; k >= 0; k--)
+        if (isfinite(x[k]) && isfinite(lo[k]))
+            fprintf(h->f, " L%.1f %.1f", px(&p, x[k]), py(&p, lo[k]));
+    fputs(pts ? " Z\"/>\n" : "\"/>\n", h->f);
+    cli_html_series s = {NULL, n, x, y};
+    series_path(h, &p, &s, 0);
+    if (isfinite(ref)) {
+        char buf[32];
+        fprintf(h->f,
+                "<line class=\"ref\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"><title>reference %s</title>"
+                "</line>\n",
+                p.x0, py(&p, ref), p.x0 + p.w, py(&p, ref), num(buf, sizeof buf, ref));
+    }
+    figure_end(h);
+}
+
+#define BAR_LABEL_MAX 60 /* characters of a bar's label before it is cut */
+
+void cli_html_bars(cli_html *h, const char *title, const char *axis_label, const char *const *label,
+                   const double *value, int n)
+{
+    double hi = 0, lw = 0;
+    bool any = false;
+    for (int i = 0; i < n; i++) {
+        if (isfinite(value[i])) {
+            any = true;
+            hi = fmax(hi, value[i]);
+        }
+        double w = fmin(text_w(label[i]), BAR_LABEL_MAX * CHAR_W);
+        lw = fmax(lw, w);
+    }
+    if (n <= 0 || !any) {
+        empty_chart(h, title);
+        return;
+    }
+    plot p = {.x0 = fmin(fmax(lw + 16, 80), 420), .y0 = 10, .h = 24.0 * n};
+    p.w = CW - p.x0 - 60;
+    p.ax = nice_axis(0, hi > 0 ? hi : 1, 6);
+    figure_begin(h, title, CW, p.y0 + p.h + 45);
+    x_axis(h, &p, NULL, true, axis_label);
+    for (int i = 0; i < n; i++) {
+        char cut[BAR_LABEL_MAX + 4], buf[32];
+        const char *l = label[i] ? label[i] : "";
+        bool longer = strlen(l) > BAR_LABEL_MAX;
+        snprintf(cut, sizeof cut, longer ? "%.*s..." : "%.*s", longer ? BAR_LABEL_MAX - 3 : BAR_LABEL_MAX, l);
+        double y = p.y0 + 24.0 * i;
+        text_at(h, p.x0 - 6, y + 16, "end", "small", cut);
+        if (!isfinite(value[i]))
+            continue;
+        double w = px(&p, value[i]) - p.x0;
+        fprintf(h->f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"16\" fill=\"%s\"><title>", p.x0, y + 4,
+                fmax(w, 0), colour(0));
+        esc(h->f, l);
+        if (value[i] == floor(value[i]) && fabs(value[i]) < 1e15) /* counts as whole numbers */
+            snprintf(buf, sizeof buf, "%.0f", value[i]);
+        else
+            num(buf, sizeof buf, value[i]);
+        fprintf(h->f, ": %s</title></rect>\n", buf);
+        text_at(h, p.x0 + fmax(w, 0) + 4, y + 16, NULL, "small", buf);
+    }
+    figure_end(h);
+}

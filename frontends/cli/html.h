@@ -84,4 +84,13 @@ typedef struct cli_html_tornado_row {
 void cli_html_tornado(cli_html *h, const char *title, const char *axis, const cli_html_tornado_row *r, int n,
                       double base, const char *low_name, const char *high_name);
 
+/* A line through (x[i], y[i]) over a shaded band lo[i]..hi[i] (its 95% interval), with a dashed
+ * reference line at y = ref (NAN: none): a lead curve against chance (leaders). */
+void cli_html_band_line(cli_html *h, const char *title, const char *xaxis, const char *yaxis, const double *x,
+                        const double *y, const double *lo, const double *hi, int n, double ref);
+/* Horizontal bars of value[i], labelled label[i] (long labels are cut with "..."): opening
+ * lines by count, kingmaker decisions by tenth of the game. */
+void cli_html_bars(cli_html *h, const char *title, const char *axis, const char *const *label, const double *value,
+                   int n);
+
 #endif

@@ -47,6 +47,10 @@ static const cli_cmd cli_cmds[] = {
     {"sensitivity", "GAME", "Screen parameters (--param, default all): which move which metrics, ranked with 95% "
      "intervals; one at a time or Morris elementary effects; tornado charts (--html).", 1, 1, cli_opts_sensitivity,
      cli_cmd_sensitivity},
+    {"leaders", "GAME", "Runaway leaders and kingmakers: P(leader at x% wins) with intervals, comeback rate, kingmaker "
+     "decisions (3+ players).", 1, 1, cli_opts_leaders, cli_cmd_leaders},
+    {"openings", "GAME", "Openings: entropy of the first K decisions, most common lines, a forced-win search near the "
+     "start (deterministic two-player games).", 1, 1, cli_opts_openings, cli_cmd_openings},
 };
 #define CLI_NCMDS ((int)(sizeof cli_cmds / sizeof cli_cmds[0]))
 
@@ -121,6 +125,6 @@ static int cli_main(int argc, char **argv)
     if (near)
         return cli_usage("unknown command '%s'; did you mean '%s'? (try formicary --help)", name, near);
     return cli_usage("unknown command '%s' (commands: list, plugins, rules, play, replay, import, shell, bench, sim, skill, ladder, check, train-eval, runs, agreement, tune, variant, perft, "
-                     "uhp, sensitivity)",
+                     "uhp, sensitivity, leaders, openings)",
                      name);
 }

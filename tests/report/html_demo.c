@@ -63,6 +63,15 @@ int main(int argc, char **argv)
     };
     cli_html_scatter(h, "Tuning candidates", "balance", "rounds", pts, 6);
 
+    const double bx[] = {10, 20, 30, 40}, by[] = {0.4, NAN, 0.6, 0.7}, blo[] = {0.3, NAN, 0.5, 0.6},
+                 bhi[] = {0.5, NAN, 0.7, 0.8};
+    cli_html_band_line(h, "Lead curve <band>", "% of the game", "P(leader wins)", bx, by, blo, bhi, 4, 0.5);
+    cli_html_band_line(h, "Empty band line", "x", "y", bx, (const double[]){NAN, NAN, NAN, NAN}, blo, bhi, 4, NAN);
+    const char *bl[] = {"wA1 | bA1 <wA1-> & \"q\"",
+                        "a label much longer than sixty characters, cut with an ellipsis at the end", "not a number"};
+    cli_html_bars(h, "Opening lines", "games", bl, (const double[]){12, 3.5, NAN}, 3);
+    cli_html_bars(h, "Empty bars", "games", bl, (const double[]){NAN, NAN, NAN}, 3);
+
     const char *cells[] = {
         "metric",    "A",     "B",                  "note <x>",
         "win share", "0.512", "0.488 [0.41, 0.55]", "caf\xe9 (Latin-1), caf\xc3\xa9 (UTF-8)",

@@ -1,0 +1,100 @@
+/* Runaway leaders and kingmakers (docs/metrics.md, "Runaway leaders and kingmakers"): how often
+ * the seat the game's evaluation puts ahead at x% of a game goes on to win, how often a game is
+ * won by a seat that was not ahead, and, with three players or more, how often a seat that can
+ * no longer win chooses which other seat does.
+ *
+ * Records keep no evaluation, so the study plays its own games (fc_sim_run, seats rotated) and
+ * replays each finished game from its start, evaluating the true state after every seat
+ * decision (an omniscient judge: hidden hands included). At x% of a game with D seat decisions
+ * the state is the one after decision ceil(x D / 100); the leader is the seat with the highest
+ * evaluation, none on a tie. A decision is a kingmaker decision when the seat to move is
+ * evaluated below `threshold`, has two or more options, and its options, each judged one
+ * decision ahead by the evaluation (the expectation over a chance point that follows, as the
+ * greedy agent does), put different other seats ahead by at least `margin`. Everything is a pure
+ * function of (config, game index): the thread count changes nothing. */
+#ifndef FORMICARY_LEADERS_H
+#define FORMICARY_LEADERS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "formicary/error.h"
+#include "formicary/rules.h"
+#include "formicary/seats.h"
+#include "formicary/sim.h"
+
+#define FC_LEADERS_POINTS 9   /* the lead curve at 10%, 20%, ..., 90% of a game */
+#define FC_LEADERS_BINS 10    /* where kingmaker decisions fall: tenths of a game */
+#define FC_LEADERS_THRESHOLD_DEFAULT 0.05
+#define FC_LEADERS_MARGIN_DEFAULT 0.02
+
+typedef struct fc_leaders_config {
+    const fc_rules *rules;             /* finished; shared read-only by the threads */
+    int nagents;                       /* == the rule set's seat count */
+    const char *agents[FC_MAX_SEATS];  /* agent specs, rotated around the seats as sim does */
+    uint64_t seed;
+    int threads;                       /* >= 1; the results do not depend on it */
+    int games;                         /* >= 1 */
+    long max_decisions;                /* per game; 0: FC_SIM_DEFAULT_MAX_DECISIONS */
+    int opening;                       /* random first decisions (fc_sim_config.opening) */
+    bool kingmakers;                   /* look for kingmaker decisions (3 players or more) */
+    double threshold;                  /* a seat evaluated below this can no longer win (0..1) */
+    double margin;                     /* a judged winner leads the next other seat by this (0..1) */
+    /* optional: after each game, (done, total) under a lock */
+    void (*progress)(void *ud, int done, int total);
+    void *progress_ud;
+} fc_leaders_config;
+
+/* One game, as the study saw it. */
+typedef struct fc_leaders_game {
+    bool timeout;                      /* stopped: no winner, left out of every figure */
+    long decisions;                    /* seat decisions */
+    double win[FC_MAX_SEATS];          /* 1/k for each of k winners */
+    int leader[FC_LEADERS_POINTS];     /* at 10%..90%: the seat evaluated highest, -1 on a tie */
+    int leader75;                      /* the same at 75% */
+    int last50;                        /* the seat evaluated lowest at 50%, -1 on a tie */
+    int checked;                       /* decisions of a seat below the threshold with options */
+    int kingmaker;                     /* of those, kingmaker decisions */
+    int bins[FC_LEADERS_BINS];         /* kingmaker decisions by tenth of the game */
+} fc_leaders_game;
+
+/* A share over games with its 95% Wilson interval. */
+typedef struct fc_leaders_share {
+    long n;                            /* games behind it */
+    double k;                          /* of which counted (win shares may be fractional) */
+    double value, lo, hi;              /* NaN when n == 0 */
+} fc_leaders_share;
+
+typedef struct fc_leaders_result {
+    int nseats;
+    long games, timeouts;
+    fc_leaders_game *games_list;       /* games entries, by index */
+    fc_leaders_share lead[FC_LEADERS_POINTS];  /* P(the leader at x% wins) */
+    long no_leader[FC_LEADERS_POINTS]; /* decided games left out for a tie at the top */
+    fc_leaders_share comeback50, comeback75;   /* won by a seat not leading at 50%, 75% */
+    fc_leaders_share from_last50;      /* won by the seat evaluated last at 50% */
+    bool kingmakers;                   /* the kingmaker figures below were measured */
+    fc_leaders_share km_games;         /* share of games with a kingmaker decision */
+    long km_checked, km_decisions;     /* decisions examined, kingmaker decisions */
+    long km_bins[FC_LEADERS_BINS];     /* kingmaker decisions by tenth of the game */
+    double seconds;
+} fc_leaders_result;
+
+/* The percent of the game of curve point i (10 * (i + 1)). */
+int fc_leaders_point_pct(int i);
+/* The state index of point pct in a game of d seat decisions: ceil(pct d / 100), 1..d (0 when
+ * d is 0). */
+long fc_leaders_point_at(int pct, long d);
+/* The seat with the highest (lowest when `lowest`) of v[0..n-1], -1 when two share it. */
+int fc_leaders_top(const double *v, int n, bool lowest);
+/* The judged winner among the seats other than `self` of v[0..n-1]: the highest, when it leads
+ * the next one by at least margin; else -1. */
+int fc_leaders_judged(const double *v, int n, int self, double margin);
+
+/* Checks the configuration and every agent spec; one line naming the problem. */
+int fc_leaders_check(const fc_leaders_config *c, fc_error *err);
+/* Plays and measures; free the result with fc_leaders_result_free. */
+int fc_leaders_run(const fc_leaders_config *c, fc_leaders_result *out, fc_error *err);
+void fc_leaders_result_free(fc_leaders_result *r);
+
+#endif

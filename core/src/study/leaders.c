@@ -1,0 +1,390 @@
+/* Runaway leaders and kingmakers (leaders.h): games played by fc_sim_run, each finished game
+ * replayed from its start in the sim's on_game callback (on the worker thread, into its own
+ * slot of the result), so nothing depends on the thread count. */
+#include "formicary/leaders.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "formicary/stats.h"
+#include "formicary/variant.h"
+
+#define LEADERS_TIE_EPS 1e-9
+
+static double leaders_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int fc_leaders_point_pct(int i) { return 10 * (i + 1); }
+
+long fc_leaders_point_at(int pct, long d)
+{
+    if (d <= 0)
+        return 0;
+    long k = ((long)pct * d + 99) / 100;
+    return k < 1 ? 1 : k > d ? d : k;
+}
+
+int fc_leaders_top(const double *v, int n, bool lowest)
+{
+    int best = -1;
+    bool tie = false;
+    for (int s = 0; s < n; s++) {
+        double x = lowest ? -v[s] : v[s], b = best < 0 ? 0 : lowest ? -v[best] : v[best];
+        if (best < 0 || x > b + LEADERS_TIE_EPS) {
+            best = s;
+            tie = false;
+        } else if (fabs(x - b) <= LEADERS_TIE_EPS) {
+            tie = true;
+        }
+    }
+    return tie ? -1 : best;
+}
+
+int fc_leaders_judged(const double *v, int n, int self, double margin)
+{
+    int best = -1;
+    double second = -INFINITY;
+    for (int s = 0; s < n; s++) {
+        if (s == self)
+            continue;
+        if (best < 0 || v[s] > v[best]) {
+            if (best >= 0)
+                second = v[best];
+            best = s;
+        } else if (v[s] > second) {
+            second = v[s];
+        }
+    }
+    if (best < 0)
+        return -1;
+    double lead = v[best] - second; /* +inf with one other seat */
+    return lead > LEADERS_TIE_EPS && lead + LEADERS_TIE_EPS >= margin ? best : -1;
+}
+
+/* ---- one game's replay ---- */
+
+/* What a replay needs, allocated per game (not in a hot path: once per game). */
+typedef struct leaders_work {
+    const fc_game *g;
+    const fc_env *env;
+    int nseats;
+    size_t size;
+    unsigned char *st, *inner;
+    fc_decision *legal, *outcomes;
+    uint32_t *weights;
+    double (*eval)[FC_MAX_SEATS]; /* after seat decision k (1-based), eval[k - 1] */
+} leaders_work;
+
+static void leaders_work_free(leaders_work *w)
+{
+    free(w->st);
+    free(w->inner);
+    free(w->legal);
+    free(w->outcomes);
+    free(w->weights);
+    free(w->eval);
+}
+
+/* Each seat's value of state st: the win shares of a finished game, else the evaluation. */
+static void leaders_value(const leaders_work *w, const void *st, double *v)
+{
+    if (w->g->to_move(st, w->env) != FC_NOBODY) {
+        w->g->evaluate(st, w->env, v);
+        return;
+    }
+    int32_t score[FC_MAX_SEATS];
+    int rank[FC_MAX_SEATS], k = 0;
+    w->g->scores(st, w->env, score, rank);
+    for (int s = 0; s < w->nseats; s++)
+        k += rank[s] == 0;
+    for (int s = 0; s < w->nseats; s++)
+        v[s] = rank[s] == 0 && k > 0 ? 1.0 / k : 0;
+}
+
+/* The values after decision d in w->st (w->inner): the expectation over a chance point that
+ * follows. False when the decision cannot be applied. */
+static bool leaders_after(leaders_work *w, fc_decision d, double *v)
+{
+    memcpy(w->inner, w->st, w->size);
+    if (w->g->apply(w->inner, w->env, d) != 0)
+        return false;
+    if (w->g->to_move(w->inner, w->env) != FC_CHANCE) {
+        leaders_value(w, w->inner, v);
+        return true;
+    }
+    int cap = w->g->max_decisions;
+    memset(w->weights, 0, (size_t)cap * sizeof *w->weights);
+    int k = w->g->legal(w->inner, w->env, w->outcomes, w->weights);
+    k = k > cap ? cap : k;
+    double wsum = 0, x[FC_MAX_SEATS];
+    for (int i = 0; i < k; i++)
+        wsum += w->weights[i];
+    for (int s = 0; s < w->nseats; s++)
+        v[s] = 0;
+    for (int i = 0; i < k; i++) {
+        double p = wsum > 0 ? w->weights[i] / wsum : 1.0 / k;
+        if (p <= 0)
+            continue;
+        unsigned char *o = w->inner + w->size; /* the outcome's state: inner's second half */
+        memcpy(o, w->inner, w->size);
+        if (w->g->apply(o, w->env, w->outcomes[i]) != 0)
+            continue;
+        leaders_value(w, o, x);
+        for (int s = 0; s < w->nseats; s++)
+            v[s] += p * x[s];
+    }
+    return true;
+}
+
+/* Whether the seat `who` to move in w->st chooses who wins: its options put different other
+ * seats ahead by at least margin. */
+static bool leaders_kingmaker(leaders_work *w, int who, double margin)
+{
+    int n = w->g->legal(w->st, w->env, w->legal, NULL);
+    int first = -1;
+    double v[FC_MAX_SEATS];
+    for (int i = 0; i < n; i++) {
+        if (!leaders_after(w, w->legal[i], v))
+            continue;
+        int j = fc_leaders_judged(v, w->nseats, who, margin);
+        if (j < 0)
+            continue;
+        if (first >= 0 && j != first)
+            return true;
+        first = j;
+    }
+    return false;
+}
+
+static int leaders_work_alloc(leaders_work *w, const fc_match *m, long decisions, fc_error *err)
+{
+    memset(w, 0, sizeof *w);
+    w->g = fc_match_game(m);
+    w->env = fc_match_search_env(m);
+    w->nseats = fc_rules_nseats(fc_match_rules(m));
+    w->size = w->g->state_size ? w->g->state_size : 1;
+    size_t cap = (size_t)w->g->max_decisions;
+    w->st = malloc(w->size);
+    w->inner = malloc(2 * w->size);
+    w->legal = malloc(cap * sizeof *w->legal);
+    w->outcomes = malloc(cap * sizeof *w->outcomes);
+    w->weights = malloc(cap * sizeof *w->weights);
+    w->eval = malloc((size_t)(decisions > 0 ? decisions : 1) * sizeof *w->eval);
+    if (!w->st || !w->inner || !w->legal || !w->outcomes || !w->weights || !w->eval)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    return 0;
+}
+
+typedef struct leaders_run {
+    const fc_leaders_config *cfg;
+    fc_leaders_game *games;
+} leaders_run;
+
+/* Replays m from its start: the values after every seat decision and, when asked, the
+ * kingmaker test before the decisions of seats below the threshold. */
+static int leaders_replay(const leaders_run *r, const fc_match *m, fc_leaders_game *lg, leaders_work *w, fc_error *err)
+{
+    fc_match *re = fc_match_new_at_start(m, err);
+    if (!re)
+        return err && err->code ? err->code : FC_EINVAL;
+    fc_match_set_log(re, 0);
+    size_t ply = fc_match_ply(m);
+    long k = 0;
+    int rc = 0;
+    double v[FC_MAX_SEATS];
+    for (size_t i = 0; i < ply && rc == 0; i++) {
+        const fc_history_entry *h = fc_match_history(m, i);
+        if (h->seat >= 0 && r->cfg->kingmakers) {
+            memcpy(w->st, fc_match_state(re), w->size);
+            leaders_value(w, w->st, v);
+            const fc_decision *legal = NULL;
+            if (v[h->seat] < r->cfg->threshold && fc_match_legal(re, &legal, NULL) > 1) {
+                lg->checked++;
+                if (leaders_kingmaker(w, h->seat, r->cfg->margin)) {
+                    lg->kingmaker++;
+                    long b = lg->decisions > 0 ? k * FC_LEADERS_BINS / lg->decisions : 0;
+                    lg->bins[b < FC_LEADERS_BINS ? b : FC_LEADERS_BINS - 1]++;
+                }
+                if (w->env->hooks)
+                    fc_hooks_clear_error((fc_hooks *)w->env->hooks);
+            }
+        }
+        rc = fc_match_play(re, h->decision, err);
+        if (rc == 0 && h->seat >= 0 && k < lg->decisions)
+            leaders_value(w, fc_match_state(re), w->eval[k++]);
+    }
+    fc_match_free(re);
+    return rc;
+}
+
+/* The leader (or last seat) at pct% of a game of d seat decisions; -1 on a tie or when empty. */
+static int leaders_at(const leaders_work *w, long d, int pct, int n, bool lowest)
+{
+    long at = fc_leaders_point_at(pct, d);
+    return at > 0 ? fc_leaders_top(w->eval[at - 1], n, lowest) : -1;
+}
+
+static int leaders_on_game(void *ud, int index, const fc_match *m, fc_error *err)
+{
+    const leaders_run *r = ud;
+    fc_leaders_game *lg = &r->games[index];
+    const fc_game *g = fc_match_game(m);
+    int n = fc_rules_nseats(fc_match_rules(m));
+    memset(lg, 0, sizeof *lg);
+    for (size_t i = 0; i < fc_match_ply(m); i++)
+        lg->decisions += fc_match_history(m, i)->seat >= 0;
+    lg->timeout = g->to_move(fc_match_state(m), fc_match_search_env(m)) != FC_NOBODY;
+    leaders_work w;
+    int rc = leaders_work_alloc(&w, m, lg->decisions, err);
+    if (rc == 0)
+        rc = leaders_replay(r, m, lg, &w, err);
+    if (rc == 0 && !lg->timeout) {
+        leaders_value(&w, fc_match_state(m), lg->win);
+        for (int p = 0; p < FC_LEADERS_POINTS; p++)
+            lg->leader[p] = leaders_at(&w, lg->decisions, fc_leaders_point_pct(p), n, false);
+        lg->leader75 = leaders_at(&w, lg->decisions, 75, n, false);
+        lg->last50 = leaders_at(&w, lg->decisions, 50, n, true);
+    }
+    leaders_work_free(&w);
+    return rc;
+}
+
+/* ---- summary ---- */
+
+static void leaders_share(fc_leaders_share *s, double k, long n)
+{
+    s->n = n;
+    s->k = k;
+    if (n <= 0) {
+        s->value = s->lo = s->hi = NAN;
+        return;
+    }
+    s->value = k / (double)n;
+    fc_stats_wilson(k, (double)n, FC_Z95, &s->lo, &s->hi);
+}
+
+static void leaders_summary(const fc_leaders_config *c, fc_leaders_result *out)
+{
+    double lead[FC_LEADERS_POINTS] = {0}, cb50 = 0, cb75 = 0, last50 = 0, km = 0;
+    long nlead[FC_LEADERS_POINTS] = {0}, n50 = 0, n75 = 0, nl50 = 0, decided = 0;
+    for (long i = 0; i < out->games; i++) {
+        const fc_leaders_game *g = &out->games_list[i];
+        if (g->timeout) {
+            out->timeouts++;
+            continue;
+        }
+        decided++;
+        for (int p = 0; p < FC_LEADERS_POINTS; p++) {
+            if (g->leader[p] < 0) {
+                out->no_leader[p]++;
+                continue;
+            }
+            nlead[p]++;
+            lead[p] += g->win[g->leader[p]];
+        }
+        if (g->leader[4] >= 0) { /* 50% */
+            n50++;
+            cb50 += 1 - g->win[g->leader[4]];
+        }
+        if (g->leader75 >= 0) {
+            n75++;
+            cb75 += 1 - g->win[g->leader75];
+        }
+        if (g->last50 >= 0) {
+            nl50++;
+            last50 += g->win[g->last50];
+        }
+        km += g->kingmaker > 0;
+        out->km_checked += g->checked;
+        out->km_decisions += g->kingmaker;
+        for (int b = 0; b < FC_LEADERS_BINS; b++)
+            out->km_bins[b] += g->bins[b];
+    }
+    for (int p = 0; p < FC_LEADERS_POINTS; p++)
+        leaders_share(&out->lead[p], lead[p], nlead[p]);
+    leaders_share(&out->comeback50, cb50, n50);
+    leaders_share(&out->comeback75, cb75, n75);
+    leaders_share(&out->from_last50, last50, nl50);
+    out->kingmakers = c->kingmakers;
+    leaders_share(&out->km_games, km, c->kingmakers ? decided : 0);
+}
+
+/* ---- the run ---- */
+
+static void leaders_sim_config(const fc_leaders_config *c, fc_sim_config *sc)
+{
+    memset(sc, 0, sizeof *sc);
+    sc->rules = c->rules;
+    sc->nagents = c->nagents;
+    for (int s = 0; s < c->nagents && s < FC_MAX_SEATS; s++)
+        sc->agents[s] = c->agents[s];
+    sc->seed = c->seed;
+    sc->threads = c->threads;
+    sc->max_decisions = c->max_decisions;
+    sc->opening = c->opening;
+    sc->progress = c->progress;
+    sc->progress_ud = c->progress_ud;
+}
+
+int fc_leaders_check(const fc_leaders_config *c, fc_error *err)
+{
+    if (!c || !c->rules)
+        return fc_error_set(err, FC_EINVAL, "leaders: no rule set");
+    const fc_plugin *p = fc_rules_plugin(c->rules);
+    int n = fc_rules_nseats(c->rules);
+    if (!p->game->evaluate)
+        return fc_error_set(err, FC_EINVAL, "leaders: %s has no evaluation to tell who leads", p->id);
+    if (c->games < 1 || c->games > 10000000)
+        return fc_error_set(err, FC_ERANGE, "leaders: %d games, expected 1..10000000", c->games);
+    if (c->threads < 1 || c->threads > 1024)
+        return fc_error_set(err, FC_ERANGE, "leaders: %d threads, expected 1..1024", c->threads);
+    if (c->kingmakers && n < 3)
+        return fc_error_set(err, FC_EINVAL, "leaders: kingmakers need 3 players or more; %s is played by %d here",
+                            p->id, n);
+    if (!(c->threshold >= 0 && c->threshold <= 1) || !(c->margin >= 0 && c->margin <= 1))
+        return fc_error_set(err, FC_ERANGE, "leaders: threshold %g and margin %g, expected 0..1 each", c->threshold,
+                            c->margin);
+    fc_sim_config sc;
+    leaders_sim_config(c, &sc);
+    return fc_sim_check(&sc, err);
+}
+
+int fc_leaders_run(const fc_leaders_config *c, fc_leaders_result *out, fc_error *err)
+{
+    memset(out, 0, sizeof *out);
+    int rc = fc_leaders_check(c, err);
+    if (rc != 0)
+        return rc;
+    double t0 = leaders_now();
+    out->nseats = fc_rules_nseats(c->rules);
+    out->games = c->games;
+    fc_sim_game *sg = calloc((size_t)c->games, sizeof *sg);
+    out->games_list = calloc((size_t)c->games, sizeof *out->games_list);
+    if (!sg || !out->games_list) {
+        free(sg);
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    }
+    leaders_run r = {c, out->games_list};
+    fc_sim_config sc;
+    leaders_sim_config(c, &sc);
+    sc.on_game = leaders_on_game;
+    sc.on_game_ud = &r;
+    rc = fc_sim_run(&sc, 0, c->games, sg, err);
+    free(sg);
+    if (rc == 0)
+        leaders_summary(c, out);
+    out->seconds = leaders_now() - t0;
+    return rc;
+}
+
+void fc_leaders_result_free(fc_leaders_result *r)
+{
+    free(r->games_list);
+    r->games_list = NULL;
+}

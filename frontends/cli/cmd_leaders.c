@@ -1,0 +1,453 @@
+/* `formicary leaders GAME`: runaway leaders and kingmakers (core/include/formicary/leaders.h;
+ * method in docs/metrics.md, "Runaway leaders and kingmakers"). This file parses the command
+ * line and prints the table, CSV, JSON and HTML. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "html.h"
+#include "study.h"
+#include "formicary/leaders.h"
+
+const cli_optdef cli_opts_leaders[] = {
+    {"--agents", "'SPEC;SPEC;...'", false,
+     "one agent spec or tier per seat, separated by ';' (rotated around the seats)"},
+    {"--agent", "SPEC", false, "the agent of every seat (default greedy)"},
+    {"--seats", "N", false, "players with --agent (default: the game's minimum)"},
+    {"--games", "N", false, "games to play (default 100)"},
+    {"--threads", "K", false, "worker threads (default 1); results do not depend on K"},
+    {"--seed", "S", false, "base seed (default 1): game i uses seeds derived from (S, i)"},
+    {"--max-decisions", "N", false, "decisions before a game counts as a timeout (default 100000)"},
+    {"--opening", "N", false, "the first N decisions of every game are random (varied openings)"},
+    {"--kingmakers", NULL, false, "also look for kingmaker decisions (3 players or more; the default there)"},
+    {"--no-kingmakers", NULL, false, "skip the kingmaker test (it costs one evaluation per option of a trailing seat)"},
+    {"--threshold", "P", false, "kingmakers: a seat evaluated below P can no longer win (default 0.05)"},
+    {"--margin", "M", false, "kingmakers: an option's judged winner leads the next other seat by M (default 0.02)"},
+    {"--rules", "F.ini|NAME", false, "rule set: a file, or a shipped one by name (config/GAME/NAME.ini)"},
+    {"--variant", "F.lua", false, "Lua variant"},
+    {"--set", "KEY=VALUE", true, "override one parameter"},
+    {"--csv", "F", false, "write one row per game to F"},
+    {"--json", "F", false, "write the study as JSON to F ('-' for stdout instead of the table)"},
+    {"--html", "F", false, "write a report page (lead curve, kingmaker histogram) to F"},
+    {"--progress", NULL, false, "show the progress line even when stderr is not a terminal"},
+    CLI_RUNS_DB_OPTS,
+    {NULL, NULL, false, NULL},
+};
+
+typedef struct leaders_cli {
+    const char *game;
+    int nseats;
+    char spec[FC_MAX_SEATS][256];
+    cli_seat seat[FC_MAX_SEATS];
+    fc_rules *rules;
+    fc_leaders_config cfg;
+    fc_leaders_result res;
+} leaders_cli;
+
+static void leaders_progress(void *ud, int done, int total)
+{
+    (void)ud;
+    fprintf(stderr, "\rleaders: %d/%d games", done, total);
+    fflush(stderr);
+}
+
+/* One seat's spec, tiers resolved and checked; `given` names it in messages. */
+static int leaders_spec(const char *game, const char *given, int seat, leaders_cli *l)
+{
+    fc_error e;
+    fc_error_clear(&e);
+    char resolved[256];
+    int tier = cli_agent_spec(game, given, resolved, sizeof resolved, &e);
+    fc_agent *a = tier < 0 ? NULL : fc_agent_new(resolved, 0, &e);
+    if (!a)
+        return cli_usage("leaders: seat %d: %s", seat + 1, e.msg);
+    snprintf(l->spec[seat], sizeof l->spec[seat], "%s", fc_agent_spec(a));
+    fc_agent_free(a);
+    cli_seat_from(game, given, l->spec[seat], &l->seat[seat]);
+    l->cfg.agents[seat] = l->spec[seat];
+    return 0;
+}
+
+static int leaders_seats(const cli *c, leaders_cli *l, const fc_plugin *p)
+{
+    const char *agents = cli_opt(c, "--agents"), *agent = cli_opt(c, "--agent");
+    if (agents && (agent || cli_opt(c, "--seats")))
+        return cli_usage("leaders: give --agents, or --agent with --seats, not both");
+    if (!agents) {
+        if (!cli_opt_int(c, "--seats", 1, FC_MAX_SEATS, p->min_seats, &l->nseats))
+            return CLI_EXIT_USAGE;
+        for (int s = 0; s < l->nseats; s++)
+            if (leaders_spec(p->id, agent ? agent : "greedy", s, l) != 0)
+                return CLI_EXIT_USAGE;
+        return 0;
+    }
+    char text[4096];
+    if (strlen(agents) >= sizeof text)
+        return cli_usage("leaders: --agents is too long");
+    snprintf(text, sizeof text, "%s", agents);
+    for (char *tok = text, *end; tok; tok = end ? end + 1 : NULL) {
+        if ((end = strchr(tok, ';')))
+            *end = '\0';
+        while (*tok == ' ')
+            tok++;
+        for (size_t k = strlen(tok); k > 0 && tok[k - 1] == ' '; k--)
+            tok[k - 1] = 0;
+        if (!*tok)
+            return cli_usage("leaders: --agents: an empty agent in '%s'", agents);
+        if (l->nseats == FC_MAX_SEATS)
+            return cli_usage("leaders: --agents: more than %d seats", FC_MAX_SEATS);
+        if (leaders_spec(p->id, tok, l->nseats, l) != 0)
+            return CLI_EXIT_USAGE;
+        l->nseats++;
+    }
+    if (l->nseats == 0)
+        return cli_usage("leaders: --agents: no agent in '%s'", agents);
+    return 0;
+}
+
+static int leaders_options(const cli *c, leaders_cli *l)
+{
+    fc_leaders_config *cfg = &l->cfg;
+    int md = 0;
+    if (!cli_opt_int(c, "--games", 1, 10000000, 100, &cfg->games) ||
+        !cli_opt_int(c, "--threads", 1, 1024, 1, &cfg->threads) || !cli_opt_u64(c, "--seed", 1, &cfg->seed) ||
+        !cli_opt_int(c, "--max-decisions", 1, 100000000, 0, &md) ||
+        !cli_opt_int(c, "--opening", 0, 10000, 0, &cfg->opening))
+        return CLI_EXIT_USAGE;
+    cfg->max_decisions = md;
+    cfg->threshold = FC_LEADERS_THRESHOLD_DEFAULT;
+    cfg->margin = FC_LEADERS_MARGIN_DEFAULT;
+    const char *t = cli_opt(c, "--threshold"), *m = cli_opt(c, "--margin");
+    if (t && !cli_parse_double(t, 0, 1, &cfg->threshold))
+        return cli_usage("leaders: option --threshold: '%s' is not a number in 0..1", t);
+    if (m && !cli_parse_double(m, 0, 1, &cfg->margin))
+        return cli_usage("leaders: option --margin: '%s' is not a number in 0..1", m);
+    if (cli_flag(c, "--kingmakers") && cli_flag(c, "--no-kingmakers"))
+        return cli_usage("leaders: --kingmakers and --no-kingmakers together");
+    const char *outs[3] = {cli_opt(c, "--csv"), cli_opt(c, "--json"), cli_opt(c, "--html")};
+    int std = 0;
+    for (int i = 0; i < 3; i++)
+        std += outs[i] && !strcmp(outs[i], "-");
+    if (std > 1)
+        return cli_usage("leaders: only one of --csv, --json and --html may go to standard output");
+    return 0;
+}
+
+static int leaders_setup(cli *c, leaders_cli *l, fc_context *ctx)
+{
+    fc_error err;
+    fc_error_clear(&err);
+    const fc_plugin *p = fc_context_find(ctx, c->pos[0], &err);
+    if (!p)
+        return cli_fail("%s", err.msg) + 1;
+    l->game = p->id;
+    int rc = leaders_options(c, l);
+    if (rc == 0)
+        rc = leaders_seats(c, l, p);
+    if (rc != 0)
+        return rc;
+    if (l->nseats < p->min_seats || l->nseats > p->max_seats)
+        return cli_usage("leaders: %d seats, but %s plays with %d to %d", l->nseats, p->id, p->min_seats,
+                         p->max_seats);
+    l->cfg.nagents = l->nseats;
+    bool explicit_km = cli_flag(c, "--kingmakers") || cli_opt(c, "--threshold") || cli_opt(c, "--margin");
+    l->cfg.kingmakers = !cli_flag(c, "--no-kingmakers") && (explicit_km || l->nseats >= 3);
+    if (!(l->rules = cli_rules(c, ctx, p->id, l->nseats)))
+        return CLI_EXIT_USAGE;
+    l->cfg.rules = l->rules;
+    if (fc_leaders_check(&l->cfg, &err) != 0)
+        return cli_usage("%s", err.msg);
+    return 0;
+}
+
+/* "0.734 (0.61..0.83), 64 games" or "n/a (no games)". */
+static void share_text(const fc_leaders_share *s, char *buf, size_t n)
+{
+    if (s->n <= 0)
+        snprintf(buf, n, "n/a (no games)");
+    else
+        snprintf(buf, n, "%.3f (%.3f..%.3f) of %ld games", s->value, s->lo, s->hi, s->n);
+}
+
+static void leaders_print(const leaders_cli *l)
+{
+    const fc_leaders_result *r = &l->res;
+    char text[4096];
+    printf("leaders %s: %d players, %ld games, seed %llu, %ld timed out\n", l->game, r->nseats, r->games,
+           (unsigned long long)l->cfg.seed, r->timeouts);
+    cli_rules_text(l->rules, text, sizeof text);
+    printf("rules: %s\n", text);
+    cli_seats_text(l->seat, l->nseats, text, sizeof text);
+    printf("agents: %s (rotated around the seats)\n", text);
+    printf("lead curve: the share of games won by the seat the evaluation puts ahead at x%% of the game's "
+           "decisions (chance: %.3f)\n", 1.0 / r->nseats);
+    cli_table t;
+    cli_table_init(&t, 5);
+    cli_table_add(&t, "at", "P(leader wins)", "95% interval", "games", "tied lead");
+    for (int p = 0; p < FC_LEADERS_POINTS; p++) {
+        const fc_leaders_share *s = &r->lead[p];
+        char at[16], v[24], iv[40], n[24], tie[24];
+        snprintf(at, sizeof at, "%d%%", fc_leaders_point_pct(p));
+        snprintf(v, sizeof v, s->n ? "%.3f" : "n/a", s->value);
+        snprintf(iv, sizeof iv, s->n ? "%.3f..%.3f" : "n/a", s->lo, s->hi);
+        snprintf(n, sizeof n, "%ld", s->n);
+        snprintf(tie, sizeof tie, "%ld", r->no_leader[p]);
+        cli_table_add(&t, at, v, iv, n, tie);
+    }
+    cli_table_print(&t, stdout, "  ");
+    cli_table_free(&t);
+    share_text(&r->comeback50, text, sizeof text);
+    printf("comeback rate: won by a seat not leading at 50%%: %s\n", text);
+    share_text(&r->comeback75, text, sizeof text);
+    printf("               not leading at 75%%: %s\n", text);
+    share_text(&r->from_last50, text, sizeof text);
+    printf("               last at 50%%: %s\n", text);
+    if (!r->kingmakers) {
+        printf("kingmakers: not measured (%s)\n",
+               r->nseats < 3 ? "two players: nobody else to choose" : "--no-kingmakers");
+    } else {
+        share_text(&r->km_games, text, sizeof text);
+        printf("kingmakers: games with a kingmaker decision: %s\n", text);
+        printf("  %ld decisions of seats evaluated below %.3f examined, %ld chose who wins (margin %.3f)\n",
+               r->km_checked, l->cfg.threshold, r->km_decisions, l->cfg.margin);
+        printf("  where, by tenth of the game:");
+        for (int b = 0; b < FC_LEADERS_BINS; b++)
+            printf(" %ld", r->km_bins[b]);
+        printf("\n");
+    }
+    printf("%.1f s\n", r->seconds);
+}
+
+static int leaders_write_csv(const leaders_cli *l, const char *path)
+{
+    fc_outfile *o = cli_open_output(path);
+    if (!o)
+        return CLI_EXIT_FAIL;
+    FILE *f = fc_outfile_stream(o);
+    const fc_leaders_result *r = &l->res;
+    cli_csv_comment(f, "formicary leaders %s: %d players, %ld games, seed %llu; seats 1-based, 0 = tied lead",
+                    l->game, r->nseats, r->games, (unsigned long long)l->cfg.seed);
+    fputs("game,timeout,decisions,winners", f);
+    for (int p = 0; p < FC_LEADERS_POINTS; p++)
+        fprintf(f, ",leader%d", fc_leaders_point_pct(p));
+    fputs(",leader75,last50,kingmaker_checked,kingmaker\n", f);
+    for (long i = 0; i < r->games; i++) {
+        const fc_leaders_game *g = &r->games_list[i];
+        fprintf(f, "%ld,%d,%ld,", i, g->timeout, g->decisions);
+        for (int s = 0, first = 1; s < r->nseats; s++)
+            if (g->win[s] > 0) {
+                fprintf(f, "%s%d", first ? "" : " ", s + 1);
+                first = 0;
+            }
+        for (int p = 0; p < FC_LEADERS_POINTS; p++)
+            fprintf(f, ",%d", g->leader[p] + 1);
+        fprintf(f, ",%d,%d,%d,%d\n", g->leader75 + 1, g->last50 + 1, g->checked, g->kingmaker);
+    }
+    return cli_finish_output(o);
+}
+
+static void json_share(cli_json *j, const char *key, const fc_leaders_share *s)
+{
+    cli_json_key(j, key);
+    cli_json_obj(j);
+    cli_json_key(j, "games");
+    cli_json_int(j, s->n);
+    const char *k[4] = {"count", "value", "lo", "hi"};
+    double v[4] = {s->k, s->value, s->lo, s->hi};
+    for (int i = 0; i < 4; i++) {
+        cli_json_key(j, k[i]);
+        isfinite(v[i]) ? cli_json_num(j, v[i]) : cli_json_null(j);
+    }
+    cli_json_end_obj(j);
+}
+
+static void leaders_json_kingmakers(cli_json *j, const leaders_cli *l)
+{
+    const fc_leaders_result *r = &l->res;
+    cli_json_key(j, "kingmakers");
+    if (!r->kingmakers) {
+        cli_json_null(j);
+        return;
+    }
+    cli_json_obj(j);
+    cli_json_key(j, "threshold");
+    cli_json_num(j, l->cfg.threshold);
+    cli_json_key(j, "margin");
+    cli_json_num(j, l->cfg.margin);
+    json_share(j, "games_with", &r->km_games);
+    cli_json_key(j, "decisions_checked");
+    cli_json_int(j, r->km_checked);
+    cli_json_key(j, "decisions");
+    cli_json_int(j, r->km_decisions);
+    cli_json_key(j, "by_tenth");
+    cli_json_arr(j);
+    for (int b = 0; b < FC_LEADERS_BINS; b++)
+        cli_json_int(j, r->km_bins[b]);
+    cli_json_end_arr(j);
+    cli_json_end_obj(j);
+}
+
+static int leaders_write_json(const leaders_cli *l, const char *path)
+{
+    fc_outfile *o = cli_open_output(path);
+    if (!o)
+        return CLI_EXIT_FAIL;
+    FILE *f = fc_outfile_stream(o);
+    const fc_leaders_result *r = &l->res;
+    cli_json j;
+    cli_json_init(&j, f);
+    cli_json_obj(&j);
+    cli_json_key(&j, "game");
+    cli_json_str(&j, l->game);
+    const char *ik[6] = {"players", "games", "timeouts", "threads", "opening", "seed"};
+    long long iv[6] = {r->nseats, r->games, r->timeouts, l->cfg.threads, l->cfg.opening, (long long)l->cfg.seed};
+    for (int i = 0; i < 6; i++) {
+        cli_json_key(&j, ik[i]);
+        cli_json_int(&j, iv[i]);
+    }
+    cli_rules_json(&j, "rule_set", l->rules);
+    cli_json_key(&j, "agents_by_seat");
+    cli_json_arr(&j);
+    for (int s = 0; s < l->nseats; s++) {
+        cli_json_obj(&j);
+        cli_seat_json_members(&j, &l->seat[s]);
+        cli_json_end_obj(&j);
+    }
+    cli_json_end_arr(&j);
+    cli_json_key(&j, "lead_curve");
+    cli_json_arr(&j);
+    for (int p = 0; p < FC_LEADERS_POINTS; p++) {
+        cli_json_obj(&j);
+        cli_json_key(&j, "percent");
+        cli_json_int(&j, fc_leaders_point_pct(p));
+        json_share(&j, "leader_wins", &r->lead[p]);
+        cli_json_key(&j, "tied_lead");
+        cli_json_int(&j, r->no_leader[p]);
+        cli_json_end_obj(&j);
+    }
+    cli_json_end_arr(&j);
+    json_share(&j, "comeback50", &r->comeback50);
+    json_share(&j, "comeback75", &r->comeback75);
+    json_share(&j, "from_last50", &r->from_last50);
+    leaders_json_kingmakers(&j, l);
+    cli_json_end_obj(&j);
+    fputc('\n', f);
+    return cli_finish_output(o);
+}
+
+static int leaders_write_html(const leaders_cli *l, const char *path)
+{
+    const fc_leaders_result *r = &l->res;
+    char title[160], rules[4096], seats[4096], a[160], b[160];
+    snprintf(title, sizeof title, "formicary leaders: %s", l->game);
+    cli_html *h = cli_html_begin(path, title);
+    if (!h)
+        return CLI_EXIT_FAIL;
+    cli_rules_text(l->rules, rules, sizeof rules);
+    cli_seats_text(l->seat, l->nseats, seats, sizeof seats);
+    cli_html_heading(h, "Runaway leaders");
+    cli_html_text(h, "%d players, %ld games (%ld timed out), seed %llu, %.1f s. Rules: %s. Agents: %s (rotated).",
+                  r->nseats, r->games, r->timeouts, (unsigned long long)l->cfg.seed, r->seconds, rules, seats);
+    double x[FC_LEADERS_POINTS], y[FC_LEADERS_POINTS], lo[FC_LEADERS_POINTS], hi[FC_LEADERS_POINTS];
+    for (int p = 0; p < FC_LEADERS_POINTS; p++) {
+        x[p] = fc_leaders_point_pct(p);
+        y[p] = r->lead[p].value;
+        lo[p] = r->lead[p].lo;
+        hi[p] = r->lead[p].hi;
+    }
+    cli_html_band_line(h, "P(the seat leading at x% wins), 95% Wilson band", "% of the game's decisions",
+                       "P(leader wins)", x, y, lo, hi, FC_LEADERS_POINTS, 1.0 / r->nseats);
+    share_text(&r->comeback50, a, sizeof a);
+    share_text(&r->comeback75, b, sizeof b);
+    cli_html_text(h, "Comeback rate (won by a seat not leading): at 50%% %s; at 75%% %s. The dashed line is "
+                     "chance (1/players). The leader is the seat the game's evaluation puts highest after that "
+                     "share of the decisions (docs/metrics.md).", a, b);
+    cli_html_heading(h, "Kingmakers");
+    if (!r->kingmakers) {
+        cli_html_text(h, "Not measured (%s).", r->nseats < 3 ? "two players" : "--no-kingmakers");
+    } else {
+        share_text(&r->km_games, a, sizeof a);
+        cli_html_text(h, "Games with a kingmaker decision: %s. %ld decisions of seats evaluated below %.3f "
+                         "examined, %ld chose which other seat leads by %.3f or more.",
+                      a, r->km_checked, l->cfg.threshold, r->km_decisions, l->cfg.margin);
+        double v[FC_LEADERS_BINS];
+        char lab[FC_LEADERS_BINS][16];
+        const char *labels[FC_LEADERS_BINS];
+        for (int k = 0; k < FC_LEADERS_BINS; k++) {
+            v[k] = (double)r->km_bins[k];
+            snprintf(lab[k], sizeof lab[k], "%d-%d%%", 10 * k, 10 * k + 10);
+            labels[k] = lab[k];
+        }
+        cli_html_bars(h, "Kingmaker decisions by tenth of the game", "decisions", labels, v, FC_LEADERS_BINS);
+    }
+    return cli_html_end(h);
+}
+
+/* The run in the runs database (docs/runs.md): the seats, the curve and the shares. */
+static cli_runs *leaders_record_begin(const cli *c, const leaders_cli *l)
+{
+    cli_runs *runs = cli_runs_begin(c, "leaders", l->game, l->nseats, l->cfg.seed, l->cfg.threads, l->cfg.games);
+    char text[8192];
+    cli_rules_text(l->rules, text, sizeof text);
+    cli_runs_design(runs, "A", l->rules, text);
+    for (int s = 0; runs && s < l->nseats; s++)
+        cli_runs_seat(runs, s + 1, l->spec[s], l->seat[s].tier[0] ? l->seat[s].tier : NULL);
+    return runs;
+}
+
+static void leaders_record_end(cli_runs *runs, const leaders_cli *l, bool complete)
+{
+    const fc_leaders_result *r = &l->res;
+    for (int p = 0; runs && complete && p < FC_LEADERS_POINTS; p++) {
+        char name[32];
+        snprintf(name, sizeof name, "leader_wins:%d", fc_leaders_point_pct(p));
+        cli_runs_metric(runs, "", name, r->lead[p].value, r->lead[p].lo, r->lead[p].hi, NAN, NULL);
+    }
+    const fc_leaders_share *s[4] = {&r->comeback50, &r->comeback75, &r->from_last50, &r->km_games};
+    const char *names[4] = {"comeback:50", "comeback:75", "from_last:50", "kingmaker_games"};
+    for (int i = 0; runs && complete && i < (r->kingmakers ? 4 : 3); i++)
+        cli_runs_metric(runs, "", names[i], s[i]->value, s[i]->lo, s[i]->hi, NAN, NULL);
+    cli_runs_end(runs, complete, complete ? r->games : 0);
+}
+
+static int leaders_outputs(const cli *c, const leaders_cli *l)
+{
+    const char *csv = cli_opt(c, "--csv"), *json = cli_opt(c, "--json"), *html = cli_opt(c, "--html");
+    bool quiet = (csv && !strcmp(csv, "-")) || (json && !strcmp(json, "-")) || (html && !strcmp(html, "-"));
+    if (!quiet)
+        leaders_print(l);
+    if ((csv && leaders_write_csv(l, csv) != 0) || (json && leaders_write_json(l, json) != 0) ||
+        (html && leaders_write_html(l, html) != 0))
+        return CLI_EXIT_FAIL;
+    return 0;
+}
+
+int cli_cmd_leaders(cli *c)
+{
+    leaders_cli *l = calloc(1, sizeof *l);
+    if (!l)
+        return cli_fail("out of memory");
+    fc_context *ctx = cli_context(c, NULL, 0);
+    int rc = ctx ? leaders_setup(c, l, ctx) : CLI_EXIT_FAIL;
+    if (rc == 0) {
+        bool progress = cli_flag(c, "--progress") || isatty(STDERR_FILENO);
+        if (progress)
+            l->cfg.progress = leaders_progress;
+        cli_runs *runs = leaders_record_begin(c, l);
+        fc_error err;
+        fc_error_clear(&err);
+        rc = fc_leaders_run(&l->cfg, &l->res, &err);
+        if (progress)
+            fputc('\n', stderr);
+        leaders_record_end(runs, l, rc == 0);
+        rc = rc != 0 ? cli_fail("leaders: %s", err.msg) : leaders_outputs(c, l);
+    }
+    fc_leaders_result_free(&l->res);
+    fc_rules_free(l->rules);
+    fc_context_free(ctx);
+    free(l);
+    return rc;
+}
