@@ -2,6 +2,8 @@
 # What a player needs on the terminal screen (issue 27 item 2), from the view's items:
 #   hive:  each seat's hand as a tray line ("hand  Q SS BB GGG AAA"), one piece less after a
 #          placement;
+#   marabunta: the regions in the colours the rules name (pink .. yellow, as in the GUI) and a
+#          key line under the map, on 256 colours and on 8;
 #   marsz: during an explore the drawn tile is named with its spaces and openings ("drawn  T2:
 #          T-2 Mycelium (*LL F L), open ..."), and each placement says which edges it opens.
 # usage: tty_view.sh FORMICARY FIXTURE_DIR GAME      (exit 77 = skipped)
@@ -28,6 +30,38 @@ elif [ "$GAME" = marsz ]; then
     keys q
     wait_for "not saved" 5 && keys q
     expect "marsz: quit" "EXIT=0" 20
+elif [ "$GAME" = marabunta ]; then
+    # bg_of LETTER: the background colour code(s) the map's cells of a region letter are drawn
+    # on ("48;5;218" on 256 colours, "45" on 8), from tmux's escape sequences
+    bg_of() {
+        "${TM[@]}" capture-pane -e -p -t fc | sed -n '2,10p' | grep -Eo $'\033\\[(48;5;[0-9]+|4[0-7])m'"$1[.*#]" |
+            grep -Eo '48;5;[0-9]+|4[0-7]' | sort -u | paste -sd,
+    }
+    region_colours() { # DESC then LETTER=CODE ...
+        local desc=$1 lc got bad=""
+        shift
+        for lc in "$@"; do
+            got=$(bg_of "${lc%%=*}")
+            [ "$got" = "${lc#*=}" ] || bad="$bad ${lc%%=*}:${got:-none}"
+        done
+        if [ -z "$bad" ]; then pass "$desc"; else fail "$desc (letter:background$bad)"; fi
+    }
+    TTY_TERM=screen-256color start 80 24 --seats human,random --seed 3 --bot-delay 0
+    wait_for "$human_turn" 20
+    region_colours "marabunta: each region in its colour's tint on 256 colours" \
+        P=48\;5\;218 B=48\;5\;117 O=48\;5\;215 G=48\;5\;150 S=48\;5\;250 Y=48\;5\;228
+    expect "marabunta: a key line under the map at 80x24" "^ P pink B blue O orange G green S grey Y yellow +│" 5
+    "${TM[@]}" resize-window -t fc -x 110 -y 30
+    expect "marabunta: the key line's long form when there is room" "^ key: P pink  B blue  O orange  G green  S grey  Y yellow +│" 5
+    keys q
+    wait_for "not saved" 5 && keys q
+    expect "marabunta: quit" "EXIT=0" 20
+    start 80 24 --seats human,random --seed 3 --bot-delay 0 # TERM=screen: 8 colours
+    wait_for "$human_turn" 20
+    region_colours "marabunta: the nearest of 8 colours" P=45 B=44 O=43 G=42 S=47 Y=43
+    keys q
+    wait_for "not saved" 5 && keys q
+    expect "marabunta: quit (8 colours)" "EXIT=0" 20
 else
     echo "SKIP: no view scenario for $GAME"
     exit 77
