@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# End-to-end tests of the play surfaces of issue 27 outside the terminal and GUI front ends:
+#   the line protocol's view items (docs/protocol.md: Hive's hands, March of the Ants' drawn
+#   tile, each decision's source), ...
+# usage: play_test.sh FORMICARY PLUGIN_DIR FIXTURE_DIR     (needs jq)
+set -u
+EXE=$1
+export FORMICARY_PLUGIN_PATH=$2:$3
+export FORMICARY_CONFIG= FORMICARY_DB=
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+. "$(dirname "$(realpath "$0")")/lib.sh"
+# sh_in GAME INPUT ARGS...: a shell session reading INPUT; its responses in $TMP/out
+sh_in() { local game=$1 input=$2; shift 2; printf '%s' "$input" | timeout 60 "$EXE" shell "$game" "$@" >"$TMP/out" 2>"$TMP/err"; rc=$?; }
+# jline K FILTER: jq FILTER on response K (1-based) is true
+jline() { sed -n "$1p" "$TMP/out" | jq -e "$2" >/dev/null 2>&1; }
+built() { "$EXE" list 2>/dev/null | grep -q "^$1 "; }
+
+# ---- the line protocol: view items ----
+if built hive; then
+    sh_in hive $'view 0\nlegal\nplay wA1\nview 1\nview\nquit\n'
+    check "shell hive: the view's items are the two hands, piece by piece" jline 1 \
+        '(.items | length) == 10 and .items[0] == {"id":1,"seat":0,"kind":"queen","owner":0,"count":1,"glyph":"Q","name":"Queen Bee"} and (.items | map(select(.seat == 1)) | length) == 5'
+    check "shell hive: hands as the front ends' tray lines, nothing pending" jline 1 '.hands == ["Q SS BB GGG AAA","q ss bb ggg aaa"] and .pending == ""'
+    check "shell hive: each placement names the hand item it takes its piece from" jline 2 \
+        'map(.from_item) == [2,3,4,5] and (.[3] | .notation == "wA1" and .hex == [0,0])'
+    check "shell hive: one Ant less in White's hand after wA1" jline 4 '.hands == ["Q SS BB GGG AA","q ss bb ggg aaa"] and (.items[] | select(.id == 5) | .count) == 2'
+    check "shell hive: the spectator sees both hands too" jline 5 '.hands == ["Q SS BB GGG AA","q ss bb ggg aaa"]'
+    sh_in hive $'play wA1\nplay bA1 -wA1\nplay wQ wA1-\nplay bQ -bA1\nlegal\nquit\n'
+    check "shell hive: a move names the hex it starts from" jline 5 \
+        'any(.[]; .notation == "wQ wA1\\" and .group == "move" and .from == [1,0]) and all(.[]; (.group == "move") == (.from != null))'
+else
+    skip "shell hive: view items" "the hive plugin is not built"
+fi
+if built marsz; then
+    sh_in marsz $'view\nplay tile T-1\nview\nlegal\nquit\n' --seed 1
+    check "shell marsz: no tile pending before the explore" jline 1 '.pending == "" and ([.items[] | select(.seat == -1)] | length) == 0'
+    check "shell marsz: the drawn tile is a pending item" jline 3 \
+        '.items == [{"id":1,"seat":-1,"kind":"tile","owner":-1,"count":1,"glyph":"T1","name":"T-1 Leaf Litter (*F L C), open NW NE SE SW"}] and .pending == "T1: T-1 Leaf Litter (*F L C), open NW NE SE SW" and .hands == ["",""]'
+    check "shell marsz: every placement takes the drawn tile" jline 4 'length > 1 and all(.[]; .from_item == 1 and (.notation | startswith("place ")))'
+else
+    skip "shell marsz: view items" "the marsz plugin is not built"
+fi
+
+finish
