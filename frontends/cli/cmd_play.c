@@ -185,6 +185,7 @@ static void play_show(play *p, int seat)
     printf("\n--- %s to move (ply %zu, round %d) ---\n", p->names[seat], fc_match_ply(p->m), fc_match_round(p->m));
     if (v->title[0])
         printf("%.*s\n", (int)sizeof v->title, v->title);
+    cli_text_empty_board(stdout, v, false); /* Hive's first move: say so, the hands follow */
     for (int i = 0; i < v->ntracks && i < FC_VIEW_MAX_TRACKS; i++)
         printf("  %-16.24s %d/%d %.*s\n", v->tracks[i].name, v->tracks[i].value, v->tracks[i].max,
                (int)sizeof v->tracks[i].text, v->tracks[i].text);
@@ -247,6 +248,8 @@ static void play_map(const play *p)
 {
     const fc_view *v = p->view;
     cli_text_map(stdout, v, NULL);
+    if (v->ncells == 0)
+        return; /* no map, or the empty board and the hands */
     int empty = 0;
     for (int i = 0; i < v->ncells && i < FC_VIEW_MAX_CELLS; i++) {
         const fc_view_cell *c = &v->cells[i];

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end tests of the play surfaces of issue 27 outside the terminal and GUI front ends:
 #   the line protocol's view items (docs/protocol.md: Hive's hands, March of the Ants' drawn
-#   tile, each decision's source), ...
+#   tile, each decision's source); the text UI at Hive's first move (an empty board: what to place
+#   and the hands, not "no map"); ...
 # usage: play_test.sh FORMICARY PLUGIN_DIR FIXTURE_DIR     (needs jq)
 set -u
 EXE=$1
@@ -40,6 +41,32 @@ if built marsz; then
     check "shell marsz: every placement takes the drawn tile" jline 4 'length > 1 and all(.[]; .from_item == 1 and (.notation | startswith("place ")))'
 else
     skip "shell marsz: view items" "the marsz plugin is not built"
+fi
+
+# ---- the text UI: Hive's first move on an empty board ----
+if built hive; then
+    printf 'map\n1\nmap\nquit\n' | timeout 60 "$EXE" play hive --ui text --seats human,random --seed 1 >"$TMP/out" 2>"$TMP/err"
+    rc=$?
+    check "play hive --ui text: the first move says the board is empty and what to place" eval \
+        '[ $rc -eq 0 ] && grep -A1 "^Hive (Base) - White\[1\] to play" "$TMP/out" | grep -qx "  no pieces on the board yet; place one from your hand: Q SS BB GGG AAA"'
+    check "play hive --ui text: then both hands" eval 'has "^  White: hand Q SS BB GGG AAA, " && has "^  Black: hand q ss bb ggg aaa, "'
+    check "play hive --ui text: map on the empty board: what the glyphs are and the hands, not 'no map'" eval \
+        'has "^White>   no pieces on the board yet; place one from your hand: Q SS BB GGG AAA$" && has "^  \(Q Queen Bee, S Spider, B Beetle, G Grasshopper, A Soldier Ant\)$" && has "^  hands: White Q SS BB GGG AAA \| Black q ss bb ggg aaa$" && ! has "shows no map"'
+    check "play hive --ui text: once a piece is down, the map and no such line" eval \
+        '[ "$(grep -c "no pieces on the board yet" "$TMP/out")" = 2 ] && has "^     0,0    S +hive +White: wS1"'
+    printf 'wS1\nbS1 wS1-\nquit\n' | timeout 60 "$EXE" play hive --ui text --seats human,human --seed 1 --record "$TMP/h.rec" >/dev/null 2>&1
+    printf 'first\nview 2\nquit\n' | timeout 60 "$EXE" replay "$TMP/h.rec" --ui text >"$TMP/out" 2>"$TMP/err"
+    rc=$?
+    check "replay --ui text at ply 0: the spectator is told each player places from their hand" eval \
+        '[ $rc -eq 0 ] && has "^  no pieces on the board yet; each player places one from their hand$" && has "^  hands: White Q SS BB GGG AAA \| Black q ss bb ggg aaa$"'
+    check "replay --ui text at ply 0, Black's view: Black's own hand" eval \
+        'has "^  no pieces on the board yet; place one from your hand: q ss bb ggg aaa$" && has "^  \(q Queen Bee, s Spider"'
+else
+    skip "play hive --ui text: the empty board" "the hive plugin is not built"
+fi
+if built marsz; then
+    printf 'map\nquit\n' | timeout 60 "$EXE" play marsz --ui text --seats human,random --seed 1 >"$TMP/out" 2>"$TMP/err"
+    check "play marsz --ui text: a board with cells is drawn, no empty-board line" eval '! has "no pieces on the board" && has "^White|^Red> "'
 fi
 
 finish
