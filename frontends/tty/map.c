@@ -296,6 +296,24 @@ static void tty_draw_preview(tty *t, int bx, int by)
     }
 }
 
+/* The selected decision lays the drawn tile (a pending item, March of the Ants' explore): its
+ * glyph goes on the target hex ("T2"), on the selection colour, so the map shows which tile
+ * goes where; the info line and the side pane name it. */
+static void tty_draw_drawn(tty *t, int bx, int by)
+{
+    const fc_decision_info *p = tty_preview(t);
+    const fc_view_item *it = p && p->has_hex ? tty_dec_item(t, p) : NULL;
+    if (!it || it->seat >= 0)
+        return;
+    char text[4] = "   ";
+    size_t g = strnlen(it->glyph, sizeof it->glyph);
+    memcpy(g == 1 ? text + 1 : text, it->glyph, g > 3 ? 3 : g);
+    chtype a = t->colour ? COLOR_PAIR(TTY_PAIR_SELECT) | A_BOLD : A_REVERSE | A_BOLD;
+    int x = bx + tty_hex_x(p->hex), y = by + p->hex.r;
+    for (int k = 0; k < 3; k++)
+        tty_map_ch(t, y, x + 1 + k, (chtype)(unsigned char)text[k] | a);
+}
+
 /* The cursor is drawn unless it would be a second marker: while the human chooses in the list
  * and the selection concerns another hex or none. */
 static bool tty_cursor_shown(const tty *t)
@@ -354,6 +372,7 @@ void tty_draw_map(tty *t)
             for (int k = 0; k < 3; k++)
                 tty_map_ch(t, by + th.r, bx + tty_hex_x(th) + 1 + k, (chtype)(k == 1 ? '+' : ' ') | A_REVERSE | A_BOLD);
     tty_draw_preview(t, bx, by);
+    tty_draw_drawn(t, bx, by);
     tty_draw_key(t);
     if (tty_cursor_shown(t)) {
         int x = bx + tty_hex_x(t->cursor), y = by + t->cursor.r;

@@ -175,6 +175,9 @@ void tty_decs_keep_sel(tty *t);
 void tty_decs_reselect(tty *t);
 void tty_draw_list(tty *t);
 int tty_decs_at(const tty *t, fc_hex h, int *idx, int max);
+/* The item of the view a decision takes its piece from (fc_decision_info.from_item: a piece in
+ * a hand, March of the Ants' drawn tile), or NULL. */
+const fc_view_item *tty_dec_item(const tty *t, const fc_decision_info *info);
 /* One selection, shown once in the list and, when it concerns a hex, by the map cursor on
  * it. Moves of the list selection stop at both ends (no wrap-around). */
 void tty_list_move(tty *t, int delta);

@@ -5,7 +5,8 @@
 #   marabunta: the regions in the colours the rules name (pink .. yellow, as in the GUI) and a
 #          key line under the map, on 256 colours and on 8;
 #   marsz: during an explore the drawn tile is named with its spaces and openings ("drawn  T2:
-#          T-2 Mycelium (*LL F L), open ..."), and each placement says which edges it opens.
+#          T-2 Mycelium (*LL F L), open ..."), each placement says which edges it opens, the
+#          selected place shows the tile's glyph on its hex and the info line names the tile;
 # usage: tty_view.sh FORMICARY FIXTURE_DIR GAME      (exit 77 = skipped)
 . "$(dirname "$(realpath "$0")")/tty_lib.sh"
 
@@ -27,6 +28,13 @@ elif [ "$GAME" = marsz ]; then
         || fail "marsz: the drawn tile is not first in the side pane"
     expect "marsz: with its spaces and openings" "│ +\(\*LL F L\), open NW E" 5
     expect "marsz: a placement says which edges the rotation opens" "place 0,-2 rot 1: open NW NE SE SW \(T-2" 5
+    # the selected place shows the tile on its target hex; on the map the info line names it
+    expect "marsz: the selected place shows the drawn tile on its hex" "^ +\[T2 \] \+   \+ " 5
+    keys Tab n
+    expect "marsz: n: the tile moves with the selection to the next place" "^ +\+ \[T2 \] \+ " 5
+    expect "marsz: the info line names the tile for the place" "^ \(1,-2\) for T2 T-2 Mycelium \(\*LL F L\) \| Enter: choose among 3 decisions" 5
+    [ "$(screen | grep -c 'T2 ')" -ge 1 ] && [ "$(screen | head -12 | grep -o '\[T2 \]\|T2 ' | wc -l)" = 1 ] &&
+        pass "marsz: the tile is drawn on one hex only" || fail "marsz: the tile is drawn on one hex only"
     keys q
     wait_for "not saved" 5 && keys q
     expect "marsz: quit" "EXIT=0" 20
