@@ -213,6 +213,13 @@ int gui_decs_at(const gui *g, fc_hex h, int *idx, int max);
 /* The hexes of the decision the pointer previews (hovered list row or menu item), or NULL. */
 const fc_decision_info *gui_preview(const gui *g);
 int gui_preview_index(const gui *g); /* its index in decs, or -1 */
+/* The decision whose drawn tile the board previews at its place (a pending view item: March of
+ * the Ants' explore): the previewed one (its rotation) when it lays one, else the first at the
+ * hovered hex; -1 when none. *item: the tile. */
+int gui_drawn_preview(const gui *g, const fc_view_item **item);
+/* The edges a label opens ("... open NW E SE W ..."), as bits in gui_edge_dir's order (E SE SW
+ * W NW NE). */
+int gui_open_edges(const char *label);
 
 /* pieces.c: the view's pieces and cell highlights. */
 void gui_pieces_index(gui *g); /* after every new view */
