@@ -2,7 +2,7 @@
 # End-to-end tests of the play surfaces of issue 27 outside the terminal and GUI front ends:
 #   the line protocol's view items (docs/protocol.md: Hive's hands, March of the Ants' drawn
 #   tile, each decision's source); the text UI at Hive's first move (an empty board: what to place
-#   and the hands, not "no map"); ...
+#   and the hands, not "no map"); play --load FILE (a record continued; bad files, clashes).
 # usage: play_test.sh FORMICARY PLUGIN_DIR FIXTURE_DIR     (needs jq)
 set -u
 EXE=$1
@@ -67,6 +67,36 @@ fi
 if built marsz; then
     printf 'map\nquit\n' | timeout 60 "$EXE" play marsz --ui text --seats human,random --seed 1 >"$TMP/out" 2>"$TMP/err"
     check "play marsz --ui text: a board with cells is drawn, no empty-board line" eval '! has "no pieces on the board" && has "^White|^Red> "'
+fi
+
+# ---- play --load: continue a saved record ----
+if built hive; then
+    printf 'wS1\nbS1 wS1-\nquit\n' | timeout 60 "$EXE" play hive --ui text --seats human,human --seed 3 --record "$TMP/h.rec" >/dev/null 2>&1
+    printf 'map\nwQ -wS1\nquit\n' | timeout 60 "$EXE" play hive --load "$TMP/h.rec" --ui text --seats human,human --record "$TMP/h2.rec" >"$TMP/out" 2>"$TMP/err"
+    rc=$?
+    check "play --load: continues after the record's 2 decisions with its seed" eval \
+        '[ $rc -eq 0 ] && has "^hive: 2 seats, seed 3$" && has "^continuing .*h\.rec after 2 decisions$" && has "^--- White to move \(ply 2, round 2\) ---$"'
+    check "play --load: the record's board is there" eval 'has "^     0,0    S +hive +White: wS1" && has "^     1,0    s +hive +Black: bS1"'
+    check "play --load: --record keeps the loaded decisions and the new one" eval \
+        '"$EXE" replay "$TMP/h2.rec" >"$TMP/out" 2>&1 && has "^decisions: +3$" && [ "$(sed -n "/^decisions$/,/^end$/p" "$TMP/h2.rec" | paste -sd"|")" = "decisions|1 wS1|2 bS1 wS1-|1 wQ -wS1|end" ]'
+    for i in 1 2; do # bots finish the loaded game; same record twice
+        timeout 120 "$EXE" play hive --load "$TMP/h.rec" --ui text --seats random,random --quiet --record "$TMP/b$i.rec" >"$TMP/out" 2>"$TMP/err"
+    done
+    check "play --load with bots: played on from ply 2, deterministic" eval \
+        'grep -qx "2 bS1 wS1-" "$TMP/b1.rec" && [ "$(grep -c "" "$TMP/b1.rec")" -gt 20 ] && cmp -s "$TMP/b1.rec" "$TMP/b2.rec"'
+    fc play hive --load "$TMP/missing.rec" --ui text
+    check "play --load: a missing file is one line" eval '[ $rc -eq 1 ] && one_line_err && has "^formicary: play --load: .*missing\.rec: cannot read: No such file or directory$" err'
+    printf 'formicary-record 1\ngame hive 1.0.0\nbogus line\n' >"$TMP/bad.rec"
+    fc play hive --load "$TMP/bad.rec" --ui text
+    check "play --load: a bad record names its file and line" eval '[ $rc -eq 1 ] && one_line_err && has "^formicary: play --load: .*bad\.rec:[0-9]+: " err'
+    fc play myrmes --load "$TMP/h.rec" --ui text
+    check "play --load: a record of another game" eval '[ $rc -eq 1 ] && one_line_err && has "a record of hive, not myrmes \(formicary play hive --load" err'
+    fc play hive --load "$TMP/h.rec" --seed 4 --ui text
+    check "play --load: --seed contradicts the record" eval '[ $rc -eq 2 ] && one_line_err && has "drop --seed$" err'
+    fc play hive --load "$TMP/h.rec" --seats 3 --ui text
+    check "play --load: the seat count must be the record's" eval '[ $rc -eq 2 ] && one_line_err && has "the record .*h\.rec is a 2-seat game" err'
+else
+    skip "play --load" "the hive plugin is not built"
 fi
 
 finish

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What a player needs on the terminal screen (issue 27 item 2), from the view's items:
 #   hive:  each seat's hand as a tray line ("hand  Q SS BB GGG AAA"), one piece less after a
-#          placement;
+#          placement; play --load of the autosave continues it;
 #   marabunta: the regions in the colours the rules name (pink .. yellow, as in the GUI) and a
 #          key line under the map, on 256 colours and on 8;
 #   marsz: during an explore the drawn tile is named with its spaces and openings ("drawn  T2:
@@ -19,6 +19,14 @@ if [ "$GAME" = hive ]; then
     keys q
     wait_for "not saved" 5 && keys q
     expect "hive: quit" "EXIT=0" 20
+    # play --load continues the autosave (the record of that game) in the terminal too
+    cp "$TMP/state/formicary/autosave.rec" "$TMP/hive-auto.rec"
+    start 80 24 --seats human,random --bot-delay 0 --load "$TMP/hive-auto.rec"
+    expect "hive: --load continues the autosaved game: White's hand after the Ant" "│ hand +Q SS BB GGG AA( |$)" 20
+    screen | head -1 | grep -Eq "ply [2-9]" && pass "hive: --load: the header's ply is past the record's" || fail "hive: --load: header $(screen | head -1)"
+    keys q
+    wait_for "not saved" 5 && keys q
+    expect "hive: quit after --load" "EXIT=0" 20
 elif [ "$GAME" = marsz ]; then
     start 100 30 --seats human,random --seed 7 --bot-delay 0
     wait_for "$human_turn" 20
