@@ -312,6 +312,8 @@ static void gui_dump_state(gui *g)
     fprintf(f, "prompt_text %s\nrow_height %d\npointer %d %d\nhighlight %s\npreview %s\n", g->prompt ? g->prompt_buf : "",
             g->font.h, g->mx, g->my,
             g->hover_dec >= 0 ? g->decs[g->hover_dec].text : "-", pvi >= 0 ? g->decs[pvi].text : "-");
+    if (g->overlay == GUI_OV_RULES)
+        fprintf(f, "rules %d %d %d %s\n", g->rules_mode, g->rules_top, g->rules_shown, g->rules_first);
     const fc_view_item *drawn; /* the drawn tile previewed at its place, with its open edges */
     int dpi = gui_drawn_preview(g, &drawn);
     if (dpi >= 0) {

@@ -57,7 +57,7 @@ typedef struct gui_hit {
     int idx;
 } gui_hit;
 
-enum { GUI_OV_NONE, GUI_OV_HELP, GUI_OV_FINAL, GUI_OV_COVER, GUI_OV_LEGEND };
+enum { GUI_OV_NONE, GUI_OV_HELP, GUI_OV_FINAL, GUI_OV_COVER, GUI_OV_LEGEND, GUI_OV_RULES };
 enum { GUI_PROMPT_NONE, GUI_PROMPT_SAVE, GUI_PROMPT_LOAD, GUI_PROMPT_QUIT };
 
 typedef struct gui {
@@ -137,6 +137,10 @@ typedef struct gui {
     gui_hit menu_hits[GUI_MENU_MAX];
 
     int overlay, cover_seat, shown_human;
+    /* the rules pane (rules.c): 0 the step's topic, 1 everything, 2 the glossary; the first
+     * paragraph shown, how many fit, and the first one's text (for the dump) */
+    int rules_mode, rules_top, rules_shown;
+    char rules_first[80];
     int prompt;
     char prompt_buf[GUI_PATH_MAX];
 
@@ -249,6 +253,11 @@ void gui_tray_draw(gui *g);
 bool gui_tray_status(const gui *g, char *buf, size_t n);
 void gui_tray_dump(gui *g, FILE *f);
 
+/* rules.c: the rules pane ('r'). */
+void gui_rules_open(gui *g);
+bool gui_rules_key(gui *g, SDL_Keycode k);
+void gui_rules_char(gui *g, char ch);
+void gui_rules_draw(gui *g, SDL_Rect r, int pad);
 /* panels.c: layout, header, side panel, decision list, log, status, overlays. */
 void gui_layout(gui *g);
 /* The rows of the decision list and of the open menu on screen, from the current list, its

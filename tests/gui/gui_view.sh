@@ -8,7 +8,8 @@
 #          and its places are marked; hovering a place previews the tile there, in the rotation
 #          of the hovered menu item, with the edges that rotation opens.
 #   marabunta: the regions are filled in the colours the rules name (yellow yellow, orange
-#          orange), and the legend (l) has a terrain key with those colours.
+#          orange), and the legend (l) has a terrain key with those colours; r opens the rules
+#          pane (the step's rules, scrolling, g glossary, a all, Esc / r close).
 # usage: gui_view.sh FORMICARY FIXTURE_DIR GAME       (exit 77 = skipped)
 HERE=$(dirname "$(realpath "$0")")
 . "$HERE/gui_lib.sh"
@@ -150,6 +151,32 @@ elif [ "$GAME" = marabunta ]; then
     shot legend
     key Escape
     wait_state overlay 0 5
+    # r: the rules of this step from the rules reference, scrollable; g glossary, a all
+    topic=$("$EXE" rules marabunta --text glossary 2>/dev/null | head -1 | sed 's/^#* *//')
+    key r
+    if wait_grep '^rules 0 0 ' 5; then pass "r opens the rules pane: $(field rules)"; else fail "r: overlay $(field overlay), rules '$(field rules)'"; fi
+    first=$(field rules | cut -d' ' -f4-)
+    [ -n "$first" ] && "$EXE" rules marabunta --text | tr -d '*`' | grep -qF -- "${first:0:40}" \
+        && pass "the pane shows the rules reference's text ('${first:0:40}')" || fail "first paragraph '$first' not in the rules text"
+    shot rules
+    python3 "$HERE/shot_check.py" differ legend.bmp rules.bmp >/dev/null && pass "the rules pane is drawn" || fail "the rules pane looks like the legend"
+    key Next
+    wait_grep '^rules 0 [1-9]' 5 && pass "PgDn scrolls ($(field rules | cut -d' ' -f2) paragraphs down)" || fail "PgDn: $(field rules)"
+    key Home
+    wait_grep '^rules 0 0 ' 5 && pass "Home goes back to the top" || fail "Home: $(field rules)"
+    key g
+    wait_grep "^rules 2 0 [0-9]+ ${topic:0:20}" 5 && pass "g shows the glossary ('$topic')" || fail "g: $(field rules) (want '$topic')"
+    key a
+    wait_grep '^rules 1 0 [0-9]+ Marabunta' 5 && pass "a shows the whole reference from its title" || fail "a: $(field rules)"
+    key End
+    sleep 0.5
+    last=$(field rules | cut -d' ' -f2)
+    key Up
+    wait_grep "^rules 1 $((last - 1)) " 5 && pass "End, then Up: one paragraph back (of $((last + 1)))" || fail "End/Up: $(field rules) after $last"
+    key Escape
+    wait_state overlay 0 5 && pass "Esc closes the rules pane" || fail "Esc: overlay $(field overlay)"
+    key r
+    wait_state overlay 5 5 && key r && wait_state overlay 0 5 && pass "r opens and closes it" || fail "r r: overlay $(field overlay)"
     key q
     wait_state prompt 3 3 && key q
     finish "quit"

@@ -3,7 +3,8 @@
 #   hive:  each seat's hand as a tray line ("hand  Q SS BB GGG AAA"), one piece less after a
 #          placement; play --load of the autosave continues it;
 #   marabunta: the regions in the colours the rules name (pink .. yellow, as in the GUI) and a
-#          key line under the map, on 256 colours and on 8;
+#          key line under the map, on 256 colours and on 8; the rules pane's Markdown (an
+#          underlined heading, table rows without bars);
 #   marsz: during an explore the drawn tile is named with its spaces and openings ("drawn  T2:
 #          T-2 Mycelium (*LL F L), open ..."), each placement says which edges it opens, the
 #          selected place shows the tile's glyph on its hex and the info line names the tile;
@@ -69,6 +70,15 @@ elif [ "$GAME" = marabunta ]; then
     expect "marabunta: a key line under the map at 80x24" "^ P pink B blue O orange G green S grey Y yellow +│" 5
     "${TM[@]}" resize-window -t fc -x 110 -y 30
     expect "marabunta: the key line's long form when there is room" "^ key: P pink  B blue  O orange  G green  S grey  Y yellow +│" 5
+    # the rules pane renders the Markdown readably: an underlined heading, tables without bars
+    keys r
+    wait_for "Rules: " 5 && keys g
+    expect "marabunta: rules: the glossary's heading, underlined" "│ Notation and glossary +│" 5
+    screen | grep -A1 "│ Notation and glossary" | tail -1 | grep -Eq "│ ={21} +│" && pass "marabunta: rules: '=' under the heading" \
+        || fail "marabunta: rules: no '=' line under the heading"
+    expect "marabunta: rules: a table row without its outer bars" "│ draw T3 \| chance: the tile revealed" 5
+    expect_not "marabunta: rules: no table rule rows or leading bars" "│ \|"
+    keys Escape
     keys q
     wait_for "not saved" 5 && keys q
     expect "marabunta: quit" "EXIT=0" 20
