@@ -10,6 +10,12 @@ export FORMICARY_PLUGIN_PATH=$2:$3
 export FORMICARY_CONFIG= FORMICARY_DB=
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+if [ "${FC_UNDER_VALGRIND:-}" = 1 ] && command -v valgrind >/dev/null; then # every run under valgrind
+    printf '#!/bin/sh\nexec valgrind --quiet --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect --errors-for-leak-kinds=definite,indirect "%s" "$@"\n' \
+        "$(realpath "$EXE")" >"$TMP/fx"
+    chmod +x "$TMP/fx"
+    EXE=$TMP/fx
+fi
 . "$(dirname "$(realpath "$0")")/lib.sh"
 # sh_in GAME INPUT ARGS...: a shell session reading INPUT; its responses in $TMP/out
 sh_in() { local game=$1 input=$2; shift 2; printf '%s' "$input" | timeout 60 "$EXE" shell "$game" "$@" >"$TMP/out" 2>"$TMP/err"; rc=$?; }
