@@ -245,6 +245,11 @@ fc_match *cli_position_match(const fc_rules *rules, uint64_t seed, const char *p
 /* The hex map as text (the tty's drawing without colour); the hexes of mark (may be NULL) are
  * framed in braces. */
 void cli_text_map(FILE *f, const fc_view *v, const fc_decision_info *mark);
+/* An empty board while pieces wait in hands (Hive's first move): prints "no pieces on the board
+ * yet; place one from your hand: Q SS BB GGG AAA" (the view's seat's hand), and when full what
+ * the glyphs are and every seat's hand. False (nothing printed) when the board has cells or no
+ * seat has items. */
+bool cli_text_empty_board(FILE *f, const fc_view *v, bool full);
 /* `replay FILE --ui text`: steps through the record of `loaded` (at its last ply) reading
  * commands from in; returns an exit code. */
 int cli_text_replay(fc_match *loaded, fc_rules *rules, FILE *in, FILE *out);

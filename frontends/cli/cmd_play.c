@@ -25,6 +25,7 @@ const cli_optdef cli_opts_play[] = {
     {"--rules", "F.ini|NAME", false, "rule set: a file, or a shipped one by name (config/GAME/NAME.ini)"},
     {"--variant", "F.lua", false, "Lua variant"},
     {"--position", "FILE", false, "start from the position in FILE (docs/positions.md; `shell` writes them)"},
+    {"--load", "FILE", false, "continue the game of a record (--record, a saved or autosaved game): its rules, seed and decisions"},
     {"--record", "F", false, "save the record to F at the end (and on quit)"},
     {"--ui", "text|tty|gui|auto", false, "front end (default auto: tty on a terminal, else text; gui: a window)"},
     {"--bot-delay", "MS", false, "tty: pause after each bot decision (default 400)"},
@@ -185,6 +186,7 @@ static void play_show(play *p, int seat)
     printf("\n--- %s to move (ply %zu, round %d) ---\n", p->names[seat], fc_match_ply(p->m), fc_match_round(p->m));
     if (v->title[0])
         printf("%.*s\n", (int)sizeof v->title, v->title);
+    cli_text_empty_board(stdout, v, false); /* Hive's first move: say so, the hands follow */
     for (int i = 0; i < v->ntracks && i < FC_VIEW_MAX_TRACKS; i++)
         printf("  %-16.24s %d/%d %.*s\n", v->tracks[i].name, v->tracks[i].value, v->tracks[i].max,
                (int)sizeof v->tracks[i].text, v->tracks[i].text);
@@ -247,6 +249,8 @@ static void play_map(const play *p)
 {
     const fc_view *v = p->view;
     cli_text_map(stdout, v, NULL);
+    if (v->ncells == 0)
+        return; /* no map, or the empty board and the hands */
     int empty = 0;
     for (int i = 0; i < v->ncells && i < FC_VIEW_MAX_CELLS; i++) {
         const fc_view_cell *c = &v->cells[i];
@@ -367,6 +371,31 @@ static int play_read_line(char *line, size_t n)
     if (c == EOF && len == 0 && !bad)
         return 0;
     return bad ? -1 : 1;
+}
+
+/* --load FILE: the record's rules and match, verified (every decision re-played), of game pl;
+ * the options that would contradict it are refused. Returns 0, or an exit code after one line. */
+static int play_load(cli *c, fc_context *ctx, const fc_plugin *pl, const char *path, fc_rules **rules, fc_match **m)
+{
+    static const char *const clash[] = {"--seed", "--rules", "--variant", "--set", "--position"};
+    for (size_t i = 0; i < sizeof clash / sizeof clash[0]; i++)
+        if (cli_opt(c, clash[i]))
+            return cli_usage("play: --load takes the rules, variant, seed and start of the record; drop %s", clash[i]);
+    fc_error err;
+    fc_error_clear(&err);
+    fc_record_info info;
+    if (fc_record_load(ctx, path, rules, m, &info, &err) != 0)
+        return cli_fail("play --load: %s", err.msg);
+    const char *got = fc_rules_plugin(*rules)->id;
+    if (strcmp(got, pl->id) != 0) {
+        fc_match_free(*m);
+        fc_rules_free(*rules);
+        *m = NULL;
+        *rules = NULL;
+        return cli_fail("play --load: %s: a record of %s, not %s (formicary play %s --load %s)", path, got, pl->id, got,
+                        path);
+    }
+    return 0;
 }
 
 /* One human turn: returns HUMAN_PLAYED, HUMAN_AGAIN (after undo), HUMAN_STOP (quit or end of
@@ -585,10 +614,23 @@ int cli_cmd_play(cli *c)
         rc = cli_fail("%s", err.msg);
         goto out;
     }
+    const char *load = cli_opt(c, "--load");
+    fc_match *loaded = NULL;
+    if (load) { /* the record's rules, seed and seat count */
+        if ((rc = play_load(c, ctx, pl, load, &rules, &loaded)) != 0)
+            goto out;
+        p->m = loaded; /* freed at out: whatever goes wrong below */
+        seed = fc_match_seed(loaded);
+        int want = fc_rules_nseats(rules);
+        if (seats && p->nseats != want) {
+            rc = cli_usage("play: --seats gives %d seats; the record %s is a %d-seat game", p->nseats, load, want);
+            goto out;
+        }
+    }
     if (!seats) { /* the user against the game's medium bots (MCTS for a game without tiers) */
         fc_tiers tiers;
         bool tiered = cli_tiers(pl->id, &tiers, &err) == 0;
-        p->nseats = pl->min_seats;
+        p->nseats = loaded ? fc_rules_nseats(rules) : pl->min_seats;
         for (int i = 0; i < p->nseats && i < FC_MAX_SEATS; i++)
             snprintf(p->spec[i], PLAY_SPEC_MAX, "%s", i == 0 ? "human" : tiered ? "medium" : "mcts");
     }
@@ -616,7 +658,7 @@ int cli_cmd_play(cli *c)
         snprintf(p->spec[i], PLAY_SPEC_MAX, "%s", fc_agent_spec(p->agent[i]));
         p->labels.agent[i] = p->spec[i];
     }
-    if (!(rules = cli_rules(c, ctx, pl->id, p->nseats))) {
+    if (!rules && !(rules = cli_rules(c, ctx, pl->id, p->nseats))) {
         rc = CLI_EXIT_FAIL;
         goto out;
     }
@@ -631,7 +673,7 @@ int cli_cmd_play(cli *c)
         goto out;
     }
     const char *pos = cli_opt(c, "--position");
-    if (!(p->m = pos ? cli_position_match(rules, seed, pos, &err) : fc_match_new(rules, seed, &err))) {
+    if (!p->m && !(p->m = pos ? cli_position_match(rules, seed, pos, &err) : fc_match_new(rules, seed, &err))) {
         rc = cli_fail("%s", err.msg);
         goto out;
     }
@@ -657,6 +699,11 @@ int cli_cmd_play(cli *c)
     }
 #endif
     printf("%s: %d seats, seed %llu\n", pl->id, p->nseats, (unsigned long long)seed);
+    if (load) { /* the record's events are its past: not printed again */
+        printf("continuing %s after %zu decisions%s\n", load, fc_match_ply(p->m),
+               fc_match_to_move(p->m) == FC_NOBODY ? " (the game is over)" : "");
+        p->events_seen = fc_match_event_count(p->m);
+    }
     if (!p->quiet)
         for (int i = 0; i < p->nseats; i++)
             printf("  seat %d %-9s %s\n", i + 1, p->names[i], p->spec[i]);

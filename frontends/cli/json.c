@@ -156,6 +156,14 @@ void cli_json_legal(cli_json *j, fc_match *m)
                 cli_json_hex(j, info.hexes[h]);
             cli_json_end_arr(j);
         }
+        if (info.has_from) { /* the decision's source: a hex, or an item of the view */
+            cli_json_key(j, "from");
+            cli_json_hex(j, info.from);
+        }
+        if (info.from_item > 0) {
+            cli_json_key(j, "from_item");
+            cli_json_int(j, info.from_item);
+        }
         if (chance && weights) {
             cli_json_key(j, "weight");
             cli_json_int(j, weights[i]);
@@ -229,6 +237,8 @@ static void cli_json_field(cli_json *j, const char *key, const char *s, size_t n
 }
 
 static int cli_clamp(int v, int max) { return v < 0 ? 0 : v > max ? max : v; }
+
+static void cli_json_view_items(cli_json *j, const fc_view *v);
 
 void cli_json_view(cli_json *j, const fc_view *v)
 {
@@ -325,5 +335,44 @@ void cli_json_view(cli_json *j, const fc_view *v)
         cli_json_end_obj(j);
     }
     cli_json_end_arr(j);
+    cli_json_view_items(j, v);
     cli_json_end_obj(j);
+}
+
+/* API minor 8: the items off the board (Hive's hands, March of the Ants' drawn tile), as
+ * "items" and, for a front end that only prints them, "hands" (a seat's tray as one line,
+ * fc_view_items_text, the same text every front end shows) and "pending". */
+static void cli_json_view_items(cli_json *j, const fc_view *v)
+{
+    cli_json_key(j, "items");
+    cli_json_arr(j);
+    for (int i = 0; i < cli_clamp(v->nitems, FC_VIEW_MAX_ITEMS); i++) {
+        const fc_view_item *it = &v->items[i];
+        cli_json_obj(j);
+        cli_json_key(j, "id");
+        cli_json_int(j, it->id);
+        cli_json_key(j, "seat");
+        cli_json_int(j, it->seat);
+        cli_json_key(j, "kind");
+        cli_json_str(j, fc_piece_kind_name(it->kind));
+        cli_json_key(j, "owner");
+        cli_json_int(j, it->owner);
+        cli_json_key(j, "count");
+        cli_json_int(j, it->count);
+        cli_json_field(j, "glyph", it->glyph, sizeof it->glyph);
+        cli_json_field(j, "name", it->name, sizeof it->name);
+        cli_json_end_obj(j);
+    }
+    cli_json_end_arr(j);
+    char line[1024];
+    cli_json_key(j, "hands");
+    cli_json_arr(j);
+    for (int s = 0; s < cli_clamp(v->nseats, 8); s++) {
+        fc_view_items_text(v, s, line, sizeof line);
+        cli_json_str(j, line);
+    }
+    cli_json_end_arr(j);
+    fc_view_items_text(v, -1, line, sizeof line);
+    cli_json_key(j, "pending");
+    cli_json_str(j, line);
 }

@@ -26,11 +26,55 @@ static bool text_marked(const fc_decision_info *mark, fc_hex h)
     return false;
 }
 
+/* A seat's name as the view gives it (never trusted to be terminated), else "seat N". */
+static const char *text_seat_name(const fc_view *v, int s, char *buf, size_t n)
+{
+    size_t len = s >= 0 && s < 8 ? strnlen(v->seat_names[s], sizeof v->seat_names[s]) : 0;
+    if (len)
+        snprintf(buf, n, "%.*s", (int)len, v->seat_names[s]);
+    else
+        snprintf(buf, n, "seat %d", s + 1);
+    return buf;
+}
+
+bool cli_text_empty_board(FILE *f, const fc_view *v, bool full)
+{
+    int nseats = v->nseats < 0 ? 0 : v->nseats > 8 ? 8 : v->nseats;
+    char hand[512], name[32];
+    bool mine = v->seat >= 0 && v->seat < nseats && fc_view_items_text(v, v->seat, hand, sizeof hand) > 0;
+    bool any = mine;
+    for (int s = 0; s < nseats && !any; s++)
+        any = fc_view_items_text(v, s, hand, sizeof hand) > 0;
+    if (v->ncells > 0 || !any)
+        return false;
+    if (mine)
+        fprintf(f, "  no pieces on the board yet; place one from your hand: %s\n", hand);
+    else
+        fprintf(f, "  no pieces on the board yet; each player places one from their hand\n");
+    if (!full)
+        return true;
+    fprintf(f, "  ("); /* what the glyphs are: each kind of piece once, by the first seat's names */
+    int k = 0;
+    for (int i = 0; i < v->nitems && i < FC_VIEW_MAX_ITEMS; i++) {
+        const fc_view_item *it = &v->items[i];
+        if (it->seat == (mine ? v->seat : v->items[0].seat))
+            fprintf(f, "%s%.*s %.*s", k++ ? ", " : "", (int)strnlen(it->glyph, sizeof it->glyph), it->glyph,
+                    (int)strnlen(it->name, sizeof it->name), it->name);
+    }
+    fprintf(f, ")\n  hands:");
+    for (int s = 0, k2 = 0; s < nseats; s++)
+        if (fc_view_items_text(v, s, hand, sizeof hand) > 0)
+            fprintf(f, "%s %s %s", k2++ ? " |" : "", text_seat_name(v, s, name, sizeof name), hand);
+    fputc('\n', f);
+    return true;
+}
+
 void cli_text_map(FILE *f, const fc_view *v, const fc_decision_info *mark)
 {
     int n = v->ncells < FC_VIEW_MAX_CELLS ? v->ncells : FC_VIEW_MAX_CELLS;
     if (n == 0) {
-        fprintf(f, "  (this game shows no map)\n");
+        if (!cli_text_empty_board(f, v, true)) /* Hive's first move: the hands, not "no map" */
+            fprintf(f, "  (this game shows no map)\n");
         return;
     }
     int minx = 0, maxx = 0, miny = 0, maxy = 0;

@@ -332,6 +332,91 @@ static void gui_board_marks(gui *g)
         gui_hex_ring(g, g->hover, 0, w * 1.2f, gui_rgb(0x0072B2));
 }
 
+/* ---- the drawn tile previewed at its place (March of the Ants' explore) ---- */
+
+/* The pending item (seat -1: a drawn tile) decision i lays, or NULL. */
+static const fc_view_item *gui_dec_pending(const gui *g, int i)
+{
+    int id = i >= 0 && i < g->ndecs && g->decs[i].info.has_hex ? g->decs[i].info.from_item : 0;
+    for (int k = 0; id > 0 && k < g->view->nitems && k < FC_VIEW_MAX_ITEMS; k++)
+        if (g->view->items[k].id == id)
+            return g->view->items[k].seat < 0 ? &g->view->items[k] : NULL;
+    return NULL;
+}
+
+int gui_drawn_preview(const gui *g, const fc_view_item **item)
+{
+    int i = gui_preview_index(g); /* a hovered list row or menu item: the rotation chosen */
+    if (!gui_dec_pending(g, i)) {
+        int idx[GUI_MENU_MAX], n = g->has_hover && g->nmenu == 0 ? gui_decs_at(g, g->hover, idx, GUI_MENU_MAX) : 0;
+        i = -1; /* else the hovered place, in the first rotation the list gives */
+        for (int k = 0; k < n && k < GUI_MENU_MAX && i < 0; k++)
+            if (gui_dec_pending(g, idx[k]))
+                i = idx[k];
+    }
+    if (item)
+        *item = gui_dec_pending(g, i);
+    return i >= 0 && gui_dec_pending(g, i) ? i : -1;
+}
+
+int gui_open_edges(const char *label)
+{
+    static const char *const names[6] = {"E", "SE", "SW", "W", "NW", "NE"}; /* gui_edge_dir order */
+    const char *p = strstr(label, "open ");
+    int mask = 0;
+    for (p = p ? p + 5 : NULL; p && *p;) {
+        size_t n = strspn(p, "NESW");
+        int e = -1;
+        for (int k = 0; k < 6 && n; k++)
+            if (strlen(names[k]) == n && strncmp(p, names[k], n) == 0)
+                e = k;
+        if (e < 0)
+            break; /* the edges end at the first word that is none ("(T-2 ...") */
+        mask |= 1 << e;
+        p += n;
+        p += strspn(p, " ");
+    }
+    return mask;
+}
+
+/* The tile on its place before it is laid: a pale tile with its glyph and harvest spaces (the
+ * item's name, "(*LL F L)"), and its openings in the previewed rotation (the decision's label,
+ * "open NW E SE W") drawn as half of the links the view draws between laid tiles. */
+static void gui_board_drawn(gui *g)
+{
+    const fc_view_item *it;
+    int i = gui_drawn_preview(g, &it);
+    if (i < 0)
+        return;
+    fc_hex h = g->decs[i].info.hex;
+    float cx, cy, s = gui_hex_radius(g);
+    gui_hex_center(g, h, &cx, &cy);
+    gui_poly(g, cx, cy, s * 0.92f, 6, (float)M_PI / 6, gui_alpha(gui_terrain_col(FC_TERRAIN_GRASS), 215));
+    int open = gui_open_edges(g->decs[i].info.label);
+    for (int e = 0; e < 6; e++)
+        if (open >> e & 1) {
+            float nx, ny;
+            gui_hex_center(g, fc_hex_make(h.q + gui_edge_dir[e][0], h.r + gui_edge_dir[e][1]), &nx, &ny);
+            /* from half-way out to the edge, clear of the glyph and the spaces */
+            float mx = (cx + nx) / 2, my = (cy + ny) / 2, x0 = (cx + mx) / 2, y0 = (cy + my) / 2;
+            gui_line(g, x0, y0, mx, my, fmaxf(3, s / 5), gui_rgb(0x1E1A16));
+            gui_line(g, x0, y0, mx, my, fmaxf(1.5f, s / 8), gui_rgb(0xFFFFFF));
+        }
+    gui_hex_ring(g, h, 0, fmaxf(2, s / 12), gui_rgb(0xE69F00));
+    char glyph[8], spaces[32] = "";
+    snprintf(glyph, sizeof glyph, "%.*s", (int)strnlen(it->glyph, sizeof it->glyph), it->glyph);
+    const char *a = memchr(it->name, '(', strnlen(it->name, sizeof it->name)), *b = a ? strchr(a, ')') : NULL;
+    if (a && b && b - a < (long)sizeof spaces)
+        snprintf(spaces, sizeof spaces, "%.*s", (int)(b - a - 1), a + 1);
+    SDL_Color ink = gui_rgb(0x111111);
+    gui_flush(g);
+    gui_text(g, &g->board, (int)(cx - (float)gui_text_width(&g->board, glyph) / 2), (int)(cy - (float)g->board.h * 0.8f), 0,
+             ink, glyph);
+    if (spaces[0])
+        gui_text(g, &g->board_s, (int)(cx - (float)gui_text_width(&g->board_s, spaces) / 2), (int)(cy + s * 0.1f),
+                 (int)(s * 1.7f), ink, spaces);
+}
+
 /* What the static layer depends on besides the view: size, zoom, pan (FNV-1a over them and over
  * the cells' places, terrains and regions and the links). */
 static uint64_t gui_static_key(const gui *g)
@@ -426,6 +511,7 @@ void gui_board_draw(gui *g)
     gui_board_static(g);
     gui_board_highlights(g);
     gui_board_marks(g);
+    gui_board_drawn(g);
     gui_anim_draw(g);
     gui_board_pieces(g);
     gui_flush(g);

@@ -312,6 +312,20 @@ static void gui_dump_state(gui *g)
     fprintf(f, "prompt_text %s\nrow_height %d\npointer %d %d\nhighlight %s\npreview %s\n", g->prompt ? g->prompt_buf : "",
             g->font.h, g->mx, g->my,
             g->hover_dec >= 0 ? g->decs[g->hover_dec].text : "-", pvi >= 0 ? g->decs[pvi].text : "-");
+    if (g->overlay == GUI_OV_RULES)
+        fprintf(f, "rules %d %d %d %s\n", g->rules_mode, g->rules_top, g->rules_shown, g->rules_first);
+    const fc_view_item *drawn; /* the drawn tile previewed at its place, with its open edges */
+    int dpi = gui_drawn_preview(g, &drawn);
+    if (dpi >= 0) {
+        static const char *const edge[6] = {"E", "SE", "SW", "W", "NW", "NE"};
+        int open = gui_open_edges(g->decs[dpi].info.label);
+        fprintf(f, "drawn_preview %d %d %.6s %s", g->decs[dpi].info.hex.q, g->decs[dpi].info.hex.r, drawn->glyph,
+                g->decs[dpi].text);
+        for (int e = 0; e < 6; e++)
+            if (open >> e & 1)
+                fprintf(f, " %s", edge[e]);
+        fputc('\n', f);
+    }
     for (int i = 0; i < g->nmenu; i++)
         fprintf(f, "menu %d %d %d %s\n", i, g->menu_hits[i].r.x + g->menu_hits[i].r.w / 2,
                 g->menu_hits[i].r.y + g->menu_hits[i].r.h / 2, g->decs[g->menu[i]].text);

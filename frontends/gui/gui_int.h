@@ -57,7 +57,7 @@ typedef struct gui_hit {
     int idx;
 } gui_hit;
 
-enum { GUI_OV_NONE, GUI_OV_HELP, GUI_OV_FINAL, GUI_OV_COVER, GUI_OV_LEGEND };
+enum { GUI_OV_NONE, GUI_OV_HELP, GUI_OV_FINAL, GUI_OV_COVER, GUI_OV_LEGEND, GUI_OV_RULES };
 enum { GUI_PROMPT_NONE, GUI_PROMPT_SAVE, GUI_PROMPT_LOAD, GUI_PROMPT_QUIT };
 
 typedef struct gui {
@@ -137,6 +137,10 @@ typedef struct gui {
     gui_hit menu_hits[GUI_MENU_MAX];
 
     int overlay, cover_seat, shown_human;
+    /* the rules pane (rules.c): 0 the step's topic, 1 everything, 2 the glossary; the first
+     * paragraph shown, how many fit, and the first one's text (for the dump) */
+    int rules_mode, rules_top, rules_shown;
+    char rules_first[80];
     int prompt;
     char prompt_buf[GUI_PATH_MAX];
 
@@ -213,6 +217,13 @@ int gui_decs_at(const gui *g, fc_hex h, int *idx, int max);
 /* The hexes of the decision the pointer previews (hovered list row or menu item), or NULL. */
 const fc_decision_info *gui_preview(const gui *g);
 int gui_preview_index(const gui *g); /* its index in decs, or -1 */
+/* The decision whose drawn tile the board previews at its place (a pending view item: March of
+ * the Ants' explore): the previewed one (its rotation) when it lays one, else the first at the
+ * hovered hex; -1 when none. *item: the tile. */
+int gui_drawn_preview(const gui *g, const fc_view_item **item);
+/* The edges a label opens ("... open NW E SE W ..."), as bits in gui_edge_dir's order (E SE SW
+ * W NW NE). */
+int gui_open_edges(const char *label);
 
 /* pieces.c: the view's pieces and cell highlights. */
 void gui_pieces_index(gui *g); /* after every new view */
@@ -242,6 +253,11 @@ void gui_tray_draw(gui *g);
 bool gui_tray_status(const gui *g, char *buf, size_t n);
 void gui_tray_dump(gui *g, FILE *f);
 
+/* rules.c: the rules pane ('r'). */
+void gui_rules_open(gui *g);
+bool gui_rules_key(gui *g, SDL_Keycode k);
+void gui_rules_char(gui *g, char ch);
+void gui_rules_draw(gui *g, SDL_Rect r, int pad);
 /* panels.c: layout, header, side panel, decision list, log, status, overlays. */
 void gui_layout(gui *g);
 /* The rows of the decision list and of the open menu on screen, from the current list, its

@@ -154,6 +154,10 @@ static int gui_char(gui *g, char ch, fc_error *err)
             g->prompt = GUI_PROMPT_NONE;
         return GUI_GO_ON;
     }
+    if (g->overlay == GUI_OV_RULES) {
+        gui_rules_char(g, ch);
+        return GUI_GO_ON;
+    }
     if (g->overlay == GUI_OV_HELP || g->overlay == GUI_OV_LEGEND || g->overlay == GUI_OV_COVER) {
         if (g->overlay == GUI_OV_COVER)
             g->shown_human = g->cover_seat;
@@ -170,6 +174,9 @@ static int gui_char(gui *g, char ch, fc_error *err)
         break;
     case 'l':
         g->overlay = GUI_OV_LEGEND;
+        break;
+    case 'r':
+        gui_rules_open(g);
         break;
     case 'q':
         return g->rec ? GUI_QUIT : gui_quit_request(g);
@@ -231,6 +238,8 @@ static int gui_key(gui *g, SDL_Keycode k, bool *shot, fc_error *err)
     }
     if (k == SDLK_F1)
         return gui_char(g, '?', err);
+    if (g->overlay == GUI_OV_RULES && gui_rules_key(g, k))
+        return GUI_GO_ON;
     if (k == SDLK_ESCAPE) {
         if (g->nmenu)
             g->nmenu = 0;
@@ -322,7 +331,9 @@ int gui_event(gui *g, const SDL_Event *ev, bool *shot, fc_error *err)
     case SDL_MOUSEWHEEL: {
         SDL_Point p = {g->mx, g->my};
         int dy = ev->wheel.y;
-        if (SDL_PointInRect(&p, &g->r_board))
+        if (g->overlay == GUI_OV_RULES)
+            g->rules_top = g->rules_top - 3 * dy < 0 ? 0 : g->rules_top - 3 * dy;
+        else if (SDL_PointInRect(&p, &g->r_board))
             gui_zoom(g, powf(1.15f, (float)dy), g->mx, g->my);
         else if (SDL_PointInRect(&p, &g->r_list))
             g->list_top = g->list_top - 3 * dy < 0 ? 0 : g->list_top - 3 * dy;

@@ -355,6 +355,7 @@ static const char *const gui_help_lines[] = {
     "  click a decision in the list; hover a hex for its label; wheel zooms, drag pans.",
     "u  undo back to the previous human decision      s  save the record",
     "o  load a record                                  l  legend of the glyphs",
+    "r  the rules of this step (scroll: arrows, PgUp/PgDn, wheel; a all, g glossary)",
     "+ / -  bots slower / faster     space  skip the bot pacing     0  reset zoom",
     "a  move animation on/off (a key or click skips one)                               ",
     "F12  screenshot (with FORMICARY_GUI_DUMP=DIR)     ? / F1  this help     q  quit",
@@ -411,6 +412,8 @@ static void gui_draw_overlay(gui *g)
             snprintf(buf, sizeof buf, "%-6s %s", g->view->legend[i].glyph, g->view->legend[i].text);
             gui_text(g, &g->small, r.x + pad, r.y + pad + line + (i + 1) * sl, r.w - 2 * pad, gui_rgb(C_TEXT), buf);
         }
+    } else if (g->overlay == GUI_OV_RULES) {
+        gui_rules_draw(g, gui_box(g, g->w * 3 / 4, g->h - 4 * pad), pad);
     } else if (g->overlay == GUI_OV_COVER) {
         gui_fill(g, (SDL_Rect){0, 0, g->w, g->h}, gui_rgb(0x101417));
         SDL_Rect r = gui_box(g, g->w / 2, 4 * line + 2 * pad);

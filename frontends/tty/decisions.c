@@ -120,6 +120,16 @@ const fc_decision_info *tty_preview(const tty *t)
     return &t->decs[t->sel].info;
 }
 
+const fc_view_item *tty_dec_item(const tty *t, const fc_decision_info *info)
+{
+    if (!info || info->from_item <= 0)
+        return NULL;
+    for (int i = 0; i < t->view->nitems && i < FC_VIEW_MAX_ITEMS; i++)
+        if (t->view->items[i].id == info->from_item)
+            return &t->view->items[i];
+    return NULL;
+}
+
 int tty_decs_at(const tty *t, fc_hex h, int *idx, int max)
 {
     int k = 0;
@@ -214,8 +224,18 @@ static void tty_draw_info(tty *t)
     } else if (t->has_cursor) {
         const fc_view_cell *c = tty_map_cell(t, t->cursor);
         int k = tty_decs_at(t, t->cursor, NULL, 0);
+        int idx[1];
+        const fc_view_item *it = !c && k > 0 && tty_decs_at(t, t->cursor, idx, 1) > 0
+                                     ? tty_dec_item(t, &t->decs[t->sel >= 0 ? t->sel : idx[0]].info)
+                                     : NULL;
         size_t len = (size_t)snprintf(buf, sizeof buf, "(%d,%d) %.16s", t->cursor.q, t->cursor.r,
                                       c ? c->terrain_name : "");
+        if (it && it->seat < 0) { /* a place for the drawn tile: name it (its unturned openings
+                                   * stay in the side pane; each rotation's are in its label) */
+            const char *cut = strstr(it->name, ", open ");
+            int nl = cut ? (int)(cut - it->name) : (int)strnlen(it->name, sizeof it->name);
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "for %.6s %.*s", it->glyph, nl, it->name);
+        }
         if (c && c->label[0] && strcmp(c->label, c->terrain_name) != 0 && len < sizeof buf)
             len += (size_t)snprintf(buf + len, sizeof buf - len, ": %.48s", c->label);
         const fc_view *v = t->view;

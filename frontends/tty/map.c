@@ -9,6 +9,7 @@
 #include <curses.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "tty_int.h"
 
@@ -149,13 +150,113 @@ static void tty_map_ch(const tty *t, int y, int x, chtype ch)
 static const char *const tty_fill_text[FC_TERRAIN_COUNT] = {" . ", " , ", " : ", " ^ ", "~~~",
                                                              " * ", " & ", " . ", " # ", "XXX"};
 
+/* Terrains a game names after a colour (Marabunta's regions "pink" .. "yellow", as its rules
+ * call them) are filled in that colour, as the GUI does (gui_cell_rgb): a light tint on 256
+ * colours, else the nearest of the 8 (orange and yellow then share yellow; the key line and
+ * the cells' glyphs tell them apart). Black text, white on the dark ones. */
+static const struct {
+    const char *name;
+    short bg8, fg8, bg256;
+} tty_named[] = {{"pink", COLOR_MAGENTA, COLOR_BLACK, 218}, {"blue", COLOR_BLUE, COLOR_WHITE, 117},
+                 {"orange", COLOR_YELLOW, COLOR_BLACK, 215}, {"green", COLOR_GREEN, COLOR_BLACK, 150},
+                 {"grey", COLOR_WHITE, COLOR_BLACK, 250},    {"gray", COLOR_WHITE, COLOR_BLACK, 250},
+                 {"yellow", COLOR_YELLOW, COLOR_BLACK, 228}, {"red", COLOR_RED, COLOR_WHITE, 217},
+                 {"purple", COLOR_MAGENTA, COLOR_WHITE, 183}, {"violet", COLOR_MAGENTA, COLOR_WHITE, 183},
+                 {"brown", COLOR_YELLOW, COLOR_BLACK, 180},  {"white", COLOR_WHITE, COLOR_BLACK, 255},
+                 {"black", COLOR_BLACK, COLOR_WHITE, 240},   {"cyan", COLOR_CYAN, COLOR_BLACK, 159}};
+#define TTY_NAMED ((int)(sizeof tty_named / sizeof tty_named[0]))
+_Static_assert(TTY_NAMED <= TTY_PAIR_COUNT - TTY_PAIR_NAMED, "a pair for each named colour");
+
+void tty_map_colours_init(bool c256)
+{
+    for (int i = 0; i < TTY_NAMED; i++)
+        init_pair((short)(TTY_PAIR_NAMED + i), c256 ? 16 : tty_named[i].fg8,
+                  c256 ? tty_named[i].bg256 : tty_named[i].bg8);
+}
+
+/* The index of the colour a cell's terrain is named after, or -1 (crossed-out hexes keep the
+ * blocked fill, as in the GUI). */
+static int tty_named_index(const fc_view_cell *c)
+{
+    if (c->terrain == FC_TERRAIN_BLOCKED)
+        return -1;
+    for (int i = 0; i < TTY_NAMED; i++)
+        if (strncasecmp(c->terrain_name, tty_named[i].name, sizeof c->terrain_name) == 0)
+            return i;
+    return -1;
+}
+
+/* The cells whose terrain names a colour, one per name in the table's order (the rules' order
+ * for Marabunta: pink, blue, orange, green, grey, yellow); returns how many. */
+static int tty_key_cells(const fc_view *v, const fc_view_cell **out)
+{
+    const fc_view_cell *first[TTY_NAMED] = {NULL};
+    int n = 0, nc = v->ncells < FC_VIEW_MAX_CELLS ? v->ncells : FC_VIEW_MAX_CELLS;
+    for (int i = 0; i < nc; i++) {
+        int k = tty_named_index(&v->cells[i]);
+        if (k >= 0 && !first[k])
+            first[k] = &v->cells[i];
+    }
+    for (int k = 0; k < TTY_NAMED; k++)
+        if (first[k])
+            out[n++] = first[k];
+    return n;
+}
+
+int tty_map_key_count(const tty *t)
+{
+    const fc_view_cell *cells[TTY_NAMED];
+    return tty_key_cells(t->view, cells);
+}
+
 static int tty_cell_attr(const tty *t, const fc_view_cell *c)
 {
     if (!t->colour)
         return c->owner >= 0 ? A_BOLD : A_NORMAL;
     if (c->owner >= 0 && c->owner < FC_MAX_SEATS)
         return (int)(COLOR_PAIR(TTY_PAIR_OWNER + c->owner) | A_BOLD);
+    int k = tty_named_index(c);
+    if (k >= 0)
+        return (int)COLOR_PAIR(TTY_PAIR_NAMED + k);
     return (int)COLOR_PAIR(TTY_PAIR_TERRAIN + (c->terrain < FC_TERRAIN_COUNT ? c->terrain : 0));
+}
+
+/* One entry of the key line: "P pink" (the glyph its cells show first, when it has one), or
+ * the name alone. */
+static int tty_key_item(const fc_view_cell *c, bool glyph, char *buf, size_t n)
+{
+    bool g = glyph && c->glyphs[0] > ' ' && c->glyphs[0] < 127;
+    return g ? snprintf(buf, n, "%c %.16s", c->glyphs[0], c->terrain_name) : snprintf(buf, n, "%.16s", c->terrain_name);
+}
+
+/* The key line under the map: each colour-named terrain on its own fill, in the order of the
+ * rules, "key: P pink  B blue ..." when the row has room, else shorter forms. */
+static void tty_draw_key(tty *t)
+{
+    const tty_rect *r = &t->key;
+    const fc_view_cell *cells[TTY_NAMED];
+    int n = tty_key_cells(t->view, cells);
+    if (r->h < 1 || n == 0)
+        return;
+    char item[40];
+    int form = 0; /* 0: "key:" and glyphs, gap 2; 1: glyphs, gap 1; 2: names, gap 1 */
+    for (; form < 2; form++) {
+        int w = form == 0 ? 5 : 1;
+        for (int i = 0; i < n; i++)
+            w += tty_key_item(cells[i], form < 2, item, sizeof item) + (form == 0 ? 2 : 1);
+        if (w <= r->w)
+            break;
+    }
+    int x = r->x + 1, end = r->x + r->w;
+    if (form == 0) {
+        tty_put(r->y, x, end - x, A_BOLD, "key:");
+        x += 5;
+    }
+    for (int i = 0; i < n && x < end; i++) {
+        int w = tty_key_item(cells[i], form < 2, item, sizeof item);
+        tty_put(r->y, x, end - x, tty_cell_attr(t, cells[i]), "%s", item);
+        x += w + (form == 0 ? 2 : 1);
+    }
 }
 
 /* Whether h is one of the hexes the previewed decision covers. */
@@ -193,6 +294,24 @@ static void tty_draw_preview(tty *t, int bx, int by)
                 if (y >= t->map.y && y < t->map.y + t->map.h && x + k >= t->map.x && x + k < t->map.x + t->map.w)
                     mvchgat(y, x + k, 1, A_BOLD, TTY_PAIR_SELECT, NULL);
     }
+}
+
+/* The selected decision lays the drawn tile (a pending item, March of the Ants' explore): its
+ * glyph goes on the target hex ("T2"), on the selection colour, so the map shows which tile
+ * goes where; the info line and the side pane name it. */
+static void tty_draw_drawn(tty *t, int bx, int by)
+{
+    const fc_decision_info *p = tty_preview(t);
+    const fc_view_item *it = p && p->has_hex ? tty_dec_item(t, p) : NULL;
+    if (!it || it->seat >= 0)
+        return;
+    char text[4] = "   ";
+    size_t g = strnlen(it->glyph, sizeof it->glyph);
+    memcpy(g == 1 ? text + 1 : text, it->glyph, g > 3 ? 3 : g);
+    chtype a = t->colour ? COLOR_PAIR(TTY_PAIR_SELECT) | A_BOLD : A_REVERSE | A_BOLD;
+    int x = bx + tty_hex_x(p->hex), y = by + p->hex.r;
+    for (int k = 0; k < 3; k++)
+        tty_map_ch(t, y, x + 1 + k, (chtype)(unsigned char)text[k] | a);
 }
 
 /* The cursor is drawn unless it would be a second marker: while the human chooses in the list
@@ -253,6 +372,8 @@ void tty_draw_map(tty *t)
             for (int k = 0; k < 3; k++)
                 tty_map_ch(t, by + th.r, bx + tty_hex_x(th) + 1 + k, (chtype)(k == 1 ? '+' : ' ') | A_REVERSE | A_BOLD);
     tty_draw_preview(t, bx, by);
+    tty_draw_drawn(t, bx, by);
+    tty_draw_key(t);
     if (tty_cursor_shown(t)) {
         int x = bx + tty_hex_x(t->cursor), y = by + t->cursor.r;
         chtype a = t->colour ? COLOR_PAIR(TTY_PAIR_SELECT) | A_BOLD : A_REVERSE | A_BOLD;

@@ -35,6 +35,11 @@ void tty_layout(tty *t)
     t->side = (tty_rect){1, cols - side_w, mid - bottom, side_w};
     t->list = (tty_rect){1 + mid - bottom, 0, bottom, cols - side_w - 1};
     t->log = (tty_rect){1 + mid - bottom, cols - side_w, bottom, side_w};
+    t->key = (tty_rect){0, 0, 0, 0};
+    if (tty_map_key_count(t) > 0 && t->map.h > 4) { /* the terrain key: the map's last row */
+        t->map.h--;
+        t->key = (tty_rect){t->map.y + t->map.h, 0, 1, t->map.w};
+    }
     t->info = (tty_rect){rows - 2, 0, 1, cols};
     t->status = (tty_rect){rows - 1, 0, 1, cols};
 }
@@ -102,6 +107,7 @@ void tty_colours_init(tty *t)
     init_pair(TTY_PAIR_ERROR, COLOR_WHITE, COLOR_RED);
     init_pair(TTY_PAIR_OK, COLOR_GREEN, -1);
     init_pair(TTY_PAIR_DIM, c256 ? 244 : COLOR_WHITE, -1);
+    tty_map_colours_init(c256);
 }
 
 int tty_seat_attr(const tty *t, int seat)
@@ -199,7 +205,7 @@ void tty_draw_frame(tty *t)
     /* the line between map and side pane */
     int vx = t->side.x - 1;
     attrset(t->colour ? (int)COLOR_PAIR(TTY_PAIR_TITLE) : A_NORMAL);
-    mvvline(t->map.y, vx, ACS_VLINE, t->map.h + t->list.h);
+    mvvline(t->map.y, vx, ACS_VLINE, t->side.h + t->list.h); /* the map may lend a row to the key */
     attrset(A_NORMAL);
 }
 

@@ -1,7 +1,9 @@
 /* The rules pane ('r'): the part of the game's rules reference (fc_plugin.rules_text) that
  * the game names for the current step (fc_match_phase_topic), then the glossary of its
  * notation, wrapped to the terminal and scrollable. '/' finds any rule id or topic, 'a' shows
- * the whole reference. Markdown emphasis is dropped; headings and lists keep their shape. */
+ * the whole reference. Markdown emphasis is dropped; headings are underlined ('=' for # and
+ * ##, '-' below), list items hang under their bullet, tables lose their rule rows and outer
+ * bars. */
 #include <curses.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,27 +131,41 @@ static void tty_text_add(tty_text *x, const char *s, size_t len, int w)
     }
     tty_text_clean(s, len, line, len * 6 + 16);
     char *p = line;
-    int indent = 0;
+    int indent = 0, level = 0;
+    if (*p == '|' && strspn(p, "|-: ") == strlen(p)) { /* a table's rule row: "|---|---|" */
+        free(line);
+        return;
+    }
     if (*p == '#') {
         while (*p == '#')
-            p++;
+            p++, level++;
         while (*p == ' ')
             p++;
         if (x->n > 0 && x->buf[x->off[x->n - 1]] != 0)
             tty_text_push(x, "", 0, 0);
+    } else if (*p == '|') { /* a table row without its outer bars */
+        p += strspn(p, "| ");
+        size_t k = strlen(p);
+        while (k > 0 && (p[k - 1] == '|' || p[k - 1] == ' '))
+            p[--k] = 0;
+        indent = 2;
     } else {
         while (p[indent] == ' ')
             indent++;
         if ((p[indent] == '-' || p[indent] == '*') && p[indent + 1] == ' ')
-            indent += 2;
-        else if (p[indent] == '|')
             indent += 2;
     }
     if (!*p) {
         tty_text_push(x, "", 0, 0);
     } else {
         tty_text_wrap tw = {x, 0, indent};
-        tty_wrap_text(p, w, indent, tty_text_line, &tw);
+        int rows = tty_wrap_text(p, w, indent, tty_text_line, &tw);
+        if (level > 0 && rows == 1) { /* a heading underlined: '=' for # and ##, '-' below */
+            char rule[256];
+            int n = (int)strlen(p) < (int)sizeof rule - 1 ? (int)strlen(p) : (int)sizeof rule - 1;
+            memset(rule, level <= 2 ? '=' : '-', (size_t)n);
+            tty_text_push(x, rule, n, 0);
+        }
     }
     free(line);
 }

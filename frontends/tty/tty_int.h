@@ -27,7 +27,8 @@ enum {
     TTY_PAIR_ERROR,
     TTY_PAIR_OK,
     TTY_PAIR_DIM,
-    TTY_PAIR_COUNT
+    TTY_PAIR_NAMED, /* + a terrain named after a colour (map.c: Marabunta's "pink" .. "yellow") */
+    TTY_PAIR_COUNT = TTY_PAIR_NAMED + 16
 };
 
 typedef struct tty_rect {
@@ -114,6 +115,7 @@ typedef struct tty {
     bool colour;
     short seat_colour[FC_MAX_SEATS];
     tty_rect header, map, side, list, log, info, status;
+    tty_rect key; /* the terrain key under the map (h 0: none) */
     bool too_small;
     bool save_failed; /* the --record file could not be written on quit */
 } tty;
@@ -155,6 +157,10 @@ void tty_map_move(tty *t, int dx, int dy);
 void tty_map_next_target(tty *t, int dir);
 /* Puts the cursor on a valid cell (a target if any) when it is on none. */
 void tty_map_ensure_cursor(tty *t);
+/* The colour pairs of terrains named after a colour (called by tty_colours_init). */
+void tty_map_colours_init(bool c256);
+/* How many terrain names on the board are colours (the key line lists them), at most 16. */
+int tty_map_key_count(const tty *t);
 /* Columns and rows the whole map needs. */
 void tty_map_size(const tty *t, int *w, int *h);
 /* The screen column of a hex in map coordinates (4 columns per hex, half a hex per row). */
@@ -169,6 +175,9 @@ void tty_decs_keep_sel(tty *t);
 void tty_decs_reselect(tty *t);
 void tty_draw_list(tty *t);
 int tty_decs_at(const tty *t, fc_hex h, int *idx, int max);
+/* The item of the view a decision takes its piece from (fc_decision_info.from_item: a piece in
+ * a hand, March of the Ants' drawn tile), or NULL. */
+const fc_view_item *tty_dec_item(const tty *t, const fc_decision_info *info);
 /* One selection, shown once in the list and, when it concerns a hex, by the map cursor on
  * it. Moves of the list selection stop at both ends (no wrap-around). */
 void tty_list_move(tty *t, int delta);

@@ -5,9 +5,11 @@
 #          (no menu of MoveStrings); a piece on the board is picked the same way and moved; the
 #          empty places are targets, not view cells; the first pieces do not fill the board.
 #   marsz: the drawn tile is a tray item named in the dump, picked by itself (the only source),
-#          and its places are marked.
+#          and its places are marked; hovering a place previews the tile there, in the rotation
+#          of the hovered menu item, with the edges that rotation opens.
 #   marabunta: the regions are filled in the colours the rules name (yellow yellow, orange
-#          orange), and the legend (l) has a terrain key with those colours.
+#          orange), and the legend (l) has a terrain key with those colours; r opens the rules
+#          pane (the step's rules, scrolling, g glossary, a all, Esc / r close).
 # usage: gui_view.sh FORMICARY FIXTURE_DIR GAME       (exit 77 = skipped)
 HERE=$(dirname "$(realpath "$0")")
 . "$HERE/gui_lib.sh"
@@ -94,6 +96,38 @@ elif [ "$GAME" = marsz ]; then
     if wait_grep '^tray [0-9]+ -1 .* T2$' 10; then pass "the drawn tile T-2 is a pending tray item"; else fail "no pending tile: $(grep '^tray ' dump/state.txt)"; fi
     wait_grep '^pick item 2$' 5 && pass "the only source, the drawn tile, is picked" || fail "pick: $(field pick)"
     [ "$(ndest)" -gt 0 ] && pass "its places are marked ($(ndest))" || fail "no places marked"
+    # the tile previewed where it would go: at the hovered place in the list's first rotation,
+    # then in the rotation of the hovered menu item, its openings as that decision's label says
+    read -r _ q r dx dy text <<<"$(grep -m1 '^dest ' dump/state.txt)"
+    x mousemove --window "$WID" "$dx" "$dy"
+    if wait_grep "^drawn_preview $q $r T2 " 5; then pass "hovering the place ($q,$r) previews T2 there: $(field drawn_preview)"
+    else fail "no tile preview at the hovered place ($q,$r): $(field drawn_preview)"; fi
+    state_has "^drawn_preview 0 -2 T2 place 0,-2 rot 0 E SE W NW\$" && pass "in the first rotation, open NW E SE W" \
+        || fail "first rotation: $(field drawn_preview)"
+    k=$(field shots) # F12 without moving the pointer away (key moves it to a corner)
+    x key --window "$WID" F12 && wait_state shots $((k + 1)) 5 && cp "dump/shot-$(printf %03d "$k").bmp" drawn_preview.bmp
+    # green_near BMP X Y: pixels of the tile's green fill within 12 px of (X, Y)
+    green_near() {
+        python3 -c 'import sys; sys.path.insert(0, sys.argv[1]); import shot_check as s
+w, h, rows = s.read_bmp(sys.argv[2]); X, Y = int(sys.argv[3]), int(sys.argv[4])
+print(sum(1 for y in range(Y - 12, Y + 13) for x in range(X - 12, X + 13)
+          if rows[y][3 * x + 1] > rows[y][3 * x] + 20 and rows[y][3 * x + 1] > rows[y][3 * x + 2] + 40))' "$HERE" "$@"
+    }
+    gp=$(green_near drawn_preview.bmp "$dx" "$dy")
+    [ "${gp:-0}" -gt 150 ] && pass "the tile is drawn green at the place ($gp of 625 pixels)" || fail "tile fill at the place: ${gp:-0} green pixels"
+    click "$dx" "$dy"
+    if wait_grep '^menu 1 ' 5; then
+        read -r _ _ mx my mtext <<<"$(grep -m1 '^menu 1 ' dump/state.txt)"
+        x mousemove --window "$WID" "$mx" "$my"
+        if wait_grep "^drawn_preview 0 -2 T2 $mtext " 5 && state_has "^drawn_preview 0 -2 T2 place 0,-2 rot 1 SE SW NW NE\$"; then
+            pass "the hovered menu item's rotation is previewed: $(field drawn_preview)"
+        else
+            fail "menu item '$mtext' hovered: $(field drawn_preview)"
+        fi
+        key Escape
+    else
+        fail "no menu of rotations at ($q,$r)"
+    fi
     key q
     wait_state prompt 3 5 && key q
     finish "quit"
@@ -117,6 +151,32 @@ elif [ "$GAME" = marabunta ]; then
     shot legend
     key Escape
     wait_state overlay 0 5
+    # r: the rules of this step from the rules reference, scrollable; g glossary, a all
+    topic=$("$EXE" rules marabunta --text glossary 2>/dev/null | head -1 | sed 's/^#* *//')
+    key r
+    if wait_grep '^rules 0 0 ' 5; then pass "r opens the rules pane: $(field rules)"; else fail "r: overlay $(field overlay), rules '$(field rules)'"; fi
+    first=$(field rules | cut -d' ' -f4-)
+    [ -n "$first" ] && "$EXE" rules marabunta --text | tr -d '*`' | grep -qF -- "${first:0:40}" \
+        && pass "the pane shows the rules reference's text ('${first:0:40}')" || fail "first paragraph '$first' not in the rules text"
+    shot rules
+    python3 "$HERE/shot_check.py" differ legend.bmp rules.bmp >/dev/null && pass "the rules pane is drawn" || fail "the rules pane looks like the legend"
+    key Next
+    wait_grep '^rules 0 [1-9]' 5 && pass "PgDn scrolls ($(field rules | cut -d' ' -f2) paragraphs down)" || fail "PgDn: $(field rules)"
+    key Home
+    wait_grep '^rules 0 0 ' 5 && pass "Home goes back to the top" || fail "Home: $(field rules)"
+    key g
+    wait_grep "^rules 2 0 [0-9]+ ${topic:0:20}" 5 && pass "g shows the glossary ('$topic')" || fail "g: $(field rules) (want '$topic')"
+    key a
+    wait_grep '^rules 1 0 [0-9]+ Marabunta' 5 && pass "a shows the whole reference from its title" || fail "a: $(field rules)"
+    key End
+    sleep 0.5
+    last=$(field rules | cut -d' ' -f2)
+    key Up
+    wait_grep "^rules 1 $((last - 1)) " 5 && pass "End, then Up: one paragraph back (of $((last + 1)))" || fail "End/Up: $(field rules) after $last"
+    key Escape
+    wait_state overlay 0 5 && pass "Esc closes the rules pane" || fail "Esc: overlay $(field overlay)"
+    key r
+    wait_state overlay 5 5 && key r && wait_state overlay 0 5 && pass "r opens and closes it" || fail "r r: overlay $(field overlay)"
     key q
     wait_state prompt 3 3 && key q
     finish "quit"

@@ -82,4 +82,5 @@ def main():
         sys.exit('unknown command ' + cmd)
 
 
-main()
+if __name__ == '__main__':  # also imported for read_bmp (gui_view.sh)
+    main()

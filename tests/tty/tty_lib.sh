@@ -53,14 +53,15 @@ wait_for() {
 expect() { if wait_for "$2" "${3:-10}"; then pass "$1"; else fail "$1 (no /$2/)"; fi; }
 # expect_not DESC REGEX: the current screen does not match
 expect_not() { if screen | grep -Eq -- "$2"; then fail "$1 (/$2/ present)"; else pass "$1"; fi; }
-# start W H ARGS...: a new session running formicary play GAME ARGS...
+# start W H ARGS...: a new session running formicary play GAME ARGS... (TERM: $TTY_TERM, else
+# screen, 8 colours)
 start() {
     local w=$1 h=$2
     shift 2
     "${TM[@]}" kill-server 2>/dev/null
     sleep 0.2
     "${TM[@]}" new-session -d -s fc -x "$w" -y "$h" \
-        "cd $TMP && env HOME=$TMP XDG_STATE_HOME=$TMP/state TERM=screen $RUN play $GAME --ui tty $*; echo EXIT=\$?; \
+        "cd $TMP && env HOME=$TMP XDG_STATE_HOME=$TMP/state TERM=${TTY_TERM:-screen} $RUN play $GAME --ui tty $*; echo EXIT=\$?; \
          if stty -a | grep -Eq '(^| )icanon( |;)' && stty -a | grep -Eq '(^| )echo( |;)'; then echo TERM=sane; fi; \
          echo =TTY-TEST-END=; sleep 600"
 }

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # What a player needs on the terminal screen (issue 27 item 2), from the view's items:
 #   hive:  each seat's hand as a tray line ("hand  Q SS BB GGG AAA"), one piece less after a
-#          placement;
+#          placement; play --load of the autosave continues it;
+#   marabunta: the regions in the colours the rules name (pink .. yellow, as in the GUI) and a
+#          key line under the map, on 256 colours and on 8; the rules pane's Markdown (an
+#          underlined heading, table rows without bars);
 #   marsz: during an explore the drawn tile is named with its spaces and openings ("drawn  T2:
-#          T-2 Mycelium (*LL F L), open ..."), and each placement says which edges it opens.
+#          T-2 Mycelium (*LL F L), open ..."), each placement says which edges it opens, the
+#          selected place shows the tile's glyph on its hex and the info line names the tile;
 # usage: tty_view.sh FORMICARY FIXTURE_DIR GAME      (exit 77 = skipped)
 . "$(dirname "$(realpath "$0")")/tty_lib.sh"
 
@@ -16,6 +20,14 @@ if [ "$GAME" = hive ]; then
     keys q
     wait_for "not saved" 5 && keys q
     expect "hive: quit" "EXIT=0" 20
+    # play --load continues the autosave (the record of that game) in the terminal too
+    cp "$TMP/state/formicary/autosave.rec" "$TMP/hive-auto.rec"
+    start 80 24 --seats human,random --bot-delay 0 --load "$TMP/hive-auto.rec"
+    expect "hive: --load continues the autosaved game: White's hand after the Ant" "│ hand +Q SS BB GGG AA( |$)" 20
+    screen | head -1 | grep -Eq "ply [2-9]" && pass "hive: --load: the header's ply is past the record's" || fail "hive: --load: header $(screen | head -1)"
+    keys q
+    wait_for "not saved" 5 && keys q
+    expect "hive: quit after --load" "EXIT=0" 20
 elif [ "$GAME" = marsz ]; then
     start 100 30 --seats human,random --seed 7 --bot-delay 0
     wait_for "$human_turn" 20
@@ -25,9 +37,57 @@ elif [ "$GAME" = marsz ]; then
         || fail "marsz: the drawn tile is not first in the side pane"
     expect "marsz: with its spaces and openings" "│ +\(\*LL F L\), open NW E" 5
     expect "marsz: a placement says which edges the rotation opens" "place 0,-2 rot 1: open NW NE SE SW \(T-2" 5
+    # the selected place shows the tile on its target hex; on the map the info line names it
+    expect "marsz: the selected place shows the drawn tile on its hex" "^ +\[T2 \] \+   \+ " 5
+    keys Tab n
+    expect "marsz: n: the tile moves with the selection to the next place" "^ +\+ \[T2 \] \+ " 5
+    expect "marsz: the info line names the tile for the place" "^ \(1,-2\) for T2 T-2 Mycelium \(\*LL F L\) \| Enter: choose among 3 decisions" 5
+    [ "$(screen | grep -c 'T2 ')" -ge 1 ] && [ "$(screen | head -12 | grep -o '\[T2 \]\|T2 ' | wc -l)" = 1 ] &&
+        pass "marsz: the tile is drawn on one hex only" || fail "marsz: the tile is drawn on one hex only"
     keys q
     wait_for "not saved" 5 && keys q
     expect "marsz: quit" "EXIT=0" 20
+elif [ "$GAME" = marabunta ]; then
+    # bg_of LETTER: the background colour code(s) the map's cells of a region letter are drawn
+    # on ("48;5;218" on 256 colours, "45" on 8), from tmux's escape sequences
+    bg_of() {
+        "${TM[@]}" capture-pane -e -p -t fc | sed -n '2,10p' | grep -Eo $'\033\\[(48;5;[0-9]+|4[0-7])m'"$1[.*#]" |
+            grep -Eo '48;5;[0-9]+|4[0-7]' | sort -u | paste -sd,
+    }
+    region_colours() { # DESC then LETTER=CODE ...
+        local desc=$1 lc got bad=""
+        shift
+        for lc in "$@"; do
+            got=$(bg_of "${lc%%=*}")
+            [ "$got" = "${lc#*=}" ] || bad="$bad ${lc%%=*}:${got:-none}"
+        done
+        if [ -z "$bad" ]; then pass "$desc"; else fail "$desc (letter:background$bad)"; fi
+    }
+    TTY_TERM=screen-256color start 80 24 --seats human,random --seed 3 --bot-delay 0
+    wait_for "$human_turn" 20
+    region_colours "marabunta: each region in its colour's tint on 256 colours" \
+        P=48\;5\;218 B=48\;5\;117 O=48\;5\;215 G=48\;5\;150 S=48\;5\;250 Y=48\;5\;228
+    expect "marabunta: a key line under the map at 80x24" "^ P pink B blue O orange G green S grey Y yellow +│" 5
+    "${TM[@]}" resize-window -t fc -x 110 -y 30
+    expect "marabunta: the key line's long form when there is room" "^ key: P pink  B blue  O orange  G green  S grey  Y yellow +│" 5
+    # the rules pane renders the Markdown readably: an underlined heading, tables without bars
+    keys r
+    wait_for "Rules: " 5 && keys g
+    expect "marabunta: rules: the glossary's heading, underlined" "│ Notation and glossary +│" 5
+    screen | grep -A1 "│ Notation and glossary" | tail -1 | grep -Eq "│ ={21} +│" && pass "marabunta: rules: '=' under the heading" \
+        || fail "marabunta: rules: no '=' line under the heading"
+    expect "marabunta: rules: a table row without its outer bars" "│ draw T3 \| chance: the tile revealed" 5
+    expect_not "marabunta: rules: no table rule rows or leading bars" "│ \|"
+    keys Escape
+    keys q
+    wait_for "not saved" 5 && keys q
+    expect "marabunta: quit" "EXIT=0" 20
+    start 80 24 --seats human,random --seed 3 --bot-delay 0 # TERM=screen: 8 colours
+    wait_for "$human_turn" 20
+    region_colours "marabunta: the nearest of 8 colours" P=45 B=44 O=43 G=42 S=47 Y=43
+    keys q
+    wait_for "not saved" 5 && keys q
+    expect "marabunta: quit (8 colours)" "EXIT=0" 20
 else
     echo "SKIP: no view scenario for $GAME"
     exit 77
