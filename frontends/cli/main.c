@@ -44,6 +44,9 @@ static const cli_cmd cli_cmds[] = {
      cli_opts_perft, cli_cmd_perft},
     {"uhp", "", "Speak the Universal Hive Protocol on stdin/stdout (Hive engine mode for viewers and arenas).", 0,
      0, cli_opts_uhp, cli_cmd_uhp},
+    {"probe", "GAME", "Mechanic probes: the win share an agent loses when restricted from each kind of decision, "
+     "with intervals (dead / minor / essential), and how often winners use each kind compared with losers.", 1, 1,
+     cli_opts_probe, cli_cmd_probe},
 };
 #define CLI_NCMDS ((int)(sizeof cli_cmds / sizeof cli_cmds[0]))
 
