@@ -117,7 +117,8 @@ static void probe_print(const probe_cli *p)
     cli_table_print(&t, stdout, "  ");
     cli_table_free(&t);
     printf("verdicts: essential = loss >= %.1f x baseline and above 0; minor = above 0; dead = within +-%.1f x baseline;\n"
-           "gain = below 0 (the agent does better without the kind); unclear = more deals needed\n",
+           "gain = below 0 (the agent does better without the kind); unbound = the kind never competed with another\n"
+           "at the restricted agent's decisions (a step where only it is legal: nothing to learn); unclear = more deals needed\n",
            FC_PROBE_ESSENTIAL, FC_PROBE_DEAD);
 }
 

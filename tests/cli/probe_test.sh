@@ -65,9 +65,9 @@ check "probe: two outputs on stdout" eval '[ $rc -eq 2 ] && one_line_err'
 
 # ---- a probe: table, files, determinism across threads ----
 fc probe hive --deals 3 --seed 4 --threads 1 --json "$TMP/p1.json" --csv "$TMP/p.csv" --html "$TMP/p.html"
-check "table: header and one row per kind with a verdict" eval '[ $rc -eq 0 ] && has "^probe hive: agent greedy, 2 players, 5 kinds, 3 deals each \(6 games a kind\), 33 games" && [ $(grep -Ec "^  (place|move|climb|throw|pass) +[0-9.]+ +\[" "$TMP/out") -eq 5 ] && has "^  throw .* dead "'
+check "table: header and one row per kind with a verdict" eval '[ $rc -eq 0 ] && has "^probe hive: agent greedy, 2 players, 5 kinds, 3 deals each \(6 games a kind\), 33 games" && [ $(grep -Ec "^  (place|move|climb|throw|pass) +[0-9.]+ +\[" "$TMP/out") -eq 5 ] && has "^  pass .* unbound "'
 check "CSV: header and one row per kind" eval '[ $(wc -l <"$TMP/p.csv") -eq 6 ] && head -1 "$TMP/p.csv" | grep -q "^kind,games,share,share_lo,share_hi,base,loss,loss_lo,loss_hi,verdict,binding,used_win,used_lose,ratio$"'
-check "JSON: intervals around the estimates; an unbound kind is dead with no loss" eval 'jq -e "(.kinds | length) == 5 and .games == 33 and all(.kinds[]; .share_lo <= .share and .share <= .share_hi and .loss_lo <= .loss and .loss <= .loss_hi and .games == 6) and ([.kinds[] | select(.binding == 0) | .verdict == \"dead\" and .loss == 0] | all)" "$TMP/p1.json" >/dev/null'
+check "JSON: intervals around the estimates; an unbound kind has no loss" eval 'jq -e "(.kinds | length) == 5 and .games == 33 and all(.kinds[]; .share_lo <= .share and .share <= .share_hi and .loss_lo <= .loss and .loss <= .loss_hi and .games == 6) and ([.kinds[] | select(.binding == 0) | .verdict == \"unbound\" and .loss == 0] | all)" "$TMP/p1.json" >/dev/null'
 check "HTML: the bar chart of loss per kind" eval 'grep -q "<svg" "$TMP/p.html" && grep -q "Win share lost when the agent may not use the kind" "$TMP/p.html" && grep -q "<rect" "$TMP/p.html"'
 fc probe hive --deals 3 --seed 4 --threads 2 --json "$TMP/p2.json"
 check "the same figures with 2 threads" eval '[ $rc -eq 0 ] && cmp -s <(jq -S "del(.threads)" "$TMP/p1.json") <(jq -S "del(.threads)" "$TMP/p2.json")'

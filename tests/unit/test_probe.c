@@ -219,7 +219,9 @@ static void test_probe_run(void **state)
             assert_true(k->binding == 0);
         if (k->binding == 0) { /* never bound: the very games of the baseline */
             assert_true(k->loss == 0 && k->loss_lo == 0 && k->loss_hi == 0);
-            assert_int_equal(k->verdict, FC_PROBE_DEAD_KIND);
+            assert_int_equal(k->verdict, FC_PROBE_UNBOUND);
+        } else {
+            assert_int_not_equal(k->verdict, FC_PROBE_UNBOUND);
         }
         if (strcmp(k->name, "move") == 0 || strcmp(k->name, "place") == 0)
             assert_true(k->binding > 0);

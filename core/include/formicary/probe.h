@@ -25,6 +25,7 @@ typedef enum fc_probe_verdict {
     FC_PROBE_MINOR,     /* a loss (interval above 0) under the essential threshold */
     FC_PROBE_ESSENTIAL_KIND,
     FC_PROBE_GAIN,      /* the restricted agent wins more (interval below 0): the agent misuses the kind */
+    FC_PROBE_UNBOUND,   /* the kind never competed with another at the agent's decisions: nothing to learn */
 } fc_probe_verdict;
 
 typedef struct fc_probe_config {
@@ -69,7 +70,7 @@ int fc_probe_kinds_parse(const fc_rules *rules, const char *list, uint64_t *mask
 /* Checks the configuration and the agent spec (err: one line). */
 int fc_probe_check(const fc_probe_config *c, fc_error *err);
 int fc_probe_run(const fc_probe_config *c, fc_probe_result *out, fc_error *err);
-/* "dead", "minor", "essential", "gain", "unclear" */
+/* "dead", "minor", "essential", "gain", "unbound", "unclear" */
 const char *fc_probe_verdict_name(fc_probe_verdict v);
 
 #endif

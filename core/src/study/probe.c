@@ -19,8 +19,8 @@
 
 const char *fc_probe_verdict_name(fc_probe_verdict v)
 {
-    static const char *const names[] = {"unclear", "dead", "minor", "essential", "gain"};
-    return v >= FC_PROBE_UNCLEAR && v <= FC_PROBE_GAIN ? names[v] : "?";
+    static const char *const names[] = {"unclear", "dead", "minor", "essential", "gain", "unbound"};
+    return v >= FC_PROBE_UNCLEAR && v <= FC_PROBE_UNBOUND ? names[v] : "?";
 }
 
 int fc_probe_kinds_parse(const fc_rules *rules, const char *list, uint64_t *mask, fc_error *err)
@@ -285,8 +285,9 @@ static int probe_summarize(const probe_run *r, fc_probe_result *out, fc_error *e
         o->loss = diff.diff;
         o->loss_lo = diff.lo;
         o->loss_hi = diff.hi;
-        o->verdict = probe_verdict(out->base, &diff);
         o->binding = dec ? (double)binding / (double)dec : 0;
+        /* never bound: the games are the baseline's, which says nothing about the kind's worth */
+        o->verdict = binding ? probe_verdict(out->base, &diff) : FC_PROBE_UNBOUND;
         probe_usage(r, o->kind, o);
     }
     free(x);
