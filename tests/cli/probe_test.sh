@@ -69,6 +69,9 @@ check "table: header and one row per kind with a verdict" eval '[ $rc -eq 0 ] &&
 check "CSV: header and one row per kind" eval '[ $(wc -l <"$TMP/p.csv") -eq 6 ] && head -1 "$TMP/p.csv" | grep -q "^kind,games,share,share_lo,share_hi,base,loss,loss_lo,loss_hi,verdict,binding,used_win,used_lose,ratio$"'
 check "JSON: intervals around the estimates; an unbound kind has no loss" eval 'jq -e "(.kinds | length) == 5 and .games == 33 and all(.kinds[]; .share_lo <= .share and .share <= .share_hi and .loss_lo <= .loss and .loss <= .loss_hi and .games == 6) and ([.kinds[] | select(.binding == 0) | .verdict == \"unbound\" and .loss == 0] | all)" "$TMP/p1.json" >/dev/null'
 check "HTML: the bar chart of loss per kind" eval 'grep -q "<svg" "$TMP/p.html" && grep -q "Win share lost when the agent may not use the kind" "$TMP/p.html" && grep -q "<rect" "$TMP/p.html"'
+if command -v xmllint >/dev/null; then
+    check "HTML: well-formed" xmllint --noout "$TMP/p.html"
+fi
 fc probe hive --deals 3 --seed 4 --threads 2 --json "$TMP/p2.json"
 check "the same figures with 2 threads" eval '[ $rc -eq 0 ] && cmp -s <(jq -S "del(.threads)" "$TMP/p1.json") <(jq -S "del(.threads)" "$TMP/p2.json")'
 fc probe hive --deals 2 --kinds move --agent random --json -
