@@ -209,12 +209,13 @@ static int probe_write_html(const probe_cli *p, const char *path)
     cli_html_est e[FC_MAX_KINDS];
     enum { NC = 7 };
     const char *cells[(FC_MAX_KINDS + 1) * NC];
-    char txt[FC_MAX_KINDS][6][40];
+    char txt[FC_MAX_KINDS][6][40], label[FC_MAX_KINDS][48];
     const char *head[NC] = {"kind", "share [95%]", "loss [95%]", "verdict", "bound", "winners / losers", "ratio"};
     memcpy(cells, head, sizeof head);
     for (int i = 0; i < r->nkinds; i++) {
         const fc_probe_kind *k = &r->kind[i];
-        e[i] = (cli_html_est){k->name, k->loss, k->loss_lo, k->loss_hi};
+        snprintf(label[i], sizeof label[i], "%s%s", k->name, k->verdict == FC_PROBE_UNBOUND ? " (unbound)" : "");
+        e[i] = (cli_html_est){label[i], k->loss, k->loss_lo, k->loss_hi};
         snprintf(txt[i][0], 40, "%.3f [%.3f, %.3f]", k->share, k->share_lo, k->share_hi);
         snprintf(txt[i][1], 40, "%+.3f [%+.3f, %+.3f]", k->loss, k->loss_lo, k->loss_hi);
         snprintf(txt[i][2], 40, "%s", fc_probe_verdict_name(k->verdict));
