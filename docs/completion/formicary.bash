@@ -14,6 +14,10 @@ _formicary_params() { # exe game
     "$1" rules "$2" 2>/dev/null | awk '/^parameters:/{p=1; getline; next} p && /^  [a-z_]/{print $1; next} p{exit}'
 }
 
+_formicary_kinds() { # exe game: the kinds of decision (sim --restrict, probe --kinds)
+    "$1" rules "$2" 2>/dev/null | awk '/^kinds of decision/{k=1; next} k && /^  [a-z]/{gsub(/[ ,]+/, " "); print; next} k{exit}'
+}
+
 _formicary() {
     local cur prev exe cmd game i
     cur=${COMP_WORDS[COMP_CWORD]}
@@ -44,6 +48,13 @@ _formicary() {
         local head=${cur%;*} last=${cur##*;} names="random greedy mcts mcts:iters= mcts:time="
         [[ $cur == *\;* ]] && head="$head;" || head=""
         COMPREPLY=($(compgen -P "$head" -W "$names" -- "$last"))
+        compopt -o nospace 2>/dev/null
+        return ;;
+    --restrict | --kinds)
+        # a comma-separated list of the game's kinds of decision
+        local head=${cur%,*} last=${cur##*,}
+        [[ $cur == *,* ]] && head="$head," || head=""
+        [[ -n $game ]] && COMPREPLY=($(compgen -P "$head" -W "$(_formicary_kinds "$exe" "$game")" -- "$last"))
         compopt -o nospace 2>/dev/null
         return ;;
     --corpus)

@@ -194,6 +194,14 @@ int cli_cmd_rules(cli *c)
     cli_table_free(&t);
     cli_rules_fns("Lua queries", p->queries, p->nqueries);
     cli_rules_fns("Lua actions", p->actions, p->nactions);
+    const char *const *kinds;
+    int nkinds = fc_plugin_kinds(p, &kinds);
+    printf("\nkinds of decision (agent key restrict=KIND+KIND, --restrict, formicary probe):\n");
+    if (nkinds == 0)
+        printf("  (none named: the plugin predates API minor 10)\n");
+    for (int i = 0; i < nkinds; i++)
+        printf("%s%s", i == 0 ? "  " : i % 8 ? ", " : ",\n  ", kinds[i]);
+    printf("%s", nkinds ? "\n" : "");
 
     if (r)
         fc_rules_free(r);

@@ -44,6 +44,7 @@ const cli_optdef cli_opts_sim[] = {
     {"--plan", "METRIC=EFFECT", true, "estimate from a pilot the games needed to detect EFFECT in METRIC (95% confidence, 80% power), e.g. win_share:1=0.03"},
     {"--pilot", "N", false, "--plan: games of the pilot (default 100)"},
     {"--run", NULL, false, "--plan: then play the games needed (at most --games, default 1000000)"},
+    {"--restrict", "KIND[,KIND]", false, "the first agent of --seats never chooses decisions of these kinds while another is legal (kinds: formicary rules GAME; per seat: the agent key restrict=KIND+KIND)"},
     CLI_RUNS_DB_OPTS,
     {NULL, NULL, false, NULL},
 };
@@ -558,6 +559,23 @@ static int sim_setup_extras(sim_cli *s, cli *c)
     return 0;
 }
 
+/* restrict= (or --restrict) names kinds of the game: a bad name is a usage error, before any game. */
+static int sim_check_restrict(const sim_cli *s)
+{
+    for (int i = 0; i < s->nseats; i++) {
+        if (!fc_agent_spec_restricted(s->spec[i]))
+            continue;
+        fc_error err;
+        fc_error_clear(&err);
+        fc_agent *a = fc_agent_new(s->spec[i], 0, &err);
+        int rc = a ? fc_agent_check_rules(a, s->d[0].rules, &err) : FC_EINVAL;
+        fc_agent_free(a);
+        if (rc < 0)
+            return cli_usage("sim: agent %d: %s", i + 1, err.msg);
+    }
+    return 0;
+}
+
 static int sim_setup(sim_cli *s, cli *c, fc_context *ctx)
 {
     fc_error err;
@@ -581,6 +599,9 @@ static int sim_setup(sim_cli *s, cli *c, fc_context *ctx)
         if (cli_agent_spec(pl->id, s->spec[i], resolved, sizeof resolved, &err) < 0)
             return cli_usage("sim: option --seats: seat %d: %s", i + 1, err.msg);
         snprintf(s->spec[i], SIM_SPEC_MAX, "%s", resolved);
+        if (i == 0 && cli_opt(c, "--restrict") &&
+            fc_agent_spec_restrict(resolved, cli_opt(c, "--restrict"), s->spec[i], SIM_SPEC_MAX, &err) < 0)
+            return cli_usage("sim: option --restrict: %s", err.msg);
         fc_agent *a = fc_agent_new(s->spec[i], 0, &err);
         if (!a)
             return cli_usage("sim: option --seats: seat %d: %s", i + 1, err.msg);
@@ -596,6 +617,8 @@ static int sim_setup(sim_cli *s, cli *c, fc_context *ctx)
         return rc;
     if (!(s->d[0].rules = cli_rules(c, ctx, pl->id, s->nseats)))
         return CLI_EXIT_FAIL;
+    if ((rc = sim_check_restrict(s)) != 0)
+        return rc;
     s->d[0].label = "A";
     s->ndesigns = 1;
     if (cli_opt(c, "--against-rules") || cli_opt(c, "--against-variant") || cli_opt_count(c, "--against-set")) {

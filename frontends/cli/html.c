@@ -1001,3 +1001,40 @@ void cli_html_bars(cli_html *h, const char *title, const char *axis_label, const
     }
     figure_end(h);
 }
+
+/* Horizontal bars from 0 to each value with the interval as a whisker (losses per mechanic,
+ * formicary probe); the reference line marks 0. */
+void cli_html_interval_bars(cli_html *h, const char *title, const char *axis_label, const cli_html_est *e, int n)
+{
+    double lo = 0, hi = 0, lw = 0;
+    for (int i = 0; i < n; i++) {
+        range_add(&lo, &hi, e[i].value);
+        range_add(&lo, &hi, e[i].lo);
+        range_add(&lo, &hi, e[i].hi);
+        if (text_w(e[i].label) > lw)
+            lw = text_w(e[i].label);
+    }
+    if (n <= 0) {
+        empty_chart(h, title);
+        return;
+    }
+    if (hi <= lo)
+        hi = lo + 1;
+    plot p = {.x0 = fmin(fmax(lw + 16, 80), 300), .h = 26.0 * n, .y0 = 10};
+    p.w = CW - p.x0 - 170;
+    p.ax = nice_axis(lo, hi, 8);
+    figure_begin(h, title, CW, p.y0 + p.h + 45);
+    x_axis(h, &p, NULL, true, axis_label);
+    for (int i = 0; i < n; i++) {
+        double y = p.y0 + 13 + 26.0 * i;
+        if (isfinite(e[i].value)) {
+            double x0 = px(&p, 0), x1 = px(&p, e[i].value);
+            fprintf(h->f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"14\" fill=\"%s\" fill-opacity=\"0.45\"/>\n",
+                    fmin(x0, x1), y - 7, fmax(fabs(x1 - x0), 1), colour(0));
+        }
+        interval_row(h, &p, &e[i], y, colour(0));
+    }
+    fprintf(h->f, "<line class=\"ref\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"><title>0</title></line>\n",
+            px(&p, 0), p.y0, px(&p, 0), p.y0 + p.h);
+    figure_end(h);
+}

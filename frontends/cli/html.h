@@ -52,6 +52,9 @@ void cli_html_table(cli_html *h, int ncols, int nrows, const char *const *cells)
  * A/B differences (ref = 0). */
 void cli_html_intervals(cli_html *h, const char *title, const char *axis, const cli_html_est *e, int n,
                         double ref);
+/* Horizontal bars from 0 to each value, the interval lo..hi as a whisker (formicary probe's loss
+ * per kind of decision). */
+void cli_html_interval_bars(cli_html *h, const char *title, const char *axis, const cli_html_est *e, int n);
 /* As cli_html_intervals, each estimate in group group[i] (0..ngroups-1), drawn in the group's
  * colour and named in a legend by groups[] (designs A and B side by side). */
 void cli_html_intervals_grouped(cli_html *h, const char *title, const char *axis, const cli_html_est *e, int n,

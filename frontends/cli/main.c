@@ -51,6 +51,9 @@ static const cli_cmd cli_cmds[] = {
      "decisions (3+ players).", 1, 1, cli_opts_leaders, cli_cmd_leaders},
     {"openings", "GAME", "Openings: entropy of the first K decisions, most common lines, a forced-win search near the "
      "start (deterministic two-player games).", 1, 1, cli_opts_openings, cli_cmd_openings},
+    {"probe", "GAME", "Mechanic probes: the win share an agent loses when restricted from each kind of decision, "
+     "with intervals (dead / minor / essential), and how often winners use each kind compared with losers.", 1, 1,
+     cli_opts_probe, cli_cmd_probe},
 };
 #define CLI_NCMDS ((int)(sizeof cli_cmds / sizeof cli_cmds[0]))
 

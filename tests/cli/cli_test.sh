@@ -105,7 +105,7 @@ check "agent options in --seats" eval '[ $rc -eq 0 ] && has "^agent 1 random:see
 fc play bidrace --seats random,minimax
 check "unknown agent lists the known ones" eval '[ $rc -eq 2 ] && one_line_err && has "unknown agent .minimax. \(known: random, greedy, mcts, ab\)" err'
 fc play bidrace --seats random:depth=2,random
-check "unknown agent key lists the keys" eval '[ $rc -eq 2 ] && one_line_err && has "unknown key .depth. \(known: seed\)" err'
+check "unknown agent key lists the keys" eval '[ $rc -eq 2 ] && one_line_err && has "unknown key .depth. \(known: seed, restrict\)" err'
 fc play bidrace --seats random,random,random,random,random
 check "too many seats for the game" eval '[ $rc -eq 1 ] && one_line_err'
 fc play bidrace --seed 9 --quiet

@@ -50,7 +50,7 @@ static void test_spec_errors(void **state)
     assert_int_equal(err.code, FC_EUNKNOWN);
     assert_string_equal(err.msg, "unknown agent 'minimax' (known: random, greedy, mcts, ab)");
     assert_null(fc_agent_new("random:depth=3", 1, &err));
-    assert_string_equal(err.msg, "agent random: unknown key 'depth' (known: seed)");
+    assert_string_equal(err.msg, "agent random: unknown key 'depth' (known: seed, restrict)");
     assert_null(fc_agent_new("random:seed", 1, &err));
     assert_string_equal(err.msg, "agent random: expected key=value, found 'seed'");
     assert_null(fc_agent_new("random:seed=-4", 1, &err));

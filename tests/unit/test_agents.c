@@ -47,7 +47,7 @@ static void test_specs(void **state)
     assert_null(fc_agent_new("minimax", 1, &err));
     assert_string_equal(err.msg, "unknown agent 'minimax' (known: random, greedy, mcts, ab)");
     assert_null(fc_agent_new("mcts:rollouts=5", 1, &err));
-    assert_string_equal(err.msg, "agent mcts: unknown key 'rollouts' (known: iters, time, c, depth, seed, threads, legacy, reuse, policy, eps, weights, clock, prior, pb)");
+    assert_string_equal(err.msg, "agent mcts: unknown key 'rollouts' (known: iters, time, c, depth, seed, threads, legacy, reuse, policy, eps, weights, clock, prior, pb, restrict)");
     assert_null(fc_agent_new("mcts:policy=greedy", 1, &err));
     assert_string_equal(err.msg, "agent mcts: policy: 'greedy' is not random, mast or eval");
     assert_null(fc_agent_new("mcts:time=1,clock=gpu", 1, &err));
@@ -83,7 +83,7 @@ static void test_specs(void **state)
     assert_null(fc_agent_new("greedy:samples=0", 1, &err));
     assert_string_equal(err.msg, "agent greedy: samples: 0 is out of range 1..1000");
     assert_null(fc_agent_new("greedy:depth=2", 1, &err));
-    assert_string_equal(err.msg, "agent greedy: unknown key 'depth' (known: seed, samples, weights)");
+    assert_string_equal(err.msg, "agent greedy: unknown key 'depth' (known: seed, samples, weights, restrict)");
     fc_agent *a = fc_agent_new("mcts:iters=2000,c=0.7,time=0.5", 1, &err);
     assert_non_null(a);
     assert_string_equal(fc_agent_spec(a), "mcts:iters=2000,c=0.7,time=0.5");

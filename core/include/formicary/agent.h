@@ -6,6 +6,8 @@
 #ifndef FORMICARY_AGENT_H
 #define FORMICARY_AGENT_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "formicary/match.h"
@@ -59,6 +61,16 @@ typedef struct fc_agent_search_stats {
 
 /* The statistics of a's last search; 0, or FC_EINVAL for a kind that keeps none. */
 int fc_agent_stats(const fc_agent *a, fc_agent_search_stats *out);
+
+/* Restriction from kinds of decision (any kind of agent; docs/cli.md, "Agents"): the key
+ * restrict=KIND+KIND makes the agent never choose a decision of those kinds (the names a game
+ * gives them, fc_plugin_kinds) while a decision of another kind is legal. Searches (mcts, ab)
+ * apply it at their root only. fc_agent_spec_restrict writes spec with restrict=kinds added
+ * (kinds '+'- or ','-separated) to out; FC_EINVAL when spec has restrict= already or out is
+ * too small. */
+int fc_agent_spec_restrict(const char *spec, const char *kinds, char *out, size_t n, fc_error *err);
+/* Whether spec gives the key restrict=. */
+bool fc_agent_spec_restricted(const char *spec);
 
 /* The normalised spec ("random:seed=7"); valid while a lives. */
 const char *fc_agent_spec(const fc_agent *a);

@@ -32,7 +32,7 @@
 #include "formicary/view.h"
 
 #define FC_ABI_MAJOR 1
-#define FC_API_MINOR 9 /* 1: fc_hook_def gained lo, hi; fc_host gained param_text, table_parse; 2: fc_game gained
+#define FC_API_MINOR 10/* 1: fc_hook_def gained lo, hi; fc_host gained param_text, table_parse; 2: fc_game gained
                         * position_write, position_read; 3: fc_plugin gained rules_text, fc_game phase_topic and
                         * params_check,
                         * fc_host view_legend, fc_decision_info nhexes/hexes, fc_view the legend;
@@ -43,7 +43,8 @@
                         * 8: fc_host view_item, fc_view items[], fc_decision_info has_from, from,
                         * from_item (trays and select-then-destination);
 
-                        * 9: fc_game legal_count */
+                        * 9: fc_game legal_count;
+                        * 10: fc_game kinds, nkinds, decision_kind (mechanic probes) */
 #define FC_PLUGIN_ENTRY "fc_plugin_query"
 
 #if defined(_WIN32)
@@ -226,13 +227,25 @@ typedef struct fc_game {
      * a game can count (cells times pieces) what it would otherwise list one by one. NULL:
      * callers run legal. */
     int (*legal_count)(const void *st, const fc_env *env);
+
+    /* API minor 10, optional (all three or none): the kinds of decision the game has, named as
+     * decision_describe names their `group` ("place", "move", "pass"), at most FC_MAX_KINDS, and
+     * the kind of a legal decision d in st as an index into kinds[] (-1: none of them). It must
+     * agree with decision_describe's group and format nothing: agents restricted from a kind
+     * (agent key restrict=) ask it for every legal decision they choose among. */
+    const char *const *kinds;
+    int nkinds;
+    int (*decision_kind)(const void *st, const fc_env *env, fc_decision d);
 } fc_game;
+
+#define FC_MAX_KINDS 64 /* kinds of decision a game may name (a 64-bit mask holds a set of them) */
 
 /* The size of the vtable a plugin built against API minor m has (the loader checks it). */
 #define FC_GAME_SIZE_MINOR_3 (offsetof(fc_game, params_check) + sizeof(void (*)(void)))
 #define FC_GAME_SIZE_MINOR_6 (offsetof(fc_game, apply_legal) + sizeof(void (*)(void)))
 #define FC_GAME_SIZE_MINOR_7 (offsetof(fc_game, evaluate_weighted) + sizeof(void (*)(void)))
 #define FC_GAME_SIZE_MINOR_9 (offsetof(fc_game, legal_count) + sizeof(void (*)(void)))
+#define FC_GAME_SIZE_MINOR_10 (offsetof(fc_game, decision_kind) + sizeof(void (*)(void)))
 
 /* A function a game exposes to Lua variants: a read-only query (game.<name>(...) in Lua) or
  * an action that changes the state while keeping it valid (only inside mutable hooks).

@@ -98,6 +98,21 @@ fc_evaluate_weighted_fn fc_match_evaluate_weighted_fn(const fc_match *m);
  * or does not offer one: callers then count what legal lists. */
 typedef int (*fc_legal_count_fn)(const void *st, const fc_env *env);
 fc_legal_count_fn fc_match_legal_count_fn(const fc_match *m);
+/* Kinds of decision (API minor 10, game.h): the names a game gives them (the count; 0 and *names
+ * NULL when its plugin names none), and the kind of decision d in m's current state as an index
+ * into those names (-1: the game names none, or d has none of them). Nothing is formatted. */
+int fc_plugin_kinds(const fc_plugin *p, const char *const **names);
+int fc_match_kinds(const fc_match *m, const char *const **names);
+int fc_match_decision_kind(const fc_match *m, fc_decision d);
+/* Restricts m's cached legal list (what fc_match_legal returns until the state changes) to the
+ * decisions whose kind is not in `excluded` (bit k = kind k), when at least one such decision
+ * is legal; otherwise the list stays whole. saved (room for the game's max_decisions) first
+ * receives the whole list, in order. Returns the whole count (0 at a chance point or the
+ * end: nothing is restricted then) and sets *kept to the count listed now.
+ * fc_match_legal_unrestrict(m, saved, n) with that whole count puts the list back. Agents
+ * restricted from kinds (agent key restrict=) wrap their choice in the two. */
+int fc_match_legal_restrict(fc_match *m, uint64_t excluded, fc_decision *saved, int *kept);
+void fc_match_legal_unrestrict(fc_match *m, const fc_decision *saved, int n);
 /* The last variant script error, if any ("" otherwise). */
 const char *fc_match_script_error(const fc_match *m);
 

@@ -89,6 +89,10 @@ typedef struct ab {
     fc_apply_legal_fn apply_legal;
     const void *root;
     int root_seat;
+    /* the root's decisions as the match lists them: fewer than the game's when the agent is
+     * restricted from some kinds (agent key restrict=), and then searched alone at the root */
+    const fc_decision *root_legal;
+    int nroot_legal;
     double deadline; /* 0: none */
     _Atomic bool stop;
     _Atomic int failure; /* an error found during search (FC_ECHANCE-like), reported once */

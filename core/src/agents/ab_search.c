@@ -317,6 +317,10 @@ void fc_ab_iterate(ab_worker *w)
         ab_fail(cfg, "the game listed no legal decision for a seat to move");
         return;
     }
+    if (cfg->root_legal && cfg->nroot_legal > 0 && cfg->nroot_legal < n) { /* restricted: its own root list */
+        n = cfg->nroot_legal;
+        memcpy(w->moves, cfg->root_legal, (size_t)n * sizeof *w->moves);
+    }
     w->best = w->pv_root = w->moves[0];
     /* helpers of lazy SMP start on other root orders and depths, so the threads fill the
      * table with different subtrees */

@@ -230,6 +230,8 @@ static const agent_kind *agent_kind_find(const char *name, size_t len, fc_error 
 
 static int agent_key_known(const agent_kind *k, const char *key)
 {
+    if (strcmp(key, "restrict") == 0) /* every kind: agent_restrict.c */
+        return 1;
     for (int i = 0; k->keys && k->keys[i]; i++)
         if (strcmp(k->keys[i], key) == 0)
             return 1;
@@ -264,11 +266,14 @@ static int agent_parse_opts(fc_agent *a, const char *text, fc_error *err)
         if (!agent_key_known(k, o->key)) {
             char known[256];
             int nk = 0;
-            while (k->keys && k->keys[nk])
+            const char *keys[AGENT_MAX_OPTS * 2];
+            while (k->keys && k->keys[nk] && nk < AGENT_MAX_OPTS * 2 - 1) {
+                keys[nk] = k->keys[nk];
                 nk++;
-            agent_join(known, sizeof known, k->keys, nk);
-            return fc_error_set(err, FC_EUNKNOWN, "agent %s: unknown key '%s' (known: %s)", k->name, o->key,
-                                nk ? known : "none");
+            }
+            keys[nk++] = "restrict";
+            agent_join(known, sizeof known, keys, nk);
+            return fc_error_set(err, FC_EUNKNOWN, "agent %s: unknown key '%s' (known: %s)", k->name, o->key, known);
         }
         if (fc_agent_opt_get(a, o->key))
             return fc_error_set(err, FC_EPARSE, "agent %s: key '%s' given twice", k->name, o->key);
@@ -303,7 +308,7 @@ fc_agent *fc_agent_new(const char *spec, uint64_t seed, fc_error *err)
     a->kind = k;
     a->seed = seed;
     if ((colon && agent_parse_opts(a, colon + 1, err) < 0) || (k->init && k->init(a, err) < 0) ||
-        fc_agent_weights_init(a, err) < 0) {
+        fc_agent_weights_init(a, err) < 0 || fc_agent_restrict_init(a, err) < 0) {
         fc_agent_free(a);
         return NULL;
     }
@@ -321,7 +326,13 @@ void fc_agent_free(fc_agent *a)
     if (a->kind && a->kind->done)
         a->kind->done(a);
     free(a->weights);
+    fc_agent_restrict_free(a);
     free(a);
+}
+
+static int agent_choose_cb(fc_agent *a, fc_match *m, void *out, fc_error *err)
+{
+    return a->kind->choose(a, m, out, err);
 }
 
 int fc_agent_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err)
@@ -333,6 +344,8 @@ int fc_agent_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err)
         return fc_error_set(err, FC_ESTATE, "agent %s: the game is over", a->kind->name);
     if (who != FC_CHANCE && (who < 0 || who >= FC_MAX_SEATS))
         return fc_error_set(err, FC_ESTATE, "agent %s: bad seat %d to move", a->kind->name, who);
+    if (a->restrict_)
+        return fc_agent_restricted_call(a, m, agent_choose_cb, out, err);
     return a->kind->choose(a, m, out, err);
 }
 

@@ -154,6 +154,8 @@ int fc_agent_ab_choose(fc_agent *a, fc_match *m, fc_decision *out, fc_error *err
     int n = fc_match_legal(m, &legal, NULL);
     if (n <= 0 || !legal)
         return fc_error_set(err, FC_ESTATE, "agent ab: no legal decision");
+    t->root_legal = legal;
+    t->nroot_legal = n;
     double start = fc_ab_now();
     /* worker 0 runs on this thread, so its CPU clock is this thread's */
     t->deadline = t->time > 0 ? fc_agent_clock(t->cpu_clock) + t->time : 0;

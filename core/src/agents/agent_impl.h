@@ -47,7 +47,19 @@ struct fc_agent {
     uint32_t seeded;
     void *impl; /* kind-specific data */
     struct agent_weights *weights; /* weights=FILE or fc_agent_set_weights; NULL: the game's own */
+    struct agent_restrict *restrict_; /* restrict=KIND+KIND (agent_restrict.c); NULL: none */
 };
+
+/* restrict=KIND+KIND, any kind (agent_restrict.c): the agent never chooses a decision of those
+ * kinds when one of another kind is legal. The names are those a game gives (fc_plugin_kinds),
+ * bound to the game's indices on the agent's first decision in it (or fc_agent_check_rules). */
+int fc_agent_restrict_init(fc_agent *a, fc_error *err);
+int fc_agent_restrict_check(fc_agent *a, const fc_plugin *p, fc_error *err);
+void fc_agent_restrict_free(fc_agent *a);
+/* Calls fn(a, m, ctx, err) with m's legal list narrowed to what a may choose (the whole list
+ * for an agent without restrict=, at a chance point, or when only excluded kinds are legal). */
+typedef int (*fc_agent_restricted_fn)(fc_agent *a, fc_match *m, void *ctx, fc_error *err);
+int fc_agent_restricted_call(fc_agent *a, fc_match *m, fc_agent_restricted_fn fn, void *ctx, fc_error *err);
 
 /* The evaluation a search uses: the game's evaluate (fn NULL) or evaluate_weighted with w. */
 typedef struct fc_agent_eval {

@@ -41,6 +41,14 @@ static int rank_fallback(fc_agent *a, fc_match *m, fc_decision *out, double *sco
     return 1;
 }
 
+typedef struct rank_args {
+    fc_decision *out;
+    double *score;
+    int max;
+} rank_args;
+
+static int rank_legal(fc_agent *a, fc_match *m, void *ctx, fc_error *err);
+
 int fc_agent_rank(fc_agent *a, fc_match *m, fc_decision *out, double *score, int max, fc_error *err)
 {
     if (!a || !m || !out || max < 1)
@@ -50,6 +58,16 @@ int fc_agent_rank(fc_agent *a, fc_match *m, fc_decision *out, double *score, int
         return fc_error_set(err, FC_ESTATE, "agent %s: no seat to move", a->kind->name);
     if (!a->kind->rank)
         return rank_fallback(a, m, out, score, err);
+    rank_args r = {out, score, max};
+    return fc_agent_restricted_call(a, m, rank_legal, &r, err); /* a restricted agent ranks what it may choose */
+}
+
+static int rank_legal(fc_agent *a, fc_match *m, void *ctx, fc_error *err)
+{
+    const rank_args *r = ctx;
+    fc_decision *out = r->out;
+    double *score = r->score;
+    int max = r->max, who = fc_match_to_move(m);
     const fc_decision *legal = NULL;
     int n = fc_match_legal(m, &legal, NULL);
     if (n <= 0 || !legal)

@@ -112,6 +112,9 @@ int fc_agent_check_rules(fc_agent *a, const fc_rules *rules, fc_error *err)
 {
     if (!a || !rules)
         return fc_error_set(err, FC_EINVAL, "fc_agent_check_rules: NULL argument");
+    int rrc = fc_agent_restrict_check(a, fc_rules_plugin(rules), err); /* restrict=: the game's kinds */
+    if (rrc < 0)
+        return rrc;
     if (!a->weights)
         return 0;
     fc_match *m = fc_match_new(rules, 0, err);

@@ -275,7 +275,8 @@ static int validate(const char *path, const fc_plugin *p, fc_error *err)
     const fc_game *g = p->game;
     if (!g)
         return fc_error_set(err, FC_EPLUGIN, "%s: expected a game vtable, found NULL", path);
-    size_t game_min = p->api_minor >= 9   ? FC_GAME_SIZE_MINOR_9
+    size_t game_min = p->api_minor >= 10  ? FC_GAME_SIZE_MINOR_10
+                      : p->api_minor >= 9 ? FC_GAME_SIZE_MINOR_9
                       : p->api_minor >= 7 ? FC_GAME_SIZE_MINOR_7
                       : p->api_minor >= 6 ? FC_GAME_SIZE_MINOR_6
                       : p->api_minor >= 3 ? FC_GAME_SIZE_MINOR_3
@@ -297,6 +298,12 @@ static int validate(const char *path, const fc_plugin *p, fc_error *err)
     REQUIRE_CB(view);
     if (p->api_minor >= 7 && !g->eval_weights != !g->evaluate_weighted)
         return fc_error_set(err, FC_EPLUGIN, "%s: expected both eval_weights and evaluate_weighted or neither, found one", path);
+    if (p->api_minor >= 10 && (!g->kinds != !g->decision_kind || (g->kinds && (g->nkinds < 1 || g->nkinds > FC_MAX_KINDS))))
+        return fc_error_set(err, FC_EPLUGIN, "%s: expected kinds (1..%d names) with decision_kind or neither, found %d kinds and %s",
+                            path, FC_MAX_KINDS, g->kinds ? g->nkinds : 0, g->decision_kind ? "decision_kind" : "none");
+    for (int i = 0; p->api_minor >= 10 && g->kinds && i < g->nkinds; i++)
+        if (!g->kinds[i] || !g->kinds[i][0] || strlen(g->kinds[i]) >= sizeof ((fc_decision_info *)0)->group)
+            return fc_error_set(err, FC_EPLUGIN, "%s: expected kind %d to be a name of 1..23 characters", path, i);
     if (g->data_load && !g->data_free)
         return fc_error_set(err, FC_EPLUGIN, "%s: expected callback game->data_free with data_load, found NULL", path);
     fc_error perr;

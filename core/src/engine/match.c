@@ -504,6 +504,60 @@ fc_legal_count_fn fc_match_legal_count_fn(const fc_match *m)
     return m->plugin->api_minor >= 9 && m->game->struct_size >= FC_GAME_SIZE_MINOR_9 ? m->game->legal_count : NULL;
 }
 
+/* ---- kinds of decision (API minor 10) ---- */
+
+int fc_plugin_kinds(const fc_plugin *p, const char *const **names)
+{
+    const fc_game *g = p ? p->game : NULL;
+    *names = NULL;
+    if (!g || p->api_minor < 10 || g->struct_size < FC_GAME_SIZE_MINOR_10 || !g->kinds || !g->decision_kind)
+        return 0;
+    *names = g->kinds;
+    return g->nkinds;
+}
+
+int fc_match_kinds(const fc_match *m, const char *const **names) { return fc_plugin_kinds(m->plugin, names); }
+
+int fc_match_decision_kind(const fc_match *m, fc_decision d)
+{
+    const char *const *names;
+    int n = fc_plugin_kinds(m->plugin, &names);
+    int k = n > 0 ? m->game->decision_kind(m->state, &m->search_env, d) : -1;
+    return k >= 0 && k < n ? k : -1;
+}
+
+int fc_match_legal_restrict(fc_match *m, uint64_t excluded, fc_decision *saved, int *kept)
+{
+    refresh_legal(m);
+    int n = m->nlegal, who = m->game->to_move(m->state, &m->search_env);
+    *kept = n;
+    const char *const *names;
+    int nk = fc_plugin_kinds(m->plugin, &names);
+    if (n <= 0 || who < 0 || nk <= 0 || !excluded) {
+        *kept = n < 0 ? 0 : n;
+        return who < 0 ? 0 : n;
+    }
+    memcpy(saved, m->legal, (size_t)n * sizeof *saved);
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        int kind = m->game->decision_kind(m->state, &m->search_env, saved[i]);
+        if (kind < 0 || kind >= nk || !((excluded >> kind) & 1u))
+            m->legal[k++] = saved[i];
+    }
+    if (k == 0) /* only excluded kinds are legal: the restriction cannot hold, play them */
+        memcpy(m->legal, saved, (size_t)n * sizeof *saved);
+    m->nlegal = *kept = k ? k : n;
+    return n;
+}
+
+void fc_match_legal_unrestrict(fc_match *m, const fc_decision *saved, int n)
+{
+    if (n <= 0 || !m->legal_valid || m->nlegal == n)
+        return;
+    memcpy(m->legal, saved, (size_t)n * sizeof *saved);
+    m->nlegal = n;
+}
+
 /* ---- positions as text (API minor 2) ---- */
 
 /* The optional position callbacks exist only in vtables of plugins built against minor >= 2;

@@ -163,9 +163,22 @@ static fc_hex view_hex(int c) { return (fc_hex){(int16_t)hv_sq(c), (int16_t)hv_s
 /* The view item of a colour's bugs of one kind in the hand (ids 1..16). */
 static int hand_item_id(int color, int bug) { return color * BUG_COUNT + bug + 1; }
 
-static void vt_describe(const void *st, const fc_env *env, fc_decision d, fc_decision_info *out)
+/* Kinds of decision (API minor 10): the groups vt_describe gives. */
+enum { K_PLACE, K_MOVE, K_CLIMB, K_THROW, K_PASS, K_COUNT };
+static const char *const kinds[K_COUNT] = {"place", "move", "climb", "throw", "pass"};
+
+static int vt_decision_kind(const void *st, const fc_env *env, fc_decision d)
 {
     (void)env;
+    const hv_state *s = st;
+    if (d == HV_PASS)
+        return K_PASS;
+    int p = HV_D_PIECE(d), c = HV_D_CELL(d);
+    return s->cell[p] == HV_OFF ? K_PLACE : hv_color(p) != hv_to_move(s) ? K_THROW : hv_height(s, c) > 0 ? K_CLIMB : K_MOVE;
+}
+
+static void vt_describe(const void *st, const fc_env *env, fc_decision d, fc_decision_info *out)
+{
     const hv_state *s = st;
     char t[32];
     hv_move_text(s, d, t, sizeof t);
@@ -175,9 +188,7 @@ static void vt_describe(const void *st, const fc_env *env, fc_decision d, fc_dec
         return;
     }
     int p = HV_D_PIECE(d), c = HV_D_CELL(d);
-    const char *how = s->cell[p] == HV_OFF ? "place"
-                      : hv_color(p) != hv_to_move(s) ? "throw"
-                      : hv_height(s, c) > 0 ? "climb" : "move";
+    const char *how = kinds[vt_decision_kind(st, env, d)];
     snprintf(out->label, sizeof out->label, "%s (%s to %d,%d)", t, how, hv_sq(c), hv_sr(c));
     snprintf(out->group, sizeof out->group, "%s", how);
     out->hex = view_hex(c);
@@ -402,6 +413,9 @@ const fc_game hv_game = {
     .eval_weights = vt_eval_weights,
     .evaluate_weighted = vt_evaluate_weighted,
     .legal_count = vt_legal_count,
+    .kinds = kinds,
+    .nkinds = K_COUNT,
+    .decision_kind = vt_decision_kind,
 };
 
 static const fc_plugin plugin = {

@@ -158,6 +158,18 @@ static void mb_determinize(void *st, const fc_env *env, int seat, fc_rng *rng)
 
 static int mb_round(const void *st, const fc_env *env) { return ((const mb_state *)st)->round; }
 
+/* Kinds of decision (API minor 10): the groups of mb_decision_describe, kind code D_x = index + 1. */
+static const char *const mb_kinds[D_KINDS - 1] = {"draw",  "roll",  "split", "choose", "use",     "ignore", "write",
+                                                  "crate", "leaf",  "cross", "encore", "forfeit", "counter"};
+
+static int mb_decision_kind(const void *st, const fc_env *env, fc_decision d)
+{
+    (void)st;
+    (void)env;
+    int k = MB_DK(d);
+    return k > 0 && k < D_KINDS ? k - 1 : -1;
+}
+
 static const fc_game mb_game = {
     .struct_version = 1,
     .struct_size = sizeof(fc_game),
@@ -183,6 +195,9 @@ static const fc_game mb_game = {
     .position_read = mb_position_read,
     .eval_weights = mb_eval_weights,
     .evaluate_weighted = mb_evaluate_weighted,
+    .kinds = mb_kinds,
+    .nkinds = D_KINDS - 1,
+    .decision_kind = mb_decision_kind,
 };
 
 static const fc_plugin mb_plugin = {

@@ -487,6 +487,10 @@ void mz_evaluate(const void *st, const fc_env *env, double *value);
 int mz_decision_text(const void *st, const fc_env *env, fc_decision d, char *buf, size_t n);
 int mz_decision_parse(const void *st, const fc_env *env, const char *text, fc_decision *out);
 void mz_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_decision_info *out);
+/* kinds of decision (API minor 10): names and the kind of a decision (notation.c) */
+extern const char *const mz_kinds[];
+extern const int mz_nkinds;
+int mz_decision_kind(const void *st, const fc_env *env, fc_decision d);
 uint32_t mz_decision_audience(const void *st, const fc_env *env, fc_decision d);
 int mz_pos_text(int pos, char *buf, size_t n);
 

@@ -103,6 +103,36 @@ int mz_decision_parse(const void *st, const fc_env *env, const char *text, fc_de
     return fc_notation_match(text, mz_verbs) ? FC_EILLEGAL : FC_EPARSE;
 }
 
+/* Kinds of decision (API minor 10): the groups mz_decision_describe gives, by decision kind. */
+enum { MK_ACTION, MK_PLACE, MK_MOVE, MK_REFILL, MK_PASS, MK_PAY, MK_REACTION, MK_FEROCITY, MK_LOSS, MK_FEED,
+       MK_QUEEN, MK_TARGET, MK_CARD, MK_CHOICE, MK_COUNT };
+const char *const mz_kinds[MK_COUNT] = {"action",   "place", "move", "refill", "pass",   "pay",  "reaction",
+                                        "ferocity", "loss",  "feed", "queen",  "target", "card", "choice"};
+const int mz_nkinds = MK_COUNT;
+
+int mz_decision_kind(const void *st, const fc_env *env, fc_decision d)
+{
+    (void)st;
+    (void)env;
+    switch (MZ_DK(d)) {
+    case DK_ACTION: return MK_ACTION;
+    case DK_PLACE: return MK_PLACE;
+    case DK_ANT:
+    case DK_LARVA: return MK_MOVE;
+    case DK_FILL: return MK_REFILL;
+    case DK_DONE: return MK_PASS;
+    case DK_PAY: return MK_PAY;
+    case DK_REACT: return MK_REACTION;
+    case DK_FER: return MK_FEROCITY;
+    case DK_LOSE: return MK_LOSS;
+    case DK_FEED: return MK_FEED;
+    case DK_QUEEN: return MK_QUEEN;
+    case DK_TARGET: return MK_TARGET;
+    case DK_CARD: return MK_CARD;
+    default: return MK_CHOICE;
+    }
+}
+
 static const char *const reward_names[RW_KINDS] = {"1 food", "1 larva", "2 larvae", "1 card", "1 point"};
 
 void mz_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_decision_info *out)

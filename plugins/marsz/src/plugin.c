@@ -142,6 +142,9 @@ const fc_game mz_game = {
     .position_read = mz_position_read,
     .eval_weights = mz_eval_weights,
     .evaluate_weighted = mz_evaluate_weighted,
+    .kinds = mz_kinds,
+    .nkinds = 14, /* mz_nkinds: a static initializer needs a constant */
+    .decision_kind = mz_decision_kind,
 };
 
 static const fc_plugin plugin = {

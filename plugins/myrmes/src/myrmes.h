@@ -258,6 +258,10 @@ void my_data_free(void *data);
 int my_text(const void *st, const fc_env *env, fc_decision d, char *buf, size_t n);
 int my_parse(const void *st, const fc_env *env, const char *text, fc_decision *out);
 void my_describe(const void *st, const fc_env *env, fc_decision d, fc_decision_info *out);
+/* kinds of decision (API minor 10): one per decision code D_SACRIFICE .. D_PICK, named by its verb */
+#define MY_NKINDS D_PICK
+extern const char *const my_kinds[MY_NKINDS];
+int my_decision_kind(const void *st, const fc_env *env, fc_decision d);
 uint32_t my_audience(const void *st, const fc_env *env, fc_decision d);
 /* view.c */
 void my_view(const void *st, const fc_env *env, int seat, fc_view *v);

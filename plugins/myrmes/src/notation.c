@@ -172,6 +172,20 @@ int my_parse(const void *vst, const fc_env *env, const char *text, fc_decision *
     return fc_notation_match(text, my_verbs) ? FC_EILLEGAL : FC_EPARSE;
 }
 
+/* Kinds of decision (API minor 10): my_describe's group is the notation's first word, so the
+ * kind of decision code D_x (x = 1..) is its verb. */
+const char *const my_kinds[MY_NKINDS] = {"sacrifice", "event",  "births", "room",      "exit",    "step",    "hunt",
+                                         "clear",     "place",  "stop",   "harvest",   "scavenge", "done",   "tunnel",
+                                         "level",     "nurse",  "objective", "discard", "pay",     "die",    "pick"};
+
+int my_decision_kind(const void *st, const fc_env *env, fc_decision d)
+{
+    (void)st;
+    (void)env;
+    int k = MY_DKIND(d);
+    return k >= 1 && k <= MY_NKINDS ? k - 1 : -1;
+}
+
 void my_describe(const void *vst, const fc_env *env, fc_decision d, fc_decision_info *out)
 {
     const my_state *st = vst;

@@ -576,4 +576,7 @@ const fc_game my_game = {
     .position_read = my_position_read,
     .eval_weights = my_eval_weights,
     .evaluate_weighted = my_evaluate_weighted,
+    .kinds = my_kinds,
+    .nkinds = MY_NKINDS,
+    .decision_kind = my_decision_kind,
 };

@@ -165,6 +165,23 @@ static void add_path(const tm_data *D, const tm_state *s, const fc_env *env, int
         fc_decision_info_add_hex(out, D->cell[path[--n]]);
 }
 
+/* Kinds of decision (API minor 10): the groups tm_decision_describe gives, by decision kind. */
+enum { TK_DRAW, TK_MOUND, TK_DEPLOY, TK_PLACE, TK_DISCARD, TK_UNIT, TK_PASS, TK_STEP, TK_ATTACK, TK_RETREAT,
+       TK_NEUTRAL, TK_TILE, TK_COUNT };
+const char *const tm_kinds[TM_NKINDS] = {"draw", "mound", "deploy", "place",   "discard", "unit",
+                                         "pass", "step",  "attack", "retreat", "neutral", "tile"};
+
+int tm_decision_kind(const void *st, const fc_env *env, fc_decision d)
+{
+    (void)st;
+    (void)env;
+    static const signed char of[] = {-1,      TK_DRAW, TK_MOUND,   TK_MOUND,  TK_DEPLOY,  TK_PLACE, TK_DISCARD, TK_UNIT,
+                                     TK_PASS, TK_STEP, TK_ATTACK, TK_RETREAT, TK_MOUND, TK_NEUTRAL, TK_TILE,   TK_PLACE};
+    _Static_assert(sizeof of == D_LAY + 1 && TK_COUNT == TM_NKINDS, "one kind per decision code");
+    int k = TM_DK(d);
+    return k <= D_LAY ? of[k] : -1;
+}
+
 void tm_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_decision_info *out)
 {
     const tm_state *s = st;

@@ -711,4 +711,7 @@ const fc_game tm_game = {
     .eval_weights = tm_eval_weights,
     .evaluate_weighted = tm_evaluate_weighted,
     .phase_topic = tm_phase_topic,
+    .kinds = tm_kinds,
+    .nkinds = TM_NKINDS,
+    .decision_kind = tm_decision_kind,
 };

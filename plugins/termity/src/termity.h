@@ -289,6 +289,10 @@ int tm_build_check(const tm_data *D, const tm_state *s, char *msg, size_t n);
 int tm_decision_text(const void *st, const fc_env *env, fc_decision d, char *buf, size_t n);
 int tm_decision_parse(const void *st, const fc_env *env, const char *text, fc_decision *out);
 void tm_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_decision_info *out);
+/* kinds of decision (API minor 10): names and the kind of a decision (notation.c) */
+#define TM_NKINDS 12
+extern const char *const tm_kinds[TM_NKINDS];
+int tm_decision_kind(const void *st, const fc_env *env, fc_decision d);
 uint32_t tm_decision_audience(const void *st, const fc_env *env, fc_decision d);
 int tm_token_text(const tm_data *D, const tm_state *s, int seat, int tok, char *buf, size_t n);
 
