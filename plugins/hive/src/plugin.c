@@ -375,6 +375,15 @@ static int vt_position_read(void *st, const fc_env *env, const char *text, fc_er
     return hv_position_read(st, env, text, err);
 }
 
+/* Sources of chance (API minor 10): none; Hive's setup and play draw nothing. */
+static int vt_chance_source(const void *st, const fc_env *env, const char *const **names)
+{
+    static const char *const none[] = {NULL};
+    (void)st, (void)env;
+    *names = none;
+    return -1;
+}
+
 const fc_game hv_game = {
     .struct_version = 1,
     .struct_size = sizeof(fc_game),
@@ -402,6 +411,7 @@ const fc_game hv_game = {
     .eval_weights = vt_eval_weights,
     .evaluate_weighted = vt_evaluate_weighted,
     .legal_count = vt_legal_count,
+    .chance_source = vt_chance_source,
 };
 
 static const fc_plugin plugin = {

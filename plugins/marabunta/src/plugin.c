@@ -158,6 +158,16 @@ static void mb_determinize(void *st, const fc_env *env, int seat, fc_rng *rng)
 
 static int mb_round(const void *st, const fc_env *env) { return ((const mb_state *)st)->round; }
 
+/* Sources of chance (API minor 10): the setup (the pile's order and the start player, S-06,
+ * S-07), the tiles drawn from the pile and the dice rolled each round. */
+static int mb_chance_source(const void *st, const fc_env *env, const char *const **names)
+{
+    static const char *const sources[] = {"setup", "tiles", "dice", NULL};
+    (void)env;
+    *names = sources;
+    return !st ? 0 : ((const mb_state *)st)->phase == PH_DRAW ? 1 : 2;
+}
+
 static const fc_game mb_game = {
     .struct_version = 1,
     .struct_size = sizeof(fc_game),
@@ -183,6 +193,7 @@ static const fc_game mb_game = {
     .position_read = mb_position_read,
     .eval_weights = mb_eval_weights,
     .evaluate_weighted = mb_evaluate_weighted,
+    .chance_source = mb_chance_source,
 };
 
 static const fc_plugin mb_plugin = {

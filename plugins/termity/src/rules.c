@@ -685,6 +685,16 @@ static const char *tm_phase_topic(const void *st, const fc_env *env)
     }
 }
 
+/* Sources of chance (API minor 10): the setup (swarms dealt, first player, R-10) and the
+ * tokens drawn from the stacks (opening hands R-10, refills R-16). */
+static int tm_chance_source(const void *st, const fc_env *env, const char *const **names)
+{
+    static const char *const sources[] = {"setup", "tokens", NULL};
+    (void)env;
+    *names = sources;
+    return st ? 1 : 0;
+}
+
 const fc_game tm_game = {
     .struct_version = 1,
     .struct_size = sizeof(fc_game),
@@ -711,4 +721,5 @@ const fc_game tm_game = {
     .eval_weights = tm_eval_weights,
     .evaluate_weighted = tm_evaluate_weighted,
     .phase_topic = tm_phase_topic,
+    .chance_source = tm_chance_source,
 };
