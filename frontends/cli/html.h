@@ -69,5 +69,16 @@ void cli_html_lines(cli_html *h, const char *title, const char *xaxis, const cha
 /* Scatter plot (tuning candidates on two targets; the Pareto front marked). */
 void cli_html_scatter(cli_html *h, const char *title, const char *xaxis, const char *yaxis, const cli_html_point *p,
                       int n);
+/* Horizontal stacked bars: row r (labelled rows[r]) is split into nparts parts of lengths
+ * value[r * nparts + k] (not finite or negative: 0) drawn in part k's colour, with a legend of
+ * parts[] and an axis from 0 to the longest row (at least 1): shares of a whole (luck by source). */
+void cli_html_stacked(cli_html *h, const char *title, const char *axis, const char *const *rows, int nrows,
+                      const char *const *parts, int nparts, const double *value);
+
+/* Horizontal stacked bars: row r (labelled rows[r]) is split into nparts parts of lengths
+ * value[r * nparts + k] (not finite or negative: 0) drawn in part k's colour, with a legend of
+ * parts[] and an axis from 0 to the longest row (at least 1): shares of a whole (luck by source). */
+void cli_html_stacked(cli_html *h, const char *title, const char *axis, const char *const *rows, int nrows,
+                      const char *const *parts, int nparts, const double *value);
 
 #endif

@@ -44,6 +44,8 @@ static const cli_cmd cli_cmds[] = {
      cli_opts_perft, cli_cmd_perft},
     {"uhp", "", "Speak the Universal Hive Protocol on stdin/stdout (Hive engine mode for viewers and arenas).", 0,
      0, cli_opts_uhp, cli_cmd_uhp},
+    {"luck", "GAME", "Luck by source: the share of the outcome's variance each source of chance (setup, dice, "
+     "draws, ...) explains, for a weak and a strong agent.", 1, 1, cli_opts_luck, cli_cmd_luck},
 };
 #define CLI_NCMDS ((int)(sizeof cli_cmds / sizeof cli_cmds[0]))
 
