@@ -125,7 +125,9 @@ static void test_sourced_match(void **state)
 {
     (void)state;
     fc_context *ctx = fixture_context();
-    fc_rules *rules = fixture_rules(ctx, 2, NULL);
+    /* tied bids roll nothing: the rolls then come at other plies in games of other bids */
+    static const char *const sets[] = {"tie_rule=nobody", NULL};
+    fc_rules *rules = fixture_rules(ctx, 2, sets);
     const char *names[FC_CHANCE_SOURCES_MAX];
     int setup = -1;
     fc_error err;
