@@ -12,6 +12,7 @@
 
 #include "fixture.h"
 #include "formicary/luck.h"
+#include "formicary/record.h"
 
 /* A value in [0, 1) from a seed, standing for what one source contributes to an outcome. */
 static double unit_of(uint64_t s) { return (double)(fc_hash64(&s, sizeof s, 7) >> 11) / 9007199254740992.0; }
@@ -140,6 +141,15 @@ static void test_sourced_match(void **state)
     assert_true(n >= 3);
     assert_memory_equal(a, b, (size_t)n * sizeof *a); /* other bids, the same rolls */
     assert_true(nc < 3 || memcmp(a, c, 3 * sizeof *a) != 0);  /* another chance seed, other rolls */
+    uint64_t one = 5;
+    fc_match *m = fc_match_new_sourced(rules, 1, &one, 1, &err);
+    assert_non_null(m);
+    assert_int_equal(fc_match_source_seeds(m, NULL), 1);
+    char *text = NULL; /* a record keeps one seed: its setup would not replay */
+    assert_int_equal(fc_record_format(m, NULL, &text, &err), FC_EINVAL);
+    assert_null(text);
+    assert_non_null(strstr(err.msg, "seed per chance source"));
+    fc_match_free(m);
     uint64_t two[2] = {1, 2};
     assert_null(fc_match_new_sourced(rules, 1, two, 2, &err)); /* the count must be the game's */
     assert_non_null(strstr(err.msg, "2 chance seeds given, the game has 1"));
