@@ -86,9 +86,9 @@ int fc_luck_games_per_group(int nfactors, int reps);
 void fc_luck_game_seeds(uint64_t seed, int g, int j, int nsources, int reps, uint64_t *source_seed,
                         uint64_t *agent_seed);
 /* The estimator on values y[g * per_group + j] of a design (layout as fc_luck_game_seeds): the
- * total variance and each factor's share T_f (NaN when the variance is 0). pick[0..groups-1]
- * are the groups to use (a bootstrap resample; NULL: each once). */
-void fc_luck_estimate(const double *y, int groups, int nfactors, int reps, const int *pick, double *var,
+ * total variance and each factor's share T_f (NaN when the variance is 0). count[g] is how many
+ * times group g counts (a bootstrap resample; NULL: each once). */
+void fc_luck_estimate(const double *y, int groups, int nfactors, int reps, const int *count, double *var,
                       double *share);
 
 /* Checks the configuration (err: one line; FC_EINVAL "GAME has no chance" for a game without

@@ -53,67 +53,52 @@ void fc_luck_game_seeds(uint64_t seed, int g, int j, int nsources, int reps, uin
 /* Game i of factor f's group (i = 0 the base game, 1 .. reps - 1 its variants), offset in a group. */
 static int luck_slot(int f, int i, int reps) { return i == 0 ? 0 : 1 + f * (reps - 1) + i - 1; }
 
-void fc_luck_estimate(const double *y, int groups, int nfactors, int reps, const int *pick, double *var,
+/* Group k's games: their sum, sum of squares and the sum over their pairs of (yi - yj)^2. */
+static double luck_group(const double *v, int per, double *s, double *s2)
+{
+    *s = *s2 = 0;
+    for (int j = 0; j < per; j++) {
+        *s += v[j];
+        *s2 += v[j] * v[j];
+    }
+    return per * *s2 - *s * *s;
+}
+
+void fc_luck_estimate(const double *y, int groups, int nfactors, int reps, const int *count, double *var,
                       double *share)
 {
     int per = fc_luck_games_per_group(nfactors, reps);
-    /* Var(Y) from pairs of games of different groups: weighted by how often a group was picked */
-    double sw = 0, swy = 0, swy2 = 0, within = 0, same_pairs = 0;
+    /* Var(Y) from the pairs of games of different groups; a group counted c times is c copies of
+     * the same games, so its copies' pairs are pairs of one group too */
+    double sw = 0, swy = 0, swy2 = 0, within = 0, same = 0, used = 0;
     for (int k = 0; k < groups; k++) {
-        const double *v = y + (size_t)(pick ? pick[k] : k) * (size_t)per;
-        double s = 0, s2 = 0;
-        for (int j = 0; j < per; j++) {
-            s += v[j];
-            s2 += v[j] * v[j];
-        }
-        sw += per;
-        swy += s;
-        swy2 += s2;
-        within += per * s2 - s * s; /* sum over this copy's own pairs of (yi - yj)^2 */
-        same_pairs += (double)per * per;
+        double c = count ? count[k] : 1, s, s2;
+        if (c <= 0)
+            continue;
+        double pairs = luck_group(y + (size_t)k * (size_t)per, per, &s, &s2);
+        sw += c * per;
+        swy += c * s;
+        swy2 += c * s2;
+        within += c * c * pairs;
+        same += c * c * per * per;
+        used += c;
     }
-    /* copies of one group are the same games: their pairs are not independent either */
-    if (pick) {
-        within = 0;
-        same_pairs = 0;
-        for (int a = 0; a < groups; a++) {
-            int c = 0;
-            bool first = true;
-            for (int b = 0; b < groups; b++) {
-                c += pick[b] == pick[a];
-                first = first && !(b < a && pick[b] == pick[a]);
-            }
-            if (!first)
-                continue;
-            const double *v = y + (size_t)pick[a] * (size_t)per;
-            double s = 0, s2 = 0;
-            for (int j = 0; j < per; j++) {
-                s += v[j];
-                s2 += v[j] * v[j];
-            }
-            within += (double)c * c * (per * s2 - s * s);
-            same_pairs += (double)c * c * per * per;
-        }
-    }
-    double cross = (sw * sw - same_pairs) / 2; /* pairs of games of different groups */
-    double total = sw * swy2 - swy * swy;      /* sum over all pairs of (yi - yj)^2 */
+    double cross = (sw * sw - same) / 2;  /* pairs of games of different groups */
+    double total = sw * swy2 - swy * swy; /* sum over all pairs of (yi - yj)^2 */
     *var = cross > 0 ? (total - within) / (2 * cross) : 0;
     if (*var < 1e-12)
         *var = 0;
     for (int f = 0; f < nfactors; f++) {
         double ss = 0;
         for (int k = 0; k < groups; k++) {
-            const double *v = y + (size_t)(pick ? pick[k] : k) * (size_t)per;
-            double mean = 0;
-            for (int i = 0; i < reps; i++)
-                mean += v[luck_slot(f, i, reps)];
-            mean /= reps;
-            for (int i = 0; i < reps; i++) {
-                double d = v[luck_slot(f, i, reps)] - mean;
-                ss += d * d;
-            }
+            double c = count ? count[k] : 1, mean = 0;
+            const double *v = y + (size_t)k * (size_t)per;
+            for (int i = 0; c > 0 && i < reps; i++)
+                mean += v[luck_slot(f, i, reps)] / reps;
+            for (int i = 0; c > 0 && i < reps; i++)
+                ss += c * (v[luck_slot(f, i, reps)] - mean) * (v[luck_slot(f, i, reps)] - mean);
         }
-        share[f] = *var > 0 ? ss / ((double)groups * (reps - 1)) / *var : NAN;
+        share[f] = *var > 0 && used > 0 ? ss / (used * (reps - 1)) / *var : NAN;
     }
 }
 
@@ -223,7 +208,7 @@ static int luck_analyse(const fc_luck_config *c, double *y[2][FC_LUCK_NMETRICS],
     size_t per_series = (size_t)B;
     size_t nseries = 2 * FC_LUCK_NMETRICS * (size_t)(nf + 1) + FC_LUCK_NMETRICS * (size_t)nf;
     double *boot = malloc(nseries * per_series * sizeof *boot);
-    int *pick = malloc((size_t)G * sizeof *pick);
+    int *pick = malloc((size_t)G * sizeof *pick); /* how often each group is drawn */
     if (!boot || !pick) {
         free(boot);
         free(pick);
@@ -249,8 +234,9 @@ static int luck_analyse(const fc_luck_config *c, double *y[2][FC_LUCK_NMETRICS],
     fc_rng rng;
     fc_rng_seed(&rng, c->seed, LUCK_BOOT_STREAM);
     for (int b = 0; b < B; b++) {
+        memset(pick, 0, (size_t)G * sizeof *pick);
         for (int g = 0; g < G; g++)
-            pick[g] = (int)fc_rng_below(&rng, (uint32_t)G);
+            pick[fc_rng_below(&rng, (uint32_t)G)]++;
         double s[2][FC_LUCK_NMETRICS][FC_LUCK_MAX_FACTORS];
         for (int k = 0; k < 2; k++)
             for (int m = 0; m < FC_LUCK_NMETRICS; m++) {
