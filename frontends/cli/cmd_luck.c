@@ -108,10 +108,12 @@ static void luck_print(const luck_cli *k)
     cli_table_print(&t, stdout, "  ");
     cli_table_free(&t);
     for (int m = 0; m < FC_LUCK_NMETRICS; m++) {
-        char w[24], s[24];
-        printf("%s: mean %s / %s, variance %s / %s (weak / strong)\n", luck_outcome_text[m],
-               (luck_num(w, sizeof w, r->strength[0].mean[m]), w), (luck_num(s, sizeof s, r->strength[1].mean[m]), s),
-               (luck_num(text, 24, r->strength[0].var[m]), text), (luck_num(text + 32, 24, r->strength[1].var[m]), text + 32));
+        char mw[24], ms[24], vw[24], vs[24];
+        luck_num(mw, sizeof mw, r->strength[0].mean[m]);
+        luck_num(ms, sizeof ms, r->strength[1].mean[m]);
+        luck_num(vw, sizeof vw, r->strength[0].var[m]);
+        luck_num(vs, sizeof vs, r->strength[1].var[m]);
+        printf("%s: mean %s / %s, variance %s / %s (weak / strong)\n", luck_outcome_text[m], mw, ms, vw, vs);
     }
     printf("a sum above 1: the sources interact (each share counts its interactions); agents: the agents' own "
            "randomness; %ld games in %.1f s\n",
