@@ -54,6 +54,13 @@ _formicary() {
     --corpus)
         COMPREPLY=($(compgen -d -- "$cur"))
         return ;;
+    --method) # sensitivity
+        COMPREPLY=($(compgen -W "oat morris" -- "$cur"))
+        return ;;
+    --metric) # sensitivity: sim's per-game metrics (seat and agent ones take :K)
+        COMPREPLY=($(compgen -W "rounds decisions margin lead_changes drama timeout shared_win branching decision_share seat_win: win_share: score: agent_margin:" -- "$cur"))
+        [[ $COMPREPLY == *: ]] && compopt -o nospace 2>/dev/null
+        return ;;
     --game)
         COMPREPLY=($(compgen -W "$(_formicary_games "$exe")" -- "$cur"))
         return ;;
@@ -79,7 +86,7 @@ _formicary() {
     check) # GAME, then its contract (config/GAME/design.ini or any file)
         if [[ -z $game ]]; then COMPREPLY=($(compgen -W "$(_formicary_games "$exe")" -- "$cur"))
         else COMPREPLY=($(compgen -f -- "$cur")); fi ;;
-    runs) [[ -z $game ]] && COMPREPLY=($(compgen -W "list show compare" -- "$cur")) ;;
+    runs) [[ -z $game ]] && COMPREPLY=($(compgen -W "list show compare export" -- "$cur")) ;;
     list | plugins | uhp) ;;
     *) [[ -z $game ]] && COMPREPLY=($(compgen -W "$(_formicary_games "$exe")" -- "$cur")) ;;
     esac

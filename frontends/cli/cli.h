@@ -272,6 +272,7 @@ int cli_cmd_agreement(cli *c);
 int cli_cmd_import(cli *c);
 int cli_cmd_check(cli *c);
 int cli_cmd_runs(cli *c);
+int cli_cmd_sensitivity(cli *c);
 int cli_cmd_luck(cli *c);
 
 /* Option tables (defined beside each command). */
@@ -279,6 +280,7 @@ extern const cli_optdef cli_opts_list[], cli_opts_plugins[], cli_opts_rules[], c
     cli_opts_replay[], cli_opts_shell[], cli_opts_bench[], cli_opts_sim[], cli_opts_skill[], cli_opts_variant[], cli_opts_perft[],
     cli_opts_uhp[], cli_opts_tune[], cli_opts_ladder[], cli_opts_train_eval[], cli_opts_agreement[], cli_opts_import[],
     cli_opts_check[], cli_opts_runs[];
+extern const cli_optdef cli_opts_sensitivity[];
 extern const cli_optdef cli_opts_luck[];
 
 #endif

@@ -42,6 +42,7 @@ typedef struct check_cli {
     fc_check_result res;
     fc_rules *rules;
     cli_seat seat[FC_MAX_SEATS]; /* the contract's line-up, with tiers and ratings */
+    cli_runs *runs;              /* the runs database while the run goes (NULL: not recorded) */
 } check_cli;
 
 static void check_progress(void *ud, long done, long total)
@@ -332,7 +333,36 @@ static int check_status(fc_check_verdict v)
 
 /* The run in the runs database (docs/runs.md): the rules, the contract's line-up as seats, then
  * per target its estimate with the 95% interval and the verdict as text. */
-static cli_runs *check_record_begin(const cli *c, const check_cli *k)
+/* The seats row (1-based) of line-up l's agent j: the contract's line-up is seats 1..nseats,
+ * the other line-ups' agents follow in order. */
+static int check_agent_row(const check_cli *k, int l, int j)
+{
+    int row = l > 0 ? k->contract.nseats : 0;
+    for (int i = 1; i < l; i++)
+        row += k->contract.lineup[i].nagents;
+    return row + j + 1;
+}
+
+/* A batch of games as games rows of design "LN" (line-up N, 1-based), game deal x seatings +
+ * seating + 1, each seat's agent as a seats row. */
+static void check_record_games(void *ud, int lineup, int seating, int nseatings, const int *at, const fc_sim_game *g,
+                               int n)
+{
+    check_cli *k = ud;
+    fc_sim_game *x = malloc((size_t)(n > 0 ? n : 1) * sizeof *x);
+    char label[16];
+    snprintf(label, sizeof label, "L%d", lineup + 1);
+    for (int i = 0; x && i < n; i++) {
+        x[i] = g[i];
+        x[i].index = g[i].index * nseatings + seating;
+        for (int s = 0; s < k->contract.nseats; s++)
+            x[i].agent_at[s] = check_agent_row(k, lineup, at[s]) - 1;
+    }
+    cli_runs_games(k->runs, label, x, x ? n : 0, k->contract.nseats); /* out of memory: rows missing */
+    free(x);
+}
+
+static cli_runs *check_record_begin(const cli *c, check_cli *k)
 {
     cli_runs *runs = cli_runs_begin(c, "check", k->game, k->contract.nseats, k->cfg.seed, k->cfg.threads, 0);
     char text[8192];
@@ -340,6 +370,17 @@ static cli_runs *check_record_begin(const cli *c, const check_cli *k)
     cli_runs_design(runs, "A", k->rules, text);
     for (int s = 0; runs && s < k->contract.nseats; s++)
         cli_runs_seat(runs, s + 1, k->contract.lineup[0].spec[s], k->seat[s].tier[0] ? k->seat[s].tier : NULL);
+    for (int l = 1; runs && l < k->contract.nlineups; l++)
+        for (int j = 0; j < k->contract.lineup[l].nagents; j++) {
+            const fc_check_lineup *x = &k->contract.lineup[l];
+            bool tier = strcmp(x->given[j], x->spec[j]) != 0;
+            cli_runs_seat(runs, check_agent_row(k, l, j), x->spec[j], tier ? x->given[j] : NULL);
+        }
+    if (runs) {
+        k->runs = runs;
+        k->cfg.on_games = check_record_games;
+        k->cfg.on_games_ud = k;
+    }
     return runs;
 }
 

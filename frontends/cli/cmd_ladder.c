@@ -365,8 +365,35 @@ static cli_runs *ladder_record_begin(const cli *c, const ladder_cli *l, const fc
     return runs;
 }
 
+/* Every game as a games row of design "A" (game i: the ladder's i-th game; game_seats.agent:
+ * which agent, as the seats rows list them), in chunks of one transaction each. */
+static void ladder_record_games(cli_runs *runs, const ladder_cli *l)
+{
+    enum { CHUNK = 256 };
+    fc_sim_game g[CHUNK];
+    for (long first = 0; runs && first < l->res.ngames; first += CHUNK) {
+        int n = l->res.ngames - first < CHUNK ? (int)(l->res.ngames - first) : CHUNK;
+        for (int i = 0; i < n; i++) {
+            const fc_ladder_game *x = &l->res.games[first + i];
+            memset(&g[i], 0, sizeof g[i]);
+            g[i].index = (int)(first + i);
+            g[i].timeout = x->timeout;
+            g[i].decisions = x->decisions;
+            g[i].seconds = x->seconds;
+            for (int k = 0; k < l->res.nseats; k++) {
+                g[i].agent_at[k] = x->agent_at[k];
+                g[i].rank[k] = x->rank[k];
+                g[i].score[k] = x->score[k];
+                g[i].winners += !x->timeout && x->rank[k] == 0;
+            }
+        }
+        cli_runs_games(runs, "A", g, n, l->res.nseats);
+    }
+}
+
 static void ladder_record_end(cli_runs *runs, const ladder_cli *l)
 {
+    ladder_record_games(runs, l);
     for (int i = 0; runs && i < l->res.nagents; i++) {
         const fc_rating *r = &l->res.rating[i];
         char name[32];

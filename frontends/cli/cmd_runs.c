@@ -1,5 +1,6 @@
 /* `formicary runs`: the runs database read back (docs/runs.md). `runs [list]` the recent runs,
- * `runs show ID` one run's summary, `runs compare ID ID` two runs' figures side by side. Text
+ * `runs show ID` one run's summary, `runs compare ID ID` two runs' figures side by side,
+ * `runs export ID --csv FILE` a run's games (or its figures) as CSV. Text
  * from the database is escaped for the terminal: it holds command lines and file contents. */
 #include <math.h>
 #include <stdlib.h>
@@ -10,6 +11,8 @@
 const cli_optdef cli_opts_runs[] = {
     {"--game", "G", false, "list: only runs of game G"},
     {"--limit", "N", false, "list: at most N runs, the most recent first (default 20)"},
+    {"--csv", "FILE", false, "export: the CSV file to write ('-': standard output, the default)"},
+    {"--metrics", NULL, false, "export: the run's summary figures instead of its games"},
     {"--db", "FILE", false, "the database to read (default $FORMICARY_DB, else ~/.local/share/formicary/runs.db)"},
     {NULL, NULL, false, NULL},
 };
@@ -265,16 +268,162 @@ static int runs_compare(fc_runs *db, int64_t ida, int64_t idb)
     return CLI_EXIT_OK;
 }
 
+
+/* ---- export ---- */
+
+#define RUNS_MAX_AGENTS 64
+typedef struct runs_export {
+    FILE *f;
+    int nagents, nseats;
+    bool agents_not_seats; /* ladder and skill keep their agents in the seats rows */
+    char agent[RUNS_MAX_AGENTS][256];
+} runs_export;
+
+static void runs_csv_field(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; s && *s; s++)
+        fputs(*s == '"' ? "\"\"" : (char[2]){*s, 0}, f);
+    fputc('"', f);
+}
+
+static void runs_export_seat(void *ud, const double *v, const char *const *t)
+{
+    runs_export *x = ud;
+    int k = (int)v[0];
+    if (k >= 1 && k <= RUNS_MAX_AGENTS) {
+        snprintf(x->agent[k - 1], sizeof x->agent[k - 1], "%s", t[0] ? t[0] : "");
+        if (k > x->nagents)
+            x->nagents = k;
+    }
+    char agent[1024];
+    fprintf(x->f, "# %s %d: %s", x->agents_not_seats || k > x->nseats ? "agent" : "seat", k,
+            fc_escape(t[0] ? t[0] : "", agent, sizeof agent));
+    fprintf(x->f, "%s%s\n", t[1] ? ", tier " : "", t[1] ? fc_escape(t[1], agent, sizeof agent) : "");
+}
+
+static void runs_export_design(void *ud, const double *v, const char *const *t)
+{
+    (void)v;
+    runs_export *x = ud;
+    char text[8192], label[64];
+    fprintf(x->f, "# design %s: %s", fc_escape(t[0] ? t[0] : "", label, sizeof label),
+            fc_escape(t[1] ? t[1] : "-", text, sizeof text));
+    fprintf(x->f, "; variant %s, params hash %s\n", fc_escape(t[2] ? t[2] : "none", text, sizeof text),
+            t[4] ? t[4] : "-");
+}
+
+static void runs_export_metric(void *ud, const double *v, const char *const *t)
+{
+    runs_export *x = ud;
+    runs_csv_field(x->f, t[0]);
+    fputc(',', x->f);
+    runs_csv_field(x->f, t[1]);
+    for (int i = 0; i < 4; i++)
+        isnan(v[i]) ? (void)fputc(',', x->f) : (void)fprintf(x->f, ",%.6g", v[i]);
+    fputc(',', x->f);
+    runs_csv_field(x->f, t[2]);
+    fputc('\n', x->f);
+}
+
+static void runs_export_game(void *ud, const fc_run_game *g)
+{
+    runs_export *x = ud;
+    fprintf(x->f, "%s,%ld", g->design, g->game);
+    for (int k = 0; k < x->nseats; k++) {
+        int a = k < g->nseats ? g->agent[k] : -1;
+        fputc(',', x->f);
+        runs_csv_field(x->f, a >= 1 && a <= x->nagents ? x->agent[a - 1] : "");
+        fprintf(x->f, ",%ld,%d,%.6g", g->score[k], g->rank[k] + 1, g->win[k]);
+    }
+    fprintf(x->f, ",%d,%d,%d,%ld,%ld,%.4f,%d,%.4f,%.4f,%.4f\n", g->winners, g->timeout, g->rounds, g->decisions,
+            g->choice_points, g->branching, g->lead_changes, g->drama, g->margin, g->seconds);
+}
+
+/* What a games row's design and game number are for each command (docs/runs.md). */
+static const char *runs_game_note(const char *command)
+{
+    if (!strcmp(command, "ladder"))
+        return "game: the ladder's order (round, table, rotation, deal)";
+    if (!strcmp(command, "skill"))
+        return "design A:sK: step K of design A, A:rnd: against random; game i and pairs + i share a deal";
+    if (!strcmp(command, "check"))
+        return "design LN: line-up N; game: deal x seatings + seating, from 1";
+    if (!strcmp(command, "tune"))
+        return "design cN: candidate N (its values in the figures); game i: seeds from the run's seed and i";
+    return "game i: seeds from the run's seed and i";
+}
+
+/* The run's games as CSV, one row per game and design (seat columns for every seat), or its
+ * summary figures; a commented header says what the run was, so the file read alone says it. */
+static int runs_export_csv(const cli *c, fc_runs *db, int64_t id)
+{
+    fc_run_row r;
+    fc_error err;
+    fc_error_clear(&err);
+    if (fc_runs_get(db, id, &r, &err) != 0)
+        return cli_fail("runs: %s", err.msg);
+    long ngames = fc_runs_each_game(db, id, NULL, NULL, &err); /* counts them */
+    if (ngames < 0)
+        return cli_fail("runs: %s", err.msg);
+    bool metrics = cli_flag(c, "--metrics") || ngames == 0;
+    if (metrics && !cli_flag(c, "--metrics"))
+        fprintf(stderr, "formicary: run %lld (%s) has no per-game rows: exporting its summary figures\n",
+                (long long)id, r.command);
+    runs_export *x = calloc(1, sizeof *x);
+    fc_outfile *o = x ? cli_open_output(cli_opt(c, "--csv") ? cli_opt(c, "--csv") : "-") : NULL;
+    if (!o) {
+        free(x);
+        return x ? CLI_EXIT_FAIL : cli_fail("out of memory");
+    }
+    x->f = fc_outfile_stream(o);
+    char argv[4 * FC_RUNS_TEXT], game[256];
+    fprintf(x->f, "# formicary runs export: run %lld, %s %s, %s; formicary %s, started %s; seed %llu, %d seats, %ld games\n",
+            (long long)r.id, r.command, fc_escape(r.game, game, sizeof game), r.status, r.version, r.started,
+            (unsigned long long)r.seed, r.nseats, r.games_played);
+    fprintf(x->f, "# command: %s\n", fc_escape(r.argv, argv, sizeof argv));
+    x->nseats = r.nseats > FC_MAX_SEATS ? FC_MAX_SEATS : r.nseats;
+    x->agents_not_seats = !strcmp(r.command, "ladder") || !strcmp(r.command, "skill");
+    int rc = fc_runs_each(db, id, FC_RUNS_SEATS, runs_export_seat, x, &err);
+    if (rc == 0)
+        rc = fc_runs_each(db, id, FC_RUNS_DESIGNS, runs_export_design, x, &err);
+    if (rc == 0 && metrics) {
+        fputs("# one row per summary figure: value with its 95% interval (empty: none) and adjusted p (B-A rows)\n"
+              "design,metric,value,lo95,hi95,p,text\n",
+              x->f);
+        rc = fc_runs_each(db, id, FC_RUNS_METRICS, runs_export_metric, x, &err);
+    } else if (rc == 0) {
+        fprintf(x->f, "# one row per game and design (%s); agent_K: the agent that sat in seat K; rank 1 = first; "
+                      "win: 1/k when among k winners\n",
+                runs_game_note(r.command));
+        fputs("design,game", x->f);
+        for (int k = 1; k <= x->nseats; k++)
+            fprintf(x->f, ",agent_%d,score_%d,rank_%d,win_%d", k, k, k, k);
+        fputs(",winners,timeout,rounds,decisions,choice_points,branching,lead_changes,drama,margin,seconds\n", x->f);
+        rc = fc_runs_each_game(db, id, runs_export_game, x, &err) < 0 ? -1 : 0;
+    }
+    if (rc != 0) {
+        fc_outfile_discard(o);
+        free(x);
+        return cli_fail("runs: %s", err.msg);
+    }
+    free(x);
+    return cli_finish_output(o);
+}
+
 int cli_cmd_runs(cli *c)
 {
     const char *what = c->npos > 0 ? c->pos[0] : "list";
-    int need = !strcmp(what, "list") ? 1 : !strcmp(what, "show") ? 2 : !strcmp(what, "compare") ? 3 : -1;
+    bool export = !strcmp(what, "export");
+    int need = !strcmp(what, "list") ? 1 : !strcmp(what, "show") || export ? 2 : !strcmp(what, "compare") ? 3 : -1;
     if (need < 0)
-        return cli_usage("runs: unknown action '%s' (list, show ID, compare ID ID)", what);
+        return cli_usage("runs: unknown action '%s' (list, show ID, compare ID ID, export ID --csv FILE)", what);
     if (c->npos > 0 && c->npos != need)
         return cli_usage("runs: %s takes %s", what, need == 1 ? "no argument" : need == 2 ? "one run id" : "two run ids");
     if (need > 1 && (cli_opt(c, "--game") || cli_opt(c, "--limit")))
         return cli_usage("runs: --game and --limit go with list");
+    if (!export && (cli_opt(c, "--csv") || cli_flag(c, "--metrics")))
+        return cli_usage("runs: --csv and --metrics go with export");
     int64_t id[2] = {0, 0};
     for (int i = 1; i < need; i++)
         if (!runs_id(c->pos[i], &id[i - 1]))
@@ -282,7 +431,10 @@ int cli_cmd_runs(cli *c)
     fc_runs *db = runs_open(c);
     if (!db)
         return CLI_EXIT_FAIL;
-    int rc = need == 1 ? runs_list(c, db) : need == 2 ? runs_show(db, id[0]) : runs_compare(db, id[0], id[1]);
+    int rc = need == 1 ? runs_list(c, db)
+             : export  ? runs_export_csv(c, db, id[0])
+             : need == 2 ? runs_show(db, id[0])
+                         : runs_compare(db, id[0], id[1]);
     fc_runs_close(db);
     return rc;
 }

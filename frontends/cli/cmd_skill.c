@@ -42,6 +42,7 @@ const cli_optdef cli_opts_skill[] = {
 typedef struct skill_step {
     uint64_t strong, weak; /* budgets; weak == 0: random */
     double rate, lo, hi;
+    double mde; /* the smallest departure of the rate from 0.5 these pairs detect (95%, 80% power); NaN: none */
     int pairs;
     bool significant; /* lo > 0.5 */
 } skill_step;
@@ -60,6 +61,7 @@ typedef struct skill {
     bool progress;
     skill_design d[2];
     fc_sim_game *games;
+    cli_runs *runs; /* the runs database (NULL: not recorded) */
 } skill;
 
 static void skill_progress(void *ud, int done, int total)
@@ -101,9 +103,41 @@ static void skill_spec(char *buf, uint64_t iters)
         snprintf(buf, SKILL_SPEC, "random");
 }
 
+/* The seats row (1-based) of the runs database that names an agent: 1 random, 2 + j the
+ * budget from << j (skill keeps its agents there, as ladder does). */
+static int skill_agent_row(const skill *s, uint64_t iters)
+{
+    int row = iters ? 2 : 1;
+    for (uint64_t b = s->from; iters && b < iters; b *= 2)
+        row++;
+    return row;
+}
+
+/* One half of a step's games in the runs database: design "A:sK" (step K, 1-based) or
+ * "A:rnd" (against random), game half * pairs + i + 1, each seat's agent as a seats row. */
+static void skill_record_games(skill *s, const skill_design *d, const skill_step *st, int half)
+{
+    char label[16];
+    int step = (int)(st - d->step);
+    if (st == &d->random)
+        snprintf(label, sizeof label, "%s:rnd", d->label);
+    else
+        snprintf(label, sizeof label, "%s:s%d", d->label, step + 1);
+    int strong = skill_agent_row(s, st->strong) - 1, weak = skill_agent_row(s, st->weak) - 1;
+    fc_sim_game *g = malloc((size_t)s->pairs * sizeof *g);
+    for (int i = 0; g && i < s->pairs; i++) {
+        g[i] = s->games[i];
+        g[i].index = half * s->pairs + i;
+        for (int k = 0; k < s->nseats; k++)
+            g[i].agent_at[k] = k % 2 == half ? strong : weak;
+    }
+    cli_runs_games(s->runs, label, g, g ? s->pairs : 0, s->nseats); /* out of memory: the rows are missing */
+    free(g);
+}
+
 /* Plays `pairs` deals twice: strong in the even seats, then in the odd ones (fixed seats,
  * same seeds), and summarises the pair means. */
-static int skill_compare(skill *s, const fc_rules *rules, skill_step *st, fc_error *err)
+static int skill_compare(skill *s, const skill_design *d, skill_step *st, fc_error *err)
 {
     char strong[SKILL_SPEC], weak[SKILL_SPEC];
     skill_spec(strong, st->strong);
@@ -115,7 +149,7 @@ static int skill_compare(skill *s, const fc_rules *rules, skill_step *st, fc_err
     for (int half = 0; rc == 0 && half < 2; half++) {
         fc_sim_config cfg;
         memset(&cfg, 0, sizeof cfg);
-        cfg.rules = rules;
+        cfg.rules = d->rules;
         cfg.nagents = s->nseats;
         for (int k = 0; k < s->nseats; k++)
             cfg.agents[k] = (k % 2 == half) ? strong : weak;
@@ -128,6 +162,8 @@ static int skill_compare(skill *s, const fc_rules *rules, skill_step *st, fc_err
         }
         rc = cli_sim_run(&cfg, 0, s->pairs, s->games, NULL, 0, err); /* over MPI ranks */
         s->done += s->pairs;
+        if (rc == 0 && s->runs)
+            skill_record_games(s, d, st, half);
         for (int i = 0; rc == 0 && i < s->pairs; i++)
             v[i] += 0.5 * skill_game_value(&s->games[i], s->nseats, half == 0);
     }
@@ -140,6 +176,7 @@ static int skill_compare(skill *s, const fc_rules *rules, skill_step *st, fc_err
         st->hi = fmin(1, sum.mean + half);
         st->pairs = s->pairs;
         st->significant = st->lo > 0.5;
+        st->mde = fc_stats_mde(sum.sd, (size_t)s->pairs);
     }
     free(v);
     return rc;
@@ -153,14 +190,14 @@ static int skill_design_run(skill *s, skill_design *d, fc_error *err)
         skill_step *st = &d->step[d->nsteps++];
         st->strong = b;
         st->weak = b / 2;
-        int rc = skill_compare(s, d->rules, st, err);
+        int rc = skill_compare(s, d, st, err);
         if (rc != 0)
             return rc;
         d->depth += st->significant;
     }
     d->random.strong = d->nsteps ? d->step[d->nsteps - 1].strong : s->from;
     d->random.weak = 0;
-    return skill_compare(s, d->rules, &d->random, err);
+    return skill_compare(s, d, &d->random, err);
 }
 
 /* The B design: the A layers with --against-* replacing or adding to them (as in sim). */
@@ -221,12 +258,17 @@ static void skill_print(const skill *s, const char *game)
         const skill_design *d = &s->d[k];
         if (s->ndesigns > 1)
             printf("design %s\n", d->label);
-        printf("  %-8s %-8s %-9s %-13s\n", "budget", "against", "win rate", "95% interval");
-        for (int i = 0; i < d->nsteps; i++)
-            printf("  %-8llu %-8llu %-9.3f %.3f-%.3f%s\n", (unsigned long long)d->step[i].strong,
-                   (unsigned long long)d->step[i].weak, d->step[i].rate, d->step[i].lo, d->step[i].hi,
+        printf("  %-8s %-8s %-9s %-13s %-10s\n", "budget", "against", "win rate", "95% interval", "detectable");
+        for (int i = 0; i < d->nsteps; i++) {
+            char mde[32];
+            snprintf(mde, sizeof mde, isnan(d->step[i].mde) ? "-" : "+-%.3f", d->step[i].mde);
+            printf("  %-8llu %-8llu %-9.3f %.3f-%.3f   %-10s%s\n", (unsigned long long)d->step[i].strong,
+                   (unsigned long long)d->step[i].weak, d->step[i].rate, d->step[i].lo, d->step[i].hi, mde,
                    d->step[i].significant ? "  *" : "");
-        printf("  skill depth: %d of %d doublings help significantly (* : interval above 0.5)\n", d->depth, d->nsteps);
+        }
+        printf("  skill depth: %d of %d doublings help significantly (* : interval above 0.5; detectable: the smallest "
+               "departure from 0.5 these pairs find 80%% of the time)\n",
+               d->depth, d->nsteps);
         printf("  mcts:iters=%llu against random: %.3f (%.3f-%.3f)\n", (unsigned long long)d->random.strong,
                d->random.rate, d->random.lo, d->random.hi);
     }
@@ -234,8 +276,11 @@ static void skill_print(const skill *s, const char *game)
 
 static void skill_csv_row(FILE *f, const char *label, const char *kind, const skill_step *st)
 {
-    fprintf(f, "%s,%s,%llu,%llu,%d,%.6f,%.6f,%.6f,%d\n", label, kind, (unsigned long long)st->strong,
+    fprintf(f, "%s,%s,%llu,%llu,%d,%.6f,%.6f,%.6f,%d,", label, kind, (unsigned long long)st->strong,
             (unsigned long long)st->weak, st->pairs, st->rate, st->lo, st->hi, st->significant ? 1 : 0);
+    if (!isnan(st->mde))
+        fprintf(f, "%.6f", st->mde);
+    fputc('\n', f);
 }
 
 static int skill_write_csv(const skill *s, const char *path)
@@ -247,7 +292,9 @@ static int skill_write_csv(const skill *s, const char *path)
     cli_csv_comment(f, "formicary skill: one row per step; %d players, %d paired games (%d games) per step", s->nseats,
                     s->pairs, 2 * s->pairs);
     skill_compared(s, f, "", true);
-    fprintf(f, "design,kind,strong_iters,weak_iters,pairs,win_rate,lo95,hi95,significant\n");
+    cli_csv_comment(f, "mde: the smallest departure of the win rate from 0.5 the step's pairs detect (95%% "
+                       "confidence, 80%% power, from their measured variance); empty: no variation seen");
+    fprintf(f, "design,kind,strong_iters,weak_iters,pairs,win_rate,lo95,hi95,significant,mde\n");
     for (int k = 0; k < s->ndesigns; k++) {
         for (int i = 0; i < s->d[k].nsteps; i++)
             skill_csv_row(f, s->d[k].label, "doubling", &s->d[k].step[i]);
@@ -273,6 +320,8 @@ static void skill_json_step(cli_json *j, const skill_step *st)
     cli_json_num(j, st->hi);
     cli_json_key(j, "significant");
     cli_json_bool(j, st->significant);
+    cli_json_key(j, "mde");
+    cli_json_num(j, st->mde);
     cli_json_end_obj(j);
 }
 
@@ -339,7 +388,7 @@ static int skill_write_svg(const skill *s, const char *game, const char *path)
     if (!o)
         return CLI_EXIT_FAIL;
     FILE *f = fc_outfile_stream(o);
-    const int W = 640, H = 360, L = 60, R = 20, T = 40, B = 50;
+    const int W = 640, H = 360 + 16 * s->ndesigns, L = 60, R = 20, T = 40, B = 50 + 16 * s->ndesigns;
     int n = s->d[0].nsteps > 1 ? s->d[0].nsteps : 2;
     fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" "
                "font-size=\"12\">\n", W, H);
@@ -373,6 +422,9 @@ static int skill_write_svg(const skill *s, const char *game, const char *path)
     }
 #undef SX
 #undef SY
+    static const char *const colour[2] = {"black", "black"};
+    cli_svg_designs(f, s->d[0].rules, s->ndesigns > 1 ? s->d[1].rules : NULL, H - 12 - 16 * (s->ndesigns - 1),
+                    s->ndesigns > 1 ? color : colour);
     fprintf(f, "</svg>\n");
     return cli_finish_output(o);
 }
@@ -476,6 +528,13 @@ int cli_cmd_skill(cli *c)
             cli_design_b_text(s.d[0].rules, s.d[1].rules, text, sizeof text);
         cli_runs_design(runs, s.d[k].label, s.d[k].rules, text);
     }
+    s.runs = runs;
+    for (int j = 0; runs && (s.from << j) <= s.to && j < 62; j++) {
+        char spec[SKILL_SPEC];
+        skill_spec(spec, s.from << j);
+        cli_runs_seat(runs, j + 2, spec, NULL);
+    }
+    cli_runs_seat(runs, 1, "random", NULL);
     s.progress = cli_mpi_rank() == 0 && (cli_flag(c, "--progress") || isatty(STDERR_FILENO));
     for (int k = 0; k < s.ndesigns; k++)
         if (skill_design_run(&s, &s.d[k], &err) != 0) {

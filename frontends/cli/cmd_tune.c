@@ -67,50 +67,6 @@ void tune_label(const tune_cli *t, const fc_tune_candidate *c, char *buf, size_t
     }
 }
 
-/* Agents: one spec for every seat, or one per seat ("key=value" after a comma continues the
- * previous spec, as in sim --seats). */
-static int tune_parse_agents(tune_cli *t, const char *game, const char *text, int nseats)
-{
-    int count = 0;
-    for (const char *p = text;;) {
-        size_t len = strcspn(p, ",");
-        const char *eq = memchr(p, '=', len), *colon = memchr(p, ':', len);
-        if (len == 0)
-            return cli_usage("tune: option --agents: empty spec in '%s'", text);
-        if (eq && (!colon || colon > eq) && count > 0) {
-            size_t have = strlen(t->spec[count - 1]);
-            if (have + 1 + len >= TUNE_SPEC_MAX)
-                return cli_usage("tune: option --agents: spec too long");
-            snprintf(t->spec[count - 1] + have, TUNE_SPEC_MAX - have, ",%.*s", (int)len, p);
-        } else {
-            if (count == nseats)
-                return cli_usage("tune: option --agents: more specs than the %d players", nseats);
-            if (len >= TUNE_SPEC_MAX)
-                return cli_usage("tune: option --agents: spec too long");
-            snprintf(t->spec[count++], TUNE_SPEC_MAX, "%.*s", (int)len, p);
-        }
-        if (!p[len])
-            break;
-        p += len + 1;
-    }
-    if (count != 1 && count != nseats)
-        return cli_usage("tune: option --agents: %d specs for %d players (give one, or one per player)", count, nseats);
-    for (int k = 0; k < count; k++) { /* tiers ("hard") become their agents */
-        char resolved[TUNE_SPEC_MAX];
-        fc_error e;
-        fc_error_clear(&e);
-        if (cli_agent_spec(game, t->spec[k], resolved, sizeof resolved, &e) < 0)
-            return cli_usage("tune: option --agents: %s", e.msg);
-        cli_seat_from(game, t->spec[k], resolved, &t->seat[k]);
-        snprintf(t->spec[k], TUNE_SPEC_MAX, "%s", resolved);
-    }
-    for (int k = count; k < nseats; k++) {
-        snprintf(t->spec[k], TUNE_SPEC_MAX, "%s", t->spec[0]);
-        t->seat[k] = t->seat[0];
-    }
-    return 0;
-}
-
 static void tune_progress(void *ud, const fc_tune_progress *p)
 {
     (void)ud;
@@ -137,7 +93,7 @@ static int tune_setup(tune_cli *t, cli *c, fc_context *ctx)
     if (!cli_opt_int(c, "--players", pl->min_seats, pl->max_seats, pl->min_seats, &cfg->nseats))
         return CLI_EXIT_USAGE;
     const char *agents = cli_opt(c, "--agents");
-    int rc = tune_parse_agents(t, pl->id, agents ? agents : "greedy", cfg->nseats);
+    int rc = cli_agents_parse("tune", "--agents", pl->id, agents ? agents : "greedy", cfg->nseats, t->spec, t->seat);
     if (rc != 0)
         return rc;
     for (int k = 0; k < cfg->nseats; k++)
@@ -408,10 +364,34 @@ static cli_runs *tune_record_begin(const cli *c, const tune_cli *t)
     return runs;
 }
 
+/* A batch of a candidate's games as games rows of design "cN" (candidate N, 1-based in order
+ * of first evaluation; its values in the metric cN/loss). */
+static void tune_record_games(void *ud, int cand, const int64_t *values, const fc_sim_game *g, int n)
+{
+    (void)values;
+    tune_cli *t = ud;
+    char label[16];
+    snprintf(label, sizeof label, "c%d", cand + 1);
+    cli_runs_games(t->runs, label, g, n, t->cfg.nseats);
+}
+
 static void tune_record_end(cli_runs *runs, const tune_cli *t)
 {
     const fc_tune_result *r = t->res;
     cli_runs_metric(runs, "", "candidates", r->ncandidates, NAN, NAN, NAN, NULL);
+    for (int i = 0; runs && i < r->ncandidates; i++) {
+        char lab[512], design[16];
+        tune_label(t, &r->cand[i], lab, sizeof lab);
+        snprintf(design, sizeof design, "c%d", r->cand[i].id + 1);
+        const fc_tune_candidate *x = &r->cand[i];
+        if (x->status == FC_TUNE_INVALID) { /* no games: the game's parameter check refused it */
+            size_t len = strlen(lab);
+            snprintf(lab + len, sizeof lab - len, ": refused: %s", x->error);
+        }
+        bool ok = x->status != FC_TUNE_INVALID;
+        cli_runs_metric(runs, design, "loss", ok ? x->loss : NAN, ok ? x->loss_lo : NAN, ok ? x->loss_hi : NAN, NAN,
+                        lab);
+    }
     if (!runs || r->winner < 0)
         return;
     const fc_tune_candidate *w = &r->cand[r->winner];
@@ -472,6 +452,11 @@ int cli_cmd_tune(cli *c)
     fc_error err;
     fc_error_clear(&err);
     cli_runs *runs = rc == 0 ? tune_record_begin(c, t) : NULL;
+    if (runs) {
+        t->runs = runs;
+        cfg->on_games = tune_record_games;
+        cfg->on_games_ud = t;
+    }
     if (rc == 0 && !(t->res = fc_tune_run(cfg, &err))) {
         if (t->progress)
             fputc('\n', stderr);

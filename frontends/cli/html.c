@@ -836,6 +836,79 @@ void cli_html_scatter(cli_html *h, const char *title, const char *xaxis, const c
     figure_end(h);
 }
 
+/* ---- tornado chart (sensitivity) ---- */
+
+/* One side of a tornado row, in the half-row from y to y + hh (hh < 0: above y): a bar from the
+ * base to v, a whisker lo..hi with caps through its middle. */
+static void tornado_bar(cli_html *h, const plot *p, double base, const double *vlh, double y, double hh, int c,
+                        const char *label, const char *side)
+{
+    double v = vlh[0], lo = vlh[1], hi = vlh[2], top = fmin(y, y + hh), mid = y + hh / 2;
+    if (!isfinite(v))
+        return;
+    double x0 = px(p, fmin(base, v)), x1 = px(p, fmax(base, v));
+    char a[32], b[32], u[32];
+    fprintf(h->f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" fill-opacity=\"0.55\" "
+                  "stroke=\"%s\"><title>", x0, top, fmax(x1 - x0, 1), fabs(hh), colour(c), colour(c));
+    esc(h->f, label);
+    fputs(" ", h->f);
+    esc(h->f, side);
+    fprintf(h->f, ": %s [%s, %s]</title></rect>\n", num(a, sizeof a, v), num(b, sizeof b, lo), num(u, sizeof u, hi));
+    if (isfinite(lo) && isfinite(hi) && hi > lo) {
+        fprintf(h->f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333\" stroke-width=\"1.3\"/>\n",
+                px(p, lo), mid, px(p, hi), mid);
+        for (int k = 0; k < 2; k++)
+            fprintf(h->f,
+                    "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333\" stroke-width=\"1.3\"/>\n",
+                    px(p, k ? hi : lo), mid - 3, px(p, k ? hi : lo), mid + 3);
+    }
+}
+
+void cli_html_tornado(cli_html *h, const char *title, const char *axis_label, const cli_html_tornado_row *r, int n,
+                      double base, const char *low_name, const char *high_name)
+{
+    double lo = INFINITY, hi = -INFINITY, lw = 0;
+    for (int i = 0; i < n; i++) {
+        const double v[6] = {r[i].low, r[i].low_lo, r[i].low_hi, r[i].high, r[i].high_lo, r[i].high_hi};
+        for (int k = 0; k < 6; k++)
+            range_add(&lo, &hi, v[k]);
+        lw = fmax(lw, text_w(r[i].label));
+    }
+    if (n <= 0 || lo > hi) {
+        empty_chart(h, title);
+        return;
+    }
+    range_add(&lo, &hi, base);
+    const char *names[2] = {low_name, high_name};
+    int nnames = low_name ? 2 : 1;
+    plot p = {.x0 = fmin(fmax(lw + 16, 80), 300), .h = 26.0 * n};
+    p.w = CW - p.x0 - 150;
+    p.y0 = 10 + legend(NULL, low_name ? names : names + 1, nnames, p.x0, 0, CW - 10, false);
+    p.ax = nice_axis(lo, hi, 8);
+    figure_begin(h, title, CW, p.y0 + p.h + 45);
+    legend(h, low_name ? names : names + 1, nnames, p.x0, 4, CW - 10, false);
+    x_axis(h, &p, NULL, true, axis_label);
+    for (int i = 0; i < n; i++) {
+        double y = p.y0 + 13 + 26.0 * i;
+        char cut[64], side[64];
+        snprintf(cut, sizeof cut, "%s", r[i].label ? r[i].label : "");
+        text_at(h, p.x0 - 10, y + 4, "end", NULL, cut);
+        const double lv[3] = {r[i].low, r[i].low_lo, r[i].low_hi}, hv[3] = {r[i].high, r[i].high_lo, r[i].high_hi};
+        snprintf(side, sizeof side, "%s", r[i].low_text ? r[i].low_text : "low");
+        tornado_bar(h, &p, base, lv, y, low_name ? -9 : 0, 0, r[i].label, side);
+        snprintf(side, sizeof side, "%s", r[i].high_text ? r[i].high_text : "high");
+        tornado_bar(h, &p, base, hv, low_name ? y : y - 8, low_name ? 9 : 16, low_name ? 1 : 0, r[i].label, side);
+        snprintf(side, sizeof side, "%s%s%s", r[i].low_text ? r[i].low_text : "", r[i].low_text ? " .. " : "",
+                 r[i].high_text ? r[i].high_text : "");
+        text_at(h, p.x0 + p.w + 10, y + 4, NULL, "small", side);
+    }
+    char buf[32];
+    fprintf(h->f,
+            "<line class=\"ref\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"><title>baseline %s</title></line>\n",
+            px(&p, base), p.y0, px(&p, base), p.y0 + p.h, num(buf, sizeof buf, base));
+    figure_end(h);
+}
+
 /* ---- stacked bars ---- */
 
 void cli_html_stacked(cli_html *h, const char *title, const char *axis_label, const char *const *rows, int nrows,

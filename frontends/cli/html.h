@@ -69,11 +69,20 @@ void cli_html_lines(cli_html *h, const char *title, const char *xaxis, const cha
 /* Scatter plot (tuning candidates on two targets; the Pareto front marked). */
 void cli_html_scatter(cli_html *h, const char *title, const char *xaxis, const char *yaxis, const cli_html_point *p,
                       int n);
-/* Horizontal stacked bars: row r (labelled rows[r]) is split into nparts parts of lengths
- * value[r * nparts + k] (not finite or negative: 0) drawn in part k's colour, with a legend of
- * parts[] and an axis from 0 to the longest row (at least 1): shares of a whole (luck by source). */
-void cli_html_stacked(cli_html *h, const char *title, const char *axis, const char *const *rows, int nrows,
-                      const char *const *parts, int nparts, const double *value);
+
+/* A tornado chart row (sensitivity): a parameter's metric at its low and its high end, each
+ * with a 95% interval (NAN: none); low_text and high_text name the values ("2", "true"). */
+typedef struct cli_html_tornado_row {
+    const char *label;
+    const char *low_text, *high_text;
+    double low, low_lo, low_hi;
+    double high, high_lo, high_hi;
+} cli_html_tornado_row;
+/* One row per parameter in the given order: a bar from `base` to the low end and one to the
+ * high end in two colours (named in the legend by low_name and high_name; low_name NULL: the
+ * high bars only, e.g. Morris mu* from 0), whiskers at their intervals, a dashed line at base. */
+void cli_html_tornado(cli_html *h, const char *title, const char *axis, const cli_html_tornado_row *r, int n,
+                      double base, const char *low_name, const char *high_name);
 
 /* Horizontal stacked bars: row r (labelled rows[r]) is split into nparts parts of lengths
  * value[r * nparts + k] (not finite or negative: 0) drawn in part k's colour, with a legend of

@@ -32,7 +32,7 @@ static const cli_cmd cli_cmds[] = {
      "each target is decided; exit 0 met, 1 not met, 3 undecided, 2 error.", 2, 2, cli_opts_check, cli_cmd_check},
     {"train-eval", "GAME", "Tune the game's evaluation weights by self-play (SPSA) and write a weights file (--out).", 1,
      1, cli_opts_train_eval, cli_cmd_train_eval},
-    {"runs", "[list | show ID | compare ID ID]", "The recorded study runs: list, show one, compare two (docs/runs.md).",
+    {"runs", "[list | show ID | compare ID ID | export ID]", "The recorded study runs: list, show one, compare two, export one as CSV (docs/runs.md).",
      0, 3, cli_opts_runs, cli_cmd_runs},
     {"agreement", "GAME", "How often an agent's choice matches the recorded decisions of a corpus (top-1, top-3).", 1,
      1, cli_opts_agreement, cli_cmd_agreement},
@@ -44,6 +44,9 @@ static const cli_cmd cli_cmds[] = {
      cli_opts_perft, cli_cmd_perft},
     {"uhp", "", "Speak the Universal Hive Protocol on stdin/stdout (Hive engine mode for viewers and arenas).", 0,
      0, cli_opts_uhp, cli_cmd_uhp},
+    {"sensitivity", "GAME", "Screen parameters (--param, default all): which move which metrics, ranked with 95% "
+     "intervals; one at a time or Morris elementary effects; tornado charts (--html).", 1, 1, cli_opts_sensitivity,
+     cli_cmd_sensitivity},
     {"luck", "GAME", "Luck by source: the share of the outcome's variance each source of chance (setup, dice, "
      "draws, ...) explains, for a weak and a strong agent.", 1, 1, cli_opts_luck, cli_cmd_luck},
 };
@@ -120,6 +123,6 @@ static int cli_main(int argc, char **argv)
     if (near)
         return cli_usage("unknown command '%s'; did you mean '%s'? (try formicary --help)", name, near);
     return cli_usage("unknown command '%s' (commands: list, plugins, rules, play, replay, import, shell, bench, sim, skill, ladder, check, train-eval, runs, agreement, tune, variant, perft, "
-                     "uhp)",
+                     "uhp, sensitivity, luck)",
                      name);
 }

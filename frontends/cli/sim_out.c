@@ -354,7 +354,7 @@ int sim_write_svg(const sim_cli *s, const char *path)
     FILE *f = fc_outfile_stream(o);
     static const char *const colour[2] = {"#4878a8", "#d8772f"};
     int nd = s->ndesigns, rowh = 22, top = 50, rows = s->nseats * nd;
-    int width = 760, height = top + rows * rowh + 60, lx = 170, lw = 240, rx = 470, rw = 260;
+    int width = 760, height = top + rows * rowh + 44 + 16 * nd, lx = 170, lw = 240, rx = 470, rw = 260;
     fc_stats_summary sc[2][FC_MAX_SEATS];
     double smin = 0, smax = 1;
     for (int k = 0; k < nd; k++)
@@ -408,13 +408,7 @@ int sim_write_svg(const sim_cli *s, const char *path)
     fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", rx, rx + rw, ay, ay);
     fprintf(f, "<text x=\"%d\" y=\"%d\">%g</text><text x=\"%d\" y=\"%d\" text-anchor=\"end\">%g</text>\n", rx, ay + 14,
             smin, rx + rw, ay + 14, smax);
-    for (int k = 0; k < nd && nd > 1; k++) {
-        fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"%s\">%s: rules ", 10 + k * 370, ay + 36, colour[k], s->d[k].label);
-        sim_xml(f, fc_rules_name(s->d[k].rules));
-        fputs(", variant ", f);
-        sim_xml(f, fc_rules_variant_name(s->d[k].rules));
-        fprintf(f, " (%s)</text>\n", s->d[k].variant_hash);
-    }
+    cli_svg_designs(f, s->d[0].rules, nd > 1 ? s->d[1].rules : NULL, ay + 36, colour);
     fputs("</svg>\n", f);
     return cli_finish_output(o);
 }

@@ -196,6 +196,23 @@ void cli_csv_comment(FILE *f, const char *fmt, ...)
     fprintf(f, "# %s\n", fc_escape(raw, shown, sizeof shown));
 }
 
+void cli_svg_designs(FILE *f, const fc_rules *a, const fc_rules *b, int y, const char *const *colour)
+{
+    for (int k = 0; k < (b ? 2 : 1); k++) {
+        char text[8192];
+        if (k == 0)
+            cli_rules_text(a, text, sizeof text);
+        else
+            cli_design_b_text(a, b, text, sizeof text);
+        if (strlen(text) > 120) /* one SVG line holds ~120 characters; the CSV/JSON/HTML have it all */
+            memcpy(text + 117, "...", 4);
+        fprintf(f, "<text x=\"10\" y=\"%d\" fill=\"%s\">%s", y + 16 * k, colour[k], b ? (k ? "" : "A: ") : "rules: ");
+        for (const char *p = text; *p; p++)
+            fputs(*p == '&' ? "&amp;" : *p == '<' ? "&lt;" : *p == '>' ? "&gt;" : (char[2]){*p, 0}, f);
+        fputs("</text>\n", f);
+    }
+}
+
 /* The canonical spec of an agent (fc_agent_spec), or the text as given when it is not one. */
 static void canonical_spec(const char *spec, char *buf, size_t n)
 {
@@ -240,4 +257,49 @@ void cli_warn_tuned(const fc_rules *r, const char *const *specs, int nseats)
             "not hold for other agents\n",
             fc_escape(fc_rules_name(r), name, sizeof name), nt, fc_escape(was, a, sizeof a),
             fc_escape(now, b, sizeof b));
+}
+
+/* Moved here from cmd_tune.c so sensitivity parses its seats the same way (study.h). */
+int cli_agents_parse(const char *cmd, const char *opt, const char *game, const char *text, int nseats,
+                     char (*spec)[CLI_AGENT_SPEC_MAX], cli_seat *seat)
+{
+    int count = 0;
+    for (const char *p = text;;) {
+        size_t len = strcspn(p, ",");
+        const char *eq = memchr(p, '=', len), *colon = memchr(p, ':', len);
+        if (len == 0)
+            return cli_usage("%s: option %s: empty spec in '%s'", cmd, opt, text);
+        if (eq && (!colon || colon > eq) && count > 0) {
+            size_t have = strlen(spec[count - 1]);
+            if (have + 1 + len >= CLI_AGENT_SPEC_MAX)
+                return cli_usage("%s: option %s: spec too long", cmd, opt);
+            snprintf(spec[count - 1] + have, CLI_AGENT_SPEC_MAX - have, ",%.*s", (int)len, p);
+        } else {
+            if (count == nseats)
+                return cli_usage("%s: option %s: more specs than the %d players", cmd, opt, nseats);
+            if (len >= CLI_AGENT_SPEC_MAX)
+                return cli_usage("%s: option %s: spec too long", cmd, opt);
+            snprintf(spec[count++], CLI_AGENT_SPEC_MAX, "%.*s", (int)len, p);
+        }
+        if (!p[len])
+            break;
+        p += len + 1;
+    }
+    if (count != 1 && count != nseats)
+        return cli_usage("%s: option %s: %d specs for %d players (give one, or one per player)", cmd, opt, count,
+                         nseats);
+    for (int k = 0; k < count; k++) { /* tiers ("hard") become their agents */
+        char resolved[CLI_AGENT_SPEC_MAX];
+        fc_error e;
+        fc_error_clear(&e);
+        if (cli_agent_spec(game, spec[k], resolved, sizeof resolved, &e) < 0)
+            return cli_usage("%s: option %s: %s", cmd, opt, e.msg);
+        cli_seat_from(game, spec[k], resolved, &seat[k]);
+        snprintf(spec[k], CLI_AGENT_SPEC_MAX, "%s", resolved);
+    }
+    for (int k = count; k < nseats; k++) {
+        snprintf(spec[k], CLI_AGENT_SPEC_MAX, "%s", spec[0]);
+        seat[k] = seat[0];
+    }
+    return 0;
 }

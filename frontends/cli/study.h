@@ -32,6 +32,14 @@ void cli_seats_text(const cli_seat *s, int n, char *buf, size_t size);
  * written as the members of an object already open. */
 void cli_seat_json_members(cli_json *j, const cli_seat *s);
 
+/* The agents of a study's seats from one option's text (`cmd`: "tune", `opt`: "--agents"): one
+ * spec for every seat, or one per seat ("key=value" after a comma continues the previous spec,
+ * as in sim --seats); tiers ("hard") become their agents, seat[] says where each came from.
+ * 0, or CLI_EXIT_USAGE after printing one line. */
+#define CLI_AGENT_SPEC_MAX 128
+int cli_agents_parse(const char *cmd, const char *opt, const char *game, const char *text, int nseats,
+                     char (*spec)[CLI_AGENT_SPEC_MAX], cli_seat *seat);
+
 /* One rule set on its own (fc_rules_describe), escaped for a terminal or a CSV comment. */
 void cli_rules_text(const fc_rules *r, char *buf, size_t n);
 /* "B = A with winter_penalty 3 -> 6" (fc_rules_diff_text), escaped; an error's text instead
@@ -50,6 +58,10 @@ void cli_diff_json(cli_json *j, const char *key, const fc_rules *a, const fc_rul
 __attribute__((format(printf, 2, 3)))
 #endif
 void cli_csv_comment(FILE *f, const char *fmt, ...);
+/* SVG text lines at x 10 from y down (16 px apart) saying what each design is: "rules: ..." for
+ * one design, "A: ..." and "B = A with ..." for two (b non-NULL), in colour[0] and colour[1];
+ * each cut to one line. */
+void cli_svg_designs(FILE *f, const fc_rules *a, const fc_rules *b, int y, const char *const *colour);
 
 /* Whether `r` (a rule set read with --rules) was tuned with other agents than the seats of this
  * run; if so prints one warning line "formicary: warning: ..." to stderr naming both. */

@@ -7,7 +7,7 @@
 #include "formicary/tune.h"
 #include "study.h"
 
-#define TUNE_SPEC_MAX 128
+#define TUNE_SPEC_MAX CLI_AGENT_SPEC_MAX
 
 typedef struct tune_cli {
     fc_tune_config cfg;
@@ -22,6 +22,7 @@ typedef struct tune_cli {
     const char *sets[CLI_MAX_REPEAT];
     int *order;                  /* candidates in display order */
     bool progress;
+    struct cli_runs *runs; /* the runs database, while the run goes (NULL: not recorded) */
 } tune_cli;
 
 /* A candidate's value of parameter d as the schema writes it ("2", "true", "B"). */

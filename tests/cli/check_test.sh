@@ -41,6 +41,11 @@ fi
 FORMICARY_DB=$TMP/runs.db fc check bidrace met.ini --threads 2
 FORMICARY_DB=$TMP/runs.db fc runs show 1
 check "the check is kept in the runs database with each target's verdict" eval '[ $rc -eq 0 ] && has "^run 1: check bidrace, complete" && has "target:strength +0\.[0-9]+ .*beats:mcts:iters=40,random: met$"'
+FORMICARY_DB=$TMP/runs.db fc runs export 1
+check "and its games: line-up 1 (the contract's seats) and line-up 2 (beats), agents named" eval '[ $rc -eq 0 ] &&
+    [ "$(grep -c "^L1,[0-9]*,\"mcts:iters=40\",.*\"random\"" "$TMP/out")" -ge 2 ] &&
+    [ "$(grep -c "^L1,[0-9]*,\"random\",.*\"mcts:iters=40\"" "$TMP/out")" -ge 2 ] && has "^L2,[0-9]+," &&
+    has "^# seat 2: random" && has "^# agent [34]: mcts:iters=40"'
 fc check bidrace met.ini --threads 3 --json t3.json
 check "the same on 3 threads" eval '[ $rc -eq 0 ] && diff <(jq -S "del(.seconds, .threads)" met.json) <(jq -S "del(.seconds, .threads)" t3.json)'
 

@@ -67,6 +67,41 @@ fc sim bidrace --games 3 --seed 6 --record-dir "$TMP/corpus" --no-db
 fc replay "$TMP/corpus" --corpus --set goal=7
 check "corpus replay is recorded with its counts" eval '[ $rc -eq 0 ] && fc runs show 7 && has "^run 7: replay bidrace, complete" &&
     has "records +3\.000"'
+# ---- runs export: every study's games (or its figures) as CSV ----
+fc runs export 2 --csv "$TMP/e2.csv"
+check "runs export: a sim's games, a commented header saying what ran, one row per game" eval '[ $rc -eq 0 ] &&
+    grep -q "^# command: formicary sim bidrace --games 20 --seed 4 --seats random,greedy --threads 2" "$TMP/e2.csv" &&
+    grep -q "^design,game,agent_1,score_1,rank_1,win_1,agent_2," "$TMP/e2.csv" &&
+    [ "$(grep -c "^A,[0-9]*,\"random\"," "$TMP/e2.csv")" -eq 10 ] && [ "$(grep -c "^A," "$TMP/e2.csv")" -eq 20 ]'
+check "runs export agrees with sim's own CSV (scores of seat 1, game by game)" eval '
+    grep -v "^#" "$TMP/a.csv" | tail -n +2 | cut -d, -f9 >"$TMP/s1" && fc runs export 1 &&
+    grep -v "^#" "$TMP/out" | tail -n +2 | cut -d, -f4 >"$TMP/s2" && [ -s "$TMP/s1" ] && cmp -s "$TMP/s1" "$TMP/s2"'
+fc runs export 3
+check "runs export of an A/B run: both designs" eval '[ $rc -eq 0 ] && [ "$(grep -c "^A," "$TMP/out")" -eq 10 ] &&
+    [ "$(grep -c "^B," "$TMP/out")" -eq 10 ] && has "^# design B: B = A with goal"'
+fc runs export 4
+check "runs export of tune: its candidates' games (design cN)" eval '[ $rc -eq 0 ] && [ "$(grep -c "^c[0-9]*," "$TMP/out")" -ge 4 ]'
+fc runs show 4
+check "tune keeps each candidate's loss and values" eval 'has "c1 +loss .* goal="'
+fc runs export 5
+check "runs export of skill: every step's games with their agents" eval '[ $rc -eq 0 ] &&
+    [ "$(grep -c "^A:s1,.*mcts:iters=4" "$TMP/out")" -eq 4 ] && [ "$(grep -c "^A:s1,.*mcts:iters=2" "$TMP/out")" -eq 4 ] &&
+    [ "$(grep -c "^A:rnd,.*random" "$TMP/out")" -eq 4 ] &&
+    has "^# agent 1: random"'
+fc runs export 6
+check "runs export of ladder: its games, agents named" eval '[ $rc -eq 0 ] && [ "$(grep -c "^A,[0-9]*,.*greedy.*random\|^A,[0-9]*,.*random.*greedy" "$TMP/out")" -eq 2 ]'
+fc runs export 7
+check "runs export of a run without games rows (corpus replay): its figures, and says so" eval '[ $rc -eq 0 ] &&
+    has "^design,metric,value,lo95,hi95,p,text" && has "^\"\",\"records\",3," && has "no per-game rows" err'
+fc runs export 2 --metrics
+check "runs export --metrics: the figures with intervals" eval '[ $rc -eq 0 ] && has "^\"A\",\"seat_win:1\",[0-9.]*,[0-9.]*,[0-9.]*,,"'
+fc runs export
+check "runs export without an id: one usage line" eval '[ $rc -eq 2 ] && one_line_err'
+fc runs show 2 --csv x.csv
+check "runs show --csv: one usage line" eval '[ $rc -eq 2 ] && one_line_err && has "go with export" err'
+fc runs export 99
+check "runs export 99: one line naming the file" eval '[ $rc -eq 1 ] && one_line_err && has "no run 99 in" err'
+
 fc runs
 check "--no-db recorded nothing" eval '[ "$(grep -c "^[0-9]" "$TMP/out")" -eq 7 ]'
 FORMICARY_DB= fc sim bidrace --games 2

@@ -28,9 +28,10 @@ have_game() { "$EXE" list 2>/dev/null | grep -q "^$1 "; }
 
 # ---- sim A/B: B said by its difference, everywhere ----
 fc sim bidrace --seats random,random --games 30 --against-set goal=30 --json ab.json --csv ab.csv \
-    --compare-csv cmp.csv --html ab.html
+    --compare-csv cmp.csv --html ab.html --svg ab.svg
 check "sim: the terminal says B = A with goal 20 -> 30 and what A is" eval '[ $rc -eq 0 ] && has "^B = A with goal 20 -> 30$" && has "^A: rule set .default., no variant, every parameter at its default$" && has "^agents: 1 random, 2 random \(seats rotate"'
 check "sim JSON: the difference, its change and each design's rule set" eval 'jqt ".difference.text == \"B = A with goal 20 -> 30\" and .difference.changes[0].name == \"goal\" and .difference.changes[0].a == \"20\" and .difference.changes[0].b == \"30\" and .difference.changes[0].origin_b == \"--set\" and .designs[1].rule_set.changed[0].value == \"30\" and (.designs[0].rule_set.changed | length) == 0" ab.json'
+check "sim SVG: says what A and B are, not a hash" eval 'grep -q ">B = A with goal 20 -&gt; 30</text>" ab.svg && grep -q ">A: rule set .default., no variant" ab.svg && ! grep -q "(0000000000000000)" ab.svg'
 check "sim CSV: a commented header says what was compared, then the columns" eval '[ "$(sed -n 4p ab.csv)" = "# B = A with goal 20 -> 30" ] && sed -n 1p ab.csv | grep -q "^# formicary sim bidrace: .*30 games per design (paired), seed 1" && sed -n 5p ab.csv | grep -q "^design,rules,"'
 check "sim --compare-csv: the same header" eval 'grep -qx "# B = A with goal 20 -> 30" cmp.csv && grep -q "^metric,games,.*,sd_diff,mde$" cmp.csv'
 check "sim HTML: the page names B by its difference" eval 'grep -q "Design B = A with goal 20 -&gt; 30" ab.html && grep -q "detectable difference" ab.html'
@@ -115,7 +116,8 @@ fc sim bidrace --rules tuned.ini --seats random,greedy --games 2
 check "sim --rules tuned.ini with the same agents (another order): no warning" eval '[ $rc -eq 0 ] && [ ! -s err ]'
 
 # ---- skill and corpus replay ----
-fc skill bidrace --games 3 --from 2 --to 4 --against-set goal=30 --csv sk.csv --json sk.json
+fc skill bidrace --games 3 --from 2 --to 4 --against-set goal=30 --csv sk.csv --json sk.json --svg sk.svg
+check "skill SVG: says what A and B are, not a hash" eval 'grep -q ">B = A with goal 20 -&gt; 30</text>" sk.svg && grep -q ">A: rule set .default., no variant" sk.svg'
 check "skill: agents and B = A in the terminal, CSV and JSON" eval '[ $rc -eq 0 ] && has "^B = A with goal 20 -> 30$" && has "^agents: mcts:iters=2N against mcts:iters=N" && grep -qx "# B = A with goal 20 -> 30" sk.csv && jqt ".difference.text == \"B = A with goal 20 -> 30\" and .designs[0].rule_set.name == \"default\"" sk.json'
 fc sim bidrace --seats greedy,random --games 3 --record-dir rec
 fc replay rec --set goal=30 --summary --json rp.json --csv rp.csv

@@ -154,6 +154,58 @@ static void test_run_written_and_read_back(void **state)
     fc_runs_close(db);
 }
 
+typedef struct games_seen {
+    int n;
+    fc_run_game g[32];
+} games_seen;
+
+static void collect_game(void *ud, const fc_run_game *g)
+{
+    games_seen *s = ud;
+    if (s->n < 32)
+        s->g[s->n++] = *g;
+}
+
+/* fc_runs_each_game (runs export) gives back each game with its seats, designs in order, games
+ * in order within a design, whatever order they were written in. */
+static void test_games_read_back(void **state)
+{
+    fx *f = *state;
+    fc_error err;
+    fc_error_clear(&err);
+    fc_runs *db = fc_runs_open(f->path, true, &err);
+    assert_non_null(db);
+    int64_t id = begin(db, "bidrace", &err);
+    fc_sim_game g[12];
+    fake_games(g, 0, 12);
+    g[3].agent_at[0] = 2, g[3].agent_at[2] = 0;
+    assert_int_equal(fc_runs_add_games(db, id, "B", g + 6, 6, 3, &err), 0);
+    assert_int_equal(fc_runs_add_games(db, id, "A", g + 3, 3, 3, &err), 0);
+    assert_int_equal(fc_runs_add_games(db, id, "A", g, 3, 3, &err), 0);
+    int64_t other = begin(db, "bidrace", &err); /* another run's games are not read */
+    assert_int_equal(fc_runs_add_games(db, other, "A", g, 5, 3, &err), 0);
+    games_seen s = {0};
+    assert_int_equal(fc_runs_each_game(db, id, collect_game, &s, &err), 12);
+    assert_int_equal(s.n, 12);
+    for (int i = 0; i < 12; i++) {
+        assert_string_equal(s.g[i].design, i < 6 ? "A" : "B");
+        assert_int_equal(s.g[i].game, i + 1);
+        assert_int_equal(s.g[i].nseats, 3);
+        assert_int_equal(s.g[i].decisions, 10 + i);
+        assert_int_equal(s.g[i].rounds, 4 + i % 3);
+        for (int k = 0; k < 3; k++) {
+            assert_int_equal(s.g[i].score[k], i + k);
+            assert_int_equal(s.g[i].rank[k], g[i].rank[k]);
+            assert_int_equal(s.g[i].agent[k], g[i].agent_at[k] + 1);
+            assert_true(s.g[i].win[k] == (g[i].rank[k] == 0 ? 1.0 : 0.0));
+        }
+    }
+    assert_int_equal(s.g[3].agent[0], 3);
+    assert_int_equal(fc_runs_each_game(db, other, NULL, NULL, &err), 5);
+    assert_int_equal(fc_runs_each_game(db, other + 1, NULL, NULL, &err), 0);
+    fc_runs_close(db);
+}
+
 /* A writer that stops between chunks (killed) leaves its whole chunks and the run incomplete. */
 static void test_cut_short_is_incomplete(void **state)
 {
@@ -292,6 +344,7 @@ static void test_default_path(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_games_read_back, setup, teardown),
         cmocka_unit_test_setup_teardown(test_run_written_and_read_back, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cut_short_is_incomplete, setup, teardown),
         cmocka_unit_test_setup_teardown(test_failed_chunk_leaves_nothing, setup, teardown),

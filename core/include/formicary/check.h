@@ -120,6 +120,11 @@ typedef struct fc_check_config {
     /* optional: after each batch of games, (games played, games at most) */
     void (*progress)(void *ud, long done, long total);
     void *progress_ud;
+    /* optional: each batch of games as it is played (from the calling thread): line-up
+     * `lineup`, seating `seating` of `nseatings` per deal, at[s] the line-up agent in seat s;
+     * g[i].index is the deal (a front end keeps them: the runs database). */
+    void (*on_games)(void *ud, int lineup, int seating, int nseatings, const int *at, const fc_sim_game *g, int n);
+    void *on_games_ud;
 } fc_check_config;
 
 typedef struct fc_check_estimate {

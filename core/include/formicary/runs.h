@@ -105,4 +105,22 @@ typedef enum fc_runs_part {
 typedef void fc_runs_each_fn(void *ud, const double *v, const char *const *t);
 int fc_runs_each(fc_runs *db, int64_t id, fc_runs_part part, fc_runs_each_fn *fn, void *ud, fc_error *err);
 
+/* One game row of a run with its seats, as fc_runs_each_game reads it back (NaN or -1 for a
+ * NULL column). agent[k] is which of the run's seats rows (1-based) sat in seat k + 1. */
+typedef struct fc_run_game {
+    char design[16];
+    long game; /* 1-based */
+    int winners, timeout, rounds, lead_changes;
+    long decisions, choice_points;
+    double branching, drama, margin, seconds;
+    int nseats;
+    int agent[FC_MAX_SEATS], rank[FC_MAX_SEATS];
+    long score[FC_MAX_SEATS];
+    double win[FC_MAX_SEATS];
+} fc_run_game;
+typedef void fc_runs_game_fn(void *ud, const fc_run_game *g);
+/* Calls fn (NULL: none, to count) for each game of the run, in design then game order: the
+ * number of games, or negative. */
+long fc_runs_each_game(fc_runs *db, int64_t id, fc_runs_game_fn *fn, void *ud, fc_error *err);
+
 #endif

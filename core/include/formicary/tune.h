@@ -38,6 +38,15 @@ int fc_tune_param_parse(const char *text, fc_tune_param *out, fc_error *err);
 /* The grid value k (0 <= k < nvalues) of a parameter. */
 int64_t fc_tune_param_value(const fc_tune_param *p, int k);
 
+/* The index range a parameter's schema allows: [min, max] for int, 0..1 for bool, the choice
+ * indices for an enum; false for the types that cannot be searched (string, list, path). */
+bool fc_tune_param_bounds(const fc_param_def *d, int64_t *lo, int64_t *hi);
+/* Checks one parsed parameter against the schema of `base` (fc_tune_base): an unknown name
+ * suggests the closest, the type must be searchable and the range inside the declared bounds.
+ * Fills tp->def (a variant's parameter is copied into tp->vdef, so base may be freed after).
+ * fc_tune_check calls it for every --param; sensitivity.h too. */
+int fc_tune_param_check(const fc_rules *base, fc_tune_param *tp, fc_error *err);
+
 /* What a target measures: a sim metric (fc_sim_metric, with its agent/seat `arg`) or one of the
  * run-level metrics below. */
 enum {
@@ -107,6 +116,11 @@ typedef struct fc_tune_config {
      * non-zero return fails the run with err. */
     int (*play)(void *ud, const int64_t *values, int first, int count, fc_sim_game *out, fc_error *err);
     void *play_ud;
+    /* optional: each batch of games as it is played, with the candidate's id (its order of
+     * first evaluation, as fc_tune_candidate.id) and values, from the tuning thread (a front end
+     * keeps them: the runs database). */
+    void (*on_games)(void *ud, int cand, const int64_t *values, const fc_sim_game *g, int n);
+    void *on_games_ud;
 } fc_tune_config;
 
 /* Checks the base layers (fc_tune_base), every parameter against the schema (unknown names suggest the

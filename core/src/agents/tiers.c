@@ -11,6 +11,7 @@
 
 #include "formicary/agent.h"
 #include "formicary/suggest.h"
+#include "ini_lines.h"
 #include "textfile.h"
 
 #define TIERS_FILE_MAX (64 * 1024)
@@ -29,8 +30,7 @@ bool fc_tier_name_is_standard(const char *name)
 typedef struct tiers_ctx {
     fc_tiers *t;
     const char *path;
-    const char *pos;   /* the text not read yet */
-    int line;
+    fc_ini_lines in;   /* the line source: the text not read yet, the line last read */
     int rc;
     fc_error *err;
     fc_tier *cur;      /* the section being read */
@@ -46,7 +46,7 @@ static int tiers_fail(tiers_ctx *c, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    c->rc = fc_error_set(c->err, FC_EPARSE, "%s:%d: %s", c->path, c->line, msg);
+    c->rc = fc_error_set(c->err, FC_EPARSE, "%s:%d: %s", c->path, c->in.line, msg);
     return 0;
 }
 
@@ -152,37 +152,27 @@ static int tiers_on_key(void *user, const char *section, const char *key, const 
     return c->rc < 0 ? 0 : 1;
 }
 
-/* inih's line source: one line per call (so line numbers are ours), sections opened here so a
+/* The line source's callbacks (ini_lines.h): sections are opened as they are read, so a
  * section without keys is still a tier and one named twice is caught where it appears. */
-static char *tiers_read(char *str, int num, void *stream)
+static bool tiers_failed(void *ud) { return ((tiers_ctx *)ud)->rc < 0; }
+
+static void tiers_too_long(void *ud, int line, int limit)
 {
-    tiers_ctx *c = stream;
-    if (c->rc < 0 || !*c->pos)
-        return NULL;
-    const char *next;
-    size_t len = fc_text_line(c->pos, &next);
-    c->line++;
-    if (len + 2 > (size_t)num || len > TIERS_LINE_MAX) {
-        tiers_fail(c, "line longer than %d characters", TIERS_LINE_MAX);
-        return NULL;
+    (void)line;
+    tiers_fail(ud, "line longer than %d characters", limit);
+}
+
+static bool tiers_open(void *ud, int line, const char *s, size_t n)
+{
+    tiers_ctx *c = ud;
+    (void)line;
+    char name[64];
+    if (!s || n >= sizeof name) {
+        tiers_fail(c, "expected a section [NAME]");
+        return false;
     }
-    memcpy(str, c->pos, len);
-    str[len] = '\n';
-    str[len + 1] = '\0';
-    c->pos = next;
-    const char *s = str + strspn(str, " \t");
-    if (*s == '[') {
-        const char *close = strchr(s, ']');
-        char name[64];
-        if (!close || (size_t)(close - s - 1) >= sizeof name) {
-            tiers_fail(c, "expected a section [NAME]");
-            return NULL;
-        }
-        snprintf(name, sizeof name, "%.*s", (int)(close - s - 1), s + 1);
-        if (!(c->cur = tiers_section(c, name)))
-            return NULL;
-    }
-    return str;
+    snprintf(name, sizeof name, "%.*s", (int)n, s);
+    return (c->cur = tiers_section(c, name)) != NULL;
 }
 
 static int tiers_check(tiers_ctx *c)
@@ -212,8 +202,10 @@ int fc_tiers_load(fc_tiers *t, const char *path, fc_error *err)
     int rc = fc_textfile_read(path, TIERS_FILE_MAX, FC_EPARSE, &text, err);
     if (rc < 0)
         return rc;
-    tiers_ctx c = {.t = t, .path = path, .pos = text, .err = err};
-    int bad = ini_parse_stream(tiers_read, &c, tiers_on_key, &c);
+    tiers_ctx c = {.t = t, .path = path, .err = err};
+    c.in = (fc_ini_lines){.pos = text, .max = TIERS_LINE_MAX, .ud = &c, .failed = tiers_failed,
+                          .too_long = tiers_too_long, .section = tiers_open};
+    int bad = ini_parse_stream(fc_ini_lines_read, &c.in, tiers_on_key, &c);
     if (c.rc == 0 && bad > 0)
         c.rc = fc_error_set(err, FC_EPARSE, "%s:%d: syntax error: expected 'key = value' or '[tier]'", path, bad);
     else if (c.rc == 0 && bad < 0)

@@ -2,6 +2,7 @@
  * description and the agents it was tuned with, and a [params] section of parameter values,
  * each checked as it is read so an error names its file:line. Keys no parameter answers yet
  * wait for a variant (rules_impl.h, pending). */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -10,14 +11,13 @@
 
 #include <ini.h>
 
+#include "ini_lines.h"
 #include "rules_impl.h"
 
 typedef struct ini_ctx {
     fc_rules *r;
     const char *path;
-    const char *pos;        /* reader position in the text */
-    int line;               /* line the reader returned last */
-    const char *line_start; /* its raw text */
+    fc_ini_lines in;        /* the line source: position, line last read and its raw text */
     char prev_key[FC_PARAM_NAME_MAX + 16];
     char prev_section[16];
     slot *staged;
@@ -42,43 +42,28 @@ static void ini_fail(ini_ctx *c, int code, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    c->rc = fc_error_set(c->err, code, "%s:%d: %s", c->path, c->line, msg);
-    c->err_line = c->line;
+    c->rc = fc_error_set(c->err, code, "%s:%d: %s", c->path, c->in.line, msg);
+    c->err_line = c->in.line;
 }
 
-/* Line reader for inih: one whole line per call, so our line count matches inih's, and a
- * chance to refuse sections inih would silently accept when they hold no keys. */
-static char *ini_read(char *str, int num, void *stream)
-{
-    ini_ctx *c = stream;
-    if (c->rc < 0 || !*c->pos)
-        return NULL;
-    const char *next;
-    size_t len = fc_text_line(c->pos, &next); /* the same line ends as every other reader */
-    c->line++;
-    c->line_start = c->pos;
-    if (len + 1 > (size_t)num - 1) {
-        ini_fail(c, FC_EPARSE, "line longer than %d characters", num - 2);
-        return NULL;
-    }
-    memcpy(str, c->pos, len);
-    str[len] = '\n';
-    str[len + 1] = '\0';
-    c->pos = next;
+/* The line source's callbacks (ini_lines.h): a section other than [ruleset] or [params] is
+ * refused where it appears, even when it holds no keys (inih would accept it silently). */
+static bool ini_failed(void *ud) { return ((ini_ctx *)ud)->rc < 0; }
 
-    const char *s = str;
-    if (c->line == 1 && strncmp(s, "\xEF\xBB\xBF", 3) == 0)
-        s += 3;
-    s += strspn(s, " \t");
-    const char *close = *s == '[' ? strchr(s, ']') : NULL;
-    if (close) {
-        size_t n = (size_t)(close - s - 1);
-        if (!((n == 7 && strncmp(s + 1, "ruleset", 7) == 0) || (n == 6 && strncmp(s + 1, "params", 6) == 0)))
-            ini_fail(c, FC_EPARSE, "unknown section [%.*s] (expected [ruleset] or [params])", (int)(n < 64 ? n : 64),
-                     s + 1);
-        c->prev_key[0] = '\0';
-    }
-    return str;
+static void ini_too_long(void *ud, int line, int limit)
+{
+    (void)line;
+    ini_fail(ud, FC_EPARSE, "line longer than %d characters", limit);
+}
+
+static bool ini_section(void *ud, int line, const char *name, size_t n)
+{
+    ini_ctx *c = ud;
+    (void)line;
+    if (name && !((n == 7 && strncmp(name, "ruleset", 7) == 0) || (n == 6 && strncmp(name, "params", 6) == 0)))
+        ini_fail(c, FC_EPARSE, "unknown section [%.*s] (expected [ruleset] or [params])", (int)(n < 64 ? n : 64), name);
+    c->prev_key[0] = '\0';
+    return c->rc == 0;
 }
 
 /* tuned_agent_K = SPEC: the agent of seat K the values were tuned with (tune --ini). */
@@ -95,7 +80,7 @@ static void ini_tuned_key(ini_ctx *c, const char *key, const char *value)
         ini_fail(c, FC_EPARSE, "%s must be an agent spec of 1 to %d characters", key, FC_RULES_TUNED_MAX - 1);
     } else {
         snprintf(c->tuned[k - 1], FC_RULES_TUNED_MAX, "%s", value);
-        c->tuned_line[k - 1] = c->line;
+        c->tuned_line[k - 1] = c->in.line;
     }
 }
 
@@ -122,7 +107,7 @@ static void ini_param_key(ini_ctx *c, const char *key, const char *value)
 {
     fc_rules *r = c->r;
     char where[FC_ERROR_MSG_MAX];
-    snprintf(where, sizeof where, "%s:%d", c->path, c->line);
+    snprintf(where, sizeof where, "%s:%d", c->path, c->in.line);
     int i = find_param(r, key);
     if (i < 0) {
         for (int k = c->npend0; k < r->npend; k++)
@@ -130,10 +115,10 @@ static void ini_param_key(ini_ctx *c, const char *key, const char *value)
                 ini_fail(c, FC_EPARSE, "'%s' is set twice (first on line %d)", key, r->pend[k].line);
                 return;
             }
-        int rc = r->variant_loaded ? -1 : fc_rules_pending_add(r, L_INI, c->line, where, key, value, c->err);
+        int rc = r->variant_loaded ? -1 : fc_rules_pending_add(r, L_INI, c->in.line, where, key, value, c->err);
         if (rc != 0) {
             c->rc = rc == -1 ? fc_rules_unknown_param(r, where, key, c->err) : rc;
-            c->err_line = c->line;
+            c->err_line = c->in.line;
         }
         return;
     }
@@ -152,11 +137,11 @@ static void ini_param_key(ini_ctx *c, const char *key, const char *value)
     int rc = fc_param_parse(d, value, where, &c->staged[i].v, c->err);
     if (rc < 0) {
         c->rc = rc;
-        c->err_line = c->line;
+        c->err_line = c->in.line;
         return;
     }
     c->staged[i].set = true;
-    c->staged[i].line = c->line;
+    c->staged[i].line = c->in.line;
 }
 
 static int ini_on_key(void *user, const char *section, const char *key, const char *value)
@@ -166,7 +151,7 @@ static int ini_on_key(void *user, const char *section, const char *key, const ch
         return 0;
     /* inih reads an indented line after a key as more of that key's value */
     if (c->prev_key[0] && strcmp(key, c->prev_key) == 0 && strcmp(section, c->prev_section) == 0 &&
-        (c->line_start[0] == ' ' || c->line_start[0] == '\t')) {
+        (c->in.line_start[0] == ' ' || c->in.line_start[0] == '\t')) {
         ini_fail(c, FC_EPARSE, "indented line continues '%s' (multi-line values are not allowed)", key);
         return 0;
     }
@@ -211,13 +196,15 @@ int fc_rules_load_ini(fc_rules *r, const char *path, fc_error *err)
     char *text;
     if ((rc = read_text(path, &text, err)) < 0)
         return rc;
-    ini_ctx c = {.r = r, .path = path, .pos = text, .err = err, .npend0 = r->npend};
+    ini_ctx c = {.r = r, .path = path, .err = err, .npend0 = r->npend};
+    c.in = (fc_ini_lines){.pos = text, .max = INT_MAX, .ud = &c, .failed = ini_failed, .too_long = ini_too_long,
+                          .section = ini_section};
     c.staged = new_slots(nall(r));
     if (!c.staged) {
         free(text);
         return fc_error_set(err, FC_ENOMEM, "out of memory");
     }
-    int bad_line = ini_parse_stream(ini_read, &c, ini_on_key, &c);
+    int bad_line = ini_parse_stream(fc_ini_lines_read, &c.in, ini_on_key, &c);
     if (bad_line > 0 && (c.rc == 0 || bad_line < c.err_line)) {
         char found[64];
         line_text(text, bad_line, found, sizeof found);
@@ -229,7 +216,7 @@ int fc_rules_load_ini(fc_rules *r, const char *path, fc_error *err)
     free(text);
     for (int k = 0; k < FC_MAX_SEATS && c.rc == 0; k++) { /* tuned_agent_1..N without a gap */
         if (c.tuned_line[k] && k > c.ntuned) {
-            c.line = c.tuned_line[k];
+            c.in.line = c.tuned_line[k];
             ini_fail(&c, FC_EPARSE, "tuned_agent_%d given without tuned_agent_%d", k + 1, c.ntuned + 1);
         }
         c.ntuned = c.tuned_line[k] && k == c.ntuned ? k + 1 : c.ntuned;

@@ -83,6 +83,8 @@ int fc_sandbox_verify(fc_sandbox *sb, char *msg, size_t n);
 int fc_sandbox_freeze_state(fc_sandbox *sb, char *msg, size_t n, int *watched, int libs_only);
 int fc_sandbox_verify_state(lua_State *L, const char *chunk, char *msg, size_t n);
 int fc_sandbox_is_pairs_iter(lua_CFunction f);
+/* The sandbox's deterministic pairs() (sandbox_pairs.c). */
+int fc_sandbox_pairs(lua_State *L);
 /* Pushes the table whose raw entries a table at idx shows (its shadow if frozen, else itself);
  * returns 1 if it is frozen. */
 int fc_sandbox_raw(lua_State *L, int idx);

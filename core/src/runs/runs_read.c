@@ -109,3 +109,91 @@ int fc_runs_each(fc_runs *db, int64_t id, fc_runs_part part, fc_runs_each_fn *fn
     sqlite3_finalize(st);
     return rc == SQLITE_DONE ? 0 : runs_fail(db, err);
 }
+
+/* NULL columns read as NaN (reals) or -1 (integers). */
+static double col_real(sqlite3_stmt *st, int i)
+{
+    return sqlite3_column_type(st, i) == SQLITE_NULL ? NAN : sqlite3_column_double(st, i);
+}
+static long col_long(sqlite3_stmt *st, int i)
+{
+    return sqlite3_column_type(st, i) == SQLITE_NULL ? -1 : (long)sqlite3_column_int64(st, i);
+}
+
+/* Reads the seats of the game `g` names from `ss` (stepped in the same order as the games:
+ * design, game, seat), leaving the first row of the next game pending. */
+static int runs_game_seats(sqlite3_stmt *ss, int *pending, fc_run_game *g)
+{
+    int rc = *pending;
+    while (rc == SQLITE_ROW) {
+        const unsigned char *d = sqlite3_column_text(ss, 0);
+        if (!d || strcmp((const char *)d, g->design) != 0 || sqlite3_column_int64(ss, 1) != g->game)
+            break;
+        int seat = sqlite3_column_int(ss, 2);
+        if (seat >= 1 && seat <= FC_MAX_SEATS) {
+            g->agent[seat - 1] = (int)col_long(ss, 3);
+            g->score[seat - 1] = col_long(ss, 4);
+            g->rank[seat - 1] = (int)col_long(ss, 5);
+            g->win[seat - 1] = col_real(ss, 6);
+            if (seat > g->nseats)
+                g->nseats = seat;
+        }
+        rc = sqlite3_step(ss);
+    }
+    *pending = rc;
+    return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1;
+}
+
+long fc_runs_each_game(fc_runs *db, int64_t id, fc_runs_game_fn *fn, void *ud, fc_error *err)
+{
+    sqlite3_stmt *sg = NULL, *ss = NULL;
+    if (sqlite3_prepare_v2(db->h,
+                           "SELECT design, game, winners, timeout, rounds, lead_changes, decisions, choice_points,"
+                           " branching, drama, margin, seconds FROM games WHERE run = ? ORDER BY design, game",
+                           -1, &sg, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(db->h,
+                           "SELECT design, game, seat, agent, score, rank, win FROM game_seats WHERE run = ?"
+                           " ORDER BY design, game, seat",
+                           -1, &ss, NULL) != SQLITE_OK) {
+        sqlite3_finalize(sg);
+        return runs_fail(db, err);
+    }
+    sqlite3_bind_int64(sg, 1, id);
+    sqlite3_bind_int64(ss, 1, id);
+    long n = 0;
+    int rc, pending = sqlite3_step(ss), bad = 0;
+    fc_run_game g;
+    while (!bad && (rc = sqlite3_step(sg)) == SQLITE_ROW) {
+        memset(&g, 0, sizeof g);
+        col_text(sg, 0, g.design, sizeof g.design);
+        g.game = col_long(sg, 1);
+        g.winners = (int)col_long(sg, 2);
+        g.timeout = (int)col_long(sg, 3);
+        g.rounds = (int)col_long(sg, 4);
+        g.lead_changes = (int)col_long(sg, 5);
+        g.decisions = col_long(sg, 6);
+        g.choice_points = col_long(sg, 7);
+        g.branching = col_real(sg, 8);
+        g.drama = col_real(sg, 9);
+        g.margin = col_real(sg, 10);
+        g.seconds = col_real(sg, 11);
+        /* seat rows of games without a games row (none are written so) are skipped */
+        while (pending == SQLITE_ROW) {
+            const unsigned char *d = sqlite3_column_text(ss, 0);
+            int c = d ? strcmp((const char *)d, g.design) : -1;
+            if (c > 0 || (c == 0 && sqlite3_column_int64(ss, 1) >= g.game))
+                break;
+            pending = sqlite3_step(ss);
+        }
+        bad = runs_game_seats(ss, &pending, &g);
+        if (!bad) {
+            if (fn)
+                fn(ud, &g);
+            n++;
+        }
+    }
+    bad = bad || (rc != SQLITE_DONE && rc != SQLITE_ROW);
+    sqlite3_finalize(sg);
+    sqlite3_finalize(ss);
+    return bad ? runs_fail(db, err) : n;
+}

@@ -110,6 +110,8 @@ static int tune_play(tune_run *r, tune_cand *t, int upto, fc_error *err)
     }
     for (int i = 0; i < count; i++)
         tune_features(c, &r->buf[i], t->feat + (size_t)(first + i) * (size_t)r->nf);
+    if (c->on_games)
+        c->on_games(c->on_games_ud, t->pub.id, t->pub.value, r->buf, count);
     t->pub.games = upto;
     r->games += count;
     return 0;

@@ -226,9 +226,7 @@ fc_rules *fc_tune_rules(const fc_tune_config *c, const int64_t *values, fc_error
     return r;
 }
 
-/* The index range a parameter's schema allows: [min, max] for int, 0..1 for bool, the choice
- * indices for an enum; false for the types that cannot be searched. */
-static bool tune_bounds(const fc_param_def *d, int64_t *lo, int64_t *hi)
+bool fc_tune_param_bounds(const fc_param_def *d, int64_t *lo, int64_t *hi)
 {
     switch (d->type) {
     case FC_PARAM_INT: *lo = d->min, *hi = d->max; return true;
@@ -244,9 +242,8 @@ static bool tune_bounds(const fc_param_def *d, int64_t *lo, int64_t *hi)
     }
 }
 
-/* The game's parameters, then the variant's declared ones (kept in tp: the base rule set that
- * holds their definitions is freed after the check). */
-static int tune_check_param(const fc_rules *base, fc_tune_param *tp, fc_error *err)
+/* The game's parameters, then the variant's declared ones (kept in tp->vdef). */
+int fc_tune_param_check(const fc_rules *base, fc_tune_param *tp, fc_error *err)
 {
     const fc_plugin *p = fc_rules_plugin(base);
     int np = fc_rules_param_count(base);
@@ -274,7 +271,7 @@ static int tune_check_param(const fc_rules *base, fc_tune_param *tp, fc_error *e
         d = &tp->vdef;
     }
     int64_t lo, hi;
-    if (!tune_bounds(d, &lo, &hi)) {
+    if (!fc_tune_param_bounds(d, &lo, &hi)) {
         static const char *const type_names[] = {
 #define FC_X_NAME(name, text) text,
             FC_PARAM_TYPES(FC_X_NAME)
@@ -306,7 +303,7 @@ int fc_tune_check(fc_tune_config *c, fc_error *err)
         return err && err->code ? err->code : FC_EINVAL;
     int rc = 0;
     for (int i = 0; rc == 0 && i < c->nparams; i++) {
-        rc = tune_check_param(base, &c->param[i], err);
+        rc = fc_tune_param_check(base, &c->param[i], err);
         for (int j = 0; rc == 0 && j < i; j++)
             if (strcmp(c->param[j].name, c->param[i].name) == 0)
                 rc = fc_error_set(err, FC_EINVAL, "--param %s given twice", c->param[i].name);

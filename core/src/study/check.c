@@ -138,6 +138,8 @@ static int check_play(check_run *r, int i, int from, int to, fc_error *err)
         int rc = fc_sim_run(&sc, from, to - from, r->games[i][k] + from, err);
         if (rc != 0)
             return rc;
+        if (r->cfg->on_games)
+            r->cfg->on_games(r->cfg->on_games_ud, i, k, q->n, q->at[k], r->games[i][k] + from, to - from);
         r->done += to - from;
         if (r->cfg->progress)
             r->cfg->progress(r->cfg->progress_ud, r->done, r->total);

@@ -11,6 +11,7 @@
 
 #include "formicary/agent.h"
 #include "formicary/suggest.h"
+#include "ini_lines.h"
 #include "textfile.h"
 
 #define CHECK_FILE_MAX (256 * 1024)
@@ -24,9 +25,10 @@ typedef struct check_lines {
 
 typedef struct check_ctx {
     fc_check_contract *c;
-    const char *path, *game, *pos;
+    const char *path, *game;
     const fc_tiers *tiers;
-    int line, rc;
+    fc_ini_lines in; /* the line source: the text not read yet, the line last read */
+    int rc;
     fc_error *err;
     int section;        /* -1 none, 0 [contract], 1 + t for target t */
     int contract_line;
@@ -69,34 +71,34 @@ static void check_section(check_ctx *x, const char *name)
     fc_check_contract *c = x->c;
     if (strcmp(name, "contract") == 0) {
         if (x->has_contract)
-            check_fail_at(x, x->line, "[contract] is given twice");
+            check_fail_at(x, x->in.line, "[contract] is given twice");
         x->has_contract = true;
-        x->contract_line = x->line;
+        x->contract_line = x->in.line;
         x->section = 0;
         return;
     }
     if (strncmp(name, "target ", 7) != 0) {
-        check_fail_at(x, x->line, "unknown section [%.60s] (expected [contract] or [target NAME])", name);
+        check_fail_at(x, x->in.line, "unknown section [%.60s] (expected [contract] or [target NAME])", name);
         return;
     }
     const char *tn = name + 7 + strspn(name + 7, " ");
     if (!is_name(tn)) {
-        check_fail_at(x, x->line, "[target %.60s]: expected a name of letters, digits, '_' and '-'", tn);
+        check_fail_at(x, x->in.line, "[target %.60s]: expected a name of letters, digits, '_' and '-'", tn);
         return;
     }
     for (int t = 0; t < c->ntargets; t++)
         if (strcmp(c->target[t].name, tn) == 0) {
-            check_fail_at(x, x->line, "target [%s] is defined twice (first on line %d)", tn, c->target[t].line);
+            check_fail_at(x, x->in.line, "target [%s] is defined twice (first on line %d)", tn, c->target[t].line);
             return;
         }
     if (c->ntargets == FC_CHECK_MAX_TARGETS) {
-        check_fail_at(x, x->line, "more than %d targets", FC_CHECK_MAX_TARGETS);
+        check_fail_at(x, x->in.line, "more than %d targets", FC_CHECK_MAX_TARGETS);
         return;
     }
     fc_check_target *t = &c->target[c->ntargets];
     memset(t, 0, sizeof *t);
     memcpy(t->name, tn, strlen(tn) + 1); /* is_name checked that it fits */
-    t->line = x->line;
+    t->line = x->in.line;
     x->section = 1 + c->ntargets++;
 }
 
@@ -115,7 +117,7 @@ static void check_int(check_ctx *x, const char *key, const char *value, int lo, 
 {
     double v;
     if (parse_number(value, &v) != 0 || v != floor(v) || v < lo || v > hi)
-        check_fail_at(x, x->line, "%s: expected a whole number in %d..%d, found '%.40s'", key, lo, hi, value);
+        check_fail_at(x, x->in.line, "%s: expected a whole number in %d..%d, found '%.40s'", key, lo, hi, value);
     else
         *out = (int)v;
 }
@@ -125,28 +127,28 @@ static void check_contract_key(check_ctx *x, const char *key, const char *value)
     fc_check_contract *c = x->c;
     if (strcmp(key, "agents") == 0) {
         if (x->contract.agents)
-            check_fail_at(x, x->line, "agents is given twice in [contract]");
-        x->contract.agents = x->line;
+            check_fail_at(x, x->in.line, "agents is given twice in [contract]");
+        x->contract.agents = x->in.line;
         snprintf(x->contract.agents_text, sizeof x->contract.agents_text, "%s", value);
     } else if (strcmp(key, "games") == 0) {
         if (x->has_games)
-            check_fail_at(x, x->line, "games is given twice in [contract]");
+            check_fail_at(x, x->in.line, "games is given twice in [contract]");
         x->has_games = true;
         check_int(x, "games", value, 1, 10000000, &c->games);
     } else if (strcmp(key, "looks") == 0) {
         if (x->has_looks)
-            check_fail_at(x, x->line, "looks is given twice in [contract]");
+            check_fail_at(x, x->in.line, "looks is given twice in [contract]");
         x->has_looks = true;
         check_int(x, "looks", value, 1, 100, &c->looks);
     } else if (strcmp(key, "opening") == 0) {
         if (x->has_opening)
-            check_fail_at(x, x->line, "opening is given twice in [contract]");
+            check_fail_at(x, x->in.line, "opening is given twice in [contract]");
         x->has_opening = true;
         check_int(x, "opening", value, 0, 10000, &c->opening);
     } else if (strcmp(key, "doc") == 0) {
         snprintf(c->doc, sizeof c->doc, "%s", value);
     } else {
-        check_fail_at(x, x->line, "[contract]: unknown key '%.40s' (expected agents, games, looks, opening or doc)",
+        check_fail_at(x, x->in.line, "[contract]: unknown key '%.40s' (expected agents, games, looks, opening or doc)",
                       key);
     }
 }
@@ -155,11 +157,11 @@ static void check_bound(check_ctx *x, fc_check_target *t, int *line, bool *has, 
                         const char *value)
 {
     if (*has)
-        check_fail_at(x, x->line, "target [%s]: %s is given twice", t->name, key);
+        check_fail_at(x, x->in.line, "target [%s]: %s is given twice", t->name, key);
     *has = true;
-    *line = x->line;
+    *line = x->in.line;
     if (parse_number(value, v) != 0)
-        check_fail_at(x, x->line, "target [%s]: %s: expected a number, found '%.40s'", t->name, key, value);
+        check_fail_at(x, x->in.line, "target [%s]: %s: expected a number, found '%.40s'", t->name, key, value);
 }
 
 static void check_target_key(check_ctx *x, int k, const char *key, const char *value)
@@ -168,10 +170,10 @@ static void check_target_key(check_ctx *x, int k, const char *key, const char *v
     check_lines *l = &x->tl[k];
     if (strcmp(key, "metric") == 0) {
         if (l->metric)
-            check_fail_at(x, x->line, "target [%s]: metric is given twice", t->name);
-        l->metric = x->line;
+            check_fail_at(x, x->in.line, "target [%s]: metric is given twice", t->name);
+        l->metric = x->in.line;
         if (strlen(value) >= sizeof t->metric_text)
-            check_fail_at(x, x->line, "target [%s]: metric longer than %d characters", t->name,
+            check_fail_at(x, x->in.line, "target [%s]: metric longer than %d characters", t->name,
                           (int)sizeof t->metric_text - 1);
         snprintf(t->metric_text, sizeof t->metric_text, "%s", value);
     } else if (strcmp(key, "min") == 0) {
@@ -180,13 +182,13 @@ static void check_target_key(check_ctx *x, int k, const char *key, const char *v
         check_bound(x, t, &l->max, &t->has_max, &t->max, "max", value);
     } else if (strcmp(key, "agents") == 0) {
         if (l->agents)
-            check_fail_at(x, x->line, "target [%s]: agents is given twice", t->name);
-        l->agents = x->line;
+            check_fail_at(x, x->in.line, "target [%s]: agents is given twice", t->name);
+        l->agents = x->in.line;
         snprintf(l->agents_text, sizeof l->agents_text, "%s", value);
     } else if (strcmp(key, "doc") == 0) {
         snprintf(t->doc, sizeof t->doc, "%s", value);
     } else {
-        check_fail_at(x, x->line, "target [%s]: unknown key '%.40s' (expected metric, min, max, agents or doc)",
+        check_fail_at(x, x->in.line, "target [%s]: unknown key '%.40s' (expected metric, min, max, agents or doc)",
                       t->name, key);
     }
 }
@@ -198,7 +200,7 @@ static int check_on_key(void *user, const char *section, const char *key, const 
     if (x->rc < 0)
         return 0;
     if (x->section < 0)
-        return check_fail_at(x, x->line, "key '%.40s' outside a section ([contract], [target NAME])", key);
+        return check_fail_at(x, x->in.line, "key '%.40s' outside a section ([contract], [target NAME])", key);
     if (x->section == 0)
         check_contract_key(x, key, value);
     else
@@ -206,39 +208,26 @@ static int check_on_key(void *user, const char *section, const char *key, const 
     return x->rc < 0 ? 0 : 1;
 }
 
-/* inih's line source: one line per call (the line numbers are ours), leading blanks dropped (an
- * indented line is not a continuation), sections opened here so an empty one still counts. */
-static char *check_read(char *str, int num, void *stream)
+/* The line source's callbacks (ini_lines.h; leading blanks dropped: an indented line is not a
+ * continuation): sections are opened as they are read, so an empty one still counts. */
+static bool check_failed(void *ud) { return ((check_ctx *)ud)->rc < 0; }
+
+static void check_too_long(void *ud, int line, int limit)
 {
-    check_ctx *x = stream;
-    if (x->rc < 0 || !*x->pos)
-        return NULL;
-    const char *next;
-    size_t len = fc_text_line(x->pos, &next);
-    x->line++;
-    size_t skip = strspn(x->pos, " \t");
-    skip = skip < len ? skip : len;
-    if (len - skip + 2 > (size_t)num || len > CHECK_LINE_MAX) {
-        check_fail_at(x, x->line, "line longer than %d characters", num - 2 < CHECK_LINE_MAX ? num - 2 : CHECK_LINE_MAX);
-        return NULL;
+    check_fail_at(ud, line, "line longer than %d characters", limit);
+}
+
+static bool check_open(void *ud, int line, const char *s, size_t n)
+{
+    check_ctx *x = ud;
+    char name[128];
+    if (!s || n >= sizeof name) {
+        check_fail_at(x, line, "expected a section [contract] or [target NAME]");
+        return false;
     }
-    memcpy(str, x->pos + skip, len - skip);
-    str[len - skip] = '\n';
-    str[len - skip + 1] = '\0';
-    x->pos = next;
-    if (*str == '[') {
-        const char *close = strchr(str, ']');
-        char name[128];
-        if (!close || (size_t)(close - str - 1) >= sizeof name) {
-            check_fail_at(x, x->line, "expected a section [contract] or [target NAME]");
-            return NULL;
-        }
-        snprintf(name, sizeof name, "%.*s", (int)(close - str - 1), str + 1);
-        check_section(x, name);
-        if (x->rc < 0)
-            return NULL;
-    }
-    return str;
+    snprintf(name, sizeof name, "%.*s", (int)n, s);
+    check_section(x, name);
+    return x->rc == 0;
 }
 
 /* ---- agents ---- */
@@ -484,12 +473,13 @@ int fc_check_parse(fc_check_contract *c, const char *text, const char *path, con
     check_ctx *x = calloc(1, sizeof *x);
     if (!x)
         return fc_error_set(err, FC_ENOMEM, "%s: out of memory", path);
-    *x = (check_ctx){.c = c, .path = path, .game = game ? game : "the game", .pos = text, .tiers = tiers,
-                     .err = err, .section = -1};
+    *x = (check_ctx){.c = c, .path = path, .game = game ? game : "the game", .tiers = tiers, .err = err, .section = -1};
+    x->in = (fc_ini_lines){.pos = text, .max = CHECK_LINE_MAX, .strip_indent = true, .ud = x, .failed = check_failed,
+                           .too_long = check_too_long, .section = check_open};
     snprintf(c->path, sizeof c->path, "%s", path);
     c->games = FC_CHECK_GAMES_DEFAULT;
     c->looks = FC_CHECK_LOOKS_DEFAULT;
-    int bad = ini_parse_stream(check_read, x, check_on_key, x);
+    int bad = ini_parse_stream(fc_ini_lines_read, &x->in, check_on_key, x);
     if (x->rc == 0 && bad > 0)
         check_fail_at(x, bad, "syntax error: expected 'key = value' or a section [contract], [target NAME]");
     else if (x->rc == 0 && bad < 0)

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Sensitivity screening (`formicary sensitivity GAME`, docs/metrics.md "Sensitivity") on the
+# bidrace fixture: one at a time and Morris, the ranked table, JSON, CSV and the HTML page with a
+# tornado chart per metric; the same JSON on 1 and 2 threads; an end Myrmes refuses; the run kept
+# in the runs database; bad input as one line and exit 2.
+# usage: sensitivity_test.sh FORMICARY PLUGIN_DIR FIXTURE_DIR
+set -u
+EXE=$(realpath "$1")
+export FORMICARY_PLUGIN_PATH=$(realpath "$2"):$(realpath "$3")
+export FORMICARY_CONFIG=
+export FORMICARY_DB=
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+. "$(dirname "$0")/lib.sh"
+cd "$TMP" || exit 1
+jqt() { jq -e "$1" "${2:-$TMP/out}" >/dev/null 2>&1; }
+
+OAT=(bidrace --param goal=10..30 --param die_sides --metric rounds --metric seat_win:1 --games 12 --seats random)
+fc sensitivity "${OAT[@]}" --json oat.json --csv oat.csv --html oat.html
+check "one at a time: exit 0, a ranked table per metric" eval '[ $rc -eq 0 ] && has "^sensitivity bidrace: one at a time, 2 parameters, 12 games per point" && has "^rounds: baseline [0-9.]+ \[" && has "^seat_win:1: baseline 0\.[0-9]+ \[" && has "^  rank +parameter +base +low +effect at low"'
+check "the track length moves the rounds: goal's high end is significant and positive" eval 'jqt "(.metrics[0].ranking[] | select(.param == \"goal\")) as \$g | \$g.significant and \$g.effect_high.lo > 0 and \$g.effect_low.hi < 0" oat.json'
+check "JSON: method, points, games, parameters with their ends" eval 'jqt ".method == \"oat\" and .points == 5 and .games == 60 and .games_per_point == 12 and (.params | length) == 2 and .params[0].lo == \"10\" and .params[1].lo == \"2\" and .params[1].hi == \"12\" and .params[1].base == \"6\"" oat.json'
+check "the ranking is by the larger |effect| of the two ends" eval 'jqt "[.metrics[0].ranking[].importance] | (.[0] >= .[1])" oat.json'
+check "CSV: a header and one row per metric and parameter" eval 'grep -q "^metric,rank,parameter,lo,hi,base," oat.csv && [ "$(grep -c "^rounds,\|^seat_win:1," oat.csv)" -eq 4 ]'
+check "HTML: a tornado per metric with the baseline" eval 'grep -q "Sensitivity" oat.html && [ "$(grep -c "<title>baseline " oat.html)" -eq 2 ] && grep -q "low end" oat.html'
+if command -v xmllint >/dev/null; then
+    check "HTML: well-formed" xmllint --noout oat.html
+else
+    skip "HTML: well-formed" "no xmllint"
+fi
+fc sensitivity "${OAT[@]}" --threads 2 --json t2.json
+check "the same on 2 threads" eval '[ $rc -eq 0 ] && diff <(jq -S "del(.seconds, .threads)" oat.json) <(jq -S "del(.seconds, .threads)" t2.json)'
+
+fc sensitivity bidrace --method morris --levels 4 --trajectories 4 --param goal=10..30 --param bid_refund --metric rounds --games 6 --seats random --json -
+check "Morris: mu*, mu and sigma with intervals, --json - replaces the table" eval '[ $rc -eq 0 ] && jqt ".method == \"morris\" and .points == 13 and .trajectories == 4 and (.metrics[0].ranking[0] | .mu_star.value >= 0 and .mu_star.lo <= .mu_star.value and .effects == 4 and (.sigma | has(\"hi\")))" && ! has "^sensitivity "'
+fc sensitivity bidrace --method morris --trajectories 3 --param goal=10..30 --param die_sides --metric rounds --games 4 --seats random --html m.html
+check "Morris: the table by mu* and a mu* chart per metric" eval '[ $rc -eq 0 ] && has "ranked by mu\*" && has "^  rank +parameter +range +mu\* \[95%\]" && grep -q "mu\*, the mean |elementary effect|" m.html'
+
+fc sensitivity bidrace --games 3 --seats random --metric rounds --set tokens=12 --json -
+check "no --param: every int and bool parameter the --set does not fix" eval '[ $rc -eq 0 ] && jqt "[.params[].name] == [\"goal\", \"die_sides\", \"max_rounds\", \"bid_refund\"]"'
+
+if "$EXE" list 2>/dev/null | grep -q '^myrmes '; then
+    fc sensitivity myrmes --param years=2..4 --param base_moves=2..4 --metric rounds --games 4 --json ref.json
+    check "an end the game refuses is reported, the other end still ranks it" eval '[ $rc -eq 0 ] && has "^refused: years=4: winter_food: no food amount for year 4" && has "^  1 +years +3 +2 +-3\.00 \[-3\.00, -3\.00\] +4 +refused +yes$" && jqt ".refused == 1 and .params[0].high_refused != null and .metrics[0].ranking[0].effect_high.value == null" ref.json'
+else
+    skip "an end the game refuses is reported" "no myrmes plugin"
+fi
+
+FORMICARY_DB=$TMP/runs.db fc sensitivity "${OAT[@]}"
+FORMICARY_DB=$TMP/runs.db fc runs show 1
+check "the screening is kept in the runs database" eval '[ $rc -eq 0 ] && has "^run 1: sensitivity bidrace, complete" && has "rounds:die_sides .*rank 1, significant" && has "^ *base +rounds "'
+
+fc sensitivity bidrace --param gaol --games 4
+check "an unknown parameter: exit 2, one line with the closest name" eval '[ $rc -eq 2 ] && one_line_err && has "unknown parameter .gaol. of bidrace \(did you mean .goal.\?\)" err'
+fc sensitivity bidrace --param goal=30..10 --games 4
+check "an empty range: exit 2, one line" eval '[ $rc -eq 2 ] && one_line_err && has "empty range" err'
+fc sensitivity bidrace --param goal=1..30 --games 4
+check "a range outside the declared one: exit 2" eval '[ $rc -eq 2 ] && one_line_err && has "outside the declared range 5..200" err'
+fc sensitivity bidrace --param track --games 4
+check "a parameter that is not a number: exit 2" eval '[ $rc -eq 2 ] && one_line_err && has "track: a path parameter cannot be tuned" err'
+fc sensitivity bidrace --metric roundz --games 4
+check "an unknown metric: exit 2, the closest name" eval '[ $rc -eq 2 ] && one_line_err && has "unknown metric .roundz. \(did you mean .rounds.\?\)" err'
+fc sensitivity bidrace --method sobol
+check "an unknown method: exit 2" eval '[ $rc -eq 2 ] && one_line_err && has "unknown method .sobol." err'
+fc sensitivity bidrace --method morris --levels 3
+check "odd levels: exit 2" eval '[ $rc -eq 2 ] && one_line_err && has "levels" err'
+fc sensitivity bidrace --levels 4
+check "Morris options without --method morris: exit 2" eval '[ $rc -eq 2 ] && one_line_err'
+fc sensitivity bidrace --games 1
+check "one game per point: exit 2" eval '[ $rc -eq 2 ] && one_line_err'
+fc sensitivity bidrace --set goal=20 --set tokens=10 --set die_sides=6 --set max_rounds=30 --set bid_refund=false
+check "nothing left to screen: exit 2, one line" eval '[ $rc -eq 2 ] && one_line_err && has "declares no int or bool parameter to screen \(besides those --set fixes\)" err'
+fc sensitivity bidrace --method morris --trajectories 1000 --games 100000
+check "a run too large to keep: exit 2 before any game" eval '[ $rc -eq 2 ] && one_line_err && has "design points x 100000 games" err'
+fc sensitivity bidrace --set start_positions=15,15 --param goal=5..30 --games 4 --seats random
+check "a game that fails once started: exit 1, one line naming the design point" eval '[ $rc -eq 1 ] && one_line_err && has "design point 1 \(goal=5\): bidrace: start position 15 of seat 1 is not below goal 5" err'
+fc sensitivity nogame
+check "an unknown game: exit 2, one line" eval '[ $rc -eq 2 ] && one_line_err'
+fc sensitivity bidrace --seats grredy
+check "an unknown agent: exit 2" eval '[ $rc -eq 2 ] && one_line_err && has "grredy" err'
+fc --help
+check "the command is listed in --help" eval 'has "^  sensitivity GAME "'
+finish
