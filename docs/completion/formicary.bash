@@ -57,6 +57,11 @@ _formicary() {
         [[ -n $game ]] && COMPREPLY=($(compgen -P "$head" -W "$(_formicary_kinds "$exe" "$game")" -- "$last"))
         compopt -o nospace 2>/dev/null
         return ;;
+    --weak | --strong)
+        # luck: one agent spec or tier
+        COMPREPLY=($(compgen -W "random greedy mcts mcts:iters= mcts:time= easy medium hard expert" -- "$cur"))
+        compopt -o nospace 2>/dev/null
+        return ;;
     --corpus)
         COMPREPLY=($(compgen -d -- "$cur"))
         return ;;

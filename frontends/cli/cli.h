@@ -281,12 +281,13 @@ int cli_cmd_sensitivity(cli *c);
 int cli_cmd_leaders(cli *c);
 int cli_cmd_openings(cli *c);
 int cli_cmd_probe(cli *c);
+int cli_cmd_luck(cli *c);
 
 /* Option tables (defined beside each command). */
 extern const cli_optdef cli_opts_list[], cli_opts_plugins[], cli_opts_rules[], cli_opts_play[],
     cli_opts_replay[], cli_opts_shell[], cli_opts_bench[], cli_opts_sim[], cli_opts_skill[], cli_opts_variant[], cli_opts_perft[],
     cli_opts_uhp[], cli_opts_tune[], cli_opts_ladder[], cli_opts_train_eval[], cli_opts_agreement[], cli_opts_import[],
     cli_opts_check[], cli_opts_runs[];
-extern const cli_optdef cli_opts_sensitivity[], cli_opts_leaders[], cli_opts_openings[], cli_opts_probe[];
+extern const cli_optdef cli_opts_sensitivity[], cli_opts_leaders[], cli_opts_openings[], cli_opts_probe[], cli_opts_luck[];
 
 #endif

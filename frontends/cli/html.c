@@ -1038,3 +1038,49 @@ void cli_html_interval_bars(cli_html *h, const char *title, const char *axis_lab
             px(&p, 0), p.y0, px(&p, 0), p.y0 + p.h);
     figure_end(h);
 }
+
+/* ---- stacked bars ---- */
+
+void cli_html_stacked(cli_html *h, const char *title, const char *axis_label, const char *const *rows, int nrows,
+                      const char *const *parts, int nparts, const double *value)
+{
+    double top = 1, lw = 0;
+    for (int r = 0; r < nrows; r++) {
+        double sum = 0;
+        for (int k = 0; k < nparts; k++)
+            sum += isfinite(value[r * nparts + k]) && value[r * nparts + k] > 0 ? value[r * nparts + k] : 0;
+        top = fmax(top, sum);
+        lw = fmax(lw, text_w(rows[r]));
+    }
+    if (nrows <= 0 || nparts <= 0) {
+        empty_chart(h, title);
+        return;
+    }
+    plot p = {.x0 = fmin(fmax(lw + 16, 80), 300), .h = 30.0 * nrows};
+    p.w = CW - p.x0 - 40;
+    p.y0 = 10 + legend(NULL, parts, nparts, p.x0, 0, CW - 10, false);
+    p.ax = nice_axis(0, top, 8);
+    p.ax.lo = 0;
+    figure_begin(h, title, CW, p.y0 + p.h + 45);
+    legend(h, parts, nparts, p.x0, 4, CW - 10, false);
+    x_axis(h, &p, NULL, true, axis_label);
+    char buf[32];
+    for (int r = 0; r < nrows; r++) {
+        double y = p.y0 + 30.0 * r + 5, x = 0;
+        text_at(h, p.x0 - 10, y + 14, "end", NULL, rows[r]);
+        for (int k = 0; k < nparts; k++) {
+            double v = value[r * nparts + k];
+            if (!isfinite(v) || v <= 0)
+                continue;
+            fprintf(h->f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"20\" fill=\"%s\" "
+                          "fill-opacity=\"0.75\" stroke=\"#fff\"><title>",
+                    px(&p, x), y, px(&p, x + v) - px(&p, x), colour(k));
+            esc(h->f, rows[r]);
+            fputs(", ", h->f);
+            esc(h->f, parts[k]);
+            fprintf(h->f, ": %s</title></rect>\n", num(buf, sizeof buf, v));
+            x += v;
+        }
+    }
+    figure_end(h);
+}

@@ -54,6 +54,8 @@ static const cli_cmd cli_cmds[] = {
     {"probe", "GAME", "Mechanic probes: the win share an agent loses when restricted from each kind of decision, "
      "with intervals (dead / minor / essential), and how often winners use each kind compared with losers.", 1, 1,
      cli_opts_probe, cli_cmd_probe},
+    {"luck", "GAME", "Luck by source: the share of the outcome's variance each source of chance (setup, dice, "
+     "draws, ...) explains, for a weak and a strong agent.", 1, 1, cli_opts_luck, cli_cmd_luck},
 };
 #define CLI_NCMDS ((int)(sizeof cli_cmds / sizeof cli_cmds[0]))
 
@@ -128,6 +130,6 @@ static int cli_main(int argc, char **argv)
     if (near)
         return cli_usage("unknown command '%s'; did you mean '%s'? (try formicary --help)", name, near);
     return cli_usage("unknown command '%s' (commands: list, plugins, rules, play, replay, import, shell, bench, sim, skill, ladder, check, train-eval, runs, agreement, tune, variant, perft, "
-                     "uhp, sensitivity, leaders, openings)",
+                     "uhp, sensitivity, leaders, openings, probe, luck)",
                      name);
 }

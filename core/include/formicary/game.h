@@ -32,7 +32,7 @@
 #include "formicary/view.h"
 
 #define FC_ABI_MAJOR 1
-#define FC_API_MINOR 10/* 1: fc_hook_def gained lo, hi; fc_host gained param_text, table_parse; 2: fc_game gained
+#define FC_API_MINOR 11 /* 1: fc_hook_def gained lo, hi; fc_host gained param_text, table_parse; 2: fc_game gained
                         * position_write, position_read; 3: fc_plugin gained rules_text, fc_game phase_topic and
                         * params_check,
                         * fc_host view_legend, fc_decision_info nhexes/hexes, fc_view the legend;
@@ -42,9 +42,9 @@
                         * 7: fc_game eval_weights, evaluate_weighted (fc_eval_weight);
                         * 8: fc_host view_item, fc_view items[], fc_decision_info has_from, from,
                         * from_item (trays and select-then-destination);
-
                         * 9: fc_game legal_count;
-                        * 10: fc_game kinds, nkinds, decision_kind (mechanic probes) */
+                        * 10: fc_game kinds, nkinds, decision_kind (mechanic probes);
+                        * 11: fc_game chance_source (named sources of chance) */
 #define FC_PLUGIN_ENTRY "fc_plugin_query"
 
 #if defined(_WIN32)
@@ -236,9 +236,20 @@ typedef struct fc_game {
     const char *const *kinds;
     int nkinds;
     int (*decision_kind)(const void *st, const fc_env *env, fc_decision d);
+    /* API minor 11, optional: where the game's chance comes from, so a study can draw each
+     * source from its own RNG stream (fc_match_new_sourced, `formicary luck`). Points *names at
+     * the game's sources, a static NULL-terminated list of at most FC_CHANCE_SOURCES_MAX words of
+     * [a-z0-9_] ("setup", "deck", "dice", "draft"), and returns the index of the source of the
+     * chance point at st, or with st NULL the source of what init draws from its rng. An empty
+     * list (return -1) says the game has no chance at all. NULL: one source, "chance". A plain
+     * match never calls it, so naming sources changes no seed's game. */
+    int (*chance_source)(const void *st, const fc_env *env, const char *const **names);
 } fc_game;
 
 #define FC_MAX_KINDS 64 /* kinds of decision a game may name (a 64-bit mask holds a set of them) */
+
+/* The most sources of chance a game may name (fc_game.chance_source). */
+#define FC_CHANCE_SOURCES_MAX 8
 
 /* The size of the vtable a plugin built against API minor m has (the loader checks it). */
 #define FC_GAME_SIZE_MINOR_3 (offsetof(fc_game, params_check) + sizeof(void (*)(void)))
@@ -246,6 +257,7 @@ typedef struct fc_game {
 #define FC_GAME_SIZE_MINOR_7 (offsetof(fc_game, evaluate_weighted) + sizeof(void (*)(void)))
 #define FC_GAME_SIZE_MINOR_9 (offsetof(fc_game, legal_count) + sizeof(void (*)(void)))
 #define FC_GAME_SIZE_MINOR_10 (offsetof(fc_game, decision_kind) + sizeof(void (*)(void)))
+#define FC_GAME_SIZE_MINOR_11 (offsetof(fc_game, chance_source) + sizeof(void (*)(void)))
 
 /* A function a game exposes to Lua variants: a read-only query (game.<name>(...) in Lua) or
  * an action that changes the state while keeping it valid (only inside mutable hooks).

@@ -113,6 +113,25 @@ int fc_match_decision_kind(const fc_match *m, fc_decision d);
  * restricted from kinds (agent key restrict=) wrap their choice in the two. */
 int fc_match_legal_restrict(fc_match *m, uint64_t excluded, fc_decision *saved, int *kept);
 void fc_match_legal_unrestrict(fc_match *m, const fc_decision *saved, int n);
+/* Sources of chance (API minor 11, fc_game.chance_source). fc_rules_chance_sources fills
+ * names[0..n-1] (room for FC_CHANCE_SOURCES_MAX) with the game's sources and *setup with the one
+ * init draws from, and returns n: 1 "chance" for a game that names none, 0 for a game that says
+ * it has no chance, or FC_EPLUGIN (err: one line) for a malformed list. */
+int fc_rules_chance_sources(const fc_rules *rules, const char **names, int *setup, fc_error *err);
+/* A match whose sources of chance each draw from their own seed: the setup from (seed of its
+ * source, 0), the k-th draw of source s (k = 0, 1, ...) from (source_seed[s], k), so changing one
+ * source's seed leaves what the others draw unchanged, however the game goes. `seed` is the
+ * match's seed for everything else (fc_match_seed). nsources must be what
+ * fc_rules_chance_sources returns. A plain fc_match_new is unchanged by all this (its setup and
+ * chance streams come from its seed and the ply, as before). Undo, clones and
+ * fc_match_new_at_start keep the sources. */
+fc_match *fc_match_new_sourced(const fc_rules *rules, uint64_t seed, const uint64_t *source_seed, int nsources,
+                               fc_error *err);
+/* A sourced match's seeds (count returned, *seeds pointing into m), or 0 for a plain match. */
+int fc_match_source_seeds(const fc_match *m, const uint64_t **seeds);
+typedef int (*fc_chance_source_fn)(const void *st, const fc_env *env, const char *const **names);
+/* The game's chance_source (API minor 11), NULL when its plugin is older or names no sources. */
+fc_chance_source_fn fc_match_chance_source_fn(const fc_match *m);
 /* The last variant script error, if any ("" otherwise). */
 const char *fc_match_script_error(const fc_match *m);
 

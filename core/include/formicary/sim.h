@@ -39,6 +39,12 @@ typedef struct fc_sim_config {
      * game, so the run stops with that error like any failing game. */
     int (*on_game)(void *ud, int index, const fc_match *m, fc_error *err);
     void *on_game_ud;
+    /* optional (NULL: the seeds of (seed, index) above): the caller's seeds for game `index`, one
+     * per chance source of the game (nsources of them, fc_match_new_sourced) and the agents'
+     * seed; a pure function of index, called from the worker threads (formicary luck) */
+    void (*game_seeds)(void *ud, int index, uint64_t *source_seed, uint64_t *agent_seed);
+    void *game_seeds_ud;
+    int nsources;
 } fc_sim_config;
 
 /* The result of one game. Everything but `seconds` is a pure function of (config, index). */

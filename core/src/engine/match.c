@@ -34,6 +34,11 @@ struct fc_match {
     fc_events events;
     char script_error[FC_ERROR_MSG_MAX];
     char *position; /* text the match started from (fc_match_new_from_position), or NULL */
+    /* a sourced match (fc_match_new_sourced): each chance source's seed and the draws of each
+     * so far; nsrc == 0 for a match of one seed */
+    int nsrc, src_setup;
+    uint64_t src_seed[FC_CHANCE_SOURCES_MAX];
+    uint32_t src_draws[FC_CHANCE_SOURCES_MAX];
 };
 
 void fc_events_push(fc_events *ev, uint32_t audience, const char *text)
@@ -105,7 +110,8 @@ static int reset_to_initial(fc_match *m, fc_error *err)
     size_t sz = m->game->state_size;
     memset(m->init_state, 0, sz);
     fc_rng rng;
-    fc_rng_seed(&rng, m->seed, SETUP_STREAM);
+    fc_rng_seed(&rng, m->nsrc ? m->src_seed[m->src_setup] : m->seed, SETUP_STREAM);
+    memset(m->src_draws, 0, sizeof m->src_draws);
     fc_events_free(&m->events);
     m->events.ply = 0;
     int rc = m->game->init(m->init_state, &m->env, &rng, err);
@@ -250,6 +256,17 @@ int fc_match_legal(fc_match *m, const fc_decision **out, const uint32_t **weight
     return m->nlegal;
 }
 
+/* The index of the source of the chance point now (a sourced match), or -1 when the game names
+ * none in range. A game without chance_source has one source for everything. */
+static int chance_source_now(const fc_match *m)
+{
+    if (!fc_match_chance_source_fn(m))
+        return 0;
+    const char *const *names = NULL;
+    int s = m->game->chance_source(m->state, &m->search_env, &names);
+    return s >= 0 && s < m->nsrc ? s : -1;
+}
+
 static int push_history(fc_match *m, int seat, fc_decision d, uint32_t audience)
 {
     if (m->nhist == m->caphist) {
@@ -273,6 +290,7 @@ static int apply_checked(fc_match *m, int seat, fc_decision d, fc_error *err)
     size_t sz = m->game->state_size;
     size_t nev = m->events.n;
     uint32_t audience = fc_match_decision_audience(m, d);
+    int src = seat == FC_CHANCE && m->nsrc ? chance_source_now(m) : -1;
     memcpy(m->backup, m->state, sz);
     m->events.ply = m->nhist;
     int rc = m->game->apply(m->state, &m->env, d);
@@ -289,6 +307,8 @@ static int apply_checked(fc_match *m, int seat, fc_decision d, fc_error *err)
             fc_error_set(err, rc, "out of memory");
         return rc;
     }
+    if (src >= 0)
+        m->src_draws[src]++;
     m->legal_valid = 0;
     return FC_OK;
 }
@@ -367,7 +387,15 @@ int fc_match_play_chance(fc_match *m, fc_error *err)
     if (m->nlegal <= 0)
         return fc_error_set(err, FC_ESTATE, "%s: chance point without outcomes", m->plugin->id);
     fc_rng rng;
-    fc_rng_seed(&rng, m->seed, CHANCE_STREAM + m->nhist);
+    if (m->nsrc) { /* the k-th draw of source s: (seed of s, k), whatever the other sources did */
+        int s = chance_source_now(m);
+        if (s < 0)
+            return fc_error_set(err, FC_EPLUGIN, "%s: chance_source named no source of %d for this chance point",
+                                m->plugin->id, m->nsrc);
+        fc_rng_seed(&rng, m->src_seed[s], CHANCE_STREAM + m->src_draws[s]);
+    } else {
+        fc_rng_seed(&rng, m->seed, CHANCE_STREAM + m->nhist);
+    }
     int i = fc_rng_weighted(&rng, m->weights, m->nlegal);
     if (i < 0)
         i = (int)fc_rng_below(&rng, (uint32_t)m->nlegal); /* game gave no weights: uniform */
@@ -399,6 +427,9 @@ fc_match *fc_match_clone(const fc_match *src, fc_error *err)
     fc_match *m = alloc_match(src->rules, src->seed, err);
     if (!m)
         return NULL;
+    m->nsrc = src->nsrc;
+    m->src_setup = src->src_setup;
+    memcpy(m->src_seed, src->src_seed, sizeof m->src_seed);
     if (src->position && !(m->position = strdup(src->position))) {
         fc_match_free(m);
         fc_error_set(err, FC_ENOMEM, "out of memory");
@@ -608,6 +639,8 @@ const char *fc_match_position(const fc_match *m) { return m->position; }
 
 fc_match *fc_match_new_at_start(const fc_match *m, fc_error *err)
 {
+    if (m->nsrc && !m->position)
+        return fc_match_new_sourced(m->rules, m->seed, m->src_seed, m->nsrc, err);
     return m->position ? fc_match_new_from_position(m->rules, m->seed, m->position, err)
                        : fc_match_new(m->rules, m->seed, err);
 }
@@ -642,4 +675,99 @@ int fc_match_position_write(const fc_match *m, char *buf, size_t n, fc_error *er
     if (len < 0 || (size_t)len >= n)
         return fc_error_set(err, len < 0 ? len : FC_ERANGE, "%s: the position does not fit in %zu bytes", m->plugin->id, n);
     return len;
+}
+
+/* ---- sources of chance (API minor 11) ---- */
+
+fc_chance_source_fn fc_match_chance_source_fn(const fc_match *m)
+{
+    return m->plugin->api_minor >= 11 && m->game->struct_size >= FC_GAME_SIZE_MINOR_11 ? m->game->chance_source
+                                                                                         : NULL;
+}
+
+static bool source_name_ok(const char *s)
+{
+    if (!s || !*s || strlen(s) > 31)
+        return false;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '_'))
+            return false;
+    return true;
+}
+
+int fc_rules_chance_sources(const fc_rules *rules, const char **names, int *setup, fc_error *err)
+{
+    const fc_plugin *p = fc_rules_plugin(rules);
+    const fc_game *g = p->game;
+    *setup = 0;
+    if (p->api_minor < 11 || g->struct_size < FC_GAME_SIZE_MINOR_11 || !g->chance_source) {
+        names[0] = "chance";
+        return 1;
+    }
+    fc_env env = {0};
+    env.host = fc_context_host(fc_rules_context(rules));
+    env.data = fc_rules_data(rules);
+    env.params = fc_rules_values(rules);
+    env.nseats = fc_rules_nseats(rules);
+    const char *const *list = NULL;
+    int s = g->chance_source(NULL, &env, &list);
+    int n = 0;
+    while (list && n <= FC_CHANCE_SOURCES_MAX && list[n]) {
+        if (n < FC_CHANCE_SOURCES_MAX && !source_name_ok(list[n]))
+            return fc_error_set(err, FC_EPLUGIN, "%s: chance source %d is not a word of [a-z0-9_]", p->id, n + 1);
+        n++;
+    }
+    if (n > FC_CHANCE_SOURCES_MAX)
+        return fc_error_set(err, FC_EPLUGIN, "%s: more than %d chance sources", p->id, FC_CHANCE_SOURCES_MAX);
+    if (n == 0)
+        return 0; /* the game has no chance */
+    if (s < 0 || s >= n)
+        return fc_error_set(err, FC_EPLUGIN, "%s: the setup's chance source %d is not one of its %d", p->id, s, n);
+    for (int i = 0; i < n; i++) {
+        names[i] = list[i];
+        for (int j = 0; j < i; j++)
+            if (strcmp(list[i], list[j]) == 0)
+                return fc_error_set(err, FC_EPLUGIN, "%s: chance source '%s' named twice", p->id, list[i]);
+    }
+    *setup = s;
+    return n;
+}
+
+fc_match *fc_match_new_sourced(const fc_rules *rules, uint64_t seed, const uint64_t *source_seed, int nsources,
+                               fc_error *err)
+{
+    const char *names[FC_CHANCE_SOURCES_MAX];
+    int setup = 0;
+    if (!rules || !fc_rules_plugin(rules)) {
+        fc_error_set(err, FC_ESTATE, "rules are not finished (call fc_rules_finish)");
+        return NULL;
+    }
+    int n = fc_rules_chance_sources(rules, names, &setup, err);
+    if (n < 0)
+        return NULL;
+    if (n != nsources || !source_seed) {
+        fc_error_set(err, FC_EINVAL, "%s: %d chance seeds given, the game has %d sources", fc_rules_plugin(rules)->id,
+                     nsources, n);
+        return NULL;
+    }
+    if (n == 0) /* nothing to draw: a plain match */
+        return fc_match_new(rules, seed, err);
+    fc_match *m = alloc_match(rules, seed, err);
+    if (!m)
+        return NULL;
+    m->nsrc = n;
+    m->src_setup = setup;
+    memcpy(m->src_seed, source_seed, (size_t)n * sizeof *source_seed);
+    if (reset_to_initial(m, err) != 0) {
+        fc_match_free(m);
+        return NULL;
+    }
+    return m;
+}
+
+int fc_match_source_seeds(const fc_match *m, const uint64_t **seeds)
+{
+    if (seeds)
+        *seeds = m->nsrc ? m->src_seed : NULL;
+    return m->nsrc;
 }

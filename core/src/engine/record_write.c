@@ -84,6 +84,9 @@ int fc_record_format_meta(const fc_match *m, const fc_record_seats *seats, const
 {
     const fc_rules *r = fc_match_rules(m);
     const fc_plugin *p = fc_rules_plugin(r);
+    if (fc_match_source_seeds(m, NULL) > 0) /* its setup is not the one of its seed */
+        return fc_error_set(err, FC_EINVAL, "%s: a match with a seed per chance source cannot be written as a record",
+                            p->id);
     const fc_value *vals = fc_rules_values(r);
     int n = fc_rules_nseats(r);
     fc_sbuf b = {0};

@@ -62,6 +62,9 @@ int fc_sim_check(const fc_sim_config *c, fc_error *err)
         if (rc < 0)
             return fc_error_set(err, rc, "agent %d: %s", k + 1, e.msg);
     }
+    if (c->game_seeds && (c->position || c->nsources < 0 || c->nsources > FC_CHANCE_SOURCES_MAX))
+        return fc_error_set(err, FC_EINVAL, "sim: per-source seeds need games from the start and 0..%d sources",
+                            FC_CHANCE_SOURCES_MAX);
     if (c->position) {
         fc_error e;
         fc_error_clear(&e);
@@ -153,11 +156,14 @@ static int sim_game(const fc_sim_config *c, int index, fc_sim_game *g, fc_error 
     memset(g, 0, sizeof *g);
     g->index = index;
     g->seed = fc_sim_match_seed(c->seed, index);
-    uint64_t aseed = fc_sim_agent_seed(c->seed, index);
+    uint64_t aseed = fc_sim_agent_seed(c->seed, index), src[FC_CHANCE_SOURCES_MAX];
     fc_agent *agent[FC_MAX_SEATS] = {NULL};
     sim_evals ev = {NULL, 0, 0};
-    fc_match *m = c->position ? fc_match_new_from_position(c->rules, g->seed, c->position, err)
-                              : fc_match_new(c->rules, g->seed, err);
+    if (c->game_seeds)
+        c->game_seeds(c->game_seeds_ud, index, src, &aseed);
+    fc_match *m = c->game_seeds ? fc_match_new_sourced(c->rules, g->seed, src, c->nsources, err)
+                  : c->position ? fc_match_new_from_position(c->rules, g->seed, c->position, err)
+                                : fc_match_new(c->rules, g->seed, err);
     if (!m)
         return err && err->code ? err->code : FC_EINVAL;
     fc_match_set_log(m, 0); /* nobody reads it, and formatting it costs more than the game */

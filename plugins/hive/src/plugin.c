@@ -386,6 +386,15 @@ static int vt_position_read(void *st, const fc_env *env, const char *text, fc_er
     return hv_position_read(st, env, text, err);
 }
 
+/* Sources of chance (API minor 11): none; Hive's setup and play draw nothing. */
+static int vt_chance_source(const void *st, const fc_env *env, const char *const **names)
+{
+    static const char *const none[] = {NULL};
+    (void)st, (void)env;
+    *names = none;
+    return -1;
+}
+
 const fc_game hv_game = {
     .struct_version = 1,
     .struct_size = sizeof(fc_game),
@@ -416,6 +425,7 @@ const fc_game hv_game = {
     .kinds = kinds,
     .nkinds = K_COUNT,
     .decision_kind = vt_decision_kind,
+    .chance_source = vt_chance_source,
 };
 
 static const fc_plugin plugin = {

@@ -170,6 +170,16 @@ static int mb_decision_kind(const void *st, const fc_env *env, fc_decision d)
     return k > 0 && k < D_KINDS ? k - 1 : -1;
 }
 
+/* Sources of chance (API minor 11): the setup (the pile's order and the start player, S-06,
+ * S-07), the tiles drawn from the pile and the dice rolled each round. */
+static int mb_chance_source(const void *st, const fc_env *env, const char *const **names)
+{
+    static const char *const sources[] = {"setup", "tiles", "dice", NULL};
+    (void)env;
+    *names = sources;
+    return !st ? 0 : ((const mb_state *)st)->phase == PH_DRAW ? 1 : 2;
+}
+
 static const fc_game mb_game = {
     .struct_version = 1,
     .struct_size = sizeof(fc_game),
@@ -198,6 +208,7 @@ static const fc_game mb_game = {
     .kinds = mb_kinds,
     .nkinds = D_KINDS - 1,
     .decision_kind = mb_decision_kind,
+    .chance_source = mb_chance_source,
 };
 
 static const fc_plugin mb_plugin = {

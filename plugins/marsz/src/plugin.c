@@ -116,6 +116,17 @@ static const fc_lua_fn actions[] = {
     {"add_food", "(seat, n) -> food of the seat after gaining n", 2, 1u, a_add_food},
 };
 
+/* Sources of chance (API minor 11): March of the Ants has no chance points; everything random
+ * (tiles, species, the event deck and the reshuffles of play, whose stream is seeded at setup)
+ * comes from the setup. */
+static int mz_chance_source(const void *st, const fc_env *env, const char *const **names)
+{
+    static const char *const sources[] = {"setup", NULL};
+    (void)st, (void)env;
+    *names = sources;
+    return 0;
+}
+
 const fc_game mz_game = {
     .struct_version = 1,
     .struct_size = sizeof(fc_game),
@@ -145,6 +156,7 @@ const fc_game mz_game = {
     .kinds = mz_kinds,
     .nkinds = 14, /* mz_nkinds: a static initializer needs a constant */
     .decision_kind = mz_decision_kind,
+    .chance_source = mz_chance_source,
 };
 
 static const fc_plugin plugin = {

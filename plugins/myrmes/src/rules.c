@@ -549,6 +549,16 @@ static int apply(void *vst, const fc_env *env, fc_decision d)
     return FC_EILLEGAL;
 }
 
+/* Sources of chance (API minor 11): the setup (first player, prey, objectives, the first
+ * year's dice, S-02..S-05) and the season dice rolled before each later year (R-67). */
+static int my_chance_source(const void *vst, const fc_env *env, const char *const **names)
+{
+    static const char *const sources[] = {"setup", "dice", NULL};
+    (void)vst, (void)env;
+    *names = sources;
+    return vst ? 1 : 0;
+}
+
 const fc_game my_game = {
     .struct_version = 1,
     .struct_size = sizeof(fc_game),
@@ -579,4 +589,5 @@ const fc_game my_game = {
     .kinds = my_kinds,
     .nkinds = MY_NKINDS,
     .decision_kind = my_decision_kind,
+    .chance_source = my_chance_source,
 };

@@ -685,6 +685,16 @@ static const char *tm_phase_topic(const void *st, const fc_env *env)
     }
 }
 
+/* Sources of chance (API minor 11): the setup (swarms dealt, first player, R-10) and the
+ * tokens drawn from the stacks (opening hands R-10, refills R-16). */
+static int tm_chance_source(const void *st, const fc_env *env, const char *const **names)
+{
+    static const char *const sources[] = {"setup", "tokens", NULL};
+    (void)env;
+    *names = sources;
+    return st ? 1 : 0;
+}
+
 const fc_game tm_game = {
     .struct_version = 1,
     .struct_size = sizeof(fc_game),
@@ -714,4 +724,5 @@ const fc_game tm_game = {
     .kinds = tm_kinds,
     .nkinds = TM_NKINDS,
     .decision_kind = tm_decision_kind,
+    .chance_source = tm_chance_source,
 };
