@@ -15,22 +15,6 @@
 #define C_DIM 0x9AA5AD
 #define C_HEAD 0x56B4E9
 
-/* Whether a source line starts a paragraph of its own (else it continues the one before). */
-static bool gui_md_starts(const char *s, size_t len)
-{
-    size_t i = 0;
-    while (i < len && s[i] == ' ')
-        i++;
-    if (i == len || s[i] == '#' || s[i] == '|' || s[i] == '>')
-        return true;
-    if ((s[i] == '-' || s[i] == '*' || s[i] == '+') && i + 1 < len && s[i + 1] == ' ')
-        return true;
-    size_t d = i;
-    while (d < len && s[d] >= '0' && s[d] <= '9')
-        d++;
-    return d > i && d + 1 < len && s[d] == '.' && s[d + 1] == ' ';
-}
-
 static bool gui_md_blank(const char *s, size_t len)
 {
     for (size_t i = 0; i < len; i++)
@@ -56,7 +40,7 @@ static bool gui_md_next(const fc_rules_span *sp, size_t *pos, char *out, size_t 
             *pos += len + (nl != NULL); /* blank lines and table rules ("|---|---|") */
             continue;
         }
-        if (!first && (gui_md_blank(l, len) || gui_md_starts(l, len) || (*kind != 'p' && *kind != '-')))
+        if (!first && (gui_md_blank(l, len) || fc_rules_text_line_starts(l, len) || (*kind != 'p' && *kind != '-')))
             break;
         size_t i = 0;
         while (i < len && l[i] == ' ')

@@ -170,23 +170,6 @@ static void tty_text_add(tty_text *x, const char *s, size_t len, int w)
     free(line);
 }
 
-/* Whether a source line starts a new logical line (rather than continuing a paragraph or a
- * list item that the source wrapped at 100 columns). */
-static bool tty_line_starts(const char *s, size_t len)
-{
-    size_t i = 0;
-    while (i < len && s[i] == ' ')
-        i++;
-    if (i == len || s[i] == '#' || s[i] == '|' || s[i] == '>')
-        return true;
-    if ((s[i] == '-' || s[i] == '*' || s[i] == '+') && i + 1 < len && s[i + 1] == ' ')
-        return true;
-    size_t d = i;
-    while (d < len && s[d] >= '0' && s[d] <= '9')
-        d++;
-    return d > i && d + 1 < len && s[d] == '.' && s[d + 1] == ' ';
-}
-
 static void tty_text_span(tty_text *x, const char *s, size_t len, int w)
 {
     const char *end = s + len;
@@ -203,7 +186,7 @@ static void tty_text_span(tty_text *x, const char *s, size_t len, int w)
         bool blank = true;
         for (size_t i = 0; i < l && blank; i++)
             blank = s[i] == ' ' || s[i] == '\r';
-        if (open && !blank && !tty_line_starts(s, l)) { /* a continuation: join with one space */
+        if (open && !blank && !fc_rules_text_line_starts(s, l)) { /* a continuation: join with one space */
             size_t i = 0;
             while (i < l && s[i] == ' ')
                 i++;

@@ -6,6 +6,7 @@
 #ifndef FORMICARY_RULES_TEXT_H
 #define FORMICARY_RULES_TEXT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "formicary/game.h"
@@ -39,5 +40,11 @@ int fc_rules_text_suggest(const char *text, const char *query, char *buf, size_t
 /* Rule ids defined in the text, in order: calls fn(id, ctx) for each as written ("R-12",
  * "E-1"); returns the count. */
 int fc_rules_text_ids(const char *text, void (*fn)(const char *id, void *ctx), void *ctx);
+
+/* Whether the source line s[0..len) starts a logical line of its own (blank, a heading, a table
+ * row, a quote, a list item "- ", "* ", "+ " or "1. ") rather than continuing the paragraph or
+ * list item before it, which the source wraps at 100 columns: front ends join continuations
+ * before wrapping the text to their own width. */
+bool fc_rules_text_line_starts(const char *s, size_t len);
 
 #endif

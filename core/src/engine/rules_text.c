@@ -418,3 +418,18 @@ int fc_rules_text_suggest(const char *text, const char *query, char *buf, size_t
     snprintf(buf, n, "%s", sg.best);
     return 0;
 }
+
+bool fc_rules_text_line_starts(const char *s, size_t len)
+{
+    size_t i = 0;
+    while (i < len && s[i] == ' ')
+        i++;
+    if (i == len || s[i] == '#' || s[i] == '|' || s[i] == '>')
+        return true;
+    if ((s[i] == '-' || s[i] == '*' || s[i] == '+') && i + 1 < len && s[i + 1] == ' ')
+        return true;
+    size_t d = i;
+    while (d < len && s[d] >= '0' && s[d] <= '9')
+        d++;
+    return d > i && d + 1 < len && s[d] == '.' && s[d + 1] == ' ';
+}

@@ -118,6 +118,20 @@ static void test_suggest(void **state)
     assert_null(fc_suggest("", opts, 3));
 }
 
+/* Which source lines start a logical line (the front ends join the others before wrapping). */
+static void test_line_starts(void **state)
+{
+    (void)state;
+    const char *starts[] = {"", "   ", "# Heading", "### Sub", "| a | b |", "> quote", "- item", "* item", "+ item",
+                            "  - nested", "1. first", "12. twelfth"};
+    const char *continues[] = {"text that goes on", "-not a list", "3.5 tiles", "12.x", "**R-12** bold start", "word"};
+    for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++)
+        assert_true(fc_rules_text_line_starts(starts[i], strlen(starts[i])));
+    for (size_t i = 0; i < sizeof continues / sizeof continues[0]; i++)
+        assert_false(fc_rules_text_line_starts(continues[i], strlen(continues[i])));
+    assert_false(fc_rules_text_line_starts("- item", 1)); /* only what len covers counts */
+}
+
 static void test_notation_match(void **state)
 {
     (void)state;
@@ -542,6 +556,7 @@ int main(void)
         cmocka_unit_test(test_find_ids),
         cmocka_unit_test(test_find_topics),
         cmocka_unit_test(test_suggest),
+        cmocka_unit_test(test_line_starts),
         cmocka_unit_test(test_notation_match),
         cmocka_unit_test(test_rules_text_every_game),
         cmocka_unit_test(test_legend_and_topics),
