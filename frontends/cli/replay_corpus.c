@@ -626,6 +626,7 @@ static void corpus_summarize(corpus *cp)
         sm->score_change[seat] = s.mean;
         sm->score_lo[seat] = k > 1 ? s.mean - half : NAN;
         sm->score_hi[seat] = k > 1 ? s.mean + half : NAN;
+        sm->score_mde[seat] = fc_stats_mde(s.sd, (size_t)k);
     }
     free(at);
     free(dv);

@@ -65,6 +65,7 @@ typedef struct corpus_summary {
     /* per seat, over the records where both games ended: new score - recorded score */
     int score_n[FC_MAX_SEATS];
     double score_change[FC_MAX_SEATS], score_lo[FC_MAX_SEATS], score_hi[FC_MAX_SEATS];
+    double score_mde[FC_MAX_SEATS]; /* the smallest mean change these records detect (95%, 80% power); NaN: none */
     /* the most common differences and line-ups over the readable records, most common first;
      * *_other: records in none of the groups shown */
     struct corpus_group {

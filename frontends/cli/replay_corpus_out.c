@@ -182,6 +182,20 @@ void corpus_print(const corpus *cp, FILE *f, bool per_record)
             fprintf(f, " (%+.2f..%+.2f)", two_places(s->score_lo[seat]), two_places(s->score_hi[seat]));
     }
     fprintf(f, "%s\n", s->maxseats ? "  (new - recorded, mean, 95% CI)" : "-");
+    bool any = false;
+    for (int seat = 0; seat < s->maxseats; seat++)
+        any = any || isfinite(s->score_mde[seat]);
+    if (any) { /* what these records could have shown: a smaller true change may be missed */
+        fprintf(f, "  detectable       ");
+        for (int seat = 0; seat < s->maxseats; seat++) {
+            fprintf(f, "%sseat %d ", seat ? ", " : "", seat + 1);
+            if (isfinite(s->score_mde[seat]))
+                fprintf(f, "+-%.2f", s->score_mde[seat]);
+            else
+                fputc('-', f);
+        }
+        fprintf(f, "  (the smallest mean change these records detect, 95%% confidence, 80%% power)\n");
+    }
 }
 
 /* ---- CSV ---- */
@@ -383,9 +397,10 @@ static void json_summary(cli_json *j, const corpus_summary *s)
         cli_json_int(j, seat + 1);
         cli_json_key(j, "games");
         cli_json_int(j, s->score_n[seat]);
-        const char *sk[3] = {"mean", "lo", "hi"};
-        double sv[3] = {s->score_n[seat] ? s->score_change[seat] : NAN, s->score_lo[seat], s->score_hi[seat]};
-        for (int i = 0; i < 3; i++) {
+        const char *sk[4] = {"mean", "lo", "hi", "mde"};
+        double sv[4] = {s->score_n[seat] ? s->score_change[seat] : NAN, s->score_lo[seat], s->score_hi[seat],
+                        s->score_mde[seat]};
+        for (int i = 0; i < 4; i++) {
             cli_json_key(j, sk[i]);
             cli_json_num(j, sv[i]); /* null when unknown */
         }
