@@ -10,6 +10,10 @@ _formicary_games() {
     "$1" list 2>/dev/null | awk 'NR > 1 {print $1}'
 }
 
+_formicary_shipped() { # exe game "rule sets"|"variants": the names `formicary rules GAME` lists
+    "$1" rules "$2" 2>/dev/null | sed -n "s/^shipped $3 ([^)]*): //p" | tr -d ',' | grep -v '^none$'
+}
+
 _formicary_params() { # exe game
     "$1" rules "$2" 2>/dev/null | awk '/^parameters:/{p=1; getline; next} p && /^  [a-z_]/{print $1; next} p{exit}'
 }
@@ -79,7 +83,17 @@ _formicary() {
         [[ -n $game ]] && COMPREPLY=($(compgen -S = -W "$(_formicary_params "$exe" "$game")" -- "$cur"))
         compopt -o nospace 2>/dev/null
         return ;;
-    --rules | --against-rules | --variant | --against-variant | --csv | --json | --svg | --html | --ini | --record | \
+    --rules | --against-rules)
+        # a shipped rule set by name, or an INI file
+        [[ -n $game ]] && COMPREPLY=($(compgen -W "$(_formicary_shipped "$exe" "$game" "rule sets")" -- "$cur"))
+        COMPREPLY+=($(compgen -f -- "$cur"))
+        return ;;
+    --variant | --against-variant)
+        # a shipped variant by name, or a Lua file
+        [[ -n $game ]] && COMPREPLY=($(compgen -W "$(_formicary_shipped "$exe" "$game" "variants")" -- "$cur"))
+        COMPREPLY+=($(compgen -f -- "$cur"))
+        return ;;
+    --csv | --json | --svg | --html | --ini | --record | \
     --plugin-path | --resume | --load | --position | --db)
         COMPREPLY=($(compgen -f -- "$cur"))
         return ;;

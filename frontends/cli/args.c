@@ -451,24 +451,30 @@ const char *const cli_ruleset_dirs[2] = {FC_SOURCE_ROOT "/config", cli_installed
  * contract (formicary check). */
 static bool cli_not_ruleset(const char *file) { return strcmp(file, "bots.ini") == 0 || strcmp(file, "design.ini") == 0; }
 
-/* The shipped rule sets of game ("harsh, short, standard") and the one closest to spec. */
-static void cli_ruleset_names(const char *game, const char *spec, char *list, size_t n, char *near, size_t nn)
+/* The shipped files DIR/GAME/NAME.EXT of the first of dirs[2] that has any (the source tree's
+ * only from the build tree), not counting those `skip` refuses: their names sorted in list
+ * ("harsh, short, standard") and the one closest to spec (near, may be empty). */
+static void cli_shipped_names(const char *const *dirs, const char *game, const char *ext, bool (*skip)(const char *),
+                              const char *spec, char *list, size_t n, char *near, size_t nn)
 {
     char names[32][64];
     const char *ptrs[32];
     int count = 0;
-    list[0] = near[0] = '\0';
+    size_t elen = strlen(ext);
+    list[0] = '\0';
+    if (near && nn)
+        near[0] = '\0';
     for (int i = cli_variant_dir_first(); i < 2 && count == 0; i++) {
         char dir[1024];
-        snprintf(dir, sizeof dir, "%s/%s", cli_ruleset_dirs[i], game);
+        snprintf(dir, sizeof dir, "%s/%s", dirs[i], game);
         DIR *d = opendir(dir);
         if (!d)
             continue;
         struct dirent *e;
         while ((e = readdir(d)) && count < 32) {
             size_t len = strlen(e->d_name);
-            if (len > 4 && len < 64 && strcmp(e->d_name + len - 4, ".ini") == 0 && !cli_not_ruleset(e->d_name)) {
-                snprintf(names[count], sizeof names[count], "%.*s", (int)(len - 4), e->d_name);
+            if (len > elen && len < 64 && strcmp(e->d_name + len - elen, ext) == 0 && !(skip && skip(e->d_name))) {
+                snprintf(names[count], sizeof names[count], "%.*s", (int)(len - elen), e->d_name);
                 count++;
             }
         }
@@ -480,9 +486,24 @@ static void cli_ruleset_names(const char *game, const char *spec, char *list, si
         ptrs[i] = names[i];
         len += (size_t)snprintf(list + len, len < n ? n - len : 0, "%s%s", i ? ", " : "", names[i]);
     }
-    const char *best = fc_suggest(spec, ptrs, count);
+    const char *best = spec && near ? fc_suggest(spec, ptrs, count) : NULL;
     if (best)
         snprintf(near, nn, "%s", best);
+}
+
+static void cli_ruleset_names(const char *game, const char *spec, char *list, size_t n, char *near, size_t nn)
+{
+    cli_shipped_names(cli_ruleset_dirs, game, ".ini", cli_not_ruleset, spec, list, n, near, nn);
+}
+
+void cli_shipped_rulesets(const char *game, char *list, size_t n)
+{
+    cli_shipped_names(cli_ruleset_dirs, game, ".ini", cli_not_ruleset, NULL, list, n, NULL, 0);
+}
+
+void cli_shipped_variants(const char *game, char *list, size_t n)
+{
+    cli_shipped_names(cli_variant_dirs, game, ".lua", NULL, NULL, list, n, NULL, 0);
 }
 
 const char *cli_ruleset_path(const char *game, const char *spec, char *buf, size_t n, fc_error *err)

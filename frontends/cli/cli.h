@@ -123,6 +123,10 @@ const char *cli_variant_path(const char *game, const char *spec, char *buf, size
  * shipped rule set's name (any case) looked up as config/GAME/NAME.ini in the source tree, then
  * in the install data dir. NULL (err set: the shipped names, the closest one) otherwise. */
 const char *cli_ruleset_path(const char *game, const char *spec, char *buf, size_t n, fc_error *err);
+/* The names of the shipped rule sets (config/GAME/NAME.ini but bots.ini and design.ini) and
+ * variants (scripts/GAME/NAME.lua) of game, sorted, as "a, b, c" (empty: none). */
+void cli_shipped_rulesets(const char *game, char *list, size_t n);
+void cli_shipped_variants(const char *game, char *list, size_t n);
 extern const char *const cli_ruleset_dirs[2];
 /* The difficulty tiers of game (config/GAME/bots.ini, shipped beside its rule sets): 0 with *t
  * filled, 1 when the game ships none (*t empty), or a negative error naming the file and line. */

@@ -131,6 +131,12 @@ int cli_cmd_rules(cli *c)
         printf("\nrule set %s, variant %s, %d seats\n", fc_rules_name(r), fc_rules_variant_name(r),
                fc_rules_nseats(r));
 
+    char shipped[1024];
+    cli_shipped_rulesets(p->id, shipped, sizeof shipped);
+    printf("\nshipped rule sets (--rules NAME): %s\n", shipped[0] ? shipped : "none");
+    cli_shipped_variants(p->id, shipped, sizeof shipped);
+    printf("shipped variants (--variant NAME; formicary variant list %s): %s\n", p->id, shipped[0] ? shipped : "none");
+
     if (cli_rules_tiers(p->id) != 0) {
         fc_rules_free(r);
         fc_context_free(ctx);

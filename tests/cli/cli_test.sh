@@ -63,6 +63,8 @@ check "plugins: abi reason" has "bad_abi\.so: expected ABI 1, found 999"
 fc rules bidrace
 check "rules: parameter table" eval '[ $rc -eq 0 ] && has "^  goal +int +20 +5\.\.200 +track position" && has "^  tie_rule +enum +clockwise +clockwise\|nobody"'
 check "rules: hooks and Lua functions" eval 'has "^  move_bonus +-1000\.\.1000 +\(seat, roll\)" && has "^  on_round_end +any \(ignored\) +\(round\)" && has "^  position +\(seat\) -> track position" && has "^  advance +\(seat, n\)"'
+fc rules myrmes
+check "rules: the shipped rule sets and variants by name" eval '[ $rc -eq 0 ] && has "^shipped rule sets \(--rules NAME\): harsh, short, standard$" && has "^shipped variants \(--variant NAME; formicary variant list myrmes\): .*harsh_winter.*winter_aid$"'
 fc rules bidrace --set goal=12 --seats 3
 check "rules --set: value and origin" eval '[ $rc -eq 0 ] && has "^  goal +int +20 +5\.\.200 +12 +--set " && has "^  tokens +int +10 +1\.\.50 +10 +default " && has "3 seats"'
 printf '[ruleset]\nname = short\n[params]\ngoal = 10\n' >"$TMP/short.ini"

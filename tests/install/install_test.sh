@@ -74,8 +74,11 @@ out=$(PATH=$(dirname "$fc"):$PATH bash -c '
     COMP_WORDS=(formicary sim myr); COMP_CWORD=2; _formicary; echo "${COMPREPLY[*]}"
     COMP_WORDS=(formicary sim myrmes --seats random,gr); COMP_CWORD=4; _formicary; echo "${COMPREPLY[*]}"
     COMP_WORDS=(formicary sim myrmes --set winter_p); COMP_CWORD=4; _formicary; echo "${COMPREPLY[*]}"
-' _ "$root/share/bash-completion/completions/formicary")
-[ "$out" = "$(printf 'sim\nmyrmes\nrandom,greedy\nwinter_penalty=')" ] || fail "completion gave: $out"
+    cd "$2" || exit 1 # no files named like the shipped ones
+    COMP_WORDS=(formicary sim myrmes --rules ha); COMP_CWORD=4; _formicary; echo "${COMPREPLY[*]}"
+    COMP_WORDS=(formicary sim myrmes --variant harsh_); COMP_CWORD=4; _formicary; echo "${COMPREPLY[*]}"
+' _ "$root/share/bash-completion/completions/formicary" "$(mktemp -d)")
+[ "$out" = "$(printf 'sim\nmyrmes\nrandom,greedy\nwinter_penalty=\nharsh\nharsh_winter')" ] || fail "completion gave: $out"
 
 step "SDK: examples/hexpath built against the installed headers and formicary-plugin.pc only"
 mkdir -p pc
