@@ -273,7 +273,8 @@ if [ -n "$long" ]; then
     sleep 0.3
     wait_for "^ *$idx " 5
     last=$(awk '{ print (NF > 1 ? $(NF - 1) " " : "") $NF }' <<<"$label")
-    rows=$(screen | sed -n 16,22p | cut -c1-47 | cut -c6- | tr '\n' ' ' | tr -s ' ')
+    # the list panel's text runs to column 48 (49 is its margin, 50 the border)
+    rows=$(screen | sed -n 16,22p | cut -c1-48 | cut -c6- | tr '\n' ' ' | tr -s ' ')
     if grep -qF -- "$last" <<<"$rows"; then pass "$GAME: a ${#label}-column label wraps in the list at 80x24 (ends '$last')"; else fail "$GAME: a ${#label}-column label wraps in the list at 80x24 (ends '$last')"; fi
     keys q
     wait_for "not saved" 5 && keys q

@@ -186,6 +186,30 @@ int my_decision_kind(const void *st, const fc_env *env, fc_decision d)
     return k >= 1 && k <= MY_NKINDS ? k - 1 : -1;
 }
 
+/* What event space e does this round, as the rules apply it (R-15, R-41, R-61..R-66), for the
+ * label of the choice: an event's name ("+1 VP") alone hides when it pays and when it does not. */
+static void my_event_effect_text(const my_data *D, const my_seat *p, int e, char *buf, size_t n)
+{
+    int k = D->event_amount[e];
+    switch (D->event_effect[e]) {
+    case EV_LEVEL:
+        if (p->level + 1 >= D->nlevels)
+            snprintf(buf, n, "nothing at the top level (A-04)");
+        else
+            snprintf(buf, n, "counts as level %d this round: rooms, pheromone size, specials, storage (R-61)",
+                     p->level + k < D->nlevels ? p->level + k : D->nlevels - 1);
+        break;
+    case EV_VP: snprintf(buf, n, "+%d VP on each VP gain this round (R-62)", k); break;
+    case EV_LARVAE: snprintf(buf, n, "+%d larvae only if your larvae track produces (R-15)", k); break;
+    case EV_SOLDIER: snprintf(buf, n, "+%d soldier only if your soldier track produces (R-15)", k); break;
+    case EV_WORKER: snprintf(buf, n, "+%d worker only if your worker track produces (R-15)", k); break;
+    case EV_HARVEST: snprintf(buf, n, "up to %d extra cubes from your pheromones at harvest (R-41)", k); break;
+    case EV_MOVES: snprintf(buf, n, "workers go out with %d MP instead of %d (R-64)", D->moves + D->event_moves, D->moves); break;
+    case EV_HEX: snprintf(buf, n, "pheromones one hex larger this round (R-65)"); break;
+    default: snprintf(buf, n, "?"); break;
+    }
+}
+
 void my_describe(const void *vst, const fc_env *env, fc_decision d, fc_decision_info *out)
 {
     const my_state *st = vst;
@@ -208,7 +232,10 @@ void my_describe(const void *vst, const fc_env *env, fc_decision d, fc_decision_
         break;
     case D_EVENT: {
         int e = (int)a, dd = p->event, cost = e > dd ? e - dd : dd - e;
-        snprintf(out->label, sizeof out->label, "event %d: %s (%d larvae)", e, D->event_name[e % MY_SPACES], cost);
+        char eff[112];
+        my_event_effect_text(D, p, e % MY_SPACES, eff, sizeof eff);
+        snprintf(out->label, sizeof out->label, "event %d: %s (%d larvae): %s", e, D->event_name[e % MY_SPACES], cost,
+                 eff);
         break;
     }
     case D_BIRTHS: {
@@ -275,7 +302,8 @@ void my_describe(const void *vst, const fc_env *env, fc_decision d, fc_decision_
         if (K->special)
             snprintf(cost, sizeof cost, ", costs %d food, %d dirt, %d stone", K->cost[R_FOOD], K->cost[R_DIRT],
                      K->cost[R_STONE]);
-        snprintf(out->label, sizeof out->label, "%s: %s (%d hexes), +%d VP%s", txt, K->name, K->size, vp, cost);
+        snprintf(out->label, sizeof out->label, "%s: %s (%d hexes), +%d VP%s; ends this worker's outing (R-37)", txt,
+                 K->name, K->size, vp, cost);
         /* every hex the tile covers: the orientation's offsets from its first hex */
         unsigned o = (a >> 4) & 0xF;
         if (cell >= 0 && cell < D->ncells && o < K->norient)
@@ -303,9 +331,12 @@ void my_describe(const void *vst, const fc_env *env, fc_decision d, fc_decision_
                  st->pick_n + 1, st->pick_slot ? D->obj[st->obj[(st->pick_slot - 1) % MY_SLOTS]].amount : 0);
         break;
     }
-    case D_LEVEL:
-        snprintf(out->label, sizeof out->label, "raise the colony to level %d", p->level + 1);
+    case D_LEVEL: { /* the cost of the level reached */
+        const uint8_t *c = D->level_cost[(p->level + 1) % MY_LEVELS];
+        snprintf(out->label, sizeof out->label, "raise the colony to level %d for %d food, %d dirt, %d stone",
+                 p->level + 1, c[R_FOOD], c[R_DIRT], c[R_STONE]);
         break;
+    }
     case D_NURSE:
         snprintf(out->label, sizeof out->label, "new nurse for %d food and %d larvae", MY_P(env, P_NURSE_FOOD),
                  MY_P(env, P_NURSE_LARVAE));
