@@ -92,6 +92,82 @@ static int cli_rules_tiers(const char *game)
     return 0;
 }
 
+/* The parameter table: with a rule set r (NULL: the plugin's schema alone), each value and where
+ * it came from, the variant's declared parameters after the game's. */
+static void cli_rules_params(const fc_plugin *p, const fc_rules *r)
+{
+    printf("\nparameters:\n");
+    cli_table t;
+    cli_table_init(&t, r ? 7 : 5);
+    if (r)
+        cli_table_add(&t, "name", "type", "default", "range", "value", "origin", "doc");
+    else
+        cli_table_add(&t, "name", "type", "default", "range", "doc");
+    /* with a rule set, the variant's declared parameters follow the game's */
+    int np = r ? fc_rules_param_count(r) : p->nparams;
+    for (int i = 0; i < np; i++) {
+        const fc_param_def *d = r ? fc_rules_param_def(r, i) : &p->params[i];
+        char def[FC_PARAM_STR_MAX + 8] = "?", range[128] = "?", val[FC_PARAM_STR_MAX + 8] = "";
+        fc_value v;
+        memset(&v, 0, sizeof v);
+        if (fc_param_default(d, &v, NULL) == 0)
+            fc_param_format(d, &v, def, sizeof def);
+        fc_param_range_text(d, range, sizeof range);
+        const char *type = (unsigned)d->type < sizeof cli_param_type_names / sizeof cli_param_type_names[0]
+                               ? cli_param_type_names[d->type]
+                               : "?";
+        if (r) {
+            fc_param_format(d, &fc_rules_values(r)[i], val, sizeof val);
+            const char *origin = fc_rules_origin(r, i);
+            char vorigin[400];
+            if (i >= p->nparams && strcmp(origin, "default") == 0) { /* say whose default it is */
+                snprintf(vorigin, sizeof vorigin, "default (variant %s)", fc_rules_variant_name(r));
+                origin = vorigin;
+            }
+            cli_table_add(&t, d->name, type, def, range, val, origin, d->doc);
+        } else {
+            cli_table_add(&t, d->name, type, def, range, d->doc);
+        }
+    }
+    if (np == 0)
+        printf("  (none)\n");
+    else
+        cli_table_print(&t, stdout, "  ");
+    cli_table_free(&t);
+}
+
+/* Hook points, Lua queries and actions, and the kinds of decision the game names. */
+static void cli_rules_hooks_and_kinds(const fc_plugin *p)
+{
+    cli_table t;
+    printf("\nhook points:\n");
+    cli_table_init(&t, 3);
+    if (p->nhooks > 0)
+        cli_table_add(&t, "name", "valid result", "doc");
+    for (int i = 0; i < p->nhooks; i++) {
+        char range[48];
+        if (p->hooks[i].lo == FC_HOOK_ANY_LO && p->hooks[i].hi == FC_HOOK_ANY_HI)
+            snprintf(range, sizeof range, "any (ignored)");
+        else
+            snprintf(range, sizeof range, "%lld..%lld", (long long)p->hooks[i].lo, (long long)p->hooks[i].hi);
+        cli_table_add(&t, p->hooks[i].name, range, p->hooks[i].doc);
+    }
+    if (p->nhooks == 0)
+        printf("  (none)\n");
+    cli_table_print(&t, stdout, "  ");
+    cli_table_free(&t);
+    cli_rules_fns("Lua queries", p->queries, p->nqueries);
+    cli_rules_fns("Lua actions", p->actions, p->nactions);
+    const char *const *kinds;
+    int nkinds = fc_plugin_kinds(p, &kinds);
+    printf("\nkinds of decision (agent key restrict=KIND+KIND, --restrict, formicary probe):\n");
+    if (nkinds == 0)
+        printf("  (none named: the plugin predates API minor 10)\n");
+    for (int i = 0; i < nkinds; i++)
+        printf("%s%s", i == 0 ? "  " : i % 8 ? ", " : ",\n  ", kinds[i]);
+    printf("%s", nkinds ? "\n" : "");
+}
+
 int cli_cmd_rules(cli *c)
 {
     if (c->npos > 1 && !cli_flag(c, "--text"))
@@ -143,71 +219,8 @@ int cli_cmd_rules(cli *c)
         return CLI_EXIT_FAIL;
     }
 
-    printf("\nparameters:\n");
-    cli_table t;
-    cli_table_init(&t, r ? 7 : 5);
-    if (r)
-        cli_table_add(&t, "name", "type", "default", "range", "value", "origin", "doc");
-    else
-        cli_table_add(&t, "name", "type", "default", "range", "doc");
-    /* with a rule set, the variant's declared parameters follow the game's */
-    int np = r ? fc_rules_param_count(r) : p->nparams;
-    for (int i = 0; i < np; i++) {
-        const fc_param_def *d = r ? fc_rules_param_def(r, i) : &p->params[i];
-        char def[FC_PARAM_STR_MAX + 8] = "?", range[128] = "?", val[FC_PARAM_STR_MAX + 8] = "";
-        fc_value v;
-        memset(&v, 0, sizeof v);
-        if (fc_param_default(d, &v, NULL) == 0)
-            fc_param_format(d, &v, def, sizeof def);
-        fc_param_range_text(d, range, sizeof range);
-        const char *type = (unsigned)d->type < sizeof cli_param_type_names / sizeof cli_param_type_names[0]
-                               ? cli_param_type_names[d->type]
-                               : "?";
-        if (r) {
-            fc_param_format(d, &fc_rules_values(r)[i], val, sizeof val);
-            const char *origin = fc_rules_origin(r, i);
-            char vorigin[400];
-            if (i >= p->nparams && strcmp(origin, "default") == 0) { /* say whose default it is */
-                snprintf(vorigin, sizeof vorigin, "default (variant %s)", fc_rules_variant_name(r));
-                origin = vorigin;
-            }
-            cli_table_add(&t, d->name, type, def, range, val, origin, d->doc);
-        } else {
-            cli_table_add(&t, d->name, type, def, range, d->doc);
-        }
-    }
-    if (np == 0)
-        printf("  (none)\n");
-    else
-        cli_table_print(&t, stdout, "  ");
-    cli_table_free(&t);
-
-    printf("\nhook points:\n");
-    cli_table_init(&t, 3);
-    if (p->nhooks > 0)
-        cli_table_add(&t, "name", "valid result", "doc");
-    for (int i = 0; i < p->nhooks; i++) {
-        char range[48];
-        if (p->hooks[i].lo == FC_HOOK_ANY_LO && p->hooks[i].hi == FC_HOOK_ANY_HI)
-            snprintf(range, sizeof range, "any (ignored)");
-        else
-            snprintf(range, sizeof range, "%lld..%lld", (long long)p->hooks[i].lo, (long long)p->hooks[i].hi);
-        cli_table_add(&t, p->hooks[i].name, range, p->hooks[i].doc);
-    }
-    if (p->nhooks == 0)
-        printf("  (none)\n");
-    cli_table_print(&t, stdout, "  ");
-    cli_table_free(&t);
-    cli_rules_fns("Lua queries", p->queries, p->nqueries);
-    cli_rules_fns("Lua actions", p->actions, p->nactions);
-    const char *const *kinds;
-    int nkinds = fc_plugin_kinds(p, &kinds);
-    printf("\nkinds of decision (agent key restrict=KIND+KIND, --restrict, formicary probe):\n");
-    if (nkinds == 0)
-        printf("  (none named: the plugin predates API minor 10)\n");
-    for (int i = 0; i < nkinds; i++)
-        printf("%s%s", i == 0 ? "  " : i % 8 ? ", " : ",\n  ", kinds[i]);
-    printf("%s", nkinds ? "\n" : "");
+    cli_rules_params(p, r);
+    cli_rules_hooks_and_kinds(p);
 
     if (r)
         fc_rules_free(r);
