@@ -198,6 +198,9 @@ typedef struct cli_json {
 } cli_json;
 
 void cli_json_init(cli_json *j, FILE *f);
+/* A JSON report file: path opened as cli_open_output does (NULL after printing its error), its
+ * top object begun with "game": game. Finish with cli_json_end_obj and cli_finish_output. */
+fc_outfile *cli_json_report_begin(const char *path, cli_json *j, const char *game);
 void cli_json_obj(cli_json *j);
 void cli_json_end_obj(cli_json *j);
 void cli_json_arr(cli_json *j);

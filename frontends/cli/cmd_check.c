@@ -176,16 +176,12 @@ static void check_json_target(cli_json *j, const check_cli *k, int i)
 
 static int check_write_json(const check_cli *k, const char *path, int status)
 {
-    fc_outfile *o = cli_open_output(path);
+    const fc_check_contract *c = &k->contract;
+    cli_json j;
+    fc_outfile *o = cli_json_report_begin(path, &j, k->game);
     if (!o)
         return CLI_EXIT_FAIL;
     FILE *f = fc_outfile_stream(o);
-    const fc_check_contract *c = &k->contract;
-    cli_json j;
-    cli_json_init(&j, f);
-    cli_json_obj(&j);
-    cli_json_key(&j, "game");
-    cli_json_str(&j, k->game);
     cli_json_key(&j, "contract");
     cli_json_str(&j, c->path);
     cli_json_key(&j, "seed");

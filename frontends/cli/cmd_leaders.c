@@ -292,16 +292,12 @@ static void leaders_json_kingmakers(cli_json *j, const leaders_cli *l)
 
 static int leaders_write_json(const leaders_cli *l, const char *path)
 {
-    fc_outfile *o = cli_open_output(path);
+    const fc_leaders_result *r = &l->res;
+    cli_json j;
+    fc_outfile *o = cli_json_report_begin(path, &j, l->game);
     if (!o)
         return CLI_EXIT_FAIL;
     FILE *f = fc_outfile_stream(o);
-    const fc_leaders_result *r = &l->res;
-    cli_json j;
-    cli_json_init(&j, f);
-    cli_json_obj(&j);
-    cli_json_key(&j, "game");
-    cli_json_str(&j, l->game);
     const char *ik[6] = {"players", "games", "timeouts", "threads", "opening", "seed"};
     long long iv[6] = {r->nseats, r->games, r->timeouts, l->cfg.threads, l->cfg.opening, (long long)l->cfg.seed};
     for (int i = 0; i < 6; i++) {

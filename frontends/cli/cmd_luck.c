@@ -201,16 +201,12 @@ static void luck_json_strength(cli_json *j, const luck_cli *k, int s)
 
 static int luck_write_json(const luck_cli *k, const char *path)
 {
-    fc_outfile *o = cli_open_output(path);
+    const fc_luck_result *r = &k->res;
+    cli_json j;
+    fc_outfile *o = cli_json_report_begin(path, &j, k->game);
     if (!o)
         return CLI_EXIT_FAIL;
     FILE *f = fc_outfile_stream(o);
-    const fc_luck_result *r = &k->res;
-    cli_json j;
-    cli_json_init(&j, f);
-    cli_json_obj(&j);
-    cli_json_key(&j, "game");
-    cli_json_str(&j, k->game);
     cli_json_key(&j, "seed");
     cli_json_int(&j, (long long)k->cfg.seed);
     const char *ik[6] = {"players", "threads", "groups", "reps", "boot", "games"};

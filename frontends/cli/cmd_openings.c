@@ -268,16 +268,12 @@ static void openings_json_forced(cli_json *j, const fc_openings_result *r)
 
 static int openings_write_json(const openings_cli *o, const char *path)
 {
-    fc_outfile *out = cli_open_output(path);
+    const fc_openings_result *r = &o->res;
+    cli_json j;
+    fc_outfile *out = cli_json_report_begin(path, &j, o->game);
     if (!out)
         return CLI_EXIT_FAIL;
     FILE *f = fc_outfile_stream(out);
-    const fc_openings_result *r = &o->res;
-    cli_json j;
-    cli_json_init(&j, f);
-    cli_json_obj(&j);
-    cli_json_key(&j, "game");
-    cli_json_str(&j, o->game);
     cli_json_key(&j, "agent");
     cli_json_str(&j, o->spec);
     const char *ik[6] = {"players", "games", "depth", "ended_early", "threads", "seed"};

@@ -160,16 +160,12 @@ static void probe_json_kind(cli_json *j, const fc_probe_kind *k)
 
 static int probe_write_json(const probe_cli *p, const char *path)
 {
-    fc_outfile *o = cli_open_output(path);
+    const fc_probe_result *r = &p->res;
+    cli_json j;
+    fc_outfile *o = cli_json_report_begin(path, &j, p->game);
     if (!o)
         return CLI_EXIT_FAIL;
     FILE *f = fc_outfile_stream(o);
-    const fc_probe_result *r = &p->res;
-    cli_json j;
-    cli_json_init(&j, f);
-    cli_json_obj(&j);
-    cli_json_key(&j, "game");
-    cli_json_str(&j, p->game);
     cli_json_key(&j, "agent");
     cli_json_str(&j, p->label);
     const char *ik[5] = {"players", "deals", "games", "timeouts", "threads"};

@@ -376,3 +376,15 @@ static void cli_json_view_items(cli_json *j, const fc_view *v)
     cli_json_key(j, "pending");
     cli_json_str(j, line);
 }
+
+fc_outfile *cli_json_report_begin(const char *path, cli_json *j, const char *game)
+{
+    fc_outfile *o = cli_open_output(path);
+    if (!o)
+        return NULL;
+    cli_json_init(j, fc_outfile_stream(o));
+    cli_json_obj(j);
+    cli_json_key(j, "game");
+    cli_json_str(j, game);
+    return o;
+}
