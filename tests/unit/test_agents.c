@@ -10,7 +10,7 @@
  * Equal strength (issue 15): the default MCTS against legacy=1 (issue 6's search) over paired
  * games (the same deal twice, seats swapped): at equal iterations its win share's 95% interval
  * must reach 0.5, at equal time per decision it must lie above 0.5. The unit run checks
- * bidrace only; the strength suite every game with FC_STRENGTH_PAIRS pairs (CI: 20) at equal
+ * bidrace only; the strength suite every game with FC_STRENGTH_PAIRS pairs (CI: 10) at equal
  * iterations; the program's --full argument (meson test --suite strength --test-args=--full)
  * plays 100 pairs (200 games) at 1,000 iterations and then at equal CPU time (the default gets
  * the iterations that cost what legacy's 1,000 cost, measured first), issue 15's full check.
@@ -309,7 +309,7 @@ static void test_strength(void **state)
 
 /* 1 with --full: issue 15's full equal-strength check (see the top of this file). */
 static int full_mode;
-/* 1 with --strength: the strength suite's run (FC_STRENGTH_PAIRS defaults to 20 pairs). */
+/* 1 with --strength: the strength suite's run (FC_STRENGTH_PAIRS defaults to 10 pairs). */
 static int strength_mode;
 
 /* One side's win share per game, per seat (0.5 when both win as often per seat). */
@@ -409,7 +409,7 @@ static void test_equal_strength(void **state)
     (void)state;
     fc_context *ctx = fixture_context();
     bool slow = getenv("FC_UNDER_VALGRIND") || getenv("FC_UNDER_SANITIZER");
-    int pairs = full_mode ? env_int("FC_STRENGTH_PAIRS", 100) : env_int("FC_STRENGTH_PAIRS", strength_mode ? 20 : 0);
+    int pairs = full_mode ? env_int("FC_STRENGTH_PAIRS", 100) : env_int("FC_STRENGTH_PAIRS", strength_mode ? 10 : 0);
     int iters = full_mode ? 1000 : 200;
     char spec[64], legacy[64];
     snprintf(spec, sizeof spec, "mcts:iters=%d", iters);
