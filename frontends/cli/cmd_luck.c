@@ -17,7 +17,9 @@ const cli_optdef cli_opts_luck[] = {
     {"--strong", "SPEC", false, "the stronger agent, in every seat (default mcts:iters=200)"},
     {"--players", "N", false, "seats (default: the game's fewest)"},
     {"--groups", "N", false, "groups of games per strength (default 40); more narrow the intervals"},
-    {"--reps", "N", false, "games per source in a group, the base game included (default 2)"},
+    {"--reps", "N", false,
+     "games per source and kind in a group, the base game included (default 2; 3 or more steady the first-order "
+     "shares)"},
     {"--boot", "N", false, "bootstrap resamples for the intervals (default 1000)"},
     {"--threads", "K", false, "worker threads (default 1); results do not depend on K"},
     {"--seed", "S", false, "base seed (default 1)"},
