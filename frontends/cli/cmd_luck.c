@@ -324,7 +324,7 @@ static int luck_write_html(const luck_cli *k, const char *path)
     cli_rules_text(k->rules, text, sizeof text);
     cli_seat_text(&k->seat[0], w, sizeof w);
     cli_seat_text(&k->seat[1], s, sizeof s);
-    cli_html_text(h, "%d players, %d groups of %d games per strength (%d per source and group), seed %llu; %ld games "
+    cli_html_text(h, "%d players, %d groups of %d games per strength (%d reps per source and kind), seed %llu; %ld games "
                      "in %.1f s. Rules: %s. Weak: %s; strong: %s (every seat).",
                   k->nseats, r->groups, fc_luck_games_per_group(r->nfactors, r->reps), r->reps,
                   (unsigned long long)k->cfg.seed, r->games, r->seconds, text, w, s);
