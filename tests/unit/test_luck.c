@@ -120,6 +120,18 @@ static void first_total_check(int nsrc, int groups, int reps)
     assert_true(fabs(total[1] - 0.875) < 0.06);
     if (nf == 3)
         assert_true(fabs(first[2]) < 0.03 && total[2] == 0);
+    int *count = malloc((size_t)groups * sizeof *count); /* a resample: every even group twice */
+    assert_non_null(count);
+    for (int g = 0; g < groups; g++)
+        count[g] = g % 2 ? 0 : 2;
+    fc_luck_estimate(y, groups, nf, reps, count, &var, total, first);
+    assert_true(fabs(first[0] - 0.125) < 0.06 && fabs(first[1] - 0.5) < 0.07);
+    count[0] = groups; /* one group alone: no spread of group means to measure */
+    for (int g = 1; g < groups; g++)
+        count[g] = 0;
+    fc_luck_estimate(y, groups, nf, reps, count, &var, total, first);
+    assert_true(isnan(first[0]) && isnan(first[1]));
+    free(count);
     free(y);
 }
 
