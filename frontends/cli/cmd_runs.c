@@ -382,6 +382,9 @@ static const char *runs_game_note(const char *command)
         return "design LN: line-up N; game: deal x seatings + seating, from 1";
     if (!strcmp(command, "tune"))
         return "design cN: candidate N (its values in the figures); game i: seeds from the run's seed and i";
+    if (!strcmp(command, "sensitivity"))
+        return "design base: the base values, pN: design point N in order of play (its values in the figure pN / "
+               "values); game i: seeds from the run's seed and i, the same for every point";
     if (!strcmp(command, "replay"))
         return "design A: each record as recorded, B: replayed under the new rules; game i: the i-th record by file "
                "name; decisions: chance outcomes included; empty: not known (a game not over has no ranks)";
