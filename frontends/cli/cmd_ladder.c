@@ -141,6 +141,8 @@ static int ladder_sort(ladder_cli *l)
     }
     fc_error err;
     fc_error_clear(&err);
+    for (int k = 0; k < r->nagents; k++)
+        l->next[k] = (fc_ladder_mde){0, NAN, NAN, NAN, NAN};
     for (int k = 0; k + 1 < r->nagents; k++)
         if (fc_ladder_pair_mde(r, l->order[k], l->order[k + 1], &l->next[k], &err) != 0)
             return cli_fail("ladder: %s", err.msg);
@@ -534,6 +536,15 @@ static void ladder_record_end(cli_runs *runs, const ladder_cli *l)
         cli_runs_metric(runs, "", name, r->elo, r->lo, r->hi, NAN, l->name[i]);
         snprintf(name, sizeof name, "score:%d", i + 1);
         cli_runs_metric(runs, "", name, r->score, NAN, NAN, NAN, l->name[i]);
+    }
+    for (int k = 0; runs && k + 1 < l->res.nagents; k++) { /* neighbours by rating: what their deals detect */
+        const fc_ladder_mde *m = &l->next[k];
+        char name[32], text[700], sc[24], elo[24];
+        snprintf(name, sizeof name, "mde:%d-%d", l->order[k] + 1, l->order[k + 1] + 1);
+        ladder_mde_text(m, sc, elo, sizeof sc);
+        snprintf(text, sizeof text, "%s - %s: %d deals, score %.3f, Elo %s", l->name[l->order[k]],
+                 l->name[l->order[k + 1]], m->deals, m->score, elo);
+        cli_runs_metric(runs, "", name, m->mde, NAN, NAN, NAN, text);
     }
 }
 

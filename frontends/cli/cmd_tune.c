@@ -399,6 +399,8 @@ static void tune_record_end(cli_runs *runs, const tune_cli *t)
         bool ok = x->status != FC_TUNE_INVALID;
         cli_runs_metric(runs, design, "loss", ok ? x->loss : NAN, ok ? x->loss_lo : NAN, ok ? x->loss_hi : NAN, NAN,
                         lab);
+        if (!isnan(x->mde)) /* the detectable difference from the winner's loss */
+            cli_runs_metric(runs, design, "mde", x->mde, NAN, NAN, NAN, NULL);
     }
     if (!runs || r->winner < 0)
         return;

@@ -53,7 +53,7 @@ check "an A/B sim is recorded with B's difference and B-A rows" eval '[ $rc -eq 
     has "^design B: B = A with goal" && has "B-A +win_share:1 " && has "B +rounds "'
 
 # ---- the other studies ----
-fc tune bidrace --param goal=5..6 --target "rounds<=5" --budget-games 8
+fc tune bidrace --param goal=5..6 --target "rounds<=5" --target "rounds<=1" --budget-games 40
 check "tune is recorded with its winner" eval '[ $rc -eq 0 ] && fc runs show 4 && has "^run 4: tune bidrace, complete" &&
     has "winner +loss " && has "winner +target rounds<=5"'
 fc skill bidrace --games 2 --from 2 --to 4
@@ -82,7 +82,10 @@ check "runs export of an A/B run: both designs" eval '[ $rc -eq 0 ] && [ "$(grep
 fc runs export 4
 check "runs export of tune: its candidates' games (design cN)" eval '[ $rc -eq 0 ] && [ "$(grep -c "^c[0-9]*," "$TMP/out")" -ge 4 ]'
 fc runs show 4
-check "tune keeps each candidate's loss and values" eval 'has "c1 +loss .* goal="'
+check "tune keeps each candidate's loss and values, and the others' detectable difference from the winner" eval 'has "c1 +loss .* goal=" &&
+    [ "$(grep -Ec "^  c[0-9]+ +mde +[0-9.]+ " "$TMP/out")" -ge 1 ]'
+fc runs show 6
+check "ladder keeps the neighbours' detectable difference" eval 'has "^  - +mde:[12]-[12] .* (random|greedy) - (random|greedy): 1 deals, score [0-9.]+, Elo n/a"'
 fc runs export 5
 check "runs export of skill: every step's games with their agents" eval '[ $rc -eq 0 ] &&
     [ "$(grep -c "^A:s1,.*mcts:iters=4" "$TMP/out")" -eq 4 ] && [ "$(grep -c "^A:s1,.*mcts:iters=2" "$TMP/out")" -eq 4 ] &&
