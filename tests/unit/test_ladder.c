@@ -70,6 +70,10 @@ static void test_schedule_two(void **state)
         }
     }
     assert_int_equal(r.meet[0 * 3 + 1], 12);
+    fc_ladder_mde m; /* a pair's 12 games are 6 deals; their mean points are the pair's score */
+    assert_int_equal(fc_ladder_pair_mde(&r, 0, 1, &m, NULL), 0);
+    assert_int_equal(m.deals, 6);
+    assert_true(fabs(m.score - r.pair[0 * 3 + 1] / 12) < 1e-12);
     assert_int_equal(r.rating[1].elo, 0);
     for (int a = 0; a < 3; a++)
         assert_int_equal(r.rating[a].games, 24);
