@@ -346,7 +346,8 @@ static void bestmove_spec(uhp *u, bool by_depth, int depth, double sec, char *sp
     if (depth > 0)
         snprintf(d, sizeof d, "depth=%d,", depth);
     if (by_depth || o[UHP_SEARCH] == UHP_SEARCH_AB)
-        snprintf(spec, n, "ab:%stime=%.3f,threads=%.0f,hash=%.0f", d, sec, o[UHP_THREADS], o[UHP_HASH]);
+        snprintf(spec, n, "ab:%stime=%.3f,threads=%.0f,hash=%.0f,quiesce=%.0f", d, sec, o[UHP_THREADS], o[UHP_HASH],
+                 o[UHP_QUIESCE]);
     else if (depth == 0)
         snprintf(spec, n, "mcts:time=%.3f,c=%g,threads=%.0f", sec, o[UHP_EXPLORE], o[UHP_THREADS]);
     else

@@ -32,6 +32,7 @@ static const opt_def defs[UHP_NOPTS] = {
     [UHP_SEARCH] = {"Search", OT_ENUM, UHP_SEARCH_AB, 0, 1, search_names},
     [UHP_ITERS] = {"MctsIterations", OT_INT, 1000, 1, 10000000, NULL},
     [UHP_EXPLORE] = {"Exploration", OT_DOUBLE, 0.7, 0, 10, NULL},
+    [UHP_QUIESCE] = {"Quiescence", OT_INT, 2, 0, 16, NULL}, /* ab's default (docs/search.md) */
 };
 
 void uhp_opts_default(uhp_opts *o)

@@ -20,6 +20,7 @@ enum {
     UHP_SEARCH,     /* Search: ab (alpha-beta) or mcts for bestmove without depth */
     UHP_ITERS,      /* MctsIterations: bestmove without arguments under Search mcts */
     UHP_EXPLORE,    /* Exploration: MCTS */
+    UHP_QUIESCE,    /* Quiescence: plies of alpha-beta's quiescence (agent key quiesce=) */
     UHP_NOPTS
 };
 

@@ -35,6 +35,7 @@ int fc_agent_ab_init(fc_agent *a, fc_error *err)
     t->threads = 1;
     t->hash_mb = AB_DEFAULT_HASH_MB;
     t->lmr = 1;
+    t->quiesce = AB_DEFAULT_QUIESCE;
     if (fc_agent_opt_u64(a, "depth", &t->depth, err) < 0 || fc_agent_opt_u64(a, "threads", &t->threads, err) < 0 ||
         fc_agent_opt_u64(a, "hash", &t->hash_mb, err) < 0 || fc_agent_opt_u64(a, "seed", &a->seed, err) < 0 ||
         fc_agent_opt_u64(a, "lmr", &t->lmr, err) < 0 || fc_agent_opt_u64(a, "quiesce", &t->quiesce, err) < 0 || fc_agent_opt_double(a, "time", 0.001, 86400, &t->time, err) < 0 ||

@@ -214,7 +214,7 @@ static void test_equals_minimax(void **state)
         }
         for (int depth = 1; depth <= 2; depth++) {
             char spec[48];
-            snprintf(spec, sizeof spec, "ab:depth=%d,lmr=0", depth);
+            snprintf(spec, sizeof spec, "ab:depth=%d,lmr=0,quiesce=0", depth);
             fc_agent_search_stats st;
             fc_decision d = ab_choose(m, spec, &st), ref;
             int want = ref_minimax(&f, s, depth, 0, &ref);
