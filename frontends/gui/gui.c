@@ -312,8 +312,12 @@ static void gui_dump_state(gui *g)
     fprintf(f, "prompt_text %s\nrow_height %d\npointer %d %d\nhighlight %s\npreview %s\n", g->prompt ? g->prompt_buf : "",
             g->font.h, g->mx, g->my,
             g->hover_dec >= 0 ? g->decs[g->hover_dec].text : "-", pvi >= 0 ? g->decs[pvi].text : "-");
-    if (g->overlay == GUI_OV_RULES)
+    if (g->overlay == GUI_OV_RULES) { /* and its search: the line typed, the find, the matches */
         fprintf(f, "rules %d %d %d %s\n", g->rules_mode, g->rules_top, g->rules_shown, g->rules_first);
+        fprintf(f, "rules_find %d %s\nrules_query %s\nrules_term %s\n", g->rules_typing, g->rules_input,
+                g->rules_query, g->rules_term);
+        fprintf(f, "rules_match %d %d %d\nrules_note %s\n", g->rules_match, g->rules_nmatch, g->marks, g->rules_note);
+    }
     const fc_view_item *drawn; /* the drawn tile previewed at its place, with its open edges */
     int dpi = gui_drawn_preview(g, &drawn);
     if (dpi >= 0) {

@@ -355,7 +355,7 @@ static const char *const gui_help_lines[] = {
     "  click a decision in the list; hover a hex for its label; wheel zooms, drag pans.",
     "u  undo back to the previous human decision      s  save the record",
     "o  load a record                                  l  legend of the glyphs",
-    "r  the rules of this step (scroll: arrows, PgUp/PgDn, wheel; a all, g glossary)",
+    "r  the rules of this step (arrows, PgUp/PgDn, wheel; / find, n/N matches, p step, a all, g glossary)",
     "+ / -  bots slower / faster     space  skip the bot pacing     0  reset zoom",
     "a  move animation on/off (a key or click skips one)                               ",
     "F12  screenshot (with FORMICARY_GUI_DUMP=DIR)     ? / F1  this help     q  quit",
