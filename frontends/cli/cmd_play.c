@@ -164,8 +164,9 @@ static void play_events(play *p)
         uint32_t humans = play_humans(p);
         /* Public events, and private ones when they are meant for every human here. */
         bool shown = e && (e->audience == FC_ALL_SEATS || (humans && (e->audience & humans) == humans));
+        char text[sizeof e->text + 64]; /* seats named as the decisions' lines name them */
         if (shown && !p->quiet)
-            printf("     > %.200s\n", e->text);
+            printf("     > %s\n", fc_seat_text(e->text, (const char(*)[24])p->names, p->nseats, text, sizeof text));
     }
 }
 

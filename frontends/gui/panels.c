@@ -242,8 +242,10 @@ static void gui_draw_log(gui *g)
         const fc_match_event *e = fc_match_event_get(*g->m, i - 1);
         if (!e || !(g->viewer >= 0 ? (e->audience & FC_SEAT_BIT(g->viewer)) : e->audience == FC_ALL_SEATS))
             continue;
+        char text[sizeof e->text + 64]; /* seats named as the panels name them */
+        fc_seat_text(e->text, (const char(*)[24])g->names, g->nseats, text, sizeof text);
         gui_text(g, &g->small, r.x + pad, y, r.w - 2 * pad,
-                 e->audience == FC_ALL_SEATS ? gui_rgb(C_TEXT) : gui_rgb(0xF0E442), e->text);
+                 e->audience == FC_ALL_SEATS ? gui_rgb(C_TEXT) : gui_rgb(0xF0E442), text);
         y -= g->small.h;
         rows--;
     }

@@ -134,6 +134,8 @@ void tty_put(int y, int x, int w, int attr, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)))
 #endif
     ;
+/* Whether the terminal's locale is UTF-8 (an ellipsis is then '…', else '...'). */
+bool tty_utf8(void);
 int tty_seat_attr(const tty *t, int seat);
 void tty_msg(tty *t, bool error, const char *fmt, ...)
 #if defined(__GNUC__)

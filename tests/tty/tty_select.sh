@@ -20,7 +20,7 @@ list_marks() {
         on && plain ~ /^[> ][ 0-9][ 0-9][0-9] / {
             match(raw, "^(" E "\\[[0-9;]*m)*")
             col = index(substr(raw, 1, RLENGTH), "46m") > 0
-            text = substr(plain, 6); sub(/ *│.*$/, "", text); sub(/(\.\.)? *[v^]?$/, "", text)
+            text = substr(plain, 6); sub(/ *│.*$/, "", text); sub(/(\.\.\.|…)? *[v^]?$/, "", text)
             print substr(plain, 2, 3) + 0, substr(plain, 1, 1) == ">", col, text
         }'
 }
