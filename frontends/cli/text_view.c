@@ -228,8 +228,13 @@ static void text_show(text_replay *r)
     fc_decision_info next;
     memset(&next, 0, sizeof next);
     bool shown = r->at < r->n && text_sees(r, r->audience[r->at]);
-    if (shown)
+    if (shown) { /* its label with the seats named as the lines name them */
+        char label[sizeof next.label];
         fc_match_decision_describe(r->m, r->d[r->at], &next);
+        next.label[sizeof next.label - 1] = 0;
+        fc_seat_text(next.label, (const char(*)[24])r->names, r->nseats, label, sizeof label);
+        memcpy(next.label, label, sizeof label);
+    }
     cli_text_map(f, v, shown ? &next : NULL);
     int32_t score[FC_MAX_SEATS] = {0};
     int rank[FC_MAX_SEATS] = {0};

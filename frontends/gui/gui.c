@@ -236,6 +236,9 @@ static int gui_refresh(gui *g, fc_error *err)
                 snprintf(e->text, sizeof e->text, "#%u", (unsigned)e->d);
             fc_match_decision_describe(*g->m, e->d, &e->info);
             e->info.label[sizeof e->info.label - 1] = 0;
+            char named[sizeof e->info.label]; /* seats named as the panels name them */
+            fc_seat_text(e->info.label, (const char(*)[24])g->names, g->nseats, named, sizeof named);
+            memcpy(e->info.label, named, sizeof named);
             if (!e->info.label[0])
                 snprintf(e->info.label, sizeof e->info.label, "%s", e->text);
         }

@@ -81,7 +81,7 @@ int tty_decs_refresh(tty *t, fc_error *err)
         if (fc_match_decision_text(*t->m, e->d, e->text, sizeof e->text) < 0)
             snprintf(e->text, sizeof e->text, "#%u", (unsigned)e->d);
         fc_match_decision_describe(*t->m, e->d, &e->info);
-        e->info.label[sizeof e->info.label - 1] = 0;
+        tty_label_seats(t, &e->info);
         if (!e->info.label[0])
             snprintf(e->info.label, sizeof e->info.label, "%s", e->text);
     }

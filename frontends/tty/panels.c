@@ -133,6 +133,14 @@ bool tty_utf8(void)
     return cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
 }
 
+void tty_label_seats(const tty *t, fc_decision_info *info)
+{
+    char buf[sizeof info->label];
+    info->label[sizeof info->label - 1] = 0;
+    fc_seat_text(info->label, (const char(*)[24])t->names, t->nseats, buf, sizeof buf);
+    memcpy(info->label, buf, sizeof buf);
+}
+
 void tty_put(int y, int x, int w, int attr, const char *fmt, ...)
 {
     char raw[512], buf[4 * sizeof raw];

@@ -136,6 +136,8 @@ void tty_put(int y, int x, int w, int attr, const char *fmt, ...)
     ;
 /* Whether the terminal's locale is UTF-8 (an ellipsis is then '…', else '...'). */
 bool tty_utf8(void);
+/* A decision's label with its seats named as the panels name them (fc_seat_text). */
+void tty_label_seats(const tty *t, fc_decision_info *info);
 int tty_seat_attr(const tty *t, int seat);
 void tty_msg(tty *t, bool error, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -111,6 +111,11 @@ if built termity; then
     check "text UI termity: events name the seats as the decisions' lines do ('Blue places mound')" \
         grep -q '^     > Blue places mound 8 at (-3,4)$' "$TMP/out"
     check "text UI termity: no event line says 'seat N'" eval '! grep -Eq "^     > .*\b[Ss]eat [0-9]" "$TMP/out"'
+    # the view's texts (title) and the decisions' labels too, in the text replay of seat 1
+    timeout 120 "$EXE" play termity --seats random,random --seed 3 --ui text --record "$TMP/t.rec" >/dev/null 2>&1
+    printf 'view 1\nquit\n' | timeout 60 "$EXE" replay "$TMP/t.rec" --ui text >"$TMP/out" 2>"$TMP/err"
+    check "text replay termity: the title names the seat ('round 0, Blue: draw')" grep -q '^Termity (S2) - round 0, Blue: draw$' "$TMP/out"
+    check "text replay termity: a draw's label names the seat ('Blue draws BLU-17')" grep -q '^next: 1 chance: Blue draws BLU-17 ' "$TMP/out"
 else
     skip "text UI termity: seat names" "the termity plugin is not built"
 fi

@@ -247,3 +247,30 @@ char *fc_seat_text(const char *in, const char (*names)[24], int nseats, char *ou
         mark_cut(out, k + 1 >= 8 ? k + 1 : n);
     return out;
 }
+
+/* A text field rewritten by fc_seat_text in place (n: the field's size). */
+static void seat_field(char *f, size_t n, const char (*names)[24], int nseats)
+{
+    char tmp[4 * FC_VIEW_STR];
+    if (!strstr(f, "eat ")) /* nothing to name: the usual case costs one scan */
+        return;
+    fc_seat_text(f, names, nseats, tmp, n < sizeof tmp ? n : sizeof tmp);
+    memcpy(f, tmp, strlen(tmp) + 1);
+}
+
+void fc_view_name_seats(fc_view *v)
+{
+    const char (*names)[24] = (const char(*)[24])v->seat_names;
+    int ns = v->nseats < 8 ? v->nseats : 8;
+    seat_field(v->title, sizeof v->title, names, ns);
+    for (int i = 0; i < v->ncells && i < FC_VIEW_MAX_CELLS; i++)
+        seat_field(v->cells[i].label, sizeof v->cells[i].label, names, ns);
+    for (int i = 0; i < v->ntracks && i < FC_VIEW_MAX_TRACKS; i++)
+        seat_field(v->tracks[i].text, sizeof v->tracks[i].text, names, ns);
+    for (int i = 0; i < v->npanel && i < FC_VIEW_MAX_PANEL * 4; i++)
+        seat_field(v->panel[i].value, sizeof v->panel[i].value, names, ns);
+    for (int i = 0; i < v->ntext && i < FC_VIEW_MAX_TEXT; i++)
+        seat_field(v->text[i].value, sizeof v->text[i].value, names, ns);
+    for (int i = 0; i < v->nitems && i < FC_VIEW_MAX_ITEMS; i++)
+        seat_field(v->items[i].name, sizeof v->items[i].name, names, ns);
+}
