@@ -299,7 +299,8 @@ static int tty_seat_entries(const tty *t, int seat, int y, int max)
         int len = (int)strlen(val), off = 0;
         do {
             int cut = wrap ? tty_break(val + off, len - off, vw) : vw;
-            tty_put(y + used++, r->x + 12, vw, A_NORMAL, "%.*s", cut, val + off);
+            /* cut rather than wrapped: the whole rest, which tty_put ends in an ellipsis */
+            tty_put(y + used++, r->x + 12, vw, A_NORMAL, "%.*s", wrap ? cut : len - off, val + off);
             off += cut;
             while (val[off] == ' ')
                 off++;
