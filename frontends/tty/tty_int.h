@@ -199,6 +199,10 @@ int tty_pick_at_cursor(tty *t);
 int tty_prompt(tty *t, const char *title, const char *label, char *buf, size_t n);
 /* Shows lines and waits for one of `keys` (any key when NULL); returns the key. */
 int tty_popup(tty *t, const char *title, const char *const *lines, int nlines, const char *keys);
+/* The same from line *top (kept up to date, clamped when drawn), with every case-insensitive
+ * occurrence of mark (NULL or "": none) in reverse video: the rules pane's search. */
+int tty_popup_at(tty *t, const char *title, const char *const *lines, int nlines, const char *keys, int *top,
+                 const char *mark);
 /* Chooses among items (Enter: index, Esc: -1). */
 int tty_menu(tty *t, const char *title, const char *const *items, int n);
 /* The same, starting on item start, calling on_sel(t, index, ctx) whenever the highlighted
