@@ -244,7 +244,7 @@ char *fc_seat_text(const char *in, const char (*names)[24], int nseats, char *ou
     }
     out[k] = 0;
     if (*p) /* what did not fit */
-        mark_cut(out, k + 1 >= 8 ? k + 1 : n);
+        mark_cut(out, k + 1); /* the dots end where the text does (none in a tiny buffer) */
     return out;
 }
 
