@@ -315,6 +315,8 @@ static void gui_dump_state(gui *g)
     fprintf(f, "prompt_text %s\nrow_height %d\npointer %d %d\nhighlight %s\npreview %s\n", g->prompt ? g->prompt_buf : "",
             g->font.h, g->mx, g->my,
             g->hover_dec >= 0 ? g->decs[g->hover_dec].text : "-", pvi >= 0 ? g->decs[pvi].text : "-");
+    for (int i = 0; i < g->nlog_shown; i++)
+        fprintf(f, "log %s\n", g->log_shown[i]);
     if (g->overlay == GUI_OV_RULES) { /* and its search: the line typed, the find, the matches */
         fprintf(f, "rules %d %d %d %s\n", g->rules_mode, g->rules_top, g->rules_shown, g->rules_first);
         fprintf(f, "rules_find %d %s\nrules_query %s\nrules_term %s\n", g->rules_typing, g->rules_input,

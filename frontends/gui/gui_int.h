@@ -152,6 +152,9 @@ typedef struct gui {
     const char *mark;
     SDL_Color mark_col;
     int marks;
+    /* the newest log lines drawn, newest first (the dump's 'log' lines) */
+    char log_shown[12][264];
+    int nlog_shown;
     int prompt;
     char prompt_buf[GUI_PATH_MAX];
 

@@ -135,6 +135,12 @@ print(sum(1 for y in range(Y - 12, Y + 13) for x in range(X - 12, X + 13)
 elif [ "$GAME" = marabunta ]; then
     start play marabunta --seats human,random --seed 5 --ui gui --bot-delay 0
     wait_state to_move 0 20
+    # the game's events say "seat N"; the log names the seats as the panels do
+    if wait_grep '^log round 1: (Red|Blue) splits' 5 && ! state_has '^log .*\b[Ss]eat [0-9]'; then
+        pass "the log names the splitter as the panels do: $(grep -m1 '^log round 1' dump/state.txt)"
+    else
+        fail "log: $(grep '^log ' dump/state.txt | paste -sd'|')"
+    fi
     shot board
     # pixels of each region's fill on the board's rows (the regions as the rules name them)
     ys=$(seq 60 10 560)
