@@ -69,6 +69,9 @@ _formicary() {
     --corpus)
         COMPREPLY=($(compgen -d -- "$cur"))
         return ;;
+    --judge) # leaders: the kingmaker judge
+        COMPREPLY=($(compgen -W "eval search search:2 search:3 search:4" -- "$cur"))
+        return ;;
     --method) # sensitivity
         COMPREPLY=($(compgen -W "oat morris" -- "$cur"))
         return ;;

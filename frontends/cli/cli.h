@@ -178,8 +178,11 @@ cli_runs *cli_runs_begin(const cli *c, const char *command, const char *game, in
                          long planned);
 void cli_runs_design(cli_runs *r, const char *label, const fc_rules *rules, const char *description);
 void cli_runs_seat(cli_runs *r, int seat, const char *agent, const char *tier);
-/* One chunk of games (one transaction). */
+/* One chunk of games (one transaction); _noted: with each game's source, note and unknowns
+ * (fc_runs_add_games_noted). */
 void cli_runs_games(cli_runs *r, const char *label, const struct fc_sim_game *g, int n, int nseats);
+void cli_runs_games_noted(cli_runs *r, const char *label, const struct fc_sim_game *g, const fc_run_game_note *note,
+                          int n, int nseats);
 /* A summary figure, kept for cli_runs_end (NaN: none; text may be NULL). */
 void cli_runs_metric(cli_runs *r, const char *design, const char *name, double value, double lo, double hi, double p,
                      const char *text);

@@ -41,6 +41,8 @@ typedef struct ladder_cli {
     fc_ladder_config cfg;
     fc_ladder_result res;
     int order[FC_LADDER_MAX_AGENTS]; /* agents by rating, best first */
+    /* next[k]: what the games of order[k] and order[k + 1] against each other can detect */
+    fc_ladder_mde next[FC_LADDER_MAX_AGENTS];
     char spec[FC_LADDER_MAX_AGENTS][256]; /* the agent specs played (tiers resolved) */
     char name[FC_LADDER_MAX_AGENTS][300]; /* as shown: the spec, or "hard (mcts:iters=1000)" */
     const char *game;
@@ -125,7 +127,8 @@ static int ladder_options(const cli *c, ladder_cli *l, int *players)
     return ladder_agents(c, l);
 }
 
-static void ladder_sort(ladder_cli *l)
+/* The agents by rating, and each one's detectable difference with the next below it. */
+static int ladder_sort(ladder_cli *l)
 {
     const fc_ladder_result *r = &l->res;
     for (int i = 0; i < r->nagents; i++) {
@@ -136,6 +139,44 @@ static void ladder_sort(ladder_cli *l)
         }
         l->order[j] = i;
     }
+    fc_error err;
+    fc_error_clear(&err);
+    for (int k = 0; k < r->nagents; k++)
+        l->next[k] = (fc_ladder_mde){0, NAN, NAN, NAN, NAN};
+    for (int k = 0; k + 1 < r->nagents; k++)
+        if (fc_ladder_pair_mde(r, l->order[k], l->order[k + 1], &l->next[k], &err) != 0)
+            return cli_fail("ladder: %s", err.msg);
+    return 0;
+}
+
+/* "0.123" and "85" (Elo); "n/a" when nothing is detectable, "unbounded" for no finite Elo. */
+static void ladder_mde_text(const fc_ladder_mde *m, char *score, char *elo, size_t n)
+{
+    snprintf(score, n, isnan(m->mde) ? "n/a" : "%.3f", m->mde);
+    snprintf(elo, n, isnan(m->elo) ? "n/a" : isinf(m->elo) ? "unbounded" : "%.0f", m->elo);
+}
+
+/* Neighbours' detectable differences: a table of the pairs by rating. */
+static void ladder_print_neighbours(const ladder_cli *l)
+{
+    const fc_ladder_result *r = &l->res;
+    printf("detectable between neighbours: the smallest true difference of score from 0.5 (and in Elo) their deals "
+           "against each other detect with 80%% power at 95%% confidence, from the spread measured (n/a: fewer than "
+           "2 deals or no variation; unbounded: not even a sure win would be detected)\n");
+    cli_table t;
+    cli_table_init(&t, 5);
+    cli_table_add(&t, "neighbours", "deals", "score", "detectable", "Elo");
+    for (int k = 0; k + 1 < r->nagents; k++) {
+        const fc_ladder_mde *m = &l->next[k];
+        char pair[64], deals[16], sc[16], ms[24], me[24];
+        snprintf(pair, sizeof pair, "%d-%d", k + 1, k + 2);
+        snprintf(deals, sizeof deals, "%d", m->deals);
+        snprintf(sc, sizeof sc, isnan(m->score) ? "-" : "%.3f", m->score);
+        ladder_mde_text(m, ms, me, sizeof ms);
+        cli_table_add(&t, pair, deals, sc, ms, me);
+    }
+    cli_table_print(&t, stdout, "  ");
+    cli_table_free(&t);
 }
 
 /* Agent a's results against every opponent it met: wins, ties (draws) and losses, counted per
@@ -187,6 +228,7 @@ static void ladder_print(const ladder_cli *l)
     cli_table_free(&t);
     printf("neighbours separated: %s%s\n", r->separated ? "yes" : "no",
            l->cfg.until_separated && r->separated && r->deals * r->nseats < l->cfg.games ? " (stopped early)" : "");
+    ladder_print_neighbours(l);
 }
 
 /* A quoted CSV field (specs contain commas; quotes are doubled). */
@@ -205,15 +247,26 @@ static int ladder_write_csv(const ladder_cli *l, const char *path)
         return CLI_EXIT_FAIL;
     FILE *f = fc_outfile_stream(o);
     const fc_ladder_result *r = &l->res;
-    fputs("rank,agent,elo,lo,hi,se,games,score,anchor,wins,draws,losses\n", f);
+    /* next_*: against the next agent below (docs/metrics.md, "Ladder"); empty: none */
+    fputs("rank,agent,elo,lo,hi,se,games,score,anchor,wins,draws,losses,next_deals,next_score,next_mde,next_mde_elo\n",
+          f);
     for (int k = 0; k < r->nagents; k++) {
         const fc_rating *g = &r->rating[l->order[k]];
         fprintf(f, "%d,", k + 1);
         ladder_csv_str(f, l->name[l->order[k]]);
         int w, d, lo;
         ladder_wdl(r, l->order[k], &w, &d, &lo);
-        fprintf(f, ",%.2f,%.2f,%.2f,%.2f,%d,%.4f,%d,%d,%d,%d\n", g->elo, g->lo, g->hi, g->se, g->games, g->score,
+        fprintf(f, ",%.2f,%.2f,%.2f,%.2f,%d,%.4f,%d,%d,%d,%d", g->elo, g->lo, g->hi, g->se, g->games, g->score,
                 l->order[k] == r->anchor, w, d, lo);
+        const fc_ladder_mde *m = k + 1 < r->nagents ? &l->next[k] : NULL;
+        if (m)
+            fprintf(f, ",%d", m->deals);
+        else
+            fputc(',', f);
+        double nv[3] = {m ? m->score : NAN, m ? m->mde : NAN, m ? m->elo : NAN};
+        for (int i = 0; i < 3; i++)
+            isfinite(nv[i]) ? (void)fprintf(f, ",%.4f", nv[i]) : (void)fputc(',', f);
+        fputc('\n', f);
     }
     return cli_finish_output(o);
 }
@@ -257,6 +310,33 @@ static void ladder_json_agent(cli_json *j, const ladder_cli *l, int k)
     cli_json_end_obj(j);
 }
 
+/* "neighbours": per pair of agents next to each other by rating, what their deals detect
+ * (elo_mde null when infinite or none). */
+static void ladder_json_neighbours(cli_json *j, const ladder_cli *l)
+{
+    const fc_ladder_result *r = &l->res;
+    cli_json_key(j, "neighbours");
+    cli_json_arr(j);
+    for (int k = 0; k + 1 < r->nagents; k++) {
+        const fc_ladder_mde *m = &l->next[k];
+        cli_json_obj(j);
+        cli_json_key(j, "upper");
+        cli_json_str(j, l->name[l->order[k]]);
+        cli_json_key(j, "lower");
+        cli_json_str(j, l->name[l->order[k + 1]]);
+        cli_json_key(j, "deals");
+        cli_json_int(j, m->deals);
+        const char *keys[4] = {"score", "sd", "mde", "mde_elo"};
+        double v[4] = {m->score, m->sd, m->mde, m->elo};
+        for (int i = 0; i < 4; i++) {
+            cli_json_key(j, keys[i]);
+            cli_json_num(j, v[i]);
+        }
+        cli_json_end_obj(j);
+    }
+    cli_json_end_arr(j);
+}
+
 static int ladder_write_json(const ladder_cli *l, const char *path)
 {
     fc_outfile *o = cli_open_output(path); /* safe write (outfile.h): FIFOs, links, errno */
@@ -291,6 +371,7 @@ static int ladder_write_json(const ladder_cli *l, const char *path)
     for (int k = 0; k < r->nagents; k++)
         ladder_json_agent(&j, l, k);
     cli_json_end_arr(&j);
+    ladder_json_neighbours(&j, l);
     cli_json_end_obj(&j);
     fputc('\n', f);
     return cli_finish_output(o);
@@ -327,6 +408,30 @@ static void ladder_html_pairs(cli_html *h, const ladder_cli *l)
     free(buf);
 }
 
+/* The neighbours' detectable differences as a table. */
+static void ladder_html_neighbours(cli_html *h, const ladder_cli *l)
+{
+    const fc_ladder_result *r = &l->res;
+    cli_html_text(h, "Detectable: the smallest true difference of the upper agent's score against the lower one from "
+                     "0.5 (and as Elo) that their deals against each other detect with 80%% power at 95%% confidence, "
+                     "from the spread they measured (docs/metrics.md, \"Ladder\"; n/a: fewer than 2 deals or no "
+                     "variation; unbounded: not even a sure win would be detected).");
+    const char *head[5] = {"neighbours", "deals", "score", "detectable", "detectable Elo"};
+    const char *cells[FC_LADDER_MAX_AGENTS * 5];
+    char txt[FC_LADDER_MAX_AGENTS][5][80];
+    memcpy(cells, head, sizeof head);
+    for (int k = 0; k + 1 < r->nagents; k++) {
+        const fc_ladder_mde *m = &l->next[k];
+        snprintf(txt[k][0], 80, "%.36s - %.36s", l->name[l->order[k]], l->name[l->order[k + 1]]);
+        snprintf(txt[k][1], 80, "%d", m->deals);
+        snprintf(txt[k][2], 80, isnan(m->score) ? "-" : "%.3f", m->score);
+        ladder_mde_text(m, txt[k][3], txt[k][4], 80);
+        for (int i = 0; i < 5; i++)
+            cells[(k + 1) * 5 + i] = txt[k][i];
+    }
+    cli_html_table(h, 5, r->nagents, cells);
+}
+
 static int ladder_write_html(const ladder_cli *l, const char *path)
 {
     const fc_ladder_result *r = &l->res;
@@ -359,6 +464,7 @@ static int ladder_write_html(const ladder_cli *l, const char *path)
     }
     cli_html_intervals(h, "Elo with 95% intervals", "Elo", e, r->nagents, 0);
     cli_html_table(h, 5, r->nagents + 1, cells);
+    ladder_html_neighbours(h, l);
     cli_html_heading(h, "Results by pair");
     cli_html_text(h, "Share of the column agent's games the row agent finished ahead of it (ties half), games in "
                      "brackets.");
@@ -431,6 +537,15 @@ static void ladder_record_end(cli_runs *runs, const ladder_cli *l)
         snprintf(name, sizeof name, "score:%d", i + 1);
         cli_runs_metric(runs, "", name, r->score, NAN, NAN, NAN, l->name[i]);
     }
+    for (int k = 0; runs && k + 1 < l->res.nagents; k++) { /* neighbours by rating: what their deals detect */
+        const fc_ladder_mde *m = &l->next[k];
+        char name[32], text[700], sc[24], elo[24];
+        snprintf(name, sizeof name, "mde:%d-%d", l->order[k] + 1, l->order[k + 1] + 1);
+        ladder_mde_text(m, sc, elo, sizeof sc);
+        snprintf(text, sizeof text, "%s - %s: %d deals, score %.3f, Elo %s", l->name[l->order[k]],
+                 l->name[l->order[k + 1]], m->deals, m->score, elo);
+        cli_runs_metric(runs, "", name, m->mde, NAN, NAN, NAN, text);
+    }
 }
 
 int cli_cmd_ladder(cli *c)
@@ -479,8 +594,9 @@ int cli_cmd_ladder(cli *c)
     }
     if (cli_mpi_rank() != 0)
         goto out; /* every rank holds every result; rank 0 writes */
-    ladder_sort(l);
-    rc = ladder_outputs(c, l);
+    rc = ladder_sort(l);
+    if (rc == 0)
+        rc = ladder_outputs(c, l);
     ladder_record_end(runs, l);
 out:
     cli_runs_end(runs, rc == 0, rc == 0 ? l->res.ngames : 0);

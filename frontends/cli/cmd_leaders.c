@@ -26,6 +26,9 @@ const cli_optdef cli_opts_leaders[] = {
     {"--no-kingmakers", NULL, false, "skip the kingmaker test (it costs one evaluation per option of a trailing seat)"},
     {"--threshold", "P", false, "kingmakers: a seat evaluated below P can no longer win (default 0.05)"},
     {"--margin", "M", false, "kingmakers: an option's judged winner leads the next other seat by M (default 0.02)"},
+    {"--judge", "eval|search[:PLIES]", false,
+     "kingmakers: judge each option by the evaluation after it (eval, the default) or by a lookahead of "
+     "PLIES seat decisions, each seat taking its best (search: 2 plies; at most 4)"},
     {"--rules", "F.ini|NAME", false, "rule set: a file, or a shipped one by name (config/GAME/NAME.ini)"},
     {"--variant", "F.lua", false, "Lua variant"},
     {"--set", "KEY=VALUE", true, "override one parameter"},
@@ -108,6 +111,32 @@ static int leaders_seats(const cli *c, leaders_cli *l, const fc_plugin *p)
     return 0;
 }
 
+/* --judge eval | search | search:PLIES -> the judge's plies (1: the evaluation after the option). */
+static int leaders_judge_option(const char *v, int *plies)
+{
+    *plies = 1;
+    if (!v || !strcmp(v, "eval"))
+        return 0;
+    const char *n = !strcmp(v, "search") ? "2" : !strncmp(v, "search:", 7) ? v + 7 : NULL;
+    char *end = NULL;
+    long k = n ? strtol(n, &end, 10) : 0;
+    if (!n || !*n || *end || k < 1 || k > FC_LEADERS_PLIES_MAX)
+        return cli_usage("leaders: option --judge: '%s', expected eval, search or search:PLIES with PLIES 1..%d", v,
+                         FC_LEADERS_PLIES_MAX);
+    *plies = (int)k;
+    return 0;
+}
+
+/* "the evaluation after the option" or "a 2-ply search". */
+static const char *judge_text(int plies, char *buf, size_t n)
+{
+    if (plies <= 1)
+        snprintf(buf, n, "the evaluation after the option");
+    else
+        snprintf(buf, n, "a %d-ply search", plies);
+    return buf;
+}
+
 static int leaders_options(const cli *c, leaders_cli *l)
 {
     fc_leaders_config *cfg = &l->cfg;
@@ -127,6 +156,8 @@ static int leaders_options(const cli *c, leaders_cli *l)
         return cli_usage("leaders: option --margin: '%s' is not a number in 0..1", m);
     if (cli_flag(c, "--kingmakers") && cli_flag(c, "--no-kingmakers"))
         return cli_usage("leaders: --kingmakers and --no-kingmakers together");
+    if (leaders_judge_option(cli_opt(c, "--judge"), &cfg->judge_plies) != 0)
+        return CLI_EXIT_USAGE;
     const char *outs[3] = {cli_opt(c, "--csv"), cli_opt(c, "--json"), cli_opt(c, "--html")};
     int std = 0;
     for (int i = 0; i < 3; i++)
@@ -153,7 +184,8 @@ static int leaders_setup(cli *c, leaders_cli *l, fc_context *ctx)
         return cli_usage("leaders: %d seats, but %s plays with %d to %d", l->nseats, p->id, p->min_seats,
                          p->max_seats);
     l->cfg.nagents = l->nseats;
-    bool explicit_km = cli_flag(c, "--kingmakers") || cli_opt(c, "--threshold") || cli_opt(c, "--margin");
+    bool explicit_km = cli_flag(c, "--kingmakers") || cli_opt(c, "--threshold") || cli_opt(c, "--margin") ||
+                       cli_opt(c, "--judge");
     l->cfg.kingmakers = !cli_flag(c, "--no-kingmakers") && (explicit_km || l->nseats >= 3);
     if (!(l->rules = cli_rules(c, ctx, p->id, l->nseats)))
         return CLI_EXIT_USAGE;
@@ -209,10 +241,17 @@ static void leaders_print(const leaders_cli *l)
         printf("kingmakers: not measured (%s)\n",
                r->nseats < 3 ? "two players: nobody else to choose" : "--no-kingmakers");
     } else {
+        char jt[64];
         share_text(&r->km_games, text, sizeof text);
-        printf("kingmakers: games with a kingmaker decision: %s\n", text);
+        printf("kingmakers (judged by %s): games with a kingmaker decision: %s\n",
+               judge_text(r->judge_plies, jt, sizeof jt), text);
         printf("  %ld decisions of seats evaluated below %.3f examined, %ld chose who wins (margin %.3f)\n",
                r->km_checked, l->cfg.threshold, r->km_decisions, l->cfg.margin);
+        if (r->judge_plies > 1) {
+            share_text(&r->km_games_ply, text, sizeof text);
+            printf("  the same decisions judged one ply deep: %ld chose who wins (%ld by both judges); games: %s\n",
+                   r->km_decisions_ply, r->km_both, text);
+        }
         printf("  where, by tenth of the game:");
         for (int b = 0; b < FC_LEADERS_BINS; b++)
             printf(" %ld", r->km_bins[b]);
@@ -233,7 +272,7 @@ static int leaders_write_csv(const leaders_cli *l, const char *path)
     fputs("game,timeout,decisions,winners", f);
     for (int p = 0; p < FC_LEADERS_POINTS; p++)
         fprintf(f, ",leader%d", fc_leaders_point_pct(p));
-    fputs(",leader75,last50,kingmaker_checked,kingmaker\n", f);
+    fputs(",leader75,last50,kingmaker_checked,kingmaker,kingmaker_one_ply,kingmaker_both\n", f);
     for (long i = 0; i < r->games; i++) {
         const fc_leaders_game *g = &r->games_list[i];
         fprintf(f, "%ld,%d,%ld,", i, g->timeout, g->decisions);
@@ -244,7 +283,8 @@ static int leaders_write_csv(const leaders_cli *l, const char *path)
             }
         for (int p = 0; p < FC_LEADERS_POINTS; p++)
             fprintf(f, ",%d", g->leader[p] + 1);
-        fprintf(f, ",%d,%d,%d,%d\n", g->leader75 + 1, g->last50 + 1, g->checked, g->kingmaker);
+        fprintf(f, ",%d,%d,%d,%d,%d,%d\n", g->leader75 + 1, g->last50 + 1, g->checked, g->kingmaker,
+                g->kingmaker_ply, g->both);
     }
     return cli_finish_output(o);
 }
@@ -277,6 +317,10 @@ static void leaders_json_kingmakers(cli_json *j, const leaders_cli *l)
     cli_json_num(j, l->cfg.threshold);
     cli_json_key(j, "margin");
     cli_json_num(j, l->cfg.margin);
+    cli_json_key(j, "judge");
+    cli_json_str(j, r->judge_plies > 1 ? "search" : "eval");
+    cli_json_key(j, "plies");
+    cli_json_int(j, r->judge_plies);
     json_share(j, "games_with", &r->km_games);
     cli_json_key(j, "decisions_checked");
     cli_json_int(j, r->km_checked);
@@ -287,6 +331,16 @@ static void leaders_json_kingmakers(cli_json *j, const leaders_cli *l)
     for (int b = 0; b < FC_LEADERS_BINS; b++)
         cli_json_int(j, r->km_bins[b]);
     cli_json_end_arr(j);
+    if (r->judge_plies > 1) { /* the same decisions judged one ply deep */
+        cli_json_key(j, "one_ply");
+        cli_json_obj(j);
+        json_share(j, "games_with", &r->km_games_ply);
+        cli_json_key(j, "decisions");
+        cli_json_int(j, r->km_decisions_ply);
+        cli_json_key(j, "decisions_both");
+        cli_json_int(j, r->km_both);
+        cli_json_end_obj(j);
+    }
     cli_json_end_obj(j);
 }
 
@@ -365,10 +419,17 @@ static int leaders_write_html(const leaders_cli *l, const char *path)
     if (!r->kingmakers) {
         cli_html_text(h, "Not measured (%s).", r->nseats < 3 ? "two players" : "--no-kingmakers");
     } else {
+        char jt[64];
         share_text(&r->km_games, a, sizeof a);
         cli_html_text(h, "Games with a kingmaker decision: %s. %ld decisions of seats evaluated below %.3f "
-                         "examined, %ld chose which other seat leads by %.3f or more.",
-                      a, r->km_checked, l->cfg.threshold, r->km_decisions, l->cfg.margin);
+                         "examined, %ld chose which other seat leads by %.3f or more, judged by %s.",
+                      a, r->km_checked, l->cfg.threshold, r->km_decisions, l->cfg.margin,
+                      judge_text(r->judge_plies, jt, sizeof jt));
+        share_text(&r->km_games_ply, b, sizeof b);
+        if (r->judge_plies > 1)
+            cli_html_text(h, "The same decisions judged one ply deep (the evaluation after the option): %ld "
+                             "kingmaker decisions, %ld of them found by both judges; games: %s.",
+                          r->km_decisions_ply, r->km_both, b);
         double v[FC_LEADERS_BINS];
         char lab[FC_LEADERS_BINS][16];
         const char *labels[FC_LEADERS_BINS];
@@ -402,9 +463,10 @@ static void leaders_record_end(cli_runs *runs, const leaders_cli *l, bool comple
         snprintf(name, sizeof name, "leader_wins:%d", fc_leaders_point_pct(p));
         cli_runs_metric(runs, "", name, r->lead[p].value, r->lead[p].lo, r->lead[p].hi, NAN, NULL);
     }
-    const fc_leaders_share *s[4] = {&r->comeback50, &r->comeback75, &r->from_last50, &r->km_games};
-    const char *names[4] = {"comeback:50", "comeback:75", "from_last:50", "kingmaker_games"};
-    for (int i = 0; runs && complete && i < (r->kingmakers ? 4 : 3); i++)
+    const fc_leaders_share *s[5] = {&r->comeback50, &r->comeback75, &r->from_last50, &r->km_games,
+                                    &r->km_games_ply};
+    const char *names[5] = {"comeback:50", "comeback:75", "from_last:50", "kingmaker_games", "kingmaker_games:one_ply"};
+    for (int i = 0; runs && complete && i < (!r->kingmakers ? 3 : r->judge_plies > 1 ? 5 : 4); i++)
         cli_runs_metric(runs, "", names[i], s[i]->value, s[i]->lo, s[i]->hi, NAN, NULL);
     cli_runs_end(runs, complete, complete ? r->games : 0);
 }

@@ -17,7 +17,9 @@ const cli_optdef cli_opts_luck[] = {
     {"--strong", "SPEC", false, "the stronger agent, in every seat (default mcts:iters=200)"},
     {"--players", "N", false, "seats (default: the game's fewest)"},
     {"--groups", "N", false, "groups of games per strength (default 40); more narrow the intervals"},
-    {"--reps", "N", false, "games per source in a group, the base game included (default 2)"},
+    {"--reps", "N", false,
+     "games per source and kind in a group, the base game included (default 2; 3 or more steady the first-order "
+     "shares)"},
     {"--boot", "N", false, "bootstrap resamples for the intervals (default 1000)"},
     {"--threads", "K", false, "worker threads (default 1); results do not depend on K"},
     {"--seed", "S", false, "base seed (default 1)"},
@@ -27,7 +29,7 @@ const cli_optdef cli_opts_luck[] = {
     {"--set", "KEY=VALUE", true, "override one parameter"},
     {"--csv", "F", false, "write one row per strength, outcome and source to F ('-': stdout)"},
     {"--json", "F", false, "write the study as JSON to F ('-' for stdout instead of the table)"},
-    {"--html", "F", false, "write a report page with a stacked bar per strength to F"},
+    {"--html", "F", false, "write a report page with both shares of each source per strength to F"},
     {"--progress", NULL, false, "show the progress line even when stderr is not a terminal"},
     CLI_RUNS_DB_OPTS,
     {NULL, NULL, false, NULL},
@@ -73,6 +75,40 @@ static void luck_share_text(char *buf, size_t n, const fc_luck_share *s)
         snprintf(buf, n, "n/a");
 }
 
+/* Strength s's share of factor f (f == nfactors: the sum) of kind `first` for outcome m; the
+ * difference strong - weak when s == 2 (NULL for the sum). */
+static const fc_luck_share *luck_get(const fc_luck_result *r, int s, bool first, int f, int m)
+{
+    bool sum = f == r->nfactors;
+    if (s == 2)
+        return sum ? NULL : first ? &r->first_diff[f][m] : &r->diff[f][m];
+    const fc_luck_strength *st = &r->strength[s];
+    if (sum)
+        return first ? &st->first_sum[m] : &st->sum[m];
+    return first ? &st->first[f][m] : &st->share[f][m];
+}
+
+/* One table of the terminal report: the total-effect shares or the first-order ones. */
+static void luck_print_table(const fc_luck_result *r, bool first)
+{
+    cli_table t;
+    cli_table_init(&t, 6);
+    cli_table_add(&t, "outcome", "source", "weak", "strong", "strong - weak", "");
+    for (int m = 0; m < FC_LUCK_NMETRICS; m++) {
+        for (int f = 0; f <= r->nfactors; f++) {
+            char cell[3][80] = {"", "", ""};
+            bool sum = f == r->nfactors;
+            for (int s = 0; s < 3; s++)
+                if (luck_get(r, s, first, f, m))
+                    luck_share_text(cell[s], sizeof cell[s], luck_get(r, s, first, f, m));
+            cli_table_add(&t, f == 0 ? fc_luck_metric_name(m) : "", sum ? "(sum)" : r->factor[f], cell[0], cell[1],
+                          cell[2], !sum && f == r->setup ? "(init)" : "");
+        }
+    }
+    cli_table_print(&t, stdout, "  ");
+    cli_table_free(&t);
+}
+
 static void luck_print(const luck_cli *k)
 {
     const fc_luck_result *r = &k->res;
@@ -87,26 +123,11 @@ static void luck_print(const luck_cli *k)
         printf("%s: %s in every seat; %ld games in %.1f s%s\n", s ? "strong" : "weak", text, r->strength[s].games,
                r->strength[s].seconds, r->strength[s].timeouts ? " (some timed out: win 0)" : "");
     }
-    printf("share of the outcome's variance each source explains (its total effect), 95%% bootstrap intervals:\n");
-    cli_table t;
-    cli_table_init(&t, 6);
-    cli_table_add(&t, "outcome", "source", "weak", "strong", "strong - weak", "");
-    for (int m = 0; m < FC_LUCK_NMETRICS; m++) {
-        for (int f = 0; f <= r->nfactors; f++) {
-            char w[80], s[80], d[80];
-            bool sum = f == r->nfactors;
-            luck_share_text(w, sizeof w, sum ? &r->strength[0].sum[m] : &r->strength[0].share[f][m]);
-            luck_share_text(s, sizeof s, sum ? &r->strength[1].sum[m] : &r->strength[1].share[f][m]);
-            if (sum)
-                snprintf(d, sizeof d, "%s", "");
-            else
-                luck_share_text(d, sizeof d, &r->diff[f][m]);
-            cli_table_add(&t, f == 0 ? fc_luck_metric_name(m) : "", sum ? "(sum)" : r->factor[f], w, s, d,
-                          !sum && f == r->setup ? "(init)" : "");
-        }
-    }
-    cli_table_print(&t, stdout, "  ");
-    cli_table_free(&t);
+    printf("share of the outcome's variance each source explains (its total effect: vary it alone), 95%% bootstrap "
+           "intervals:\n");
+    luck_print_table(r, false);
+    printf("first-order share (fix the source, vary the rest: what it explains without its interactions):\n");
+    luck_print_table(r, true);
     for (int m = 0; m < FC_LUCK_NMETRICS; m++) {
         char mw[24], ms[24], vw[24], vs[24];
         luck_num(mw, sizeof mw, r->strength[0].mean[m]);
@@ -115,8 +136,8 @@ static void luck_print(const luck_cli *k)
         luck_num(vs, sizeof vs, r->strength[1].var[m]);
         printf("%s: mean %s / %s, variance %s / %s (weak / strong)\n", luck_outcome_text[m], mw, ms, vw, vs);
     }
-    printf("a sum above 1: the sources interact (each share counts its interactions); agents: the agents' own "
-           "randomness; %ld games in %.1f s\n",
+    printf("total above first-order: the source acts through interactions (a total sum above 1, a first-order sum "
+           "below 1); agents: the agents' own randomness; %ld games in %.1f s\n",
            r->games, r->seconds);
 }
 
@@ -125,18 +146,20 @@ static void luck_csv(FILE *f, const luck_cli *k)
     const fc_luck_result *r = &k->res;
     cli_csv_comment(f, "formicary luck %s, seed %llu, %d groups, %d reps, %d players", k->game,
                     (unsigned long long)k->cfg.seed, r->groups, r->reps, k->nseats);
-    fputs("strength,agent,outcome,source,share,lo,hi\n", f);
+    fputs("strength,agent,outcome,source,share,lo,hi,first,first_lo,first_hi\n", f);
     for (int s = 0; s < 2; s++)
         for (int m = 0; m < FC_LUCK_NMETRICS; m++)
             for (int fct = 0; fct <= r->nfactors; fct++) {
-                bool sum = fct == r->nfactors;
-                const fc_luck_share *v = sum ? &r->strength[s].sum[m] : &r->strength[s].share[fct][m];
-                char a[24], b[24], c[24];
-                luck_num(a, sizeof a, v->value);
-                luck_num(b, sizeof b, v->lo);
-                luck_num(c, sizeof c, v->hi);
-                fprintf(f, "%s,\"%s\",%s,%s,%s,%s,%s\n", s ? "strong" : "weak", r->strength[s].spec,
-                        fc_luck_metric_name(m), sum ? "sum" : r->factor[fct], a, b, c);
+                char v[6][24];
+                for (int q = 0; q < 2; q++) {
+                    const fc_luck_share *x = luck_get(r, s, q == 1, fct, m);
+                    luck_num(v[3 * q], sizeof v[0], x->value);
+                    luck_num(v[3 * q + 1], sizeof v[0], x->lo);
+                    luck_num(v[3 * q + 2], sizeof v[0], x->hi);
+                }
+                fprintf(f, "%s,\"%s\",%s,%s,%s,%s,%s,%s,%s,%s\n", s ? "strong" : "weak", r->strength[s].spec,
+                        fc_luck_metric_name(m), fct == r->nfactors ? "sum" : r->factor[fct], v[0], v[1], v[2], v[3],
+                        v[4], v[5]);
             }
 }
 
@@ -181,18 +204,20 @@ static void luck_json_strength(cli_json *j, const luck_cli *k, int s)
         cli_json_num(j, st->mean[m]);
         cli_json_key(j, "variance");
         cli_json_num(j, st->var[m]);
-        cli_json_key(j, "shares");
-        cli_json_obj(j);
-        for (int f = 0; f < r->nfactors; f++)
-            luck_json_share(j, r->factor[f], &st->share[f][m]);
-        cli_json_end_obj(j);
-        luck_json_share(j, "sum", &st->sum[m]);
-        if (s == 1) {
-            cli_json_key(j, "strong_minus_weak");
+        for (int q = 0; q < 2; q++) { /* total effect, then first order */
+            cli_json_key(j, q ? "first_order" : "shares");
             cli_json_obj(j);
             for (int f = 0; f < r->nfactors; f++)
-                luck_json_share(j, r->factor[f], &r->diff[f][m]);
+                luck_json_share(j, r->factor[f], luck_get(r, s, q, f, m));
             cli_json_end_obj(j);
+            luck_json_share(j, q ? "first_order_sum" : "sum", luck_get(r, s, q, r->nfactors, m));
+            if (s == 1) {
+                cli_json_key(j, q ? "strong_minus_weak_first_order" : "strong_minus_weak");
+                cli_json_obj(j);
+                for (int f = 0; f < r->nfactors; f++)
+                    luck_json_share(j, r->factor[f], luck_get(r, 2, q, f, m));
+                cli_json_end_obj(j);
+            }
         }
         cli_json_end_obj(j);
     }
@@ -235,31 +260,56 @@ static int luck_write_json(const luck_cli *k, const char *path)
     return cli_finish_output(o);
 }
 
-/* The table of one outcome on the page: a row per source, weak, strong and the difference. */
+/* The table of one outcome on the page: a row per source, the first-order and total shares of
+ * weak and strong and their differences. */
 static void luck_html_table(cli_html *h, const fc_luck_result *r, int m)
 {
+    enum { COLS = 7 };
     int rows = r->nfactors + 2;
-    const char **cells = calloc((size_t)rows * 4, sizeof *cells);
-    char(*buf)[3][80] = calloc((size_t)rows, sizeof *buf);
+    const char **cells = calloc((size_t)rows * COLS, sizeof *cells);
+    char(*buf)[COLS - 1][80] = calloc((size_t)rows, sizeof *buf);
     if (!cells || !buf) {
         free(cells);
         free(buf);
         return;
     }
-    const char *head[4] = {"source", "weak", "strong", "strong - weak"};
+    const char *head[COLS] = {"source", "first-order, weak", "total, weak", "first-order, strong", "total, strong",
+                              "strong - weak, first-order", "strong - weak, total"};
     memcpy(cells, head, sizeof head);
     for (int f = 0; f <= r->nfactors; f++) {
-        bool sum = f == r->nfactors;
-        luck_share_text(buf[f][0], 80, sum ? &r->strength[0].sum[m] : &r->strength[0].share[f][m]);
-        luck_share_text(buf[f][1], 80, sum ? &r->strength[1].sum[m] : &r->strength[1].share[f][m]);
-        if (!sum)
-            luck_share_text(buf[f][2], 80, &r->diff[f][m]);
-        const char *row[4] = {sum ? "(sum)" : r->factor[f], buf[f][0], buf[f][1], buf[f][2]};
-        memcpy(cells + (f + 1) * 4, row, sizeof row);
+        cells[(f + 1) * COLS] = f == r->nfactors ? "(sum)" : r->factor[f];
+        for (int c = 0; c < COLS - 1; c++) {
+            const fc_luck_share *v = luck_get(r, c / 2, c % 2 == 0, f, m);
+            if (v)
+                luck_share_text(buf[f][c], 80, v);
+            cells[(f + 1) * COLS + 1 + c] = buf[f][c];
+        }
     }
-    cli_html_table(h, 4, r->nfactors + 2, cells);
+    cli_html_table(h, COLS, rows, cells);
     free(cells);
     free(buf);
+}
+
+/* One chart per strength: each outcome's sources, the first-order share and the total share
+ * with their intervals, side by side. */
+static void luck_html_chart(cli_html *h, const fc_luck_result *r, int st)
+{
+    cli_html_est e[FC_LUCK_NMETRICS * FC_LUCK_MAX_FACTORS * 2];
+    char label[FC_LUCK_NMETRICS * FC_LUCK_MAX_FACTORS * 2][64], title[400];
+    int group[FC_LUCK_NMETRICS * FC_LUCK_MAX_FACTORS * 2], n = 0;
+    static const char *const kinds[2] = {"first-order (fix it, vary the rest)", "total effect (vary it alone)"};
+    for (int m = 0; m < FC_LUCK_NMETRICS; m++)
+        for (int f = 0; f < r->nfactors; f++)
+            for (int q = 0; q < 2; q++) {
+                const fc_luck_share *v = luck_get(r, st, q == 0, f, m);
+                snprintf(label[n], sizeof label[n], "%s, %s: %s", fc_luck_metric_name(m), r->factor[f],
+                         q ? "total" : "first-order");
+                e[n] = (cli_html_est){label[n], v->value, v->lo, v->hi};
+                group[n++] = q;
+            }
+    snprintf(title, sizeof title, "%s agent (%s): each source's first-order and total share of the variance",
+             st ? "Strong" : "Weak", r->strength[st].spec);
+    cli_html_intervals_grouped(h, title, "share of Var(Y)", e, n, 0, group, kinds, 2);
 }
 
 static int luck_write_html(const luck_cli *k, const char *path)
@@ -274,30 +324,19 @@ static int luck_write_html(const luck_cli *k, const char *path)
     cli_rules_text(k->rules, text, sizeof text);
     cli_seat_text(&k->seat[0], w, sizeof w);
     cli_seat_text(&k->seat[1], s, sizeof s);
-    cli_html_text(h, "%d players, %d groups of %d games per strength (%d per source and group), seed %llu; %ld games "
+    cli_html_text(h, "%d players, %d groups of %d games per strength (%d reps per source and kind), seed %llu; %ld games "
                      "in %.1f s. Rules: %s. Weak: %s; strong: %s (every seat).",
                   k->nseats, r->groups, fc_luck_games_per_group(r->nfactors, r->reps), r->reps,
                   (unsigned long long)k->cfg.seed, r->games, r->seconds, text, w, s);
-    cli_html_text(h, "A source's share is the variance left when only that source changes (every other source and "
-                     "the agents' seeds fixed), over the outcome's whole variance: its total effect, interactions "
-                     "included, so the shares add up to more than 1 when sources interact. The bars show each share "
-                     "over the sum of all; the tables give the shares themselves with 95%% bootstrap intervals over "
-                     "groups. docs/metrics.md, \"Luck by source\".");
-    const char *rows[FC_LUCK_NMETRICS], *parts[FC_LUCK_MAX_FACTORS];
-    for (int f = 0; f < r->nfactors; f++)
-        parts[f] = r->factor[f];
-    for (int st = 0; st < 2; st++) { /* one chart per strength: a bar per outcome */
-        double v[FC_LUCK_NMETRICS * FC_LUCK_MAX_FACTORS];
-        for (int m = 0; m < FC_LUCK_NMETRICS; m++) {
-            rows[m] = fc_luck_metric_name(m);
-            double sum = r->strength[st].sum[m].value;
-            for (int f = 0; f < r->nfactors; f++)
-                v[m * r->nfactors + f] = sum > 0 ? r->strength[st].share[f][m].value / sum : NAN;
-        }
-        snprintf(title, sizeof title, "%s agent (%s): each source's share over the sum of the shares",
-                 st ? "Strong" : "Weak", r->strength[st].spec);
-        cli_html_stacked(h, title, "share of the sum", rows, FC_LUCK_NMETRICS, parts, r->nfactors, v);
-    }
+    cli_html_text(h, "Two shares of the outcome's variance per source. The total effect: the variance left when only "
+                     "that source changes (every other source and the agents' seeds fixed), interactions included, "
+                     "so the total shares add up to more than 1 when sources interact. The first-order share: the "
+                     "variance of the mean outcome over the source's draws when everything else varies, without "
+                     "interactions, so those add up to at most 1. A small first-order share under a large total "
+                     "one: the source matters through its interactions. 95%% bootstrap intervals over groups. "
+                     "docs/metrics.md, \"Luck by source\".");
+    for (int st = 0; st < 2; st++)
+        luck_html_chart(h, r, st);
     for (int m = 0; m < FC_LUCK_NMETRICS; m++) {
         cli_html_heading(h, luck_outcome_text[m]);
         luck_html_table(h, r, m);
@@ -368,14 +407,16 @@ static void luck_record_end(cli_runs *runs, const luck_cli *k, bool complete)
     const fc_luck_result *r = &k->res;
     for (int s = 0; runs && complete && s < 2; s++)
         for (int m = 0; m < FC_LUCK_NMETRICS; m++)
-            for (int f = 0; f < r->nfactors; f++) {
-                const fc_luck_share *v = &r->strength[s].share[f][m];
-                char name[96], text[320];
-                snprintf(name, sizeof name, "share:%s:%s:%s", s ? "strong" : "weak", fc_luck_metric_name(m),
-                         r->factor[f]);
-                snprintf(text, sizeof text, "%s, %s", r->strength[s].spec, luck_outcome_text[m]);
-                cli_runs_metric(runs, "", name, v->value, v->lo, v->hi, NAN, text);
-            }
+            for (int f = 0; f < r->nfactors; f++)
+                for (int q = 0; q < 2; q++) { /* share: the total effect, first: the first order */
+                    const fc_luck_share *v = luck_get(r, s, q == 1, f, m);
+                    char name[96], text[320];
+                    snprintf(name, sizeof name, "%s:%s:%s:%s", q ? "first" : "share", s ? "strong" : "weak",
+                             fc_luck_metric_name(m), r->factor[f]);
+                    snprintf(text, sizeof text, "%s, %s, %s", r->strength[s].spec, luck_outcome_text[m],
+                             q ? "first-order share" : "total-effect share");
+                    cli_runs_metric(runs, "", name, v->value, v->lo, v->hi, NAN, text);
+                }
     cli_runs_end(runs, complete, complete ? r->games : 0);
 }
 

@@ -275,7 +275,8 @@ static int runs_compare(fc_runs *db, int64_t ida, int64_t idb)
 typedef struct runs_export {
     FILE *f;
     int nagents, nseats;
-    bool agents_not_seats; /* ladder and skill keep their agents in the seats rows */
+    bool agents_not_seats; /* ladder, skill and corpus replay keep their agents in the seats rows */
+    bool notes;            /* corpus replay: each row's source and note */
     char agent[RUNS_MAX_AGENTS][256];
 } runs_export;
 
@@ -326,6 +327,18 @@ static void runs_export_metric(void *ud, const double *v, const char *const *t)
     fputc('\n', x->f);
 }
 
+/* ",v" with printf's fmt, or "," alone for a NULL column (negative counts, NaN). */
+static void runs_csv_long(FILE *f, long v)
+{
+    v >= 0 ? (void)fprintf(f, ",%ld", v) : (void)fputc(',', f);
+}
+static void runs_csv_real(FILE *f, const char *fmt, double v)
+{
+    fputc(',', f);
+    if (!isnan(v))
+        fprintf(f, fmt, v);
+}
+
 static void runs_export_game(void *ud, const fc_run_game *g)
 {
     runs_export *x = ud;
@@ -334,10 +347,28 @@ static void runs_export_game(void *ud, const fc_run_game *g)
         int a = k < g->nseats ? g->agent[k] : -1;
         fputc(',', x->f);
         runs_csv_field(x->f, a >= 1 && a <= x->nagents ? x->agent[a - 1] : "");
-        fprintf(x->f, ",%ld,%d,%.6g", g->score[k], g->rank[k] + 1, g->win[k]);
+        if (k < g->nseats)
+            fprintf(x->f, ",%ld", g->score[k]);
+        else
+            fputc(',', x->f);
+        runs_csv_long(x->f, g->rank[k] >= 0 ? g->rank[k] + 1 : -1);
+        runs_csv_real(x->f, "%.6g", g->win[k]);
     }
-    fprintf(x->f, ",%d,%d,%d,%ld,%ld,%.4f,%d,%.4f,%.4f,%.4f\n", g->winners, g->timeout, g->rounds, g->decisions,
-            g->choice_points, g->branching, g->lead_changes, g->drama, g->margin, g->seconds);
+    const long counts[] = {g->winners, g->timeout, g->rounds, g->decisions, g->choice_points};
+    for (int i = 0; i < 5; i++)
+        runs_csv_long(x->f, counts[i]);
+    runs_csv_real(x->f, "%.4f", g->branching);
+    runs_csv_long(x->f, g->lead_changes);
+    const double reals[] = {g->drama, g->margin, g->seconds};
+    for (int i = 0; i < 3; i++)
+        runs_csv_real(x->f, "%.4f", reals[i]);
+    if (x->notes) {
+        fputc(',', x->f);
+        runs_csv_field(x->f, g->source);
+        fputc(',', x->f);
+        runs_csv_field(x->f, g->note);
+    }
+    fputc('\n', x->f);
 }
 
 /* What a games row's design and game number are for each command (docs/runs.md). */
@@ -351,6 +382,12 @@ static const char *runs_game_note(const char *command)
         return "design LN: line-up N; game: deal x seatings + seating, from 1";
     if (!strcmp(command, "tune"))
         return "design cN: candidate N (its values in the figures); game i: seeds from the run's seed and i";
+    if (!strcmp(command, "sensitivity"))
+        return "design base: the base values, pN: design point N in order of play (its values in the figure pN / "
+               "values); game i: seeds from the run's seed and i, the same for every point";
+    if (!strcmp(command, "replay"))
+        return "design A: each record as recorded, B: replayed under the new rules; game i: the i-th record by file "
+               "name; decisions: chance outcomes included; empty: not known (a game not over has no ranks)";
     return "game i: seeds from the run's seed and i";
 }
 
@@ -383,7 +420,8 @@ static int runs_export_csv(const cli *c, fc_runs *db, int64_t id)
             (unsigned long long)r.seed, r.nseats, r.games_played);
     fprintf(x->f, "# command: %s\n", fc_escape(r.argv, argv, sizeof argv));
     x->nseats = r.nseats > FC_MAX_SEATS ? FC_MAX_SEATS : r.nseats;
-    x->agents_not_seats = !strcmp(r.command, "ladder") || !strcmp(r.command, "skill");
+    x->agents_not_seats = !strcmp(r.command, "ladder") || !strcmp(r.command, "skill") || !strcmp(r.command, "replay");
+    x->notes = !strcmp(r.command, "replay");
     int rc = fc_runs_each(db, id, FC_RUNS_SEATS, runs_export_seat, x, &err);
     if (rc == 0)
         rc = fc_runs_each(db, id, FC_RUNS_DESIGNS, runs_export_design, x, &err);
@@ -399,7 +437,8 @@ static int runs_export_csv(const cli *c, fc_runs *db, int64_t id)
         fputs("design,game", x->f);
         for (int k = 1; k <= x->nseats; k++)
             fprintf(x->f, ",agent_%d,score_%d,rank_%d,win_%d", k, k, k, k);
-        fputs(",winners,timeout,rounds,decisions,choice_points,branching,lead_changes,drama,margin,seconds\n", x->f);
+        fputs(",winners,timeout,rounds,decisions,choice_points,branching,lead_changes,drama,margin,seconds", x->f);
+        fputs(x->notes ? ",source,note\n" : "\n", x->f);
         rc = fc_runs_each_game(db, id, runs_export_game, x, &err) < 0 ? -1 : 0;
     }
     if (rc != 0) {

@@ -276,6 +276,34 @@ static cli_runs *sens_record_begin(const cli *c, const sens_cli *s)
     return runs;
 }
 
+/* A design point as it is played (fc_sens_config.on_point): its games as design "base" (the
+ * base values) or "pN" (point N in order of play), and its values as the figure pN / values
+ * ("goal=5 die_sides=4": those that differ from the base; a refused point says why). */
+static void sens_record_point(void *ud, int point, const int64_t *values, const char *refused, const fc_sim_game *g,
+                              int n)
+{
+    sens_cli *s = ud;
+    char label[16], text[1024];
+    snprintf(label, sizeof label, point ? "p%d" : "base", point);
+    size_t len = 0;
+    text[0] = '\0';
+    for (int p = 0; p < s->cfg.nparams && len < sizeof text; p++) {
+        if (values[p] == s->cfg.base[p])
+            continue;
+        char v[64];
+        sens_value_text(s, p, values[p], v, sizeof v);
+        int w = snprintf(text + len, sizeof text - len, "%s%s=%s", len ? " " : "", s->cfg.param[p].name, v);
+        len += w > 0 ? (size_t)w : 0;
+    }
+    if (!text[0])
+        snprintf(text, sizeof text, "the base values");
+    len = strlen(text);
+    if (refused && len < sizeof text)
+        snprintf(text + len, sizeof text - len, ": refused: %s", refused);
+    cli_runs_metric(s->runs, label, "values", NAN, NAN, NAN, NAN, text);
+    cli_runs_games(s->runs, label, g, n, s->cfg.nseats);
+}
+
 static void sens_record_end(cli_runs *runs, const sens_cli *s)
 {
     const fc_sens_result *r = s->res;
@@ -309,6 +337,11 @@ int cli_cmd_sensitivity(cli *c)
     if (rc == 0 && progress)
         s->cfg.progress = sens_progress;
     cli_runs *runs = rc == 0 ? sens_record_begin(c, s) : NULL;
+    if (runs) {
+        s->runs = runs;
+        s->cfg.on_point = sens_record_point;
+        s->cfg.on_point_ud = s;
+    }
     fc_error err;
     fc_error_clear(&err);
     if (rc == 0) {
@@ -328,7 +361,7 @@ int cli_cmd_sensitivity(cli *c)
             rc = CLI_EXIT_FAIL;
         sens_record_end(runs, s);
     }
-    cli_runs_end(runs, rc == 0, s->res ? s->res->games : 0);
+    cli_runs_end(runs, rc == 0, -1); /* games played: the rows written (a refused point has none) */
     fc_sens_result_free(s->res);
     fc_rules_free(s->base);
     free(s);

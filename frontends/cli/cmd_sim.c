@@ -44,6 +44,7 @@ const cli_optdef cli_opts_sim[] = {
     {"--plan", "METRIC=EFFECT", true, "estimate from a pilot the games needed to detect EFFECT in METRIC (95% confidence, 80% power), e.g. win_share:1=0.03"},
     {"--pilot", "N", false, "--plan: games of the pilot (default 100)"},
     {"--run", NULL, false, "--plan: then play the games needed (at most --games, default 1000000)"},
+    {"--agent-cpu", NULL, false, "time every agent decision on its thread's CPU clock and print each agent's CPU per decision (checks that budgets such as time=T,clock=cpu were equal)"},
     {"--restrict", "KIND[,KIND]", false, "the first agent of --seats never chooses decisions of these kinds while another is legal (kinds: formicary rules GAME; per seat: the agent key restrict=KIND+KIND)"},
     CLI_RUNS_DB_OPTS,
     {NULL, NULL, false, NULL},
@@ -335,6 +336,35 @@ double sim_sum(const sim_cli *s, const design *d, fc_sim_metric m, int arg)
     return sum;
 }
 
+/* Agent k's CPU seconds per decision over the games timed in this run (--agent-cpu; games taken
+ * from a --resume journal carry no times); *decisions: how many were timed. */
+double sim_agent_cpu(const sim_cli *s, const design *d, int k, long *decisions)
+{
+    double cpu = 0;
+    long n = 0;
+    for (int i = 0; i < s->played; i++)
+        for (int seat = 0; seat < s->nseats; seat++)
+            if (d->games[i].agent_at[seat] == k) {
+                cpu += d->games[i].cpu[seat];
+                n += d->games[i].agent_decisions[seat];
+            }
+    *decisions = n;
+    return n ? cpu / (double)n : 0;
+}
+
+static void sim_print_cpu(const sim_cli *s, const design *d)
+{
+    if (!s->cfg.agent_cpu)
+        return;
+    printf("  CPU per agent decision (its thread's CPU clock):");
+    for (int k = 0; k < s->nseats; k++) {
+        long n;
+        double cpu = sim_agent_cpu(s, d, k, &n);
+        printf("  %d: %.3f ms (%ld)", k + 1, cpu * 1e3, n);
+    }
+    printf("\n");
+}
+
 static void sim_print_design(const sim_cli *s, const design *d)
 {
     int n = s->played;
@@ -365,6 +395,7 @@ static void sim_print_design(const sim_cli *s, const design *d)
     }
     cli_table_print(&t, stdout, "  ");
     cli_table_free(&t);
+    sim_print_cpu(s, d);
     double smin = 1, smax = 0;
     printf("  seat win shares:");
     for (int seat = 0; seat < s->nseats; seat++) {
@@ -678,6 +709,7 @@ int cli_cmd_sim(cli *c)
     s->cfg.seed = s->seed;
     s->cfg.threads = s->threads;
     s->cfg.fixed_seats = cli_flag(c, "--fixed-seats");
+    s->cfg.agent_cpu = cli_flag(c, "--agent-cpu");
     s->cfg.max_decisions = maxdec;
     s->progress = cli_mpi_rank() == 0 && (cli_flag(c, "--progress") || isatty(STDERR_FILENO));
     if (s->progress) {

@@ -298,9 +298,9 @@ static void tune_print(const tune_cli *t, int top)
     const fc_tune_config *c = &t->cfg;
     const fc_tune_result *r = t->res;
     tune_print_head(t);
-    tune_tab tab = {.ncols = 5 + c->nparams + c->ntargets};
-    char cells[3 + FC_TUNE_MAX_PARAMS + FC_TUNE_MAX_TARGETS + 2][96];
-    const char *row[3 + FC_TUNE_MAX_PARAMS + FC_TUNE_MAX_TARGETS + 2];
+    tune_tab tab = {.ncols = 6 + c->nparams + c->ntargets};
+    char cells[6 + FC_TUNE_MAX_PARAMS + FC_TUNE_MAX_TARGETS][96];
+    const char *row[6 + FC_TUNE_MAX_PARAMS + FC_TUNE_MAX_TARGETS];
     int k = 0;
     row[k++] = "rank";
     for (int d = 0; d < c->nparams; d++)
@@ -309,6 +309,7 @@ static void tune_print(const tune_cli *t, int top)
     for (int i = 0; i < c->ntargets; i++)
         row[k++] = c->target[i].name;
     row[k++] = "loss";
+    row[k++] = "detectable";
     row[k++] = "status";
     row[k++] = "front";
     tune_tab_row(&tab, row);
@@ -328,6 +329,11 @@ static void tune_print(const tune_cli *t, int top)
             row[k] = cells[k], k++;
         }
         snprintf(cells[k], sizeof cells[k], "%.3f", a->loss), row[k] = cells[k], k++;
+        if (t->order[j] == r->winner)
+            snprintf(cells[k], sizeof cells[k], "-");
+        else
+            snprintf(cells[k], sizeof cells[k], isnan(a->mde) ? "n/a" : "%.3f", a->mde);
+        row[k] = cells[k], k++;
         if (a->status == FC_TUNE_DROPPED)
             snprintf(cells[k], sizeof cells[k], "dropped r%d", a->dropped_round);
         else
@@ -338,6 +344,8 @@ static void tune_print(const tune_cli *t, int top)
     }
     printf("best designs (value [95%% interval]; loss = sum over targets of distance outside / scale):\n");
     tune_tab_print(&tab, stdout);
+    printf("detectable: the smallest true difference of loss from the winner's that the games a candidate shares "
+           "with it detect (95%% confidence, 80%% power; n/a: fewer than 2 games or no variation)\n");
     tune_print_tail(t);
 }
 
@@ -391,6 +399,8 @@ static void tune_record_end(cli_runs *runs, const tune_cli *t)
         bool ok = x->status != FC_TUNE_INVALID;
         cli_runs_metric(runs, design, "loss", ok ? x->loss : NAN, ok ? x->loss_lo : NAN, ok ? x->loss_hi : NAN, NAN,
                         lab);
+        if (!isnan(x->mde)) /* the detectable difference from the winner's loss */
+            cli_runs_metric(runs, design, "mde", x->mde, NAN, NAN, NAN, NULL);
     }
     if (!runs || r->winner < 0)
         return;

@@ -95,10 +95,5 @@ void cli_html_band_line(cli_html *h, const char *title, const char *xaxis, const
  * lines by count, kingmaker decisions by tenth of the game. */
 void cli_html_bars(cli_html *h, const char *title, const char *axis, const char *const *label, const double *value,
                    int n);
-/* Horizontal stacked bars: row r (labelled rows[r]) is split into nparts parts of lengths
- * value[r * nparts + k] (not finite or negative: 0) drawn in part k's colour, with a legend of
- * parts[] and an axis from 0 to the longest row (at least 1): shares of a whole (luck by source). */
-void cli_html_stacked(cli_html *h, const char *title, const char *axis, const char *const *rows, int nrows,
-                      const char *const *parts, int nparts, const double *value);
 
 #endif

@@ -2,7 +2,7 @@
  * written, chart geometry, nice axes, the plot area and the drawing helpers every chart shares.
  * html.c has the page and these helpers; html_charts.c the charts of sim, tune and corpus
  * reports; html_study.c the charts of the design studies (sensitivity, leaders, openings,
- * probe, luck). */
+ * probe). */
 #ifndef CLI_HTML_KIT_H
 #define CLI_HTML_KIT_H
 

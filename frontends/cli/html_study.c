@@ -1,5 +1,6 @@
 /* The charts of the design studies (html.h): tornado (sensitivity), a line over its interval
- * band and horizontal bars (leaders, openings), bars with intervals (probe), stacked bars (luck). */
+ * band and horizontal bars (leaders, openings), bars with intervals (probe). Luck draws
+ * grouped interval charts (html_charts.c). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -207,51 +208,5 @@ void cli_html_interval_bars(cli_html *h, const char *title, const char *axis_lab
     }
     fprintf(h->f, "<line class=\"ref\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"><title>0</title></line>\n",
             html_px(&p, 0), p.y0, html_px(&p, 0), p.y0 + p.h);
-    html_figure_end(h);
-}
-
-/* ---- stacked bars ---- */
-
-void cli_html_stacked(cli_html *h, const char *title, const char *axis_label, const char *const *rows, int nrows,
-                      const char *const *parts, int nparts, const double *value)
-{
-    double top = 1, lw = 0;
-    for (int r = 0; r < nrows; r++) {
-        double sum = 0;
-        for (int k = 0; k < nparts; k++)
-            sum += isfinite(value[r * nparts + k]) && value[r * nparts + k] > 0 ? value[r * nparts + k] : 0;
-        top = fmax(top, sum);
-        lw = fmax(lw, html_text_w(rows[r]));
-    }
-    if (nrows <= 0 || nparts <= 0) {
-        html_empty_chart(h, title);
-        return;
-    }
-    plot p = {.x0 = fmin(fmax(lw + 16, 80), 300), .h = 30.0 * nrows};
-    p.w = CW - p.x0 - 40;
-    p.y0 = 10 + html_legend(NULL, parts, nparts, p.x0, 0, CW - 10, false);
-    p.ax = html_nice_axis(0, top, 8);
-    p.ax.lo = 0;
-    html_figure_begin(h, title, CW, p.y0 + p.h + 45);
-    html_legend(h, parts, nparts, p.x0, 4, CW - 10, false);
-    html_x_axis(h, &p, NULL, true, axis_label);
-    char buf[32];
-    for (int r = 0; r < nrows; r++) {
-        double y = p.y0 + 30.0 * r + 5, x = 0;
-        html_text_at(h, p.x0 - 10, y + 14, "end", NULL, rows[r]);
-        for (int k = 0; k < nparts; k++) {
-            double v = value[r * nparts + k];
-            if (!isfinite(v) || v <= 0)
-                continue;
-            fprintf(h->f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"20\" fill=\"%s\" "
-                          "fill-opacity=\"0.75\" stroke=\"#fff\"><title>",
-                    html_px(&p, x), y, html_px(&p, x + v) - html_px(&p, x), html_colour(k));
-            html_esc(h->f, rows[r]);
-            fputs(", ", h->f);
-            html_esc(h->f, parts[k]);
-            fprintf(h->f, ": %s</title></rect>\n", html_num(buf, sizeof buf, v));
-            x += v;
-        }
-    }
     html_figure_end(h);
 }

@@ -398,6 +398,8 @@ static void corpus_said(corpus_rec *rec, const fc_rules *orig, const fc_rules *n
     }
     size_t used = 0;
     rec->agents[0] = '\0';
+    for (int s = 0; s < rec->nseats; s++)
+        snprintf(rec->agent[s], sizeof rec->agent[s], "%s", agent[s]);
     for (int s = 0; s < rec->nseats && used < sizeof rec->agents; s++) {
         int w = snprintf(rec->agents + used, sizeof rec->agents - used, "%s%d %s", s ? ", " : "", s + 1,
                          agent[s][0] ? agent[s] : "unknown");

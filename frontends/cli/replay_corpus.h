@@ -46,6 +46,7 @@ typedef struct corpus_rec {
     /* what was compared: the new rules described from the record's own (fc_rules_diff_text,
      * "B = A with board_side A -> B"), and the recorded agents ("1 greedy, 2 random") */
     char diff[CORPUS_SAID], agents[CORPUS_SAID];
+    char agent[FC_MAX_SEATS][64]; /* each seat's recorded agent ("" unknown) */
 } corpus_rec;
 
 /* Whether both games have a result and their winners (the seats ranked first) differ. */
@@ -97,7 +98,8 @@ void corpus_print(const corpus *cp, FILE *f, bool per_record);
 int corpus_write_csv(const corpus *cp, const char *path);
 int corpus_write_json(const corpus *cp, const char *path);
 int corpus_write_html(const corpus *cp, const char *path);
-/* The replay as a run of the runs database (complete: replayed and reported). */
+/* replay_corpus_runs.c: the replay as a run of the runs database, with one games row per
+ * record and design (complete: replayed and reported). */
 void corpus_record(const corpus *cp, const cli *c, bool complete);
 
 #endif

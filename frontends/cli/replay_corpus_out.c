@@ -589,31 +589,3 @@ int corpus_write_html(const corpus *cp, const char *path)
     html_records(h, cp);
     return cli_html_end(h);
 }
-
-/* The replay in the runs database (docs/runs.md), written whole once the corpus is replayed:
- * the counts of the summary, the score changes per seat and the most common differences. */
-void corpus_record(const corpus *cp, const cli *c, bool complete)
-{
-    cli_runs *runs = cli_runs_begin(c, "replay", cp->game[0] ? cp->game : "?", cp->sum.maxseats, 0, 1, cp->nrec);
-    const corpus_summary *s = &cp->sum;
-    const struct {
-        const char *name;
-        int v;
-    } counts[] = {{"records", s->records},       {"errors", s->errors},       {"legal", s->legal},
-                  {"diverged", s->diverged},     {"compared", s->compared},   {"winners_changed", s->winners_changed},
-                  {"continued", s->continued},   {"unfinished", s->unfinished}, {"timeouts", s->timeouts}};
-    for (size_t i = 0; runs && complete && i < sizeof counts / sizeof counts[0]; i++)
-        cli_runs_metric(runs, "", counts[i].name, counts[i].v, NAN, NAN, NAN, NULL);
-    for (int k = 0; runs && complete && k < s->maxseats; k++) {
-        char name[32];
-        snprintf(name, sizeof name, "score_change:%d", k + 1);
-        if (s->score_n[k] > 0)
-            cli_runs_metric(runs, "", name, s->score_change[k], s->score_lo[k], s->score_hi[k], NAN, NULL);
-    }
-    for (int i = 0; runs && complete && i < s->ndiffs; i++) {
-        char name[32];
-        snprintf(name, sizeof name, "difference:%d", i + 1);
-        cli_runs_metric(runs, "", name, s->diffs[i].n, NAN, NAN, NAN, s->diffs[i].text);
-    }
-    cli_runs_end(runs, complete, cp->nrec);
-}

@@ -113,9 +113,15 @@ void cli_runs_seat(cli_runs *r, int seat, const char *agent, const char *tier)
 
 void cli_runs_games(cli_runs *r, const char *label, const fc_sim_game *g, int n, int nseats)
 {
+    cli_runs_games_noted(r, label, g, NULL, n, nseats);
+}
+
+void cli_runs_games_noted(cli_runs *r, const char *label, const fc_sim_game *g, const fc_run_game_note *note, int n,
+                          int nseats)
+{
     fc_error err;
     fc_error_clear(&err);
-    if (r && r->db && n > 0 && fc_runs_add_games(r->db, r->id, label, g, n, nseats, &err) != 0)
+    if (r && r->db && n > 0 && fc_runs_add_games_noted(r->db, r->id, label, g, note, n, nseats, &err) != 0)
         runs_warn(r, &err);
 }
 

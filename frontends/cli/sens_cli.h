@@ -17,6 +17,7 @@ typedef struct sens_cli {
     char ini_path[1024], lua_path[1024];
     const char *sets[CLI_MAX_REPEAT];
     int top;                     /* rows per metric in the table (0: all) */
+    struct cli_runs *runs;       /* the runs database, while the screening goes (NULL: not recorded) */
 } sens_cli;
 
 /* Parameter p's value v as the schema writes it ("2", "true", "B"). */

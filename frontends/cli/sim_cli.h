@@ -78,6 +78,7 @@ int sim_metric_parse(const sim_cli *s, const char *text, const char *option, int
 /* Plays games s->played .. s->ngames - 1 of every design (looks of the sequential test). */
 int sim_run_all(sim_cli *s, bool sequential);
 int sim_count(const sim_cli *s, const design *d, int what);
+double sim_agent_cpu(const sim_cli *s, const design *d, int k, long *decisions);
 double sim_sum(const sim_cli *s, const design *d, fc_sim_metric m, int arg);
 int sim_rows(const sim_cli *s, sim_row *rows);
 void sim_row_name(const sim_row *r, char *buf, size_t n);

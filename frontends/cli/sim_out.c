@@ -160,6 +160,14 @@ static void sim_json_design(cli_json *j, const sim_cli *s, const design *d)
             cli_json_key(j, w ? "margin" : "score");
             sim_json_summary(j, &sm);
         }
+        if (s->cfg.agent_cpu) {
+            long nd;
+            double cpu = sim_agent_cpu(s, d, k, &nd);
+            cli_json_key(j, "cpu_ms_per_decision");
+            cli_json_num(j, cpu * 1e3);
+            cli_json_key(j, "timed_decisions");
+            cli_json_int(j, (int)nd);
+        }
         cli_json_end_obj(j);
     }
     cli_json_end_arr(j);

@@ -46,6 +46,9 @@ static void tune_csv_header(FILE *f, const tune_cli *t)
         u += w > 0 ? (size_t)w : 0;
     }
     cli_csv_comment(f, "targets: %s", text);
+    cli_csv_comment(f, "mde: the smallest true difference of loss from the winner's that the games a candidate shares "
+                       "with it detect (95%% confidence, 80%% power; empty: the winner, fewer than 2 games or no "
+                       "variation)");
 }
 
 int tune_write_csv(const tune_cli *t, const char *path)
@@ -60,7 +63,7 @@ int tune_write_csv(const tune_cli *t, const char *path)
     fputs("id", f);
     for (int d = 0; d < c->nparams; d++)
         fprintf(f, ",%s", c->param[d].name);
-    fputs(",games,evaluations,status,dropped_round,drop_p,front,loss,loss_lo,loss_hi", f);
+    fputs(",games,evaluations,status,dropped_round,drop_p,front,loss,loss_lo,loss_hi,mde", f);
     for (int i = 0; i < c->ntargets; i++) {
         const char *n = c->target[i].name;
         fprintf(f, ",t%d_%s_value,t%d_%s_lo,t%d_%s_hi,t%d_%s_loss,t%d_%s_met", i + 1, n, i + 1, n, i + 1, n, i + 1, n,
@@ -81,6 +84,7 @@ int tune_write_csv(const tune_cli *t, const char *path)
         csv_num(f, a->loss);
         csv_num(f, a->loss_lo);
         csv_num(f, a->loss_hi);
+        csv_num(f, a->mde);
         bool ok = a->games > 0 && a->status != FC_TUNE_INVALID;
         for (int i = 0; i < c->ntargets; i++) {
             const fc_tune_estimate *e = &a->est[i];
@@ -143,6 +147,8 @@ static void json_candidate(cli_json *j, const tune_cli *t, const fc_tune_candida
     cli_json_num(j, a->loss_lo);
     cli_json_key(j, "loss_hi");
     cli_json_num(j, a->loss_hi);
+    cli_json_key(j, "mde");
+    cli_json_num(j, a->mde);
     cli_json_key(j, "targets");
     cli_json_arr(j);
     bool ok = a->games > 0 && a->status != FC_TUNE_INVALID;
@@ -428,7 +434,7 @@ static void html_table(cli_html *h, const tune_cli *t, int rows)
 {
     const fc_tune_config *c = &t->cfg;
     const fc_tune_result *r = t->res;
-    int ncols = 4 + c->nparams + c->ntargets;
+    int ncols = 5 + c->nparams + c->ntargets;
     int n = rows < r->ncandidates ? rows : r->ncandidates;
     char **cells = calloc((size_t)(n + 1) * (size_t)ncols, sizeof *cells);
     if (!cells)
@@ -441,6 +447,7 @@ static void html_table(cli_html *h, const tune_cli *t, int rows)
     for (int i = 0; i < c->ntargets; i++)
         cells[k++] = strdup(c->target[i].text);
     cells[k++] = strdup("loss [95% interval]");
+    cells[k++] = strdup("detectable");
     cells[k++] = strdup("status");
     for (int j = 0; j < n; j++) {
         const fc_tune_candidate *a = &r->cand[t->order[j]];
@@ -466,6 +473,8 @@ static void html_table(cli_html *h, const tune_cli *t, int rows)
             snprintf(buf, sizeof buf, "%.3f [%.3f, %.3f]", a->loss, a->loss_lo, a->loss_hi);
         else
             snprintf(buf, sizeof buf, "-");
+        cells[k++] = strdup(buf);
+        snprintf(buf, sizeof buf, t->order[j] == r->winner ? "-" : isnan(a->mde) ? "n/a" : "%.3f", a->mde);
         cells[k++] = strdup(buf);
         if (a->status == FC_TUNE_DROPPED)
             snprintf(buf, sizeof buf, "dropped in round %d (bound %+.3f, Holm p %.4f)", a->dropped_round, a->drop_bound,
@@ -577,7 +586,9 @@ int tune_write_html(const tune_cli *t, const char *path)
                      "per target is its distance outside the target divided by the target's scale; the losses add "
                      "up. Raced candidates are dropped only when a paired bootstrap puts their loss above the "
                      "leader's (one-sided p-value below 0.05 after Holm's adjustment over the round). Intervals "
-                     "are 95%% bootstrap percentile intervals (docs/tuning.md).");
+                     "are 95%% bootstrap percentile intervals (docs/tuning.md). Detectable: the smallest true "
+                     "difference of loss from the winner's that the games a candidate shares with it would detect "
+                     "(95%% confidence, 80%% power; n/a: fewer than 2 games or no variation).");
     if (r->winner >= 0) {
         char lab[512];
         tune_label(t, &r->cand[r->winner], lab, sizeof lab);

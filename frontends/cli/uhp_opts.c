@@ -24,14 +24,14 @@ static const char *const tier_names[] = {"none", "easy", "medium", "hard", "expe
 static const char *const search_names[] = {"ab", "mcts"};
 
 static const opt_def defs[UHP_NOPTS] = {
-    [UHP_TIME_LIMIT] = {"TimeLimit", OT_DOUBLE, 3, 0.1, 3600},
-    [UHP_DEPTH] = {"MaxDepth", OT_INT, 3, 1, UHP_MAX_DEPTH},
-    [UHP_THREADS] = {"Threads", OT_INT, 1, 1, 16}, /* the ab agent: 1..16 */
-    [UHP_HASH] = {"HashMB", OT_INT, 64, 1, 4096},
+    [UHP_TIME_LIMIT] = {"TimeLimit", OT_DOUBLE, 3, 0.1, 3600, NULL},
+    [UHP_DEPTH] = {"MaxDepth", OT_INT, 3, 1, UHP_MAX_DEPTH, NULL},
+    [UHP_THREADS] = {"Threads", OT_INT, 1, 1, 16, NULL}, /* the ab agent: 1..16 */
+    [UHP_HASH] = {"HashMB", OT_INT, 64, 1, 4096, NULL},
     [UHP_TIER] = {"Tier", OT_ENUM, 0, 0, NTIERS - 1, tier_names},
     [UHP_SEARCH] = {"Search", OT_ENUM, UHP_SEARCH_AB, 0, 1, search_names},
-    [UHP_ITERS] = {"MctsIterations", OT_INT, 1000, 1, 10000000},
-    [UHP_EXPLORE] = {"Exploration", OT_DOUBLE, 0.7, 0, 10},
+    [UHP_ITERS] = {"MctsIterations", OT_INT, 1000, 1, 10000000, NULL},
+    [UHP_EXPLORE] = {"Exploration", OT_DOUBLE, 0.7, 0, 10, NULL},
 };
 
 void uhp_opts_default(uhp_opts *o)

@@ -54,9 +54,16 @@ check "two outputs on stdout" eval '[ $rc -eq 2 ] && one_line_err'
 fc ladder marabunta --agents 'random;greedy;mcts:iters=30' --games 6 --seed 3 --threads 1 --json "$TMP/t1.json" \
     --csv "$TMP/l.csv" --html "$TMP/l.html"
 check "table: header, three agents, random anchored at 0" eval '[ $rc -eq 0 ] && has "^ladder marabunta: 3 agents, 2 players, 3 tables, 18 games" && has "^  [0-9]  random +\+0 +\(anchor\) +12 " && [ $(grep -Ec "^  [1-3]  " "$TMP/out") -eq 3 ]'
-check "CSV: header and one row per agent" eval '[ $(wc -l <"$TMP/l.csv") -eq 4 ] && head -1 "$TMP/l.csv" | grep -q "^rank,agent,elo,lo,hi,se,games,score,anchor,wins,draws,losses$" && grep -q "^[1-3],\"random\",0.00,0.00,0.00,0.00,12," "$TMP/l.csv"'
+check "CSV: header and one row per agent" eval '[ $(wc -l <"$TMP/l.csv") -eq 4 ] && head -1 "$TMP/l.csv" | grep -q "^rank,agent,elo,lo,hi,se,games,score,anchor,wins,draws,losses,next_deals,next_score,next_mde,next_mde_elo$" && grep -q "^[1-3],\"random\",0.00,0.00,0.00,0.00,12," "$TMP/l.csv"'
 check "JSON: ratings, intervals around the estimate, pair results" eval 'jq -e "(.agents | length) == 3 and .anchor == \"random\" and .games == 18 and .tables == 3 and all(.agents[]; .lo <= .elo and .elo <= .hi and .games == 12) and ([.agents[].points_against[][1]] | add) == 36" "$TMP/t1.json" >/dev/null'
 check "W-D-L: each agent's wins, draws and losses add up to its games" eval 'has "^  [1-3]  .* 12 +[0-9.]+ +[0-9]+-[0-9]+-[0-9]+$" && jq -e "all(.agents[]; .wins + .draws + .losses == .games)" "$TMP/t1.json" >/dev/null'
+check "detectable: one row per pair of neighbours, 3 deals each, in the table, CSV and JSON" eval 'has "^  1-2 +3 " && has "^  2-3 +3 " &&
+    jq -e "(.neighbours | length) == 2 and all(.neighbours[]; .deals == 3) and .neighbours[0].upper == .agents[0].agent and .neighbours[1].lower == .agents[2].agent" "$TMP/t1.json" >/dev/null &&
+    [ "$(cut -d, -f13 "$TMP/l.csv" | tail -n +2 | tr "\n" " ")" = "3 3  " ] && grep -q "Detectable" "$TMP/l.html"'
+fc ladder marabunta --agents 'random;random:seed=9' --games 40 --seed 2 --json "$TMP/m.json" --csv "$TMP/m.csv"
+check "detectable: 20 deals of equal agents detect a score change of 0.2 to 0.45 (about 70 to 350 Elo), the same in the CSV" eval '[ $rc -eq 0 ] &&
+    jq -e ".neighbours[0].deals == 20 and .neighbours[0].mde > 0.2 and .neighbours[0].mde < 0.45 and .neighbours[0].mde_elo > 70 and .neighbours[0].mde_elo < 350" "$TMP/m.json" >/dev/null &&
+    awk -v a="$(sed -n 2p "$TMP/m.csv" | cut -d, -f15)" -v b="$(jq .neighbours[0].mde "$TMP/m.json")" "BEGIN { exit !(a != \"\" && a - b < 1e-4 && b - a < 1e-4) }"'
 fc ladder marabunta --agents 'random;greedy' --games 4 --max-decisions 5
 check "games stopped at the decision limit are draws: W-D-L 0-4-0 for both" eval '[ $rc -eq 0 ] && [ "$(grep -c " 0-4-0$" "$TMP/out")" -eq 2 ]'
 check "HTML: a page with the interval chart" eval 'grep -q "<svg" "$TMP/l.html" && grep -q "Results by pair" "$TMP/l.html"'

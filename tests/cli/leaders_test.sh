@@ -37,6 +37,10 @@ fc leaders bidrace --set nosuch=1
 check "leaders: unknown parameter" eval '[ $rc -eq 2 ] && one_line_err && has "nosuch" err'
 fc leaders bidrace --csv - --json -
 check "leaders: two outputs on stdout" eval '[ $rc -eq 2 ] && one_line_err'
+fc leaders bidrace --seats 3 --judge search:9
+check "leaders: a judge of 9 plies" eval '[ $rc -eq 2 ] && one_line_err && has "\-\-judge: .search:9., expected eval, search or search:PLIES" err'
+fc leaders bidrace --judge search
+check "leaders: a search judge with two players" eval '[ $rc -eq 2 ] && one_line_err && has "kingmakers need 3 players" err'
 fc openings bidrace --forced-depth 3
 check "openings: forced-win search in a game with dice and hidden bids" eval '[ $rc -eq 2 ] && one_line_err && has "deterministic two-player game" err'
 fc openings bidrace --depth 0
@@ -46,7 +50,7 @@ check "openings: unknown agent key" eval '[ $rc -eq 2 ] && one_line_err && has "
 
 # ---- leaders: table, files, threads ----
 fc leaders bidrace --agents 'greedy;random;random' --games 16 --seed 4 --threads 1 --json l1.json --csv l.csv --html l.html
-check "leaders: the curve, comeback rates and kingmakers in the table" eval '[ $rc -eq 0 ] && has "^leaders bidrace: 3 players, 16 games" && [ $(grep -Ec "^  [1-9]0%  " out) -eq 9 ] && has "^comeback rate: won by a seat not leading at 50%" && has "^kingmakers: games with a kingmaker decision: "'
+check "leaders: the curve, comeback rates and kingmakers in the table" eval '[ $rc -eq 0 ] && has "^leaders bidrace: 3 players, 16 games" && [ $(grep -Ec "^  [1-9]0%  " out) -eq 9 ] && has "^comeback rate: won by a seat not leading at 50%" && has "^kingmakers \(judged by the evaluation after the option\): games with a kingmaker decision: "'
 check "leaders JSON: nine points, shares in their intervals, kingmakers measured" eval 'jqt "(.lead_curve | length) == 9 and .players == 3 and all(.lead_curve[].leader_wins | select(.games > 0); .lo <= .value and .value <= .hi) and .kingmakers.threshold == 0.05 and (.kingmakers.by_tenth | length) == 10" l1.json'
 check "leaders CSV: a comment, a header and one row per game" eval '[ $(grep -vc "^#" l.csv) -eq 17 ] && grep -q "^game,timeout,decisions,winners,leader10," l.csv'
 check "leaders HTML: the curve with its band and the histogram" eval 'grep -q "P(the seat leading at x% wins)" l.html && grep -q "fill-opacity=\"0.18\" stroke=\"none\"" l.html && grep -q "Kingmaker decisions by tenth" l.html'
@@ -57,6 +61,12 @@ else
 fi
 fc leaders bidrace --agents 'greedy;random;random' --games 16 --seed 4 --threads 2 --json l2.json
 check "leaders: the same JSON on 2 threads (but the thread count)" eval '[ "$(jq -S "del(.threads)" l1.json)" = "$(jq -S "del(.threads)" l2.json)" ]'
+fc leaders bidrace --agents 'greedy;random;random' --games 16 --seed 4 --threshold 1 --margin 0 --json e.json
+fc leaders bidrace --agents 'greedy;random;random' --games 16 --seed 4 --threshold 1 --margin 0 --judge search --json s.json --csv s.csv --html s.html
+check "leaders: the search judge and, beside it, one ply on the same decisions" eval '[ $rc -eq 0 ] && has "^kingmakers \(judged by a 2-ply search\): " && has "^  the same decisions judged one ply deep: [0-9]+ chose who wins \([0-9]+ by both judges\)"'
+check "leaders JSON: the search judge; its one-ply figures are those of the eval judge" eval 'jqt ".kingmakers.judge == \"search\" and .kingmakers.plies == 2" s.json && jqt ".kingmakers.judge == \"eval\" and .kingmakers.plies == 1 and (.kingmakers | has(\"one_ply\") | not)" e.json && [ "$(jq ".kingmakers.one_ply.decisions, .kingmakers.one_ply.games_with.count, .kingmakers.decisions_checked" s.json)" = "$(jq ".kingmakers.decisions, .kingmakers.games_with.count, .kingmakers.decisions_checked" e.json)" ] && [ "$(jq ".lead_curve" s.json)" = "$(jq ".lead_curve" e.json)" ]'
+check "leaders: the two judges differ on some decisions here" eval 'jqt ".kingmakers.one_ply.decisions_both < .kingmakers.decisions or .kingmakers.one_ply.decisions_both < .kingmakers.one_ply.decisions" s.json'
+check "leaders CSV and HTML: both judgements" eval 'grep -q ",kingmaker,kingmaker_one_ply,kingmaker_both$" s.csv && [ "$(awk -F, "!/^#/ && NR > 2 {k += \$(NF-2); o += \$(NF-1)} END {print k, o}" s.csv)" = "$(jq -r "[.kingmakers.decisions, .kingmakers.one_ply.decisions] | join(\" \")" s.json)" ] && grep -q "judged by a 2-ply search" s.html && grep -q "judged one ply deep" s.html'
 fc leaders bidrace --games 6 --json -
 check "leaders: two players, kingmakers not measured, JSON alone on stdout" eval '[ $rc -eq 0 ] && jqt ".kingmakers == null and .players == 2"'
 

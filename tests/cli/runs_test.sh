@@ -53,7 +53,7 @@ check "an A/B sim is recorded with B's difference and B-A rows" eval '[ $rc -eq 
     has "^design B: B = A with goal" && has "B-A +win_share:1 " && has "B +rounds "'
 
 # ---- the other studies ----
-fc tune bidrace --param goal=5..6 --target "rounds<=5" --budget-games 8
+fc tune bidrace --param goal=5..6 --target "rounds<=5" --target "rounds<=1" --budget-games 40
 check "tune is recorded with its winner" eval '[ $rc -eq 0 ] && fc runs show 4 && has "^run 4: tune bidrace, complete" &&
     has "winner +loss " && has "winner +target rounds<=5"'
 fc skill bidrace --games 2 --from 2 --to 4
@@ -82,7 +82,10 @@ check "runs export of an A/B run: both designs" eval '[ $rc -eq 0 ] && [ "$(grep
 fc runs export 4
 check "runs export of tune: its candidates' games (design cN)" eval '[ $rc -eq 0 ] && [ "$(grep -c "^c[0-9]*," "$TMP/out")" -ge 4 ]'
 fc runs show 4
-check "tune keeps each candidate's loss and values" eval 'has "c1 +loss .* goal="'
+check "tune keeps each candidate's loss and values, and the others' detectable difference from the winner" eval 'has "c1 +loss .* goal=" &&
+    [ "$(grep -Ec "^  c[0-9]+ +mde +[0-9.]+ " "$TMP/out")" -ge 1 ]'
+fc runs show 6
+check "ladder keeps the neighbours' detectable difference" eval 'has "^  - +mde:[12]-[12] .* (random|greedy) - (random|greedy): 1 deals, score [0-9.]+, Elo n/a"'
 fc runs export 5
 check "runs export of skill: every step's games with their agents" eval '[ $rc -eq 0 ] &&
     [ "$(grep -c "^A:s1,.*mcts:iters=4" "$TMP/out")" -eq 4 ] && [ "$(grep -c "^A:s1,.*mcts:iters=2" "$TMP/out")" -eq 4 ] &&
@@ -91,8 +94,26 @@ check "runs export of skill: every step's games with their agents" eval '[ $rc -
 fc runs export 6
 check "runs export of ladder: its games, agents named" eval '[ $rc -eq 0 ] && [ "$(grep -c "^A,[0-9]*,.*greedy.*random\|^A,[0-9]*,.*random.*greedy" "$TMP/out")" -eq 2 ]'
 fc runs export 7
-check "runs export of a run without games rows (corpus replay): its figures, and says so" eval '[ $rc -eq 0 ] &&
-    has "^design,metric,value,lo95,hi95,p,text" && has "^\"\",\"records\",3," && has "no per-game rows" err'
+check "runs export of a corpus replay: each record as recorded (A) and replayed (B), with its file and fate" eval '[ $rc -eq 0 ] &&
+    has "^design,game,agent_1,score_1,rank_1,win_1,agent_2,.*,seconds,source,note$" &&
+    [ "$(grep -c "^A,[1-3],.*/corpus/game-0000[1-3]\.fcr\",\"legal\"$" "$TMP/out")" -eq 3 ] &&
+    [ "$(grep -c "^B,[1-3],.*\"legal\"$" "$TMP/out")" -eq 3 ] && has "^# agent 1: random"'
+check "runs export of a corpus replay: a game not over under the new rules has no ranks, wins or winners" eval '
+    grep "^B,1," "$TMP/out" | grep -Eq "^B,1,\"[a-z]+\",[0-9]+,,,\"[a-z]+\",[0-9]+,,,,0,,[0-9]+,"'
+echo junk >"$TMP/corpus/zz.fcr"
+fc replay "$TMP/corpus" --set tokens=2 --continue-with random
+check "a corpus replay that diverges and has an unreadable record (exit 1: the record) is recorded" eval '[ $rc -eq 1 ] && fc runs export 8 &&
+    [ "$(grep -c "^A,[1-3],.*\"diverged at decision [0-9]*: seat [12] .bid [0-9]*. (bid): not among the [0-9]* legal decisions; continued with random\"$" "$TMP/out")" -eq 3 ] &&
+    [ "$(grep -c "^B,[1-3],.*,[12],[01],[0-9]*,.*diverged at decision" "$TMP/out")" -eq 3 ] &&
+    has "^A,4,\"\",,,,\"\",,,,,,,,,,,,,,\".*zz\.fcr\",\"error: .*not a Formicary record" && ! has "^B,4,"'
+rm "$TMP/corpus/zz.fcr"
+if command -v sqlite3 >/dev/null; then
+    check "sqlite3: the records that diverged, by the decision they diverged at" eval '[ "$(sqlite3 "$DB" "SELECT count(*) FROM games WHERE run = 8 AND design = '"'"'B'"'"' AND note LIKE '"'"'diverged at decision%'"'"'")" = 3 ]'
+fi
+fc leaders bidrace --games 6
+fc runs export 9
+check "runs export of a run without games rows (leaders): its figures, and says so" eval '[ $rc -eq 0 ] &&
+    has "^design,metric,value,lo95,hi95,p,text" && has "^\"\",\"leader_wins:50\"," && has "no per-game rows" err'
 fc runs export 2 --metrics
 check "runs export --metrics: the figures with intervals" eval '[ $rc -eq 0 ] && has "^\"A\",\"seat_win:1\",[0-9.]*,[0-9.]*,[0-9.]*,,"'
 fc runs export
@@ -103,9 +124,9 @@ fc runs export 99
 check "runs export 99: one line naming the file" eval '[ $rc -eq 1 ] && one_line_err && has "no run 99 in" err'
 
 fc runs
-check "--no-db recorded nothing" eval '[ "$(grep -c "^[0-9]" "$TMP/out")" -eq 7 ]'
+check "--no-db recorded nothing" eval '[ "$(grep -c "^[0-9]" "$TMP/out")" -eq 9 ]'
 FORMICARY_DB= fc sim bidrace --games 2
-check "FORMICARY_DB= records nothing" eval '[ $rc -eq 0 ] && fc runs && [ "$(grep -c "^[0-9]" "$TMP/out")" -eq 7 ]'
+check "FORMICARY_DB= records nothing" eval '[ $rc -eq 0 ] && fc runs && [ "$(grep -c "^[0-9]" "$TMP/out")" -eq 9 ]'
 
 # ---- the default file: under the (temporary) home, directories made ----
 (unset FORMICARY_DB; fc sim bidrace --games 2; [ $rc -eq 0 ])

@@ -49,6 +49,22 @@ fi
 FORMICARY_DB=$TMP/runs.db fc sensitivity "${OAT[@]}"
 FORMICARY_DB=$TMP/runs.db fc runs show 1
 check "the screening is kept in the runs database" eval '[ $rc -eq 0 ] && has "^run 1: sensitivity bidrace, complete" && has "rounds:die_sides .*rank 1, significant" && has "^ *base +rounds "'
+check "each design point's values are kept: the base, then each end" eval 'has "^  base +values .* the base values$" && has "^  p1 +values .* goal=10$" && has "^  p2 +values .* goal=30$" && has "^  p4 +values .* die_sides=12$"'
+FORMICARY_DB=$TMP/runs.db fc runs export 1 --csv exp.csv
+check "runs export: 12 games per design point (base, p1..p4), 60 in all" eval '[ $rc -eq 0 ] && [ "$(grep -c "^base," exp.csv)" -eq 12 ] &&
+    for d in p1 p2 p3 p4; do [ "$(grep -c "^$d," exp.csv)" -eq 12 ] || exit 1; done && [ "$(grep -vc "^#\|^design," exp.csv)" -eq 60 ] &&
+    grep -q "^# one row per game and design (design base: the base values, pN: design point N" exp.csv'
+got=$(awk -F, '/^base,/ { w += $6; r += $13; n++ } END { if (n) printf "%.6f %.6f", w / n, r / n }' exp.csv)
+want=$(jq -r '[(.metrics[] | select(.metric == "seat_win:1") | .baseline.value), (.metrics[] | select(.metric == "rounds") | .baseline.value)] | map(tostring) | join(" ")' oat.json)
+check "the base games' seat 1 win share and rounds are the screening's baselines ($got / $want)" eval '[ -n "$got" ] && [ -n "$want" ] &&
+    awk -v g="$got" -v w="$want" "BEGIN { split(g, a, \" \"); split(w, b, \" \"); exit !((a[1] - b[1])^2 < 1e-8 && (a[2] - b[2])^2 < 1e-8 && b[2] > 0) }"'
+if "$EXE" list 2>/dev/null | grep -q '^myrmes '; then
+    FORMICARY_DB=$TMP/runs.db fc sensitivity myrmes --param years=2..4 --param base_moves=2..4 --metric rounds --games 4
+    FORMICARY_DB=$TMP/runs.db fc runs export 2 --csv ref.csv
+    check "a refused point: its values and why, no games; games played counts the rows" eval '[ $rc -eq 0 ] &&
+        FORMICARY_DB=$TMP/runs.db fc runs show 2 && has "^  p2 +values .* years=4: refused: winter_food" && has "games 16 of 20" &&
+        [ "$(grep -c "^p2," ref.csv)" -eq 0 ] && [ "$(grep -c "^p1," ref.csv)" -eq 4 ]'
+fi
 
 fc sensitivity bidrace --param gaol --games 4
 check "an unknown parameter: exit 2, one line with the closest name" eval '[ $rc -eq 2 ] && one_line_err && has "unknown parameter .gaol. of bidrace \(did you mean .goal.\?\)" err'

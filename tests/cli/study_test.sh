@@ -115,6 +115,12 @@ check "sim --rules tuned.ini with other agents: one warning line" eval '[ $rc -e
 fc sim bidrace --rules tuned.ini --seats random,greedy --games 2
 check "sim --rules tuned.ini with the same agents (another order): no warning" eval '[ $rc -eq 0 ] && [ ! -s err ]'
 
+# ---- sim --agent-cpu: each agent's CPU per decision, so "equal CPU" can be checked ----
+fc sim bidrace --seats mcts:iters=20,random --games 6 --opening 2 --agent-cpu --json cpu.json
+check "sim --agent-cpu: a line with both agents, the timed decisions add up" eval '[ $rc -eq 0 ] && has "^  CPU per agent decision \(its thread.s CPU clock\):  1: [0-9.]+ ms \([1-9][0-9]*\)  2: [0-9.]+ ms \([1-9][0-9]*\)$" && jqt "(.designs[0].agents | map(.timed_decisions) | add) == (.designs[0].metrics.decisions.mean * 6 - 12 | round) and .designs[0].agents[0].cpu_ms_per_decision > 0" cpu.json'
+fc sim bidrace --seats mcts:iters=20,random --games 2
+check "sim without --agent-cpu: no CPU line" eval '[ $rc -eq 0 ] && ! has "CPU per agent decision"'
+
 # ---- skill and corpus replay ----
 fc skill bidrace --games 3 --from 2 --to 4 --against-set goal=30 --csv sk.csv --json sk.json --svg sk.svg
 check "skill SVG: says what A and B are, not a hash" eval 'grep -q ">B = A with goal 20 -&gt; 30</text>" sk.svg && grep -q ">A: rule set .default., no variant" sk.svg'

@@ -67,9 +67,24 @@ check "more agents than players" eval '[ $rc -eq 2 ] && one_line_err && has "age
 
 # ---- a search on the fixture: bool and enum parameters, unreachable target ----
 fc tune bidrace --param goal=5..40:5 --param bid_refund=0..1 --target 'rounds<=2' --target 'rounds>=1000' \
-    --agents random --budget-games 200 --seed 4 --csv "$TMP/b.csv"
+    --agents random --budget-games 200 --seed 4 --csv "$TMP/b.csv" --json "$TMP/b.json"
 check "unreachable target reported, not an error" eval '[ $rc -eq 0 ] && has "^target rounds>=1000: not reached; closest [0-9.]+ \[" && has "^winner: goal=[0-9]+ bid_refund=(true|false)"'
 check "bool values written as the schema writes them" eval 'grep -Eq ",(true|false),[0-9]+,[0-9]+,(winner|survivor|dropped|explored)," "$TMP/b.csv"'
+check "detectable difference from the winner: a column in the table, none for the winner, positive for the others" eval '
+    has "^  rank +goal +bid_refund +games +rounds +rounds +loss +detectable +status" && has "^  1 .* - +winner" &&
+    has "^detectable: the smallest true difference of loss from the winner" &&
+    jq -e ".winner.mde == null and ([.candidates[] | select(.status != \"winner\") | .mde | select(. != null)] | length) >= 2 and all(.candidates[]; .mde == null or .mde > 0)" "$TMP/b.json" >/dev/null'
+check "CSV: mde after the loss interval, the same as the JSON" eval 'python3 -c "
+import csv, json, sys
+rows = list(csv.reader(l for l in open(sys.argv[1]) if not l.startswith(\"#\")))
+doc = json.load(open(sys.argv[2]))
+h = rows[0]
+assert h[h.index(\"loss_hi\") + 1] == \"mde\", h
+byid = {c[\"id\"]: c[\"mde\"] for c in doc[\"candidates\"]}
+for r in rows[1:]:
+    m, j = r[h.index(\"mde\")], byid[int(r[0])]
+    assert (m == \"\") == (j is None) and (j is None or abs(float(m) - j) < 1e-4 * j), (r[0], m, j)
+" "$TMP/b.csv" "$TMP/b.json" && grep -q "^# mde: the smallest true difference of loss" "$TMP/b.csv"'
 
 have_game myrmes && {
     # years=2 gives 6 rounds (3 per year): a reachable target with one answer

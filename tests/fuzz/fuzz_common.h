@@ -1,7 +1,8 @@
 /* Shared by the libFuzzer targets (docs/fuzzing.md): one lazily made context with every game
  * plugin of the build and the Bid Race fixture, the "GAME [SEATS]" header line most inputs
  * start with, a private scratch folder for targets that must hand the core a path, and the
- * rule that keeps fuzz inputs away from special files. Header-only: each target is one C file.
+ * rule that keeps fuzz inputs away from special files. Header-only: each target is one C file,
+ * which includes it first (it defines _GNU_SOURCE for memmem before any system header).
  *
  * The only mutable state is the context (made once, read-only afterwards, as in a program) and
  * the scratch folder's name; both live until the process ends. */

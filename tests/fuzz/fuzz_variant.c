@@ -7,8 +7,9 @@
  * output must hold no control byte and be valid UTF-8 (what reaches a terminal); half of the
  * matches run under a small total hook budget (the replay budget), which must end in clean
  * refusals too. */
+#include "fuzz_common.h" /* first: it defines _GNU_SOURCE (memmem) */
+
 #include "formicary/escape.h"
-#include "fuzz_common.h"
 
 #define FZ_PLIES 40
 

@@ -11,9 +11,7 @@
 
 #include <cmocka.h>
 
-#include "formicary/context.h"
-#include "formicary/match.h"
-#include "formicary/rules.h"
+#include "random_games.h"
 
 /* Checks every legal decision now; returns the kinds seen as bits. */
 static uint64_t check_legal(fc_match *m, const char *const *kinds, int nk)
@@ -33,50 +31,33 @@ static uint64_t check_legal(fc_match *m, const char *const *kinds, int nk)
     return seen;
 }
 
+typedef struct kinds_seen {
+    const char *const *kinds;
+    int nk;
+    uint64_t seen;
+} kinds_seen;
+
+static void before_decision(fc_match *m, int who, int ply, void *arg)
+{
+    (void)ply;
+    kinds_seen *k = arg;
+    if (who >= 0)
+        k->seen |= check_legal(m, k->kinds, k->nk);
+}
+
 static void run_game(const char *id, int nseats, int want_seen)
 {
-    fc_error err;
-    fc_error_clear(&err);
-    fc_context *ctx = fc_context_new();
-    fc_context_add_default_paths(ctx);
-    fc_context_scan(ctx);
-    fc_rules *rules = fc_rules_new(ctx, id, nseats, &err);
-    if (!rules) {
-        fc_context_free(ctx);
-        print_message("skipped %s: %s\n", id, err.msg);
-        skip();
-    }
-    assert_int_equal(fc_rules_finish(rules, &err), 0);
-    const char *const *kinds;
-    int nk = fc_plugin_kinds(fc_rules_plugin(rules), &kinds);
-    assert_true(nk >= 2 && nk <= FC_MAX_KINDS);
-    bool quick = getenv("FC_UNDER_VALGRIND") || getenv("FC_UNDER_SANITIZER");
-    uint64_t seen = 0;
-    for (int gi = 0; gi < (quick ? 1 : 4); gi++) {
-        fc_match *m = fc_match_new(rules, 21 + (uint64_t)gi, &err);
-        assert_non_null(m);
-        uint64_t x = 88172645463325252ull + (uint64_t)gi;
-        for (int ply = 0; ply < 3000; ply++) {
-            int who = fc_match_to_move(m);
-            if (who == FC_NOBODY)
-                break;
-            if (who == FC_CHANCE) {
-                assert_int_equal(fc_match_play_chance(m, &err), 0);
-                continue;
-            }
-            seen |= check_legal(m, kinds, nk);
-            const fc_decision *legal = NULL;
-            int n = fc_match_legal(m, &legal, NULL);
-            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-            assert_int_equal(fc_match_play(m, legal[x % (uint64_t)n], &err), 0);
-        }
-        fc_match_free(m);
-    }
-    int count = __builtin_popcountll(seen);
-    print_message("%s: %d of %d kinds seen\n", id, count, nk);
+    fc_context *ctx;
+    fc_rules *rules = rg_rules(id, nseats, &ctx);
+    kinds_seen k = {0};
+    k.nk = fc_plugin_kinds(fc_rules_plugin(rules), &k.kinds);
+    assert_true(k.nk >= 2 && k.nk <= FC_MAX_KINDS);
+    rg_play(rules, &(rg_games){.games = rg_quick() ? 1 : 4, .seed = 21, .max_plies = 3000,
+                               .before = before_decision, .arg = &k});
+    int count = __builtin_popcountll(k.seen);
+    print_message("%s: %d of %d kinds seen\n", id, count, k.nk);
     assert_true(count >= want_seen);
-    fc_rules_free(rules);
-    fc_context_free(ctx);
+    rg_close(ctx, rules);
 }
 
 static void test_myrmes(void **s)

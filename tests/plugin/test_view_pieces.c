@@ -12,9 +12,7 @@
 
 #include <cmocka.h>
 
-#include "formicary/context.h"
-#include "formicary/match.h"
-#include "formicary/rules.h"
+#include "random_games.h"
 
 typedef struct totals {
     long pieces, stacked, highlighted;
@@ -50,63 +48,51 @@ static void check_view(const fc_view *v, int nseats, totals *t)
     }
 }
 
+typedef struct views {
+    int nseats;
+    fc_view *v;
+    totals t;
+} views;
+
+/* Every third decision, the views of every seat and of an onlooker. */
+static void before_decision(fc_match *m, int who, int ply, void *arg)
+{
+    (void)who;
+    views *w = arg;
+    if (ply % 3 == 0)
+        for (int s = -1; s < w->nseats; s++) {
+            fc_match_view(m, s, w->v);
+            check_view(w->v, w->nseats, &w->t);
+        }
+}
+
+static void game_over(fc_match *m, void *arg)
+{
+    views *w = arg;
+    fc_match_view(m, -1, w->v);
+    check_view(w->v, w->nseats, &w->t);
+}
+
 static void run_game(const char *id, int nseats, bool want_stacks, unsigned want_kinds)
 {
-    fc_error err;
-    fc_error_clear(&err);
-    fc_context *ctx = fc_context_new();
-    fc_context_add_default_paths(ctx);
-    fc_context_scan(ctx);
-    fc_rules *rules = fc_rules_new(ctx, id, nseats, &err);
-    if (!rules) {
-        fc_context_free(ctx);
-        print_message("skipped %s: %s\n", id, err.msg);
-        skip();
-    }
-    assert_int_equal(fc_rules_finish(rules, &err), 0);
+    fc_context *ctx;
+    fc_rules *rules = rg_rules(id, nseats, &ctx);
     assert_true(fc_rules_plugin(rules)->api_minor >= 5);
-    bool quick = getenv("FC_UNDER_VALGRIND") || getenv("FC_UNDER_SANITIZER");
-    fc_view *v = malloc(sizeof *v);
-    assert_non_null(v);
-    totals t = {0};
-    int games = quick ? 1 : 3;
-    for (int gi = 0; gi < games; gi++) {
-        fc_match *m = fc_match_new(rules, 11 + (uint64_t)gi, &err);
-        assert_non_null(m);
-        uint64_t x = 88172645463325252ull + (uint64_t)gi;
-        for (int ply = 0; ply < (quick ? 300 : 3000); ply++) {
-            int who = fc_match_to_move(m);
-            if (who == FC_NOBODY)
-                break;
-            if (ply % 3 == 0)
-                for (int s = -1; s < nseats; s++) {
-                    fc_match_view(m, s, v);
-                    check_view(v, nseats, &t);
-                }
-            if (who == FC_CHANCE) {
-                assert_int_equal(fc_match_play_chance(m, &err), 0);
-                continue;
-            }
-            const fc_decision *legal = NULL;
-            int n = fc_match_legal(m, &legal, NULL);
-            assert_true(n > 0);
-            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-            assert_int_equal(fc_match_play(m, legal[x % (uint64_t)n], &err), 0);
-        }
-        fc_match_view(m, -1, v);
-        check_view(v, nseats, &t);
-        fc_match_free(m);
-    }
-    print_message("%s: %ld pieces, %ld stacks, %ld highlighted cells in the views\n", id, t.pieces, t.stacked,
-                  t.highlighted);
-    assert_true(t.pieces > 0);
+    views w = {.nseats = nseats, .v = malloc(sizeof(fc_view))};
+    assert_non_null(w.v);
+    bool quick = rg_quick();
+    rg_play(rules, &(rg_games){.games = quick ? 1 : 3, .seed = 11, .max_plies = quick ? 300 : 3000,
+                               .before = before_decision, .after = game_over, .arg = &w});
+    const totals *t = &w.t;
+    print_message("%s: %ld pieces, %ld stacks, %ld highlighted cells in the views\n", id, t->pieces, t->stacked,
+                  t->highlighted);
+    assert_true(t->pieces > 0);
     if (want_stacks)
-        assert_true(t.stacked > 0);
-    if ((t.kinds & want_kinds) != want_kinds)
-        fail_msg("%s: piece kinds seen %#x, expected at least %#x", id, t.kinds, want_kinds);
-    free(v);
-    fc_rules_free(rules);
-    fc_context_free(ctx);
+        assert_true(t->stacked > 0);
+    if ((t->kinds & want_kinds) != want_kinds)
+        fail_msg("%s: piece kinds seen %#x, expected at least %#x", id, t->kinds, want_kinds);
+    free(w.v);
+    rg_close(ctx, rules);
 }
 
 #define K(k) (1u << (k))

@@ -110,6 +110,7 @@ check_page "$tmp/tune.html" 2
 contains "$tmp/tune.html" 'ant_hills='
 contains "$tmp/tune.html" 'front (joined)'
 contains "$tmp/tune.html" 'Progress: the best candidate'
+contains "$tmp/tune.html" 'Detectable: the smallest true difference of loss'
 pages="demo sim ab-holm replay tune"
 
 # --- rendering ---

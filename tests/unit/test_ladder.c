@@ -1,6 +1,7 @@
 /* Ladders on the bidrace fixture (core/src/study/ladder.c): the schedule (tables, rotations,
  * paired deals), results independent of the thread count and of the play hook, the early stop
  * and bad configurations. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,6 +12,7 @@
 
 #include "fixture.h"
 #include "formicary/ladder.h"
+#include "formicary/stats.h"
 
 static void config(fc_ladder_config *c, const fc_rules *rules)
 {
@@ -68,6 +70,10 @@ static void test_schedule_two(void **state)
         }
     }
     assert_int_equal(r.meet[0 * 3 + 1], 12);
+    fc_ladder_mde m; /* a pair's 12 games are 6 deals; their mean points are the pair's score */
+    assert_int_equal(fc_ladder_pair_mde(&r, 0, 1, &m, NULL), 0);
+    assert_int_equal(m.deals, 6);
+    assert_true(fabs(m.score - r.pair[0 * 3 + 1] / 12) < 1e-12);
     assert_int_equal(r.rating[1].elo, 0);
     for (int a = 0; a < 3; a++)
         assert_int_equal(r.rating[a].games, 24);
@@ -168,6 +174,66 @@ static void test_until_separated(void **state)
     fc_context_free(ctx);
 }
 
+/* The detectable difference of a pair: per deal, the points averaged over the deal's games
+ * (here a's 1, 1/2, 1/2 and 0 per deal, ten times over), then fc_stats_mde and the Elo scale;
+ * games of the other pair and an order of the games that mixes the deals change nothing. */
+static void test_pair_mde(void **state)
+{
+    (void)state;
+    enum { DEALS = 40 };
+    fc_ladder_game games[2 * DEALS + 2];
+    fc_ladder_result r;
+    memset(&r, 0, sizeof r);
+    memset(games, 0, sizeof games);
+    r.nagents = 3, r.nseats = 2, r.ntables = 2, r.deals = DEALS, r.games = games;
+    /* a's ranks in the deal's two games: win twice, win and lose, tie twice, lose twice */
+    const int ra[4][2] = {{0, 0}, {0, 1}, {0, 0}, {1, 1}}, rb[4][2] = {{1, 1}, {1, 0}, {0, 0}, {0, 0}};
+    double x[DEALS];
+    for (int q = 0; q < 2; q++) /* rotation-major, as the ladder stores a round */
+        for (int d = 0; d < DEALS; d++) {
+            fc_ladder_game *g = &games[r.ngames++];
+            g->table = 0, g->rotation = q, g->deal = d;
+            g->agent_at[q] = 0, g->agent_at[1 - q] = 1;
+            g->rank[q] = ra[d % 4][q], g->rank[1 - q] = rb[d % 4][q];
+        }
+    for (int d = 0; d < DEALS; d++)
+        x[d] = (d % 4 == 0) ? 1 : (d % 4 == 3) ? 0 : 0.5;
+    games[r.ngames++] = (fc_ladder_game){.table = 1, .deal = 0, .agent_at = {0, 2}, .rank = {1, 0}};
+    fc_stats_summary sm;
+    fc_stats_describe(x, DEALS, &sm);
+    double want = fc_stats_mde(sm.sd, DEALS);
+    fc_ladder_mde m;
+    assert_int_equal(fc_ladder_pair_mde(&r, 0, 1, &m, NULL), 0);
+    assert_int_equal(m.deals, DEALS);
+    assert_true(fabs(m.score - 0.5) < 1e-12);
+    assert_true(fabs(m.sd - sm.sd) < 1e-12);
+    assert_true(fabs(m.mde - want) < 1e-12);
+    assert_true(fabs(m.elo - 400 * log10((0.5 + want) / (0.5 - want))) < 1e-9);
+    assert_true(m.mde > 0.15 && m.mde < 0.17); /* t(39) = 2.023: (2.023 + 0.842) 0.358 / sqrt(40) */
+    fc_ladder_mde back; /* b's view: the same spread, the score mirrored */
+    assert_int_equal(fc_ladder_pair_mde(&r, 1, 0, &back, NULL), 0);
+    assert_true(fabs(back.mde - m.mde) < 1e-12 && fabs(back.score - 0.5) < 1e-12);
+    /* one deal: nothing detectable; a pair that is not one: an error */
+    r.deals = 1;
+    r.ngames = 2;
+    games[1] = games[DEALS];
+    games[1].deal = 0;
+    assert_int_equal(fc_ladder_pair_mde(&r, 0, 1, &m, NULL), 0);
+    assert_int_equal(m.deals, 1);
+    assert_true(isnan(m.mde) && isnan(m.elo));
+    assert_int_equal(fc_ladder_pair_mde(&r, 0, 0, &m, NULL), FC_EINVAL);
+    /* few deals: a departure of 1/2 or more is the most a score can show: Elo infinite */
+    r.deals = 3;
+    r.ngames = 0;
+    for (int d = 0; d < 3; d++)
+        for (int q = 0; q < 2; q++)
+            games[r.ngames++] = (fc_ladder_game){.deal = d, .rotation = q, .agent_at = {q, 1 - q},
+                                                 .rank = {d == 0 ? q : 0, d == 0 ? 1 - q : 1}};
+    assert_int_equal(fc_ladder_pair_mde(&r, 0, 1, &m, NULL), 0);
+    assert_int_equal(m.deals, 3);
+    assert_true(m.mde >= 0.5 && isinf(m.elo));
+}
+
 static void test_bad_config(void **state)
 {
     (void)state;
@@ -196,7 +262,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_schedule_two),    cmocka_unit_test(test_threads_and_hook),
         cmocka_unit_test(test_schedule_three),  cmocka_unit_test(test_until_separated),
-        cmocka_unit_test(test_bad_config),
+        cmocka_unit_test(test_bad_config),      cmocka_unit_test(test_pair_mde),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -186,11 +186,150 @@ static void test_kingmaker_threshold(void **state)
     fc_context_free(ctx);
 }
 
+/* A three-seat game tree for the judge. Seat 0 (far behind) chooses A or B, seat 1 replies r0 or
+ * r1, seat 2 has one decision and the game ends. One ply after seat 0's choice both options
+ * leave seat 1 ahead (no kingmaker); two plies deep seat 1 replies what is best for itself:
+ * after A r0 (seat 1 ahead), after B r1 (seat 2 ahead): a kingmaker. */
+typedef struct tree_state {
+    int ply, c0, c1;
+} tree_state;
+
+static const double tree_leaf[2][2][3] = {{{0, 0.6, 0.3}, {0, 0.5, 0.4}}, {{0, 0.2, 0.7}, {0, 0.3, 0.6}}};
+
+static int tree_to_move(const void *st, const fc_env *env)
+{
+    (void)env;
+    int ply = ((const tree_state *)st)->ply;
+    return ply < 3 ? ply : FC_NOBODY;
+}
+
+static int tree_legal(const void *st, const fc_env *env, fc_decision *out, uint32_t *weights)
+{
+    (void)env;
+    (void)weights;
+    int n = ((const tree_state *)st)->ply < 2 ? 2 : 1;
+    for (int i = 0; i < n; i++)
+        out[i] = (fc_decision)i;
+    return n;
+}
+
+static int tree_apply(void *st, const fc_env *env, fc_decision d)
+{
+    (void)env;
+    tree_state *t = st;
+    if (t->ply >= 3 || d > (t->ply < 2 ? 1u : 0u))
+        return FC_EILLEGAL;
+    if (t->ply == 0)
+        t->c0 = (int)d;
+    else if (t->ply == 1)
+        t->c1 = (int)d;
+    t->ply++;
+    return 0;
+}
+
+static void tree_evaluate(const void *st, const fc_env *env, double *v)
+{
+    (void)env;
+    const tree_state *t = st;
+    static const double before[2][3] = {{0, 0.5, 0.3}, {0, 0.6, 0.3}};
+    memcpy(v, t->ply < 2 ? before[t->ply] : tree_leaf[t->c0][t->c1], 3 * sizeof *v);
+}
+
+static void tree_scores(const void *st, const fc_env *env, int32_t *score, int *rank)
+{
+    double v[3];
+    tree_evaluate(st, env, v);
+    for (int s = 0; s < 3; s++) {
+        score[s] = (int32_t)(v[s] * 10);
+        rank[s] = 0;
+        for (int o = 0; o < 3; o++)
+            rank[s] += v[o] > v[s];
+    }
+}
+
+static void same_values(const double *v, const double *want)
+{
+    for (int s = 0; s < 3; s++)
+        if (fabs(v[s] - want[s]) > 1e-12)
+            fail_msg("seat %d: %g, expected %g", s, v[s], want[s]);
+}
+
+static void test_judge_lookahead(void **state)
+{
+    (void)state;
+    fc_game g = {.state_size = sizeof(tree_state), .max_decisions = 4, .to_move = tree_to_move,
+                 .legal = tree_legal, .apply = tree_apply, .evaluate = tree_evaluate, .scores = tree_scores};
+    fc_env env = {.nseats = 3};
+    tree_state start = {0, 0, 0};
+    double v[3];
+    assert_null(fc_leaders_judge_new(&g, &env, 3, 0));
+    assert_null(fc_leaders_judge_new(&g, &env, 3, FC_LEADERS_PLIES_MAX + 1));
+    fc_leaders_judge *one = fc_leaders_judge_new(&g, &env, 3, 1), *two = fc_leaders_judge_new(&g, &env, 3, 2),
+                     *three = fc_leaders_judge_new(&g, &env, 3, 3);
+    assert_non_null(one);
+    assert_non_null(two);
+    assert_non_null(three);
+    static const double ahead1[3] = {0, 1, 0}, ahead2[3] = {0, 0, 1}, after[3] = {0, 0.6, 0.3};
+    assert_true(fc_leaders_judge_option(one, &start, 1, v));
+    same_values(v, after);
+    assert_false(fc_leaders_judge_option(one, &start, 2, v)); /* not a decision of the tree */
+    assert_true(fc_leaders_judge_option(two, &start, 0, v));
+    same_values(v, tree_leaf[0][0]); /* seat 1 keeps its lead: r0 */
+    assert_true(fc_leaders_judge_option(two, &start, 1, v));
+    same_values(v, tree_leaf[1][1]); /* its best after B is r1 (0.3 > 0.2) */
+    assert_true(fc_leaders_judge_option(three, &start, 0, v));
+    same_values(v, ahead1); /* to the end: the win shares */
+    assert_true(fc_leaders_judge_option(three, &start, 1, v));
+    same_values(v, ahead2);
+    assert_false(fc_leaders_judge_kingmaker(one, &start, 0, 0.02));
+    assert_true(fc_leaders_judge_kingmaker(two, &start, 0, 0.02));
+    assert_true(fc_leaders_judge_kingmaker(three, &start, 0, 0.02));
+    assert_false(fc_leaders_judge_kingmaker(two, &start, 0, 0.35)); /* after B seat 2 leads by 0.3 only */
+    fc_leaders_judge_free(one);
+    fc_leaders_judge_free(two);
+    fc_leaders_judge_free(three);
+}
+
+/* bidrace, three seats, every decision examined: a two-ply judge plays the same games, and its
+ * one-ply figures are those of a one-ply run; the two judgements differ somewhere. */
+static void test_judge_run(void **state)
+{
+    (void)state;
+    fc_context *ctx = fixture_context();
+    fc_rules *rules = fixture_rules(ctx, 3, NULL);
+    fc_leaders_config c = config(rules, 3, 16, 1);
+    c.threshold = 1;
+    c.margin = 0;
+    fc_leaders_result a, b, d;
+    run(&c, &a);
+    assert_int_equal(a.judge_plies, 1);
+    assert_int_equal(a.km_decisions_ply, a.km_decisions);
+    c.judge_plies = 2;
+    run(&c, &b);
+    c.threads = 3;
+    run(&c, &d);
+    assert_int_equal(b.judge_plies, 2);
+    assert_memory_equal(b.games_list, d.games_list, sizeof *b.games_list * 16);
+    assert_int_equal(b.km_checked, a.km_checked);
+    assert_int_equal(b.km_decisions_ply, a.km_decisions);
+    same_share(&b.km_games_ply, &a.km_games);
+    assert_true(b.km_both <= b.km_decisions && b.km_both <= b.km_decisions_ply);
+    assert_true(b.km_decisions != b.km_both || b.km_decisions_ply != b.km_both); /* the lookahead changes some */
+    c.judge_plies = FC_LEADERS_PLIES_MAX + 1;
+    refused(&c, "plies");
+    fc_leaders_result_free(&a);
+    fc_leaders_result_free(&b);
+    fc_leaders_result_free(&d);
+    fc_rules_free(rules);
+    fc_context_free(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_points), cmocka_unit_test(test_top_and_judged), cmocka_unit_test(test_refused),
         cmocka_unit_test(test_run),    cmocka_unit_test(test_kingmaker_threshold),
+        cmocka_unit_test(test_judge_lookahead), cmocka_unit_test(test_judge_run),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,6 +3,7 @@
  * by the source's own count, and a small run on the fixture that is the same on any thread count. */
 #include <math.h>
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -28,16 +29,22 @@ static void test_design_seeds(void **state)
     (void)state;
     enum { NSRC = 2, REPS = 3 };
     int per = fc_luck_games_per_group(NSRC + 1, REPS);
-    assert_int_equal(per, 1 + 3 * 2);
+    assert_int_equal(per, 1 + 2 * 3 * 2);
+    assert_int_equal(fc_luck_games_per_group(2, REPS), 1 + 2 * 2); /* two factors: one kind serves both */
     uint64_t base[NSRC], base_a, s[NSRC], a;
     seeds_of(5, 0, NSRC, REPS, base, &base_a);
-    for (int j = 1; j < per; j++) { /* game j changes factor (j - 1) / (REPS - 1) only */
+    for (int j = 1; j < per; j++) { /* game j changes factor (j - 1) / (REPS - 1) only, then keeps it alone */
         seeds_of(5, j, NSRC, REPS, s, &a);
-        int f = (j - 1) / (REPS - 1);
+        bool fixing = j > 3 * (REPS - 1);
+        int f = (j - 1) / (REPS - 1) % 3;
         for (int k = 0; k < NSRC; k++)
-            assert_true((s[k] != base[k]) == (k == f));
-        assert_true((a != base_a) == (f == NSRC));
+            assert_true((s[k] != base[k]) == ((k == f) != fixing));
+        assert_true((a != base_a) == ((f == NSRC) != fixing));
     }
+    uint64_t w1[NSRC], w2[NSRC], a1, a2; /* the others' versions: a fresh one per game */
+    seeds_of(5, 1 + 3 * (REPS - 1), NSRC, REPS, w1, &a1);
+    seeds_of(5, 2 + 3 * (REPS - 1), NSRC, REPS, w2, &a2);
+    assert_true(w1[0] == base[0] && w1[1] != w2[1] && a1 != a2);
     uint64_t v1[NSRC], v2[NSRC];
     seeds_of(5, 1, NSRC, REPS, v1, &a);
     seeds_of(5, 2, NSRC, REPS, v2, &a);
@@ -64,27 +71,75 @@ static void test_estimate_known(void **state)
             mul[g * per + j] = (unit_of(s[0]) - 0.5) * (unit_of(s[1]) - 0.5);
         }
     double var, share[3];
-    fc_luck_estimate(add, G, nf, REPS, NULL, &var, share);
+    fc_luck_estimate(add, G, nf, REPS, NULL, &var, share, NULL);
     assert_true(fabs(var - 5.0 / 12) < 0.03);
     assert_true(fabs(share[0] - 0.2) < 0.03);
     assert_true(fabs(share[1] - 0.8) < 0.05);
     assert_true(share[2] == 0);
-    fc_luck_estimate(mul, G, nf, REPS, NULL, &var, share); /* a pure interaction: each share is 1 */
+    fc_luck_estimate(mul, G, nf, REPS, NULL, &var, share, NULL); /* a pure interaction: each share is 1 */
     assert_true(fabs(share[0] - 1) < 0.1 && fabs(share[1] - 1) < 0.1 && share[2] == 0);
     int count[G];
     for (int g = 0; g < G; g++)
         count[g] = g % 2 ? 0 : 2; /* every even group twice: still close */
-    fc_luck_estimate(add, G, nf, REPS, count, &var, share);
+    fc_luck_estimate(add, G, nf, REPS, count, &var, share, NULL);
     assert_true(fabs(var - 5.0 / 12) < 0.04 && fabs(share[0] - 0.2) < 0.04);
     int same[2] = {2, 0}; /* one group twice: copies are the same games, not independent ones */
-    fc_luck_estimate(add, 2, nf, REPS, same, &var, share);
+    fc_luck_estimate(add, 2, nf, REPS, same, &var, share, NULL);
     assert_true(var == 0 && isnan(share[0]));
     for (int i = 0; i < G * per; i++)
         add[i] = 1;
-    fc_luck_estimate(add, G, nf, REPS, NULL, &var, share);
+    fc_luck_estimate(add, G, nf, REPS, NULL, &var, share, NULL);
     assert_true(var == 0 && isnan(share[0]));
     free(add);
     free(mul);
+}
+
+/* Y = X1 + 2 X2 + 3 X1 X2 with X uniform on [-1, 1] (variances 1/3 and 1/9): Var(Y) = 8/3,
+ * first-order shares S1 = 1/8, S2 = 1/2 and total shares T1 = 1/2, T2 = 7/8; a third factor
+ * that changes nothing has 0 and 0. With two factors (the second is "agents") the same. */
+static double x_of(uint64_t s) { return 2 * unit_of(s) - 1; }
+
+static void first_total_check(int nsrc, int groups, int reps)
+{
+    int nf = nsrc + 1, per = fc_luck_games_per_group(nf, reps);
+    double *y = malloc((size_t)groups * per * sizeof *y);
+    assert_non_null(y);
+    for (int g = 0; g < groups; g++)
+        for (int j = 0; j < per; j++) {
+            uint64_t s[2], a;
+            seeds_of(g, j, nsrc, reps, s, &a);
+            double x1 = x_of(s[0]), x2 = x_of(nsrc == 2 ? s[1] : a);
+            y[g * per + j] = x1 + 2 * x2 + 3 * x1 * x2;
+        }
+    double var, total[3], first[3];
+    fc_luck_estimate(y, groups, nf, reps, NULL, &var, total, first);
+    assert_true(fabs(var - 8.0 / 3) < 0.12);
+    assert_true(fabs(first[0] - 0.125) < 0.04);
+    assert_true(fabs(first[1] - 0.5) < 0.05);
+    assert_true(fabs(total[0] - 0.5) < 0.05);
+    assert_true(fabs(total[1] - 0.875) < 0.06);
+    if (nf == 3)
+        assert_true(fabs(first[2]) < 0.03 && total[2] == 0);
+    int *count = malloc((size_t)groups * sizeof *count); /* a resample: every even group twice */
+    assert_non_null(count);
+    for (int g = 0; g < groups; g++)
+        count[g] = g % 2 ? 0 : 2;
+    fc_luck_estimate(y, groups, nf, reps, count, &var, total, first);
+    assert_true(fabs(first[0] - 0.125) < 0.06 && fabs(first[1] - 0.5) < 0.07);
+    count[0] = groups; /* one group alone: no spread of group means to measure */
+    for (int g = 1; g < groups; g++)
+        count[g] = 0;
+    fc_luck_estimate(y, groups, nf, reps, count, &var, total, first);
+    assert_true(isnan(first[0]) && isnan(first[1]));
+    free(count);
+    free(y);
+}
+
+static void test_estimate_first_order(void **state)
+{
+    (void)state;
+    first_total_check(2, 4000, 4); /* two sources and agents: the games that fix each factor */
+    first_total_check(1, 4000, 4); /* one source and agents: the games that vary the other one */
 }
 
 /* The rolls of a sourced bidrace match: the k-th draw of the one source comes from (its seed,
@@ -194,6 +249,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_design_seeds),
         cmocka_unit_test(test_estimate_known),
+        cmocka_unit_test(test_estimate_first_order),
         cmocka_unit_test(test_sourced_match),
         cmocka_unit_test(test_run_threads),
     };

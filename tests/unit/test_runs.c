@@ -206,6 +206,122 @@ static void test_games_read_back(void **state)
     fc_runs_close(db);
 }
 
+/* Games read rather than played (a corpus replay's records): the file and what became of it
+ * come back with the game, an unknown result and unmeasured columns are NULL (-1 and NaN read
+ * back, NULL for the sqlite3 shell), and a record without seats has no seat rows. */
+static void test_noted_games(void **state)
+{
+    fx *f = *state;
+    fc_error err;
+    fc_error_clear(&err);
+    fc_runs *db = fc_runs_open(f->path, true, &err);
+    assert_non_null(db);
+    int64_t id = begin(db, "bidrace", &err);
+    fc_sim_game g[3];
+    fake_games(g, 0, 3);
+    fc_run_game_note nt[3] = {{"corpus/a.fcr", "legal", false, true, false},
+                              {"corpus/b.fcr", "diverged at decision 7: seat 1 'bid 3' (bid): not legal", true, true,
+                               false},
+                              {"corpus/c.fcr", "error: corpus/c.fcr: not a record", true, true, true}};
+    assert_int_equal(fc_runs_add_games_noted(db, id, "B", g, nt, 2, 3, &err), 0);
+    assert_int_equal(fc_runs_add_games_noted(db, id, "B", g + 2, nt + 2, 1, 0, &err), 0);
+    assert_int_equal(fc_runs_add_games(db, id, "A", g, 1, 3, &err), 0); /* plain rows: no notes */
+    games_seen s = {0};
+    assert_int_equal(fc_runs_each_game(db, id, collect_game, &s, &err), 4);
+    const fc_run_game *a = &s.g[0], *b0 = &s.g[1], *b1 = &s.g[2], *b2 = &s.g[3];
+    assert_string_equal(a->source, "");
+    assert_string_equal(a->note, "");
+    assert_int_equal(a->rounds, 4);
+    assert_string_equal(b0->source, "corpus/a.fcr");
+    assert_string_equal(b0->note, "legal");
+    assert_int_equal(b0->winners, 1);
+    assert_int_equal(b0->decisions, 10);
+    assert_int_equal(b0->rounds, -1);
+    assert_int_equal(b0->choice_points, -1);
+    assert_true(isnan(b0->branching) && isnan(b0->drama) && isnan(b0->seconds) && !isnan(b0->margin));
+    assert_int_equal(b0->rank[0], g[0].rank[0]);
+    assert_non_null(strstr(b1->note, "diverged at decision 7"));
+    assert_int_equal(b1->winners, -1);
+    assert_true(isnan(b1->margin));
+    assert_int_equal(b1->nseats, 3);
+    for (int k = 0; k < 3; k++) {
+        assert_int_equal(b1->score[k], 1 + k); /* the scores reached */
+        assert_int_equal(b1->rank[k], -1);
+        assert_true(isnan(b1->win[k]));
+    }
+    assert_int_equal(b2->nseats, 0);
+    assert_int_equal(b2->decisions, -1);
+    assert_int_equal(b2->timeout, -1);
+    assert_int_equal(b1->timeout, 0);
+    assert_int_equal(b2->rank[0], -1);
+    assert_string_equal(b2->note, "error: corpus/c.fcr: not a record");
+    char sql[160];
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM game_seats WHERE run = %lld AND rank IS NULL", (long long)id);
+    assert_int_equal(query(f->path, sql), 3);
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM games WHERE run = %lld AND note LIKE 'diverged%%'", (long long)id);
+    assert_int_equal(query(f->path, sql), 1);
+    fc_runs_close(db);
+}
+
+/* The tables of schema version 1, as the first version wrote them. */
+static const char schema_v1[] =
+    "CREATE TABLE runs (id INTEGER PRIMARY KEY, command TEXT NOT NULL, argv TEXT NOT NULL, version TEXT NOT NULL,"
+    " game TEXT NOT NULL, nseats INTEGER, seed TEXT, threads INTEGER, games_planned INTEGER,"
+    " games_played INTEGER NOT NULL DEFAULT 0, started TEXT NOT NULL, ended TEXT, seconds REAL,"
+    " status TEXT NOT NULL DEFAULT 'incomplete', pid INTEGER);"
+    "CREATE TABLE games (run INTEGER NOT NULL REFERENCES runs(id), design TEXT NOT NULL, game INTEGER NOT NULL,"
+    " winners INTEGER, timeout INTEGER, rounds INTEGER, decisions INTEGER, choice_points INTEGER,"
+    " branching REAL, lead_changes INTEGER, drama REAL, margin REAL, seconds REAL,"
+    " PRIMARY KEY (run, design, game)) WITHOUT ROWID;"
+    "CREATE TABLE game_seats (run INTEGER NOT NULL, design TEXT NOT NULL, game INTEGER NOT NULL, seat INTEGER NOT NULL,"
+    " agent INTEGER NOT NULL, score INTEGER, rank INTEGER, win REAL, PRIMARY KEY (run, design, game, seat)) WITHOUT ROWID;"
+    "INSERT INTO runs (id, command, argv, version, game, started) VALUES (1, 'sim', 'formicary sim', '0.1', 'bidrace', 'x');"
+    "INSERT INTO games (run, design, game, winners, decisions) VALUES (1, 'A', 1, 1, 33);"
+    "PRAGMA user_version=1;";
+
+/* A version-1 file: read as it is (no notes), upgraded to version 2 by the first writer with its
+ * rows kept, and then takes noted rows; a file newer than the program is refused. */
+static void test_upgrade_from_v1(void **state)
+{
+    fx *f = *state;
+    char path[160];
+    snprintf(path, sizeof path, "%s/v1.db", f->dir);
+    sqlite3 *h = NULL;
+    assert_int_equal(sqlite3_open(path, &h), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(h, schema_v1, NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(h);
+    fc_error err;
+    fc_error_clear(&err);
+    fc_runs *db = fc_runs_open(path, false, &err);
+    assert_non_null(db);
+    games_seen s = {0};
+    assert_int_equal(fc_runs_each_game(db, 1, collect_game, &s, &err), 1);
+    assert_int_equal(s.g[0].decisions, 33);
+    assert_string_equal(s.g[0].note, "");
+    fc_runs_close(db);
+    assert_int_equal(query(path, "PRAGMA user_version"), 1); /* reading changes nothing */
+    db = fc_runs_open(path, true, &err);
+    assert_non_null(db);
+    assert_int_equal(query(path, "PRAGMA user_version"), FC_RUNS_SCHEMA);
+    fc_sim_game g[1];
+    fake_games(g, 1, 1);
+    fc_run_game_note nt = {"r.fcr", "legal", false, true, false};
+    assert_int_equal(fc_runs_add_games_noted(db, 1, "A", g, &nt, 1, 3, &err), 0);
+    s.n = 0;
+    assert_int_equal(fc_runs_each_game(db, 1, collect_game, &s, &err), 2);
+    assert_int_equal(s.g[0].decisions, 33);
+    assert_string_equal(s.g[1].note, "legal");
+    fc_runs_close(db);
+    db = fc_runs_open(path, true, &err); /* a second writer: already upgraded */
+    assert_non_null(db);
+    fc_runs_close(db);
+    assert_int_equal(sqlite3_open(path, &h), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(h, "PRAGMA user_version=3", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(h);
+    assert_null(fc_runs_open(path, true, &err));
+    assert_non_null(strstr(err.msg, "schema version 3 is newer"));
+}
+
 /* A writer that stops between chunks (killed) leaves its whole chunks and the run incomplete. */
 static void test_cut_short_is_incomplete(void **state)
 {
@@ -345,6 +461,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_games_read_back, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_noted_games, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_upgrade_from_v1, setup, teardown),
         cmocka_unit_test_setup_teardown(test_run_written_and_read_back, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cut_short_is_incomplete, setup, teardown),
         cmocka_unit_test_setup_teardown(test_failed_chunk_leaves_nothing, setup, teardown),

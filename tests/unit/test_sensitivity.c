@@ -134,6 +134,26 @@ static void test_levels(void **state)
 
 /* One at a time: the exact effects of a linear design, their signs, a zero-width interval
  * where the noise is shared, the base value's end without games, and the ranking per metric. */
+/* What on_point saw: points in order, their first value, games, the indices they cover. */
+typedef struct seen_points {
+    int n, games, refused, next;
+    int64_t x[64];
+    bool in_order, indices_ok;
+} seen_points;
+
+static void on_point(void *ud, int point, const int64_t *values, const char *refused, const fc_sim_game *g, int n)
+{
+    seen_points *s = ud;
+    s->in_order &= point == s->next++;
+    if (s->n < 64)
+        s->x[s->n] = values[0];
+    s->n++;
+    s->games += n;
+    s->refused += refused != NULL && g == NULL && n == 0;
+    for (int i = 0; i < n; i++)
+        s->indices_ok &= g[i].index == i;
+}
+
 static void test_oat_synthetic(void **state)
 {
     (void)state;
@@ -164,6 +184,20 @@ static void test_oat_synthetic(void **state)
     assert_int_equal(r->rank[1 * 3 + 2], 0);
     assert_true(fabs(r->baseline[1].value - 135) < 1e-9);
     assert_true(isnan(x->mu_star.value));
+    fc_sens_result_free(r);
+    /* every point reaches on_point once, in order, with its values and all its games */
+    seen_points sp = {.in_order = true, .indices_ok = true};
+    c.on_point = on_point;
+    c.on_point_ud = &sp;
+    r = fc_sens_run(&c, &err);
+    assert_non_null(r);
+    assert_int_equal(sp.n, r->points);
+    assert_int_equal(sp.games, r->games);
+    assert_true(sp.in_order && sp.indices_ok);
+    assert_int_equal(sp.refused, 0);
+    assert_int_equal(sp.x[0], 2); /* the base, then x's low and high end */
+    assert_int_equal(sp.x[1], 0);
+    assert_int_equal(sp.x[2], 4);
     fc_sens_result_free(r);
 }
 

@@ -32,7 +32,7 @@
 #include "formicary/view.h"
 
 #define FC_ABI_MAJOR 1
-#define FC_API_MINOR 11 /* 1: fc_hook_def gained lo, hi; fc_host gained param_text, table_parse; 2: fc_game gained
+#define FC_API_MINOR 12 /* 1: fc_hook_def gained lo, hi; fc_host gained param_text, table_parse; 2: fc_game gained
                         * position_write, position_read; 3: fc_plugin gained rules_text, fc_game phase_topic and
                         * params_check,
                         * fc_host view_legend, fc_decision_info nhexes/hexes, fc_view the legend;
@@ -44,7 +44,8 @@
                         * from_item (trays and select-then-destination);
                         * 9: fc_game legal_count;
                         * 10: fc_game kinds, nkinds, decision_kind (mechanic probes);
-                        * 11: fc_game chance_source (named sources of chance) */
+                        * 11: fc_game chance_source (named sources of chance);
+                        * 12: fc_game noisy (quiescence moves for alpha-beta) */
 #define FC_PLUGIN_ENTRY "fc_plugin_query"
 
 #if defined(_WIN32)
@@ -244,6 +245,13 @@ typedef struct fc_game {
      * list (return -1) says the game has no chance at all. NULL: one source, "chance". A plain
      * match never calls it, so naming sources changes no seed's game. */
     int (*chance_source)(const void *st, const fc_env *env, const char *const **names);
+    /* API minor 12, optional: the game's "noisy" decisions, after which a position is too sharp
+     * for its evaluation to be trusted (in Hive, moves that add pressure on the enemy Queen).
+     * Keeps in d[0..k-1], in their order, those of d[0..n-1] (legal in st, as legal() listed
+     * them) and returns k. Alpha-beta searches them past its depth (quiescence, agent key
+     * quiesce=N) so that a line does not end just before the answer to a threat. Hot path:
+     * formats and allocates nothing. NULL: no quiescence search. */
+    int (*noisy)(const void *st, const fc_env *env, fc_decision *d, int n);
 } fc_game;
 
 #define FC_MAX_KINDS 64 /* kinds of decision a game may name (a 64-bit mask holds a set of them) */
@@ -258,6 +266,7 @@ typedef struct fc_game {
 #define FC_GAME_SIZE_MINOR_9 (offsetof(fc_game, legal_count) + sizeof(void (*)(void)))
 #define FC_GAME_SIZE_MINOR_10 (offsetof(fc_game, decision_kind) + sizeof(void (*)(void)))
 #define FC_GAME_SIZE_MINOR_11 (offsetof(fc_game, chance_source) + sizeof(void (*)(void)))
+#define FC_GAME_SIZE_MINOR_12 (offsetof(fc_game, noisy) + sizeof(void (*)(void)))
 
 /* A function a game exposes to Lua variants: a read-only query (game.<name>(...) in Lua) or
  * an action that changes the state while keeping it valid (only inside mutable hooks).

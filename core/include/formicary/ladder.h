@@ -112,6 +112,27 @@ typedef struct fc_ladder_result {
     double seconds;
 } fc_ladder_result;
 
+/* What the games of agents a and b against each other can tell apart (docs/metrics.md,
+ * "Ladder"). The unit is a deal at a table both sat at: a's points against b (1 finished ahead,
+ * 1/2 level, 0 behind) averaged over the deal's rotations, so seat order and the deal's luck
+ * cancel as the ladder pairs them (two players: the deal's two games with the seats
+ * exchanged). */
+typedef struct fc_ladder_mde {
+    int deals;    /* deals both played */
+    double score; /* a's mean points against b over them (1/2: even); NaN without deals */
+    double sd;    /* standard deviation of the per-deal points */
+    /* the smallest true departure of the score from 1/2 these deals detect at 95% confidence
+     * with 80% power (fc_stats_mde); NaN for fewer than 2 deals or no variation */
+    double mde;
+    /* the same as a rating difference, 400 log10((1/2 + mde) / (1/2 - mde)): Bradley-Terry, and
+     * under Plackett-Luce the chance one of two agents finishes ahead of the other is the same;
+     * +inf when mde >= 1/2 (no result could tell), NaN with mde */
+    double elo;
+} fc_ladder_mde;
+
+/* Fills out for agents a and b (a != b) from r's games; FC_ENOMEM or FC_EINVAL with err set. */
+int fc_ladder_pair_mde(const fc_ladder_result *r, int a, int b, fc_ladder_mde *out, fc_error *err);
+
 /* The anchor config->anchor resolves to. */
 int fc_ladder_anchor(const fc_ladder_config *c);
 /* Checks the configuration and every agent spec (err names the bad one). */

@@ -8,10 +8,14 @@
  * decision (an omniscient judge: hidden hands included). At x% of a game with D seat decisions
  * the state is the one after decision ceil(x D / 100); the leader is the seat with the highest
  * evaluation, none on a tie. A decision is a kingmaker decision when the seat to move is
- * evaluated below `threshold`, has two or more options, and its options, each judged one
- * decision ahead by the evaluation (the expectation over a chance point that follows, as the
- * greedy agent does), put different other seats ahead by at least `margin`. Everything is a pure
- * function of (config, game index): the thread count changes nothing. */
+ * evaluated below `threshold`, has two or more options, and its options, each judged, put
+ * different other seats ahead by at least `margin`. The judge values an option by a max^n
+ * lookahead of `judge_plies` seat decisions (1, the default: the evaluation right after the
+ * option): after the option, each seat to move picks the decision best for itself by the same
+ * lookahead, a chance point that follows a decision is the expectation over its outcomes, and
+ * the states where the lookahead stops are evaluated (a finished game: its win shares). With
+ * more than one ply the one-ply judgement of the same decisions is reported beside it.
+ * Everything is a pure function of (config, game index): the thread count changes nothing. */
 #ifndef FORMICARY_LEADERS_H
 #define FORMICARY_LEADERS_H
 
@@ -19,6 +23,7 @@
 #include <stdint.h>
 
 #include "formicary/error.h"
+#include "formicary/game.h"
 #include "formicary/rules.h"
 #include "formicary/seats.h"
 #include "formicary/sim.h"
@@ -27,6 +32,7 @@
 #define FC_LEADERS_BINS 10    /* where kingmaker decisions fall: tenths of a game */
 #define FC_LEADERS_THRESHOLD_DEFAULT 0.05
 #define FC_LEADERS_MARGIN_DEFAULT 0.02
+#define FC_LEADERS_PLIES_MAX 4   /* the judge's deepest lookahead */
 
 typedef struct fc_leaders_config {
     const fc_rules *rules;             /* finished; shared read-only by the threads */
@@ -40,6 +46,7 @@ typedef struct fc_leaders_config {
     bool kingmakers;                   /* look for kingmaker decisions (3 players or more) */
     double threshold;                  /* a seat evaluated below this can no longer win (0..1) */
     double margin;                     /* a judged winner leads the next other seat by this (0..1) */
+    int judge_plies;                   /* the judge's lookahead: 0 or 1 one ply, up to FC_LEADERS_PLIES_MAX */
     /* optional: after each game, (done, total) under a lock */
     void (*progress)(void *ud, int done, int total);
     void *progress_ud;
@@ -54,7 +61,9 @@ typedef struct fc_leaders_game {
     int leader75;                      /* the same at 75% */
     int last50;                        /* the seat evaluated lowest at 50%, -1 on a tie */
     int checked;                       /* decisions of a seat below the threshold with options */
-    int kingmaker;                     /* of those, kingmaker decisions */
+    int kingmaker;                     /* of those, kingmaker decisions (by the judge) */
+    int kingmaker_ply;                 /* judged one ply deep (judge_plies > 1; else == kingmaker) */
+    int both;                          /* kingmaker decisions by both judgements */
     int bins[FC_LEADERS_BINS];         /* kingmaker decisions by tenth of the game */
 } fc_leaders_game;
 
@@ -77,6 +86,9 @@ typedef struct fc_leaders_result {
     fc_leaders_share km_games;         /* share of games with a kingmaker decision */
     long km_checked, km_decisions;     /* decisions examined, kingmaker decisions */
     long km_bins[FC_LEADERS_BINS];     /* kingmaker decisions by tenth of the game */
+    int judge_plies;                   /* 1: one ply; more: km_* by the lookahead, km_ply_* one ply */
+    fc_leaders_share km_games_ply;     /* the same decisions judged one ply deep */
+    long km_decisions_ply, km_both;    /* kingmaker decisions one ply deep; by both judgements */
     double seconds;
 } fc_leaders_result;
 
@@ -90,6 +102,19 @@ int fc_leaders_top(const double *v, int n, bool lowest);
 /* The judged winner among the seats other than `self` of v[0..n-1]: the highest, when it leads
  * the next one by at least margin; else -1. */
 int fc_leaders_judged(const double *v, int n, int self, double margin);
+
+/* The judge on its own (test_leaders and the study): an option's value to each seat by a
+ * max^n lookahead of `plies` (1..FC_LEADERS_PLIES_MAX) seat decisions over the game's vtable,
+ * with the buffers it needs allocated once here, so judging allocates nothing. NULL when out of
+ * memory or plies is out of range. */
+typedef struct fc_leaders_judge fc_leaders_judge;
+fc_leaders_judge *fc_leaders_judge_new(const fc_game *g, const fc_env *env, int nseats, int plies);
+void fc_leaders_judge_free(fc_leaders_judge *j);
+/* Each seat's value (v[0..nseats-1]) of decision d in state st; false when d cannot be applied. */
+bool fc_leaders_judge_option(fc_leaders_judge *j, const void *st, fc_decision d, double *v);
+/* Whether seat `who`, to move in st, chooses who wins: two of its options judge different other
+ * seats ahead by at least margin. */
+bool fc_leaders_judge_kingmaker(fc_leaders_judge *j, const void *st, int who, double margin);
 
 /* Checks the configuration and every agent spec; one line naming the problem. */
 int fc_leaders_check(const fc_leaders_config *c, fc_error *err);

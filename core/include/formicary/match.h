@@ -89,6 +89,9 @@ typedef uint64_t (*fc_state_hash_fn)(const void *st, const fc_env *env);
 typedef void (*fc_apply_legal_fn)(void *st, const fc_env *env, fc_decision d);
 fc_state_hash_fn fc_match_hash_fn(const fc_match *m);
 fc_apply_legal_fn fc_match_apply_legal_fn(const fc_match *m);
+/* The game's quiescence filter (fc_game.noisy, API minor 12), or NULL. */
+typedef int (*fc_noisy_fn)(const void *st, const fc_env *env, fc_decision *d, int n);
+fc_noisy_fn fc_match_noisy_fn(const fc_match *m);
 /* The game's evaluation weights (API minor 7) and its evaluate with other weights: the count
  * (0 and *out NULL when the game offers none) and the function (NULL likewise). */
 int fc_match_eval_weights(const fc_match *m, const fc_eval_weight **out);

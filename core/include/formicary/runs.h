@@ -20,8 +20,9 @@
 
 typedef struct fc_runs fc_runs;
 
-/* The schema version kept in PRAGMA user_version. */
-#define FC_RUNS_SCHEMA 1
+/* The schema version kept in PRAGMA user_version: 2 added games.source and games.note (a
+ * version-1 file is upgraded when a writer opens it; docs/runs.md). */
+#define FC_RUNS_SCHEMA 2
 
 /* The database file to use, from the environment: $FORMICARY_DB when set (empty: none),
  * else $XDG_DATA_HOME/formicary/runs.db, else $HOME/.local/share/formicary/runs.db. 1 with the
@@ -61,6 +62,19 @@ int fc_runs_add_seat(fc_runs *db, int64_t run, int seat, const char *agent, cons
  * one transaction that also counts them in runs.games_played. */
 int fc_runs_add_games(fc_runs *db, int64_t run, const char *label, const fc_sim_game *g, int n, int nseats,
                       fc_error *err);
+
+/* What a games row's numbers cannot say, for games read rather than played (a corpus replay's
+ * records): the file, what became of it, and which of its numbers are unknown (NULL). */
+typedef struct fc_run_game_note {
+    const char *source; /* the file the game was read from; NULL: none */
+    const char *note;   /* what became of it ("diverged at decision 57: ..."); NULL: none */
+    bool no_result;     /* the game did not end: winners, margin, ranks and wins are NULL */
+    bool unmeasured;    /* rounds, choice points, branching, lead changes, drama and seconds are NULL */
+    bool unread;        /* the game could not be read: its decisions and timeout are NULL too */
+} fc_run_game_note;
+/* fc_runs_add_games with note[i] for game g[i] (note NULL: none, as fc_runs_add_games). */
+int fc_runs_add_games_noted(fc_runs *db, int64_t run, const char *label, const fc_sim_game *g,
+                            const fc_run_game_note *note, int n, int nseats, fc_error *err);
 
 /* One summary figure of a run: design "A", "B", "B-A" (paired difference), "" (the run);
  * NaN for an absent lo, hi or p (stored as NULL); text for a non-numeric value (or NULL). */
@@ -106,7 +120,9 @@ typedef void fc_runs_each_fn(void *ud, const double *v, const char *const *t);
 int fc_runs_each(fc_runs *db, int64_t id, fc_runs_part part, fc_runs_each_fn *fn, void *ud, fc_error *err);
 
 /* One game row of a run with its seats, as fc_runs_each_game reads it back (NaN or -1 for a
- * NULL column). agent[k] is which of the run's seats rows (1-based) sat in seat k + 1. */
+ * NULL column). agent[k] is which of the run's seats rows (1-based) sat in seat k + 1; nseats
+ * counts the seats rows the game has (none for a record that could not be read). */
+#define FC_RUNS_NOTE 512
 typedef struct fc_run_game {
     char design[16];
     long game; /* 1-based */
@@ -117,6 +133,7 @@ typedef struct fc_run_game {
     int agent[FC_MAX_SEATS], rank[FC_MAX_SEATS];
     long score[FC_MAX_SEATS];
     double win[FC_MAX_SEATS];
+    char source[FC_RUNS_NOTE], note[FC_RUNS_NOTE]; /* "" when NULL (truncated with "...") */
 } fc_run_game;
 typedef void fc_runs_game_fn(void *ud, const fc_run_game *g);
 /* Calls fn (NULL: none, to count) for each game of the run, in design then game order: the

@@ -92,6 +92,11 @@ typedef struct fc_sens_config {
      * on (values, i). With play, ctx may be NULL and every param[i].def must be set. */
     int (*play)(void *ud, const int64_t *values, int first, int count, fc_sim_game *out, fc_error *err);
     void *play_ud;
+    /* optional: each design point once played, in order, from the screening's thread (a front
+     * end keeps them: the runs database): its number (0: the base values), its values (one per
+     * param), and its games 0..n-1, or for a point the game refused why (g NULL, n 0). */
+    void (*on_point)(void *ud, int point, const int64_t *values, const char *refused, const fc_sim_game *g, int n);
+    void *on_point_ud;
 } fc_sens_config;
 
 /* Checks the configuration: the base layers, every parameter against the schema (unknown names

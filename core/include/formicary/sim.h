@@ -45,6 +45,11 @@ typedef struct fc_sim_config {
     void (*game_seeds)(void *ud, int index, uint64_t *source_seed, uint64_t *agent_seed);
     void *game_seeds_ud;
     int nsources;
+    /* optional (false: not measured): time every agent decision on the playing thread's CPU
+     * clock into fc_sim_game.cpu, so a report can show that agents given "equal CPU" got it.
+     * Two clock reads a decision (microseconds on some machines: noticeable only for agents
+     * that decide in microseconds); helper threads of an agent (ab:threads=N) are not counted. */
+    bool agent_cpu;
 } fc_sim_config;
 
 /* The result of one game. Everything but `seconds` is a pure function of (config, index). */
@@ -64,6 +69,10 @@ typedef struct fc_sim_game {
     int lead_changes;
     double drama;
     double seconds;
+    /* with fc_sim_config.agent_cpu: per seat, the agent's decisions (the opening's random ones
+     * not counted) and the CPU seconds they took; not a pure function of (config, index) */
+    long agent_decisions[FC_MAX_SEATS];
+    double cpu[FC_MAX_SEATS];
 } fc_sim_game;
 
 /* Seeds of game `index`: the match seed and the seed given to its agents. */

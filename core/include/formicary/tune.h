@@ -161,6 +161,12 @@ typedef struct fc_tune_candidate {
     double drop_p;                      /* its one-sided p-value, Holm-adjusted over the round, at the drop */
     int evaluations;                    /* bandit evaluations (batches) */
     bool front;                         /* on the Pareto front of the per-target losses */
+    /* the smallest true difference of summed loss from the winner's that the games it shares
+     * with the winner (0..min(games, winner's games)-1) detect at 95% confidence with 80% power
+     * (fc_stats_mde; the loss is a function of means, not a mean, so the per-pair sd comes from
+     * the paired bootstrap's standard error of loss - winner's loss); NaN for the
+     * winner, an invalid candidate, fewer than 2 shared games or no variation */
+    double mde;
     char error[128];                    /* FC_TUNE_INVALID: why */
 } fc_tune_candidate;
 

@@ -15,6 +15,7 @@
 #include "agent_impl.h"
 
 #define AB_MAX_PLY 64        /* search depth bound (depth= is 1..AB_MAX_PLY - 4) */
+#define AB_MAX_QUIESCE 16    /* quiesce= bound (plies past the depth; the stacks still end at AB_MAX_PLY) */
 #define AB_MAX_THREADS 16
 #define AB_INF 32000
 #define AB_WIN 30000         /* a won game at ply p scores AB_WIN - p */
@@ -78,6 +79,7 @@ typedef struct ab_worker {
 typedef struct ab {
     /* options */
     uint64_t depth, threads, hash_mb, lmr;
+    uint64_t quiesce; /* plies of quiescence past the depth (the game's noisy decisions only) */
     double time;
     bool cpu_clock; /* clock=cpu: the budget runs on worker 0's CPU clock */
     double blunder; /* share of decisions played at random (weaker tiers) */
@@ -87,6 +89,7 @@ typedef struct ab {
     fc_agent_eval ev; /* the game's evaluation or the agent's weights */
     fc_state_hash_fn hash;
     fc_apply_legal_fn apply_legal;
+    fc_noisy_fn noisy; /* NULL: no quiescence (quiesce=0 or the game has no noisy()) */
     const void *root;
     int root_seat;
     /* the root's decisions as the match lists them: fewer than the game's when the agent is

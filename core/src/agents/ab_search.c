@@ -157,6 +157,7 @@ static int ab_play(ab_worker *w, int ply, fc_decision d)
 }
 
 static int ab_node(ab_worker *w, int ply, int who, int depth, int alpha, int beta);
+static int ab_quiesce(ab_worker *w, int ply, int who, int depth, int alpha, int beta);
 
 /* The value for `seat` of the child at ply + 1 where `who` moves (searched to depth). */
 static int ab_child(ab_worker *w, int ply, int seat, int who, int depth, int alpha, int beta)
@@ -185,8 +186,11 @@ static int ab_node(ab_worker *w, int ply, int who, int depth, int alpha, int bet
     ab *cfg = w->cfg;
     const void *st = w->states + (size_t)ply * cfg->state_size;
     w->nodes++;
-    if (depth <= 0 || ply >= AB_MAX_PLY - 1)
+    if (depth <= 0 || ply >= AB_MAX_PLY - 1) {
+        if (cfg->noisy && depth > -(int)cfg->quiesce && ply < AB_MAX_PLY - 1)
+            return ab_quiesce(w, ply, who, depth, alpha, beta);
         return ab_eval(cfg, st, who);
+    }
     if (ab_time_up(w))
         return 0;
     uint64_t key = cfg->hash ? w->keys[ply] : fc_hash64(st, cfg->state_size, 0);
@@ -237,6 +241,41 @@ static int ab_node(ab_worker *w, int ply, int who, int depth, int alpha, int bet
     }
     int bound = best >= beta ? AB_BOUND_LOWER : best > alpha0 ? AB_BOUND_EXACT : AB_BOUND_UPPER;
     fc_ab_tt_store(&cfg->tt, key, true, best_move, fc_ab_score_to_tt(best, ply), depth, bound);
+    return best;
+}
+
+/* Quiescence (agent key quiesce=N): past the depth, only the game's noisy decisions are
+ * searched, for at most N plies, and the seat to move may instead take the evaluation as it is
+ * (stand pat: it always has quieter moves). Without it a line that ends just after a move that
+ * adds pressure on a Queen is judged before the answer to it. No table and no ordering: the
+ * noisy lists are short. */
+static int ab_quiesce(ab_worker *w, int ply, int who, int depth, int alpha, int beta)
+{
+    ab *cfg = w->cfg;
+    const void *st = w->states + (size_t)ply * cfg->state_size;
+    int best = ab_eval(cfg, st, who);
+    if (best >= beta || ab_time_up(w))
+        return best;
+    fc_decision *mv = w->moves + (size_t)ply * (size_t)cfg->cap;
+    int n = cfg->g->legal(st, cfg->env, mv, NULL);
+    if (n <= 0 || n > cfg->cap) {
+        ab_fail(cfg, "the game listed no legal decision for a seat to move");
+        return 0;
+    }
+    int k = cfg->noisy(st, cfg->env, mv, n);
+    if (best > alpha)
+        alpha = best;
+    for (int i = 0; i < k && i < n; i++) {
+        int v = ab_child(w, ply, who, ab_play(w, ply, mv[i]), depth - 1, alpha, beta);
+        if (atomic_load_explicit(&cfg->stop, memory_order_relaxed))
+            return 0;
+        if (v > best)
+            best = v;
+        if (v > alpha)
+            alpha = v;
+        if (alpha >= beta)
+            break;
+    }
     return best;
 }
 

@@ -24,7 +24,7 @@
 
 #include "ab.h"
 
-const char *const fc_agent_ab_keys[] = {"depth", "time", "threads", "hash", "seed", "lmr", "weights", "blunder", "clock", NULL};
+const char *const fc_agent_ab_keys[] = {"depth", "time", "threads", "hash", "seed", "lmr", "weights", "blunder", "clock", "quiesce", NULL};
 
 int fc_agent_ab_init(fc_agent *a, fc_error *err)
 {
@@ -37,7 +37,7 @@ int fc_agent_ab_init(fc_agent *a, fc_error *err)
     t->lmr = 1;
     if (fc_agent_opt_u64(a, "depth", &t->depth, err) < 0 || fc_agent_opt_u64(a, "threads", &t->threads, err) < 0 ||
         fc_agent_opt_u64(a, "hash", &t->hash_mb, err) < 0 || fc_agent_opt_u64(a, "seed", &a->seed, err) < 0 ||
-        fc_agent_opt_u64(a, "lmr", &t->lmr, err) < 0 || fc_agent_opt_double(a, "time", 0.001, 86400, &t->time, err) < 0 ||
+        fc_agent_opt_u64(a, "lmr", &t->lmr, err) < 0 || fc_agent_opt_u64(a, "quiesce", &t->quiesce, err) < 0 || fc_agent_opt_double(a, "time", 0.001, 86400, &t->time, err) < 0 ||
         fc_agent_opt_double(a, "blunder", 0, 1, &t->blunder, err) < 0 || fc_agent_opt_clock(a, &t->cpu_clock, err) < 0)
         return FC_EPARSE;
     if (fc_agent_opt_get(a, "depth") && (t->depth < 1 || t->depth > AB_MAX_PLY - 4))
@@ -51,6 +51,9 @@ int fc_agent_ab_init(fc_agent *a, fc_error *err)
     if (t->hash_mb < 1 || t->hash_mb > AB_MAX_HASH_MB)
         return fc_error_set(err, FC_ERANGE, "agent ab: hash: %llu MB is out of range 1..%d",
                             (unsigned long long)t->hash_mb, AB_MAX_HASH_MB);
+    if (t->quiesce > AB_MAX_QUIESCE)
+        return fc_error_set(err, FC_ERANGE, "agent ab: quiesce: %llu is out of range 0..%d",
+                            (unsigned long long)t->quiesce, AB_MAX_QUIESCE);
     if (t->lmr > 1)
         return fc_error_set(err, FC_ERANGE, "agent ab: lmr: expected 0 or 1, found %llu", (unsigned long long)t->lmr);
     return 0;
@@ -105,6 +108,7 @@ static int ab_prepare(fc_agent *a, ab *t, fc_match *m, fc_error *err)
     t->env = fc_match_search_env(m);
     t->hash = fc_match_hash_fn(m);
     t->apply_legal = fc_match_apply_legal_fn(m);
+    t->noisy = t->quiesce ? fc_match_noisy_fn(m) : NULL;
     t->root = fc_match_state(m);
     t->root_seat = fc_match_to_move(m);
     atomic_store(&t->stop, false);

@@ -508,6 +508,11 @@ static bool has_minor6(const fc_match *m)
 fc_state_hash_fn fc_match_hash_fn(const fc_match *m) { return has_minor6(m) ? m->game->hash : NULL; }
 fc_apply_legal_fn fc_match_apply_legal_fn(const fc_match *m) { return has_minor6(m) ? m->game->apply_legal : NULL; }
 
+fc_noisy_fn fc_match_noisy_fn(const fc_match *m)
+{
+    return m->plugin->api_minor >= 12 && m->game->struct_size >= FC_GAME_SIZE_MINOR_12 ? m->game->noisy : NULL;
+}
+
 /* ---- evaluation weights (API minor 7) ---- */
 
 static bool has_minor7(const fc_match *m)

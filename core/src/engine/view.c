@@ -128,6 +128,9 @@ void fc_view_legend_add(fc_view *v, const char *glyph, const char *fmt, ...)
             return;
     fc_view_legend *e = &v->legend[v->nlegend++];
     copy_str(e->glyph, sizeof e->glyph, glyph);
+    e->text[0] = 0;
+    if (!fmt)
+        return;
     va_list ap;
     va_start(ap, fmt);
     text_vset(e->text, sizeof e->text, fmt, ap);

@@ -11,6 +11,7 @@ struct fc_runs {
     sqlite3 *h;
     char *path;
     struct timespec t0; /* when the run being written began (its wall seconds) */
+    int version;        /* the file's schema version (PRAGMA user_version) once open */
 };
 
 /* Sets err to "PATH: sqlite's message" and returns FC_EIO. */

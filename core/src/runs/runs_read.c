@@ -147,10 +147,12 @@ static int runs_game_seats(sqlite3_stmt *ss, int *pending, fc_run_game *g)
 long fc_runs_each_game(fc_runs *db, int64_t id, fc_runs_game_fn *fn, void *ud, fc_error *err)
 {
     sqlite3_stmt *sg = NULL, *ss = NULL;
-    if (sqlite3_prepare_v2(db->h,
-                           "SELECT design, game, winners, timeout, rounds, lead_changes, decisions, choice_points,"
-                           " branching, drama, margin, seconds FROM games WHERE run = ? ORDER BY design, game",
-                           -1, &sg, NULL) != SQLITE_OK ||
+    char sql[512];
+    snprintf(sql, sizeof sql,
+             "SELECT design, game, winners, timeout, rounds, lead_changes, decisions, choice_points, branching, drama,"
+             " margin, seconds, %s FROM games WHERE run = ? ORDER BY design, game",
+             db->version >= 2 ? "source, note" : "NULL, NULL"); /* a version-1 file read-only has neither */
+    if (sqlite3_prepare_v2(db->h, sql, -1, &sg, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(db->h,
                            "SELECT design, game, seat, agent, score, rank, win FROM game_seats WHERE run = ?"
                            " ORDER BY design, game, seat",
@@ -177,6 +179,10 @@ long fc_runs_each_game(fc_runs *db, int64_t id, fc_runs_game_fn *fn, void *ud, f
         g.drama = col_real(sg, 9);
         g.margin = col_real(sg, 10);
         g.seconds = col_real(sg, 11);
+        col_text(sg, 12, g.source, sizeof g.source);
+        col_text(sg, 13, g.note, sizeof g.note);
+        for (int k = 0; k < FC_MAX_SEATS; k++) /* seats without a row read as unknown */
+            g.rank[k] = -1, g.win[k] = NAN;
         /* seat rows of games without a games row (none are written so) are skipped */
         while (pending == SQLITE_ROW) {
             const unsigned char *d = sqlite3_column_text(ss, 0);

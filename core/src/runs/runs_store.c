@@ -36,7 +36,7 @@ static const char runs_schema[] =
     "CREATE TABLE IF NOT EXISTS games ("
     " run INTEGER NOT NULL REFERENCES runs(id), design TEXT NOT NULL, game INTEGER NOT NULL,"
     " winners INTEGER, timeout INTEGER, rounds INTEGER, decisions INTEGER, choice_points INTEGER,"
-    " branching REAL, lead_changes INTEGER, drama REAL, margin REAL, seconds REAL,"
+    " branching REAL, lead_changes INTEGER, drama REAL, margin REAL, seconds REAL, source TEXT, note TEXT,"
     " PRIMARY KEY (run, design, game)) WITHOUT ROWID;"
     "CREATE TABLE IF NOT EXISTS game_seats ("
     " run INTEGER NOT NULL, design TEXT NOT NULL, game INTEGER NOT NULL, seat INTEGER NOT NULL,"
@@ -45,6 +45,42 @@ static const char runs_schema[] =
     "CREATE TABLE IF NOT EXISTS metrics ("
     " run INTEGER NOT NULL REFERENCES runs(id), design TEXT NOT NULL, name TEXT NOT NULL,"
     " value REAL, lo REAL, hi REAL, p REAL, text TEXT, PRIMARY KEY (run, design, name));";
+
+/* The file's schema version, or -1 when it cannot be read. */
+static int runs_version(fc_runs *db)
+{
+    int version = -1;
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(db->h, "PRAGMA user_version", -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+        version = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return version;
+}
+
+/* Brings a writable file to FC_RUNS_SCHEMA in one transaction: the tables of a new file, the
+ * columns version 2 added to a version-1 file. Another writer may be doing the same, so the
+ * version is read again under the lock. */
+static int runs_upgrade(fc_runs *db, fc_error *err)
+{
+    if (sqlite3_exec(db->h, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+        return runs_fail(db, err);
+    int version = runs_version(db), ok = version >= 0;
+    char sql[64];
+    snprintf(sql, sizeof sql, "PRAGMA user_version=%d", FC_RUNS_SCHEMA);
+    if (ok && version == 1)
+        ok = sqlite3_exec(db->h, "ALTER TABLE games ADD COLUMN source TEXT; ALTER TABLE games ADD COLUMN note TEXT",
+                          NULL, NULL, NULL) == SQLITE_OK;
+    if (ok && version < FC_RUNS_SCHEMA)
+        ok = sqlite3_exec(db->h, runs_schema, NULL, NULL, NULL) == SQLITE_OK &&
+             sqlite3_exec(db->h, sql, NULL, NULL, NULL) == SQLITE_OK;
+    if (ok && sqlite3_exec(db->h, "COMMIT", NULL, NULL, NULL) == SQLITE_OK) {
+        db->version = FC_RUNS_SCHEMA;
+        return 0;
+    }
+    int rc = runs_fail(db, err); /* the message before ROLLBACK replaces it */
+    sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+    return rc;
+}
 
 int runs_fail(fc_runs *db, fc_error *err)
 {
@@ -115,11 +151,7 @@ fc_runs *fc_runs_open(const char *path, bool writable, fc_error *err)
     }
     sqlite3_extended_result_codes(db->h, 0);
     sqlite3_busy_timeout(db->h, 10000); /* other writers hold the lock for one chunk at most */
-    int version = -1;
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(db->h, "PRAGMA user_version", -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
-        version = sqlite3_column_int(st, 0);
-    sqlite3_finalize(st);
+    int version = db->version = runs_version(db);
     if (version < 0) { /* not a database, or not readable */
         runs_fail(db, err);
         fc_runs_close(db);
@@ -134,12 +166,12 @@ fc_runs *fc_runs_open(const char *path, bool writable, fc_error *err)
     if (writable) {
         /* WAL: readers never block the writer; NORMAL sync: a crash may lose the last
          * transaction, never consistency */
-        char sql[64];
-        snprintf(sql, sizeof sql, "PRAGMA user_version=%d", FC_RUNS_SCHEMA);
-        if (sqlite3_exec(db->h, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL", NULL, NULL, NULL) != SQLITE_OK ||
-            (version < FC_RUNS_SCHEMA && (sqlite3_exec(db->h, runs_schema, NULL, NULL, NULL) != SQLITE_OK ||
-                                          sqlite3_exec(db->h, sql, NULL, NULL, NULL) != SQLITE_OK))) {
+        if (sqlite3_exec(db->h, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL", NULL, NULL, NULL) != SQLITE_OK) {
             runs_fail(db, err);
+            fc_runs_close(db);
+            return NULL;
+        }
+        if (version < FC_RUNS_SCHEMA && runs_upgrade(db, err) != 0) {
             fc_runs_close(db);
             return NULL;
         }
@@ -272,24 +304,38 @@ int fc_runs_add_seat(fc_runs *db, int64_t run, int seat, const char *agent, cons
     return runs_exec(db, "INSERT INTO seats (run, seat, agent, tier) VALUES (?,?,?,?)", "iitt", args, err);
 }
 
-/* One game's rows with prepared statements g (games) and s (game_seats). */
-static int runs_game_rows(sqlite3_stmt *g, sqlite3_stmt *s, int64_t run, const char *label, const fc_sim_game *x,
-                          int nseats)
+/* Binds an integer, or NULL when `known` is false. */
+static void bind_int_if(sqlite3_stmt *st, int i, int64_t v, bool known)
 {
+    if (known)
+        sqlite3_bind_int64(st, i, v);
+    else
+        sqlite3_bind_null(st, i);
+}
+
+/* One game's rows with prepared statements g (games) and s (game_seats); nt (may be NULL)
+ * says which numbers are unknown. */
+static int runs_game_rows(sqlite3_stmt *g, sqlite3_stmt *s, int64_t run, const char *label, const fc_sim_game *x,
+                          const fc_run_game_note *nt, int nseats)
+{
+    bool read = !nt || !nt->unread, result = read && (!nt || !nt->no_result),
+         measured = read && (!nt || !nt->unmeasured);
     sqlite3_reset(g);
     sqlite3_bind_int64(g, 1, run);
     sqlite3_bind_text(g, 2, label, -1, SQLITE_STATIC);
     sqlite3_bind_int64(g, 3, x->index + 1);
-    sqlite3_bind_int(g, 4, x->winners);
-    sqlite3_bind_int(g, 5, x->timeout);
-    sqlite3_bind_int(g, 6, x->rounds);
-    sqlite3_bind_int64(g, 7, x->decisions);
-    sqlite3_bind_int64(g, 8, x->choice_points);
-    sqlite3_bind_double(g, 9, x->branching);
-    sqlite3_bind_int(g, 10, x->lead_changes);
-    sqlite3_bind_double(g, 11, x->drama);
-    sqlite3_bind_double(g, 12, fc_sim_value(x, nseats, FC_SIM_MARGIN, 0));
-    sqlite3_bind_double(g, 13, x->seconds);
+    bind_int_if(g, 4, x->winners, result);
+    bind_int_if(g, 5, x->timeout, read);
+    bind_int_if(g, 6, x->rounds, measured);
+    bind_int_if(g, 7, x->decisions, read);
+    bind_int_if(g, 8, x->choice_points, measured);
+    bind_real(g, 9, measured ? x->branching : NAN);
+    bind_int_if(g, 10, x->lead_changes, measured);
+    bind_real(g, 11, measured ? x->drama : NAN);
+    bind_real(g, 12, result && nseats > 0 ? fc_sim_value(x, nseats, FC_SIM_MARGIN, 0) : NAN);
+    bind_real(g, 13, measured ? x->seconds : NAN);
+    bind_text(g, 14, nt ? nt->source : NULL);
+    bind_text(g, 15, nt ? nt->note : NULL);
     if (sqlite3_step(g) != SQLITE_DONE)
         return -1;
     for (int k = 0; k < nseats; k++) {
@@ -300,8 +346,8 @@ static int runs_game_rows(sqlite3_stmt *g, sqlite3_stmt *s, int64_t run, const c
         sqlite3_bind_int(s, 4, k + 1);
         sqlite3_bind_int(s, 5, x->agent_at[k] + 1);
         sqlite3_bind_int(s, 6, x->score[k]);
-        sqlite3_bind_int(s, 7, x->rank[k]);
-        sqlite3_bind_double(s, 8, fc_sim_value(x, nseats, FC_SIM_SEAT_WIN, k));
+        bind_int_if(s, 7, x->rank[k], result);
+        bind_real(s, 8, result ? fc_sim_value(x, nseats, FC_SIM_SEAT_WIN, k) : NAN);
         if (sqlite3_step(s) != SQLITE_DONE)
             return -1;
     }
@@ -311,13 +357,20 @@ static int runs_game_rows(sqlite3_stmt *g, sqlite3_stmt *s, int64_t run, const c
 int fc_runs_add_games(fc_runs *db, int64_t run, const char *label, const fc_sim_game *g, int n, int nseats,
                       fc_error *err)
 {
+    return fc_runs_add_games_noted(db, run, label, g, NULL, n, nseats, err);
+}
+
+int fc_runs_add_games_noted(fc_runs *db, int64_t run, const char *label, const fc_sim_game *g,
+                            const fc_run_game_note *note, int n, int nseats, fc_error *err)
+{
     sqlite3_stmt *sg = NULL, *ss = NULL, *su = NULL;
     int rc = sqlite3_exec(db->h, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
     bool began = rc == 0;
     if (rc == 0 &&
         (sqlite3_prepare_v2(db->h,
                             "INSERT INTO games (run, design, game, winners, timeout, rounds, decisions, choice_points,"
-                            " branching, lead_changes, drama, margin, seconds) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                            " branching, lead_changes, drama, margin, seconds, source, note)"
+                            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                             -1, &sg, NULL) != SQLITE_OK ||
          sqlite3_prepare_v2(db->h,
                             "INSERT INTO game_seats (run, design, game, seat, agent, score, rank, win)"
@@ -327,7 +380,7 @@ int fc_runs_add_games(fc_runs *db, int64_t run, const char *label, const fc_sim_
              SQLITE_OK))
         rc = -1;
     for (int i = 0; rc == 0 && i < n; i++)
-        rc = runs_game_rows(sg, ss, run, label, &g[i], nseats);
+        rc = runs_game_rows(sg, ss, run, label, &g[i], note ? &note[i] : NULL, nseats);
     if (rc == 0) {
         sqlite3_bind_int(su, 1, n);
         sqlite3_bind_int64(su, 2, run);

@@ -148,6 +148,26 @@ static void sim_drama(const sim_evals *e, fc_sim_game *g, int nseats)
     g->drama = trailing ? sum / (double)trailing : 0;
 }
 
+static double sim_thread_cpu(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+/* One agent decision for `seat`, timed on this thread's CPU clock when the config asks. */
+static int sim_choose(const fc_sim_config *c, fc_agent *a, fc_match *m, fc_sim_game *g, int seat, fc_decision *d,
+                      fc_error *err)
+{
+    if (!c->agent_cpu)
+        return fc_agent_choose(a, m, d, err);
+    double t0 = sim_thread_cpu();
+    int rc = fc_agent_choose(a, m, d, err);
+    g->cpu[seat] += sim_thread_cpu() - t0;
+    g->agent_decisions[seat]++;
+    return rc;
+}
+
 static int sim_game(const fc_sim_config *c, int index, fc_sim_game *g, fc_error *err)
 {
     int n = c->nagents, rc = 0;
@@ -201,7 +221,7 @@ static int sim_game(const fc_sim_config *c, int index, fc_sim_game *g, fc_error 
             if (g->decisions++ < c->opening && k > 0 && legal)
                 d = legal[fc_rng_below(&opening, (uint32_t)k)];
             else
-                rc = fc_agent_choose(agent[g->agent_at[who]], m, &d, err);
+                rc = sim_choose(c, agent[g->agent_at[who]], m, g, who, &d, err);
             if (rc == 0)
                 rc = fc_match_play(m, d, err);
         }

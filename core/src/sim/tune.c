@@ -170,9 +170,11 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* Paired bootstrap over the common games 0..n-1 of loss(a) - loss(b): the one-sided 95% lower
- * bound (the 5% quantile of the resampled differences) and the one-sided p-value of "a is no
- * worse than b" ((resamples with a difference <= 0, plus 1) / (resamples + 1)). */
-static int tune_paired(tune_run *r, const tune_cand *a, const tune_cand *b, int n, double *bound, double *p)
+ * bound (the 5% quantile of the resampled differences), the one-sided p-value of "a is no
+ * worse than b" ((resamples with a difference <= 0, plus 1) / (resamples + 1)) and, when se is
+ * not NULL, the resampled differences' standard deviation (the difference's standard error). */
+static int tune_paired(tune_run *r, const tune_cand *a, const tune_cand *b, int n, double *bound, double *p,
+                       double *se)
 {
     int *idx = tune_idx(r, n);
     if (!idx)
@@ -186,6 +188,11 @@ static int tune_paired(tune_run *r, const tune_cand *a, const tune_cand *b, int 
         tune_resample(&rng, idx, n);
         r->boot[k] = tune_eval_idx(r, a, idx, n, v) - tune_eval_idx(r, b, idx, n, v);
         le += r->boot[k] <= 0;
+    }
+    if (se) {
+        fc_stats_summary sm;
+        fc_stats_describe(r->boot, TUNE_BOOT, &sm);
+        *se = sm.sd;
     }
     qsort(r->boot, TUNE_BOOT, sizeof *r->boot, cmp_double);
     *bound = fc_stats_quantile_sorted(r->boot, TUNE_BOOT, 0.05);
@@ -391,7 +398,7 @@ static int tune_race_round(tune_run *r, tune_cand **live, int nl, int upto, int 
     for (int i = 0; i < nl; i++) {
         if (i == lead)
             continue;
-        if (tune_paired(r, live[i], live[lead], upto, &bound[m], &p[m]) != 0)
+        if (tune_paired(r, live[i], live[lead], upto, &bound[m], &p[m], NULL) != 0)
             return fc_error_set(err, FC_ENOMEM, "out of memory");
         other[m++] = live[i];
     }
@@ -510,6 +517,29 @@ static void tune_free_run(tune_run *r)
     free(r->trace);
 }
 
+/* Each candidate's detectable difference from the winner (fc_tune_candidate.mde) on the games
+ * the two share. The bootstrap is tune_paired's, so a raced candidate's matches its last race
+ * round when the counts agree. */
+static int tune_mde(tune_run *r, fc_tune_result *res, int winner)
+{
+    for (int i = 0; i < r->ncand; i++) {
+        const fc_tune_candidate *a = &r->cand[i].pub;
+        res->cand[i].mde = NAN;
+        if (i == winner || winner < 0 || a->status == FC_TUNE_INVALID)
+            continue;
+        int wg = r->cand[winner].pub.games, n = a->games < wg ? a->games : wg;
+        if (n < 2)
+            continue;
+        double bound, p, se;
+        if (tune_paired(r, &r->cand[i], &r->cand[winner], n, &bound, &p, &se) != 0)
+            return FC_ENOMEM;
+        /* a bootstrap variance of a mean is s^2 (n - 1) / n^2: for a loss linear in the means
+         * this gives back the sample sd s of the per-game differences, as sim's A/B table uses */
+        res->cand[i].mde = fc_stats_mde(se * n / sqrt(n - 1.0), (size_t)n);
+    }
+    return 0;
+}
+
 /* Copies the public records out, with their summaries, the front and per-target reach. */
 static fc_tune_result *tune_finish(tune_run *r, int winner, int rounds, fc_error *err)
 {
@@ -526,6 +556,11 @@ static fc_tune_result *tune_finish(tune_run *r, int winner, int rounds, fc_error
             return NULL;
         }
         res->cand[i] = r->cand[i].pub;
+    }
+    if (tune_mde(r, res, winner) != 0) {
+        fc_tune_result_free(res);
+        fc_error_set(err, FC_ENOMEM, "out of memory");
+        return NULL;
     }
     res->ncandidates = r->ncand;
     res->winner = winner;

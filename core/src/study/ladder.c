@@ -5,12 +5,14 @@
  * exchanged. Each game's result has its own slot, so nothing depends on the thread count. */
 #include "formicary/ladder.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "formicary/agent.h"
+#include "formicary/stats.h"
 
 static double ladder_now(void)
 {
@@ -330,6 +332,54 @@ int fc_ladder_run(const fc_ladder_config *c, fc_ladder_result *out, fc_error *er
     free(r.table);
     out->seconds = ladder_now() - t0;
     return rc;
+}
+
+int fc_ladder_pair_mde(const fc_ladder_result *r, int a, int b, fc_ladder_mde *out, fc_error *err)
+{
+    *out = (fc_ladder_mde){0, NAN, NAN, NAN, NAN};
+    if (a < 0 || b < 0 || a >= r->nagents || b >= r->nagents || a == b)
+        return fc_error_set(err, FC_EINVAL, "ladder: agents %d and %d are not a pair of the ladder", a + 1, b + 1);
+    size_t units = (size_t)r->ntables * (size_t)(r->deals > 0 ? r->deals : 1);
+    double *sum = calloc(units, sizeof *sum), *x = calloc(units, sizeof *x);
+    int *cnt = calloc(units, sizeof *cnt);
+    if (!sum || !x || !cnt) {
+        free(sum);
+        free(x);
+        free(cnt);
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    }
+    for (long g = 0; g < r->ngames; g++) {
+        const fc_ladder_game *lg = &r->games[g];
+        int sa = -1, sb = -1;
+        for (int s = 0; s < r->nseats; s++) {
+            sa = lg->agent_at[s] == a ? s : sa;
+            sb = lg->agent_at[s] == b ? s : sb;
+        }
+        if (sa < 0 || sb < 0 || lg->table < 0 || lg->table >= r->ntables || lg->deal < 0 || lg->deal >= r->deals)
+            continue;
+        size_t u = (size_t)lg->table * (size_t)r->deals + (size_t)lg->deal;
+        sum[u] += lg->rank[sa] < lg->rank[sb] ? 1.0 : lg->rank[sa] == lg->rank[sb] ? 0.5 : 0.0;
+        cnt[u]++;
+    }
+    size_t n = 0;
+    for (size_t u = 0; u < units; u++)
+        if (cnt[u] > 0)
+            x[n++] = sum[u] / cnt[u];
+    if (n > 0) {
+        fc_stats_summary sm;
+        fc_stats_describe(x, n, &sm);
+        out->deals = (int)n;
+        out->score = sm.mean;
+        out->sd = sm.sd;
+        out->mde = fc_stats_mde(sm.sd, n);
+        out->elo = isnan(out->mde) ? NAN
+                   : out->mde >= 0.5 ? INFINITY
+                                     : FC_ELO_PER_NAT * log((0.5 + out->mde) / (0.5 - out->mde));
+    }
+    free(sum);
+    free(x);
+    free(cnt);
+    return 0;
 }
 
 void fc_ladder_result_free(fc_ladder_result *r)

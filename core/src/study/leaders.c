@@ -67,6 +67,156 @@ int fc_leaders_judged(const double *v, int n, int self, double margin)
     return lead > LEADERS_TIE_EPS && lead + LEADERS_TIE_EPS >= margin ? best : -1;
 }
 
+/* ---- the judge ---- */
+
+/* Each seat's value of state st: the win shares of a finished game, else the evaluation. */
+static void leaders_value(const fc_game *g, const fc_env *env, int nseats, const void *st, double *v)
+{
+    if (g->to_move(st, env) != FC_NOBODY) {
+        g->evaluate(st, env, v);
+        return;
+    }
+    int32_t score[FC_MAX_SEATS];
+    int rank[FC_MAX_SEATS], k = 0;
+    g->scores(st, env, score, rank);
+    for (int s = 0; s < nseats; s++)
+        k += rank[s] == 0;
+    for (int s = 0; s < nseats; s++)
+        v[s] = rank[s] == 0 && k > 0 ? 1.0 / k : 0;
+}
+
+/* A lookahead of p plies expands at most p - 1 seat decisions below the option and a chance
+ * point after each decision: 2p states below the option's, and a list for each. */
+struct fc_leaders_judge {
+    const fc_game *g;
+    const fc_env *env;
+    int nseats, plies, cap;
+    size_t size;
+    unsigned char *state;  /* 2 plies + 1 states; level 0 is the option's */
+    fc_decision *list;     /* 2 plies + 1 lists of cap; the last one the root's options */
+    uint32_t *weights;     /* 2 plies lists of cap */
+};
+
+#define JUDGE_STATE(j, lv) ((j)->state + (size_t)(lv) * (j)->size)
+#define JUDGE_LIST(j, lv) ((j)->list + (size_t)(lv) * (size_t)(j)->cap)
+
+fc_leaders_judge *fc_leaders_judge_new(const fc_game *g, const fc_env *env, int nseats, int plies)
+{
+    if (plies < 1 || plies > FC_LEADERS_PLIES_MAX || nseats < 1 || nseats > FC_MAX_SEATS || g->max_decisions < 1)
+        return NULL;
+    fc_leaders_judge *j = calloc(1, sizeof *j);
+    if (!j)
+        return NULL;
+    *j = (fc_leaders_judge){g, env, nseats, plies, g->max_decisions, g->state_size ? g->state_size : 1, NULL, NULL,
+                            NULL};
+    size_t levels = 2 * (size_t)plies + 1;
+    j->state = malloc(levels * j->size);
+    j->list = malloc(levels * (size_t)j->cap * sizeof *j->list);
+    j->weights = malloc((levels - 1) * (size_t)j->cap * sizeof *j->weights);
+    if (!j->state || !j->list || !j->weights) {
+        fc_leaders_judge_free(j);
+        return NULL;
+    }
+    return j;
+}
+
+void fc_leaders_judge_free(fc_leaders_judge *j)
+{
+    if (!j)
+        return;
+    free(j->state);
+    free(j->list);
+    free(j->weights);
+    free(j);
+}
+
+static void judge_search(fc_leaders_judge *j, int lv, int d, bool chance_ok, double *v);
+
+/* The expectation over the k outcomes listed at level lv (weights w) of the chance point there. */
+static void judge_chance(fc_leaders_judge *j, int lv, int d, int k, double *v)
+{
+    const uint32_t *w = j->weights + (size_t)lv * (size_t)j->cap;
+    double wsum = 0, x[FC_MAX_SEATS];
+    for (int i = 0; i < k; i++)
+        wsum += w[i];
+    for (int s = 0; s < j->nseats; s++)
+        v[s] = 0;
+    for (int i = 0; i < k; i++) {
+        double p = wsum > 0 ? w[i] / wsum : 1.0 / k;
+        if (p <= 0)
+            continue;
+        memcpy(JUDGE_STATE(j, lv + 1), JUDGE_STATE(j, lv), j->size);
+        if (j->g->apply(JUDGE_STATE(j, lv + 1), j->env, JUDGE_LIST(j, lv)[i]) != 0)
+            continue;
+        judge_search(j, lv + 1, d, false, x);
+        for (int s = 0; s < j->nseats; s++)
+            v[s] += p * x[s];
+    }
+}
+
+/* The values of the state at level lv with d more seat decisions to look at: the seat to move
+ * takes its best (the first of equals), a chance point right after a decision its expectation;
+ * otherwise the state is valued as it stands. */
+static void judge_search(fc_leaders_judge *j, int lv, int d, bool chance_ok, double *v)
+{
+    const unsigned char *st = JUDGE_STATE(j, lv);
+    int who = j->g->to_move(st, j->env);
+    if (who == FC_NOBODY || (who == FC_CHANCE && !chance_ok) || (who >= 0 && d == 0)) {
+        leaders_value(j->g, j->env, j->nseats, st, v);
+        return;
+    }
+    uint32_t *w = who == FC_CHANCE ? j->weights + (size_t)lv * (size_t)j->cap : NULL;
+    if (w)
+        memset(w, 0, (size_t)j->cap * sizeof *w);
+    int k = j->g->legal(st, j->env, JUDGE_LIST(j, lv), w);
+    k = k > j->cap ? j->cap : k;
+    if (w) {
+        judge_chance(j, lv, d, k, v);
+        return;
+    }
+    double best = -INFINITY, x[FC_MAX_SEATS];
+    for (int i = 0; i < k; i++) {
+        memcpy(JUDGE_STATE(j, lv + 1), st, j->size);
+        if (j->g->apply(JUDGE_STATE(j, lv + 1), j->env, JUDGE_LIST(j, lv)[i]) != 0)
+            continue;
+        judge_search(j, lv + 1, d - 1, true, x);
+        if (x[who] > best + 1e-12) {
+            best = x[who];
+            memcpy(v, x, (size_t)j->nseats * sizeof *v);
+        }
+    }
+    if (best == -INFINITY) /* nothing applied */
+        leaders_value(j->g, j->env, j->nseats, st, v);
+}
+
+bool fc_leaders_judge_option(fc_leaders_judge *j, const void *st, fc_decision d, double *v)
+{
+    memcpy(JUDGE_STATE(j, 0), st, j->size);
+    if (j->g->apply(JUDGE_STATE(j, 0), j->env, d) != 0)
+        return false;
+    judge_search(j, 0, j->plies - 1, true, v);
+    return true;
+}
+
+bool fc_leaders_judge_kingmaker(fc_leaders_judge *j, const void *st, int who, double margin)
+{
+    fc_decision *opt = JUDGE_LIST(j, 2 * j->plies); /* the level no search reaches */
+    int n = j->g->legal(st, j->env, opt, NULL), first = -1;
+    n = n > j->cap ? j->cap : n;
+    double v[FC_MAX_SEATS];
+    for (int i = 0; i < n; i++) {
+        if (!fc_leaders_judge_option(j, st, opt[i], v))
+            continue;
+        int w = fc_leaders_judged(v, j->nseats, who, margin);
+        if (w < 0)
+            continue;
+        if (first >= 0 && w != first)
+            return true;
+        first = w;
+    }
+    return false;
+}
+
 /* ---- one game's replay ---- */
 
 /* What a replay needs, allocated per game (not in a hot path: once per game). */
@@ -75,108 +225,33 @@ typedef struct leaders_work {
     const fc_env *env;
     int nseats;
     size_t size;
-    unsigned char *st, *inner;
-    fc_decision *legal, *outcomes;
-    uint32_t *weights;
+    unsigned char *st;
+    fc_leaders_judge *judge, *ply;  /* the configured judge; one ply beside a deeper one */
     double (*eval)[FC_MAX_SEATS]; /* after seat decision k (1-based), eval[k - 1] */
 } leaders_work;
 
 static void leaders_work_free(leaders_work *w)
 {
     free(w->st);
-    free(w->inner);
-    free(w->legal);
-    free(w->outcomes);
-    free(w->weights);
+    fc_leaders_judge_free(w->judge);
+    fc_leaders_judge_free(w->ply);
     free(w->eval);
 }
 
-/* Each seat's value of state st: the win shares of a finished game, else the evaluation. */
-static void leaders_value(const leaders_work *w, const void *st, double *v)
-{
-    if (w->g->to_move(st, w->env) != FC_NOBODY) {
-        w->g->evaluate(st, w->env, v);
-        return;
-    }
-    int32_t score[FC_MAX_SEATS];
-    int rank[FC_MAX_SEATS], k = 0;
-    w->g->scores(st, w->env, score, rank);
-    for (int s = 0; s < w->nseats; s++)
-        k += rank[s] == 0;
-    for (int s = 0; s < w->nseats; s++)
-        v[s] = rank[s] == 0 && k > 0 ? 1.0 / k : 0;
-}
-
-/* The values after decision d in w->st (w->inner): the expectation over a chance point that
- * follows. False when the decision cannot be applied. */
-static bool leaders_after(leaders_work *w, fc_decision d, double *v)
-{
-    memcpy(w->inner, w->st, w->size);
-    if (w->g->apply(w->inner, w->env, d) != 0)
-        return false;
-    if (w->g->to_move(w->inner, w->env) != FC_CHANCE) {
-        leaders_value(w, w->inner, v);
-        return true;
-    }
-    int cap = w->g->max_decisions;
-    memset(w->weights, 0, (size_t)cap * sizeof *w->weights);
-    int k = w->g->legal(w->inner, w->env, w->outcomes, w->weights);
-    k = k > cap ? cap : k;
-    double wsum = 0, x[FC_MAX_SEATS];
-    for (int i = 0; i < k; i++)
-        wsum += w->weights[i];
-    for (int s = 0; s < w->nseats; s++)
-        v[s] = 0;
-    for (int i = 0; i < k; i++) {
-        double p = wsum > 0 ? w->weights[i] / wsum : 1.0 / k;
-        if (p <= 0)
-            continue;
-        unsigned char *o = w->inner + w->size; /* the outcome's state: inner's second half */
-        memcpy(o, w->inner, w->size);
-        if (w->g->apply(o, w->env, w->outcomes[i]) != 0)
-            continue;
-        leaders_value(w, o, x);
-        for (int s = 0; s < w->nseats; s++)
-            v[s] += p * x[s];
-    }
-    return true;
-}
-
-/* Whether the seat `who` to move in w->st chooses who wins: its options put different other
- * seats ahead by at least margin. */
-static bool leaders_kingmaker(leaders_work *w, int who, double margin)
-{
-    int n = w->g->legal(w->st, w->env, w->legal, NULL);
-    int first = -1;
-    double v[FC_MAX_SEATS];
-    for (int i = 0; i < n; i++) {
-        if (!leaders_after(w, w->legal[i], v))
-            continue;
-        int j = fc_leaders_judged(v, w->nseats, who, margin);
-        if (j < 0)
-            continue;
-        if (first >= 0 && j != first)
-            return true;
-        first = j;
-    }
-    return false;
-}
-
-static int leaders_work_alloc(leaders_work *w, const fc_match *m, long decisions, fc_error *err)
+static int leaders_work_alloc(leaders_work *w, const fc_match *m, long decisions, int plies, fc_error *err)
 {
     memset(w, 0, sizeof *w);
     w->g = fc_match_game(m);
     w->env = fc_match_search_env(m);
     w->nseats = fc_rules_nseats(fc_match_rules(m));
     w->size = w->g->state_size ? w->g->state_size : 1;
-    size_t cap = (size_t)w->g->max_decisions;
     w->st = malloc(w->size);
-    w->inner = malloc(2 * w->size);
-    w->legal = malloc(cap * sizeof *w->legal);
-    w->outcomes = malloc(cap * sizeof *w->outcomes);
-    w->weights = malloc(cap * sizeof *w->weights);
     w->eval = malloc((size_t)(decisions > 0 ? decisions : 1) * sizeof *w->eval);
-    if (!w->st || !w->inner || !w->legal || !w->outcomes || !w->weights || !w->eval)
+    if (plies > 0) {
+        w->judge = fc_leaders_judge_new(w->g, w->env, w->nseats, plies);
+        w->ply = plies > 1 ? fc_leaders_judge_new(w->g, w->env, w->nseats, 1) : NULL;
+    }
+    if (!w->st || !w->eval || (plies > 0 && !w->judge) || (plies > 1 && !w->ply))
         return fc_error_set(err, FC_ENOMEM, "out of memory");
     return 0;
 }
@@ -185,6 +260,24 @@ typedef struct leaders_run {
     const fc_leaders_config *cfg;
     fc_leaders_game *games;
 } leaders_run;
+
+/* The kingmaker test of seat `who` to move in w->st, decision k of the game: by the judge and,
+ * when it looks deeper, one ply deep too. */
+static void leaders_test(const leaders_run *r, leaders_work *w, int who, long k, fc_leaders_game *lg)
+{
+    bool deep = fc_leaders_judge_kingmaker(w->judge, w->st, who, r->cfg->margin);
+    bool one = w->ply ? fc_leaders_judge_kingmaker(w->ply, w->st, who, r->cfg->margin) : deep;
+    lg->checked++;
+    lg->kingmaker_ply += one;
+    lg->both += deep && one;
+    if (deep) {
+        lg->kingmaker++;
+        long b = lg->decisions > 0 ? k * FC_LEADERS_BINS / lg->decisions : 0;
+        lg->bins[b < FC_LEADERS_BINS ? b : FC_LEADERS_BINS - 1]++;
+    }
+    if (w->env->hooks)
+        fc_hooks_clear_error((fc_hooks *)w->env->hooks);
+}
 
 /* Replays m from its start: the values after every seat decision and, when asked, the
  * kingmaker test before the decisions of seats below the threshold. */
@@ -202,22 +295,14 @@ static int leaders_replay(const leaders_run *r, const fc_match *m, fc_leaders_ga
         const fc_history_entry *h = fc_match_history(m, i);
         if (h->seat >= 0 && r->cfg->kingmakers) {
             memcpy(w->st, fc_match_state(re), w->size);
-            leaders_value(w, w->st, v);
+            leaders_value(w->g, w->env, w->nseats, w->st, v);
             const fc_decision *legal = NULL;
-            if (v[h->seat] < r->cfg->threshold && fc_match_legal(re, &legal, NULL) > 1) {
-                lg->checked++;
-                if (leaders_kingmaker(w, h->seat, r->cfg->margin)) {
-                    lg->kingmaker++;
-                    long b = lg->decisions > 0 ? k * FC_LEADERS_BINS / lg->decisions : 0;
-                    lg->bins[b < FC_LEADERS_BINS ? b : FC_LEADERS_BINS - 1]++;
-                }
-                if (w->env->hooks)
-                    fc_hooks_clear_error((fc_hooks *)w->env->hooks);
-            }
+            if (v[h->seat] < r->cfg->threshold && fc_match_legal(re, &legal, NULL) > 1)
+                leaders_test(r, w, h->seat, k, lg);
         }
         rc = fc_match_play(re, h->decision, err);
         if (rc == 0 && h->seat >= 0 && k < lg->decisions)
-            leaders_value(w, fc_match_state(re), w->eval[k++]);
+            leaders_value(w->g, w->env, w->nseats, fc_match_state(re), w->eval[k++]);
     }
     fc_match_free(re);
     return rc;
@@ -241,11 +326,12 @@ static int leaders_on_game(void *ud, int index, const fc_match *m, fc_error *err
         lg->decisions += fc_match_history(m, i)->seat >= 0;
     lg->timeout = g->to_move(fc_match_state(m), fc_match_search_env(m)) != FC_NOBODY;
     leaders_work w;
-    int rc = leaders_work_alloc(&w, m, lg->decisions, err);
+    int plies = !r->cfg->kingmakers ? 0 : r->cfg->judge_plies > 1 ? r->cfg->judge_plies : 1;
+    int rc = leaders_work_alloc(&w, m, lg->decisions, plies, err);
     if (rc == 0)
         rc = leaders_replay(r, m, lg, &w, err);
     if (rc == 0 && !lg->timeout) {
-        leaders_value(&w, fc_match_state(m), lg->win);
+        leaders_value(w.g, w.env, w.nseats, fc_match_state(m), lg->win);
         for (int p = 0; p < FC_LEADERS_POINTS; p++)
             lg->leader[p] = leaders_at(&w, lg->decisions, fc_leaders_point_pct(p), n, false);
         lg->leader75 = leaders_at(&w, lg->decisions, 75, n, false);
@@ -271,7 +357,7 @@ static void leaders_share(fc_leaders_share *s, double k, long n)
 
 static void leaders_summary(const fc_leaders_config *c, fc_leaders_result *out)
 {
-    double lead[FC_LEADERS_POINTS] = {0}, cb50 = 0, cb75 = 0, last50 = 0, km = 0;
+    double lead[FC_LEADERS_POINTS] = {0}, cb50 = 0, cb75 = 0, last50 = 0, km = 0, km_ply = 0;
     long nlead[FC_LEADERS_POINTS] = {0}, n50 = 0, n75 = 0, nl50 = 0, decided = 0;
     for (long i = 0; i < out->games; i++) {
         const fc_leaders_game *g = &out->games_list[i];
@@ -301,8 +387,11 @@ static void leaders_summary(const fc_leaders_config *c, fc_leaders_result *out)
             last50 += g->win[g->last50];
         }
         km += g->kingmaker > 0;
+        km_ply += g->kingmaker_ply > 0;
         out->km_checked += g->checked;
         out->km_decisions += g->kingmaker;
+        out->km_decisions_ply += g->kingmaker_ply;
+        out->km_both += g->both;
         for (int b = 0; b < FC_LEADERS_BINS; b++)
             out->km_bins[b] += g->bins[b];
     }
@@ -313,6 +402,8 @@ static void leaders_summary(const fc_leaders_config *c, fc_leaders_result *out)
     leaders_share(&out->from_last50, last50, nl50);
     out->kingmakers = c->kingmakers;
     leaders_share(&out->km_games, km, c->kingmakers ? decided : 0);
+    leaders_share(&out->km_games_ply, km_ply, c->kingmakers ? decided : 0);
+    out->judge_plies = c->judge_plies > 1 ? c->judge_plies : 1;
 }
 
 /* ---- the run ---- */
@@ -347,6 +438,9 @@ int fc_leaders_check(const fc_leaders_config *c, fc_error *err)
     if (c->kingmakers && n < 3)
         return fc_error_set(err, FC_EINVAL, "leaders: kingmakers need 3 players or more; %s is played by %d here",
                             p->id, n);
+    if (c->judge_plies < 0 || c->judge_plies > FC_LEADERS_PLIES_MAX)
+        return fc_error_set(err, FC_ERANGE, "leaders: a judge of %d plies, expected 1..%d", c->judge_plies,
+                            FC_LEADERS_PLIES_MAX);
     if (!(c->threshold >= 0 && c->threshold <= 1) || !(c->margin >= 0 && c->margin <= 1))
         return fc_error_set(err, FC_ERANGE, "leaders: threshold %g and margin %g, expected 0..1 each", c->threshold,
                             c->margin);

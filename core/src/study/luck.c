@@ -4,6 +4,7 @@
 #include "formicary/luck.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +29,10 @@ const char *fc_luck_metric_name(int metric)
     return metric == FC_LUCK_WIN ? "win" : metric == FC_LUCK_MARGIN ? "margin" : NULL;
 }
 
-int fc_luck_games_per_group(int nfactors, int reps) { return 1 + nfactors * (reps - 1); }
+int fc_luck_games_per_group(int nfactors, int reps)
+{
+    return 1 + (nfactors >= 3 ? 2 : 1) * nfactors * (reps - 1);
+}
 
 /* Factor f's seed in group g, version v (0 = the base game's). */
 static uint64_t luck_seed(uint64_t seed, int g, int f, int v)
@@ -40,9 +44,16 @@ static uint64_t luck_seed(uint64_t seed, int g, int f, int v)
 void fc_luck_game_seeds(uint64_t seed, int g, int j, int nsources, int reps, uint64_t *source_seed,
                         uint64_t *agent_seed)
 {
-    int vf = j == 0 ? -1 : (j - 1) / (reps - 1), vv = j == 0 ? 0 : (j - 1) % (reps - 1) + 1;
+    int nf = nsources + 1, t = j - 1, f0 = -1, v = 0;
+    bool fixing = false; /* the second kind: f0 keeps its base seed, the others take version v */
+    if (j > 0) {
+        fixing = t >= nf * (reps - 1);
+        t -= fixing ? nf * (reps - 1) : 0;
+        f0 = t / (reps - 1);
+        v = t % (reps - 1) + 1;
+    }
     for (int f = 0; f <= nsources; f++) {
-        uint64_t s = luck_seed(seed, g, f, f == vf ? vv : 0);
+        uint64_t s = luck_seed(seed, g, f, f0 < 0 || (f == f0) == fixing ? 0 : v);
         if (f < nsources)
             source_seed[f] = s;
         else
@@ -50,8 +61,18 @@ void fc_luck_game_seeds(uint64_t seed, int g, int j, int nsources, int reps, uin
     }
 }
 
-/* Game i of factor f's group (i = 0 the base game, 1 .. reps - 1 its variants), offset in a group. */
+/* Game i of the group that varies factor f alone (i = 0 the base game, 1 .. reps - 1 its
+ * variants), as an offset in a design group. */
 static int luck_slot(int f, int i, int reps) { return i == 0 ? 0 : 1 + f * (reps - 1) + i - 1; }
+
+/* Game i of the group that fixes factor f and varies the others: with two factors those are the
+ * games that vary the other factor alone. */
+static int luck_fixed_slot(int f, int i, int nfactors, int reps)
+{
+    if (nfactors == 2)
+        return luck_slot(1 - f, i, reps);
+    return i == 0 ? 0 : 1 + (nfactors + f) * (reps - 1) + i - 1;
+}
 
 /* Group k's games: their sum, sum of squares and the sum over their pairs of (yi - yj)^2. */
 static double luck_group(const double *v, int per, double *s, double *s2)
@@ -64,13 +85,12 @@ static double luck_group(const double *v, int per, double *s, double *s2)
     return per * *s2 - *s * *s;
 }
 
-void fc_luck_estimate(const double *y, int groups, int nfactors, int reps, const int *count, double *var,
-                      double *share)
+/* Var(Y) from the pairs of games of different groups; a group counted c times is c copies of
+ * the same games, so its copies' pairs are pairs of one group too. *used: the groups counted. */
+static double luck_variance(const double *y, int groups, int per, const int *count, double *used)
 {
-    int per = fc_luck_games_per_group(nfactors, reps);
-    /* Var(Y) from the pairs of games of different groups; a group counted c times is c copies of
-     * the same games, so its copies' pairs are pairs of one group too */
-    double sw = 0, swy = 0, swy2 = 0, within = 0, same = 0, used = 0;
+    double sw = 0, swy = 0, swy2 = 0, within = 0, same = 0;
+    *used = 0;
     for (int k = 0; k < groups; k++) {
         double c = count ? count[k] : 1, s, s2;
         if (c <= 0)
@@ -81,13 +101,47 @@ void fc_luck_estimate(const double *y, int groups, int nfactors, int reps, const
         swy2 += c * s2;
         within += c * c * pairs;
         same += c * c * per * per;
-        used += c;
+        *used += c;
     }
     double cross = (sw * sw - same) / 2;  /* pairs of games of different groups */
     double total = sw * swy2 - swy * swy; /* sum over all pairs of (yi - yj)^2 */
-    *var = cross > 0 ? (total - within) / (2 * cross) : 0;
-    if (*var < 1e-12)
-        *var = 0;
+    double var = cross > 0 ? (total - within) / (2 * cross) : 0;
+    return var < 1e-12 ? 0 : var;
+}
+
+/* Factor f's first-order variance Var(E[Y | f]): the variance of the means of the groups that
+ * fix f, less the part of it that is their within-group noise (mean within variance / reps). */
+static double luck_first(const double *y, int groups, int nf, int reps, int f, const int *count)
+{
+    int per = fc_luck_games_per_group(nf, reps);
+    double n = 0, sm = 0, sm2 = 0, ssw = 0;
+    for (int k = 0; k < groups; k++) {
+        double c = count ? count[k] : 1, mean = 0;
+        const double *v = y + (size_t)k * (size_t)per;
+        if (c <= 0)
+            continue;
+        for (int i = 0; i < reps; i++)
+            mean += v[luck_fixed_slot(f, i, nf, reps)] / reps;
+        for (int i = 0; i < reps; i++) {
+            double d = v[luck_fixed_slot(f, i, nf, reps)] - mean;
+            ssw += c * d * d;
+        }
+        n += c;
+        sm += c * mean;
+        sm2 += c * mean * mean;
+    }
+    if (n < 2)
+        return NAN;
+    double between = (sm2 - sm * sm / n) / (n - 1), within = ssw / (n * (reps - 1));
+    return between - within / reps;
+}
+
+void fc_luck_estimate(const double *y, int groups, int nfactors, int reps, const int *count, double *var,
+                      double *share, double *first)
+{
+    int per = fc_luck_games_per_group(nfactors, reps);
+    double used;
+    *var = luck_variance(y, groups, per, count, &used);
     for (int f = 0; f < nfactors; f++) {
         double ss = 0;
         for (int k = 0; k < groups; k++) {
@@ -99,6 +153,8 @@ void fc_luck_estimate(const double *y, int groups, int nfactors, int reps, const
                 ss += c * (v[luck_slot(f, i, reps)] - mean) * (v[luck_slot(f, i, reps)] - mean);
         }
         share[f] = *var > 0 && used > 0 ? ss / (used * (reps - 1)) / *var : NAN;
+        if (first)
+            first[f] = *var > 0 ? luck_first(y, groups, nfactors, reps, f, count) / *var : NAN;
     }
 }
 
@@ -200,33 +256,56 @@ static void luck_interval(double *x, int n, double *lo, double *hi)
     *hi = fc_stats_quantile_sorted(x, (size_t)m, 0.975);
 }
 
+/* The figures of one strength and outcome, stat q of nq = 2 (nf + 1): the T_f (q < nf), their
+ * sum (q == nf), then the S_f and their sum. */
+static void luck_stats(const double *y, int groups, int nf, int reps, const int *count, double *var, double *q)
+{
+    double t[FC_LUCK_MAX_FACTORS], s[FC_LUCK_MAX_FACTORS], st = 0, ss = 0;
+    fc_luck_estimate(y, groups, nf, reps, count, var, t, s);
+    for (int f = 0; f < nf; f++) {
+        q[f] = t[f];
+        q[nf + 1 + f] = s[f];
+        st += t[f];
+        ss += s[f];
+    }
+    q[nf] = st;
+    q[2 * nf + 1] = ss;
+}
+
+/* Where stat q of strength k (k == 2: the difference strong - weak, NULL for the sums) and
+ * outcome m goes in the result. */
+static fc_luck_share *luck_target(fc_luck_result *out, int k, int m, int q)
+{
+    int nf = out->nfactors;
+    bool first = q > nf;
+    int f = first ? q - nf - 1 : q;
+    if (k == 2)
+        return f == nf ? NULL : first ? &out->first_diff[f][m] : &out->diff[f][m];
+    fc_luck_strength *st = &out->strength[k];
+    if (f == nf)
+        return first ? &st->first_sum[m] : &st->sum[m];
+    return first ? &st->first[f][m] : &st->share[f][m];
+}
+
 /* Point estimates, then the bootstrap: the same group resamples for both strengths. */
 static int luck_analyse(const fc_luck_config *c, double *y[2][FC_LUCK_NMETRICS], fc_luck_result *out, fc_error *err)
 {
-    int nf = out->nfactors, B = out->boot, G = c->groups;
-    /* boot[k][m][f][b]: f < nf the shares, f == nf their sum; diff after both strengths */
-    size_t per_series = (size_t)B;
-    size_t nseries = 2 * FC_LUCK_NMETRICS * (size_t)(nf + 1) + FC_LUCK_NMETRICS * (size_t)nf;
-    double *boot = malloc(nseries * per_series * sizeof *boot);
+    int nf = out->nfactors, B = out->boot, G = c->groups, nq = 2 * (nf + 1), M = FC_LUCK_NMETRICS;
+    /* series (k, m, q) of B resamples; k == 2 the difference strong - weak */
+    double *boot = malloc((size_t)3 * M * nq * (size_t)B * sizeof *boot), var;
     int *pick = malloc((size_t)G * sizeof *pick); /* how often each group is drawn */
     if (!boot || !pick) {
         free(boot);
         free(pick);
         return fc_error_set(err, FC_ENOMEM, "out of memory");
     }
-#define SERIES(k, m, f) (boot + (((size_t)(k) * FC_LUCK_NMETRICS + (size_t)(m)) * (size_t)(nf + 1) + (size_t)(f)) * per_series)
-#define DIFF(m, f) (boot + (2 * FC_LUCK_NMETRICS * (size_t)(nf + 1) + (size_t)(m) * (size_t)nf + (size_t)(f)) * per_series)
-    double var, share[FC_LUCK_MAX_FACTORS], base[2][FC_LUCK_NMETRICS][FC_LUCK_MAX_FACTORS];
+#define SERIES(k, m, q) (boot + (((size_t)(k) * M + (size_t)(m)) * (size_t)nq + (size_t)(q)) * (size_t)B)
+    double base[2][FC_LUCK_NMETRICS][2 * FC_LUCK_MAX_FACTORS + 2], q[2][2 * FC_LUCK_MAX_FACTORS + 2];
     for (int k = 0; k < 2; k++)
-        for (int m = 0; m < FC_LUCK_NMETRICS; m++) {
+        for (int m = 0; m < M; m++) {
             fc_luck_strength *st = &out->strength[k];
-            fc_luck_estimate(y[k][m], G, nf, c->reps, NULL, &st->var[m], base[k][m]);
-            double sum = 0, mean = 0;
-            for (int f = 0; f < nf; f++) {
-                st->share[f][m].value = base[k][m][f];
-                sum += base[k][m][f];
-            }
-            st->sum[m].value = sum;
+            luck_stats(y[k][m], G, nf, c->reps, NULL, &st->var[m], base[k][m]);
+            double mean = 0;
             for (long i = 0; i < st->games; i++)
                 mean += y[k][m][i];
             st->mean[m] = st->games ? mean / (double)st->games : 0;
@@ -237,35 +316,24 @@ static int luck_analyse(const fc_luck_config *c, double *y[2][FC_LUCK_NMETRICS],
         memset(pick, 0, (size_t)G * sizeof *pick);
         for (int g = 0; g < G; g++)
             pick[fc_rng_below(&rng, (uint32_t)G)]++;
-        double s[2][FC_LUCK_NMETRICS][FC_LUCK_MAX_FACTORS];
-        for (int k = 0; k < 2; k++)
-            for (int m = 0; m < FC_LUCK_NMETRICS; m++) {
-                fc_luck_estimate(y[k][m], G, nf, c->reps, pick, &var, share);
-                double sum = 0;
-                for (int f = 0; f < nf; f++) {
-                    SERIES(k, m, f)[b] = s[k][m][f] = share[f];
-                    sum += share[f];
+        for (int m = 0; m < M; m++)
+            for (int k = 0; k < 3; k++)
+                for (int i = 0; i < nq; i++) {
+                    if (k < 2 && i == 0)
+                        luck_stats(y[k][m], G, nf, c->reps, pick, &var, q[k]);
+                    SERIES(k, m, i)[b] = k < 2 ? q[k][i] : q[1][i] - q[0][i];
                 }
-                SERIES(k, m, nf)[b] = sum;
-            }
-        for (int m = 0; m < FC_LUCK_NMETRICS; m++)
-            for (int f = 0; f < nf; f++)
-                DIFF(m, f)[b] = s[1][m][f] - s[0][m][f];
     }
-    for (int k = 0; k < 2; k++)
-        for (int m = 0; m < FC_LUCK_NMETRICS; m++) {
-            fc_luck_strength *st = &out->strength[k];
-            for (int f = 0; f < nf; f++)
-                luck_interval(SERIES(k, m, f), B, &st->share[f][m].lo, &st->share[f][m].hi);
-            luck_interval(SERIES(k, m, nf), B, &st->sum[m].lo, &st->sum[m].hi);
-        }
-    for (int m = 0; m < FC_LUCK_NMETRICS; m++)
-        for (int f = 0; f < nf; f++) {
-            out->diff[f][m].value = base[1][m][f] - base[0][m][f];
-            luck_interval(DIFF(m, f), B, &out->diff[f][m].lo, &out->diff[f][m].hi);
-        }
+    for (int k = 0; k < 3; k++)
+        for (int m = 0; m < M; m++)
+            for (int i = 0; i < nq; i++) {
+                fc_luck_share *t = luck_target(out, k, m, i);
+                if (!t)
+                    continue;
+                t->value = k < 2 ? base[k][m][i] : base[1][m][i] - base[0][m][i];
+                luck_interval(SERIES(k, m, i), B, &t->lo, &t->hi);
+            }
 #undef SERIES
-#undef DIFF
     free(boot);
     free(pick);
     return 0;

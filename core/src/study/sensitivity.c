@@ -111,6 +111,8 @@ static int sens_play(sens_run *r, int k, fc_error *err)
         fc_rules *rules = sens_rules(r, pt->v, &e);
         if (!rules) {
             snprintf(pt->error, sizeof pt->error, "%.127s", e.msg[0] ? e.msg : "refused");
+            if (c->on_point)
+                c->on_point(c->on_point_ud, k, pt->v, pt->error, NULL, 0);
             sens_done(r);
             return 0;
         }
@@ -131,6 +133,8 @@ static int sens_play(sens_run *r, int k, fc_error *err)
         sens_point_text(r, k, where, sizeof where);
         return fc_error_set(err, rc, "sensitivity: design point %d (%s): %s", k, where, e.msg[0] ? e.msg : "failed");
     }
+    if (c->on_point)
+        c->on_point(c->on_point_ud, k, pt->v, NULL, r->buf, c->games);
     if (!(pt->y = malloc((size_t)c->games * (size_t)c->nmetrics * sizeof *pt->y)))
         return fc_error_set(err, FC_ENOMEM, "out of memory");
     for (int g = 0; g < c->games; g++)

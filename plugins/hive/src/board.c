@@ -101,6 +101,17 @@ static bool queen_touched(const hv_state *s, int color, int p, int to)
     return p == color * HV_KINDS || hv_adjacent(to, q);
 }
 
+/* The result once it is known whether each Queen is surrounded (w: White's, b: Black's): both
+ * at once, or the turn limit reached, is a draw. */
+static uint8_t result_of(const hv_state *s, bool w, bool b)
+{
+    if (w && b)
+        return GS_DRAW;
+    if (w || b)
+        return w ? GS_BLACK_WINS : GS_WHITE_WINS;
+    return s->turn >= s->draw_turns ? GS_DRAW : GS_IN_PROGRESS;
+}
+
 /* hv_set_result after decision d from a game in progress, where neither Queen was surrounded:
  * leaving a cell never adds a neighbour, so only a Queen touched by the arrival is counted. */
 static void result_after(hv_state *s, fc_decision d)
@@ -111,16 +122,7 @@ static void result_after(hv_state *s, fc_decision d)
         w = queen_touched(s, 0, p, to) && hv_surrounded(s, 0) >= s->surround[0];
         b = queen_touched(s, 1, p, to) && hv_surrounded(s, 1) >= s->surround[1];
     }
-    if (w && b)
-        s->result = GS_DRAW;
-    else if (w)
-        s->result = GS_BLACK_WINS;
-    else if (b)
-        s->result = GS_WHITE_WINS;
-    else if (s->turn >= s->draw_turns)
-        s->result = GS_DRAW;
-    else
-        s->result = GS_IN_PROGRESS;
+    s->result = result_of(s, w, b);
 }
 
 int hv_apply(hv_state *s, fc_decision d)
@@ -163,18 +165,7 @@ int hv_apply(hv_state *s, fc_decision d)
 void hv_set_result(hv_state *s)
 {
     bool w = hv_surrounded(s, 0) >= s->surround[0], b = hv_surrounded(s, 1) >= s->surround[1];
-    if (s->turn == 0)
-        s->result = GS_NOT_STARTED;
-    else if (w && b)
-        s->result = GS_DRAW;
-    else if (w)
-        s->result = GS_BLACK_WINS;
-    else if (b)
-        s->result = GS_WHITE_WINS;
-    else if (s->turn >= s->draw_turns)
-        s->result = GS_DRAW;
-    else
-        s->result = GS_IN_PROGRESS;
+    s->result = s->turn == 0 ? GS_NOT_STARTED : result_of(s, w, b);
 }
 
 /* Checks d against the legal decisions of its piece only (or the pass rule). */

@@ -395,6 +395,29 @@ static int vt_chance_source(const void *st, const fc_env *env, const char *const
     return -1;
 }
 
+/* Noisy decisions (API minor 12): a move that adds an occupied neighbour to the enemy Queen, or
+ * climbs onto it (H-22: six neighbours lose), the moves after which the evaluation's Queen
+ * pressure may be one answer from wrong. Placements cannot touch an enemy piece (H-05); a piece
+ * already next to the Queen that steps around it, or a Beetle climbing onto a neighbour that is
+ * already occupied, adds nothing. */
+static int vt_noisy(const void *st, const fc_env *env, fc_decision *d, int n)
+{
+    (void)env;
+    const hv_state *s = st;
+    int eq = s->cell[(1 - hv_to_move(s)) * HV_KINDS], k = 0;
+    if (eq == HV_OFF)
+        return 0;
+    for (int i = 0; i < n; i++) {
+        if (d[i] == HV_PASS)
+            continue;
+        int from = s->cell[HV_D_PIECE(d[i])], to = HV_D_CELL(d[i]);
+        if (from != HV_OFF && (to == eq || (s->top[to] == HV_NONE && hv_adjacent(to, eq) && from != eq &&
+                                            !hv_adjacent(from, eq))))
+            d[k++] = d[i];
+    }
+    return k;
+}
+
 const fc_game hv_game = {
     .struct_version = 1,
     .struct_size = sizeof(fc_game),
@@ -426,6 +449,7 @@ const fc_game hv_game = {
     .nkinds = K_COUNT,
     .decision_kind = vt_decision_kind,
     .chance_source = vt_chance_source,
+    .noisy = vt_noisy,
 };
 
 static const fc_plugin plugin = {

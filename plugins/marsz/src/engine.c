@@ -93,7 +93,9 @@ static int refill_legal(const mz_data *D, const mz_state *s, const mz_frame *f, 
 
 /* ---- setup ---- */
 
-static void deal_rest_row(const mz_data *D, mz_state *s)
+/* S-06, R-73: rest tiles from the stack into the row up to its size, the discards reshuffled
+ * into the stack when it runs out. */
+void mz_deal_rest_row(const mz_data *D, mz_state *s)
 {
     int want = s->nseats == 2 ? D->rest_row_2p : s->nseats;
     int have = 0;
@@ -158,7 +160,7 @@ int mz_init(void *st, const fc_env *env, fc_rng *rng, fc_error *err)
     for (int i = 1; i < MZ_REST; i++)
         s->rest_stack[s->nrest_stack++] = (uint8_t)i;
     mz_shuffle(rng, s->rest_stack, s->nrest_stack);
-    deal_rest_row(D, s);
+    mz_deal_rest_row(D, s);
     /* S-07, S-08 rewards (R-82: a third III+ tile in epic) */
     uint8_t low[3] = {0, 1, 2}, high[3] = {3, 4, 5};
     mz_shuffle(rng, low, 3);
@@ -259,8 +261,6 @@ static void phase_step(const fc_env *env, mz_state *s, mz_frame *f)
     }
 }
 
-/* Decision frames that always offer something (a pass, "none", or a free choice), so the run
- * loop need not generate their decisions to know that somebody has to decide. */
 /* Decision frames that always offer something (a pass, "none", or a free choice), so the run
  * loop need not generate their decisions to know that somebody has to decide. */
 static bool always_decides(const mz_frame *f)

@@ -422,6 +422,7 @@ void mz_frame_apply(const fc_env *env, mz_state *s, mz_frame *f, fc_decision d);
 void mz_start_worker(const fc_env *env, mz_state *s);
 void mz_next_turn(const fc_env *env, mz_state *s);
 void mz_tidy(mz_state *s); /* clears unused slots: equal positions are equal bytes */
+void mz_deal_rest_row(const mz_data *D, mz_state *s);
 
 /* ---- worker.c ---- */
 int mz_legal_worker(const fc_env *env, const mz_state *s, const mz_frame *f, fc_decision *out);

@@ -148,19 +148,7 @@ static void prepare_round(const fc_env *env, mz_state *s)
     s->rest_row[0] = 1;
     s->rest_owner[0] = 0;
     s->gt_defender = MZ_NONE;
-    int want = s->nseats == 2 ? D->rest_row_2p : s->nseats;
-    for (int have = 1; have < want;) {
-        if (!s->nrest_stack) {
-            if (!s->nrest_disc)
-                break;
-            memcpy(s->rest_stack, s->rest_disc, s->nrest_disc);
-            s->nrest_stack = s->nrest_disc;
-            s->nrest_disc = 0;
-            mz_shuffle(&s->rng, s->rest_stack, s->nrest_stack);
-        }
-        s->rest_row[s->rest_stack[--s->nrest_stack]] = 1;
-        have++;
-    }
+    mz_deal_rest_row(D, s);
     if (s->nreward)
         s->reward_cur = s->reward_stack[--s->nreward];
 }

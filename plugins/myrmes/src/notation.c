@@ -210,13 +210,186 @@ static void my_event_effect_text(const my_data *D, const my_seat *p, int e, char
     }
 }
 
+/* The label of each kind of decision, by family, each with the same arguments: `txt` is the
+ * decision's notation, `s` the seat to move (negative at a chance point) and `p` its seat. */
+typedef struct my_desc {
+    const my_state *st;
+    const fc_env *env;
+    const my_data *D;
+    uint32_t a;
+    int s;
+    const my_seat *p;
+    const char *txt;
+    fc_decision_info *out;
+} my_desc;
+
+/* R-09..R-16: the event chosen (its cost in larvae and what it does) and the births. */
+static void label_event_births(const my_desc *c, int kind)
+{
+    const my_data *D = c->D;
+    if (kind == D_EVENT) {
+        int e = (int)c->a, dd = c->p->event, cost = e > dd ? e - dd : dd - e;
+        char eff[112];
+        my_event_effect_text(D, c->p, e % MY_SPACES, eff, sizeof eff);
+        snprintf(c->out->label, sizeof c->out->label, "event %d: %s (%d larvae): %s", e,
+                 D->event_name[e % MY_SPACES], cost, eff);
+        return;
+    }
+    int y[3] = {0}, used = 0;
+    for (int t = 0; t < 3; t++)
+        for (int j = 0; j < D->birth_n[t]; j++)
+            if (D->birth_nurses[t][j] == (int)((c->a >> (3 * t)) & 7))
+                y[t] = D->birth_yield[t][j];
+    for (int t = 0; t < 4; t++)
+        used += (int)((c->a >> (3 * t)) & 7);
+    snprintf(c->out->label, sizeof c->out->label,
+             "%.40s: uses %d of %d nurses; +%d larvae, +%d soldiers, +%d workers before event and cap", c->txt, used,
+             c->p->nursery, y[0], y[1], y[2]);
+}
+
+/* The colony's own choices: sacrifice, rooms, workshop buys, storage and winter. */
+static void label_colony(const my_desc *c, int kind)
+{
+    const my_data *D = c->D;
+    const fc_env *env = c->env;
+    char *label = c->out->label;
+    size_t n = sizeof c->out->label;
+    switch (kind) {
+    case D_SACRIFICE: snprintf(label, n, "sacrifice %d larvae for 1 food", MY_P(env, P_SACRIFICE_LARVAE)); break;
+    case D_ROOM: {
+        static const char *const gain[] = {"larvae", "food", "", "VP"};
+        int r = c->a & 3;
+        if (D->room[r] == ROOM_CHOICE)
+            snprintf(label, n, "%s: +%d %s", c->txt, D->room_amount[r], res_name[(c->a >> 2) % 3]);
+        else
+            snprintf(label, n, "%s: +%d %s%s", c->txt, D->room_amount[r], gain[D->room[r]],
+                     D->room_food[r] ? " for food" : "");
+        break;
+    }
+    case D_DISCARD:
+        snprintf(label, n, "discard 1 %s (storage limit %d)", res_name[c->a % 3],
+                 c->s >= 0 ? my_storage_limit(c->st, D, c->s) : 0);
+        break;
+    case D_LEVEL: { /* the cost of the level reached */
+        const uint8_t *cost = D->level_cost[(c->p->level + 1) % MY_LEVELS];
+        snprintf(label, n, "raise the colony to level %d for %d food, %d dirt, %d stone", c->p->level + 1,
+                 cost[R_FOOD], cost[R_DIRT], cost[R_STONE]);
+        break;
+    }
+    case D_NURSE:
+        snprintf(label, n, "new nurse for %d food and %d larvae", MY_P(env, P_NURSE_FOOD), MY_P(env, P_NURSE_LARVAE));
+        break;
+    case D_PAY: snprintf(label, n, "pay winter food (%d owed)", c->p->owed); break;
+    case D_DONE: {
+        static const char *const what[] = {[PH_HARVEST] = "end your harvest", [PH_WORKSHOP] = "end your workshop turn",
+                                           [PH_ENDROUND] = "keep your storage as it is"};
+        int ph = c->st->phase <= PH_ENDROUND ? c->st->phase : PH_EVENT;
+        snprintf(label, n, "done: %s", what[ph] ? what[ph] : "end");
+        break;
+    }
+    default: break; /* the notation says it all (stop, scavenge, die) */
+    }
+}
+
+/* A worker's outing (R-19..R-26, R-39): the hex it concerns, with what entering it costs or
+ * gives. Returns that hex's cell. */
+static int label_outing(const my_desc *c, int kind)
+{
+    const my_state *st = c->st;
+    const fc_env *env = c->env;
+    const my_data *D = c->D;
+    uint32_t a = c->a;
+    char *label = c->out->label;
+    size_t n = sizeof c->out->label;
+    if (kind == D_STEP && st->cell_tile[a] && my_tile_costs_soldier(&st->tile[st->cell_tile[a] - 1], c->s))
+        snprintf(label, n, "%s: enter an opponent's tile, 1 soldier", c->txt);
+    else if (kind == D_HARVEST)
+        snprintf(label, n, "%s: take 1 %s", c->txt, res_name[D->terrain[a] % 3]);
+    else if (kind == D_CLEAR)
+        snprintf(label, n, "%s: pay %d dirt, remove the pheromone, stand here", c->txt, MY_P(env, P_CLEAR_COST));
+    else if (kind == D_TUNNEL)
+        snprintf(label, n, "%s: new tunnel exit, +%d dirt", c->txt, MY_P(env, P_TUNNEL_DIRT));
+    else if (kind == D_HUNT) {
+        int k = st->cell_tok[a] & 0xF;
+        /* The costs and rewards a variant's hooks give, as apply will use them (hooks only
+         * read the state, so dropping const is safe). */
+        my_state *w = (my_state *)st;
+        snprintf(label, n, "%s: hunt %s, %d soldiers, +%d food, +%d VP", c->txt, D->prey_name[k],
+                 my_hunt_soldiers(st, env, c->s, k),
+                 (int)my_hook(w, env, H_HUNT_FOOD, c->s, k, D->prey_food[k], D->prey_food[k]),
+                 (int)my_hook(w, env, H_HUNT_REWARD, c->s, k, D->prey_vp[k], D->prey_vp[k]));
+    }
+    return (int)a;
+}
+
+/* R-27..R-38: a pheromone or special tile, its points and cost, and every hex it covers.
+ * Returns the cell of its first hex. */
+static int label_place(const my_desc *c)
+{
+    const my_data *D = c->D;
+    const my_kind *K = &D->kind[(c->a & 0xF) % MY_MAX_KINDS];
+    int cell = (int)((c->a >> 8) & 0xFF);
+    int vp = K->special ? K->vp
+                        : (int)my_hook((my_state *)c->st, c->env, H_PHEROMONE_POINTS, c->s, K->size, K->vp, K->vp);
+    char cost[48] = "";
+    if (K->special)
+        snprintf(cost, sizeof cost, ", costs %d food, %d dirt, %d stone", K->cost[R_FOOD], K->cost[R_DIRT],
+                 K->cost[R_STONE]);
+    snprintf(c->out->label, sizeof c->out->label, "%s: %s (%d hexes), +%d VP%s; ends this worker's outing (R-37)",
+             c->txt, K->name, K->size, vp, cost);
+    /* every hex the tile covers: the orientation's offsets from its first hex */
+    unsigned o = (c->a >> 4) & 0xF;
+    if (cell >= 0 && cell < D->ncells && o < K->norient)
+        for (int i = 0; i < K->size && i < FC_SHAPE_MAX; i++)
+            fc_decision_info_add_hex(c->out, fc_hex_add(D->hex[cell], K->orient[o][i]));
+    return cell;
+}
+
+/* R-47..R-49: an objective (its cost, level and points) and, A-19, each pheromone picked for
+ * it with the cubes emptying it costs. Returns the picked tile's first cell, or -1. */
+static int label_objective(const my_desc *c, int kind)
+{
+    const my_state *st = c->st;
+    const my_data *D = c->D;
+    if (kind == D_OBJECTIVE) {
+        const my_objective *o = &D->obj[st->obj[(c->a & 0xF) % MY_SLOTS]];
+        char cost[64];
+        my_objective_text(D, o, cost, sizeof cost);
+        snprintf(c->out->label, sizeof c->out->label, "%.40s: %.50s; level %d, +%d VP%s", c->txt, cost, o->level,
+                 D->objective_points[o->level - 1], o->kind == OK_PHEROMONES ? ", then pick the pheromones" : "");
+        return -1;
+    }
+    const my_tile *T = &st->tile[c->a % MY_MAX_TILES];
+    int cubes[3] = {0};
+    for (int i = 0; i < T->n; i++)
+        if (my_bit(st->cube, T->cell[i]))
+            cubes[D->terrain[T->cell[i]] % 3]++;
+    snprintf(c->out->label, sizeof c->out->label, "%s: empty %s (%d food, %d dirt, %d stone), pick %d of %d", c->txt,
+             D->kind[(T->kind + MY_MAX_KINDS - 1) % MY_MAX_KINDS].id, cubes[0], cubes[1], cubes[2], st->pick_n + 1,
+             st->pick_slot ? D->obj[st->obj[(st->pick_slot - 1) % MY_SLOTS]].amount : 0);
+    return T->cell[0];
+}
+
+/* The hex a decision concerns; stepping onto, clearing or emptying a tile concerns all of its
+ * hexes. */
+static void describe_hexes(const my_state *st, const my_data *D, int kind, int cell, fc_decision_info *out)
+{
+    if (cell < 0 || cell >= D->ncells)
+        return;
+    out->hex = D->hex[cell];
+    out->has_hex = 1;
+    int t = st->cell_tile[cell];
+    if (t && (kind == D_STEP || kind == D_CLEAR || kind == D_PICK)) {
+        const my_tile *T = &st->tile[t - 1];
+        for (int i = 0; i < T->n && i < FC_SHAPE_MAX; i++)
+            fc_decision_info_add_hex(out, D->hex[T->cell[i]]);
+    }
+}
+
 void my_describe(const void *vst, const fc_env *env, fc_decision d, fc_decision_info *out)
 {
     const my_state *st = vst;
-    const my_data *D = MY_DATA(env);
-    uint32_t a = MY_DARG(d);
-    int s = my_to_move(st, env);
-    const my_seat *p = &st->seat[s >= 0 ? s : 0];
+    int s = my_to_move(st, env), kind = MY_DKIND(d), cell = -1;
     char txt[96];
     my_text(st, env, d, txt, sizeof txt);
     memset(out, 0, sizeof *out);
@@ -225,146 +398,22 @@ void my_describe(const void *vst, const fc_env *env, fc_decision d, fc_decision_
     char *sp = strchr(out->group, ' ');
     if (sp)
         *sp = 0;
-    int cell = -1;
-    switch (MY_DKIND(d)) {
-    case D_SACRIFICE:
-        snprintf(out->label, sizeof out->label, "sacrifice %d larvae for 1 food", MY_P(env, P_SACRIFICE_LARVAE));
-        break;
-    case D_EVENT: {
-        int e = (int)a, dd = p->event, cost = e > dd ? e - dd : dd - e;
-        char eff[112];
-        my_event_effect_text(D, p, e % MY_SPACES, eff, sizeof eff);
-        snprintf(out->label, sizeof out->label, "event %d: %s (%d larvae): %s", e, D->event_name[e % MY_SPACES], cost,
-                 eff);
-        break;
-    }
-    case D_BIRTHS: {
-        int y[3] = {0};
-        for (int t = 0; t < 3; t++)
-            for (int j = 0; j < D->birth_n[t]; j++)
-                if (D->birth_nurses[t][j] == (int)((a >> (3 * t)) & 7))
-                    y[t] = D->birth_yield[t][j];
-        int used = 0;
-        for (int t = 0; t < 4; t++)
-            used += (int)((a >> (3 * t)) & 7);
-        snprintf(out->label, sizeof out->label,
-                 "%.40s: uses %d of %d nurses; +%d larvae, +%d soldiers, +%d workers before event and cap", txt, used,
-                 p->nursery, y[0], y[1], y[2]);
-        break;
-    }
-    case D_ROOM: {
-        static const char *const gain[] = {"larvae", "food", "", "VP"};
-        int r = a & 3;
-        if (D->room[r] == ROOM_CHOICE)
-            snprintf(out->label, sizeof out->label, "%s: +%d %s", txt, D->room_amount[r], res_name[(a >> 2) % 3]);
-        else
-            snprintf(out->label, sizeof out->label, "%s: +%d %s%s", txt, D->room_amount[r], gain[D->room[r]],
-                     D->room_food[r] ? " for food" : "");
-        break;
-    }
-    case D_DISCARD:
-        snprintf(out->label, sizeof out->label, "discard 1 %s (storage limit %d)", res_name[a % 3],
-                 s >= 0 ? my_storage_limit(st, D, s) : 0);
-        break;
+    const my_desc c = {st, env, MY_DATA(env), MY_DARG(d), s, &st->seat[s >= 0 ? s : 0], txt, out};
+    switch (kind) {
+    case D_EVENT:
+    case D_BIRTHS: label_event_births(&c, kind); break;
     case D_EXIT:
     case D_STEP:
     case D_HARVEST:
     case D_TUNNEL:
     case D_CLEAR:
-        cell = (int)a;
-        if (MY_DKIND(d) == D_STEP && st->cell_tile[a] && my_tile_costs_soldier(&st->tile[st->cell_tile[a] - 1], s))
-            snprintf(out->label, sizeof out->label, "%s: enter an opponent's tile, 1 soldier", txt);
-        else if (MY_DKIND(d) == D_HARVEST)
-            snprintf(out->label, sizeof out->label, "%s: take 1 %s", txt, res_name[D->terrain[a] % 3]);
-        else if (MY_DKIND(d) == D_CLEAR)
-            snprintf(out->label, sizeof out->label, "%s: pay %d dirt, remove the pheromone, stand here", txt,
-                     MY_P(env, P_CLEAR_COST));
-        else if (MY_DKIND(d) == D_TUNNEL)
-            snprintf(out->label, sizeof out->label, "%s: new tunnel exit, +%d dirt", txt, MY_P(env, P_TUNNEL_DIRT));
-        break;
-    case D_HUNT: {
-        int k = st->cell_tok[a] & 0xF;
-        cell = (int)a;
-        /* The costs and rewards a variant's hooks give, as apply will use them (hooks only
-         * read the state, so dropping const is safe). */
-        my_state *w = (my_state *)st;
-        snprintf(out->label, sizeof out->label, "%s: hunt %s, %d soldiers, +%d food, +%d VP", txt, D->prey_name[k],
-                 my_hunt_soldiers(st, env, s, k),
-                 (int)my_hook(w, env, H_HUNT_FOOD, s, k, D->prey_food[k], D->prey_food[k]),
-                 (int)my_hook(w, env, H_HUNT_REWARD, s, k, D->prey_vp[k], D->prey_vp[k]));
-        break;
+    case D_HUNT: cell = label_outing(&c, kind); break;
+    case D_PLACE: cell = label_place(&c); break;
+    case D_OBJECTIVE:
+    case D_PICK: cell = label_objective(&c, kind); break;
+    default: label_colony(&c, kind); break;
     }
-    case D_PLACE: {
-        const my_kind *K = &D->kind[(a & 0xF) % MY_MAX_KINDS];
-        cell = (int)((a >> 8) & 0xFF);
-        int vp = K->special ? K->vp : (int)my_hook((my_state *)st, env, H_PHEROMONE_POINTS, s, K->size, K->vp, K->vp);
-        char cost[48] = "";
-        if (K->special)
-            snprintf(cost, sizeof cost, ", costs %d food, %d dirt, %d stone", K->cost[R_FOOD], K->cost[R_DIRT],
-                     K->cost[R_STONE]);
-        snprintf(out->label, sizeof out->label, "%s: %s (%d hexes), +%d VP%s; ends this worker's outing (R-37)", txt,
-                 K->name, K->size, vp, cost);
-        /* every hex the tile covers: the orientation's offsets from its first hex */
-        unsigned o = (a >> 4) & 0xF;
-        if (cell >= 0 && cell < D->ncells && o < K->norient)
-            for (int i = 0; i < K->size && i < FC_SHAPE_MAX; i++)
-                fc_decision_info_add_hex(out, fc_hex_add(D->hex[cell], K->orient[o][i]));
-        break;
-    }
-    case D_OBJECTIVE: {
-        const my_objective *o = &D->obj[st->obj[(a & 0xF) % MY_SLOTS]];
-        char cost[64];
-        my_objective_text(D, o, cost, sizeof cost);
-        snprintf(out->label, sizeof out->label, "%.40s: %.50s; level %d, +%d VP%s", txt, cost, o->level,
-                 D->objective_points[o->level - 1], o->kind == OK_PHEROMONES ? ", then pick the pheromones" : "");
-        break;
-    }
-    case D_PICK: { /* what the pick costs is the cubes on that pheromone */
-        const my_tile *T = &st->tile[a % MY_MAX_TILES];
-        int cubes[3] = {0};
-        for (int i = 0; i < T->n; i++)
-            if (my_bit(st->cube, T->cell[i]))
-                cubes[D->terrain[T->cell[i]] % 3]++;
-        cell = T->cell[0];
-        snprintf(out->label, sizeof out->label, "%s: empty %s (%d food, %d dirt, %d stone), pick %d of %d", txt,
-                 D->kind[(T->kind + MY_MAX_KINDS - 1) % MY_MAX_KINDS].id, cubes[0], cubes[1], cubes[2],
-                 st->pick_n + 1, st->pick_slot ? D->obj[st->obj[(st->pick_slot - 1) % MY_SLOTS]].amount : 0);
-        break;
-    }
-    case D_LEVEL: { /* the cost of the level reached */
-        const uint8_t *c = D->level_cost[(p->level + 1) % MY_LEVELS];
-        snprintf(out->label, sizeof out->label, "raise the colony to level %d for %d food, %d dirt, %d stone",
-                 p->level + 1, c[R_FOOD], c[R_DIRT], c[R_STONE]);
-        break;
-    }
-    case D_NURSE:
-        snprintf(out->label, sizeof out->label, "new nurse for %d food and %d larvae", MY_P(env, P_NURSE_FOOD),
-                 MY_P(env, P_NURSE_LARVAE));
-        break;
-    case D_PAY:
-        snprintf(out->label, sizeof out->label, "pay winter food (%d owed)", p->owed);
-        break;
-    case D_DONE: {
-        static const char *const what[] = {[PH_HARVEST] = "end your harvest", [PH_WORKSHOP] = "end your workshop turn",
-                                           [PH_ENDROUND] = "keep your storage as it is"};
-        int ph = st->phase <= PH_ENDROUND ? st->phase : PH_EVENT;
-        snprintf(out->label, sizeof out->label, "done: %s", what[ph] ? what[ph] : "end");
-        break;
-    }
-    default:
-        break;
-    }
-    if (cell >= 0 && cell < D->ncells) {
-        out->hex = D->hex[cell];
-        out->has_hex = 1;
-        /* stepping onto, clearing or emptying a tile concerns all of its hexes */
-        int k = MY_DKIND(d), t = st->cell_tile[cell];
-        if (t && (k == D_STEP || k == D_CLEAR || k == D_PICK)) {
-            const my_tile *T = &st->tile[t - 1];
-            for (int i = 0; i < T->n && i < FC_SHAPE_MAX; i++)
-                fc_decision_info_add_hex(out, D->hex[T->cell[i]]);
-        }
-    }
+    describe_hexes(st, c.D, kind, cell, out);
 }
 
 /* R-02: choices in the simultaneous phases stay hidden from the other seats until all have

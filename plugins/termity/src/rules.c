@@ -491,113 +491,103 @@ static bool in_legal(const tm_state *s, const fc_env *env, fc_decision d)
     return false;
 }
 
-int tm_apply(void *st, const fc_env *env, fc_decision d)
+/* a mound of a value the placing seat still holds, on a hex a mound may take. */
+static bool mound_ok(const tm_data *D, const tm_state *s, fc_decision d)
 {
-    tm_state *s = st;
-    const tm_data *D = D_(env);
-    int k = TM_DK(d), a = TM_DA(d), b = TM_DB(d), seat = s->turn;
-    tm_seat *P = &s->seat[seat];
-    char name[48];
-    /* Cheap checks on the hot kinds; the rest are checked against the legal list. */
-    switch (k) {
+    int a = TM_DA(d), b = TM_DB(d);
+    if ((s->phase != PH_SETUP && s->phase != PH_REPLACE) || b >= D->ncells || TM_DC(d) || a >= D->nmounds ||
+        !tm_mound_hex_ok(D, s, b, false))
+        return false;
+    int idx[TM_MAX_MOUNDS], nm = distinct_mounds(D, &s->seat[s->phase == PH_REPLACE ? s->replacer : s->turn], idx);
+    for (int i = 0; i < nm; i++)
+        if (idx[i] == a)
+            return true;
+    return false;
+}
+
+/* Whether apply may take d: cheap checks on the hot kinds, the legal list for the rest (it
+ * costs a whole legal() call, so the hot paths of search never go there). */
+static bool apply_ok(const tm_data *D, const tm_state *s, const fc_env *env, fc_decision d)
+{
+    int a = TM_DA(d), b = TM_DB(d), seat = s->turn;
+    switch (TM_DK(d)) {
     case D_HEX:
-        if (s->phase != PH_DEPLOY_HEX || b >= D->ncells || s->piece[b] || TM_DC(d) || a ||
-            !(tm_caste_of(D, s, seat, s->sel)->stand >> s->terrain[b] & 1))
-            return FC_EILLEGAL;
-        break;
-    case D_PASS:
-        if (s->phase != PH_MOVE || (d & 0xFFFFFFu))
-            return FC_EILLEGAL;
-        break;
+        return s->phase == PH_DEPLOY_HEX && b < D->ncells && !s->piece[b] && !TM_DC(d) && !a &&
+               (tm_caste_of(D, s, seat, s->sel)->stand >> s->terrain[b] & 1);
+    case D_PASS: return s->phase == PH_MOVE && !(d & 0xFFFFFFu);
     case D_UNIT:
-        if (s->phase != PH_MOVE || b >= D->ncells || a || TM_DC(d) || !TM_IS_UNIT(s->piece[b]) ||
-            TM_U_SEAT(s->piece[b]) != seat || !tm_unit_can_move(D, s, env, b))
-            return FC_EILLEGAL;
-        break;
+        return s->phase == PH_MOVE && b < D->ncells && !a && !TM_DC(d) && TM_IS_UNIT(s->piece[b]) &&
+               TM_U_SEAT(s->piece[b]) == seat && tm_unit_can_move(D, s, env, b);
     case D_DRAW:
-        if (s->phase != PH_DRAW || b || TM_DC(d) || !first_of_type(D, s, s->drawer, s->seat[s->drawer].stack, a))
-            return FC_EILLEGAL;
-        break;
+        return s->phase == PH_DRAW && !b && !TM_DC(d) && first_of_type(D, s, s->drawer, s->seat[s->drawer].stack, a);
     case D_TOKEN:
-        if (s->phase != PH_DEPLOY || b || TM_DC(d) || !first_of_type(D, s, seat, P->hand, a) ||
-            !any_free_hex(D, s, tm_caste_of(D, s, seat, a)->stand))
-            return FC_EILLEGAL;
-        break;
+        return s->phase == PH_DEPLOY && !b && !TM_DC(d) && first_of_type(D, s, seat, s->seat[seat].hand, a) &&
+               any_free_hex(D, s, tm_caste_of(D, s, seat, a)->stand);
     case D_TO:
     case D_ATTACK: {
         tm_moves mv;
-        if (s->phase != PH_MOVE_DEST || a || b >= D->ncells || TM_DC(d) >= D->ncells ||
-            !(tm_one_step_ok(D, s, env, d) || tm_gen_moves(D, s, env, s->sel, &mv, false, d)))
-            return FC_EILLEGAL;
-        break;
+        return s->phase == PH_MOVE_DEST && !a && b < D->ncells && TM_DC(d) < D->ncells &&
+               (tm_one_step_ok(D, s, env, d) || tm_gen_moves(D, s, env, s->sel, &mv, false, d));
     }
-    case D_MOUND:
-        if ((s->phase != PH_SETUP && s->phase != PH_REPLACE) || b >= D->ncells || TM_DC(d) ||
-            a >= D->nmounds || !tm_mound_hex_ok(D, s, b, false))
-            return FC_EILLEGAL;
-        {
-            int idx[TM_MAX_MOUNDS], nm = distinct_mounds(D, &s->seat[s->phase == PH_REPLACE ? s->replacer : seat], idx);
-            bool ok = false;
-            for (int i = 0; i < nm; i++)
-                ok |= idx[i] == a;
-            if (!ok)
-                return FC_EILLEGAL;
-        }
-        break;
+    case D_MOUND: return mound_ok(D, s, d);
     case D_NEUTRAL:
     case D_TILE:
-    case D_LAY:
-        if (!tm_build_valid(D, s, d))
-            return FC_EILLEGAL;
-        break;
-    default:
-        if (!in_legal(s, env, d))
-            return FC_EILLEGAL;
+    case D_LAY: return tm_build_valid(D, s, d);
+    default: return in_legal(s, env, d);
     }
-    switch (k) {
-    case D_DRAW: {
-        tm_seat *Q = &s->seat[s->drawer];
-        Q->stack &= ~(1u << a);
-        Q->hand |= 1u << a;
-        Q->tok_st[a] = TK_HAND;
-        if (env->events) { /* the drawn token is seen by the drawer only, or all under V-1 */
-            uint32_t me = FC_SEAT_BIT(s->drawer);
-            tm_token_text(D, s, s->drawer, a, name, sizeof name);
-            env->host->emit(env, me, "you draw %s", name);
-            if (D->open_hands)
-                env->host->emit(env, FC_ALL_SEATS & ~me, "seat %d draws %s", s->drawer + 1, name);
-            else
-                env->host->emit(env, FC_ALL_SEATS & ~me, "seat %d draws a token", s->drawer + 1);
-        }
-        if (s->after_draw == PH_SETUP)
-            next_opening_draw(D, s);
+}
+
+/* the drawer takes token a from its stack into its hand. */
+static void apply_draw(const tm_data *D, tm_state *s, const fc_env *env, int a)
+{
+    tm_seat *Q = &s->seat[s->drawer];
+    Q->stack &= ~(1u << a);
+    Q->hand |= 1u << a;
+    Q->tok_st[a] = TK_HAND;
+    if (env->events) { /* the drawn token is seen by the drawer only, or all under V-1 */
+        uint32_t me = FC_SEAT_BIT(s->drawer);
+        char name[48];
+        tm_token_text(D, s, s->drawer, a, name, sizeof name);
+        env->host->emit(env, me, "you draw %s", name);
+        if (D->open_hands)
+            env->host->emit(env, FC_ALL_SEATS & ~me, "seat %d draws %s", s->drawer + 1, name);
         else
-            s->phase = PH_MOVE;
-        return 0;
+            env->host->emit(env, FC_ALL_SEATS & ~me, "seat %d draws a token", s->drawer + 1);
     }
-    case D_MOUND:
-    case D_MOUND_RM: {
-        int who = s->phase == PH_REPLACE ? s->replacer : seat;
-        if (k == D_MOUND_RM) {
-            uint8_t p = s->piece[b];
-            remove_unit(s, who, TM_U_TOK(p), TK_DEAD); /* */
-        }
-        place_mound(s, who, a, b);
-        FC_EMIT(env, FC_ALL_SEATS, "seat %d places mound %d at (%d,%d)%s", who + 1, D->mound_value[a], D->cell[b].q,
-                D->cell[b].r, k == D_MOUND_RM ? ", removing its unit there (R-37)" : "");
-        if (s->phase == PH_SETUP) {
-            s->setup_step++;
-            next_setup(D, s);
-        } else {
-            s->replacer = TM_NO_CELL;
-            end_turn(D, s, env);
-        }
-        return 0;
+    if (s->after_draw == PH_SETUP)
+        next_opening_draw(D, s);
+    else
+        s->phase = PH_MOVE;
+}
+
+/* R-12 (setup) and R-36/R-37 (replacing a captured mound, removing a unit standing there). */
+static void apply_mound(const tm_data *D, tm_state *s, const fc_env *env, fc_decision d)
+{
+    int k = TM_DK(d), a = TM_DA(d), b = TM_DB(d), who = s->phase == PH_REPLACE ? s->replacer : s->turn;
+    if (k == D_MOUND_RM)
+        remove_unit(s, who, TM_U_TOK(s->piece[b]), TK_DEAD); /* */
+    place_mound(s, who, a, b);
+    FC_EMIT(env, FC_ALL_SEATS, "seat %d places mound %d at (%d,%d)%s", who + 1, D->mound_value[a], D->cell[b].q,
+            D->cell[b].r, k == D_MOUND_RM ? ", removing its unit there (R-37)" : "");
+    if (s->phase == PH_SETUP) {
+        s->setup_step++;
+        next_setup(D, s);
+    } else {
+        s->replacer = TM_NO_CELL;
+        end_turn(D, s, env);
     }
+}
+
+/* reproduction, choosing a token, then its hex, or discarding an undeployable one. */
+static void apply_deploy(const tm_data *D, tm_state *s, const fc_env *env, fc_decision d)
+{
+    int a = TM_DA(d), b = TM_DB(d), seat = s->turn;
+    char name[48];
+    switch (TM_DK(d)) {
     case D_TOKEN:
         s->sel = (uint8_t)a;
         s->phase = PH_DEPLOY_HEX;
-        return 0;
+        return;
     case D_HEX:
         put_unit(s, seat, s->sel, b);
         if (env->events) {
@@ -605,25 +595,32 @@ int tm_apply(void *st, const fc_env *env, fc_decision d)
             env->host->emit(env, FC_ALL_SEATS, "seat %d deploys %s at (%d,%d)", seat + 1, name, D->cell[b].q, D->cell[b].r);
         }
         s->sel = TM_NO_CELL;
-        after_reproduction(D, s);
-        return 0;
-    case D_DISCARD:
-        P->hand &= ~(1u << a);
-        P->tok_st[a] = TK_DISCARDED;
+        break;
+    default: /* D_DISCARD */
+        s->seat[seat].hand &= ~(1u << a);
+        s->seat[seat].tok_st[a] = TK_DISCARDED;
         if (env->events) {
             tm_token_text(D, s, seat, a, name, sizeof name);
             env->host->emit(env, FC_ALL_SEATS, "seat %d cannot deploy and discards %s (R-17)", seat + 1, name);
         }
-        after_reproduction(D, s);
-        return 0;
+        break;
+    }
+    after_reproduction(D, s);
+}
+
+/* R-18..R-31: the move, as a unit chosen, then its destination or attack, then a retreat. */
+static void apply_move(const tm_data *D, tm_state *s, const fc_env *env, fc_decision d)
+{
+    int b = TM_DB(d), seat = s->turn;
+    switch (TM_DK(d)) {
     case D_PASS:
         FC_EMIT(env, FC_ALL_SEATS, "seat %d passes the move", seat + 1);
         end_turn(D, s, env);
-        return 0;
+        return;
     case D_UNIT:
         s->sel = (uint8_t)b;
         s->phase = PH_MOVE_DEST;
-        return 0;
+        return;
     case D_TO: {
         int from = s->sel, tok = TM_U_TOK(s->piece[from]);
         s->piece[from] = 0;
@@ -633,30 +630,50 @@ int tm_apply(void *st, const fc_env *env, fc_decision d)
         FC_EMIT(env, FC_ALL_SEATS, "seat %d moves (%d,%d) to (%d,%d)", seat + 1, D->cell[from].q, D->cell[from].r,
                 D->cell[b].q, D->cell[b].r);
         end_turn(D, s, env);
-        return 0;
+        return;
     }
+    case D_ATTACK: attack(D, s, env, s->sel, b, TM_DC(d)); return;
+    default: finish_unit_attack(D, s, env, b, TM_DC(d) != 0); return; /* D_RETREAT */
+    }
+}
+
+/* the attacker's mound on the captured hex, then the owner replaces the lost one. */
+static void apply_atk_mound(const tm_data *D, tm_state *s, const fc_env *env, int a)
+{
+    int owner = s->replacer;
+    place_mound(s, s->turn, a, s->atk_target);
+    FC_EMIT(env, FC_ALL_SEATS, "seat %d places mound %d on the captured hex", s->turn + 1, D->mound_value[a]);
+    if (owner != TM_NO_CELL)
+        start_replace(D, s, env, owner);
+    else
+        end_turn(D, s, env);
+}
+
+int tm_apply(void *st, const fc_env *env, fc_decision d)
+{
+    tm_state *s = st;
+    const tm_data *D = D_(env);
+    if (!apply_ok(D, s, env, d))
+        return FC_EILLEGAL;
+    switch (TM_DK(d)) {
+    case D_DRAW: apply_draw(D, s, env, TM_DA(d)); return 0;
+    case D_MOUND:
+    case D_MOUND_RM: apply_mound(D, s, env, d); return 0;
+    case D_TOKEN:
+    case D_HEX:
+    case D_DISCARD: apply_deploy(D, s, env, d); return 0;
+    case D_PASS:
+    case D_UNIT:
+    case D_TO:
     case D_ATTACK:
-        attack(D, s, env, s->sel, b, TM_DC(d));
-        return 0;
-    case D_RETREAT:
-        finish_unit_attack(D, s, env, b, TM_DC(d) != 0);
-        return 0;
+    case D_RETREAT: apply_move(D, s, env, d); return 0;
     case D_NEUTRAL:
     case D_TILE:
     case D_LAY:
         if (tm_build_apply(D, s, env, d) == 1)
             next_opening_draw(D, s); /* the board is built: R-10 hands, then R-12 mounds */
         return 0;
-    case D_ATK_MOUND: {
-        int owner = s->replacer;
-        place_mound(s, seat, a, s->atk_target);
-        FC_EMIT(env, FC_ALL_SEATS, "seat %d places mound %d on the captured hex", seat + 1, D->mound_value[a]);
-        if (owner != TM_NO_CELL)
-            start_replace(D, s, env, owner);
-        else
-            end_turn(D, s, env);
-        return 0;
-    }
+    case D_ATK_MOUND: apply_atk_mound(D, s, env, TM_DA(d)); return 0;
     default: return FC_EILLEGAL;
     }
 }

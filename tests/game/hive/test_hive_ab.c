@@ -31,11 +31,39 @@ static int ref_leaf(const hfx *f, const hv_state *s, int seat, int ply)
     return (int)((v[seat] - 0.5) * 2 * 10000);
 }
 
+/* Quiescence as ab's quiesce=q defines it: the seat to move takes the evaluation or the best of
+ * the game's noisy decisions, for q plies. */
+static int ref_quiesce(const hfx *f, const hv_state *s, int q, int ply)
+{
+    int seat = f->g->to_move(s, f->env), v = ref_leaf(f, s, seat, ply);
+    if (q == 0)
+        return v;
+    fc_decision *d = malloc(HV_MAX_DECISIONS * sizeof *d);
+    int n = f->g->legal(s, f->env, d, NULL);
+    n = f->g->noisy(s, f->env, d, n);
+    for (int i = 0; i < n; i++) {
+        hv_state c = *s;
+        assert_int_equal(f->g->apply(&c, f->env, d[i]), 0);
+        int x = f->g->to_move(&c, f->env) == FC_NOBODY ? ref_leaf(f, &c, seat, ply + 1)
+                                                       : -ref_quiesce(f, &c, q - 1, ply + 1);
+        v = x > v ? x : v;
+    }
+    free(d);
+    return v;
+}
+
+static int ref_minimax_q(const hfx *f, const hv_state *s, int depth, int q, int ply, fc_decision *best);
+
 static int ref_minimax(const hfx *f, const hv_state *s, int depth, int ply, fc_decision *best)
+{
+    return ref_minimax_q(f, s, depth, 0, ply, best);
+}
+
+static int ref_minimax_q(const hfx *f, const hv_state *s, int depth, int q, int ply, fc_decision *best)
 {
     int seat = f->g->to_move(s, f->env); /* never finished here: the caller scores finished games */
     if (depth == 0)
-        return ref_leaf(f, s, seat, ply);
+        return ref_quiesce(f, s, q, ply);
     fc_decision *d = malloc(HV_MAX_DECISIONS * sizeof *d);
     int n = f->g->legal(s, f->env, d, NULL), v = -100000;
     for (int i = 0; i < n; i++) {
@@ -45,7 +73,7 @@ static int ref_minimax(const hfx *f, const hv_state *s, int depth, int ply, fc_d
         if (f->g->to_move(&c, f->env) == FC_NOBODY)
             x = ref_leaf(f, &c, seat, ply + 1);
         else
-            x = -ref_minimax(f, &c, depth - 1, ply + 1, NULL);
+            x = -ref_minimax_q(f, &c, depth - 1, q, ply + 1, NULL);
         if (x > v) {
             v = x;
             if (best)
@@ -204,6 +232,95 @@ static void test_equals_minimax(void **state)
     hfx_close(&f);
 }
 
+/* Occupied cells around cell q (a stack counts once). */
+static int queen_pressure(const hv_state *s, int q)
+{
+    int n = 0;
+    for (int d = 0; d < 6; d++)
+        n += s->top[hv_nb(q, d)] != HV_NONE;
+    return n;
+}
+
+/* The game's noisy decisions (API minor 12) are the moves that add pressure on the enemy Queen:
+ * each one, applied, leaves the Queen with more occupied neighbours or a piece on top of it; a
+ * move left out from a cell not touching the Queen adds none. */
+static void test_noisy(void **state)
+{
+    (void)state;
+    hfx f;
+    hfx_open(&f, "Base+MLP", NULL);
+    assert_non_null(f.g->noisy);
+    int noisy_seen = 0;
+    for (uint64_t seed = 300; seed < 300 + (uint64_t)positions(); seed++) {
+        fc_match *m = random_position(&f, seed, 10 + (int)(seed % 40));
+        const hv_state *s = fc_match_state(m);
+        int me = fc_match_to_move(m);
+        if (me < 0 || s->cell[(1 - me) * HV_KINDS] == HV_OFF) {
+            fc_match_free(m);
+            continue;
+        }
+        int eq = s->cell[(1 - me) * HV_KINDS];
+        fc_decision *all = malloc(HV_MAX_DECISIONS * sizeof *all), *nz = malloc(HV_MAX_DECISIONS * sizeof *nz);
+        int n = f.g->legal(s, f.env, all, NULL);
+        memcpy(nz, all, (size_t)n * sizeof *nz);
+        int k = f.g->noisy(s, f.env, nz, n);
+        assert_true(k >= 0 && k <= n);
+        for (int i = 0, j = 0; i < n; i++) {
+            bool is_noisy = j < k && nz[j] == all[i]; /* kept in their order */
+            j += is_noisy;
+            if (all[i] == HV_PASS || s->cell[HV_D_PIECE(all[i])] == HV_OFF) {
+                assert_false(is_noisy); /* passes and placements never */
+                continue;
+            }
+            hv_state c = *s;
+            assert_int_equal(f.g->apply(&c, f.env, all[i]), 0);
+            int from = s->cell[HV_D_PIECE(all[i])], to = HV_D_CELL(all[i]);
+            bool more = queen_pressure(&c, eq) > queen_pressure(s, eq) || to == eq;
+            if (is_noisy)
+                assert_true(more);
+            else if (from != eq && !hv_adjacent(from, eq) && (to == eq || s->top[to] == HV_NONE))
+                assert_false(more);
+            noisy_seen += is_noisy;
+        }
+        free(all);
+        free(nz);
+        fc_match_free(m);
+    }
+    assert_true(noisy_seen > 0 || hfx_slow()); /* the filter is not trivially empty */
+    hfx_close(&f);
+}
+
+/* quiesce=Q: the root's value equals a plain minimax whose leaves are the quiescence the agent
+ * documents (stand on the evaluation or take the best noisy move, Q plies). */
+static void test_quiesce_equals_reference(void **state)
+{
+    (void)state;
+    hfx f;
+    hfx_open(&f, "Base+MLP", NULL);
+    int differs = 0;
+    for (uint64_t seed = 200; seed < 200 + (uint64_t)positions() / 2; seed++) {
+        fc_match *m = random_position(&f, seed, 16 + (int)(seed % 30));
+        const hv_state *s = fc_match_state(m);
+        if (fc_match_to_move(m) < 0) {
+            fc_match_free(m);
+            continue;
+        }
+        fc_agent_search_stats st;
+        fc_decision d = ab_choose(m, "ab:depth=1,lmr=0,quiesce=2", &st);
+        (void)d;
+        if (st.depth == 0) {
+            fc_match_free(m);
+            continue;
+        }
+        int want = ref_minimax_q(&f, s, 1, 2, 0, NULL);
+        assert_int_equal(st.score, want);
+        differs += want != ref_minimax(&f, s, 1, 0, NULL);
+        fc_match_free(m);
+    }
+    assert_true(differs > 0 || hfx_slow()); /* quiescence changed some values: it ran */
+    hfx_close(&f);
+}
+
 /* A fixed depth on one thread: the same decision and the same nodes on every run; statistics
  * filled (nodes per completed depth, growing). */
 static void test_deterministic(void **state)
@@ -268,6 +385,8 @@ static void test_options(void **state)
     assert_null(fc_agent_new("ab:threads=99", 1, &err));
     assert_string_equal(err.msg, "agent ab: threads: 99 is out of range 1..16");
     assert_null(fc_agent_new("ab:time=-1", 1, &err));
+    assert_null(fc_agent_new("ab:quiesce=17", 1, &err));
+    assert_string_equal(err.msg, "agent ab: quiesce: 17 is out of range 0..16");
     assert_null(fc_agent_new("ab:iters=5", 1, &err));
     assert_non_null(strstr(err.msg, "unknown key 'iters'"));
 }
@@ -278,6 +397,7 @@ int main(void)
         cmocka_unit_test(test_takes_the_win),   cmocka_unit_test(test_avoids_the_loss),
         cmocka_unit_test(test_equals_minimax), cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_options),         cmocka_unit_test(test_blunder),
+        cmocka_unit_test(test_noisy),           cmocka_unit_test(test_quiesce_equals_reference),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

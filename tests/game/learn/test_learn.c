@@ -277,7 +277,6 @@ static void test_legend_and_topics(void **state)
         const char *text = fc_plugin_rules_text(p);
         fc_rng rng;
         fc_rng_seed(&rng, 11, 0);
-        int topics = 0;
         for (int k = 0; k < plies(); k++) {
             if (k % 20 == 0) {
                 fc_match_view(m, -1, v);
@@ -291,7 +290,6 @@ static void test_legend_and_topics(void **state)
             fc_rules_span s;
             if (t && text && fc_rules_text_find(text, t, &s) != 0)
                 fail_msg("%s: phase topic '%s' not in the rules text", p->id, t);
-            topics += t != NULL;
             if (!step(m, &rng))
                 break;
         }

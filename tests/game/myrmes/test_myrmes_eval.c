@@ -160,7 +160,7 @@ static void test_weighted_and_old(void **state)
         }
         assert_string_equal(ew[MY_W_OBJECTIVE_READY].name, "objective_ready");
         p->w = w;
-        void *old_data, *rich_data;
+        void *old_data = NULL, *rich_data = NULL;
         fc_error err;
         if (load_with(&f, OLD_CSV, NULL, &old_data, &err) != 0 ||
             load_with(&f, RICH_CSV, NULL, &rich_data, &err) != 0)
