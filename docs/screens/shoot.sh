@@ -3,7 +3,8 @@
 # under a private Xvfb; after SECONDS the window's F12 (FORMICARY_GUI_DUMP) saves the frame,
 # converted to PNG. Usage, from the repository root after a build:
 #   docs/screens/shoot.sh GAME SECONDS [FORMICARY]      e.g. docs/screens/shoot.sh hive 5
-# (the shipped pictures: hive 5, marabunta 12, marsz 20; seed 5, bot pace 300 ms).
+# (the shipped pictures: hive 5, marabunta 12, marsz 20, myrmes 25, termity 20; seed 5, bot pace
+# 300 ms; under load the bots reach another ply in that time: look at the picture).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 game=$1 secs=$2 exe=${3:-$root/build/frontends/cli/formicary}

@@ -164,8 +164,9 @@ static void play_events(play *p)
         uint32_t humans = play_humans(p);
         /* Public events, and private ones when they are meant for every human here. */
         bool shown = e && (e->audience == FC_ALL_SEATS || (humans && (e->audience & humans) == humans));
+        char text[sizeof e->text + 64]; /* seats named as the decisions' lines name them */
         if (shown && !p->quiet)
-            printf("     > %.200s\n", e->text);
+            printf("     > %s\n", fc_seat_text(e->text, (const char(*)[24])p->names, p->nseats, text, sizeof text));
     }
 }
 
@@ -232,9 +233,12 @@ static void play_list(play *p, const fc_decision *ds, char (*texts)[128], int n)
 {
     for (int i = 0; i < n; i++) {
         fc_decision_info info;
+        char label[sizeof info.label]; /* seats named as the lines above name them */
         fc_match_decision_describe(p->m, ds[i], &info);
-        if (info.label[0] && strcmp(info.label, texts[i]) != 0)
-            printf("  %3d. %.160s  [%s]", i + 1, info.label, texts[i]);
+        info.label[sizeof info.label - 1] = 0;
+        fc_seat_text(info.label, (const char(*)[24])p->names, p->nseats, label, sizeof label);
+        if (label[0] && strcmp(label, texts[i]) != 0)
+            printf("  %3d. %s  [%s]", i + 1, label, texts[i]);
         else
             printf("  %3d. %s", i + 1, texts[i]);
         for (int h = 0; h < info.nhexes && h < FC_DECISION_MAX_HEXES; h++)

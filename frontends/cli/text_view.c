@@ -195,6 +195,22 @@ static int text_goto(text_replay *r, size_t k, fc_error *err)
     return 0;
 }
 
+/* The events the last decision caused that the viewer may see ("  > bids revealed: Red bid
+ * 10; Blue bid 6"), seats named as the lines above name them: what a hidden simultaneous
+ * choice was shows here once the game reveals it, and not before. */
+static void text_last_events(const text_replay *r)
+{
+    size_t n = fc_match_event_count(r->m), i = n;
+    while (i > 0 && fc_match_event_get(r->m, i - 1)->ply + 1 >= r->at)
+        i--;
+    for (; i < n; i++) {
+        const fc_match_event *e = fc_match_event_get(r->m, i);
+        char text[sizeof e->text + 64];
+        if (e->ply + 1 == r->at && text_sees(r, e->audience))
+            fprintf(r->out, "  > %s\n", fc_seat_text(e->text, (const char(*)[24])r->names, r->nseats, text, sizeof text));
+    }
+}
+
 static void text_show(text_replay *r)
 {
     FILE *f = r->out;
@@ -212,8 +228,13 @@ static void text_show(text_replay *r)
     fc_decision_info next;
     memset(&next, 0, sizeof next);
     bool shown = r->at < r->n && text_sees(r, r->audience[r->at]);
-    if (shown)
+    if (shown) { /* its label with the seats named as the lines name them */
+        char label[sizeof next.label];
         fc_match_decision_describe(r->m, r->d[r->at], &next);
+        next.label[sizeof next.label - 1] = 0;
+        fc_seat_text(next.label, (const char(*)[24])r->names, r->nseats, label, sizeof label);
+        memcpy(next.label, label, sizeof label);
+    }
     cli_text_map(f, v, shown ? &next : NULL);
     int32_t score[FC_MAX_SEATS] = {0};
     int rank[FC_MAX_SEATS] = {0};
@@ -244,6 +265,8 @@ static void text_show(text_replay *r)
     if (r->at > 0)
         fprintf(f, "last: %zu %s: %s\n", r->at, text_who(r, r->seat[r->at - 1]),
                 text_sees(r, r->audience[r->at - 1]) ? r->text[r->at - 1] : "(hidden)");
+    if (r->at > 0)
+        text_last_events(r);
     if (r->at >= r->n)
         fprintf(f, "end of the record (%s)\n", fc_match_to_move(r->m) == FC_NOBODY ? "game over" : "game not finished");
     else if (shown && next.nhexes > 1)

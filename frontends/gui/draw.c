@@ -2,6 +2,7 @@
  * FORMICARY_GUI_FONT names a file), rasterised once per size into a glyph atlas; polygons and
  * thick lines are SDL_RenderGeometry triangles, which the software renderer draws quickly. */
 #include <fontconfig/fontconfig.h>
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -181,8 +182,39 @@ void gui_tri(gui *g, SDL_Vertex a, SDL_Vertex b, SDL_Vertex c)
     g->batch[g->nbatch++] = c;
 }
 
+/* The width of the first n bytes of s. */
+static int gui_text_width_n(const gui_font *f, const char *s, size_t n)
+{
+    const char *end = s + n;
+    int w = 0;
+    while (*s && s < end)
+        w += f->adv[gui_next_glyph(&s)];
+    return w;
+}
+
+/* Fills g->mark_col behind each case-insensitive occurrence of g->mark in s (drawn at x, y). */
+static void gui_text_marks(gui *g, const gui_font *f, int x, int y, int max_w, const char *s)
+{
+    size_t ml = strlen(g->mark);
+    for (const char *p = s; *p; p++) {
+        size_t i = 0;
+        while (i < ml && p[i] && tolower((unsigned char)p[i]) == tolower((unsigned char)g->mark[i]))
+            i++;
+        if (i < ml)
+            continue;
+        int x0 = gui_text_width_n(f, s, (size_t)(p - s)), w = gui_text_width_n(f, p, ml);
+        if (max_w > 0 && x0 + w > max_w)
+            break; /* cut off */
+        gui_fill(g, (SDL_Rect){x + x0 - 1, y, w + 2, f->h}, g->mark_col);
+        g->marks++;
+        p += ml - 1;
+    }
+}
+
 int gui_text(gui *g, const gui_font *f, int x, int y, int max_w, SDL_Color c, const char *s)
 {
+    if (g->mark && g->mark[0])
+        gui_text_marks(g, f, x, y, max_w, s);
     gui_flush(g);
     if (!f->tex)
         return 0;

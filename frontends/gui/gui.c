@@ -236,6 +236,9 @@ static int gui_refresh(gui *g, fc_error *err)
                 snprintf(e->text, sizeof e->text, "#%u", (unsigned)e->d);
             fc_match_decision_describe(*g->m, e->d, &e->info);
             e->info.label[sizeof e->info.label - 1] = 0;
+            char named[sizeof e->info.label]; /* seats named as the panels name them */
+            fc_seat_text(e->info.label, (const char(*)[24])g->names, g->nseats, named, sizeof named);
+            memcpy(e->info.label, named, sizeof named);
             if (!e->info.label[0])
                 snprintf(e->info.label, sizeof e->info.label, "%s", e->text);
         }
@@ -312,8 +315,14 @@ static void gui_dump_state(gui *g)
     fprintf(f, "prompt_text %s\nrow_height %d\npointer %d %d\nhighlight %s\npreview %s\n", g->prompt ? g->prompt_buf : "",
             g->font.h, g->mx, g->my,
             g->hover_dec >= 0 ? g->decs[g->hover_dec].text : "-", pvi >= 0 ? g->decs[pvi].text : "-");
-    if (g->overlay == GUI_OV_RULES)
+    for (int i = 0; i < g->nlog_shown; i++)
+        fprintf(f, "log %s\n", g->log_shown[i]);
+    if (g->overlay == GUI_OV_RULES) { /* and its search: the line typed, the find, the matches */
         fprintf(f, "rules %d %d %d %s\n", g->rules_mode, g->rules_top, g->rules_shown, g->rules_first);
+        fprintf(f, "rules_find %d %s\nrules_query %s\nrules_term %s\n", g->rules_typing, g->rules_input,
+                g->rules_query, g->rules_term);
+        fprintf(f, "rules_match %d %d %d\nrules_note %s\n", g->rules_match, g->rules_nmatch, g->marks, g->rules_note);
+    }
     const fc_view_item *drawn; /* the drawn tile previewed at its place, with its open edges */
     int dpi = gui_drawn_preview(g, &drawn);
     if (dpi >= 0) {

@@ -141,6 +141,20 @@ typedef struct gui {
      * paragraph shown, how many fit, and the first one's text (for the dump) */
     int rules_mode, rules_top, rules_shown;
     char rules_first[80];
+    /* its search ('/'): the query being typed; the rule or topic found (shown in mode 0 instead
+     * of the step's topic); the term highlighted and stepped through by n / N; the current
+     * match (a paragraph index, -1 none) and the matches in what is shown; a note (no match) */
+    bool rules_typing, rules_note_err;
+    char rules_input[64], rules_query[64], rules_term[64], rules_note[160];
+    int rules_match, rules_nmatch;
+    /* text marks: gui_text fills mark_col behind every case-insensitive occurrence of mark
+     * (the rules pane's search term) and counts them in marks */
+    const char *mark;
+    SDL_Color mark_col;
+    int marks;
+    /* the newest log lines drawn, newest first (the dump's 'log' lines) */
+    char log_shown[12][264];
+    int nlog_shown;
     int prompt;
     char prompt_buf[GUI_PATH_MAX];
 
@@ -257,6 +271,8 @@ void gui_tray_dump(gui *g, FILE *f);
 void gui_rules_open(gui *g);
 bool gui_rules_key(gui *g, SDL_Keycode k);
 void gui_rules_char(gui *g, char ch);
+/* Text typed while the pane's search line is open (SDL_TEXTINPUT); false when it is not open. */
+bool gui_rules_type(gui *g, const char *text);
 void gui_rules_draw(gui *g, SDL_Rect r, int pad);
 /* panels.c: layout, header, side panel, decision list, log, status, overlays. */
 void gui_layout(gui *g);

@@ -300,6 +300,8 @@ int gui_event(gui *g, const SDL_Event *ev, bool *shot, fc_error *err)
         }
         return GUI_GO_ON;
     case SDL_TEXTINPUT:
+        if (gui_rules_type(g, ev->text.text))
+            return GUI_GO_ON; /* the rules pane's search line */
         if (g->prompt == GUI_PROMPT_SAVE || g->prompt == GUI_PROMPT_LOAD) {
             size_t n = strlen(g->prompt_buf), add = strlen(ev->text.text);
             if (n + add < sizeof g->prompt_buf)

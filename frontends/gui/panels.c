@@ -238,12 +238,17 @@ static void gui_draw_log(gui *g)
     gui_clip(g, &r);
     int pad = (int)(8 * g->ui), rows = (r.h - 4) / g->small.h, y = r.y + r.h - g->small.h - 2;
     size_t n = fc_match_event_count(*g->m);
+    g->nlog_shown = 0;
     for (size_t i = n; i > 0 && rows > 0; i--) {
         const fc_match_event *e = fc_match_event_get(*g->m, i - 1);
         if (!e || !(g->viewer >= 0 ? (e->audience & FC_SEAT_BIT(g->viewer)) : e->audience == FC_ALL_SEATS))
             continue;
+        char text[sizeof e->text + 64]; /* seats named as the panels name them */
+        fc_seat_text(e->text, (const char(*)[24])g->names, g->nseats, text, sizeof text);
         gui_text(g, &g->small, r.x + pad, y, r.w - 2 * pad,
-                 e->audience == FC_ALL_SEATS ? gui_rgb(C_TEXT) : gui_rgb(0xF0E442), e->text);
+                 e->audience == FC_ALL_SEATS ? gui_rgb(C_TEXT) : gui_rgb(0xF0E442), text);
+        if (g->nlog_shown < 12)
+            snprintf(g->log_shown[g->nlog_shown++], sizeof g->log_shown[0], "%s", text);
         y -= g->small.h;
         rows--;
     }
@@ -355,7 +360,7 @@ static const char *const gui_help_lines[] = {
     "  click a decision in the list; hover a hex for its label; wheel zooms, drag pans.",
     "u  undo back to the previous human decision      s  save the record",
     "o  load a record                                  l  legend of the glyphs",
-    "r  the rules of this step (scroll: arrows, PgUp/PgDn, wheel; a all, g glossary)",
+    "r  the rules of this step (arrows, PgUp/PgDn, wheel; / find, n/N matches, p step, a all, g glossary)",
     "+ / -  bots slower / faster     space  skip the bot pacing     0  reset zoom",
     "a  move animation on/off (a key or click skips one)                               ",
     "F12  screenshot (with FORMICARY_GUI_DUMP=DIR)     ? / F1  this help     q  quit",

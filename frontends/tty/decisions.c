@@ -81,7 +81,7 @@ int tty_decs_refresh(tty *t, fc_error *err)
         if (fc_match_decision_text(*t->m, e->d, e->text, sizeof e->text) < 0)
             snprintf(e->text, sizeof e->text, "#%u", (unsigned)e->d);
         fc_match_decision_describe(*t->m, e->d, &e->info);
-        e->info.label[sizeof e->info.label - 1] = 0;
+        tty_label_seats(t, &e->info);
         if (!e->info.label[0])
             snprintf(e->info.label, sizeof e->info.label, "%s", e->text);
     }
@@ -237,7 +237,8 @@ static void tty_draw_info(tty *t)
             len += (size_t)snprintf(buf + len, sizeof buf - len, "for %.6s %.*s", it->glyph, nl, it->name);
         }
         if (c && c->label[0] && strcmp(c->label, c->terrain_name) != 0 && len < sizeof buf)
-            len += (size_t)snprintf(buf + len, sizeof buf - len, ": %.48s", c->label);
+            len += (size_t)snprintf(buf + len, sizeof buf - len, ": %.*s%s", strlen(c->label) > 48 ? 45 : 48, c->label,
+                                    strlen(c->label) > 48 ? "..." : ""); /* room for what Enter plays */
         const fc_view *v = t->view;
         for (int i = 0; i < v->nlinks && i < FC_VIEW_MAX_LINKS && len < sizeof buf; i++) {
             const fc_view_link *l = &v->links[i];
@@ -329,10 +330,8 @@ void tty_draw_list(tty *t)
             bool selected = i == t->sel; /* the one marker: '>' and the selection colour */
             int attr = selected ? (t->colour ? (int)(COLOR_PAIR(TTY_PAIR_SELECT) | A_BOLD) : A_REVERSE) : A_NORMAL;
             tty_list_entry ent = {t, r, attr, k, rows, selected, i, tty_entry_rows(t, i), 0};
-            if (ent.max == 1 && (int)strlen(e->info.label) > r->w - 5) { /* one row: say it goes on */
-                char cut[200];
-                snprintf(cut, sizeof cut, "%.*s..", r->w - 7 > 0 ? r->w - 7 : 0, e->info.label);
-                tty_list_line(cut, (int)strlen(cut), &ent);
+            if (ent.max == 1 && (int)strlen(e->info.label) > r->w - 5) { /* one row: cut with an ellipsis */
+                tty_list_line(e->info.label, (int)strlen(e->info.label), &ent);
             } else {
                 tty_wrap_text(e->info.label, r->w - 5, 0, tty_list_line, &ent);
             }

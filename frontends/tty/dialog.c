@@ -2,6 +2,7 @@
  * hot-seat cover. Each redraws the screen under it on resize. */
 #include <curses.h>
 #include <string.h>
+#include <strings.h>
 
 #include "tty_int.h"
 
@@ -44,9 +45,27 @@ static int tty_max_len(const char *const *lines, int n)
     return w;
 }
 
+/* Reverse video on each case-insensitive occurrence of mark in s, drawn at (y, x), w wide. */
+static void tty_marks(int y, int x, int w, const char *s, const char *mark)
+{
+    size_t ml = mark ? strlen(mark) : 0;
+    for (int i = 0; ml && s[i] && i + (int)ml <= w; i++)
+        if (strncasecmp(s + i, mark, ml) == 0) {
+            mvchgat(y, x + i, (int)ml, A_REVERSE | A_BOLD, 0, NULL);
+            i += (int)ml - 1;
+        }
+}
+
 int tty_popup(tty *t, const char *title, const char *const *lines, int nlines, const char *keys)
 {
     int top = 0;
+    return tty_popup_at(t, title, lines, nlines, keys, &top, NULL);
+}
+
+int tty_popup_at(tty *t, const char *title, const char *const *lines, int nlines, const char *keys, int *topp,
+                 const char *mark)
+{
+    int top = *topp < 0 ? 0 : *topp;
     for (;;) {
         tty_draw_screen(t);
         int w = tty_max_len(lines, nlines), tl = (int)strlen(title) + 4;
@@ -54,14 +73,18 @@ int tty_popup(tty *t, const char *title, const char *const *lines, int nlines, c
         int rows = b.h - 2;
         if (top > nlines - rows)
             top = nlines - rows > 0 ? nlines - rows : 0;
-        for (int i = 0; i < rows && top + i < nlines; i++)
+        for (int i = 0; i < rows && top + i < nlines; i++) {
             tty_put(b.y + 1 + i, b.x + 2, b.w - 4, A_NORMAL, "%s", lines[top + i]);
+            tty_marks(b.y + 1 + i, b.x + 2, b.w - 4, lines[top + i], mark);
+        }
         if (nlines > rows)
             tty_put(b.y + b.h - 1, b.x + b.w - 24, 22, A_BOLD, " %d/%d, arrows scroll ", top + rows, nlines);
         refresh();
         int ch = tty_key(t, -1);
-        if (ch == ERR && tty_interrupted())
+        if (ch == ERR && tty_interrupted()) {
+            *topp = top;
             return ERR;
+        }
         if (ch == ERR || ch == KEY_RESIZE)
             continue;
         if (nlines > rows && (ch == KEY_DOWN || ch == KEY_UP || ch == KEY_NPAGE || ch == KEY_PPAGE)) {
@@ -69,8 +92,10 @@ int tty_popup(tty *t, const char *title, const char *const *lines, int nlines, c
             top = top < 0 ? 0 : top;
             continue;
         }
-        if (!keys || (ch > 0 && ch < 256 && strchr(keys, ch)))
+        if (!keys || (ch > 0 && ch < 256 && strchr(keys, ch))) {
+            *topp = top;
             return ch;
+        }
     }
 }
 

@@ -41,7 +41,8 @@ static const char *const tty_map_help[] = {
     "Map: terrain in colour (fill . plain , grass : dirt ^ stone ~~~ water * mushroom",
     "& vegetation # tunnel XXX blocked), pieces as glyphs on their owner's colour,",
     "'+' marks a hex you can choose, [ ] is the cursor, '=' a link between two hexes,",
-    "{ } frames every hex the selected decision covers (a tile, a path, supporters).",
+    "{ } frames every hex the selected decision covers (a tile, a path, supporters);",
+    "- \\ / beside a hex: a link out of it to an empty place (a tile's open edge).",
 };
 
 typedef struct tty_help_buf {

@@ -259,6 +259,37 @@ static void tty_draw_key(tty *t)
     }
 }
 
+/* The view's links from a cell to a hex without one (March of the Ants' openings of a laid
+ * tile: where a tile can join) as a stub on the side they leave by, as the GUI draws them:
+ * '-' in the separator east or west, '\\' or '/' in the blank column of the empty (or '+')
+ * place next to it above or below. Two stubs into one column of a place make '<' or '>'. */
+static void tty_draw_stubs(tty *t, int bx, int by)
+{
+    const fc_view *v = t->view;
+    for (int i = 0; i < v->nlinks && i < FC_VIEW_MAX_LINKS; i++) {
+        const fc_view_link *l = &v->links[i];
+        bool ca = tty_map_cell(t, l->a) != NULL, cb = tty_map_cell(t, l->b) != NULL;
+        if (ca == cb)
+            continue; /* between two cells (drawn as '=' or as a joined region), or off the map */
+        fc_hex a = ca ? l->a : l->b, b = ca ? l->b : l->a;
+        int dq = b.q - a.q, dr = b.r - a.r, x = bx + tty_hex_x(a), y = by + a.r, ch;
+        if (dr == 0 && (dq == 1 || dq == -1))
+            x += dq > 0 ? 4 : 0, ch = '-';
+        else if (dr == -1 && (dq == 0 || dq == 1))
+            y--, x += dq ? 3 : 1, ch = dq ? '/' : '\\';
+        else if (dr == 1 && (dq == 0 || dq == -1))
+            y++, x += dq ? 1 : 3, ch = dq ? '/' : '\\';
+        else
+            continue; /* not a neighbour */
+        if (y < t->map.y || y >= t->map.y + t->map.h || x < t->map.x || x >= t->map.x + t->map.w)
+            continue;
+        int old = (int)(mvinch(y, x) & A_CHARTEXT);
+        if ((old == '/' || old == '\\') && old != ch)
+            ch = old == '/' ? (dr < 0 ? '<' : '>') : (dr < 0 ? '>' : '<');
+        tty_map_ch(t, y, x, (chtype)ch | (chtype)tty_seat_attr(t, l->owner) | A_BOLD);
+    }
+}
+
 /* Whether h is one of the hexes the previewed decision covers. */
 static bool tty_previewed(const fc_decision_info *p, fc_hex h)
 {
@@ -371,6 +402,7 @@ void tty_draw_map(tty *t)
         if (tty_place(t, i, &th))
             for (int k = 0; k < 3; k++)
                 tty_map_ch(t, by + th.r, bx + tty_hex_x(th) + 1 + k, (chtype)(k == 1 ? '+' : ' ') | A_REVERSE | A_BOLD);
+    tty_draw_stubs(t, bx, by);
     tty_draw_preview(t, bx, by);
     tty_draw_drawn(t, bx, by);
     tty_draw_key(t);

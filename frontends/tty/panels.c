@@ -2,6 +2,7 @@
  * tracks and text lines, the public log, the info and status lines. */
 #include <ctype.h>
 #include <curses.h>
+#include <langinfo.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -126,6 +127,20 @@ void tty_fill(const tty_rect *r, int attr)
 }
 
 /* Writes formatted text at (y, x), cut to w columns. Non-printable bytes become '?'. */
+bool tty_utf8(void)
+{
+    const char *cs = nl_langinfo(CODESET);
+    return cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
+}
+
+void tty_label_seats(const tty *t, fc_decision_info *info)
+{
+    char buf[sizeof info->label];
+    info->label[sizeof info->label - 1] = 0;
+    fc_seat_text(info->label, (const char(*)[24])t->names, t->nseats, buf, sizeof buf);
+    memcpy(info->label, buf, sizeof buf);
+}
+
 void tty_put(int y, int x, int w, int attr, const char *fmt, ...)
 {
     char raw[512], buf[4 * sizeof raw];
@@ -137,11 +152,22 @@ void tty_put(int y, int x, int w, int attr, const char *fmt, ...)
         return;
     fc_escape(raw, buf, sizeof buf); /* controls shown as \xNN (formicary/escape.h), the rest as '?' */
     int n = 0;
-    for (; buf[n] && n < w && n < (int)sizeof buf - 1; n++)
+    for (; buf[n] && n < (int)sizeof buf - 1; n++)
         if ((unsigned char)buf[n] < 32 || (unsigned char)buf[n] > 126)
             buf[n] = '?';
+    /* text cut at w ends in an ellipsis (padding cut off is no loss) */
+    bool cut = false;
+    for (int i = w; i < n && !cut; i++)
+        cut = buf[i] != ' ';
+    const char *ell = tty_utf8() ? "\xe2\x80\xa6" : "...";
+    int ew = tty_utf8() ? 1 : 3;
     attrset(attr);
-    mvaddnstr(y, x, buf, n);
+    if (cut && w > ew) {
+        mvaddnstr(y, x, buf, w - ew);
+        addstr(ell);
+    } else {
+        mvaddnstr(y, x, buf, n < w ? n : w);
+    }
     attrset(A_NORMAL);
 }
 
@@ -269,11 +295,12 @@ static int tty_seat_entries(const tty *t, int seat, int y, int max)
     for (int i = -1; i < n && used < max; i++) {
         if (!tty_entry(v, seat, i, &key, val, sizeof val))
             continue;
-        tty_put(y + used, r->x + 1, 10, t->colour ? (int)COLOR_PAIR(TTY_PAIR_DIM) : A_DIM, "%-10.10s", key);
+        tty_put(y + used, r->x + 1, 10, t->colour ? (int)COLOR_PAIR(TTY_PAIR_DIM) : A_DIM, "%-10s", key);
         int len = (int)strlen(val), off = 0;
         do {
             int cut = wrap ? tty_break(val + off, len - off, vw) : vw;
-            tty_put(y + used++, r->x + 12, vw, A_NORMAL, "%.*s", cut, val + off);
+            /* cut rather than wrapped: the whole rest, which tty_put ends in an ellipsis */
+            tty_put(y + used++, r->x + 12, vw, A_NORMAL, "%.*s", wrap ? cut : len - off, val + off);
             off += cut;
             while (val[off] == ' ')
                 off++;
@@ -447,7 +474,7 @@ void tty_draw_log(tty *t)
             ei--;
             if (!tty_sees(t, e->audience))
                 continue;
-            snprintf(text, sizeof text, "%s", e->text);
+            fc_seat_text(e->text, (const char(*)[24])t->names, t->nseats, text, sizeof text); /* seats as named */
             attr = e->audience == FC_ALL_SEATS ? A_NORMAL : A_BOLD;
         } else if (mi >= 0) {
             const tty_move *mv = &t->moves[mi--];

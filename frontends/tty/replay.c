@@ -84,7 +84,7 @@ int tty_replay_refresh(tty *t)
         e->d = rec->tr.d[rec->at];
         snprintf(e->text, sizeof e->text, "%s", rec->tr.text[rec->at]);
         fc_match_decision_describe(*t->m, e->d, &e->info);
-        e->info.label[sizeof e->info.label - 1] = 0;
+        tty_label_seats(t, &e->info);
         if (!e->info.label[0])
             snprintf(e->info.label, sizeof e->info.label, "%s", e->text);
         t->ndecs = 1;

@@ -7,6 +7,7 @@
 #include <curses.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "formicary/rules_text.h"
 #include "tty_int.h"
@@ -211,8 +212,17 @@ static void tty_text_span(tty_text *x, const char *s, size_t len, int w)
     free(para);
 }
 
-/* Shows the lines; returns the key that closed the pane. */
-static int tty_text_show(tty *t, tty_text *x, const char *title)
+static bool tty_has_term(const char *s, const char *term)
+{
+    size_t tl = strlen(term);
+    for (; tl && *s; s++)
+        if (strncasecmp(s, term, tl) == 0)
+            return true;
+    return false;
+}
+
+/* Shows the lines from *top with term marked; returns the key that closed the pane. */
+static int tty_text_show(tty *t, tty_text *x, const char *title, int *top, const char *term)
 {
     if (x->oom || x->n == 0) {
         tty_msg(t, true, "out of memory");
@@ -225,9 +235,85 @@ static int tty_text_show(tty *t, tty_text *x, const char *title)
     }
     for (int i = 0; i < x->n; i++)
         lines[i] = x->buf + x->off[i];
-    int ch = tty_popup(t, title, lines, x->n, "/agqr\033\r\n");
+    int ch = '?';
+    char shown[320]; /* the title, after a note on the last n / N (the status line is covered) */
+    snprintf(shown, sizeof shown, "%s", title);
+    while (ch != ERR) {
+        ch = tty_popup_at(t, shown, lines, x->n, "/agnNpqr\033\r\n", top, term);
+        if (ch != 'n' && ch != 'N')
+            break;
+        /* n / N: the next / previous line holding the term at the top (after the last, the first) */
+        int from = *top, at = -1;
+        for (int k = 1; term[0] && k <= x->n && at < 0; k++) {
+            int i = ((from + (ch == 'n' ? k : -k)) % x->n + x->n) % x->n;
+            if (tty_has_term(lines[i], term))
+                at = i;
+        }
+        if (at < 0 && term[0])
+            snprintf(shown, sizeof shown, "[no '%s' here; a: all] %s", term, title);
+        else if (at < 0)
+            snprintf(shown, sizeof shown, "[/ finds first] %s", title);
+        else if ((ch == 'n') != (at > from))
+            snprintf(shown, sizeof shown, "['%s': from the %s again] %s", term, ch == 'n' ? "top" : "bottom", title);
+        else
+            snprintf(shown, sizeof shown, "%s", title);
+        if (at >= 0)
+            *top = at;
+    }
     free(lines);
     return ch;
+}
+
+/* The text to mark for a query found: a rule id as the text writes it ("r5" finds "R-05"), else
+ * the query. */
+static void tty_rules_term(const fc_rules_span *found, const char *q, char *term, size_t n)
+{
+    const char *b = found->start;
+    size_t idl = 0;
+    while (b < found->start + found->len && (*b == ' ' || *b == '-'))
+        b++;
+    if (strncmp(b, "**", 2) == 0 && strpbrk(q, "0123456789")) {
+        b += 2;
+        while (b[idl] && b[idl] != ' ' && b[idl] != '*' && b[idl] != '.' && idl + 1 < n)
+            idl++;
+    }
+    if (idl)
+        snprintf(term, n, "%.*s", (int)idl, b);
+    else
+        snprintf(term, n, "%s", q);
+}
+
+/* The pane's lines and title for mode 0 (the query's rule or topic, then the glossary), 1
+ * (everything) or 2 (the glossary); the title names the marked term when there is one. */
+static void tty_rules_build(const tty *t, const char *text, int mode, const char *query, const char *term,
+                            tty_text *x, char *title, size_t n)
+{
+    int w = COLS - 8 < 100 ? COLS - 8 : 100;
+    char mark[96] = "", q[128];
+    fc_rules_span sp, gl;
+    bool has_gl = fc_rules_text_glossary(text, &gl) == 0;
+    if (term[0])
+        snprintf(mark, sizeof mark, " ('%.40s': n / N)", term);
+    if (mode == 1) {
+        snprintf(title, n, "%s rules%s - / find, g glossary, Esc close", t->game_name, mark);
+        tty_text_span(x, text, strlen(text), w);
+        return;
+    }
+    if (mode == 0 && query[0] && fc_rules_text_find(text, query, &sp) == 0) {
+        tty_text_clean(query, strlen(query), q, sizeof q);
+        snprintf(title, n, "Rules: %.60s%s - / find, a all, g glossary, Esc close", q, mark);
+        tty_text_span(x, sp.start, sp.len, w);
+    } else if (mode == 0) {
+        snprintf(title, n, "%s rules - / find, a all, Esc close", t->game_name);
+        tty_text_add(x, "The game names no rule for this step; / finds a rule id or a topic, a shows all.", 81, w);
+    } else {
+        snprintf(title, n, "%s glossary%s - / find, a all, Esc close", t->game_name, mark);
+    }
+    if (has_gl) {
+        if (mode == 0)
+            tty_text_push(x, "", 0, 0);
+        tty_text_span(x, gl.start, gl.len, w);
+    }
 }
 
 void tty_rules(tty *t)
@@ -239,45 +325,22 @@ void tty_rules(tty *t)
         return;
     }
     const char *topic = fc_match_phase_topic(*t->m);
-    char query[64] = "";
+    char query[64] = "", term[64] = "";
     if (topic)
         snprintf(query, sizeof query, "%s", topic);
-    int mode = 0; /* 0: a topic and the glossary, 1: everything, 2: the glossary alone */
+    int mode = 0, top = 0; /* mode 0: a topic and the glossary, 1: everything, 2: the glossary alone */
     for (;;) {
-        int w = COLS - 8 < 100 ? COLS - 8 : 100;
         tty_text x = {0};
-        char title[160];
-        fc_rules_span sp, gl;
-        bool has_gl = fc_rules_text_glossary(text, &gl) == 0;
-        if (mode == 1) {
-            snprintf(title, sizeof title, "%s rules - / find, g glossary, Esc close", t->game_name);
-            tty_text_span(&x, text, strlen(text), w);
-        } else {
-            if (mode == 0 && query[0] && fc_rules_text_find(text, query, &sp) == 0) {
-                char q[128];
-                tty_text_clean(query, strlen(query), q, sizeof q);
-                snprintf(title, sizeof title, "Rules: %.60s - / find, a all, g glossary, Esc close", q);
-                tty_text_span(&x, sp.start, sp.len, w);
-            } else if (mode == 0) {
-                snprintf(title, sizeof title, "%s rules - / find, a all, Esc close", t->game_name);
-                tty_text_add(&x, "The game names no rule for this step; / finds a rule id or a topic, a shows all.",
-                             81, w);
-            } else {
-                snprintf(title, sizeof title, "%s glossary - / find, a all, Esc close", t->game_name);
-            }
-            if (has_gl) {
-                if (mode == 0)
-                    tty_text_push(&x, "", 0, 0);
-                tty_text_span(&x, gl.start, gl.len, w);
-            }
-        }
-        int ch = tty_text_show(t, &x, title);
+        char title[200];
+        tty_rules_build(t, text, mode, query, term, &x, title, sizeof title);
+        int ch = tty_text_show(t, &x, title, &top, term);
         free(x.buf);
         free(x.off);
-        if (ch == 'a') {
-            mode = 1;
-        } else if (ch == 'g') {
-            mode = 2;
+        if (ch == 'a' || ch == 'g' || ch == 'p') {
+            mode = ch == 'a' ? 1 : ch == 'g' ? 2 : 0;
+            if (ch == 'p') /* this step's rules again */
+                snprintf(query, sizeof query, "%s", topic ? topic : "");
+            top = 0;
         } else if (ch == '/') {
             char q[64] = "";
             if (!tty_prompt(t, "Find in the rules", "a rule id (R-12) or a topic (births, glossary):", q, sizeof q))
@@ -292,7 +355,9 @@ void tty_rules(tty *t)
                 return;
             }
             snprintf(query, sizeof query, "%s", q);
+            tty_rules_term(&found, q, term, sizeof term);
             mode = 0;
+            top = 0;
         } else {
             return;
         }

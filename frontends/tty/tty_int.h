@@ -134,6 +134,10 @@ void tty_put(int y, int x, int w, int attr, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)))
 #endif
     ;
+/* Whether the terminal's locale is UTF-8 (an ellipsis is then '…', else '...'). */
+bool tty_utf8(void);
+/* A decision's label with its seats named as the panels name them (fc_seat_text). */
+void tty_label_seats(const tty *t, fc_decision_info *info);
 int tty_seat_attr(const tty *t, int seat);
 void tty_msg(tty *t, bool error, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -195,6 +199,10 @@ int tty_pick_at_cursor(tty *t);
 int tty_prompt(tty *t, const char *title, const char *label, char *buf, size_t n);
 /* Shows lines and waits for one of `keys` (any key when NULL); returns the key. */
 int tty_popup(tty *t, const char *title, const char *const *lines, int nlines, const char *keys);
+/* The same from line *top (kept up to date, clamped when drawn), with every case-insensitive
+ * occurrence of mark (NULL or "": none) in reverse video: the rules pane's search. */
+int tty_popup_at(tty *t, const char *title, const char *const *lines, int nlines, const char *keys, int *top,
+                 const char *mark);
 /* Chooses among items (Enter: index, Esc: -1). */
 int tty_menu(tty *t, const char *title, const char *const *items, int n);
 /* The same, starting on item start, calling on_sel(t, index, ctx) whenever the highlighted

@@ -105,4 +105,33 @@ else
     skip "play --load" "the hive plugin is not built"
 fi
 
+# ---- seats named alike: a game's events say "seat N"; every front end shows the view's name ----
+if built termity; then
+    timeout 120 "$EXE" play termity --seats random,random --seed 3 --ui text >"$TMP/out" 2>"$TMP/err"
+    check "text UI termity: events name the seats as the decisions' lines do ('Blue places mound')" \
+        grep -q '^     > Blue places mound 8 at (-3,4)$' "$TMP/out"
+    check "text UI termity: no event line says 'seat N'" eval '! grep -Eq "^     > .*\b[Ss]eat [0-9]" "$TMP/out"'
+    # the view's texts (title) and the decisions' labels too, in the text replay of seat 1
+    timeout 120 "$EXE" play termity --seats random,random --seed 3 --ui text --record "$TMP/t.rec" >/dev/null 2>&1
+    printf 'view 1\nquit\n' | timeout 60 "$EXE" replay "$TMP/t.rec" --ui text >"$TMP/out" 2>"$TMP/err"
+    check "text replay termity: the title names the seat ('round 0, Blue: draw')" grep -q '^Termity (S2) - round 0, Blue: draw$' "$TMP/out"
+    check "text replay termity: a draw's label names the seat ('Blue draws BLU-17')" grep -q '^next: 1 chance: Blue draws BLU-17 ' "$TMP/out"
+else
+    skip "text UI termity: seat names" "the termity plugin is not built"
+fi
+
+# ---- a spectator's text replay shows hidden simultaneous choices once revealed, not before ----
+if built bidrace; then
+    timeout 60 "$EXE" play bidrace --seats random,random --seed 3 --ui text --record "$TMP/bid.rec" >/dev/null 2>&1
+    printf 'n\nn\nquit\n' | timeout 60 "$EXE" replay "$TMP/bid.rec" --ui text >"$TMP/out" 2>"$TMP/err"
+    sed -n '/^--- ply 1 of/,/^--- ply 2 of/p' "$TMP/out" >"$TMP/ply1"
+    sed -n '/^--- ply 2 of/,$p' "$TMP/out" >"$TMP/ply2"
+    check "text replay bidrace: after the first bid the spectator sees neither bid" \
+        eval 'grep -q "^last: 1 Seat 1: (hidden)$" "$TMP/ply1" && ! grep -Eq "bid [0-9]" "$TMP/ply1"'
+    check "text replay bidrace: after the second, the bids the game revealed ('> bids revealed: Seat 1 bid N; Seat 2 bid M')" \
+        grep -Eq '^  > bids revealed: Seat 1 bid [0-9]+; Seat 2 bid [0-9]+;' "$TMP/ply2"
+else
+    skip "text replay bidrace: revealed bids" "the bidrace fixture is not built"
+fi
+
 finish

@@ -9,7 +9,8 @@
 #          of the hovered menu item, with the edges that rotation opens.
 #   marabunta: the regions are filled in the colours the rules name (yellow yellow, orange
 #          orange), and the legend (l) has a terrain key with those colours; r opens the rules
-#          pane (the step's rules, scrolling, g glossary, a all, Esc / r close).
+#          pane (the step's rules, scrolling, g glossary, a all, Esc / r close) and its search
+#          (/ a rule id or topic, typed query shown, matches highlighted, n / N, no match, p).
 # usage: gui_view.sh FORMICARY FIXTURE_DIR GAME       (exit 77 = skipped)
 HERE=$(dirname "$(realpath "$0")")
 . "$HERE/gui_lib.sh"
@@ -134,6 +135,12 @@ print(sum(1 for y in range(Y - 12, Y + 13) for x in range(X - 12, X + 13)
 elif [ "$GAME" = marabunta ]; then
     start play marabunta --seats human,random --seed 5 --ui gui --bot-delay 0
     wait_state to_move 0 20
+    # the game's events say "seat N"; the log names the seats as the panels do
+    if wait_grep '^log round 1: (Red|Blue) splits' 5 && ! state_has '^log .*\b[Ss]eat [0-9]'; then
+        pass "the log names the splitter as the panels do: $(grep -m1 '^log round 1' dump/state.txt)"
+    else
+        fail "log: $(grep '^log ' dump/state.txt | paste -sd'|')"
+    fi
     shot board
     # pixels of each region's fill on the board's rows (the regions as the rules name them)
     ys=$(seq 60 10 560)
@@ -173,6 +180,53 @@ elif [ "$GAME" = marabunta ]; then
     last=$(field rules | cut -d' ' -f2)
     key Up
     wait_grep "^rules 1 $((last - 1)) " 5 && pass "End, then Up: one paragraph back (of $((last + 1)))" || fail "End/Up: $(field rules) after $last"
+    # the terminal's '/' in the GUI: the typed query shown, the rule or topic found, its matches
+    # highlighted, n / N through them, a note when nothing is found, p back to this step's rules
+    key slash c r a
+    wait_grep '^rules_find 1 cra$' 5 && state_has '^rules 1 ' && pass "/ opens the search line; 'cra' typed, 'a' types rather than switching" \
+        || fail "typing: find '$(field rules_find)', rules $(field rules)"
+    key BackSpace a t e
+    wait_grep '^rules_find 1 crate$' 5 && pass "Backspace edits the query ('$(field rules_find | cut -d' ' -f2-)')" || fail "edit: '$(field rules_find)'"
+    shot typing
+    key Return
+    if wait_grep '^rules_find 0 ' 5 && state_is rules_query crate && state_is rules_term crate &&
+        state_has '^rules 0 0 [0-9]+ Player board: crates'; then
+        pass "Enter finds the topic 'crate' as the terminal does: $(field rules)"
+    else
+        fail "find crate: rules '$(field rules)', query '$(field rules_query)', term '$(field rules_term)'"
+    fi
+    read -r m0 nm marks <<<"$(field rules_match)"
+    [ "${nm:-0}" -ge 3 ] && [ "${marks:-0}" -ge 3 ] && [ "$m0" = 0 ] \
+        && pass "'crate' highlighted: $nm paragraphs match, $marks occurrences marked, the first current" \
+        || fail "matches: rules_match '$(field rules_match)'"
+    shot found
+    px=$(python3 "$HERE/shot_check.py" count found.bmp 8A6D00 $(seq 40 4 780) | awk '{ t += $1 } END { print t + 0 }')
+    [ "${px:-0}" -gt 200 ] && pass "the matches are painted behind the text ($px pixels)" || fail "no highlight painted ($px pixels)"
+    key n
+    wait_grep '^rules_match [1-9]' 5 && m1=$(field rules_match | cut -d' ' -f1) && state_has "^rules 0 $m1 " \
+        && pass "n: the next match ($m1) at the top" || fail "n: match '$(field rules_match)', rules '$(field rules)'"
+    key N
+    wait_grep '^rules_match 0 ' 5 && state_has '^rules 0 0 ' && pass "N: back to the first match" || fail "N: '$(field rules_match)'"
+    key N
+    if wait_grep '^rules_note .*from the bottom again' 5 && [ "$(field rules_match | cut -d' ' -f1)" -gt "${m1:-0}" ]; then
+        pass "N at the first match wraps to the last ($(field rules_match | cut -d' ' -f1)): $(field rules_note)"
+    else
+        fail "N wrap: '$(field rules_match)', note '$(field rules_note)'"
+    fi
+    key slash z z q x Return
+    wait_grep "^rules_note no rule or topic 'zzqx' in the Marabunta rules" 5 && state_is rules_query crate \
+        && pass "an unknown query says so and keeps the pane: $(field rules_note)" || fail "zzqx: note '$(field rules_note)', query '$(field rules_query)'"
+    shot nomatch
+    python3 "$HERE/shot_check.py" differ found.bmp nomatch.bmp >/dev/null && pass "the note is drawn" || fail "the note is not on screen"
+    key slash r 8 7 Return
+    wait_grep '^rules 0 0 [0-9]+ R-87 The game always ends' 5 && state_is rules_term R-87 \
+        && pass "a rule id 'r87' finds R-87 and highlights it as written ('$(field rules_term)')" || fail "r87: rules '$(field rules)', term '$(field rules_term)'"
+    key slash x Escape
+    wait_grep '^rules_find 0 ' 5 && state_is overlay 5 && state_is rules_query r87 \
+        && pass "Esc on the search line cancels it, the pane stays" || fail "Esc typing: overlay $(field overlay), find '$(field rules_find)'"
+    key p
+    wait_grep "^rules 0 0 [0-9]+ ${first:0:20}" 5 && state_is rules_query "" \
+        && pass "p: this step's rules again" || fail "p: rules '$(field rules)', query '$(field rules_query)'"
     key Escape
     wait_state overlay 0 5 && pass "Esc closes the rules pane" || fail "Esc: overlay $(field overlay)"
     key r

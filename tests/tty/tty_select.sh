@@ -20,7 +20,7 @@ list_marks() {
         on && plain ~ /^[> ][ 0-9][ 0-9][0-9] / {
             match(raw, "^(" E "\\[[0-9;]*m)*")
             col = index(substr(raw, 1, RLENGTH), "46m") > 0
-            text = substr(plain, 6); sub(/ *│.*$/, "", text); sub(/(\.\.)? *[v^]?$/, "", text)
+            text = substr(plain, 6); sub(/ *│.*$/, "", text); sub(/(\.\.\.|…)? *[v^]?$/, "", text)
             print substr(plain, 2, 3) + 0, substr(plain, 1, 1) == ">", col, text
         }'
 }
@@ -55,6 +55,8 @@ if [ "$GAME" = myrmes ]; then
     wait_for "room 0" 5
     one_marker "myrmes: room 0 / exit"
     expect "myrmes: the info line names room 0" "^ \[room 0\]" 2
+    # a panel value cut at the pane's edge ends in an ellipsis (it was cut silently)
+    expect "myrmes: a cut panel value ends in an ellipsis" "│ storage +[0-9]+ food, [0-9]+ dirt, [0-9]*(…|\\.\\.\\.)\$" 2
     if [ -z "$(cursor)" ]; then pass "myrmes: no map cursor while the selection concerns no hex"
     else fail "myrmes: a map cursor at $(cursor) while room 0 (no hex) is selected"; fi
     keys Up

@@ -43,8 +43,27 @@ else
     keys /
     expect "$GAME: / asks for a rule or topic" "Find in the rules"
     keys R-1 Enter
-    expect "$GAME: a rule found by id" "Rules: R-1 - " 5
+    expect "$GAME: a rule found by id" "Rules: R-1 .*- / find" 5
     expect "$GAME: the rule's own text" "│ +R-0?1[ .]" 5
+    # as in the GUI: the rule found is marked (reverse video), n / N step through the lines
+    # holding it, p goes back to this step's rules
+    expect "$GAME: the title names the marked rule id" "Rules: R-1 \\('R-0?1': n / N\\) - / find" 5
+    "${TM[@]}" capture-pane -e -p -t fc | grep -Eq $'\033\\[[0-9;]*7mR-0?1' && pass "$GAME: R-1 is marked in reverse video" \
+        || fail "$GAME: R-1 is not marked"
+    pos0=$(screen | grep -Eo '[0-9]+/[0-9]+, arrows scroll' | head -1)
+    keys n
+    sleep 0.5
+    pos1=$(screen | grep -Eo '[0-9]+/[0-9]+, arrows scroll' | head -1)
+    if [ "$pos1" != "$pos0" ] || screen | grep -q "'R-0\?1': from the top again"; then
+        pass "$GAME: n goes to the next line holding R-1 ($pos0 -> $pos1) or says it wrapped"
+    else
+        fail "$GAME: n: the pane stayed at $pos0 without a note"
+    fi
+    keys N
+    expect "$GAME: N after n: the first line holding R-1 again, or a note that it wrapped" "│ +R-0?1[ .]|from the (top|bottom) again" 5
+    keys p
+    wait_for "Rules: " 5
+    expect_not "$GAME: p: this step's rules again (not R-1)" "Rules: R-1 "
     keys /
     wait_for "Find in the rules" 5
     keys zzqx Enter

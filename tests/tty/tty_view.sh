@@ -4,10 +4,11 @@
 #          placement; play --load of the autosave continues it;
 #   marabunta: the regions in the colours the rules name (pink .. yellow, as in the GUI) and a
 #          key line under the map, on 256 colours and on 8; the rules pane's Markdown (an
-#          underlined heading, table rows without bars);
+#          underlined heading, table rows without bars); the log names seats as the panels do;
 #   marsz: during an explore the drawn tile is named with its spaces and openings ("drawn  T2:
 #          T-2 Mycelium (*LL F L), open ..."), each placement says which edges it opens, the
 #          selected place shows the tile's glyph on its hex and the info line names the tile;
+#          a laid tile's open edges towards empty places are stubs beside it ('-', '\', '/');
 # usage: tty_view.sh FORMICARY FIXTURE_DIR GAME      (exit 77 = skipped)
 . "$(dirname "$(realpath "$0")")/tty_lib.sh"
 
@@ -44,6 +45,23 @@ elif [ "$GAME" = marsz ]; then
     expect "marsz: the info line names the tile for the place" "^ \(1,-2\) for T2 T-2 Mycelium \(\*LL F L\) \| Enter: choose among 3 decisions" 5
     [ "$(screen | grep -c 'T2 ')" -ge 1 ] && [ "$(screen | head -12 | grep -o '\[T2 \]\|T2 ' | wc -l)" = 1 ] &&
         pass "marsz: the tile is drawn on one hex only" || fail "marsz: the tile is drawn on one hex only"
+    # the tile laid at (1,-2) in rotation 0 opens NW E SE W: stubs on its open edges towards
+    # empty places ('-' east and west beside it, '\' above its first column), none into the
+    # Great Tunnel (SE)
+    keys Enter Enter
+    if wait_for "^ +\\\\ *│" 20 && wait_for "-[^ ]{3}- *│" 5; then
+        row=$(screen | grep -nE -- "-[^ ]{3}- *│" | head -1 | cut -d: -f1)
+        col=$(screen | sed -n "${row}p" | grep -ob -- "-[^ ]\{3\}-" | head -1 | cut -d: -f1)
+        above=$(screen | sed -n "$((row - 1))p" | cut -c$((col + 2)))
+        below=$(screen | sed -n "$((row + 1))p" | cut -c$((col + 4)))
+        [ "$above" = '\' ] && [ "$below" != '\' ] \
+            && pass "marsz: the laid tile's open edges: '-' east and west, '\\' north-west, none into the tunnel" \
+            || fail "marsz: stubs: above '$above' below '$below' (row $row col $col)"
+    else
+        fail "marsz: no open-edge stubs beside the laid tile"
+    fi
+    # a label cut in the list ends in an ellipsis ('..' before)
+    expect "marsz: a cut list entry ends in an ellipsis" "^ +[0-9]+ play EV-17 Scent Trail .*(…|\\.\\.\\.) *│" 5
     keys q
     wait_for "not saved" 5 && keys q
     expect "marsz: quit" "EXIT=0" 20
@@ -70,6 +88,9 @@ elif [ "$GAME" = marabunta ]; then
     expect "marabunta: a key line under the map at 80x24" "^ P pink B blue O orange G green S grey Y yellow +│" 5
     "${TM[@]}" resize-window -t fc -x 110 -y 30
     expect "marabunta: the key line's long form when there is room" "^ key: P pink  B blue  O orange  G green  S grey  Y yellow +│" 5
+    # the game's events say "seat N"; the log names the seats as the panels do
+    expect "marabunta: the log names the splitter as the panels do" "│ round 1: (Red|Blue) splits" 5
+    expect_not "marabunta: no 'seat N' in the log" "│.*\\b[Ss]eat [12]\\b"
     # the rules pane renders the Markdown readably: an underlined heading, tables without bars
     keys r
     wait_for "Rules: " 5 && keys g

@@ -63,7 +63,42 @@ static void test_long_strings_truncate(void **state)
     fc_view_text_add(v, big, "%s", big);
     assert_int_equal(strlen(v->text[0].key), sizeof v->text[0].key - 1);
     assert_int_equal(strlen(v->text[0].value), FC_VIEW_STR - 1);
+    /* a text a player reads says it was cut; through the host too (its buffer is longer) */
+    assert_string_equal(v->text[0].value + FC_VIEW_STR - 4, "...");
+    fc_view_title(v, "%s", big);
+    assert_string_equal(v->title + sizeof v->title - 4, "...");
+    fc_view_text_add(v, "k", "%s", "short");
+    assert_string_equal(v->text[1].value, "short");
+    fc_context *ctx = fc_context_new();
+    const fc_host *h = fc_context_host(ctx);
+    h->view_panel(v, 0, "k", "%s", big);
+    assert_int_equal(strlen(v->panel[0].value), FC_VIEW_STR - 1);
+    assert_string_equal(v->panel[0].value + FC_VIEW_STR - 4, "...");
+    char utf[FC_VIEW_STR + 8];
+    for (size_t i = 0; i + 2 < sizeof utf; i += 2) /* "éé...": the dots never split a character */
+        utf[i] = (char)0xC3, utf[i + 1] = (char)0xA9, utf[i + 2] = 0;
+    h->view_track(v, "t", 1, 2, "x%s", utf);
+    size_t tl = strlen(v->tracks[0].text);
+    assert_string_equal(v->tracks[0].text + tl - 3, "...");
+    assert_true(((unsigned char)v->tracks[0].text[tl - 4] & 0xC0) == 0x80); /* a whole é before */
+    fc_context_free(ctx);
     free(v);
+}
+
+/* "seat N" in a game's text becomes the view's name of seat N, as a word only and within the
+ * seat count; cut text ends in "...". */
+static void test_seat_text(void **state)
+{
+    (void)state;
+    const char names[3][24] = {"Blue", "Gold", ""};
+    char out[64];
+    assert_string_equal(fc_seat_text("seat 2 places mound 5; Seat 1 bids", names, 3, out, sizeof out),
+                        "Gold places mound 5; Blue bids");
+    assert_string_equal(fc_seat_text("seat 3 and seat 4, seat 12, myseat 1, seat 1x", names, 3, out, sizeof out),
+                        "seat 3 and seat 4, seat 12, myseat 1, seat 1x"); /* no name, no seat, no word */
+    assert_string_equal(fc_seat_text("(seat 1)", names, 2, out, sizeof out), "(Blue)");
+    char small[12];
+    assert_string_equal(fc_seat_text("seat 1 places a mound", names, 2, small, sizeof small), "Blue pla...");
 }
 
 /* Past capacity entries are dropped and view_cell returns the scratch cell, never NULL, so a
@@ -187,6 +222,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_host_builds_a_view),
         cmocka_unit_test(test_long_strings_truncate),
+        cmocka_unit_test(test_seat_text),
         cmocka_unit_test(test_capacity),
         cmocka_unit_test(test_pieces_and_highlights),
         cmocka_unit_test(test_items),

@@ -164,6 +164,13 @@ typedef struct fc_view {
  * ..."), separated by "; ". Returns the number of items (0: buf is ""). Not for hot paths. */
 int fc_view_items_text(const fc_view *v, int seat, char *buf, size_t n);
 
+/* A game's text (an event, a label) with each seat named the way the view names it: every "seat
+ * N" or "Seat N" (a word, 1 <= N <= nseats) becomes names[N-1] when that is not empty ("seat 2
+ * places mound 5" -> "Gold places mound 5"), so logs, panels and labels of every front end
+ * name a seat alike. Writes at most n bytes (cut text ends in "..."); returns out. Not for hot
+ * paths. */
+char *fc_seat_text(const char *in, const char (*names)[24], int nseats, char *out, size_t n);
+
 /* The name of a piece kind ("worker"), or "token" when out of range. */
 const char *fc_piece_kind_name(int kind);
 

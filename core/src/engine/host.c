@@ -51,7 +51,7 @@ static void host_hook_ints(const fc_env *env, int h, void *st, const int64_t *ar
 
 static void host_view_title(fc_view *v, const char *fmt, ...)
 {
-    char buf[FC_VIEW_STR];
+    char buf[4 * FC_VIEW_STR]; /* longer than the field: the view marks the cut (view.c) */
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
@@ -61,7 +61,7 @@ static void host_view_title(fc_view *v, const char *fmt, ...)
 
 static void host_view_track(fc_view *v, const char *name, int value, int max, const char *fmt, ...)
 {
-    char buf[FC_VIEW_STR] = "";
+    char buf[4 * FC_VIEW_STR] = "";
     if (fmt) {
         va_list ap;
         va_start(ap, fmt);
@@ -73,7 +73,7 @@ static void host_view_track(fc_view *v, const char *name, int value, int max, co
 
 static void host_view_panel(fc_view *v, int seat, const char *key, const char *fmt, ...)
 {
-    char buf[FC_VIEW_STR];
+    char buf[4 * FC_VIEW_STR]; /* longer than the field: the view marks the cut (view.c) */
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
@@ -83,7 +83,7 @@ static void host_view_panel(fc_view *v, int seat, const char *key, const char *f
 
 static void host_view_text(fc_view *v, const char *key, const char *fmt, ...)
 {
-    char buf[FC_VIEW_STR];
+    char buf[4 * FC_VIEW_STR]; /* longer than the field: the view marks the cut (view.c) */
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
@@ -93,7 +93,7 @@ static void host_view_text(fc_view *v, const char *key, const char *fmt, ...)
 
 static void host_view_legend(fc_view *v, const char *glyph, const char *fmt, ...)
 {
-    char buf[sizeof v->legend[0].text] = "";
+    char buf[4 * sizeof v->legend[0].text] = "";
     if (fmt) {
         va_list ap;
         va_start(ap, fmt);

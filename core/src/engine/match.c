@@ -481,6 +481,7 @@ void fc_match_view(const fc_match *m, int seat, fc_view *out)
 {
     fc_view_reset(out, seat, m->env.nseats);
     m->game->view(m->state, &m->search_env, seat, out);
+    fc_view_name_seats(out);
 }
 
 void fc_match_set_log(fc_match *m, int on) { m->env.events = on ? &m->events : NULL; }

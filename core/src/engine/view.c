@@ -1,7 +1,13 @@
 /* View builder functions handed to plugins through fc_host. They copy and truncate strings and
- * silently drop entries past the fixed capacities, so a game can never overflow a view. */
+ * silently drop entries past the fixed capacities, so a game can never overflow a view. A text a
+ * player reads (title, track text, panel and text values, legend text, item name) that does not
+ * fit ends in "..." so every front end shows it was cut; short codes (names, keys, glyphs) are
+ * cut plainly. */
+#include <ctype.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "formicary/view.h"
@@ -12,6 +18,23 @@ static void copy_str(char *dst, size_t n, const char *src)
     if (!src)
         src = "";
     snprintf(dst, n, "%s", src);
+}
+
+/* Ends a text cut at its field's size n in "...", not inside a UTF-8 character. */
+static void mark_cut(char *dst, size_t n)
+{
+    if (n < 8)
+        return;
+    size_t k = n - 4;
+    while (k > 0 && ((unsigned char)dst[k] & 0xC0) == 0x80)
+        k--; /* dst[k] starts the character the dots replace */
+    memcpy(dst + k, "...", 4);
+}
+
+static void text_vset(char *dst, size_t n, const char *fmt, va_list ap)
+{
+    if (vsnprintf(dst, n, fmt ? fmt : "", ap) >= (int)n)
+        mark_cut(dst, n);
 }
 
 void fc_view_reset(fc_view *v, int seat, int nseats)
@@ -25,7 +48,7 @@ void fc_view_title(fc_view *v, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(v->title, sizeof v->title, fmt, ap);
+    text_vset(v->title, sizeof v->title, fmt, ap);
     va_end(ap);
 }
 
@@ -64,7 +87,7 @@ void fc_view_track_add(fc_view *v, const char *name, int value, int max, const c
     if (fmt) {
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(t->text, sizeof t->text, fmt, ap);
+        text_vset(t->text, sizeof t->text, fmt, ap);
         va_end(ap);
     }
 }
@@ -73,7 +96,7 @@ static void entry_vset(fc_view_entry *e, int seat, const char *key, const char *
 {
     e->seat = (int8_t)seat;
     copy_str(e->key, sizeof e->key, key);
-    vsnprintf(e->value, sizeof e->value, fmt ? fmt : "", ap);
+    text_vset(e->value, sizeof e->value, fmt, ap);
 }
 
 void fc_view_panel_add(fc_view *v, int seat, const char *key, const char *fmt, ...)
@@ -110,7 +133,7 @@ void fc_view_legend_add(fc_view *v, const char *glyph, const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(e->text, sizeof e->text, fmt, ap);
+    text_vset(e->text, sizeof e->text, fmt, ap);
     va_end(ap);
 }
 
@@ -166,6 +189,8 @@ void fc_view_item_add(fc_view *v, int id, int seat, int kind, int owner, int cou
     it->count = (uint16_t)(count > 65535 ? 65535 : count);
     copy_str(it->glyph, sizeof it->glyph, glyph);
     copy_str(it->name, sizeof it->name, name);
+    if (name && strlen(name) >= sizeof it->name)
+        mark_cut(it->name, sizeof it->name);
 }
 
 int fc_view_items_text(const fc_view *v, int seat, char *buf, size_t n)
@@ -195,4 +220,60 @@ int fc_view_items_text(const fc_view *v, int seat, char *buf, size_t n)
         k++;
     }
     return k;
+}
+
+char *fc_seat_text(const char *in, const char (*names)[24], int nseats, char *out, size_t n)
+{
+    size_t k = 0;
+    const char *p = in;
+    if (!n)
+        return out;
+    while (*p && k + 1 < n) {
+        bool word = p == in || !isalnum((unsigned char)p[-1]);
+        if (word && (p[0] == 's' || p[0] == 'S') && strncmp(p + 1, "eat ", 4) == 0 && isdigit((unsigned char)p[5])) {
+            char *end;
+            long s = strtol(p + 5, &end, 10);
+            if (s >= 1 && s <= nseats && s <= 8 && !isalnum((unsigned char)*end) && names[s - 1][0]) {
+                size_t l = strnlen(names[s - 1], 24);
+                if (k + l + 1 > n - 1)
+                    break;
+                memcpy(out + k, names[s - 1], l);
+                k += l;
+                p = end;
+                continue;
+            }
+        }
+        out[k++] = *p++;
+    }
+    out[k] = 0;
+    if (*p) /* what did not fit */
+        mark_cut(out, k + 1); /* the dots end where the text does (none in a tiny buffer) */
+    return out;
+}
+
+/* A text field rewritten by fc_seat_text in place (n: the field's size). */
+static void seat_field(char *f, size_t n, const char (*names)[24], int nseats)
+{
+    char tmp[4 * FC_VIEW_STR];
+    if (!strstr(f, "eat ")) /* nothing to name: the usual case costs one scan */
+        return;
+    fc_seat_text(f, names, nseats, tmp, n < sizeof tmp ? n : sizeof tmp);
+    memcpy(f, tmp, strlen(tmp) + 1);
+}
+
+void fc_view_name_seats(fc_view *v)
+{
+    const char (*names)[24] = (const char(*)[24])v->seat_names;
+    int ns = v->nseats < 8 ? v->nseats : 8;
+    seat_field(v->title, sizeof v->title, names, ns);
+    for (int i = 0; i < v->ncells && i < FC_VIEW_MAX_CELLS; i++)
+        seat_field(v->cells[i].label, sizeof v->cells[i].label, names, ns);
+    for (int i = 0; i < v->ntracks && i < FC_VIEW_MAX_TRACKS; i++)
+        seat_field(v->tracks[i].text, sizeof v->tracks[i].text, names, ns);
+    for (int i = 0; i < v->npanel && i < FC_VIEW_MAX_PANEL * 4; i++)
+        seat_field(v->panel[i].value, sizeof v->panel[i].value, names, ns);
+    for (int i = 0; i < v->ntext && i < FC_VIEW_MAX_TEXT; i++)
+        seat_field(v->text[i].value, sizeof v->text[i].value, names, ns);
+    for (int i = 0; i < v->nitems && i < FC_VIEW_MAX_ITEMS; i++)
+        seat_field(v->items[i].name, sizeof v->items[i].name, names, ns);
 }

@@ -25,4 +25,9 @@ void fc_view_highlight(fc_view *v, const fc_view_cell *c, unsigned bits);
 void fc_view_item_add(fc_view *v, int id, int seat, int kind, int owner, int count, const char *glyph,
                       const char *name);
 
+/* After the game's view: every "seat N" in the texts a player reads (title, cell labels, track
+ * texts, panel and text values, item names) becomes the view's name of seat N (fc_seat_text), so
+ * every front end names a seat as the panels do. */
+void fc_view_name_seats(fc_view *v);
+
 #endif
