@@ -91,7 +91,8 @@ static void test_held_double(void **state)
     fc_match_scores(ma, sa, ra);
     fc_match_scores(mb, sb, rb);
     char buf[200];
-    assert_string_equal(vt_view_text(mb, -1, "4,-4", buf, sizeof buf), "mound 9 of seat 2");
+    /* the view names seats by their colours (fc_view_name_seats): seat 2 is Red */
+    assert_string_equal(vt_view_text(mb, -1, "4,-4", buf, sizeof buf), "mound 9 of Red");
     assert_string_equal(vt_view_text(mb, -1, "0:reserve", buf, sizeof buf), "5 6 8");
     assert_int_equal(sa[0], 35);
     assert_int_equal(sa[1], 35);
