@@ -156,6 +156,17 @@ static int ab_play(ab_worker *w, int ply, fc_decision d)
     return cfg->g->to_move(child, cfg->env);
 }
 
+/* The legal decisions of st into mv; 0 (the search failed, said once) when the game lists none
+ * or more than it declared. */
+static int ab_legal(ab *cfg, const void *st, fc_decision *mv)
+{
+    int n = cfg->g->legal(st, cfg->env, mv, NULL);
+    if (n > 0 && n <= cfg->cap)
+        return n;
+    ab_fail(cfg, "the game listed no legal decision for a seat to move");
+    return 0;
+}
+
 static int ab_node(ab_worker *w, int ply, int who, int depth, int alpha, int beta);
 static int ab_quiesce(ab_worker *w, int ply, int who, int depth, int alpha, int beta);
 
@@ -203,11 +214,9 @@ static int ab_node(ab_worker *w, int ply, int who, int depth, int alpha, int bet
             return s;
     }
     fc_decision *mv = w->moves + (size_t)ply * (size_t)cfg->cap;
-    int n = cfg->g->legal(st, cfg->env, mv, NULL);
-    if (n <= 0 || n > cfg->cap) {
-        ab_fail(cfg, "the game listed no legal decision for a seat to move");
+    int n = ab_legal(cfg, st, mv);
+    if (n == 0)
         return 0;
-    }
     ab_order(w, ply, who, mv, n, hit && tt.has_move, tt.move);
     int best = -AB_INF, alpha0 = alpha;
     fc_decision best_move = mv[0];
@@ -257,11 +266,9 @@ static int ab_quiesce(ab_worker *w, int ply, int who, int depth, int alpha, int 
     if (best >= beta || ab_time_up(w))
         return best;
     fc_decision *mv = w->moves + (size_t)ply * (size_t)cfg->cap;
-    int n = cfg->g->legal(st, cfg->env, mv, NULL);
-    if (n <= 0 || n > cfg->cap) {
-        ab_fail(cfg, "the game listed no legal decision for a seat to move");
+    int n = ab_legal(cfg, st, mv);
+    if (n == 0)
         return 0;
-    }
     int k = cfg->noisy(st, cfg->env, mv, n);
     if (best > alpha)
         alpha = best;
