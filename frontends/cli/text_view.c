@@ -264,7 +264,7 @@ static void text_show(text_replay *r)
         fprintf(f, "  %.24s: %.*s\n", v->text[i].key, (int)sizeof v->text[i].value, v->text[i].value);
     if (r->at > 0)
         fprintf(f, "last: %zu %s: %s\n", r->at, text_who(r, r->seat[r->at - 1]),
-                text_sees(r, r->audience[r->at - 1]) ? r->text[r->at - 1] : "(hidden)");
+                text_sees(r, fc_match_history_audience(r->m, r->at - 1)) ? r->text[r->at - 1] : "(hidden)");
     if (r->at > 0)
         text_last_events(r);
     if (r->at >= r->n)

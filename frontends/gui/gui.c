@@ -279,9 +279,12 @@ static void gui_dump_state(gui *g)
     fprintf(f, "draw_avg_ms %.3f\ndraw_max_ms %.3f\ncells %d\npieces %d\nstatic_draws %u\nanim %d %u %u\n",
             g->draws ? g->draw_ms / g->draws : 0.0, g->draw_max_ms, g->view->ncells, g->view->npieces, g->static_draws,
             g->anim_active, g->anim_count, g->anim_slides);
-    if (g->rec)
+    if (g->rec) {
         fprintf(f, "replay %zu %zu\nslider %d %d %d %d\n", g->rec->at, g->rec->tr.n, g->r_slider.x, g->r_slider.y,
                 g->r_slider.w, g->r_slider.h);
+        for (size_t i = g->rec->at > 8 ? g->rec->at - 8 : 0; i < g->rec->at; i++) /* as the list names them */
+            fprintf(f, "replay_row %zu %s\n", i + 1, gui_replay_text(g, i));
+    }
     if (ply > 0) {
         const fc_history_entry *h = fc_match_history(*g->m, ply - 1);
         fc_match *prev = h ? fc_match_clone(*g->m, &(fc_error){0}) : NULL;

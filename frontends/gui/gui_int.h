@@ -294,6 +294,7 @@ int gui_replay_open(gui *g, fc_error *err);
 void gui_replay_close(gui *g);
 int gui_replay_goto(gui *g, size_t k, fc_error *err);
 void gui_replay_draw(gui *g);
+const char *gui_replay_text(const gui *g, size_t i);
 
 /* gui.c: the session's actions */
 enum { GUI_GO_ON, GUI_QUIT };

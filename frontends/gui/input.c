@@ -276,118 +276,153 @@ static int gui_key(gui *g, SDL_Keycode k, bool *shot, fc_error *err)
     return GUI_GO_ON;
 }
 
-/* One SDL event; sets *redraw / *shot. Returns GUI_GO_ON, GUI_QUIT or -1 (err set). */
-int gui_event(gui *g, const SDL_Event *ev, bool *shot, fc_error *err)
+/* The window closed (or a signal arrived), resized, or left by the pointer. */
+static int gui_window_event(gui *g, const SDL_Event *ev)
 {
-    if (ev->type == SDL_KEYDOWN || ev->type == SDL_MOUSEBUTTONDOWN)
-        g->inputs++; /* the dump's count: tests wait for their input to arrive, not for a time */
-    switch (ev->type) {
-    case SDL_QUIT:
+    if (ev->type == SDL_QUIT) {
         if (!g->close_asked) { /* no window close first: SIGINT or SIGTERM */
             g->signalled = true;
             return GUI_QUIT;
         }
         g->close_asked = false;
         return g->prompt == GUI_PROMPT_QUIT ? GUI_QUIT : gui_quit_request(g);
-    case SDL_WINDOWEVENT:
-        if (ev->window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {
-            SDL_GetRendererOutputSize(g->ren, &g->w, &g->h);
-            gui_layout(g);
-        } else if (ev->window.event == SDL_WINDOWEVENT_CLOSE) {
-            g->close_asked = true;
-        } else if (ev->window.event == SDL_WINDOWEVENT_LEAVE) {
-            g->has_hover = false;
-        }
+    }
+    if (ev->window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {
+        SDL_GetRendererOutputSize(g->ren, &g->w, &g->h);
+        gui_layout(g);
+    } else if (ev->window.event == SDL_WINDOWEVENT_CLOSE) {
+        g->close_asked = true;
+    } else if (ev->window.event == SDL_WINDOWEVENT_LEAVE) {
+        g->has_hover = false;
+    }
+    return GUI_GO_ON;
+}
+
+/* Typed text: the rules pane's search line, the file prompt, else a one-character command. */
+static int gui_text_event(gui *g, const char *text, fc_error *err)
+{
+    if (gui_rules_type(g, text))
+        return GUI_GO_ON; /* the rules pane's search line */
+    if (g->prompt == GUI_PROMPT_SAVE || g->prompt == GUI_PROMPT_LOAD) {
+        size_t n = strlen(g->prompt_buf), add = strlen(text);
+        if (n + add < sizeof g->prompt_buf)
+            memcpy(g->prompt_buf + n, text, add + 1);
         return GUI_GO_ON;
-    case SDL_TEXTINPUT:
-        if (gui_rules_type(g, ev->text.text))
-            return GUI_GO_ON; /* the rules pane's search line */
-        if (g->prompt == GUI_PROMPT_SAVE || g->prompt == GUI_PROMPT_LOAD) {
-            size_t n = strlen(g->prompt_buf), add = strlen(ev->text.text);
-            if (n + add < sizeof g->prompt_buf)
-                memcpy(g->prompt_buf + n, ev->text.text, add + 1);
-            return GUI_GO_ON;
+    }
+    return text[0] && !text[1] ? gui_char(g, text[0], err) : GUI_GO_ON;
+}
+
+/* The pointer moved: the slider or the board follows a drag, then the highlight the pointer. */
+static void gui_motion_event(gui *g, const SDL_MouseMotionEvent *mo, fc_error *err)
+{
+    g->mx = mo->x;
+    g->my = mo->y;
+    if (g->slider_drag) {
+        gui_slider_to(g, g->mx, err);
+    } else if (g->drag) {
+        int dx = g->mx - g->drag_x, dy = g->my - g->drag_y;
+        if (g->drag_moved || dx * dx + dy * dy > 36) {
+            g->drag_moved = true;
+            g->pan_x += (float)dx;
+            g->pan_y += (float)dy;
+            g->drag_x = g->mx;
+            g->drag_y = g->my;
         }
-        return ev->text.text[0] && !ev->text.text[1] ? gui_char(g, ev->text.text[0], err) : GUI_GO_ON;
+    }
+    gui_pointer_sync(g);
+}
+
+/* The wheel scrolls the rules pane, the list or the side panel, or zooms the board. */
+static void gui_wheel_event(gui *g, int dy)
+{
+    SDL_Point p = {g->mx, g->my};
+    if (g->overlay == GUI_OV_RULES)
+        g->rules_top = g->rules_top - 3 * dy < 0 ? 0 : g->rules_top - 3 * dy;
+    else if (SDL_PointInRect(&p, &g->r_board))
+        gui_zoom(g, powf(1.15f, (float)dy), g->mx, g->my);
+    else if (SDL_PointInRect(&p, &g->r_list))
+        g->list_top = g->list_top - 3 * dy < 0 ? 0 : g->list_top - 3 * dy;
+    else if (SDL_PointInRect(&p, &g->r_side))
+        g->side_top = g->side_top - 3 * dy * g->small.h < 0 ? 0 : g->side_top - 3 * dy * g->small.h;
+    gui_pointer_sync(g);
+}
+
+/* A button pressed: closes an overlay, grabs the slider, starts a drag on the board (any
+ * button) or clicks elsewhere at once (left button). */
+static int gui_button_down(gui *g, const SDL_MouseButtonEvent *b, fc_error *err)
+{
+    gui_anim_stop(g);
+    g->mx = b->x;
+    g->my = b->y;
+    SDL_Point p = {g->mx, g->my};
+    if (g->prompt != GUI_PROMPT_NONE)
+        return GUI_GO_ON;
+    if (g->overlay != GUI_OV_NONE) {
+        if (g->overlay == GUI_OV_COVER)
+            g->shown_human = g->cover_seat;
+        g->overlay = GUI_OV_NONE;
+        return GUI_GO_ON;
+    }
+    if (g->rec && SDL_PointInRect(&p, &g->r_slider) && b->button == SDL_BUTTON_LEFT) {
+        g->slider_drag = true;
+        gui_slider_to(g, g->mx, err);
+    } else if (SDL_PointInRect(&p, &g->r_board) || b->button != SDL_BUTTON_LEFT) {
+        g->drag = true;
+        g->drag_moved = false;
+        g->drag_x = g->mx;
+        g->drag_y = g->my;
+    }
+    if (b->button == SDL_BUTTON_LEFT && !g->slider_drag && !SDL_PointInRect(&p, &g->r_board)) {
+        g->drag = false;
+        return gui_click(g, err) != 0 ? -1 : GUI_GO_ON;
+    }
+    return GUI_GO_ON;
+}
+
+/* A button released: a drag that did not move is a click (left) or drops the pick (right). */
+static int gui_button_up(gui *g, const SDL_MouseButtonEvent *b, fc_error *err)
+{
+    bool was_drag = g->drag, moved = g->drag_moved;
+    g->drag = g->drag_moved = g->slider_drag = false;
+    g->mx = b->x;
+    g->my = b->y;
+    if (was_drag && !moved && b->button == SDL_BUTTON_LEFT)
+        if (gui_click(g, err) != 0)
+            return -1;
+    if (was_drag && !moved && b->button == SDL_BUTTON_RIGHT) {
+        if (!g->nmenu)
+            gui_pick_clear(g);
+        g->nmenu = 0;
+    }
+    gui_pointer_sync(g);
+    return GUI_GO_ON;
+}
+
+/* One SDL event; sets *shot. Returns GUI_GO_ON, GUI_QUIT or -1 (err set). */
+int gui_event(gui *g, const SDL_Event *ev, bool *shot, fc_error *err)
+{
+    if (ev->type == SDL_KEYDOWN || ev->type == SDL_MOUSEBUTTONDOWN)
+        g->inputs++; /* the dump's count: tests wait for their input to arrive, not for a time */
+    switch (ev->type) {
+    case SDL_QUIT:
+    case SDL_WINDOWEVENT:
+        return gui_window_event(g, ev);
+    case SDL_TEXTINPUT:
+        return gui_text_event(g, ev->text.text, err);
     case SDL_KEYDOWN:
         if (ev->key.keysym.sym != SDLK_F12)
             gui_anim_stop(g); /* any key but the screenshot skips the animation */
         return gui_key(g, ev->key.keysym.sym, shot, err);
     case SDL_MOUSEMOTION:
-        g->mx = ev->motion.x;
-        g->my = ev->motion.y;
-        if (g->slider_drag) {
-            gui_slider_to(g, g->mx, err);
-        } else if (g->drag) {
-            int dx = g->mx - g->drag_x, dy = g->my - g->drag_y;
-            if (g->drag_moved || dx * dx + dy * dy > 36) {
-                g->drag_moved = true;
-                g->pan_x += (float)dx;
-                g->pan_y += (float)dy;
-                g->drag_x = g->mx;
-                g->drag_y = g->my;
-            }
-        }
-        gui_pointer_sync(g);
+        gui_motion_event(g, &ev->motion, err);
         return GUI_GO_ON;
-    case SDL_MOUSEWHEEL: {
-        SDL_Point p = {g->mx, g->my};
-        int dy = ev->wheel.y;
-        if (g->overlay == GUI_OV_RULES)
-            g->rules_top = g->rules_top - 3 * dy < 0 ? 0 : g->rules_top - 3 * dy;
-        else if (SDL_PointInRect(&p, &g->r_board))
-            gui_zoom(g, powf(1.15f, (float)dy), g->mx, g->my);
-        else if (SDL_PointInRect(&p, &g->r_list))
-            g->list_top = g->list_top - 3 * dy < 0 ? 0 : g->list_top - 3 * dy;
-        else if (SDL_PointInRect(&p, &g->r_side))
-            g->side_top = g->side_top - 3 * dy * g->small.h < 0 ? 0 : g->side_top - 3 * dy * g->small.h;
-        gui_pointer_sync(g);
+    case SDL_MOUSEWHEEL:
+        gui_wheel_event(g, ev->wheel.y);
         return GUI_GO_ON;
-    }
-    case SDL_MOUSEBUTTONDOWN: {
-        gui_anim_stop(g);
-        g->mx = ev->button.x;
-        g->my = ev->button.y;
-        SDL_Point p = {g->mx, g->my};
-        if (g->prompt != GUI_PROMPT_NONE)
-            return GUI_GO_ON;
-        if (g->overlay != GUI_OV_NONE) {
-            if (g->overlay == GUI_OV_COVER)
-                g->shown_human = g->cover_seat;
-            g->overlay = GUI_OV_NONE;
-            return GUI_GO_ON;
-        }
-        if (g->rec && SDL_PointInRect(&p, &g->r_slider) && ev->button.button == SDL_BUTTON_LEFT) {
-            g->slider_drag = true;
-            gui_slider_to(g, g->mx, err);
-        } else if (SDL_PointInRect(&p, &g->r_board) || ev->button.button != SDL_BUTTON_LEFT) {
-            g->drag = true;
-            g->drag_moved = false;
-            g->drag_x = g->mx;
-            g->drag_y = g->my;
-        }
-        if (ev->button.button == SDL_BUTTON_LEFT && !g->slider_drag && !SDL_PointInRect(&p, &g->r_board)) {
-            g->drag = false;
-            return gui_click(g, err) != 0 ? -1 : GUI_GO_ON;
-        }
-        return GUI_GO_ON;
-    }
-    case SDL_MOUSEBUTTONUP: {
-        bool was_drag = g->drag, moved = g->drag_moved;
-        g->drag = g->drag_moved = g->slider_drag = false;
-        g->mx = ev->button.x;
-        g->my = ev->button.y;
-        if (was_drag && !moved && ev->button.button == SDL_BUTTON_LEFT)
-            if (gui_click(g, err) != 0)
-                return -1;
-        if (was_drag && !moved && ev->button.button == SDL_BUTTON_RIGHT) {
-            if (!g->nmenu)
-                gui_pick_clear(g);
-            g->nmenu = 0;
-        }
-        gui_pointer_sync(g);
-        return GUI_GO_ON;
-    }
+    case SDL_MOUSEBUTTONDOWN:
+        return gui_button_down(g, &ev->button, err);
+    case SDL_MOUSEBUTTONUP:
+        return gui_button_up(g, &ev->button, err);
     default:
         return GUI_GO_ON;
     }

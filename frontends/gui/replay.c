@@ -52,7 +52,7 @@ static void gui_replay_marks(gui *g)
         memset(mv, 0, sizeof *mv);
         mv->ply = i;
         mv->seat = rec->tr.seat[i];
-        mv->audience = rec->tr.audience[i];
+        mv->audience = fc_transcript_audience(&rec->tr, i, rec->at);
         snprintf(mv->text, sizeof mv->text, "%s", rec->tr.text[i]);
         if (info.has_hex)
             mv->hexes[mv->nhexes++] = info.hex;
@@ -90,6 +90,16 @@ int gui_replay_goto(gui *g, size_t k, fc_error *err)
     return 0;
 }
 
+/* Decision i's notation as the viewer may see it at the ply shown: "(hidden)" until the game
+ * reveals it to everyone (or when the viewer is outside its audience). */
+const char *gui_replay_text(const gui *g, size_t i)
+{
+    const gui_record *rec = g->rec;
+    uint32_t aud = fc_transcript_audience(&rec->tr, i, rec->at); /* everyone once revealed */
+    bool seen = g->viewer >= 0 ? (aud & FC_SEAT_BIT(g->viewer)) != 0 : aud == FC_ALL_SEATS;
+    return seen ? rec->tr.text[i] : "(hidden)";
+}
+
 /* The list pane (decisions around the ply shown) and the slider. */
 void gui_replay_draw(gui *g)
 {
@@ -104,11 +114,8 @@ void gui_replay_draw(gui *g)
     int rows = (r.h - (y - r.y)) / line;
     size_t first = rec->at > (size_t)(rows / 2) ? rec->at - (size_t)(rows / 2) : 0;
     for (size_t i = first; i < rec->tr.n && y + line <= r.y + r.h; i++) {
-        bool seen = g->viewer >= 0 ? (rec->tr.audience[i] & FC_SEAT_BIT(g->viewer)) != 0
-                                   : rec->tr.audience[i] == FC_ALL_SEATS;
         const char *who = rec->tr.seat[i] >= 0 && rec->tr.seat[i] < g->nseats ? g->names[rec->tr.seat[i]] : "chance";
-        snprintf(buf, sizeof buf, "%s%zu %s: %s", i + 1 == rec->at ? "> " : "  ", i + 1, who,
-                 seen ? rec->tr.text[i] : "(hidden)");
+        snprintf(buf, sizeof buf, "%s%zu %s: %s", i + 1 == rec->at ? "> " : "  ", i + 1, who, gui_replay_text(g, i));
         if (i + 1 == rec->at)
             gui_fill(g, (SDL_Rect){r.x + 2, y, r.w - 4, line}, gui_rgb(0x3F5B6E));
         gui_text(g, &g->small, r.x + pad, y, r.w - 2 * pad, i < rec->at ? gui_rgb(0xECEFF1) : gui_rgb(0x9AA5AD), buf);

@@ -279,6 +279,7 @@ typedef struct tty_list_entry {
     bool selected;
     int index, max; /* rows it may take */
     int done;
+    bool above, below; /* the scroll markers '^' (first row) and 'v' (last row) are drawn */
 } tty_list_entry;
 
 static void tty_list_line(const char *s, int len, void *ctx)
@@ -287,13 +288,23 @@ static void tty_list_line(const char *s, int len, void *ctx)
     if (e->row >= e->rows || e->done >= e->max)
         return;
     const tty_rect *r = e->r;
+    /* a row with a scroll marker ends a column early, so a cut's ellipsis stays beside it */
+    int w = r->w - ((e->row == 0 && e->above) || (e->row == e->rows - 1 && e->below));
     if (e->done == 0)
-        tty_put(r->y + 1 + e->row, r->x, r->w, e->attr, "%s%3d %-*.*s", e->selected ? ">" : " ", e->index + 1, r->w - 5,
+        tty_put(r->y + 1 + e->row, r->x, w, e->attr, "%s%3d %-*.*s", e->selected ? ">" : " ", e->index + 1, r->w - 5,
                 len, s);
     else
-        tty_put(r->y + 1 + e->row, r->x, r->w, e->attr, "     %-*.*s", r->w - 5, len, s);
+        tty_put(r->y + 1 + e->row, r->x, w, e->attr, "     %-*.*s", r->w - 5, len, s);
     e->row++;
     e->done++;
+}
+
+/* Whether the entries from t->top on take more than `rows` rows (the list goes on below). */
+static bool tty_list_more(const tty *t, int rows)
+{
+    for (int i = t->top; i < t->ndecs && rows >= 0; i++)
+        rows -= tty_entry_rows(t, i);
+    return rows < 0;
 }
 
 void tty_draw_list(tty *t)
@@ -325,11 +336,12 @@ void tty_draw_list(tty *t)
         int rows = r->h - 1;
         tty_list_scroll(t);
         int k = 0, i = t->top;
+        bool below = tty_list_more(t, rows);
         for (; k < rows && i < t->ndecs; i++) {
             const tty_dec *e = &t->decs[i];
             bool selected = i == t->sel; /* the one marker: '>' and the selection colour */
             int attr = selected ? (t->colour ? (int)(COLOR_PAIR(TTY_PAIR_SELECT) | A_BOLD) : A_REVERSE) : A_NORMAL;
-            tty_list_entry ent = {t, r, attr, k, rows, selected, i, tty_entry_rows(t, i), 0};
+            tty_list_entry ent = {t, r, attr, k, rows, selected, i, tty_entry_rows(t, i), 0, t->top > 0, below};
             if (ent.max == 1 && (int)strlen(e->info.label) > r->w - 5) { /* one row: cut with an ellipsis */
                 tty_list_line(e->info.label, (int)strlen(e->info.label), &ent);
             } else {
@@ -339,7 +351,7 @@ void tty_draw_list(tty *t)
         }
         if (t->top > 0)
             tty_put(r->y + 1, r->x + r->w - 1, 1, A_BOLD, "^");
-        if (i < t->ndecs)
+        if (below)
             tty_put(r->y + r->h - 1, r->x + r->w - 1, 1, A_BOLD, "v");
     } else if (t->mover >= 0 && t->mover < t->nseats) {
         tty_put(r->y + 1, r->x + 1, r->w - 2, t->colour ? (int)COLOR_PAIR(TTY_PAIR_DIM) : A_NORMAL,

@@ -130,6 +130,8 @@ if built bidrace; then
         eval 'grep -q "^last: 1 Seat 1: (hidden)$" "$TMP/ply1" && ! grep -Eq "bid [0-9]" "$TMP/ply1"'
     check "text replay bidrace: after the second, the bids the game revealed ('> bids revealed: Seat 1 bid N; Seat 2 bid M')" \
         grep -Eq '^  > bids revealed: Seat 1 bid [0-9]+; Seat 2 bid [0-9]+;' "$TMP/ply2"
+    check "text replay bidrace: the second bid, which revealed both, is named on its 'last:' line" \
+        grep -Eq '^last: 2 Seat [12]: bid [0-9]+$' "$TMP/ply2"
 else
     skip "text replay bidrace: revealed bids" "the bidrace fixture is not built"
 fi

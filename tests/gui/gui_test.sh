@@ -114,6 +114,16 @@ key Escape
 wait_grep '^anim 0 ' 5 && pass "a key skips the animation" || fail "skip the animation"
 key Home
 wait_grep '^replay 0 ' 5 || fail "Home"
+if [ "$GAME" = bidrace ]; then # a bid is named from the ply the round's bids are revealed
+    key Right
+    wait_grep '^replay_row 1 \(hidden\)$' 5 && pass "replay list: the first bid hidden at ply 1" ||
+        fail "first bid at ply 1: $(field replay_row)"
+    for _ in $(seq 2 "$nseats"); do key Right; done
+    wait_grep '^replay_row 1 bid [0-9]+$' 5 && pass "replay list: the first bid named once revealed (ply $nseats)" ||
+        fail "first bid at ply $nseats: $(field replay_row)"
+    key Home
+    wait_grep '^replay 0 ' 5 || fail "Home"
+fi
 key Right Right Right
 wait_grep '^replay 3 ' 5 && pass "right arrow steps forward" || fail "right arrow"
 key Left

@@ -38,7 +38,8 @@ void rg_play(fc_rules *rules, const rg_games *spec)
             int who = fc_match_to_move(m);
             if (who == FC_NOBODY)
                 break;
-            spec->before(m, who, ply, spec->arg);
+            if (spec->before)
+                spec->before(m, who, ply, spec->arg);
             if (who == FC_CHANCE) {
                 assert_int_equal(fc_match_play_chance(m, &err), 0);
                 continue;

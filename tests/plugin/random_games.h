@@ -15,8 +15,8 @@ typedef struct rg_games {
     int games;     /* game g plays from match seed seed + g */
     uint64_t seed;
     int max_plies; /* a game stops there if it has not ended */
-    /* called before each decision (chance ones too) with the seat to move and the ply, and,
-     * when given, at the end of each game */
+    /* when given, called before each decision (chance ones too) with the seat to move and the
+     * ply, and at the end of each game */
     void (*before)(fc_match *m, int who, int ply, void *arg);
     void (*after)(fc_match *m, void *arg);
     void *arg;

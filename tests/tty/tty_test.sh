@@ -218,6 +218,16 @@ keys g C-u 3 Enter
 expect "$GAME: g goes to a ply" "replay: ply 3 of $total" 10
 keys Home
 expect "$GAME: Home goes back to the start" "replay: ply 0 of $total" 10
+if [ "$GAME" = bidrace ]; then
+    # the list names a bid from the ply the round's bids are revealed (the last of nb), not before:
+    # bid nb-1 (the one before the last, still on the screen) at ply nb-1 and at ply nb
+    for ((k = 1; k < nb; k++)); do keys Right; done
+    expect "bidrace: replay list: bid $((nb - 1)) hidden from a spectator at ply $((nb - 1))" "^ +$((nb - 1)) [^:]+: \(hidden\)" 5
+    keys Right
+    expect "bidrace: replay list: bid $((nb - 1)) named once the bids are revealed (ply $nb)" "^ +$((nb - 1)) [^:]+: bid [0-9]+" 5
+    keys Home
+    wait_for "replay: ply 0 of $total" 10
+fi
 keys v
 expect "$GAME: v shows a seat's view" "view of [A-Z][a-z]+|view of Seat 1" 5
 keys r

@@ -65,6 +65,19 @@ elif [ "$GAME" = marsz ]; then
     keys q
     wait_for "not saved" 5 && keys q
     expect "marsz: quit" "EXIT=0" 20
+    # at 80x24 the selected entry wraps and the list scrolls: the last row, cut, keeps its
+    # ellipsis beside the 'v' marker (the marker covered it)
+    start 80 24 --seats human,random --seed 7 --bot-delay 0
+    wait_for "$human_turn" 20
+    keys Home Enter # explore: tile T-2
+    wait_for "drawn +T2" 20
+    keys Enter Enter # laid at the first place in the first rotation
+    wait_for "Red: 6 decisions" 20
+    keys Down Down Down # play EV-17, wrapped on 3 rows
+    expect "marsz: a cut entry under the 'v' scroll marker keeps its ellipsis" "^ +5 play HD-10 .*(…|\\.\\.\\.)v│" 10
+    keys q
+    wait_for "not saved" 5 && keys q
+    expect "marsz: quit at 80x24" "EXIT=0" 20
 elif [ "$GAME" = marabunta ]; then
     # bg_of LETTER: the background colour code(s) the map's cells of a region letter are drawn
     # on ("48;5;218" on 256 colours, "45" on 8), from tmux's escape sequences

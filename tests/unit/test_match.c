@@ -249,6 +249,47 @@ static void test_hidden_bid_reaches_only_its_seat(void **state)
     fc_match_free(m);
 }
 
+/* API minor 13: a bid is public from the ply the round's bids are revealed, never before: in
+ * the history, its audience now, a transcript, and again hidden after an undo of the reveal. */
+static void test_bid_public_once_revealed(void **state)
+{
+    fx *f = *state;
+    fc_error err;
+    fc_match *m = fc_match_new(f->rules, 5, &err);
+    int first = fc_match_to_move(m);
+    assert_int_equal(fc_match_play_text(m, "bid 3", &err), 0);
+    assert_true(fc_match_history(m, 0)->public_at == FC_PLY_HIDDEN);
+    assert_int_equal(fc_match_history_audience(m, 0), FC_SEAT_BIT(first));
+    assert_int_equal(fc_match_play_text(m, "bid 2", &err), 0); /* the second bid reveals both */
+    for (size_t i = 0; i < 2; i++) {
+        assert_int_equal(fc_match_history(m, i)->public_at, 2);
+        assert_int_equal(fc_match_history_audience(m, i), FC_ALL_SEATS);
+    }
+    fc_transcript t;
+    assert_int_equal(fc_transcript_make(m, &t, &err), 0);
+    assert_int_equal(fc_transcript_audience(&t, 0, 1), FC_SEAT_BIT(first)); /* at ply 1: hidden */
+    assert_int_equal(fc_transcript_audience(&t, 0, 2), FC_ALL_SEATS);
+    assert_int_equal(fc_transcript_audience(&t, 1, 1), FC_SEAT_BIT(1 - first)); /* not yet made */
+    fc_transcript_free(&t);
+    assert_int_equal(fc_match_undo(m, &err), 0);
+    assert_true(fc_match_history(m, 0)->public_at == FC_PLY_HIDDEN);
+    /* the next rounds' bids, the same codes again: each public only once its round is revealed */
+    while (fc_match_to_move(m) != FC_NOBODY && fc_match_ply(m) < 40) {
+        size_t p = fc_match_ply(m);
+        if (fc_match_to_move(m) == FC_CHANCE)
+            assert_int_equal(fc_match_play_chance(m, &err), 0);
+        else
+            assert_int_equal(fc_match_play_text(m, "bid 0", &err), 0);
+        const fc_history_entry *h = fc_match_history(m, p);
+        bool bid = h->audience != FC_ALL_SEATS, after_bid = fc_match_history(m, p - 1)->audience != FC_ALL_SEATS;
+        if (bid && !after_bid) /* the round's first bid (after the roll) */
+            assert_true(h->public_at == FC_PLY_HIDDEN);
+        if (bid && after_bid) /* the second: both revealed with it */
+            assert_int_equal(fc_match_history(m, p - 1)->public_at, p + 1);
+    }
+    fc_match_free(m);
+}
+
 static void test_spectator_view_has_track(void **state)
 {
     fx *f = *state;
@@ -379,6 +420,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_chance_redraw_after_undo_is_identical, setup2, teardown),
         cmocka_unit_test_setup_teardown(test_clone_is_independent, setup2, teardown),
         cmocka_unit_test_setup_teardown(test_hidden_bid_reaches_only_its_seat, setup2, teardown),
+        cmocka_unit_test_setup_teardown(test_bid_public_once_revealed, setup2, teardown),
         cmocka_unit_test_setup_teardown(test_spectator_view_has_track, setup2, teardown),
         cmocka_unit_test(test_parameters_reach_the_game),
         cmocka_unit_test(test_variant_hook_changes_play),

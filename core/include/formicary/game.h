@@ -32,7 +32,7 @@
 #include "formicary/view.h"
 
 #define FC_ABI_MAJOR 1
-#define FC_API_MINOR 12 /* 1: fc_hook_def gained lo, hi; fc_host gained param_text, table_parse; 2: fc_game gained
+#define FC_API_MINOR 13 /* 1: fc_hook_def gained lo, hi; fc_host gained param_text, table_parse; 2: fc_game gained
                         * position_write, position_read; 3: fc_plugin gained rules_text, fc_game phase_topic and
                         * params_check,
                         * fc_host view_legend, fc_decision_info nhexes/hexes, fc_view the legend;
@@ -45,7 +45,8 @@
                         * 9: fc_game legal_count;
                         * 10: fc_game kinds, nkinds, decision_kind (mechanic probes);
                         * 11: fc_game chance_source (named sources of chance);
-                        * 12: fc_game noisy (quiescence moves for alpha-beta) */
+                        * 12: fc_game noisy (quiescence moves for alpha-beta);
+                        * 13: fc_game decision_revealed (when a hidden decision becomes public) */
 #define FC_PLUGIN_ENTRY "fc_plugin_query"
 
 #if defined(_WIN32)
@@ -252,6 +253,15 @@ typedef struct fc_game {
      * quiesce=N) so that a line does not end just before the answer to a threat. Hot path:
      * formats and allocates nothing. NULL: no quiescence search. */
     int (*noisy)(const void *st, const fc_env *env, fc_decision *d, int n);
+    /* API minor 13, optional: whether a hidden decision has become public. After every decision
+     * of a match the core asks about each earlier decision still hidden (decision_audience was
+     * not FC_ALL_SEATS) and about the one just made: d, made by `seat` (FC_CHANCE for a private
+     * draw) with that audience, st the state now. 1: everyone may see its notation from now on
+     * (the bids are revealed, the drawn token was played); 0: not yet; -1: never (a card kept
+     * from a draft): the core stops asking. Asked in order from the first decision on, so
+     * "is seat's d still hidden in st" is the question even when the same code recurs (a bid
+     * each round). Not called in search; formats nothing. NULL: hidden decisions stay hidden. */
+    int (*decision_revealed)(const void *st, const fc_env *env, int seat, uint32_t audience, fc_decision d);
 } fc_game;
 
 #define FC_MAX_KINDS 64 /* kinds of decision a game may name (a 64-bit mask holds a set of them) */
@@ -267,6 +277,7 @@ typedef struct fc_game {
 #define FC_GAME_SIZE_MINOR_10 (offsetof(fc_game, decision_kind) + sizeof(void (*)(void)))
 #define FC_GAME_SIZE_MINOR_11 (offsetof(fc_game, chance_source) + sizeof(void (*)(void)))
 #define FC_GAME_SIZE_MINOR_12 (offsetof(fc_game, noisy) + sizeof(void (*)(void)))
+#define FC_GAME_SIZE_MINOR_13 (offsetof(fc_game, decision_revealed) + sizeof(void (*)(void)))
 
 /* A function a game exposes to Lua variants: a read-only query (game.<name>(...) in Lua) or
  * an action that changes the state while keeping it valid (only inside mutable hooks).

@@ -23,7 +23,21 @@ typedef struct fc_history_entry {
     int seat; /* who decided (FC_CHANCE for chance) */
     fc_decision decision;
     uint32_t audience; /* seats that may see the decision (fc_game.decision_audience) */
+    /* the ply (decisions applied) from which everyone may see it: its own ply + 1 when its
+     * audience is everyone, the ply after the decision that revealed it when the game says
+     * (fc_game.decision_revealed, API minor 13), FC_PLY_HIDDEN while it is still hidden */
+    size_t public_at;
 } fc_history_entry;
+
+#define FC_PLY_HIDDEN SIZE_MAX
+
+/* Who may see a decision made with `audience` and public from ply `public_at`, when the
+ * match is at ply `at`: everyone once it is public, else its audience. Front ends test a
+ * viewer against what this returns, so a revealed choice is shown from then on, never before. */
+static inline uint32_t fc_audience_at(uint32_t audience, size_t public_at, size_t at)
+{
+    return public_at <= at ? FC_ALL_SEATS : audience;
+}
 
 /* Creates a match of rules (finished; must outlive the match) with seed. Runs the game's
  * init; a variant's hooks are registered in the match's own Lua state. */
@@ -51,6 +65,9 @@ int fc_match_undo(fc_match *m, fc_error *err);
 
 size_t fc_match_ply(const fc_match *m);
 const fc_history_entry *fc_match_history(const fc_match *m, size_t i);
+/* Who may see decision i now: its audience, or everyone once the game has revealed it
+ * (fc_audience_at at the current ply). FC_ALL_SEATS for i out of range. */
+uint32_t fc_match_history_audience(const fc_match *m, size_t i);
 
 int fc_match_decision_text(const fc_match *m, fc_decision d, char *buf, size_t n);
 /* Seats that may see decision d made now (FC_ALL_SEATS unless the game hides it). */
@@ -165,9 +182,15 @@ typedef struct fc_transcript {
     fc_decision *d;
     int *seat;
     uint32_t *audience;
+    size_t *public_at; /* fc_history_entry.public_at as of m's last decision */
     char (*text)[64];
 } fc_transcript;
 int fc_transcript_make(const fc_match *m, fc_transcript *t, fc_error *err);
 void fc_transcript_free(fc_transcript *t);
+/* Who may see decision i when the replay shows ply `at` (fc_audience_at). */
+static inline uint32_t fc_transcript_audience(const fc_transcript *t, size_t i, size_t at)
+{
+    return fc_audience_at(t->audience[i], t->public_at[i], at);
+}
 
 #endif

@@ -275,7 +275,8 @@ static int validate(const char *path, const fc_plugin *p, fc_error *err)
     const fc_game *g = p->game;
     if (!g)
         return fc_error_set(err, FC_EPLUGIN, "%s: expected a game vtable, found NULL", path);
-    size_t game_min = p->api_minor >= 12  ? FC_GAME_SIZE_MINOR_12
+    size_t game_min = p->api_minor >= 13  ? FC_GAME_SIZE_MINOR_13
+                      : p->api_minor >= 12 ? FC_GAME_SIZE_MINOR_12
                       : p->api_minor >= 11 ? FC_GAME_SIZE_MINOR_11
                       : p->api_minor >= 10 ? FC_GAME_SIZE_MINOR_10
                       : p->api_minor >= 9 ? FC_GAME_SIZE_MINOR_9

@@ -27,6 +27,8 @@ struct fc_match {
     unsigned char *init_state, *state, *backup;
     fc_history_entry *hist;
     size_t nhist, caphist;
+    size_t *pend; /* hidden decisions the game may still reveal (indices into hist) */
+    size_t npend, cappend;
     fc_decision *legal;
     uint32_t *weights;
     int nlegal;
@@ -144,6 +146,7 @@ static int reset_to_initial(fc_match *m, fc_error *err)
     }
     memcpy(m->state, m->init_state, sz);
     m->nhist = 0;
+    m->npend = 0;
     m->legal_valid = 0;
     return FC_OK;
 }
@@ -223,6 +226,7 @@ void fc_match_free(fc_match *m)
     free(m->legal);
     free(m->weights);
     free(m->hist);
+    free(m->pend);
     free(m->position);
     fc_events_free(&m->events);
     free(m);
@@ -280,8 +284,44 @@ static int push_history(fc_match *m, int seat, fc_decision d, uint32_t audience)
     m->hist[m->nhist].seat = seat;
     m->hist[m->nhist].decision = d;
     m->hist[m->nhist].audience = audience;
+    m->hist[m->nhist].public_at = audience == FC_ALL_SEATS ? m->nhist + 1 : FC_PLY_HIDDEN;
     m->nhist++;
     return FC_OK;
+}
+
+typedef int (*revealed_fn)(const void *st, const fc_env *env, int seat, uint32_t audience, fc_decision d);
+
+/* After a decision: asks the game (API minor 13) which hidden decisions, the new one included,
+ * are public now. Best effort like the log: without memory a decision stays hidden. */
+static void note_reveals(fc_match *m)
+{
+    revealed_fn fn = m->plugin->api_minor >= 13 && m->game->struct_size >= FC_GAME_SIZE_MINOR_13
+                         ? m->game->decision_revealed
+                         : NULL;
+    if (!fn)
+        return;
+    if (m->hist[m->nhist - 1].public_at == FC_PLY_HIDDEN) {
+        if (m->npend == m->cappend) {
+            size_t cap = m->cappend ? m->cappend * 2 : 16;
+            size_t *p = realloc(m->pend, cap * sizeof *p);
+            if (p) {
+                m->pend = p;
+                m->cappend = cap;
+            }
+        }
+        if (m->npend < m->cappend)
+            m->pend[m->npend++] = m->nhist - 1;
+    }
+    size_t kept = 0;
+    for (size_t i = 0; i < m->npend; i++) {
+        fc_history_entry *h = &m->hist[m->pend[i]];
+        int r = fn(m->state, &m->search_env, h->seat, h->audience, h->decision);
+        if (r > 0)
+            h->public_at = m->nhist;
+        else if (r == 0)
+            m->pend[kept++] = m->pend[i];
+    }
+    m->npend = kept;
 }
 
 /* Applies d (already known to be legal) with events on; restores everything on failure. */
@@ -309,6 +349,7 @@ static int apply_checked(fc_match *m, int seat, fc_decision d, fc_error *err)
     }
     if (src >= 0)
         m->src_draws[src]++;
+    note_reveals(m);
     m->legal_valid = 0;
     return FC_OK;
 }
@@ -450,6 +491,11 @@ fc_match *fc_match_clone(const fc_match *src, fc_error *err)
 size_t fc_match_ply(const fc_match *m) { return m->nhist; }
 
 const fc_history_entry *fc_match_history(const fc_match *m, size_t i) { return i < m->nhist ? &m->hist[i] : NULL; }
+
+uint32_t fc_match_history_audience(const fc_match *m, size_t i)
+{
+    return i < m->nhist ? fc_audience_at(m->hist[i].audience, m->hist[i].public_at, m->nhist) : FC_ALL_SEATS;
+}
 
 int fc_match_decision_text(const fc_match *m, fc_decision d, char *buf, size_t n)
 {

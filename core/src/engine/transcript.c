@@ -13,8 +13,9 @@ int fc_transcript_make(const fc_match *m, fc_transcript *t, fc_error *err)
     t->d = malloc(alloc * sizeof *t->d);
     t->seat = malloc(alloc * sizeof *t->seat);
     t->audience = malloc(alloc * sizeof *t->audience);
+    t->public_at = malloc(alloc * sizeof *t->public_at);
     t->text = malloc(alloc * sizeof *t->text);
-    if (!t->d || !t->seat || !t->audience || !t->text) {
+    if (!t->d || !t->seat || !t->audience || !t->public_at || !t->text) {
         fc_transcript_free(t);
         return fc_error_set(err, FC_ENOMEM, "out of memory");
     }
@@ -27,6 +28,7 @@ int fc_transcript_make(const fc_match *m, fc_transcript *t, fc_error *err)
         t->d[i] = h->decision;
         t->seat[i] = h->seat;
         t->audience[i] = h->audience;
+        t->public_at[i] = h->public_at;
     }
     /* The notation of each decision needs the position before it: play the match again. */
     fc_match *fresh = fc_match_new_at_start(m, err);
@@ -51,6 +53,7 @@ void fc_transcript_free(fc_transcript *t)
     free(t->d);
     free(t->seat);
     free(t->audience);
+    free(t->public_at);
     free(t->text);
     memset(t, 0, sizeof *t);
 }

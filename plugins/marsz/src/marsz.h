@@ -493,6 +493,7 @@ extern const char *const mz_kinds[];
 extern const int mz_nkinds;
 int mz_decision_kind(const void *st, const fc_env *env, fc_decision d);
 uint32_t mz_decision_audience(const void *st, const fc_env *env, fc_decision d);
+int mz_decision_revealed(const void *st, const fc_env *env, int seat, uint32_t audience, fc_decision d);
 int mz_pos_text(int pos, char *buf, size_t n);
 
 /* ---- view.c ---- */

@@ -255,3 +255,24 @@ uint32_t mz_decision_audience(const void *st, const fc_env *env, fc_decision d)
         return FC_SEAT_BIT(f->seat);
     return FC_ALL_SEATS;
 }
+
+/* API minor 13: a ferocity card is public once every participant has chosen (R-55: revealed
+ * together), as is a choice of none; the tile kept by TX-08 once it is laid. A card kept from a
+ * draft (R-83) and the order of peeked tiles put back (RT-12; the tile is in the stack) never. */
+int mz_decision_revealed(const void *st, const fc_env *env, int seat, uint32_t audience, fc_decision d)
+{
+    (void)env, (void)audience;
+    const mz_state *s = st;
+    int k = MZ_DK(d), a = MZ_DA(d);
+    bool choosing = s->bt.fer.waiting != 0; /* a ferocity round under way */
+    if (k == DK_FER && a != MZ_NONE)
+        return a < MZ_CARDS && !(choosing && s->card_loc[a] == CL_FEROCITY);
+    if (k == DK_FER) /* none: hidden while the seat has chosen and others still choose */
+        return seat < 0 || seat >= MZ_SEATS || !(choosing && !(s->bt.fer.waiting >> seat & 1u));
+    if (k != DK_TILE || a <= 0 || a >= MZ_LOCS)
+        return -1;
+    for (int i = 0; i < s->nstack; i++)
+        if (s->stack[i] == a)
+            return -1;
+    return s->loc[a].placed != 0;
+}

@@ -148,6 +148,7 @@ const fc_game mz_game = {
     .round = mz_round,
     .check = mz_check,
     .decision_audience = mz_decision_audience,
+    .decision_revealed = mz_decision_revealed,
     .phase_topic = mz_phase_topic,
     .position_write = mz_position_write,
     .position_read = mz_position_read,

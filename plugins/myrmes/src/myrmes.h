@@ -263,6 +263,7 @@ void my_describe(const void *st, const fc_env *env, fc_decision d, fc_decision_i
 extern const char *const my_kinds[MY_NKINDS];
 int my_decision_kind(const void *st, const fc_env *env, fc_decision d);
 uint32_t my_audience(const void *st, const fc_env *env, fc_decision d);
+int my_revealed(const void *st, const fc_env *env, int seat, uint32_t audience, fc_decision d);
 /* view.c */
 void my_view(const void *st, const fc_env *env, int seat, fc_view *v);
 void my_scores(const void *st, const fc_env *env, int32_t *score, int *rank);

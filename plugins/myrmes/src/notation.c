@@ -428,3 +428,27 @@ uint32_t my_audience(const void *vst, const fc_env *env, fc_decision d)
                  st->phase == PH_ENDROUND || st->phase == PH_WINTER;
     return simul && s >= 0 ? FC_SEAT_BIT(s) : FC_ALL_SEATS;
 }
+
+/* API minor 13 (R-02): a seat's hidden choice is public once its simultaneous step has been
+ * revealed, i.e. unless the seat has committed or has a choice pending in a step now under way
+ * (reveal() clears every pending choice; a new step starts with every seat waiting). */
+int my_revealed(const void *vst, const fc_env *env, int seat, uint32_t audience, fc_decision d)
+{
+    (void)env, (void)audience, (void)d;
+    const my_state *st = vst;
+    bool simul = st->phase == PH_EVENT || st->phase == PH_BIRTHS || st->phase == PH_HARVEST ||
+                 st->phase == PH_ENDROUND || st->phase == PH_WINTER;
+    if (seat < 0 || seat >= MY_MAX_SEATS || !simul || !(st->simul_mask >> seat & 1u))
+        return 1;
+    if (!(st->simul.waiting >> seat & 1u))
+        return 0; /* committed, the others still deciding */
+    const my_seat *p = &st->seat[seat];
+    int pending = p->p_sac | p->p_event | p->p_arrive | p->p_extra | p->p_any | p->p_scav[0] | p->p_scav[1];
+    for (int i = 0; i < TRACKS; i++)
+        pending |= p->p_births[i];
+    for (int i = 0; i < 3; i++)
+        pending |= p->p_disc[i];
+    for (size_t i = 0; i < sizeof p->p_cells; i++)
+        pending |= p->p_cells[i];
+    return !pending;
+}

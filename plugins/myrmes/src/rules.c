@@ -590,4 +590,5 @@ const fc_game my_game = {
     .nkinds = MY_NKINDS,
     .decision_kind = my_decision_kind,
     .chance_source = my_chance_source,
+    .decision_revealed = my_revealed,
 };

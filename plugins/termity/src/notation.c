@@ -300,3 +300,19 @@ uint32_t tm_decision_audience(const void *st, const fc_env *env, fc_decision d)
     const tm_data *D = D_(env);
     return s->phase == PH_DRAW && !D->open_hands ? FC_SEAT_BIT(s->drawer) : FC_ALL_SEATS;
 }
+
+/* API minor 13: a drawn token is public once the drawer names it in public: deploys it (the
+ * "deploy" that picks it, before its hex) or discards it (R-06); one still in hand at the end
+ * stays hidden. */
+int tm_decision_revealed(const void *st, const fc_env *env, int seat, uint32_t audience, fc_decision d)
+{
+    (void)env, (void)seat;
+    const tm_state *s = st;
+    if (TM_DK(d) != D_DRAW || !audience || TM_DA(d) >= TM_MAX_TOK)
+        return -1;
+    int drawer = __builtin_ctz(audience);
+    if (drawer >= TM_SEATS)
+        return -1;
+    bool picked = s->phase == PH_DEPLOY_HEX && s->turn == drawer && s->sel == TM_DA(d);
+    return picked || !(s->seat[drawer].hand >> TM_DA(d) & 1u);
+}

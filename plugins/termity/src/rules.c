@@ -733,6 +733,7 @@ const fc_game tm_game = {
     .round = tm_round,
     .check = tm_check,
     .decision_audience = tm_decision_audience,
+    .decision_revealed = tm_decision_revealed,
     .position_write = tm_position_write,
     .position_read = tm_position_read,
     .eval_weights = tm_eval_weights,

@@ -294,6 +294,7 @@ void tm_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_d
 extern const char *const tm_kinds[TM_NKINDS];
 int tm_decision_kind(const void *st, const fc_env *env, fc_decision d);
 uint32_t tm_decision_audience(const void *st, const fc_env *env, fc_decision d);
+int tm_decision_revealed(const void *st, const fc_env *env, int seat, uint32_t audience, fc_decision d);
 int tm_token_text(const tm_data *D, const tm_state *s, int seat, int tok, char *buf, size_t n);
 
 /* position.c: positions as text (docs/positions/termity.md) */

@@ -518,8 +518,9 @@ static void test_illegal_vs_unreadable(void **state)
     fc_context_free(ctx);
 }
 
-/* A plugin built against minor 2 loads, and the core reads none of the minor-3 fields (the
- * fixture fills them past its struct_size to catch a host that would). */
+/* A plugin built against minor 2 loads, and the core reads none of the minor-3 fields nor
+ * minor 13's decision_revealed (the fixture fills them past its struct_size to catch a host
+ * that would). */
 static void test_old_minor(void **state)
 {
     (void)state;
@@ -542,6 +543,10 @@ static void test_old_minor(void **state)
     memset(&info, 0xAB, sizeof info);
     fc_match_decision_describe(m, legal[0], &info);
     assert_int_equal(info.nhexes, 0);
+    /* its hidden decision stays hidden: the core does not call decision_revealed (minor 13) */
+    assert_int_equal(fc_match_play(m, legal[0], &err), 0);
+    assert_int_equal(fc_match_history(m, 0)->audience, FC_SEAT_BIT(0));
+    assert_true(fc_match_history(m, 0)->public_at == FC_PLY_HIDDEN);
     free(v);
     fc_match_free(m);
     fc_rules_free(rules);
