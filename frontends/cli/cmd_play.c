@@ -344,16 +344,6 @@ static int play_undo(play *p)
     return 0;
 }
 
-static char *play_trim(char *s)
-{
-    while (isspace((unsigned char)*s))
-        s++;
-    size_t len = strlen(s);
-    while (len && isspace((unsigned char)s[len - 1]))
-        s[--len] = 0;
-    return s;
-}
-
 /* Reads one input line into line[0..n) without its end ("\n", "\r\n" or a lone "\r", as every
  * reader of the project): 1, 0 at end of input, -1 when the line was longer than n - 1 bytes
  * or held a NUL byte (the whole line is consumed either way, so its rest is never taken for
@@ -439,7 +429,7 @@ static int play_human(play *p, int seat)
             result = HUMAN_STOP;
             break;
         }
-        char *s = play_trim(line);
+        char *s = cli_trim(line);
         int k = 0;
         fc_error_clear(&err);
         if (!*s)
@@ -453,16 +443,16 @@ static int play_human(play *p, int seat)
         } else if (strcmp(s, "legend") == 0) {
             play_legend(p);
         } else if (strncmp(s, "rules", 5) == 0 && (s[5] == 0 || isspace((unsigned char)s[5]))) {
-            play_rules(p, play_trim(s + 5));
+            play_rules(p, cli_trim(s + 5));
         } else if (strncmp(s, "position", 8) == 0 && (s[8] == 0 || isspace((unsigned char)s[8]))) {
-            play_position(p, play_trim(s + 8));
+            play_position(p, cli_trim(s + 8));
         } else if (strcmp(s, "quit") == 0) {
             printf("game stopped at ply %zu\n", fc_match_ply(p->m));
             result = HUMAN_STOP;
         } else if (strcmp(s, "undo") == 0) {
             result = play_undo(p) == 0 ? HUMAN_AGAIN : -CLI_EXIT_FAIL;
         } else if (strncmp(s, "save", 4) == 0 && (s[4] == 0 || isspace((unsigned char)s[4]))) {
-            char *path = play_trim(s + 4);
+            char *path = cli_trim(s + 4);
             if (!*path)
                 printf("usage: save FILE\n");
             else if (fc_record_save(p->m, &p->labels, path, &err) != 0)
