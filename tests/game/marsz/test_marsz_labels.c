@@ -2,7 +2,8 @@
  * games at 2 to 5 seats, plain and with the epic, draft and species options, is described
  * through the match and its whole description (label, group, hex, hexes, from, from_item)
  * folded into one digest pinned here, so reshaping mz_decision_describe cannot change what a
- * player reads. Every kind of decision must be met. MARSZ_LABELS=FILE also writes each
+ * player reads; the views of every seventh state (a seat's and the spectator's) into another,
+ * for mz_view. Every kind of decision must be met. MARSZ_LABELS=FILE also writes each
  * description, for a diff before and after a change. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,17 +19,34 @@
 #include "mz_fixture.h"
 
 typedef struct digest {
-    uint64_t h;
-    long n;
+    uint64_t h, vh; /* descriptions; views */
+    long n, nviews;
+    fc_view *view;
     int seen[FC_MAX_KINDS];
     FILE *dump;
 } digest;
 
-static void fold(digest *g, const void *p, size_t n)
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
 {
     const unsigned char *b = p;
     for (size_t i = 0; i < n; i++)
-        g->h = (g->h ^ b[i]) * 0x100000001b3u; /* FNV-1a */
+        h = (h ^ b[i]) * 0x100000001b3u; /* FNV-1a */
+    return h;
+}
+
+static void fold(digest *g, const void *p, size_t n) { g->h = fnv(g->h, p, n); }
+
+/* Every seventh state: the view of one seat in turn and the spectator's, byte for byte. */
+static void add_views(digest *g, const fc_match *m, int nseats)
+{
+    if (g->nviews++ % 7)
+        return;
+    int seats[2] = {(int)(g->nviews / 7 % (long)nseats), -1};
+    for (int i = 0; i < 2; i++) {
+        memset(g->view, 0, sizeof *g->view);
+        fc_match_view(m, seats[i], g->view);
+        g->vh = fnv(g->vh, g->view, sizeof *g->view);
+    }
 }
 
 static void add_info(digest *g, const fc_decision_info *info)
@@ -69,6 +87,7 @@ static void describe_games(const fc_rules *rules, int games, uint64_t seed, dige
                 assert_int_equal(fc_match_play_chance(m, &err), 0);
                 continue;
             }
+            add_views(g, m, fc_rules_nseats(rules));
             const fc_decision *d;
             int n = fc_match_legal(m, &d, NULL);
             for (int i = 0; i < n; i++) {
@@ -88,7 +107,8 @@ static void describe_games(const fc_rules *rules, int games, uint64_t seed, dige
 static void test_labels_pinned(void **state)
 {
     (void)state;
-    digest g = {.h = 0xcbf29ce484222325u};
+    digest g = {.h = 0xcbf29ce484222325u, .vh = 0xcbf29ce484222325u, .view = calloc(1, sizeof(fc_view))};
+    assert_non_null(g.view);
     const char *path = getenv("MARSZ_LABELS");
     if (path)
         assert_non_null(g.dump = fopen(path, "w"));
@@ -104,6 +124,7 @@ static void test_labels_pinned(void **state)
     }
     if (g.dump)
         fclose(g.dump);
+    free(g.view);
     for (int k = 0; k < nkinds; k++)
         if (!g.seen[k])
             fail_msg("kind %s never met: the games no longer reach it", kinds ? kinds[k] : "?");
@@ -111,6 +132,8 @@ static void test_labels_pinned(void **state)
         fail_msg("%ld descriptions, digest 0x%016llx: a label, group or hex changed (MARSZ_LABELS=FILE before and "
                  "after to see which)",
                  g.n, (unsigned long long)g.h);
+    if (g.vh != UINT64_C(0x00ca1dd4b239d70c))
+        fail_msg("%ld states, view digest 0x%016llx: a view changed", g.nviews, (unsigned long long)g.vh);
 }
 
 int main(void)
