@@ -15,39 +15,13 @@
 
 #include <cmocka.h>
 
+#include "../label_digest.h"
 #include "tm_fixture.h"
 
 typedef struct digest {
-    uint64_t h;
-    long n;
+    ldx d;
     int seen[D_LAY + 1];
-    FILE *dump;
 } digest;
-
-static void fold(digest *g, const void *p, size_t n)
-{
-    const unsigned char *b = p;
-    for (size_t i = 0; i < n; i++)
-        g->h = (g->h ^ b[i]) * 0x100000001b3u; /* FNV-1a */
-}
-
-static void add_info(digest *g, const fc_decision_info *info)
-{
-    fold(g, info->label, strlen(info->label) + 1);
-    fold(g, info->group, strlen(info->group) + 1);
-    int32_t nums[4] = {info->has_hex, info->has_hex ? info->hex.q : 0, info->has_hex ? info->hex.r : 0, info->nhexes};
-    fold(g, nums, sizeof nums);
-    fold(g, info->hexes, (size_t)info->nhexes * sizeof info->hexes[0]);
-    g->n++;
-    if (!g->dump)
-        return;
-    fprintf(g->dump, "%s | %s |", info->label, info->group);
-    if (info->has_hex)
-        fprintf(g->dump, " @%d,%d", info->hex.q, info->hex.r);
-    for (int i = 0; i < info->nhexes; i++)
-        fprintf(g->dump, " %d,%d", info->hexes[i].q, info->hexes[i].r);
-    fputc('\n', g->dump);
-}
 
 /* `games` random games of f's rules from its start, every legal decision described. */
 static void describe_games(tfx *f, int games, uint64_t seed, digest *g)
@@ -64,11 +38,11 @@ static void describe_games(tfx *f, int games, uint64_t seed, digest *g)
             for (int i = 0; i < n; i++) {
                 fc_decision_info info;
                 f->g->decision_describe(&f->st, f->env, buf[i], &info);
-                add_info(g, &info);
+                ldx_add(&g->d, &info);
                 g->seen[TM_DK(buf[i])]++;
                 if (TM_DK(buf[i]) == D_TOKEN) { /* random games never discard: the same token */
                     f->g->decision_describe(&f->st, f->env, TM_D(D_DISCARD, TM_DA(buf[i]), 0, 0), &info);
-                    add_info(g, &info);
+                    ldx_add(&g->d, &info);
                     g->seen[D_DISCARD]++;
                 }
             }
@@ -81,10 +55,10 @@ static void describe_games(tfx *f, int games, uint64_t seed, digest *g)
 static void test_labels_pinned(void **state)
 {
     (void)state;
-    digest g = {.h = 0xcbf29ce484222325u};
+    digest g = {.d = LDX_INIT};
     const char *path = getenv("TERMITY_LABELS");
     if (path)
-        assert_non_null(g.dump = fopen(path, "w"));
+        assert_non_null(g.d.dump = fopen(path, "w"));
     for (int nseats = 2; nseats <= 4; nseats++) {
         tfx f;
         tfx_open(&f, nseats, (uint64_t)nseats, NULL);
@@ -95,15 +69,15 @@ static void test_labels_pinned(void **state)
         describe_games(&f, 2, 200 + (uint64_t)nseats, &g);
         tfx_close(&f);
     }
-    if (g.dump)
-        fclose(g.dump);
+    if (g.d.dump)
+        fclose(g.d.dump);
     for (int k = D_DRAW; k <= D_LAY; k++)
         if (!g.seen[k] && k != D_MOUND_RM) /* rare (R-37: no free hex), a D_MOUND label but for its tail */
             fail_msg("decision code %d never met: the games no longer reach it", k);
-    if (g.h != UINT64_C(0x4f22783415e80d27))
+    if (g.d.h != UINT64_C(0x4f22783415e80d27))
         fail_msg("%ld descriptions, digest 0x%016llx: a label, group or hex list changed (TERMITY_LABELS=FILE "
                  "before and after to see which)",
-                 g.n, (unsigned long long)g.h);
+                 g.d.n, (unsigned long long)g.d.h);
 }
 
 int main(void)
