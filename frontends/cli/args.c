@@ -319,6 +319,16 @@ bool cli_parse_double(const char *s, double lo, double hi, double *out)
     return true;
 }
 
+char *cli_trim(char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    size_t len = strlen(s);
+    while (len && isspace((unsigned char)s[len - 1]))
+        s[--len] = 0;
+    return s;
+}
+
 bool cli_opt_u64(const cli *c, const char *name, uint64_t dflt, uint64_t *out)
 {
     const char *v = cli_opt(c, name);

@@ -96,6 +96,8 @@ long cli_read_line(FILE *f, char *buf, size_t size, bool *too_long);
 bool cli_parse_u64(const char *s, uint64_t *out);
 bool cli_parse_int(const char *s, long lo, long hi, int *out);
 bool cli_parse_double(const char *s, double lo, double hi, double *out);
+/* s without its leading and trailing white space (cut in place). */
+char *cli_trim(char *s);
 /* Option value helpers: print the usage error naming the option and return false. */
 bool cli_opt_u64(const cli *c, const char *name, uint64_t dflt, uint64_t *out);
 bool cli_opt_int(const cli *c, const char *name, long lo, long hi, int dflt, int *out);

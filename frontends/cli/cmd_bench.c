@@ -250,6 +250,164 @@ static cli bench_without_variant(const cli *c)
     return v;
 }
 
+/* The figures bench reports, measured and derived. */
+typedef struct bench_figs {
+    const char *game, *mcts_spec;
+    int nseats;
+    double warmup, elapsed, pps, dps, mean, clone_ns, clock_ns, legal_ns, apply_ns;
+    size_t size;
+    bench_mcts_out mo;
+    bool variant;
+    double pps_with, pps_without;
+} bench_figs;
+
+/* Random playouts: a 10% warm-up, then `seconds` measured (at least one game so every figure is
+ * defined); *elapsed the wall time measured. */
+static int bench_playouts(bench *b, double seconds, double *elapsed, fc_error *err)
+{
+    int rc = CLI_EXIT_OK;
+    uint64_t seed = 0;
+    double start = bench_now(), warm_end = start + seconds * 0.1;
+    while (rc == CLI_EXIT_OK && bench_now() < warm_end)
+        if (bench_playout(b, seed++, err) != 0)
+            rc = cli_fail("%s", err->msg);
+    b->playouts = b->decisions = b->samples = 0;
+    b->legal_ns = b->apply_ns = 0;
+    double t0 = bench_now(), end = t0 + seconds;
+    while (rc == CLI_EXIT_OK && (b->playouts == 0 || bench_now() < end))
+        if (bench_playout(b, seed++, err) != 0)
+            rc = cli_fail("%s", err->msg);
+    *elapsed = bench_now() - t0;
+    return rc;
+}
+
+/* With --variant: playouts per CPU second with and without it (the same rules otherwise). */
+static int bench_variant_cost(cli *c, fc_context *ctx, const fc_rules *rules, int players, double seconds,
+                              bench_figs *f, fc_error *err)
+{
+    cli plain = bench_without_variant(c);
+    fc_rules *base = cli_rules(&plain, ctx, c->pos[0], players);
+    if (!base)
+        return CLI_EXIT_FAIL;
+    int vr = bench_variant_ratio(rules, base, seconds, &f->pps_with, &f->pps_without, err);
+    fc_rules_free(base);
+    return vr != 0 ? cli_fail("%s", err->msg) : CLI_EXIT_OK;
+}
+
+/* The per-decision times with the clock's own cost removed (never below 0). */
+static void bench_derive(const bench *b, bench_figs *f)
+{
+    f->pps = (double)b->playouts / f->elapsed;
+    f->dps = (double)b->decisions / f->elapsed;
+    f->mean = (double)b->decisions / (double)b->playouts;
+    f->clock_ns = bench_clock_ns();
+    double legal_ns = b->samples ? b->legal_ns / (double)b->samples - f->clock_ns : 0;
+    double apply_ns = b->samples ? b->apply_ns / (double)b->samples - f->clock_ns : 0;
+    f->legal_ns = legal_ns < 0 ? 0 : legal_ns;
+    f->apply_ns = apply_ns < 0 ? 0 : apply_ns;
+}
+
+static void bench_json_num(cli_json *j, const char *key, double v)
+{
+    cli_json_key(j, key);
+    cli_json_num(j, v);
+}
+
+static void bench_print_json(const bench *b, const bench_figs *f)
+{
+    cli_json j;
+    cli_json_init(&j, stdout);
+    cli_json_obj(&j);
+    cli_json_key(&j, "game");
+    cli_json_str(&j, f->game);
+    cli_json_key(&j, "players");
+    cli_json_int(&j, f->nseats);
+    bench_json_num(&j, "seconds", f->elapsed);
+    cli_json_key(&j, "playouts");
+    cli_json_int(&j, b->playouts);
+    cli_json_key(&j, "decisions");
+    cli_json_int(&j, b->decisions);
+    bench_json_num(&j, "playouts_per_sec", f->pps);
+    bench_json_num(&j, "decisions_per_sec", f->dps);
+    bench_json_num(&j, "mean_decisions", f->mean);
+    cli_json_key(&j, "state_bytes");
+    cli_json_int(&j, (long long)f->size);
+    bench_json_num(&j, "clone_ns", f->clone_ns);
+    bench_json_num(&j, "legal_ns", f->legal_ns);
+    bench_json_num(&j, "apply_ns", f->apply_ns);
+    bench_json_num(&j, "mcts_iters_per_sec", f->mo.iters_per_sec);
+    bench_json_num(&j, "mcts_ms_per_decision", f->mo.ms_per_decision);
+    bench_json_num(&j, "mcts_cpu_ms_per_decision", f->mo.cpu_ms_per_decision);
+    if (f->variant) {
+        bench_json_num(&j, "variant_playouts_per_cpu_sec", f->pps_with);
+        bench_json_num(&j, "plain_playouts_per_cpu_sec", f->pps_without);
+        bench_json_num(&j, "variant_ratio", f->pps_without > 0 ? f->pps_with / f->pps_without : 0);
+    }
+    cli_json_end_obj(&j);
+    fputc('\n', stdout);
+}
+
+static void bench_print_text(const bench *b, const bench_figs *f)
+{
+    printf("bench %s, %d players, one thread: %.2f s after %.2f s warm-up\n", f->game, f->nseats, f->elapsed,
+           f->warmup);
+    printf("  playouts            %lld  (%.1f/s)\n", b->playouts, f->pps);
+    printf("  decisions           %lld  (%.0f/s)\n", b->decisions, f->dps);
+    printf("  decisions per game  %.1f\n", f->mean);
+    printf("  state_bytes         %zu\n", f->size);
+    printf("  clone_ns            %.1f\n", f->clone_ns);
+    printf("  legal_ns            %.1f  (1 in %d decisions timed; clock cost %.1f ns removed)\n", f->legal_ns,
+           BENCH_SAMPLE_EVERY, f->clock_ns);
+    printf("  apply_ns            %.1f\n", f->apply_ns);
+    printf("  mcts_iters_per_sec  %.0f  (%s in every seat)\n", f->mo.iters_per_sec, f->mcts_spec);
+    printf("  mcts_ms_per_decision %.2f wall, %.2f CPU\n", f->mo.ms_per_decision, f->mo.cpu_ms_per_decision);
+    if (f->variant)
+        printf("  variant cost        %.1f playouts per CPU second with the variant, %.1f without: %.1f%%\n",
+               f->pps_with, f->pps_without, f->pps_without > 0 ? 100 * f->pps_with / f->pps_without : 0);
+}
+
+/* The playouts, the clone time, the variant's cost and MCTS on the rules; the report printed. */
+static int bench_measure(cli *c, fc_context *ctx, fc_rules *rules, int players, double seconds, bench *b,
+                         fc_match *m)
+{
+    fc_error err;
+    fc_error_clear(&err);
+    bench_figs f = {.game = fc_rules_plugin(rules)->id, .nseats = fc_rules_nseats(rules), .warmup = seconds * 0.1};
+    b->g = fc_match_game(m);
+    b->env = fc_match_search_env(m);
+    f.size = b->g->state_size;
+    b->st = malloc(f.size ? f.size : 1);
+    b->dec = malloc((size_t)b->g->max_decisions * sizeof *b->dec);
+    b->w = malloc((size_t)b->g->max_decisions * sizeof *b->w);
+    void *init = malloc(f.size ? f.size : 1);
+    if (!b->st || !b->dec || !b->w || !init) {
+        free(init);
+        return cli_fail("out of memory");
+    }
+    memcpy(init, fc_match_state(m), f.size);
+    fc_rng_seed(&b->rng, 0x62656e6368u, 0); /* "bench" */
+    int rc = bench_playouts(b, seconds, &f.elapsed, &err);
+    f.clone_ns = rc == CLI_EXIT_OK ? bench_clone_ns(init, f.size) : 0;
+    free(init);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    f.variant = cli_opt(c, "--variant") != NULL;
+    if (f.variant && (rc = bench_variant_cost(c, ctx, rules, players, seconds, &f, &err)) != CLI_EXIT_OK)
+        return rc;
+    const char *spec = cli_opt(c, "--mcts");
+    if (spec && strncmp(spec, "mcts", 4) != 0)
+        return cli_usage("bench: option --mcts: '%s' is not an mcts agent spec", spec);
+    f.mcts_spec = spec ? spec : "mcts:iters=" BENCH_MCTS_ITERS_TEXT;
+    if (bench_mcts(rules, f.mcts_spec, seconds, &f.mo, &err) != 0)
+        return cli_fail("mcts: %s", err.msg);
+    bench_derive(b, &f);
+    if (cli_flag(c, "--json"))
+        bench_print_json(b, &f);
+    else
+        bench_print_text(b, &f);
+    return CLI_EXIT_OK;
+}
+
 int cli_cmd_bench(cli *c)
 {
     int players = 0;
@@ -273,145 +431,12 @@ int cli_cmd_bench(cli *c)
         fc_context_free(ctx);
         return CLI_EXIT_FAIL;
     }
-    if (cli_opt(c, "--ab")) {
+    if (cli_opt(c, "--ab"))
         rc = cli_bench_ab(c, rules, cli_opt(c, "--ab"));
-        goto out;
-    }
-    if (!(m = fc_match_new(rules, 0, &err))) {
+    else if (!(m = fc_match_new(rules, 0, &err)))
         rc = cli_fail("%s", err.msg);
-        goto out;
-    }
-    b.g = fc_match_game(m);
-    b.env = fc_match_search_env(m);
-    size_t size = b.g->state_size;
-    b.st = malloc(size ? size : 1);
-    b.dec = malloc((size_t)b.g->max_decisions * sizeof *b.dec);
-    b.w = malloc((size_t)b.g->max_decisions * sizeof *b.w);
-    void *init = malloc(size ? size : 1);
-    if (!b.st || !b.dec || !b.w || !init) {
-        free(init);
-        rc = cli_fail("out of memory");
-        goto out;
-    }
-    memcpy(init, fc_match_state(m), size);
-    fc_rng_seed(&b.rng, 0x62656e6368u, 0); /* "bench" */
-
-    uint64_t seed = 0;
-    double start = bench_now(), warm_end = start + seconds * 0.1;
-    while (rc == CLI_EXIT_OK && bench_now() < warm_end)
-        if (bench_playout(&b, seed++, &err) != 0)
-            rc = cli_fail("%s", err.msg);
-    b.playouts = b.decisions = b.samples = 0;
-    b.legal_ns = b.apply_ns = 0;
-    double t0 = bench_now(), end = t0 + seconds, elapsed = 0;
-    /* at least one game so every figure is defined */
-    while (rc == CLI_EXIT_OK && (b.playouts == 0 || bench_now() < end))
-        if (bench_playout(&b, seed++, &err) != 0)
-            rc = cli_fail("%s", err.msg);
-    elapsed = bench_now() - t0;
-    double clone_ns = rc == CLI_EXIT_OK ? bench_clone_ns(init, size) : 0;
-    free(init);
-    if (rc != CLI_EXIT_OK)
-        goto out;
-    double pps_with = 0, pps_without = 0;
-    bool variant = cli_opt(c, "--variant") != NULL;
-    if (variant) {
-        cli plain = bench_without_variant(c);
-        fc_rules *base = cli_rules(&plain, ctx, c->pos[0], players);
-        if (!base) {
-            rc = CLI_EXIT_FAIL;
-            goto out;
-        }
-        int vr = bench_variant_ratio(rules, base, seconds, &pps_with, &pps_without, &err);
-        fc_rules_free(base);
-        if (vr != 0) {
-            rc = cli_fail("%s", err.msg);
-            goto out;
-        }
-    }
-    const char *spec = cli_opt(c, "--mcts");
-    bench_mcts_out mo = {0, 0, 0};
-    if (spec && strncmp(spec, "mcts", 4) != 0) {
-        rc = cli_usage("bench: option --mcts: '%s' is not an mcts agent spec", spec);
-        goto out;
-    }
-    if (bench_mcts(rules, spec ? spec : "mcts:iters=" BENCH_MCTS_ITERS_TEXT, seconds, &mo, &err) != 0) {
-        rc = cli_fail("mcts: %s", err.msg);
-        goto out;
-    }
-    double mcts_ips = mo.iters_per_sec, mcts_ms = mo.ms_per_decision;
-
-    int nseats = fc_rules_nseats(rules);
-    double pps = (double)b.playouts / elapsed, dps = (double)b.decisions / elapsed;
-    double mean = (double)b.decisions / (double)b.playouts;
-    double clock_ns = bench_clock_ns();
-    double legal_ns = b.samples ? b.legal_ns / (double)b.samples - clock_ns : 0;
-    double apply_ns = b.samples ? b.apply_ns / (double)b.samples - clock_ns : 0;
-    legal_ns = legal_ns < 0 ? 0 : legal_ns;
-    apply_ns = apply_ns < 0 ? 0 : apply_ns;
-    if (cli_flag(c, "--json")) {
-        cli_json j;
-        cli_json_init(&j, stdout);
-        cli_json_obj(&j);
-        cli_json_key(&j, "game");
-        cli_json_str(&j, fc_rules_plugin(rules)->id);
-        cli_json_key(&j, "players");
-        cli_json_int(&j, nseats);
-        cli_json_key(&j, "seconds");
-        cli_json_num(&j, elapsed);
-        cli_json_key(&j, "playouts");
-        cli_json_int(&j, b.playouts);
-        cli_json_key(&j, "decisions");
-        cli_json_int(&j, b.decisions);
-        cli_json_key(&j, "playouts_per_sec");
-        cli_json_num(&j, pps);
-        cli_json_key(&j, "decisions_per_sec");
-        cli_json_num(&j, dps);
-        cli_json_key(&j, "mean_decisions");
-        cli_json_num(&j, mean);
-        cli_json_key(&j, "state_bytes");
-        cli_json_int(&j, (long long)size);
-        cli_json_key(&j, "clone_ns");
-        cli_json_num(&j, clone_ns);
-        cli_json_key(&j, "legal_ns");
-        cli_json_num(&j, legal_ns);
-        cli_json_key(&j, "apply_ns");
-        cli_json_num(&j, apply_ns);
-        cli_json_key(&j, "mcts_iters_per_sec");
-        cli_json_num(&j, mcts_ips);
-        cli_json_key(&j, "mcts_ms_per_decision");
-        cli_json_num(&j, mcts_ms);
-        cli_json_key(&j, "mcts_cpu_ms_per_decision");
-        cli_json_num(&j, mo.cpu_ms_per_decision);
-        if (variant) {
-            cli_json_key(&j, "variant_playouts_per_cpu_sec");
-            cli_json_num(&j, pps_with);
-            cli_json_key(&j, "plain_playouts_per_cpu_sec");
-            cli_json_num(&j, pps_without);
-            cli_json_key(&j, "variant_ratio");
-            cli_json_num(&j, pps_without > 0 ? pps_with / pps_without : 0);
-        }
-        cli_json_end_obj(&j);
-        fputc('\n', stdout);
-    } else {
-        printf("bench %s, %d players, one thread: %.2f s after %.2f s warm-up\n", fc_rules_plugin(rules)->id, nseats,
-               elapsed, seconds * 0.1);
-        printf("  playouts            %lld  (%.1f/s)\n", b.playouts, pps);
-        printf("  decisions           %lld  (%.0f/s)\n", b.decisions, dps);
-        printf("  decisions per game  %.1f\n", mean);
-        printf("  state_bytes         %zu\n", size);
-        printf("  clone_ns            %.1f\n", clone_ns);
-        printf("  legal_ns            %.1f  (1 in %d decisions timed; clock cost %.1f ns removed)\n", legal_ns,
-               BENCH_SAMPLE_EVERY, clock_ns);
-        printf("  apply_ns            %.1f\n", apply_ns);
-        printf("  mcts_iters_per_sec  %.0f  (%s in every seat)\n", mcts_ips,
-               spec ? spec : "mcts:iters=" BENCH_MCTS_ITERS_TEXT);
-        printf("  mcts_ms_per_decision %.2f wall, %.2f CPU\n", mcts_ms, mo.cpu_ms_per_decision);
-        if (variant)
-            printf("  variant cost        %.1f playouts per CPU second with the variant, %.1f without: %.1f%%\n",
-                   pps_with, pps_without, pps_without > 0 ? 100 * pps_with / pps_without : 0);
-    }
-out:
+    else
+        rc = bench_measure(c, ctx, rules, players, seconds, &b, m);
     free(b.st);
     free(b.dec);
     free(b.w);

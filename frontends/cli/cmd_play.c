@@ -344,16 +344,6 @@ static int play_undo(play *p)
     return 0;
 }
 
-static char *play_trim(char *s)
-{
-    while (isspace((unsigned char)*s))
-        s++;
-    size_t len = strlen(s);
-    while (len && isspace((unsigned char)s[len - 1]))
-        s[--len] = 0;
-    return s;
-}
-
 /* Reads one input line into line[0..n) without its end ("\n", "\r\n" or a lone "\r", as every
  * reader of the project): 1, 0 at end of input, -1 when the line was longer than n - 1 bytes
  * or held a NUL byte (the whole line is consumed either way, so its rest is never taken for
@@ -439,7 +429,7 @@ static int play_human(play *p, int seat)
             result = HUMAN_STOP;
             break;
         }
-        char *s = play_trim(line);
+        char *s = cli_trim(line);
         int k = 0;
         fc_error_clear(&err);
         if (!*s)
@@ -453,16 +443,16 @@ static int play_human(play *p, int seat)
         } else if (strcmp(s, "legend") == 0) {
             play_legend(p);
         } else if (strncmp(s, "rules", 5) == 0 && (s[5] == 0 || isspace((unsigned char)s[5]))) {
-            play_rules(p, play_trim(s + 5));
+            play_rules(p, cli_trim(s + 5));
         } else if (strncmp(s, "position", 8) == 0 && (s[8] == 0 || isspace((unsigned char)s[8]))) {
-            play_position(p, play_trim(s + 8));
+            play_position(p, cli_trim(s + 8));
         } else if (strcmp(s, "quit") == 0) {
             printf("game stopped at ply %zu\n", fc_match_ply(p->m));
             result = HUMAN_STOP;
         } else if (strcmp(s, "undo") == 0) {
             result = play_undo(p) == 0 ? HUMAN_AGAIN : -CLI_EXIT_FAIL;
         } else if (strncmp(s, "save", 4) == 0 && (s[4] == 0 || isspace((unsigned char)s[4]))) {
-            char *path = play_trim(s + 4);
+            char *path = cli_trim(s + 4);
             if (!*path)
                 printf("usage: save FILE\n");
             else if (fc_record_save(p->m, &p->labels, path, &err) != 0)
@@ -556,7 +546,8 @@ static int play_run(play *p)
     return CLI_EXIT_OK;
 }
 
-int cli_cmd_play(cli *c)
+/* --ui (or the config's play.ui) checked against what is built; *gui and *tty say which front end. */
+static int play_pick_ui(cli *c, bool *gui, bool *tty)
 {
     char ui_conf[32];
     const char *ui = cli_opt(c, "--ui");
@@ -564,27 +555,161 @@ int cli_cmd_play(cli *c)
         ui = ui_conf;
     if (ui && strcmp(ui, "text") != 0 && strcmp(ui, "tty") != 0 && strcmp(ui, "gui") != 0 && strcmp(ui, "auto") != 0)
         return cli_usage("play: option --ui: unknown front end '%s' (known: text, tty, gui, auto)", ui);
-    bool gui = ui && strcmp(ui, "gui") == 0;
+    *gui = ui && strcmp(ui, "gui") == 0;
 #ifndef FC_HAVE_GUI
-    if (gui)
+    if (*gui)
         return cli_fail("the gui front end is not built (needs SDL2, SDL2_ttf, fontconfig); use --ui tty or text");
 #endif
-    bool tty = ui ? strcmp(ui, "tty") == 0 : false;
+    *tty = ui ? strcmp(ui, "tty") == 0 : false;
 #ifdef FC_HAVE_TTY
     if (!ui || strcmp(ui, "auto") == 0)
-        tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
-    else if (tty && !(isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)))
+        *tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+    else if (*tty && !(isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)))
         return cli_fail("the tty front end needs a terminal; use --ui text");
 #else
-    if (tty)
+    if (*tty)
         return cli_fail("the tty front end is not built (needs ncursesw); use --ui text");
 #endif
+    return CLI_EXIT_OK;
+}
+
+/* Seat i's spec resolved (tier names) into its agent; a human seat is labelled only. */
+static int play_seat_agent(play *p, const fc_plugin *pl, int i, uint64_t agent_seed, fc_error *err)
+{
+    if (strcmp(p->spec[i], "human") == 0) {
+        p->labels.agent[i] = "human";
+        return CLI_EXIT_OK;
+    }
+    char resolved[PLAY_SPEC_MAX];
+    if (cli_agent_spec(pl->id, p->spec[i], resolved, sizeof resolved, err) < 0)
+        return cli_usage("play: option --seats: seat %d: %s", i + 1, err->msg);
+    snprintf(p->spec[i], PLAY_SPEC_MAX, "%s", resolved);
+    if (!(p->agent[i] = fc_agent_new(p->spec[i], agent_seed, err))) {
+        static const char *const human[1] = {"human"};
+        if (!strchr(p->spec[i], ':') && fc_suggest(p->spec[i], human, 1))
+            return cli_usage("play: option --seats: seat %d: unknown agent '%s'; did you mean 'human'?", i + 1,
+                             p->spec[i]);
+        return cli_usage("play: option --seats: seat %d: %s", i + 1, err->msg);
+    }
+    snprintf(p->spec[i], PLAY_SPEC_MAX, "%s", fc_agent_spec(p->agent[i]));
+    p->labels.agent[i] = p->spec[i];
+    return CLI_EXIT_OK;
+}
+
+/* The seats' specs (given, or the user against the game's medium bots, MCTS for a game without
+   tiers) made into agents. */
+static int play_seats(play *p, const fc_plugin *pl, bool given, int nseats_default, uint64_t seed, fc_error *err)
+{
+    if (!given) {
+        fc_tiers tiers;
+        bool tiered = cli_tiers(pl->id, &tiers, err) == 0;
+        p->nseats = nseats_default;
+        for (int i = 0; i < p->nseats && i < FC_MAX_SEATS; i++)
+            snprintf(p->spec[i], PLAY_SPEC_MAX, "%s", i == 0 ? "human" : tiered ? "medium" : "mcts");
+    }
+    uint64_t agent_seed = fc_hash64(&seed, sizeof seed, 0x6167656e74u); /* "agent" */
+    for (int i = 0; i < p->nseats; i++) {
+        int rc = play_seat_agent(p, pl, i, agent_seed, err);
+        if (rc != CLI_EXIT_OK)
+            return rc;
+    }
+    return CLI_EXIT_OK;
+}
+
+/* Failures that would otherwise come late: a bad weights file (not at the agent's first turn), a
+   record that cannot be written (not losing the game at its end). */
+static int play_check_early(const play *p, const fc_rules *rules, fc_error *err)
+{
+    for (int i = 0; i < p->nseats; i++)
+        if (p->agent[i] && fc_agent_check_rules(p->agent[i], rules, err) != 0)
+            return cli_fail("play: seat %d: %s", i + 1, err->msg);
+    const char *record = cli_opt(p->c, "--record");
+    if (record && fc_outfile_check(record, err) != 0)
+        return cli_fail("--record %s", err->msg);
+    return CLI_EXIT_OK;
+}
+
+/* The text front end: the header, the match, the record saved. */
+static int play_text(play *p, const fc_plugin *pl, uint64_t seed, const char *load)
+{
+    printf("%s: %d seats, seed %llu\n", pl->id, p->nseats, (unsigned long long)seed);
+    if (load) { /* the record's events are its past: not printed again */
+        printf("continuing %s after %zu decisions%s\n", load, fc_match_ply(p->m),
+               fc_match_to_move(p->m) == FC_NOBODY ? " (the game is over)" : "");
+        p->events_seen = fc_match_event_count(p->m);
+    }
+    if (!p->quiet)
+        for (int i = 0; i < p->nseats; i++)
+            printf("  seat %d %-9s %s\n", i + 1, p->names[i], p->spec[i]);
+    play_events(p); /* setup events */
+    int rc = play_run(p);
+    const char *record = cli_opt(p->c, "--record");
+    if (record && rc == CLI_EXIT_OK && play_save(p, record) != 0)
+        rc = CLI_EXIT_FAIL;
+    return rc;
+}
+
+/* The match set up in p (agents, rules, match, view) and played in the chosen front end. */
+static int play_setup_and_run(play *p, fc_context *ctx, fc_rules **rules, bool seats_given, uint64_t seed,
+                              bool gui, bool tty, int bot_delay)
+{
+    cli *c = p->c;
+    fc_error err;
+    fc_error_clear(&err);
+    int rc;
+    const fc_plugin *pl = fc_context_find(ctx, c->pos[0], &err);
+    if (!pl)
+        return cli_fail("%s", err.msg);
+    const char *load = cli_opt(c, "--load");
+    if (load) { /* the record's rules, seed and seat count; p->m is freed by the caller */
+        if ((rc = play_load(c, ctx, pl, load, rules, &p->m)) != 0)
+            return rc;
+        seed = fc_match_seed(p->m);
+        int want = fc_rules_nseats(*rules);
+        if (seats_given && p->nseats != want)
+            return cli_usage("play: --seats gives %d seats; the record %s is a %d-seat game", p->nseats, load, want);
+    }
+    if ((rc = play_seats(p, pl, seats_given, load ? fc_rules_nseats(*rules) : pl->min_seats, seed, &err)) != 0)
+        return rc;
+    if (!*rules && !(*rules = cli_rules(c, ctx, pl->id, p->nseats)))
+        return CLI_EXIT_FAIL;
+    if ((rc = play_check_early(p, *rules, &err)) != 0)
+        return rc;
+    const char *pos = cli_opt(c, "--position");
+    if (!p->m && !(p->m = pos ? cli_position_match(*rules, seed, pos, &err) : fc_match_new(*rules, seed, &err)))
+        return cli_fail("%s", err.msg);
+    if (!(p->view = malloc(sizeof *p->view)))
+        return cli_fail("out of memory");
+    cli_seat_names(p->m, p->names);
+#ifdef FC_HAVE_GUI
+    if (gui) {
+        fc_gui_options gopt = {bot_delay, cli_opt(c, "--record"), NULL};
+        return fc_gui_play(&p->m, rules, p->agent, &p->labels, &gopt, &err) != 0 ? cli_fail("%s", err.msg)
+                                                                                  : CLI_EXIT_OK;
+    }
+#endif
+#ifdef FC_HAVE_TTY
+    if (tty) {
+        fc_tty_options topt = {bot_delay, cli_opt(c, "--record"), NULL};
+        return fc_tty_play(&p->m, rules, p->agent, &p->labels, &topt, &err) != 0 ? cli_fail("%s", err.msg)
+                                                                                 : CLI_EXIT_OK;
+    }
+#endif
+    (void)gui;
+    (void)tty;
+    (void)bot_delay;
+    return play_text(p, pl, seed, load);
+}
+
+int cli_cmd_play(cli *c)
+{
+    bool gui = false, tty = false;
+    int rc = play_pick_ui(c, &gui, &tty);
+    if (rc != CLI_EXIT_OK)
+        return rc;
     int bot_delay = -1;
     if (!cli_opt_int(c, "--bot-delay", 0, 60000, -1, &bot_delay))
         return CLI_EXIT_USAGE;
-#ifndef FC_HAVE_TTY
-    (void)bot_delay;
-#endif
     uint64_t seed = 0;
     if (!cli_opt_u64(c, "--seed", 0, &seed))
         return CLI_EXIT_USAGE;
@@ -596,7 +721,6 @@ int cli_cmd_play(cli *c)
         return cli_fail("out of memory");
     p->c = c;
     p->quiet = cli_flag(c, "--quiet");
-    int rc = CLI_EXIT_OK;
     char config[512];
     const char *seats = cli_opt(c, "--seats");
     if (!seats && cli_config_get("play", "seats", config, sizeof config))
@@ -606,117 +730,12 @@ int cli_cmd_play(cli *c)
         return rc;
     }
     fc_context *ctx = cli_context(c, NULL, 0);
-    fc_rules *rules = NULL;
-    fc_error err;
-    fc_error_clear(&err);
     if (!ctx) {
         free(p);
         return CLI_EXIT_FAIL;
     }
-    const fc_plugin *pl = fc_context_find(ctx, c->pos[0], &err);
-    if (!pl) {
-        rc = cli_fail("%s", err.msg);
-        goto out;
-    }
-    const char *load = cli_opt(c, "--load");
-    fc_match *loaded = NULL;
-    if (load) { /* the record's rules, seed and seat count */
-        if ((rc = play_load(c, ctx, pl, load, &rules, &loaded)) != 0)
-            goto out;
-        p->m = loaded; /* freed at out: whatever goes wrong below */
-        seed = fc_match_seed(loaded);
-        int want = fc_rules_nseats(rules);
-        if (seats && p->nseats != want) {
-            rc = cli_usage("play: --seats gives %d seats; the record %s is a %d-seat game", p->nseats, load, want);
-            goto out;
-        }
-    }
-    if (!seats) { /* the user against the game's medium bots (MCTS for a game without tiers) */
-        fc_tiers tiers;
-        bool tiered = cli_tiers(pl->id, &tiers, &err) == 0;
-        p->nseats = loaded ? fc_rules_nseats(rules) : pl->min_seats;
-        for (int i = 0; i < p->nseats && i < FC_MAX_SEATS; i++)
-            snprintf(p->spec[i], PLAY_SPEC_MAX, "%s", i == 0 ? "human" : tiered ? "medium" : "mcts");
-    }
-    uint64_t agent_seed = fc_hash64(&seed, sizeof seed, 0x6167656e74u); /* "agent" */
-    for (int i = 0; i < p->nseats; i++) {
-        if (strcmp(p->spec[i], "human") == 0) {
-            p->labels.agent[i] = "human";
-            continue;
-        }
-        char resolved[PLAY_SPEC_MAX];
-        if (cli_agent_spec(pl->id, p->spec[i], resolved, sizeof resolved, &err) < 0) {
-            rc = cli_usage("play: option --seats: seat %d: %s", i + 1, err.msg);
-            goto out;
-        }
-        snprintf(p->spec[i], PLAY_SPEC_MAX, "%s", resolved);
-        if (!(p->agent[i] = fc_agent_new(p->spec[i], agent_seed, &err))) {
-            static const char *const human[1] = {"human"};
-            if (!strchr(p->spec[i], ':') && fc_suggest(p->spec[i], human, 1))
-                rc = cli_usage("play: option --seats: seat %d: unknown agent '%s'; did you mean 'human'?", i + 1,
-                               p->spec[i]);
-            else
-                rc = cli_usage("play: option --seats: seat %d: %s", i + 1, err.msg);
-            goto out;
-        }
-        snprintf(p->spec[i], PLAY_SPEC_MAX, "%s", fc_agent_spec(p->agent[i]));
-        p->labels.agent[i] = p->spec[i];
-    }
-    if (!rules && !(rules = cli_rules(c, ctx, pl->id, p->nseats))) {
-        rc = CLI_EXIT_FAIL;
-        goto out;
-    }
-    for (int i = 0; i < p->nseats; i++) /* a bad weights file: now, not at the agent's first turn */
-        if (p->agent[i] && fc_agent_check_rules(p->agent[i], rules, &err) != 0) {
-            rc = cli_fail("play: seat %d: %s", i + 1, err.msg);
-            goto out;
-        }
-    /* a record that cannot be written must fail now, not lose the game at its end */
-    if (cli_opt(c, "--record") && fc_outfile_check(cli_opt(c, "--record"), &err) != 0) {
-        rc = cli_fail("--record %s", err.msg);
-        goto out;
-    }
-    const char *pos = cli_opt(c, "--position");
-    if (!p->m && !(p->m = pos ? cli_position_match(rules, seed, pos, &err) : fc_match_new(rules, seed, &err))) {
-        rc = cli_fail("%s", err.msg);
-        goto out;
-    }
-    if (!(p->view = malloc(sizeof *p->view))) {
-        rc = cli_fail("out of memory");
-        goto out;
-    }
-    cli_seat_names(p->m, p->names);
-#ifdef FC_HAVE_GUI
-    if (gui) {
-        fc_gui_options gopt = {bot_delay, cli_opt(c, "--record"), NULL};
-        if (fc_gui_play(&p->m, &rules, p->agent, &p->labels, &gopt, &err) != 0)
-            rc = cli_fail("%s", err.msg);
-        goto out;
-    }
-#endif
-#ifdef FC_HAVE_TTY
-    if (tty) {
-        fc_tty_options topt = {bot_delay, cli_opt(c, "--record"), NULL};
-        if (fc_tty_play(&p->m, &rules, p->agent, &p->labels, &topt, &err) != 0)
-            rc = cli_fail("%s", err.msg);
-        goto out;
-    }
-#endif
-    printf("%s: %d seats, seed %llu\n", pl->id, p->nseats, (unsigned long long)seed);
-    if (load) { /* the record's events are its past: not printed again */
-        printf("continuing %s after %zu decisions%s\n", load, fc_match_ply(p->m),
-               fc_match_to_move(p->m) == FC_NOBODY ? " (the game is over)" : "");
-        p->events_seen = fc_match_event_count(p->m);
-    }
-    if (!p->quiet)
-        for (int i = 0; i < p->nseats; i++)
-            printf("  seat %d %-9s %s\n", i + 1, p->names[i], p->spec[i]);
-    play_events(p); /* setup events */
-    rc = play_run(p);
-    const char *record = cli_opt(c, "--record");
-    if (record && rc == CLI_EXIT_OK && play_save(p, record) != 0)
-        rc = CLI_EXIT_FAIL;
-out:
+    fc_rules *rules = NULL;
+    rc = play_setup_and_run(p, ctx, &rules, seats != NULL, seed, gui, tty, bot_delay);
     if (p->m)
         fc_match_free(p->m);
     if (rules)

@@ -416,44 +416,68 @@ static void tune_record_end(cli_runs *runs, const tune_cli *t)
     }
 }
 
-int cli_cmd_tune(cli *c)
+/* The budget, threads, race and output options into t->cfg (and *top); a usage code when one is off. */
+static int tune_options(cli *c, tune_cli *t, int *top)
 {
-    tune_cli *t = calloc(1, sizeof *t);
-    if (!t)
-        return cli_fail("out of memory");
     fc_tune_config *cfg = &t->cfg;
-    int budget = 0, maxdec = 0, top = 5;
+    int budget = 0, maxdec = 0;
     double seconds = 0;
     const char *bs = cli_opt(c, "--budget-seconds");
     if (!cli_opt_int(c, "--budget-games", 1, 100000000, 400, &budget) || !cli_opt_u64(c, "--seed", 1, &cfg->seed) ||
         !cli_opt_int(c, "--threads", 1, 256, 1, &cfg->threads) ||
         !cli_opt_int(c, "--max-decisions", 1, 1000000000, 0, &maxdec) ||
         !cli_opt_int(c, "--batch", 1, 100000, 0, &cfg->batch) || !cli_opt_int(c, "--race", 2, 64, 8, &cfg->race_size) ||
-        !cli_opt_int(c, "--top", 1, 1000000, 5, &top)) {
-        free(t);
+        !cli_opt_int(c, "--top", 1, 1000000, 5, top))
         return CLI_EXIT_USAGE;
-    }
     int dashes = 0;
     const char *const outs[] = {"--csv", "--json", "--ini", "--html"};
     for (int i = 0; i < 4; i++)
         dashes += cli_opt(c, outs[i]) && strcmp(cli_opt(c, outs[i]), "-") == 0;
-    if (dashes > 1) {
-        free(t);
+    if (dashes > 1)
         return cli_usage("tune: only one of --csv, --json, --ini and --html may write to standard output ('-')");
-    }
-    if (bs && cli_opt(c, "--budget-games")) {
-        free(t);
+    if (bs && cli_opt(c, "--budget-games"))
         return cli_usage("tune: give --budget-games or --budget-seconds, not both");
-    }
-    if (bs && !cli_parse_double(bs, 0.001, 1e7, &seconds)) {
-        free(t);
+    if (bs && !cli_parse_double(bs, 0.001, 1e7, &seconds))
         return cli_usage("tune: option --budget-seconds: '%s' is not a number of seconds in 0.001..1e7", bs);
-    }
     cfg->budget_games = bs ? 0 : budget;
     cfg->budget_seconds = seconds;
     cfg->max_decisions = maxdec;
+    return CLI_EXIT_OK;
+}
+
+/* The sorted result printed (unless a file goes to standard output) and written to each output asked for. */
+static int tune_outputs(cli *c, tune_cli *t, int top)
+{
+    int rc = CLI_EXIT_OK;
+    tune_sort(t);
+    const char *json = cli_opt(c, "--json"), *csv = cli_opt(c, "--csv"), *ini = cli_opt(c, "--ini"),
+               *html = cli_opt(c, "--html");
+    if (!tune_dash(c))
+        tune_print(t, top);
+    if ((csv && tune_write_csv(t, csv) != 0) || (json && tune_write_json(t, json) != 0) ||
+        (html && tune_write_html(t, html) != 0))
+        rc = CLI_EXIT_FAIL;
+    if (rc == 0 && ini && t->res->winner < 0)
+        rc = cli_fail("tune: option --ini: no winner to write (every candidate was refused)");
+    else if (rc == 0 && ini && tune_write_ini(t, ini) != 0)
+        rc = CLI_EXIT_FAIL;
+    return rc;
+}
+
+int cli_cmd_tune(cli *c)
+{
+    tune_cli *t = calloc(1, sizeof *t);
+    if (!t)
+        return cli_fail("out of memory");
+    fc_tune_config *cfg = &t->cfg;
+    int top = 5;
+    int rc = tune_options(c, t, &top);
+    if (rc != CLI_EXIT_OK) {
+        free(t);
+        return rc;
+    }
     fc_context *ctx = cli_context(c, NULL, 0);
-    int rc = ctx ? tune_setup(t, c, ctx) : CLI_EXIT_FAIL;
+    rc = ctx ? tune_setup(t, c, ctx) : CLI_EXIT_FAIL;
     t->progress = cli_flag(c, "--progress") || isatty(STDERR_FILENO);
     if (rc == 0 && t->progress) {
         cfg->progress = tune_progress;
@@ -477,18 +501,7 @@ int cli_cmd_tune(cli *c)
     if (rc == 0 && !(t->order = malloc((size_t)(t->res->ncandidates ? t->res->ncandidates : 1) * sizeof *t->order)))
         rc = cli_fail("out of memory");
     if (rc == 0) {
-        tune_sort(t);
-        const char *json = cli_opt(c, "--json"), *csv = cli_opt(c, "--csv"), *ini = cli_opt(c, "--ini"),
-                   *html = cli_opt(c, "--html");
-        if (!tune_dash(c))
-            tune_print(t, top);
-        if ((csv && tune_write_csv(t, csv) != 0) || (json && tune_write_json(t, json) != 0) ||
-            (html && tune_write_html(t, html) != 0))
-            rc = CLI_EXIT_FAIL;
-        if (rc == 0 && ini && t->res->winner < 0)
-            rc = cli_fail("tune: option --ini: no winner to write (every candidate was refused)");
-        else if (rc == 0 && ini && tune_write_ini(t, ini) != 0)
-            rc = CLI_EXIT_FAIL;
+        rc = tune_outputs(c, t, top);
         tune_record_end(runs, t);
     }
     cli_runs_end(runs, rc == 0, t->res ? t->res->games : 0);

@@ -141,6 +141,82 @@ static int vc_check_signatures(const char *path, const fc_plugin *p, const fc_va
     return bad;
 }
 
+/* A rules set of the game with the variant at n seats (NULL after printing why not). */
+static fc_rules *vc_rules(fc_context *ctx, const char *path, const char *game_id, int n, fc_error *err)
+{
+    fc_rules *rules = fc_rules_new(ctx, game_id, n, err);
+    if (!rules || fc_rules_load_variant(rules, path, err) != 0 || fc_rules_finish(rules, err) != 0) {
+        fc_rules_free(rules);
+        return NULL;
+    }
+    return rules;
+}
+
+/* What can be checked without playing: the description, the hooks' signatures and the parameter
+ * values against the schema's ranges at every seat count; the number of problems printed. */
+static int vc_check_static(fc_context *ctx, const char *path, const char *game_id, const fc_plugin *p,
+                           const fc_variant_probe_result *res)
+{
+    int bad = 0;
+    if (!res->meta.description[0]) {
+        vc_errf("%s:%d: variant{}: description is missing (shown by `formicary variant list`)", path,
+                res->meta.line);
+        bad++;
+    }
+    bad += vc_check_signatures(path, p, res);
+    for (int n = p->min_seats; !bad && n <= p->max_seats; n++) {
+        fc_error err;
+        fc_error_clear(&err);
+        fc_rules *rules = vc_rules(ctx, path, game_id, n, &err);
+        if (!rules) {
+            vc_err(err.msg);
+            bad++;
+        }
+        fc_rules_free(rules);
+    }
+    return bad;
+}
+
+/* `games` smoke games with the variant, seat counts in turn; 0 or -1 after printing the failure. */
+static int vc_smoke(fc_context *ctx, const char *path, const char *game_id, const fc_plugin *p, int games,
+                    uint64_t seed, long *decisions)
+{
+    for (int i = 0; i < games; i++) {
+        int n = p->min_seats + i % (p->max_seats - p->min_seats + 1);
+        fc_error err;
+        fc_error_clear(&err);
+        fc_rules *rules = vc_rules(ctx, path, game_id, n, &err);
+        int rc = rules ? vc_smoke_game(rules, seed + (uint64_t)i, decisions, &err) : -1;
+        fc_rules_free(rules);
+        if (rc != 0) {
+            vc_err(err.msg);
+            vc_errf("%s: smoke game %d (%d seats, seed %llu) failed", path, i + 1, n,
+                    (unsigned long long)(seed + (uint64_t)i));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* "PATH: ok: variant NAME for GAME: N parameters, declares ..., hooks: ...; smoke run: ..." */
+static void vc_print_ok(const char *path, const fc_plugin *p, const fc_variant_probe_result *res, int games,
+                        long decisions)
+{
+    char shown_path[4 * 512], shown_name[4 * sizeof res->meta.name];
+    printf("%s: ok: variant %s for %s: %d parameter%s", fc_escape(path, shown_path, sizeof shown_path),
+           fc_escape(res->meta.name, shown_name, sizeof shown_name), p->id, res->nsettings,
+           res->nsettings == 1 ? "" : "s");
+    for (int k = 0; k < res->nparams && k < FC_VARIANT_MAX_PARAMS; k++) /* its own, from param() */
+        printf("%s%s %lld (%lld..%lld)", k ? ", " : ", declares ", res->params[k].name, (long long)res->params[k].def,
+               (long long)res->params[k].lo, (long long)res->params[k].hi);
+    printf(", hooks:");
+    int nh = 0;
+    for (int h = 0; h < p->nhooks && h < 64; h++)
+        if ((res->hooks_mask >> h) & 1u)
+            printf("%s%s", nh++ ? ", " : " ", p->hooks[h].name);
+    printf("%s; smoke run: %d game%s, %ld decisions\n", nh ? "" : " none", games, games == 1 ? "" : "s", decisions);
+}
+
 static int vc_check(cli *c, const char *path)
 {
     fc_error err;
@@ -165,7 +241,6 @@ static int vc_check(cli *c, const char *path)
     fc_variant_probe_result *res = calloc(1, sizeof *res);
     fc_context *ctx = res ? cli_context(c, NULL, 0) : NULL;
     int rc = CLI_EXIT_FAIL;
-    fc_rules *rules = NULL;
     if (!ctx)
         goto done;
     fc_variant_probe(NULL, path, text, res, &err);
@@ -192,53 +267,13 @@ static int vc_check(cli *c, const char *path)
         vc_err(err.msg);
         goto done;
     }
-    int bad = 0;
-    if (!res->meta.description[0]) {
-        vc_errf("%s:%d: variant{}: description is missing (shown by `formicary variant list`)", path,
-                res->meta.line);
-        bad++;
-    }
-    bad += vc_check_signatures(path, p, res);
-    /* parameter values against the schema's ranges, at every seat count */
-    for (int n = p->min_seats; !bad && n <= p->max_seats; n++) {
-        fc_rules_free(rules);
-        rules = fc_rules_new(ctx, game_id, n, &err);
-        if (!rules || fc_rules_load_variant(rules, path, &err) != 0 || fc_rules_finish(rules, &err) != 0) {
-            vc_err(err.msg);
-            bad++;
-        }
-    }
-    if (bad)
-        goto done;
     long decisions = 0;
-    for (int i = 0; i < games; i++) {
-        int n = p->min_seats + i % (p->max_seats - p->min_seats + 1);
-        fc_rules_free(rules);
-        rules = fc_rules_new(ctx, game_id, n, &err);
-        if (!rules || fc_rules_load_variant(rules, path, &err) != 0 || fc_rules_finish(rules, &err) != 0 ||
-            vc_smoke_game(rules, seed + (uint64_t)i, &decisions, &err) != 0) {
-            vc_err(err.msg);
-            vc_errf("%s: smoke game %d (%d seats, seed %llu) failed", path, i + 1, n,
-                    (unsigned long long)(seed + (uint64_t)i));
-            goto done;
-        }
+    if (vc_check_static(ctx, path, game_id, p, res) == 0 &&
+        vc_smoke(ctx, path, game_id, p, games, seed, &decisions) == 0) {
+        vc_print_ok(path, p, res, games, decisions);
+        rc = CLI_EXIT_OK;
     }
-    char shown_path[4 * 512], shown_name[4 * sizeof res->meta.name];
-    printf("%s: ok: variant %s for %s: %d parameter%s", fc_escape(path, shown_path, sizeof shown_path),
-           fc_escape(res->meta.name, shown_name, sizeof shown_name), p->id, res->nsettings,
-           res->nsettings == 1 ? "" : "s");
-    for (int k = 0; k < res->nparams && k < FC_VARIANT_MAX_PARAMS; k++) /* its own, from param() */
-        printf("%s%s %lld (%lld..%lld)", k ? ", " : ", declares ", res->params[k].name, (long long)res->params[k].def,
-               (long long)res->params[k].lo, (long long)res->params[k].hi);
-    printf(", hooks:");
-    int nh = 0;
-    for (int h = 0; h < p->nhooks && h < 64; h++)
-        if ((res->hooks_mask >> h) & 1u)
-            printf("%s%s", nh++ ? ", " : " ", p->hooks[h].name);
-    printf("%s; smoke run: %d game%s, %ld decisions\n", nh ? "" : " none", games, games == 1 ? "" : "s", decisions);
-    rc = CLI_EXIT_OK;
 done:
-    fc_rules_free(rules);
     fc_context_free(ctx);
     free(res);
     free(text);

@@ -290,16 +290,6 @@ static void text_help(FILE *f)
                "  quit             stop\n");
 }
 
-static char *text_trim(char *s)
-{
-    while (isspace((unsigned char)*s))
-        s++;
-    size_t len = strlen(s);
-    while (len && isspace((unsigned char)s[len - 1]))
-        s[--len] = 0;
-    return s;
-}
-
 /* Reads the record's decisions and their notation (which needs the position before each). */
 static int text_open(text_replay *r, fc_match *loaded, fc_error *err)
 {
@@ -365,7 +355,7 @@ int cli_text_replay(fc_match *loaded, fc_rules *rules, FILE *in, FILE *out)
             fprintf(out, "error: a command is at most %d bytes\n", (int)sizeof line - 2);
             continue;
         }
-        char *s = text_trim(line);
+        char *s = cli_trim(line);
         size_t to = r.at;
         char *end = NULL;
         if (!*s || strcmp(s, "n") == 0 || strcmp(s, "next") == 0) {
@@ -394,7 +384,7 @@ int cli_text_replay(fc_match *loaded, fc_rules *rules, FILE *in, FILE *out)
             break;
         } else if (strncmp(s, "view", 4) == 0 && (s[4] == 0 || isspace((unsigned char)s[4]))) {
             int seat = 0;
-            if (!cli_parse_int(text_trim(s + 4), 0, r.nseats, &seat)) {
+            if (!cli_parse_int(cli_trim(s + 4), 0, r.nseats, &seat)) {
                 fprintf(out, "usage: view S, S a seat 1..%d or 0 for a spectator\n", r.nseats);
                 continue;
             }

@@ -4,6 +4,11 @@
 #   has RE [out|err]    whether the captured output matches the extended regex RE
 #   one_line_err        stderr is exactly one "formicary: ..." line
 #   finish              prints the plan and returns nonzero if any check failed
+#   jqt FILTER [FILE]   whether jq's FILTER holds on FILE (default the captured output)
+#   well_formed DESC F  checks the HTML file F with xmllint (skipped without xmllint)
+#   study_setup FORMICARY PLUGIN_DIR FIXTURE_DIR   (may come before EXE and TMP are set)
+#                       sets EXE (absolute), the plugin path (both folders), no config and no
+#                       runs database; works in a new $TMP, removed at exit
 fails=0
 n=0
 pass() { n=$((n + 1)); echo "ok $n - $1"; }
@@ -19,4 +24,17 @@ fc() { timeout 60 "$EXE" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null; rc=$?; }
 has() { grep -Eq -- "$1" "$TMP/${2:-out}"; }
 one_line_err() { [ "$(wc -l <"$TMP/err")" -eq 1 ] && has '^formicary: ' err; }
 finish() { echo "1..$n"; [ $fails -eq 0 ]; }
+jqt() { jq -e "$1" "${2:-$TMP/out}" >/dev/null 2>&1; }
+well_formed() {
+    if command -v xmllint >/dev/null; then check "$1" xmllint --noout "$2"; else skip "$1" "no xmllint"; fi
+}
+study_setup() {
+    EXE=$(realpath "$1")
+    export FORMICARY_PLUGIN_PATH=$(realpath "$2"):$(realpath "$3")
+    export FORMICARY_CONFIG=
+    export FORMICARY_DB=
+    TMP=$(mktemp -d)
+    trap 'rm -rf "$TMP"' EXIT
+    cd "$TMP" || exit 1
+}
 rc=0

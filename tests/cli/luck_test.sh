@@ -6,15 +6,8 @@
 # (Hive has no chance); Marabunta's three named sources in a small run.
 # usage: luck_test.sh FORMICARY PLUGIN_DIR FIXTURE_DIR
 set -u
-EXE=$(realpath "$1")
-export FORMICARY_PLUGIN_PATH=$(realpath "$2"):$(realpath "$3")
-export FORMICARY_CONFIG=
-export FORMICARY_DB=
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
 . "$(dirname "$0")/lib.sh"
-cd "$TMP" || exit 1
-jqt() { jq -e "$1" "${2:-$TMP/out}" >/dev/null 2>&1; }
+study_setup "$@"
 
 fc luck bidrace --weak random --strong greedy --groups 12 --boot 200 --csv t1.csv --json t1.json --html t1.html
 check "a run: exit 0, the header and both strengths" eval '[ $rc -eq 0 ] && has "^luck bidrace: 2 players, 1 source \+ agents, 12 groups x 3 games per strength" && has "^weak: random in every seat; 36 games" && has "^strong: greedy in every seat"'
@@ -26,11 +19,7 @@ check "JSON: first-order shares with intervals, their sum and strong - weak" eva
 check "JSON and CSV give the same first-order share" eval '[ "$(jq -r ".strengths[1].margin.first_order.agents.value*1000|round" t1.json)" = "$(awk -F, "/^strong,\"greedy\",margin,agents,/ {printf \"%d\", \$8*1000+(\$8<0?-0.5:0.5)}" t1.csv)" ]'
 check "JSON and CSV give the same share" eval '[ "$(jq -r ".strengths[0].win.shares.chance.value*1000|round" t1.json)" = "$(awk -F, "/^weak,\"random\",win,chance,/ {printf \"%d\", \$5*1000+0.5}" t1.csv)" ]'
 check "HTML: a chart per strength with both shares of each source" eval 'grep -q "Luck by source" t1.html && [ "$(grep -c "<figcaption>\(Weak\|Strong\) agent" t1.html)" -eq 2 ] && [ "$(grep -c "<title>win, chance: first-order: \|<title>win, chance: total: " t1.html)" -eq 4 ] && grep -q "first-order, weak" t1.html'
-if command -v xmllint >/dev/null; then
-    check "HTML: well-formed" xmllint --noout t1.html
-else
-    skip "HTML: well-formed" "no xmllint"
-fi
+well_formed "HTML: well-formed" t1.html
 fc luck bidrace --weak random --strong greedy --groups 12 --boot 200 --threads 3 --json t3.json
 check "the same on 3 threads" eval '[ $rc -eq 0 ] && diff <(jq -S "del(.seconds, .threads)" t1.json) <(jq -S "del(.seconds, .threads)" t3.json)'
 fc luck bidrace --weak random --strong greedy --groups 12 --boot 200 --seed 2 --json s2.json

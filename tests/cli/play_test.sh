@@ -120,6 +120,16 @@ else
     skip "text UI termity: seat names" "the termity plugin is not built"
 fi
 
+# ---- play's own option errors, word for word ----
+if built bidrace; then
+    fc play bidrace --ui web
+    check "play --ui: an unknown front end names the known ones" eval '[ $rc -eq 2 ] && one_line_err && has "^formicary: play: option --ui: unknown front end .web. \(known: text, tty, gui, auto\)$" err'
+    fc play bidrace --ui text --seats random,nosuch:x=1
+    check "play --seats: a bad agent names its seat" eval '[ $rc -eq 2 ] && one_line_err && has "^formicary: play: option --seats: seat 2: " err'
+else
+    skip "play's option errors" "the bidrace fixture is not built"
+fi
+
 # ---- a spectator's text replay shows hidden simultaneous choices once revealed, not before ----
 if built bidrace; then
     timeout 60 "$EXE" play bidrace --seats random,random --seed 3 --ui text --record "$TMP/bid.rec" >/dev/null 2>&1

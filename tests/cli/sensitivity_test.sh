@@ -5,15 +5,8 @@
 # in the runs database; bad input as one line and exit 2.
 # usage: sensitivity_test.sh FORMICARY PLUGIN_DIR FIXTURE_DIR
 set -u
-EXE=$(realpath "$1")
-export FORMICARY_PLUGIN_PATH=$(realpath "$2"):$(realpath "$3")
-export FORMICARY_CONFIG=
-export FORMICARY_DB=
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
 . "$(dirname "$0")/lib.sh"
-cd "$TMP" || exit 1
-jqt() { jq -e "$1" "${2:-$TMP/out}" >/dev/null 2>&1; }
+study_setup "$@"
 
 OAT=(bidrace --param goal=10..30 --param die_sides --metric rounds --metric seat_win:1 --games 12 --seats random)
 fc sensitivity "${OAT[@]}" --json oat.json --csv oat.csv --html oat.html
@@ -23,11 +16,7 @@ check "JSON: method, points, games, parameters with their ends" eval 'jqt ".meth
 check "the ranking is by the larger |effect| of the two ends" eval 'jqt "[.metrics[0].ranking[].importance] | (.[0] >= .[1])" oat.json'
 check "CSV: a header and one row per metric and parameter" eval 'grep -q "^metric,rank,parameter,lo,hi,base," oat.csv && [ "$(grep -c "^rounds,\|^seat_win:1," oat.csv)" -eq 4 ]'
 check "HTML: a tornado per metric with the baseline" eval 'grep -q "Sensitivity" oat.html && [ "$(grep -c "<title>baseline " oat.html)" -eq 2 ] && grep -q "low end" oat.html'
-if command -v xmllint >/dev/null; then
-    check "HTML: well-formed" xmllint --noout oat.html
-else
-    skip "HTML: well-formed" "no xmllint"
-fi
+well_formed "HTML: well-formed" oat.html
 fc sensitivity "${OAT[@]}" --threads 2 --json t2.json
 check "the same on 2 threads" eval '[ $rc -eq 0 ] && diff <(jq -S "del(.seconds, .threads)" oat.json) <(jq -S "del(.seconds, .threads)" t2.json)'
 

@@ -60,6 +60,9 @@ fc tune bidrace --target 'rounds<=5'
 check "no parameter" eval '[ $rc -eq 2 ] && one_line_err && has "--param" err'
 fc tune bidrace --param goal=5..40 --target 'rounds<=5' --budget-games 10 --budget-seconds 1
 check "two budgets" eval '[ $rc -eq 2 ] && one_line_err'
+check "two budgets: the message" has "^formicary: tune: give --budget-games or --budget-seconds, not both$" err
+fc tune bidrace --param goal=5..40 --target 'rounds<=5' --budget-seconds soon
+check "a budget that is not seconds" eval '[ $rc -eq 2 ] && one_line_err && has "^formicary: tune: option --budget-seconds: .soon. is not a number of seconds in 0\.001\.\.1e7$" err'
 fc tune bidrace --param goal=5..40 --target 'rounds<=5' --csv - --json -
 check "two files on stdout refused" eval '[ $rc -eq 2 ] && one_line_err && has "standard output" err'
 fc tune bidrace --param goal=5..40 --target 'rounds<=5' --agents random,random,random

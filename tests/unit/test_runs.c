@@ -84,6 +84,17 @@ static int64_t begin(fc_runs *db, const char *game, fc_error *err)
     return fc_runs_begin(db, &in, err);
 }
 
+/* The fixture's file opened for writing with one bidrace run begun (its id in *id). */
+static fc_runs *open_run(const fx *f, int64_t *id, fc_error *err)
+{
+    fc_error_clear(err);
+    fc_runs *db = fc_runs_open(f->path, true, err);
+    assert_non_null(db);
+    *id = begin(db, "bidrace", err);
+    assert_true(*id > 0);
+    return db;
+}
+
 typedef struct seen {
     int n;
     char t[8][3][128];
@@ -103,11 +114,8 @@ static void test_run_written_and_read_back(void **state)
 {
     fx *f = *state;
     fc_error err;
-    fc_error_clear(&err);
-    fc_runs *db = fc_runs_open(f->path, true, &err);
-    assert_non_null(db);
-    int64_t id = begin(db, "bidrace", &err);
-    assert_true(id > 0);
+    int64_t id;
+    fc_runs *db = open_run(f, &id, &err);
     assert_int_equal(fc_runs_add_design(db, id, "A", f->rules, "rules: goal 7", &err), 0);
     assert_int_equal(fc_runs_add_seat(db, id, 1, "random", NULL, &err), 0);
     assert_int_equal(fc_runs_add_seat(db, id, 2, "mcts:iters=10", "easy", &err), 0);
@@ -172,10 +180,8 @@ static void test_games_read_back(void **state)
 {
     fx *f = *state;
     fc_error err;
-    fc_error_clear(&err);
-    fc_runs *db = fc_runs_open(f->path, true, &err);
-    assert_non_null(db);
-    int64_t id = begin(db, "bidrace", &err);
+    int64_t id;
+    fc_runs *db = open_run(f, &id, &err);
     fc_sim_game g[12];
     fake_games(g, 0, 12);
     g[3].agent_at[0] = 2, g[3].agent_at[2] = 0;
@@ -213,10 +219,8 @@ static void test_noted_games(void **state)
 {
     fx *f = *state;
     fc_error err;
-    fc_error_clear(&err);
-    fc_runs *db = fc_runs_open(f->path, true, &err);
-    assert_non_null(db);
-    int64_t id = begin(db, "bidrace", &err);
+    int64_t id;
+    fc_runs *db = open_run(f, &id, &err);
     fc_sim_game g[3];
     fake_games(g, 0, 3);
     fc_run_game_note nt[3] = {{"corpus/a.fcr", "legal", false, true, false},
@@ -327,8 +331,8 @@ static void test_cut_short_is_incomplete(void **state)
 {
     fx *f = *state;
     fc_error err;
-    fc_runs *db = fc_runs_open(f->path, true, &err);
-    int64_t id = begin(db, "bidrace", &err);
+    int64_t id;
+    fc_runs *db = open_run(f, &id, &err);
     fc_sim_game g[10];
     fake_games(g, 0, 10);
     assert_int_equal(fc_runs_add_games(db, id, "A", g, 10, 3, &err), 0);
@@ -342,8 +346,8 @@ static void test_failed_chunk_leaves_nothing(void **state)
 {
     fx *f = *state;
     fc_error err;
-    fc_runs *db = fc_runs_open(f->path, true, &err);
-    int64_t id = begin(db, "bidrace", &err);
+    int64_t id;
+    fc_runs *db = open_run(f, &id, &err);
     fc_sim_game g[10];
     fake_games(g, 0, 10);
     assert_int_equal(fc_runs_add_games(db, id, "A", g, 5, 3, &err), 0);

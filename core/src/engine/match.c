@@ -203,16 +203,26 @@ static fc_match *alloc_match(const fc_rules *rules, uint64_t seed, fc_error *err
     return m;
 }
 
-fc_match *fc_match_new(const fc_rules *rules, uint64_t seed, fc_error *err)
+/* A new match m from its starting position (NULL: the game's own start) to its initial state;
+ * m is freed on failure. */
+static fc_match *start_match(fc_match *m, const char *position, fc_error *err)
 {
-    fc_match *m = alloc_match(rules, seed, err);
-    if (!m)
+    if (position && !(m->position = strdup(position))) {
+        fc_match_free(m);
+        fc_error_set(err, FC_ENOMEM, "out of memory");
         return NULL;
+    }
     if (reset_to_initial(m, err) != 0) {
         fc_match_free(m);
         return NULL;
     }
     return m;
+}
+
+fc_match *fc_match_new(const fc_rules *rules, uint64_t seed, fc_error *err)
+{
+    fc_match *m = alloc_match(rules, seed, err);
+    return m ? start_match(m, NULL, err) : NULL;
 }
 
 void fc_match_free(fc_match *m)
@@ -471,15 +481,8 @@ fc_match *fc_match_clone(const fc_match *src, fc_error *err)
     m->nsrc = src->nsrc;
     m->src_setup = src->src_setup;
     memcpy(m->src_seed, src->src_seed, sizeof m->src_seed);
-    if (src->position && !(m->position = strdup(src->position))) {
-        fc_match_free(m);
-        fc_error_set(err, FC_ENOMEM, "out of memory");
+    if (!(m = start_match(m, src->position, err)))
         return NULL;
-    }
-    if (reset_to_initial(m, err) != 0) {
-        fc_match_free(m);
-        return NULL;
-    }
     for (size_t i = 0; i < src->nhist; i++)
         if (apply_checked(m, src->hist[i].seat, src->hist[i].decision, err) != 0) {
             fc_match_free(m);
@@ -675,16 +678,7 @@ fc_match *fc_match_new_from_position(const fc_rules *rules, uint64_t seed, const
     fc_match *m = alloc_match(rules, seed, err);
     if (!m)
         return NULL;
-    if (!(m->position = strdup(text ? text : ""))) {
-        fc_match_free(m);
-        fc_error_set(err, FC_ENOMEM, "out of memory");
-        return NULL;
-    }
-    if (reset_to_initial(m, err) != 0) {
-        fc_match_free(m);
-        return NULL;
-    }
-    return m;
+    return start_match(m, text ? text : "", err);
 }
 
 const char *fc_match_position(const fc_match *m) { return m->position; }
@@ -810,11 +804,7 @@ fc_match *fc_match_new_sourced(const fc_rules *rules, uint64_t seed, const uint6
     m->nsrc = n;
     m->src_setup = setup;
     memcpy(m->src_seed, source_seed, (size_t)n * sizeof *source_seed);
-    if (reset_to_initial(m, err) != 0) {
-        fc_match_free(m);
-        return NULL;
-    }
-    return m;
+    return start_match(m, NULL, err);
 }
 
 int fc_match_source_seeds(const fc_match *m, const uint64_t **seeds)

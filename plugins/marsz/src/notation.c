@@ -135,6 +135,54 @@ int mz_decision_kind(const void *st, const fc_env *env, fc_decision d)
 
 static const char *const reward_names[RW_KINDS] = {"1 food", "1 larva", "2 larvae", "1 card", "1 point"};
 
+/* An action: a card played with its cost and summary, the rest tile taken, the species' action,
+ * or a plain action and its food. */
+static void describe_action(const mz_data *D, const mz_state *s, int a, int b, const char *t, fc_decision_info *out)
+{
+    if (a == AC_PLAY) {
+        const mz_card *C = &D->card[b];
+        snprintf(out->label, sizeof out->label, "play %s %s (cost %d %s): %s", C->id, C->name,
+                 mz_card_cost(D, s, s->frame[s->nframes - 1].seat, b),
+                 C->kind == CK_ANTS ? "ants" : C->kind == CK_LARVAE ? "larvae" : "ants/larvae", C->summary);
+    } else if (a == AC_REST)
+        snprintf(out->label, sizeof out->label, "rest: take %s %s", D->rest[b].id, D->rest[b].name);
+    else if (a == AC_UNIQUE) {
+        const mz_frame *f = &s->frame[s->nframes - 1];
+        snprintf(out->label, sizeof out->label, "unique action: %s", D->sp[s->seat[f->seat].species].action);
+    } else
+        snprintf(out->label, sizeof out->label, "%s (1 food)", t);
+}
+
+/* A tile placed: its hex and what the rotation does (the edges it opens). */
+static void describe_place(const mz_data *D, const mz_state *s, fc_decision d, const char *t, fc_decision_info *out)
+{
+    out->hex = fc_hex_make(MZ_DA(d) - 64, MZ_DB(d) - 64);
+    out->has_hex = 1;
+    int tile = mz_tile_pending(s);
+    char open[24] = "";
+    if (tile) {
+        mz_tile_open_text(D, tile, MZ_DC(d), open, sizeof open);
+        snprintf(out->label, sizeof out->label, "%s: open %s (T-%d %s)", t, open, tile, D->tile[tile].name);
+    } else {
+        snprintf(out->label, sizeof out->label, "%s", t);
+    }
+    out->from_item = tile; /* the drawn tile (the view's pending item) */
+}
+
+/* An ant, larva or refill to pos: the space's reward (and control), on the tile's one cell; the
+ * Great Tunnel is clicked on its centre cell (0,0). */
+static void describe_move(const mz_data *D, const mz_state *s, int pos, const char *t, fc_decision_info *out)
+{
+    int l = MZ_PLOC(pos), sl = MZ_PSLOT(pos);
+    if (l > 0 && sl < MZ_OUT)
+        snprintf(out->label, sizeof out->label, "%s (%s%s)", t, sl == 0 ? "control, " : "",
+                 reward_names[D->tile[l].space[sl]]);
+    else
+        snprintf(out->label, sizeof out->label, "%s", t);
+    out->hex = l > 0 ? fc_hex_make(s->loc[l].q, s->loc[l].r) : fc_hex_make(0, 0);
+    out->has_hex = 1;
+}
+
 void mz_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_decision_info *out)
 {
     const mz_state *s = st;
@@ -147,49 +195,18 @@ void mz_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_d
     switch (k) {
     case DK_ACTION:
         group = "action";
-        if (a == AC_PLAY) {
-            const mz_card *C = &D->card[b];
-            snprintf(out->label, sizeof out->label, "play %s %s (cost %d %s): %s", C->id, C->name,
-                     mz_card_cost(D, s, s->frame[s->nframes - 1].seat, b),
-                     C->kind == CK_ANTS ? "ants" : C->kind == CK_LARVAE ? "larvae" : "ants/larvae", C->summary);
-        } else if (a == AC_REST)
-            snprintf(out->label, sizeof out->label, "rest: take %s %s", D->rest[b].id, D->rest[b].name);
-        else if (a == AC_UNIQUE) {
-            const mz_frame *f = &s->frame[s->nframes - 1];
-            snprintf(out->label, sizeof out->label, "unique action: %s", D->sp[s->seat[f->seat].species].action);
-        } else
-            snprintf(out->label, sizeof out->label, "%s (1 food)", t);
+        describe_action(D, s, a, b, t, out);
         break;
-    case DK_PLACE: {
+    case DK_PLACE:
         group = "place";
-        out->hex = fc_hex_make(a - 64, b - 64);
-        out->has_hex = 1;
-        int tile = mz_tile_pending(s); /* what the rotation does: the edges it opens */
-        char open[24] = "";
-        if (tile) {
-            mz_tile_open_text(D, tile, MZ_DC(d), open, sizeof open);
-            snprintf(out->label, sizeof out->label, "%s: open %s (T-%d %s)", t, open, tile, D->tile[tile].name);
-        } else {
-            snprintf(out->label, sizeof out->label, "%s", t);
-        }
-        out->from_item = tile; /* the drawn tile (the view's pending item) */
+        describe_place(D, s, d, t, out);
         break;
-    }
     case DK_ANT:
     case DK_LARVA:
-    case DK_FILL: {
+    case DK_FILL:
         group = k == DK_FILL ? "refill" : "move";
-        int pos = k == DK_FILL ? a : b, l = MZ_PLOC(pos), sl = MZ_PSLOT(pos);
-        if (l > 0 && sl < MZ_OUT)
-            snprintf(out->label, sizeof out->label, "%s (%s%s)", t, sl == 0 ? "control, " : "",
-                     reward_names[D->tile[l].space[sl]]);
-        else
-            snprintf(out->label, sizeof out->label, "%s", t);
-        /* a tile is one cell; the Great Tunnel is clicked on its centre cell (0,0) */
-        out->hex = l > 0 ? fc_hex_make(s->loc[l].q, s->loc[l].r) : fc_hex_make(0, 0);
-        out->has_hex = 1;
+        describe_move(D, s, k == DK_FILL ? a : b, t, out);
         break;
-    }
     case DK_FER:
         group = "ferocity";
         if (a != MZ_NONE)

@@ -100,18 +100,9 @@ static void pending_items(const mz_state *s, const mz_data *D, const fc_host *h,
     }
 }
 
-void mz_view(const void *st, const fc_env *env, int seat, fc_view *v)
+/* The Great Tunnel's cells; its centre cell carries the ants, their glyphs and the reward. */
+static void view_tunnel(const mz_state *s, const mz_data *D, const fc_host *h, fc_view *v)
 {
-    const mz_state *s = st;
-    const mz_data *D = MZ_D_(env);
-    const fc_host *h = env->host;
-    static const char *const phases[] = {"worker phase", "thorax reactions", "soldier phase", "queen phase",
-                                         "dormancy", "over"};
-    int ph = s->nframes ? s->frame[0].b : PS_OVER;
-    h->view_title(v, "March of the Ants - round %d of %d, %s", s->round, D->rounds,
-                  s->over ? "game over" : phases[ph > 0 ? ph - 1 : 0]);
-    for (int p = 0; p < s->nseats; p++)
-        snprintf(v->seat_names[p], sizeof v->seat_names[p], "%s", seat_names[p]);
     char g[8];
     ants_glyphs(s, MZ_GT, g);
     for (int i = 0; i < MZ_GT_CELLS; i++) {
@@ -125,71 +116,79 @@ void mz_view(const void *st, const fc_env *env, int seat, fc_view *v)
                      D->reward[s->reward_cur].id);
         }
     }
-    for (int t = 1; t <= MZ_TILES; t++) {
-        const mz_loc *L = &s->loc[t];
-        if (!L->placed)
-            continue;
-        const mz_tile *T = &D->tile[t];
-        fc_view_cell *c = h->view_cell(v, fc_hex_make(L->q, L->r), T->kind == 2 ? FC_TERRAIN_DIRT : FC_TERRAIN_GRASS,
-                                       T->name);
-        c->region = (int16_t)t;
-        c->owner = (int8_t)mz_controller(s, t);
-        ants_glyphs(s, t, c->glyphs);
-        ants_pieces(s, t, h, v, c);
-        if (mz_contested(s, t))
-            h->view_highlight(v, c, FC_HL_THREATENED);
-        char sp[48];
-        size_t len = 0;
-        for (int i = 0; i < T->nspaces; i++)
-            len += (size_t)snprintf(sp + len, sizeof sp - len, "%s%s%s=%c", i ? " " : "", i == 0 ? "*" : "",
-                                    reward_glyph[T->space[i]], L->space[i] ? '0' + L->space[i] : '-');
-        int out = 0;
-        for (int p = 0; p < s->nseats; p++)
-            out += L->out[p];
-        char lab[192];
-        snprintf(lab, sizeof lab, "T-%d %s [%s] out %d%s%s%s", t, T->name, sp, out, L->centipede ? " centipede" : "",
-                 L->wormhole ? " wormhole" : "", mz_contested(s, t) ? " contested" : "");
-        snprintf(c->label, sizeof c->label, "%.95s", lab);
-        uint8_t m = mz_placed_mask(D, s, t);
-        for (int e = 0; e < 6 && v->nlinks < FC_VIEW_MAX_LINKS; e++)
-            if (m >> e & 1) {
-                static const int8_t DQ[6] = {0, 1, 1, 0, -1, -1}, DR[6] = {-1, -1, 0, 1, 1, 0};
-                h->view_link(v, fc_hex_make(L->q, L->r), fc_hex_make(L->q + DQ[e], L->r + DR[e]), -1, "opening");
-            }
-    }
-    pending_items(s, D, h, v);
-    h->view_track(v, "round", s->round, D->rounds, "round %d of %d", s->round, D->rounds);
-    h->view_track(v, "centipede size", mz_size(D, s), D->track_size[MZ_TRACK - 1], "CT-%d size %d", s->size_pos + 1,
-                  mz_size(D, s));
-    for (int p = 0; p < s->nseats; p++) {
-        const mz_seat *P = &s->seat[p];
-        char buf[96];
-        h->view_panel(v, p, "score", "%d", P->score);
-        if (P->species)
-            h->view_panel(v, p, "species", "%s (%s%s)", D->sp[P->species].name, D->sp[P->species].action,
-                          P->unique_used ? ", used" : "");
-        h->view_panel(v, p, "colony", "%d ants, %d larvae, %d eggs, %d food", mz_ants_total(s, p), P->larvae, P->eggs,
-                      P->food);
-        if (p == seat || D->open_hands) {
-            cards_text(env, s, CL_HAND, p, buf, sizeof buf);
-            h->view_panel(v, p, "hand", "%d cards: %s", P->hand, buf);
-        } else
-            h->view_panel(v, p, "hand", "%d cards (hidden)", P->hand);
-        size_t len = 0;
-        buf[0] = '\0';
-        static const char *const segn[3] = {"head", "thorax", "abdomen"};
-        for (int sg = 0; sg < 3; sg++) {
-            int top = mz_top_evo(s, p, sg);
-            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s %d%s%s", sg ? ", " : "", segn[sg], P->npile[sg],
-                                    top >= 0 ? " top " : "", top >= 0 ? D->card[top].id : "");
+}
+
+/* A placed tile: its cell (controller, ants, contested), its label and its openings. */
+static void view_tile(const mz_state *s, const mz_data *D, const fc_host *h, fc_view *v, int t)
+{
+    const mz_loc *L = &s->loc[t];
+    const mz_tile *T = &D->tile[t];
+    fc_view_cell *c = h->view_cell(v, fc_hex_make(L->q, L->r), T->kind == 2 ? FC_TERRAIN_DIRT : FC_TERRAIN_GRASS,
+                                   T->name);
+    c->region = (int16_t)t;
+    c->owner = (int8_t)mz_controller(s, t);
+    ants_glyphs(s, t, c->glyphs);
+    ants_pieces(s, t, h, v, c);
+    if (mz_contested(s, t))
+        h->view_highlight(v, c, FC_HL_THREATENED);
+    char sp[48];
+    size_t len = 0;
+    for (int i = 0; i < T->nspaces; i++)
+        len += (size_t)snprintf(sp + len, sizeof sp - len, "%s%s%s=%c", i ? " " : "", i == 0 ? "*" : "",
+                                reward_glyph[T->space[i]], L->space[i] ? '0' + L->space[i] : '-');
+    int out = 0;
+    for (int p = 0; p < s->nseats; p++)
+        out += L->out[p];
+    char lab[192];
+    snprintf(lab, sizeof lab, "T-%d %s [%s] out %d%s%s%s", t, T->name, sp, out, L->centipede ? " centipede" : "",
+             L->wormhole ? " wormhole" : "", mz_contested(s, t) ? " contested" : "");
+    snprintf(c->label, sizeof c->label, "%.95s", lab);
+    uint8_t m = mz_placed_mask(D, s, t);
+    for (int e = 0; e < 6 && v->nlinks < FC_VIEW_MAX_LINKS; e++)
+        if (m >> e & 1) {
+            static const int8_t DQ[6] = {0, 1, 1, 0, -1, -1}, DR[6] = {-1, -1, 0, 1, 1, 0};
+            h->view_link(v, fc_hex_make(L->q, L->r), fc_hex_make(L->q + DQ[e], L->r + DR[e]), -1, "opening");
         }
-        h->view_panel(v, p, "evolutions", "%s", buf);
-        cards_text(env, s, CL_GOAL, p, buf, sizeof buf);
-        h->view_panel(v, p, "goals", "%s", buf[0] ? buf : "none");
-        int nf = (P->fer[0] != MZ_NONE) + (P->fer[1] != MZ_NONE);
-        if (nf)
-            h->view_panel(v, p, "ferocity", "%d card(s) face down", nf);
+}
+
+/* Seat p's panel as `seat` sees it: score, species, colony, hand (hidden but for its owner or
+ * open hands), evolutions, goals and face-down ferocity cards. */
+static void view_seat_panel(const fc_env *env, const mz_state *s, int seat, int p, fc_view *v)
+{
+    const mz_data *D = MZ_D_(env);
+    const fc_host *h = env->host;
+    const mz_seat *P = &s->seat[p];
+    char buf[96];
+    h->view_panel(v, p, "score", "%d", P->score);
+    if (P->species)
+        h->view_panel(v, p, "species", "%s (%s%s)", D->sp[P->species].name, D->sp[P->species].action,
+                      P->unique_used ? ", used" : "");
+    h->view_panel(v, p, "colony", "%d ants, %d larvae, %d eggs, %d food", mz_ants_total(s, p), P->larvae, P->eggs,
+                  P->food);
+    if (p == seat || D->open_hands) {
+        cards_text(env, s, CL_HAND, p, buf, sizeof buf);
+        h->view_panel(v, p, "hand", "%d cards: %s", P->hand, buf);
+    } else
+        h->view_panel(v, p, "hand", "%d cards (hidden)", P->hand);
+    size_t len = 0;
+    buf[0] = '\0';
+    static const char *const segn[3] = {"head", "thorax", "abdomen"};
+    for (int sg = 0; sg < 3; sg++) {
+        int top = mz_top_evo(s, p, sg);
+        len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s %d%s%s", sg ? ", " : "", segn[sg], P->npile[sg],
+                                top >= 0 ? " top " : "", top >= 0 ? D->card[top].id : "");
     }
+    h->view_panel(v, p, "evolutions", "%s", buf);
+    cards_text(env, s, CL_GOAL, p, buf, sizeof buf);
+    h->view_panel(v, p, "goals", "%s", buf[0] ? buf : "none");
+    int nf = (P->fer[0] != MZ_NONE) + (P->fer[1] != MZ_NONE);
+    if (nf)
+        h->view_panel(v, p, "ferocity", "%d card(s) face down", nf);
+}
+
+/* The shared texts (rest row, supply, defender) and the legend. */
+static void view_texts(const mz_state *s, const mz_data *D, const fc_host *h, fc_view *v)
+{
     char row[96];
     size_t len = 0;
     row[0] = '\0';
@@ -203,6 +202,31 @@ void mz_view(const void *st, const fc_env *env, int seat, fc_view *v)
     h->view_legend(v, "C", "a centipede on the tile");
     h->view_legend(v, "W", "a wormhole marker on the tile");
     h->view_legend(v, "*F=2", "a tile's harvest spaces in labels: * control space, reward, occupying seat (- empty)");
+}
+
+void mz_view(const void *st, const fc_env *env, int seat, fc_view *v)
+{
+    const mz_state *s = st;
+    const mz_data *D = MZ_D_(env);
+    const fc_host *h = env->host;
+    static const char *const phases[] = {"worker phase", "thorax reactions", "soldier phase", "queen phase",
+                                         "dormancy", "over"};
+    int ph = s->nframes ? s->frame[0].b : PS_OVER;
+    h->view_title(v, "March of the Ants - round %d of %d, %s", s->round, D->rounds,
+                  s->over ? "game over" : phases[ph > 0 ? ph - 1 : 0]);
+    for (int p = 0; p < s->nseats; p++)
+        snprintf(v->seat_names[p], sizeof v->seat_names[p], "%s", seat_names[p]);
+    view_tunnel(s, D, h, v);
+    for (int t = 1; t <= MZ_TILES; t++)
+        if (s->loc[t].placed)
+            view_tile(s, D, h, v, t);
+    pending_items(s, D, h, v);
+    h->view_track(v, "round", s->round, D->rounds, "round %d of %d", s->round, D->rounds);
+    h->view_track(v, "centipede size", mz_size(D, s), D->track_size[MZ_TRACK - 1], "CT-%d size %d", s->size_pos + 1,
+                  mz_size(D, s));
+    for (int p = 0; p < s->nseats; p++)
+        view_seat_panel(env, s, seat, p, v);
+    view_texts(s, D, h, v);
 }
 
 /* The rule (or card) that governs the current decision, for a front end's rules key. */

@@ -475,6 +475,113 @@ static void react_start(const fc_env *env, mz_state *s, int seat, int kind, bool
     }
 }
 
+/* TX-08: the tile picked is placed, the other goes to the bottom of the stack. */
+static void apply_pick_tile(mz_state *s, mz_frame *f, int seat, int a)
+{
+    int other = a == f->a ? f->b : f->a;
+    mz_pop(s);
+    memmove(s->stack + 1, s->stack, s->nstack);
+    s->stack[0] = (uint8_t)other;
+    s->nstack++;
+    s->bottom_known++;
+    mz_push(s, F_PLACE, seat, a, 0, 0, 0);
+}
+
+/* A tile placed; at the 2-player setup (mode 2) the seat's starting ants settle on it, after a
+ * plain exploration (mode 0) ants may enter it. */
+static void apply_place(const fc_env *env, mz_state *s, mz_frame *f, int seat, fc_decision d)
+{
+    const mz_data *D = MZ_D_(env);
+    int t = f->a, mode = f->b;
+    mz_pop(s);
+    mz_place_tile(env, s, seat, t, MZ_DA(d) - 64, MZ_DB(d) - 64, MZ_DC(d), true);
+    if (mode == 2) { /* S-2P-2 */
+        for (int i = 0; i < D->start_ants_2p && s->seat[seat].eggs; i++) {
+            uint8_t sl[5];
+            mz_settle_opts(D, s, t, sl);
+            s->seat[seat].eggs--;
+            mz_put(s, seat, MZ_POS(t, sl[0]));
+        }
+    } else if (mode == 0) { /* (mode 3, Expansion's second tile, pushed these itself) */
+        mz_push(s, F_AFTEREXP, seat, t, 0, 0, 0);
+        mz_push(s, F_ENTER, seat, t, 0, 0, 0);
+    }
+}
+
+/* One card discarded; after the last, what the discard was for follows. */
+static void apply_discard(const fc_env *env, mz_state *s, mz_frame *f, int seat, int a)
+{
+    int why = f->b;
+    mz_discard(s, a);
+    if (why == DW_OPP && s->ndrawn < 4) /* EV-07 remembers the discarded cards */
+        s->drawn[s->ndrawn++] = (uint8_t)a;
+    if (--f->n > 0)
+        return;
+    mz_pop(s);
+    if (why == DW_FORAGE && mz_has_evo(s, seat, TX04))
+        parasite(env, s, seat);
+    if (why == DW_REACT)
+        mz_draw_to_hand(s, seat, 1);
+}
+
+/* once no seat drafts any more, the cards left are shuffled under the deck. */
+static void draft_rest_under_deck(mz_state *s)
+{
+    for (int i = 0; i < s->nframes; i++)
+        if (s->frame[i].kind == F_DRAFT)
+            return;
+    uint8_t rest[MZ_CARDS];
+    int nr = 0;
+    for (int c = 0; c < MZ_CARDS; c++)
+        if (s->card_loc[c] == CL_LIMBO && s->card_seat[c] != MZ_NONE)
+            rest[nr++] = (uint8_t)c;
+    mz_shuffle(&s->rng, rest, nr);
+    memmove(s->deck + nr, s->deck, s->ndeck);
+    for (int i = 0; i < nr; i++) {
+        s->deck[i] = rest[i];
+        s->card_loc[rest[i]] = CL_DECK;
+        s->card_seat[rest[i]] = MZ_NONE;
+    }
+    s->ndeck = (uint8_t)(s->ndeck + nr);
+    s->draft_bottom = (uint8_t)(s->draft_bottom + nr);
+}
+
+/* Thorax reactions: a reaction taken, or this seat done and the next in player order. */
+static void apply_thorax(const fc_env *env, mz_state *s, mz_frame *f, int seat, int k, int a)
+{
+    if (k == DK_REACT) {
+        f->c |= (uint8_t)(1u << a);
+        f->n++;
+        react_start(env, s, seat, a, true);
+        return;
+    }
+    f->b++;
+    if (f->b >= s->nseats) {
+        mz_pop(s);
+        return;
+    }
+    f->seat = (uint8_t)((f->seat + 1) % s->nseats);
+    f->c = 0;
+    f->n = 0;
+}
+
+/* RT-12: the tile chosen goes deepest of the peeked block still to order. */
+static void apply_peek(const mz_data *D, mz_state *s, mz_frame *f, int seat, int a)
+{
+    int i = 0;
+    while (s->stack[s->nstack - 1 - i] != a)
+        i++;
+    int deep = s->nstack - f->n, at = s->nstack - 1 - i;
+    uint8_t t = s->stack[at];
+    memmove(s->stack + deep + 1, s->stack + deep, (size_t)(at - deep));
+    s->stack[deep] = t;
+    if (--f->n <= 1) {
+        s->peeked = (uint8_t)(D->rest[12].peek < s->nstack ? D->rest[12].peek : s->nstack);
+        s->peek_seat = (uint8_t)seat;
+        mz_pop(s);
+    }
+}
+
 void mz_apply_worker(const fc_env *env, mz_state *s, mz_frame *f, fc_decision d)
 {
     const mz_data *D = MZ_D_(env);
@@ -492,37 +599,12 @@ void mz_apply_worker(const fc_env *env, mz_state *s, mz_frame *f, fc_decision d)
         if (k != DK_DONE)
             do_action(env, s, seat, a, MZ_DB(d));
         return;
-    case F_PICKTILE: {
-        int other = a == f->a ? f->b : f->a;
-        mz_pop(s);
-        memmove(s->stack + 1, s->stack, s->nstack); /* TX-08: the other tile to the bottom */
-        s->stack[0] = (uint8_t)other;
-        s->nstack++;
-        s->bottom_known++;
-        mz_push(s, F_PLACE, seat, a, 0, 0, 0);
-        return;
-    }
+    case F_PICKTILE: apply_pick_tile(s, f, seat, a); return;
     case F_SETUP2P:
         mz_pop(s);
         mz_push(s, F_PLACE, seat, a, 2, 0, 0);
         return;
-    case F_PLACE: {
-        int t = f->a, mode = f->b;
-        mz_pop(s);
-        mz_place_tile(env, s, seat, t, a - 64, MZ_DB(d) - 64, MZ_DC(d), true);
-        if (mode == 2) { /* S-2P-2 */
-            for (int i = 0; i < D->start_ants_2p && s->seat[seat].eggs; i++) {
-                uint8_t sl[5];
-                mz_settle_opts(D, s, t, sl);
-                s->seat[seat].eggs--;
-                mz_put(s, seat, MZ_POS(t, sl[0]));
-            }
-        } else if (mode == 0) { /* (mode 3, Expansion's second tile, pushed these itself) */
-            mz_push(s, F_AFTEREXP, seat, t, 0, 0, 0);
-            mz_push(s, F_ENTER, seat, t, 0, 0, 0);
-        }
-        return;
-    }
+    case F_PLACE: apply_place(env, s, f, seat, d); return;
     case F_ENTER:
         if (k == DK_DONE) {
             mz_pop(s);
@@ -553,41 +635,12 @@ void mz_apply_worker(const fc_env *env, mz_state *s, mz_frame *f, fc_decision d)
         if (f->kind == F_REACT_DO || --f->n == 0)
             mz_pop(s);
         return;
-    case F_DISCARD: {
-        int why = f->b;
-        mz_discard(s, a);
-        if (why == DW_OPP && s->ndrawn < 4) /* EV-07 remembers the discarded cards */
-            s->drawn[s->ndrawn++] = (uint8_t)a;
-        if (--f->n > 0)
-            return;
-        mz_pop(s);
-        if (why == DW_FORAGE && mz_has_evo(s, seat, TX04))
-            parasite(env, s, seat);
-        if (why == DW_REACT)
-            mz_draw_to_hand(s, seat, 1);
-        return;
-    }
+    case F_DISCARD: apply_discard(env, s, f, seat, a); return;
     case F_DRAFT:
         mz_to_hand(s, seat, a);
         if (--f->n == 0) { /* after the last player, all the rest shuffled under the deck */
             mz_pop(s);
-            for (int i = 0; i < s->nframes; i++)
-                if (s->frame[i].kind == F_DRAFT)
-                    return;
-            uint8_t rest[MZ_CARDS];
-            int nr = 0;
-            for (int c = 0; c < MZ_CARDS; c++)
-                if (s->card_loc[c] == CL_LIMBO && s->card_seat[c] != MZ_NONE)
-                    rest[nr++] = (uint8_t)c;
-            mz_shuffle(&s->rng, rest, nr);
-            memmove(s->deck + nr, s->deck, s->ndeck);
-            for (int i = 0; i < nr; i++) {
-                s->deck[i] = rest[i];
-                s->card_loc[rest[i]] = CL_DECK;
-                s->card_seat[rest[i]] = MZ_NONE;
-            }
-            s->ndeck = (uint8_t)(s->ndeck + nr);
-            s->draft_bottom = (uint8_t)(s->draft_bottom + nr);
+            draft_rest_under_deck(s);
         }
         return;
     case F_PAY:
@@ -606,42 +659,8 @@ void mz_apply_worker(const fc_env *env, mz_state *s, mz_frame *f, fc_decision d)
         if (k == DK_REACT)
             react_start(env, s, seat, a, false);
         return;
-    case F_THORAX: {
-        int most = mz_evo_count(s, seat, SEG_THORAX);
-        if (k == DK_REACT) {
-            f->c |= (uint8_t)(1u << a);
-            f->n++;
-            react_start(env, s, seat, a, true);
-            return;
-        }
-        (void)most;
-        /* this seat is done: next seat in player order */
-        f->b++;
-        if (f->b >= s->nseats) {
-            mz_pop(s);
-            return;
-        }
-        f->seat = (uint8_t)((f->seat + 1) % s->nseats);
-        f->c = 0;
-        f->n = 0;
-        return;
-    }
-    case F_PEEK: { /* RT-12: choose the tile to put back deepest first */
-        int i = 0;
-        while (s->stack[s->nstack - 1 - i] != a)
-            i++;
-        /* move chosen tile to position (nstack - f->n) i.e. the deepest of the peeked block */
-        int deep = s->nstack - f->n, at = s->nstack - 1 - i;
-        uint8_t t = s->stack[at];
-        memmove(s->stack + deep + 1, s->stack + deep, (size_t)(at - deep));
-        s->stack[deep] = t;
-        if (--f->n <= 1) {
-            s->peeked = (uint8_t)(D->rest[12].peek < s->nstack ? D->rest[12].peek : s->nstack);
-            s->peek_seat = (uint8_t)seat;
-            mz_pop(s);
-        }
-        return;
-    }
+    case F_THORAX: apply_thorax(env, s, f, seat, k, a); return;
+    case F_PEEK: apply_peek(D, s, f, seat, a); return;
     default: return;
     }
 }

@@ -265,6 +265,77 @@ static int key_tile(reader *rd)
     return 0;
 }
 
+static int key_seats(reader *rd)
+{
+    int v = 0, rc;
+    if ((rc = my_pos_arity(rd, 1, "seats N")) != 0 || (rc = number(rd, rd->w[1], 2, MY_MAX_SEATS, "seats", &v)) != 0)
+        return rc;
+    if (v != rd->env->nseats)
+        return my_pos_fail(rd, rd->line, "seats %d, but the rule set has %d seats", v, rd->env->nseats);
+    return 0;
+}
+
+/* The season by name; past the last named season, winter. */
+static int key_season(reader *rd)
+{
+    const my_data *D = rd->D;
+    int v, rc;
+    if ((rc = my_pos_arity(rd, 1, "season NAME")) != 0)
+        return rc;
+    for (v = 0; v < MY_SEASONS && strcmp(rd->w[1], D->season_name[v]); v++)
+        ;
+    if (v == MY_SEASONS && strcmp(rd->w[1], "winter"))
+        return my_pos_fail(rd, rd->line, "unknown season '%s' (%s, %s, %s, winter)", rd->w[1], D->season_name[0],
+                           D->season_name[1], D->season_name[2]);
+    rd->st->season = (uint8_t)v;
+    return 0;
+}
+
+static int key_phase(reader *rd)
+{
+    int v, rc;
+    if ((rc = my_pos_arity(rd, 1, "phase NAME")) != 0)
+        return rc;
+    for (v = 0; v < MY_PHASES && strcmp(rd->w[1], my_phase_names[v]); v++)
+        ;
+    if (v == MY_PHASES)
+        return my_pos_fail(rd, rd->line,
+                           "unknown phase '%s' (event, births, workers, harvest, workshop, end_round, "
+                           "winter, dice, over)",
+                           rd->w[1]);
+    rd->st->phase = (uint8_t)v;
+    return 0;
+}
+
+/* One die per season, each showing one of its faces. */
+static int key_dice(reader *rd)
+{
+    const my_data *D = rd->D;
+    int v = 0, rc;
+    if ((rc = my_pos_arity(rd, MY_SEASONS, "dice SPRING SUMMER AUTUMN")) != 0)
+        return rc;
+    for (int i = 0; i < MY_SEASONS; i++) {
+        if ((rc = number(rd, rd->w[i + 1], 0, MY_SPACES - 1, "die", &v)) != 0)
+            return rc;
+        bool face = false;
+        for (int f = 0; f < D->nfaces[i]; f++)
+            face |= D->faces[i][f] == v;
+        if (!face)
+            return my_pos_fail(rd, rd->line, "the %s die has no face %d", D->season_name[i], v);
+        rd->st->dice[i] = (uint8_t)v;
+    }
+    return 0;
+}
+
+/* "KEY N" with N in lo..hi (what names it in a message), into *out. */
+static int key_number(reader *rd, const char *usage, int lo, int hi, const char *what, int *out)
+{
+    int rc;
+    if ((rc = my_pos_arity(rd, 1, usage)) == 0)
+        rc = number(rd, rd->w[1], lo, hi, what, out);
+    return rc;
+}
+
 int my_pos_game_key(reader *rd, int key)
 {
     my_state *st = rd->st;
@@ -272,62 +343,22 @@ int my_pos_game_key(reader *rd, int key)
     int v = 0, rc = 0;
     uint32_t mask;
     switch (key) {
-    case K_SEATS:
-        if ((rc = my_pos_arity(rd, 1, "seats N")) != 0 ||
-            (rc = number(rd, rd->w[1], 2, MY_MAX_SEATS, "seats", &v)) != 0)
-            return rc;
-        if (v != rd->env->nseats)
-            return my_pos_fail(rd, rd->line, "seats %d, but the rule set has %d seats", v, rd->env->nseats);
-        return 0;
+    case K_SEATS: return key_seats(rd);
     case K_YEAR:
-        if ((rc = my_pos_arity(rd, 1, "year N")) == 0 &&
-            (rc = number(rd, rd->w[1], 1, D->years, "year (parameter years)", &v)) == 0)
+        if ((rc = key_number(rd, "year N", 1, D->years, "year (parameter years)", &v)) == 0)
             st->year = (uint8_t)v;
         return rc;
-    case K_SEASON:
-        if ((rc = my_pos_arity(rd, 1, "season NAME")) != 0)
-            return rc;
-        for (v = 0; v < MY_SEASONS && strcmp(rd->w[1], D->season_name[v]); v++)
-            ;
-        if (v == MY_SEASONS && strcmp(rd->w[1], "winter"))
-            return my_pos_fail(rd, rd->line, "unknown season '%s' (%s, %s, %s, winter)", rd->w[1], D->season_name[0],
-                               D->season_name[1], D->season_name[2]);
-        st->season = (uint8_t)v;
-        return 0;
-    case K_PHASE:
-        if ((rc = my_pos_arity(rd, 1, "phase NAME")) != 0)
-            return rc;
-        for (v = 0; v < MY_PHASES && strcmp(rd->w[1], my_phase_names[v]); v++)
-            ;
-        if (v == MY_PHASES)
-            return my_pos_fail(rd, rd->line,
-                               "unknown phase '%s' (event, births, workers, harvest, workshop, end_round, "
-                               "winter, dice, over)",
-                               rd->w[1]);
-        st->phase = (uint8_t)v;
-        return 0;
+    case K_SEASON: return key_season(rd);
+    case K_PHASE: return key_phase(rd);
     case K_FIRST:
     case K_TURN:
         if ((rc = my_pos_arity(rd, 1, key == K_FIRST ? "first_player SEAT" : "turn SEAT")) == 0 &&
             (rc = my_pos_seat(rd, rd->w[1], &v)) == 0)
             *(key == K_FIRST ? &st->first : &st->turn) = (uint8_t)v;
         return rc;
-    case K_DICE:
-        if ((rc = my_pos_arity(rd, MY_SEASONS, "dice SPRING SUMMER AUTUMN")) != 0)
-            return rc;
-        for (int i = 0; i < MY_SEASONS; i++) {
-            if ((rc = number(rd, rd->w[i + 1], 0, MY_SPACES - 1, "die", &v)) != 0)
-                return rc;
-            bool face = false;
-            for (int f = 0; f < D->nfaces[i]; f++)
-                face |= D->faces[i][f] == v;
-            if (!face)
-                return my_pos_fail(rd, rd->line, "the %s die has no face %d", D->season_name[i], v);
-            st->dice[i] = (uint8_t)v;
-        }
-        return 0;
+    case K_DICE: return key_dice(rd);
     case K_DIE:
-        if ((rc = my_pos_arity(rd, 1, "die N")) == 0 && (rc = number(rd, rd->w[1], 0, MY_SEASONS, "die", &v)) == 0)
+        if ((rc = key_number(rd, "die N", 0, MY_SEASONS, "die", &v)) == 0)
             st->die = (uint8_t)v;
         return rc;
     case K_STEP:
@@ -339,30 +370,21 @@ int my_pos_game_key(reader *rd, int key)
         else
             st->simul.waiting = (uint16_t)mask;
         return 0;
-    case K_OUTING:
-        return key_outing(rd);
-    case K_OBJECTIVES:
-        return key_objectives(rd);
-    case K_PICKING:
-        return key_picking(rd);
+    case K_OUTING: return key_outing(rd);
+    case K_OBJECTIVES: return key_objectives(rd);
+    case K_PICKING: return key_picking(rd);
     case K_PREY_GONE:
-        if ((rc = my_pos_arity(rd, 1, "prey_discarded N")) == 0 &&
-            (rc = number(rd, rd->w[1], 0, st->prey_placed, "prey_discarded", &v)) == 0)
+        if ((rc = key_number(rd, "prey_discarded N", 0, st->prey_placed, "prey_discarded", &v)) == 0)
             st->prey_gone = (uint8_t)v;
         return rc;
-    case K_PREY:
-        return key_prey(rd);
-    case K_CUBES:
-        return key_cubes(rd);
+    case K_PREY: return key_prey(rd);
+    case K_CUBES: return key_cubes(rd);
     case K_TILE_SLOTS:
-        if ((rc = my_pos_arity(rd, 1, "tile_slots N")) == 0 &&
-            (rc = number(rd, rd->w[1], 0, MY_MAX_TILES, "tile_slots", &v)) == 0)
+        if ((rc = key_number(rd, "tile_slots N", 0, MY_MAX_TILES, "tile_slots", &v)) == 0)
             rd->tile_slots = v;
         return rc;
-    case K_TILE:
-        return key_tile(rd);
-    default:
-        return 0;
+    case K_TILE: return key_tile(rd);
+    default: return 0;
     }
 }
 

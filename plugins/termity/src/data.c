@@ -441,62 +441,45 @@ static bool tiles_suffice(const tm_data *D, const int *need)
     return true;
 }
 
-int tm_map_read(const fc_host *h, const tm_data *D, const char *path, const char *text, int want_neutral, bool limits,
-                tm_board *b, fc_error *err)
+/* The rows of a map table into b: each hex on the board once, at most TM_MAX_NEUTRAL neutral
+ * mounds; a negative code with file:line otherwise. */
+static int map_rows(const fc_host *h, const tm_data *D, const char *path, fc_table *t, tm_board *b, fc_error *err)
 {
     static const char *const kinds[] = {"open", "water", "vegetation", "stones", "neutral"};
-    fc_table *t = text ? h->table_parse(path, text, err) : h->table_load(path, err);
-    if (!t)
-        return err ? err->code : FC_EDATA;
-    int rc = 0;
     uint8_t listed[TM_MAX_CELLS] = {0};
-    memset(b, 0, sizeof *b);
+    int rc = 0;
     if (h->table_col(t, "q") < 0 || h->table_col(t, "r") < 0 || h->table_col(t, "terrain") < 0)
-        rc = h->error_set(err, FC_EDATA, "%s: expected columns q,r,terrain", path);
-    for (int row = 0; rc == 0 && row < h->table_rows(t); row++) {
+        return h->error_set(err, FC_EDATA, "%s: expected columns q,r,terrain", path);
+    for (int row = 0; row < h->table_rows(t); row++) {
         int64_t q, r;
         int kind;
         if ((rc = h->table_int(t, row, "q", -99, 99, &q, err)) < 0 || (rc = h->table_int(t, row, "r", -99, 99, &r, err)) < 0 ||
             (rc = h->table_enum(t, row, "terrain", kinds, 5, &kind, err)) < 0)
-            break;
+            return rc;
         int c = tm_cell_at(D, (int)q, (int)r);
-        if (c < 0) {
-            rc = h->error_set(err, FC_EDATA, "%s:%d: hex (%d,%d) is off the board (R-03)", path, h->table_line(t, row),
-                              (int)q, (int)r);
-            break;
-        }
-        if (listed[c]) {
-            rc = h->error_set(err, FC_EDATA, "%s:%d: hex (%d,%d) is listed twice", path, h->table_line(t, row), (int)q,
-                              (int)r);
-            break;
-        }
+        if (c < 0)
+            return h->error_set(err, FC_EDATA, "%s:%d: hex (%d,%d) is off the board (R-03)", path,
+                                h->table_line(t, row), (int)q, (int)r);
+        if (listed[c])
+            return h->error_set(err, FC_EDATA, "%s:%d: hex (%d,%d) is listed twice", path, h->table_line(t, row),
+                                (int)q, (int)r);
         listed[c] = 1;
         if (kind == 4) {
-            if (b->nneutral == TM_MAX_NEUTRAL) {
-                rc = h->error_set(err, FC_EDATA, "%s:%d: more than %d neutral mounds", path, h->table_line(t, row),
-                                  TM_MAX_NEUTRAL);
-                break;
-            }
+            if (b->nneutral == TM_MAX_NEUTRAL)
+                return h->error_set(err, FC_EDATA, "%s:%d: more than %d neutral mounds", path, h->table_line(t, row),
+                                    TM_MAX_NEUTRAL);
             b->neutral[b->nneutral++] = (uint8_t)c;
         } else {
             b->terrain[c] = (uint8_t)kind;
         }
     }
-    h->table_free(t);
-    if (rc < 0)
-        return rc;
-    if (want_neutral >= 0 && b->nneutral != want_neutral)
-        return h->error_set(err, FC_EDATA, "%s: %d neutral mounds, expected %d (R-08)", path, b->nneutral,
-                            want_neutral);
+    return rc;
+}
+
+/* Neutral mounds: R-11 a, c, d, e (R-44, R-46 c). */
+static int map_neutrals(const fc_host *h, const tm_data *D, const char *path, const tm_board *b, fc_error *err)
+{
     char hexes[FC_ERROR_MSG_MAX / 2] = "";
-    int need[TM_TERRAINS] = {0};
-    for (int c = 0; c < D->ncells; c++)
-        need[b->terrain[c]]++;
-    if (!tiles_suffice(D, need))
-        return h->error_set(err, FC_EDATA,
-                            "%s: %d water, %d vegetation, %d stones cannot be laid with the %d tiles (tiles.csv)",
-                            path, need[TR_WATER], need[TR_VEGETATION], need[TR_STONES], D->ntiles);
-    /* Neutral mounds: R-11 a, c, d, e (R-44, R-46 c). */
     for (int i = 0; i < b->nneutral; i++) {
         int c = b->neutral[i], water = 0;
         uint8_t bad[8];
@@ -526,9 +509,13 @@ int tm_map_read(const fc_host *h, const tm_data *D, const char *path, const char
                                 why, hexes);
         }
     }
-    if (!limits)
-        return 0;
-    /* R-46 a and b: connected groups of tile hexes. */
+    return 0;
+}
+
+/* R-46 a and b: connected groups of tile hexes, of one terrain (at most 2) and of any (at most 4). */
+static int map_groups(const fc_host *h, const tm_data *D, const char *path, const tm_board *b, fc_error *err)
+{
+    char hexes[FC_ERROR_MSG_MAX / 2] = "";
     uint8_t seen[TM_MAX_CELLS], group[TM_MAX_CELLS];
     for (int pass = 0; pass < 2; pass++) {
         memset(seen, 0, sizeof seen);
@@ -549,6 +536,32 @@ int tm_map_read(const fc_host *h, const tm_data *D, const char *path, const char
         }
     }
     return 0;
+}
+
+int tm_map_read(const fc_host *h, const tm_data *D, const char *path, const char *text, int want_neutral, bool limits,
+                tm_board *b, fc_error *err)
+{
+    fc_table *t = text ? h->table_parse(path, text, err) : h->table_load(path, err);
+    if (!t)
+        return err ? err->code : FC_EDATA;
+    memset(b, 0, sizeof *b);
+    int rc = map_rows(h, D, path, t, b, err);
+    h->table_free(t);
+    if (rc < 0)
+        return rc;
+    if (want_neutral >= 0 && b->nneutral != want_neutral)
+        return h->error_set(err, FC_EDATA, "%s: %d neutral mounds, expected %d (R-08)", path, b->nneutral,
+                            want_neutral);
+    int need[TM_TERRAINS] = {0};
+    for (int c = 0; c < D->ncells; c++)
+        need[b->terrain[c]]++;
+    if (!tiles_suffice(D, need))
+        return h->error_set(err, FC_EDATA,
+                            "%s: %d water, %d vegetation, %d stones cannot be laid with the %d tiles (tiles.csv)",
+                            path, need[TR_WATER], need[TR_VEGETATION], need[TR_STONES], D->ntiles);
+    if ((rc = map_neutrals(h, D, path, b, err)) != 0)
+        return rc;
+    return limits ? map_groups(h, D, path, b, err) : 0;
 }
 
 /* Scenario custom: side B all Open, built in the game (R-43 … R-47). The pool of n tiles is

@@ -182,6 +182,67 @@ int tm_decision_kind(const void *st, const fc_env *env, fc_decision d)
     return k <= D_LAY ? of[k] : -1;
 }
 
+/* Draw, deploy and discard: the token named in full. */
+static void describe_token(const tm_data *D, const tm_state *s, int k, int tok, fc_decision_info *out)
+{
+    char t[48];
+    if (k == D_DRAW) {
+        tm_token_text(D, s, s->drawer, tok, t, sizeof t);
+        snprintf(out->label, sizeof out->label, "seat %d draws %s", s->drawer + 1, t);
+        snprintf(out->group, sizeof out->group, "draw");
+        return;
+    }
+    tm_token_text(D, s, s->turn, tok, t, sizeof t);
+    snprintf(out->label, sizeof out->label, "%s %s%s", k == D_TOKEN ? "deploy" : "discard (R-17)", t,
+             k == D_TOKEN ? ", then choose its hex" : "");
+    snprintf(out->group, sizeof out->group, k == D_TOKEN ? "deploy" : "discard");
+}
+
+/* "attack (q,r) from (q,r): 4 (own 3 + support 1) vs 3: beat", with the target, the attack-from
+ * hex, the unit's hex, the way there and every supporter (R-27). */
+static void describe_attack(const tm_data *D, const tm_state *s, const fc_env *env, int b, int c,
+                            fc_decision_info *out)
+{
+    uint8_t p = s->piece[s->sel], tp = s->piece[b];
+    if (!TM_IS_UNIT(p) || !tp)
+        return;
+    int seat = TM_U_SEAT(p), tok = TM_U_TOK(p);
+    int as = tm_attack_strength(D, s, env, seat, tok, b), ds = tm_defence_strength(D, s, env, seat, b);
+    int own = tm_token_of(D, s, seat, tok)->strength;
+    const char *what = TM_IS_MOUND(tp) ? "capture mound" : D->caste[tm_token_of(D, s, seat, tok)->caste].grip ? "destroy"
+                                                                                                        : "beat";
+    snprintf(out->label, sizeof out->label, "attack (%d,%d) from (%d,%d): %d (own %d + support %d) vs %d: %s",
+             out->hex.q, out->hex.r, D->cell[c].q, D->cell[c].r, as, own, as - own, ds, what);
+    fc_decision_info_add_hex(out, D->cell[b]);
+    fc_decision_info_add_hex(out, D->cell[c]);
+    fc_decision_info_add_hex(out, D->cell[s->sel]);
+    add_path(D, s, env, c, out);
+    for (uint32_t m = s->seat[seat].board & ~(1u << tok); m; m &= m - 1) {
+        int u = tm_lowest(m), at = s->seat[seat].tok_cell[u];
+        if (D->dist[at][b] <= tm_caste_of(D, s, seat, u)->support_range)
+            fc_decision_info_add_hex(out, D->cell[at]);
+    }
+    snprintf(out->group, sizeof out->group, "attack");
+}
+
+/* The building of a custom board: neutral mounds, tiles taken and laid (R-43 ... R-45). */
+static void describe_build(const tm_data *D, const tm_state *s, int k, int a, int c, fc_decision_info *out)
+{
+    if (k == D_NEUTRAL) {
+        snprintf(out->label, sizeof out->label, "place neutral mound %d of %d (value %d) at (%d,%d) (R-44)",
+                 s->neutral_placed + 1, D->neutral_want, D->neutral_value, out->hex.q, out->hex.r);
+        snprintf(out->group, sizeof out->group, "neutral");
+    } else if (k == D_TILE) {
+        describe_tile(D, s, a, c, out);
+    } else {
+        if (s->sel < D->ntiles)
+            snprintf(out->label, sizeof out->label, "lay the %s tile showing %s at (%d,%d) (R-45)",
+                     D->tile_code[s->sel], D->terrain_def[D->tile_face[s->sel][s->face_sel & 1]].name, out->hex.q,
+                     out->hex.r);
+        snprintf(out->group, sizeof out->group, "place");
+    }
+}
+
 void tm_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_decision_info *out)
 {
     const tm_state *s = st;
@@ -198,17 +259,8 @@ void tm_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_d
     }
     switch (k) {
     case D_DRAW:
-        tm_token_text(D, s, s->drawer, a, t, sizeof t);
-        snprintf(out->label, sizeof out->label, "seat %d draws %s", s->drawer + 1, t);
-        snprintf(out->group, sizeof out->group, "draw");
-        break;
     case D_TOKEN:
-    case D_DISCARD:
-        tm_token_text(D, s, s->turn, a, t, sizeof t);
-        snprintf(out->label, sizeof out->label, "%s %s%s", k == D_TOKEN ? "deploy" : "discard (R-17)", t,
-                 k == D_TOKEN ? ", then choose its hex" : "");
-        snprintf(out->group, sizeof out->group, k == D_TOKEN ? "deploy" : "discard");
-        break;
+    case D_DISCARD: describe_token(D, s, k, a, out); break;
     case D_HEX:
         tm_token_text(D, s, s->turn, s->sel, t, sizeof t);
         snprintf(out->label, sizeof out->label, "deploy %s at (%d,%d), %s", t, out->hex.q, out->hex.r,
@@ -239,30 +291,7 @@ void tm_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_d
         add_path(D, s, env, b, out); /* every hex from where the unit stands to where it goes */
         snprintf(out->group, sizeof out->group, "step");
         break;
-    case D_ATTACK: {
-        uint8_t p = s->piece[s->sel], tp = s->piece[b];
-        if (!TM_IS_UNIT(p) || !tp)
-            break;
-        int seat = TM_U_SEAT(p), tok = TM_U_TOK(p);
-        int as = tm_attack_strength(D, s, env, seat, tok, b), ds = tm_defence_strength(D, s, env, seat, b);
-        int own = tm_token_of(D, s, seat, tok)->strength;
-        const char *what = TM_IS_MOUND(tp) ? "capture mound" : D->caste[tm_token_of(D, s, seat, tok)->caste].grip ? "destroy"
-                                                                                                            : "beat";
-        snprintf(out->label, sizeof out->label, "attack (%d,%d) from (%d,%d): %d (own %d + support %d) vs %d: %s",
-                 out->hex.q, out->hex.r, D->cell[c].q, D->cell[c].r, as, own, as - own, ds, what);
-        /* the target, the attack-from hex, the unit's hex and every supporter */
-        fc_decision_info_add_hex(out, D->cell[b]);
-        fc_decision_info_add_hex(out, D->cell[c]);
-        fc_decision_info_add_hex(out, D->cell[s->sel]);
-        add_path(D, s, env, c, out); /* and the way there */
-        for (uint32_t m = s->seat[seat].board & ~(1u << tok); m; m &= m - 1) {
-            int u = tm_lowest(m), at = s->seat[seat].tok_cell[u];
-            if (D->dist[at][b] <= tm_caste_of(D, s, seat, u)->support_range)
-                fc_decision_info_add_hex(out, D->cell[at]);
-        }
-        snprintf(out->group, sizeof out->group, "attack");
-        break;
-    }
+    case D_ATTACK: describe_attack(D, s, env, b, c, out); break;
     case D_RETREAT:
         snprintf(out->label, sizeof out->label, "retreat the beaten unit to (%d,%d)%s", out->hex.q, out->hex.r,
                  c ? ": it is destroyed in the thicket (V-4)" : "");
@@ -273,20 +302,8 @@ void tm_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_d
         snprintf(out->group, sizeof out->group, "mound");
         break;
     case D_NEUTRAL:
-        snprintf(out->label, sizeof out->label, "place neutral mound %d of %d (value %d) at (%d,%d) (R-44)",
-                 s->neutral_placed + 1, D->neutral_want, D->neutral_value, out->hex.q, out->hex.r);
-        snprintf(out->group, sizeof out->group, "neutral");
-        break;
     case D_TILE:
-        describe_tile(D, s, a, c, out);
-        break;
-    case D_LAY:
-        if (s->sel < D->ntiles)
-            snprintf(out->label, sizeof out->label, "lay the %s tile showing %s at (%d,%d) (R-45)",
-                     D->tile_code[s->sel], D->terrain_def[D->tile_face[s->sel][s->face_sel & 1]].name, out->hex.q,
-                     out->hex.r);
-        snprintf(out->group, sizeof out->group, "place");
-        break;
+    case D_LAY: describe_build(D, s, k, a, c, out); break;
     default: break;
     }
 }

@@ -12,6 +12,7 @@
 
 #include "formicary/record.h"
 #include "hv_fixture.h"
+#include "../match_checks.h"
 
 /* The test's own copy of the direction table (the plugin's is not exported). */
 const int8_t hv_dq[6] = {1, 1, 0, -1, -1, 0};
@@ -155,18 +156,6 @@ static void test_random_games(void **state)
         random_games(types[i], 100 + (uint64_t)i);
 }
 
-static void play_random(fc_match *m, uint64_t pick_seed, int plies)
-{
-    fc_rng rng;
-    fc_error err;
-    fc_rng_seed(&rng, pick_seed, 9);
-    for (int p = 0; p < plies && fc_match_to_move(m) != FC_NOBODY; p++) {
-        const fc_decision *d;
-        int n = fc_match_legal(m, &d, NULL);
-        assert_int_equal(fc_match_play(m, d[fc_rng_below(&rng, (uint32_t)n)], &err), 0);
-    }
-}
-
 /* Byte-identical records for the same choices, a record that replays, undo restoring every
  * state hash on the way back. */
 static void test_records_and_undo(void **state)
@@ -176,38 +165,12 @@ static void test_records_and_undo(void **state)
         hfx a, b;
         hfx_open(&a, types[i], NULL);
         hfx_open(&b, types[i], NULL);
-        play_random(a.m, 5, 100000);
-        play_random(b.m, 5, 100000);
-        char *ra = NULL, *rb = NULL, *rc = NULL;
-        fc_error err;
-        assert_int_equal(fc_record_format(a.m, NULL, &ra, &err), 0);
-        assert_int_equal(fc_record_format(b.m, NULL, &rb, &err), 0);
-        assert_string_equal(ra, rb);
-        fc_rules *rules2;
-        fc_match *m2;
-        fc_record_info info;
-        if (fc_record_parse(a.ctx, "t.rec", ra, &rules2, &m2, &info, &err) != 0)
-            fail_msg("replay: %s", err.msg);
-        assert_int_equal(fc_match_state_hash(m2), fc_match_state_hash(a.m));
-        assert_int_equal(fc_record_format(m2, NULL, &rc, &err), 0);
-        assert_string_equal(ra, rc);
-        fc_match_free(m2);
-        fc_rules_free(rules2);
-        free(ra);
-        free(rb);
-        free(rc);
+        mcx_play(a.m, 5, 100000);
+        mcx_play(b.m, 5, 100000);
+        mcx_records_agree(a.ctx, a.m, b.m);
         hfx c;
         hfx_open(&c, types[i], NULL);
-        uint64_t hash[HV_MAX_PLIES];
-        int plies = 0;
-        for (; plies < 120 && fc_match_to_move(c.m) != FC_NOBODY; plies++) {
-            hash[plies] = fc_match_state_hash(c.m);
-            play_random(c.m, (uint64_t)plies, 1);
-        }
-        for (int p = plies - 1; p >= 0; p--) {
-            assert_int_equal(fc_match_undo(c.m, &err), 0);
-            assert_int_equal(fc_match_state_hash(c.m), hash[p]);
-        }
+        mcx_undo_exact(c.m, 120);
         hfx_close(&c);
         hfx_close(&a);
         hfx_close(&b);

@@ -20,6 +20,7 @@
 #include "formicary/rng.h"
 #include "formicary/rules.h"
 #include "marabunta.h"
+#include "../position_checks.h"
 
 enum { POS_MAX = 1 << 16, NPHASES_TEST = PH_OVER + 1 };
 
@@ -351,53 +352,8 @@ static void test_crlf_prefixes_and_corruption(void **unused)
     pfx p;
     open_rules(&p, 2, NULL);
     char *text = slurp("r44_crate_pending.pos");
-    size_t n = strlen(text);
-    char *crlf = calloc(1, 2 * n + 1);
-    assert_non_null(crlf);
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (text[i] == '\n')
-            crlf[k++] = '\r';
-        crlf[k++] = text[i];
-    }
-    while (k && (crlf[k - 1] == '\n' || crlf[k - 1] == '\r'))
-        crlf[--k] = '\0';
-    fc_match *a = load_pos(&p, text), *b = load_pos(&p, crlf);
-    assert_memory_equal(fc_match_state(a), fc_match_state(b), fc_match_game(a)->state_size);
-    fc_match_free(a);
-    fc_match_free(b);
-    free(crlf);
-    char *cut = calloc(1, n + 1);
-    assert_non_null(cut);
-    fc_error err;
-    int refused_n = 0;
-    bool slow = getenv("FC_UNDER_VALGRIND") || getenv("FC_UNDER_SANITIZER");
-    for (size_t len = 0; len < n; len += slow ? 13 : 1) {
-        memcpy(cut, text, len);
-        cut[len] = '\0';
-        fc_match *m = fc_match_new_from_position(p.rules, 1, cut, &err);
-        if (m) {
-            fc_match_free(m);
-            continue;
-        }
-        refused_n++;
-        assert_true(strstr(err.msg, "line ") || strstr(err.msg, "fails the game's check"));
-    }
-    assert_true(refused_n > (int)n / (slow ? 26 : 2));
-    fc_rng rng;
-    fc_rng_seed(&rng, 5, 0);
-    static const char junk[] = "@,:/#-0 9\n\t\rxZ";
-    for (int t = 0; t < (slow ? 150 : 2000); t++) {
-        memcpy(cut, text, n + 1);
-        for (int j = 0; j < 3; j++)
-            cut[fc_rng_below(&rng, (uint32_t)n)] = junk[fc_rng_below(&rng, sizeof junk - 1)];
-        fc_match *m = fc_match_new_from_position(p.rules, 1, cut, &err);
-        if (m)
-            fc_match_free(m);
-        else
-            assert_non_null(strstr(err.msg, "marabunta"));
-    }
-    free(cut);
+    pcx_crlf(p.rules, text);
+    pcx_prefixes_and_corruption(p.rules, text, "@,:/#-0 9\n\t\rxZ", "marabunta");
     free(text);
     close_rules(&p);
 }

@@ -14,6 +14,7 @@
 
 #include "formicary/record.h"
 #include "mb_fixture.h"
+#include "../match_checks.h"
 
 static int games_total(void)
 {
@@ -143,24 +144,7 @@ static void test_replay_byte_identical(void **state)
     for (uint64_t seed = 1; seed <= 5; seed++) {
         fc_match *a = random_match(f.rules, seed, 100000), *b = random_match(f.rules, seed, 100000);
         assert_int_equal(fc_match_to_move(a), FC_NOBODY);
-        char *ta = NULL, *tb = NULL, *tc = NULL;
-        fc_error err;
-        assert_int_equal(fc_record_format(a, NULL, &ta, &err), 0);
-        assert_int_equal(fc_record_format(b, NULL, &tb, &err), 0);
-        assert_string_equal(ta, tb);
-        fc_rules *r2 = NULL;
-        fc_match *m2 = NULL;
-        fc_record_info info;
-        if (fc_record_parse(f.ctx, "replay", ta, &r2, &m2, &info, &err) != 0)
-            fail_msg("replay: %s", err.msg);
-        assert_int_equal(fc_match_state_hash(m2), fc_match_state_hash(a));
-        assert_int_equal(fc_record_format(m2, NULL, &tc, &err), 0);
-        assert_string_equal(ta, tc);
-        free(ta);
-        free(tb);
-        free(tc);
-        fc_match_free(m2);
-        fc_rules_free(r2);
+        mcx_records_agree(f.ctx, a, b);
         fc_match_free(a);
         fc_match_free(b);
     }

@@ -11,6 +11,7 @@
 
 #include "formicary/record.h"
 #include "mz_fixture.h"
+#include "../match_checks.h"
 
 static int games(void)
 {
@@ -153,18 +154,6 @@ static void test_every_card_played_a34(void **state)
     assert_true(fer_total > 0);
 }
 
-static void play_match(fc_match *m, uint64_t pick_seed, int plies)
-{
-    fc_rng rng;
-    fc_error err;
-    fc_rng_seed(&rng, pick_seed, 9);
-    for (int p = 0; p < plies && fc_match_to_move(m) != FC_NOBODY; p++) {
-        const fc_decision *d;
-        int n = fc_match_legal(m, &d, NULL);
-        assert_int_equal(fc_match_play(m, d[fc_rng_below(&rng, (uint32_t)n)], &err), 0);
-    }
-}
-
 /* Same seed -> identical record; a record replays to the same state; undo is exact. */
 static void test_replay_and_undo(void **state)
 {
@@ -175,36 +164,13 @@ static void test_replay_and_undo(void **state)
         mfx a, b;
         mfx_open(&a, nseats, 42, sets);
         mfx_open(&b, nseats, 42, sets);
-        play_match(a.m, 5, 100000);
-        play_match(b.m, 5, 100000);
+        mcx_play(a.m, 5, 100000);
+        mcx_play(b.m, 5, 100000);
         assert_int_equal(fc_match_to_move(a.m), FC_NOBODY);
-        char *ra = NULL, *rb = NULL;
-        fc_error err;
-        assert_int_equal(fc_record_format(a.m, NULL, &ra, &err), 0);
-        assert_int_equal(fc_record_format(b.m, NULL, &rb, &err), 0);
-        assert_string_equal(ra, rb);
-        fc_rules *rules2;
-        fc_match *m2;
-        fc_record_info info;
-        if (fc_record_parse(a.ctx, "t.rec", ra, &rules2, &m2, &info, &err) != 0)
-            fail_msg("replay: %s", err.msg);
-        assert_int_equal(fc_match_state_hash(m2), fc_match_state_hash(a.m));
-        fc_match_free(m2);
-        fc_rules_free(rules2);
-        free(ra);
-        free(rb);
+        mcx_records_agree(a.ctx, a.m, b.m);
         mfx c;
         mfx_open(&c, nseats, 43, sets);
-        uint64_t hash[300];
-        int plies = 0;
-        for (; plies < 300 && fc_match_to_move(c.m) != FC_NOBODY; plies++) {
-            hash[plies] = fc_match_state_hash(c.m);
-            play_match(c.m, (uint64_t)plies, 1);
-        }
-        for (int p = plies - 1; p >= 0; p--) {
-            assert_int_equal(fc_match_undo(c.m, &err), 0);
-            assert_int_equal(fc_match_state_hash(c.m), hash[p]);
-        }
+        mcx_undo_exact(c.m, 300);
         mfx_close(&c);
         mfx_close(&a);
         mfx_close(&b);

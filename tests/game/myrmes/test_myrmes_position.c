@@ -407,6 +407,18 @@ static void test_mistakes(void **unused)
         {"completed none", "completed O9@2", "objective O9 is not on the board", 0},
         {"seats 4", "seats 4\nscore 3", "'score' belongs to a seat", 0},
         {"hunted", "hunted 0 0", "expected 'hunted LADYBUG TERMITE SPIDER'", 0},
+        /* the game keys' messages word for word (my_pos_game_key and its helpers) */
+        {"season spring", "season monsoon", "unknown season 'monsoon' (spring, summer, autumn, winter)", 0},
+        {"phase workers", "phase lunch",
+         "unknown phase 'lunch' (event, births, workers, harvest, workshop, end_round, winter, dice, over)", 0},
+        {"dice 5 2 4", "dice 0 2 4", "the spring die has no face 0", 0},
+        {"dice 5 2 4", "dice 5 2", "expected 'dice SPRING SUMMER AUTUMN'", 0},
+        {"die 0", "die 4", "die 4 out of range (0..3)", 0},
+        {"seats 4", "seats 9", "seats 9 out of range (2..4)", 0},
+        {"first_player 1", "first_player 1 2", "expected 'first_player SEAT'", 0},
+        {"turn 1", "turn", "expected 'turn SEAT'", 0},
+        {"prey_discarded 0", "prey_discarded 99", "prey_discarded 99 out of range", 0},
+        {"tile_slots 1", "tile_slots 999", "tile_slots 999 out of range", 0},
     };
     pos x;
     static char base[TEXT_MAX], text[TEXT_MAX];

@@ -212,6 +212,33 @@ static void test_r44_r46_r47_board_builder(void **state)
     assert_non_null(strstr(err.msg, "13 water, 0 vegetation, 0 stones cannot be laid"));
 }
 
+/* tm_map_read's messages word for word (the rest of each, after the file's path). */
+static void test_map_messages(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text, *want;
+    } cases[] = {
+        {"q,r,kind\n0,0,neutral\n", "map.csv: expected columns q,r,terrain"},
+        {"q,r,terrain\n0,0,neutral\n1,1,water\n1,1,stones\n", "map.csv:4: hex (1,1) is listed twice"},
+        {"q,r,terrain\n0,0,neutral\n7,0,water\n", "map.csv:3: hex (7,0) is off the board (R-03)"},
+        {"q,r,terrain\n0,0,neutral\n2,0,neutral\n", "map.csv: 2 neutral mounds, expected 1 (R-08)"},
+        {"q,r,terrain\n5,0,neutral\n", "map.csv: neutral mound at (5,0) is on an edge hex (R-11 a)"},
+        {"q,r,terrain\n0,0,neutral\n1,0,water\n-1,0,water\n",
+         "map.csv: neutral mound at (0,0) is adjacent to more than one water hex (R-11 d, R-46 c) (1,0) (-1,0)"},
+        {"q,r,terrain\n0,0,neutral\n2,2,vegetation\n3,2,vegetation\n3,1,vegetation\n",
+         "map.csv: 3 connected vegetation tiles, at most 2 allowed (R-46 a): (3,1) (2,2) (3,2)"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        fc_error err;
+        if (try_map(cases[i].text, true, &err) >= 0)
+            fail_msg("case %zu accepted", i);
+        const char *at = strstr(err.msg, "map.csv");
+        if (!at || strcmp(at, cases[i].want) != 0)
+            fail_msg("case %zu: expected '...%s', got '%s'", i, cases[i].want, err.msg);
+    }
+}
+
 /* --set map=FILE plays a complete game on the user's board. */
 static void test_map_plays(void **state)
 {
@@ -238,6 +265,7 @@ int main(void)
         cmocka_unit_test(test_config_rule_sets),
         cmocka_unit_test(test_malformed_data_file),
         cmocka_unit_test(test_r44_r46_r47_board_builder),
+        cmocka_unit_test(test_map_messages),
         cmocka_unit_test(test_map_plays),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -12,6 +12,7 @@
 
 #include "formicary/record.h"
 #include "tm_fixture.h"
+#include "../match_checks.h"
 
 static int games(void) { return getenv("FC_UNDER_VALGRIND") || getenv("FC_UNDER_SANITIZER") ? 30 : 10000; }
 
@@ -104,62 +105,19 @@ static void test_r38_notation_views_determinize(void **state)
 
 /* Byte-identical records for the same seed, a record that replays, and undo restoring the exact
  * state hash at every ply. */
-static void play_match(fc_match *m, uint64_t pick_seed, int plies)
-{
-    fc_rng rng;
-    fc_error err;
-    fc_rng_seed(&rng, pick_seed, 9);
-    for (int p = 0; p < plies && fc_match_to_move(m) != FC_NOBODY; p++) {
-        if (fc_match_to_move(m) == FC_CHANCE) {
-            assert_int_equal(fc_match_play_chance(m, &err), 0);
-            continue;
-        }
-        const fc_decision *d;
-        int n = fc_match_legal(m, &d, NULL);
-        assert_int_equal(fc_match_play(m, d[fc_rng_below(&rng, (uint32_t)n)], &err), 0);
-    }
-}
-
 static void test_replay_and_undo(void **state)
 {
     for (int nseats = 2; nseats <= 4; nseats++) {
         tfx a, b;
         tfx_open(&a, nseats, 42, NULL);
         tfx_open(&b, nseats, 42, NULL);
-        play_match(a.m, 5, 100000);
-        play_match(b.m, 5, 100000);
+        mcx_play(a.m, 5, 100000);
+        mcx_play(b.m, 5, 100000);
         assert_int_equal(fc_match_to_move(a.m), FC_NOBODY);
-        char *ra = NULL, *rb = NULL, *rc = NULL;
-        fc_error err;
-        assert_int_equal(fc_record_format(a.m, NULL, &ra, &err), 0);
-        assert_int_equal(fc_record_format(b.m, NULL, &rb, &err), 0);
-        assert_string_equal(ra, rb);
-        fc_rules *rules2;
-        fc_match *m2;
-        fc_record_info info;
-        if (fc_record_parse(a.ctx, "t.rec", ra, &rules2, &m2, &info, &err) != 0)
-            fail_msg("replay: %s", err.msg);
-        assert_int_equal(fc_match_state_hash(m2), fc_match_state_hash(a.m));
-        assert_int_equal(fc_record_format(m2, NULL, &rc, &err), 0);
-        assert_string_equal(ra, rc);
-        fc_match_free(m2);
-        fc_rules_free(rules2);
-        free(ra);
-        free(rb);
-        free(rc);
-        /* undo: hashes on the way back equal those on the way forward */
+        mcx_records_agree(a.ctx, a.m, b.m);
         tfx c;
         tfx_open(&c, nseats, 43, NULL);
-        uint64_t hash[400];
-        int plies = 0;
-        for (; plies < 400 && fc_match_to_move(c.m) != FC_NOBODY; plies++) {
-            hash[plies] = fc_match_state_hash(c.m);
-            play_match(c.m, (uint64_t)plies, 1);
-        }
-        for (int p = plies - 1; p >= 0; p--) {
-            assert_int_equal(fc_match_undo(c.m, &err), 0);
-            assert_int_equal(fc_match_state_hash(c.m), hash[p]);
-        }
+        mcx_undo_exact(c.m, 400);
         tfx_close(&c);
         tfx_close(&a);
         tfx_close(&b);
