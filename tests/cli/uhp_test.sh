@@ -105,17 +105,16 @@ check "uhp: options set answers the new value" eval 'has "^MaxDepth;int;2;3;1;8$
 check "uhp: options errors" eval 'has "^err options: unknown option .Nope." && has "^err options set MaxDepth: expected an integer 1..8$" && has "^err options set Tier: expected one of none, easy, medium, hard, expert$" && has "^Search;enum;mcts;ab;ab;mcts$" && has "^err options set Search: expected one of ab, mcts$" && has "^err options set Threads: expected an integer 1..16$" && has "^err options get MaxDepth: too many arguments$" && has "^err options: expected .options." && [ "$(grep -c "^err " "$TMP/out")" -eq 7 ] && [ "$(oks)" -eq 19 ]'
 
 # ---- Tier: the difficulty tier of config/hive/bots.ini plays bestmove without arguments ----
-# (easy must stay a plain ab:depth=N,quiesce=0 for this check: the same move as bestmove depth N
-# with Quiescence 0)
+# (easy must stay a plain ab:depth=N for this check: the same move as bestmove depth N with the
+# default Quiescence)
 TIERPOS='Base+MLP;InProgress;White[5];wL;bL /wL;wA1 \wL;bA1 /bL;wQ wA1-;bP bA1\;wP wA1/;bQ bP\'
 easy=$(sed -n 's/^agent = //p' "$SRC/config/hive/bots.ini" | head -1)
 uhp "newgame $TIERPOS"$'\noptions set Tier easy\nbestmove\noptions set MaxDepth 1\noptions get Tier\nexit\n'
 tier_move=$(sed -n 8p "$TMP/out")
 tier_off=$(sed -n 12p "$TMP/out")
 easy_depth=${easy#ab:depth=}
-easy_depth=${easy_depth%,quiesce=0}
-uhp "newgame $TIERPOS"$'\noptions set Quiescence 0\nbestmove depth '"$easy_depth"$'\nexit\n'
-check "uhp: Tier easy ($easy) plays that agent's move; MaxDepth set afterwards turns the tier off" eval '[[ "$easy" =~ ^ab:depth=[0-9]+,quiesce=0$ ]] && [ -n "$tier_move" ] && [ "$tier_move" = "$(sed -n 8p "$TMP/out")" ] && [[ "$tier_off" == "Tier;enum;none;"* ]]'
+uhp "newgame $TIERPOS"$'\nbestmove depth '"$easy_depth"$'\nexit\n'
+check "uhp: Tier easy ($easy) plays that agent's move; MaxDepth set afterwards turns the tier off" eval '[[ "$easy" =~ ^ab:depth=[0-9]+$ ]] && [ -n "$tier_move" ] && [ "$tier_move" = "$(sed -n 6p "$TMP/out")" ] && [[ "$tier_off" == "Tier;enum;none;"* ]]'
 
 # ---- bestmove depth N is answered within TimeLimit, however deep ----
 MID='Base+MLP;InProgress;White[9];wL;bL /wL;wA1 \wL;bA1 /bL;wQ wA1-;bP bA1\;wP wA1/;bQ bP\;wA2 wL-;bS1 bA1-;wA2 bS1-;bB1 bQ-;wA1 /bQ;bA1 wA2-;wB1 -wA1;bB2 -bP'
