@@ -6,7 +6,6 @@
  * Every job has its own slot: nothing depends on the thread count. */
 #include "formicary/probe.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +15,7 @@
 #include "formicary/sim.h"
 #include "formicary/stats.h"
 #include "formicary/suggest.h"
+#include "pool.h"
 
 const char *fc_probe_verdict_name(fc_probe_verdict v)
 {
@@ -105,10 +105,6 @@ typedef struct probe_run {
     char (*spec)[512]; /* restricted spec of each probed kind */
     probe_game *games;
     long *used;
-    pthread_mutex_t lock;
-    int next, abort, failed_at;
-    long done;
-    fc_error err;
 } probe_run;
 
 typedef struct probe_job {
@@ -181,29 +177,14 @@ static int probe_game_play(probe_run *r, int job, fc_error *err)
     return 0;
 }
 
-static void *probe_worker(void *arg)
+static int probe_item(void *ud, int job, fc_error *err) { return probe_game_play(ud, job, err); }
+
+static void probe_finished(void *ud, int job, int rc, int done, int total)
 {
-    probe_run *r = arg;
-    for (;;) {
-        pthread_mutex_lock(&r->lock);
-        int job = r->abort ? r->njobs : r->next++;
-        pthread_mutex_unlock(&r->lock);
-        if (job >= r->njobs)
-            return NULL;
-        fc_error e;
-        fc_error_clear(&e);
-        int rc = probe_game_play(r, job, &e);
-        pthread_mutex_lock(&r->lock);
-        if (rc != 0 && (r->failed_at < 0 || job < r->failed_at)) { /* the lowest failing job, as sim does */
-            r->failed_at = job;
-            r->err = e;
-            r->abort = 1;
-        }
-        r->done++;
-        if (rc == 0 && r->c->progress)
-            r->c->progress(r->c->progress_ud, r->done, r->njobs);
-        pthread_mutex_unlock(&r->lock);
-    }
+    (void)job;
+    const fc_probe_config *c = ud;
+    if (rc == 0 && c->progress)
+        c->progress(c->progress_ud, done, total);
 }
 
 static fc_probe_verdict probe_verdict(double base, const fc_stats_diff *d)
@@ -321,7 +302,6 @@ static int probe_setup(probe_run *r, const fc_probe_config *c, fc_error *err)
     for (int j = 0; j < r->nprobe; j++)
         if (fc_agent_spec_restrict(c->agent, names[r->probe_kind[j]], r->spec[j], sizeof r->spec[j], err) < 0)
             return err->code;
-    r->failed_at = -1;
     return 0;
 }
 
@@ -335,19 +315,11 @@ int fc_probe_run(const fc_probe_config *c, fc_probe_result *out, fc_error *err)
     probe_run r;
     memset(&r, 0, sizeof r);
     if ((rc = probe_setup(&r, c, err)) == 0) {
-        pthread_mutex_init(&r.lock, NULL);
-        int nt = c->threads < r.njobs ? c->threads : r.njobs;
-        pthread_t th[1024];
-        int started = 0;
-        for (; started < nt - 1; started++)
-            if (pthread_create(&th[started], NULL, probe_worker, &r) != 0)
-                break;
-        probe_worker(&r);
-        for (int i = 0; i < started; i++)
-            pthread_join(th[i], NULL);
-        pthread_mutex_destroy(&r.lock);
-        if (r.failed_at >= 0)
-            rc = fc_error_set(err, r.err.code ? r.err.code : FC_EINVAL, "%s", r.err.msg);
+        fc_pool pool = {.count = r.njobs, .threads = c->threads, .item = probe_item, .ud = &r,
+                        .finished = probe_finished, .finished_ud = (void *)c};
+        fc_error e;
+        if (fc_pool_run(&pool, NULL, &e) != 0)
+            rc = fc_error_set(err, e.code, "%s", e.msg);
     }
     if (rc == 0) {
         out->nseats = r.p;

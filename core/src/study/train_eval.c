@@ -5,7 +5,6 @@
 #include "formicary/train_eval.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +15,7 @@
 #include "formicary/rng.h"
 #include "formicary/stats.h"
 #include "formicary/weights.h"
+#include "pool.h"
 
 #define TE_ALPHA 0.602 /* Spall's decay exponents */
 #define TE_GAMMA 0.101
@@ -35,9 +35,6 @@ typedef struct te_batch {
     int njobs;
     double *score;   /* per job: A's result, 1 / 0.5 / 0 */
     uint8_t *unfinished;
-    pthread_mutex_t lock;
-    int next, failed_at;
-    fc_error err;
 } te_batch;
 
 static double te_now(void)
@@ -104,48 +101,15 @@ static int te_game(te_batch *b, int j, fc_error *err)
     return rc;
 }
 
-static void *te_worker(void *arg)
-{
-    te_batch *b = arg;
-    for (;;) {
-        pthread_mutex_lock(&b->lock);
-        int j = b->failed_at >= 0 && b->next > b->failed_at ? b->njobs : b->next++;
-        pthread_mutex_unlock(&b->lock);
-        if (j >= b->njobs)
-            return NULL;
-        fc_error e;
-        fc_error_clear(&e);
-        if (te_game(b, j, &e) != 0) {
-            pthread_mutex_lock(&b->lock);
-            if (b->failed_at < 0 || j < b->failed_at) { /* the lowest failing game's error */
-                b->failed_at = j;
-                b->err = e;
-            }
-            pthread_mutex_unlock(&b->lock);
-        }
-    }
-}
+static int te_item(void *ud, int j, fc_error *err) { return te_game(ud, j, err); }
 
 /* Plays the batch's jobs on c->threads threads; A's mean result, or a negative error. */
 static int te_play(te_batch *b, double *share, fc_error *err)
 {
-    b->next = 0;
-    b->failed_at = -1;
-    fc_error_clear(&b->err);
-    if (pthread_mutex_init(&b->lock, NULL) != 0)
-        return fc_error_set(err, FC_ENOMEM, "train-eval: cannot make a lock");
-    int nt = b->c->threads < b->njobs ? b->c->threads : b->njobs, started = 0;
-    pthread_t th[64];
-    nt = nt > 64 ? 64 : nt;
-    for (int t = 1; t < nt; t++)
-        if (pthread_create(&th[started], NULL, te_worker, b) == 0)
-            started++;
-    te_worker(b);
-    for (int t = 0; t < started; t++)
-        pthread_join(th[t], NULL);
-    pthread_mutex_destroy(&b->lock);
-    if (b->failed_at >= 0)
-        return fc_error_set(err, b->err.code ? b->err.code : FC_EINVAL, "train-eval: %s", b->err.msg);
+    fc_pool pool = {.count = b->njobs, .threads = b->c->threads, .item = te_item, .ud = b};
+    fc_error e;
+    if (fc_pool_run(&pool, NULL, &e) != 0)
+        return fc_error_set(err, e.code, "train-eval: %s", e.msg);
     double sum = 0;
     for (int j = 0; j < b->njobs; j++)
         sum += b->score[j];
