@@ -52,6 +52,12 @@ static int local_run(const fc_sim_config *c, int first, int count, fc_sim_game *
     return 0;
 }
 
+int cli_mpi_play(void *ud, const fc_sim_config *cfg, int first, int count, fc_sim_game *out, fc_error *err)
+{
+    (void)ud;
+    return cli_sim_run(cfg, first, count, out, NULL, 0, err);
+}
+
 #ifndef FC_HAVE_MPI
 
 int cli_mpi_begin(void) { return 0; }
@@ -86,6 +92,7 @@ enum { TAG_ASK = 1, TAG_WORK, TAG_DONE, TAG_FAIL };
 
 static bool mpi_on;
 static int mpi_rank, mpi_size = 1;
+static long mpi_played; /* games this rank played for cli_sim_run (one thread plays them) */
 
 int cli_mpi_begin(void)
 {
@@ -110,6 +117,9 @@ int cli_mpi_begin(void)
 
 void cli_mpi_end(void)
 {
+    /* FORMICARY_MPI_STATS: each rank's share of the games, so a test can see they were spread */
+    if (mpi_on && getenv("FORMICARY_MPI_STATS"))
+        fprintf(stderr, "formicary: rank %d of %d played %ld games\n", mpi_rank, mpi_size, mpi_played);
     if (mpi_on)
         MPI_Finalize();
     mpi_on = false;
@@ -189,6 +199,7 @@ static void mpi_play(const fc_sim_config *c, int first, int at, int n, fc_sim_ga
 {
     fc_error_clear(e);
     *failed_at = -1;
+    mpi_played += n;
     if (fc_sim_run(c, first + at, n, out, e) != 0) {
         /* e is already the chunk's lowest failing game; chunks do not overlap, so comparing
          * their starts finds the lowest failing game of the run */

@@ -1,5 +1,6 @@
-/* Simulation over threads (see sim.h) through the core's pool (pool.h); each game builds its own match and agents from seeds derived from
- * (seed, index), so the results and the reported error do not depend on the thread count. */
+/* Simulation over threads (see sim.h) through the core's pool (pool.h); each game builds its
+ * own match and agents from seeds derived from (seed, index), so the results and the reported
+ * error do not depend on the thread count. */
 #include "formicary/sim.h"
 
 #include <math.h>
