@@ -66,6 +66,7 @@ int cli_mpi_rank(void) { return 0; }
 int cli_mpi_size(void) { return 1; }
 int cli_mpi_agree(int rc) { return rc; }
 int cli_mpi_bcast_int(int v) { return v; }
+void cli_mpi_add_played(long n) { (void)n; }
 int cli_sim_run(const fc_sim_config *c, int first, int count, fc_sim_game *out, cli_journal *j, uint64_t key,
                 fc_error *err)
 {
@@ -92,7 +93,9 @@ enum { TAG_ASK = 1, TAG_WORK, TAG_DONE, TAG_FAIL };
 
 static bool mpi_on;
 static int mpi_rank, mpi_size = 1;
-static long mpi_played; /* games this rank played for cli_sim_run (one thread plays them) */
+static long mpi_played; /* items this rank ran for the runners (one thread at a time runs them) */
+
+void cli_mpi_add_played(long n) { mpi_played += n; }
 
 int cli_mpi_begin(void)
 {
@@ -119,7 +122,7 @@ void cli_mpi_end(void)
 {
     /* FORMICARY_MPI_STATS: each rank's share of the games, so a test can see they were spread */
     if (mpi_on && getenv("FORMICARY_MPI_STATS"))
-        fprintf(stderr, "formicary: rank %d of %d played %ld games\n", mpi_rank, mpi_size, mpi_played);
+        fprintf(stderr, "formicary: rank %d of %d ran %ld items\n", mpi_rank, mpi_size, mpi_played);
     if (mpi_on)
         MPI_Finalize();
     mpi_on = false;

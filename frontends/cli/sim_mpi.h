@@ -60,5 +60,13 @@ int cli_sim_run(const fc_sim_config *c, int first, int count, fc_sim_game *out, 
  * rank with the same arguments calls it in the same order everywhere, so its games are spread
  * over the ranks and every rank computes the same result. */
 int cli_mpi_play(void *ud, const fc_sim_config *cfg, int first, int count, fc_sim_game *out, fc_error *err);
+/* spread_mpi.c, an fc_spread_fn (sim.h) over the ranks: rank 0 hands out chunks of `chunk` item
+ * indices on request and runs chunks itself on a second thread; every rank ends with every
+ * result (or the error of the chunk holding the lowest failing item). Without MPI, or on one
+ * rank, batch(batch_ud, 0, count, out, err). */
+int cli_mpi_spread(void *ud, int count, int chunk, size_t size, void *out, fc_spread_batch batch, void *batch_ud,
+                   fc_error *err);
+/* Counts n items (games, records) run by this rank, for FORMICARY_MPI_STATS. */
+void cli_mpi_add_played(long n);
 
 #endif

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # formicary sim under `mpirun -n 2 --oversubscribe` writes the same CSV, JSON and report as one
 # process with the same seed (timing columns aside), on the fixture game and on Termity (also
-# A/B), skill, ladder, luck, check and sensitivity too (rank 1 playing some of their games),
+# A/B), skill, ladder, luck, check, sensitivity and agreement too (rank 1 running some of their
+# games or records),
 # and a rank killed mid-run makes the run fail with no output file written; --resume
 # continues it to the same output. The runs database gets one run with every game (rank 0 writes).
 # usage: mpi_test.sh FORMICARY MPIRUN FIXTURE_PLUGIN_DIR
@@ -83,9 +84,9 @@ study() { # name study-args...
     diff <(no_time_txt "$name-1.txt") <(no_time_txt "$name-2.txt") || fail "$name: the report differs"
     diff <(no_secs_json "$name-1.json") <(no_secs_json "$name-2.json") || fail "$name: the JSON differs"
     local n1
-    n1=$(sed -n 's/^formicary: rank 1 of 2 played \([0-9]*\) games$/\1/p' "$name-2.err")
-    [ -n "$n1" ] && [ "$n1" -gt 0 ] || { cat "$name-2.err"; fail "$name: rank 1 played no games"; }
-    echo "$name: same output under mpirun -n 2 (rank 1 played $n1 games)"
+    n1=$(sed -n 's/^formicary: rank 1 of 2 ran \([0-9]*\) items$/\1/p' "$name-2.err")
+    [ -n "$n1" ] && [ "$n1" -gt 0 ] || { cat "$name-2.err"; fail "$name: rank 1 ran none of the games or records"; }
+    echo "$name: same output under mpirun -n 2 (rank 1 ran $n1 of the games or records)"
 }
 # MCTS in the games so that they are long enough for rank 1 to get some before rank 0 has them all
 study luck luck bidrace --plugin-path "$fixtures" --weak random --strong mcts:iters=300 --groups 12 --boot 200 --seed 4
@@ -103,6 +104,11 @@ EOF
 study check check bidrace met.ini --plugin-path "$fixtures" --seed 3 # undecided: exit 3 both ways
 study sensitivity sensitivity bidrace --plugin-path "$fixtures" --param goal=10..30 --param die_sides \
     --metric rounds --metric seat_win:1 --games 12 --seats mcts:iters=200,random --threads 2
+# agreement spreads its records' replays (cli_mpi_spread: study results as bytes, not sim games)
+mkdir corpus
+"$fc" sim bidrace --plugin-path "$fixtures" --seats greedy,random --games 30 --record-dir corpus > /dev/null 2>&1 ||
+    fail "agreement: the corpus"
+study agreement agreement bidrace --plugin-path "$fixtures" --corpus corpus --agent mcts:iters=300
 
 # A rank that dies must not lose games silently: the run fails and writes nothing; --resume
 # then plays only the games missing from the journal and gives the one-process output.

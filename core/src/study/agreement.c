@@ -3,6 +3,7 @@
  * counts do not depend on the thread count. */
 #include "formicary/agreement.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,22 +73,38 @@ static int agreement_record(const fc_agreement_config *c, int index, fc_agreemen
 
 typedef struct agreement_run {
     const fc_agreement_config *c;
-    fc_agreement *slot;
+    fc_agreement *slot; /* of the records from `first` on */
+    int first;
+    bool progress;
 } agreement_run;
 
 static int agreement_item(void *ud, int i, fc_error *err)
 {
     agreement_run *r = ud;
-    return agreement_record(r->c, i, &r->slot[i], err);
+    return agreement_record(r->c, r->first + i, &r->slot[i], err);
 }
 
 static void agreement_finished(void *ud, int i, int rc, int done, int total)
 {
     (void)i;
     (void)rc;
-    const fc_agreement_config *c = ud;
-    if (c->progress)
-        c->progress(c->progress_ud, done, total);
+    const agreement_run *r = ud;
+    if (r->progress && r->c->progress)
+        r->c->progress(r->c->progress_ud, done, total);
+}
+
+/* Records first..first+n-1 over the threads into out[0..n); the error names the record. */
+static int agreement_batch(void *ud, int first, int n, void *out, fc_error *err)
+{
+    const agreement_run *all = ud;
+    agreement_run r = {.c = all->c, .slot = out, .first = first, .progress = all->progress};
+    fc_pool pool = {.count = n, .threads = all->c->threads, .item = agreement_item, .ud = &r,
+                    .finished = agreement_finished, .finished_ud = &r};
+    fc_error e;
+    int failed_at;
+    if (fc_pool_run(&pool, &failed_at, &e) != 0)
+        return fc_error_set(err, e.code, "record %d: %s", first + failed_at + 1, e.msg);
+    return 0;
 }
 
 static void agreement_add(fc_agreement *to, const fc_agreement *from)
@@ -130,16 +147,13 @@ int fc_agreement_run(const fc_agreement_config *c, fc_agreement *out, fc_error *
     int rc = agreement_check(c, err);
     if (rc != 0)
         return rc;
-    agreement_run r = {.c = c, .slot = calloc((size_t)c->nmatches, sizeof(fc_agreement))};
+    agreement_run r = {.c = c, .slot = calloc((size_t)c->nmatches, sizeof(fc_agreement)), .progress = !c->spread};
     if (!r.slot)
         return fc_error_set(err, FC_ENOMEM, "out of memory");
-    fc_pool pool = {.count = c->nmatches, .threads = c->threads, .item = agreement_item, .ud = &r,
-                    .finished = agreement_finished, .finished_ud = (void *)c};
-    fc_error e;
-    int failed_at;
-    if (fc_pool_run(&pool, &failed_at, &e) != 0) {
-        rc = fc_error_set(err, e.code, "record %d: %s", failed_at + 1, e.msg);
-    } else {
+    rc = c->spread ? c->spread(c->spread_ud, c->nmatches, c->threads, sizeof(fc_agreement), r.slot, agreement_batch,
+                               &r, err)
+                   : agreement_batch(&r, 0, c->nmatches, r.slot, err);
+    if (rc == 0) {
         out->nseats = fc_rules_nseats(fc_match_rules(c->matches[0]));
         out->records = c->nmatches;
         for (int i = 0; i < c->nmatches; i++)
