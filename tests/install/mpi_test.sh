@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # formicary sim under `mpirun -n 2 --oversubscribe` writes the same CSV, JSON and report as one
 # process with the same seed (timing columns aside), on the fixture game and on Termity (also
-# A/B), skill, ladder, luck, check, sensitivity and agreement too (rank 1 running some of their
-# games or records),
+# A/B), skill, ladder, luck, check, sensitivity, agreement and openings too (rank 1 running some
+# of their games or records),
 # and a rank killed mid-run makes the run fail with no output file written; --resume
 # continues it to the same output. The runs database gets one run with every game (rank 0 writes).
 # usage: mpi_test.sh FORMICARY MPIRUN FIXTURE_PLUGIN_DIR
@@ -71,7 +71,7 @@ echo "ladder: same output under mpirun -n 2"
 # The studies that play through sim games spread them the same way (each rank runs the study,
 # rank 0 prints and writes): the same stdout, JSON and exit status as one process, timings
 # aside, and rank 1 played some of the games (FORMICARY_MPI_STATS: each rank's count).
-no_time_txt() { sed -E 's/ in [0-9.]+ s\b/ in T s/g' "$1"; }
+no_time_txt() { sed -E 's/ in [0-9.]+ s\b/ in T s/g; s/^[0-9.]+ s$/T s/' "$1"; }
 no_secs_json() { sed -E 's/"seconds":[^,]*,//g' "$1"; }
 study() { # name study-args...
     local name=$1 rc1=0 rc2=0
@@ -109,6 +109,8 @@ mkdir corpus
 "$fc" sim bidrace --plugin-path "$fixtures" --seats greedy,random --games 30 --record-dir corpus > /dev/null 2>&1 ||
     fail "agreement: the corpus"
 study agreement agreement bidrace --plugin-path "$fixtures" --corpus corpus --agent mcts:iters=300
+# openings spreads its games the same way (each game's first decisions as bytes)
+study openings openings bidrace --plugin-path "$fixtures" --agent mcts:iters=300 --seats 3 --depth 2 --games 40
 
 # A rank that dies must not lose games silently: the run fails and writes nothing; --resume
 # then plays only the games missing from the journal and gives the one-process output.

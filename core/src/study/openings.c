@@ -113,29 +113,39 @@ static int openings_play(const fc_openings_config *c, int index, openings_game *
 
 typedef struct openings_pool {
     const fc_openings_config *c;
-    openings_game *games;
+    openings_game *games; /* of the games from `first` on */
+    int first;
 } openings_pool;
 
 static int openings_item(void *ud, int i, fc_error *err)
 {
     openings_pool *p = ud;
-    return openings_play(p->c, i, &p->games[i], err);
+    return openings_play(p->c, p->first + i, &p->games[i], err);
 }
 
 static void openings_finished(void *ud, int i, int rc, int done, int total)
 {
     (void)i;
     const fc_openings_config *c = ud;
-    if (rc == 0 && c->progress)
+    if (rc == 0 && c->progress && !c->spread)
         c->progress(c->progress_ud, done, total);
+}
+
+/* Games first..first+n-1 over the threads into out[0..n) (an fc_spread_batch). */
+static int openings_batch(void *ud, int first, int n, void *out, fc_error *err)
+{
+    const fc_openings_config *c = ud;
+    openings_pool p = {.c = c, .games = out, .first = first};
+    fc_pool pool = {.count = n, .threads = c->threads, .item = openings_item, .ud = &p,
+                    .finished = openings_finished, .finished_ud = (void *)c};
+    return fc_pool_run(&pool, NULL, err);
 }
 
 static int openings_play_all(const fc_openings_config *c, openings_game *games, fc_error *err)
 {
-    openings_pool p = {.c = c, .games = games};
-    fc_pool pool = {.count = c->games, .threads = c->threads, .item = openings_item, .ud = &p,
-                    .finished = openings_finished, .finished_ud = (void *)c};
-    return fc_pool_run(&pool, NULL, err);
+    if (c->spread)
+        return c->spread(c->spread_ud, c->games, c->threads, sizeof *games, games, openings_batch, (void *)c, err);
+    return openings_batch((void *)c, 0, c->games, games, err);
 }
 
 /* ---- entropy and lines ---- */
