@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # formicary sim under `mpirun -n 2 --oversubscribe` writes the same CSV, JSON and report as one
 # process with the same seed (timing columns aside), on the fixture game and on Termity (also
-# A/B), skill, ladder, luck, check, sensitivity, agreement and openings too (rank 1 running some
-# of their games or records),
+# A/B), skill, ladder, luck, check, sensitivity, agreement, openings and train-eval too (rank 1
+# running some of their games or records),
 # and a rank killed mid-run makes the run fail with no output file written; --resume
 # continues it to the same output. The runs database gets one run with every game (rank 0 writes).
 # usage: mpi_test.sh FORMICARY MPIRUN FIXTURE_PLUGIN_DIR
@@ -111,6 +111,18 @@ mkdir corpus
 study agreement agreement bidrace --plugin-path "$fixtures" --corpus corpus --agent mcts:iters=300
 # openings spreads its games the same way (each game's first decisions as bytes)
 study openings openings bidrace --plugin-path "$fixtures" --agent mcts:iters=300 --seats 3 --depth 2 --games 40
+
+# train-eval spreads each step's games (cli_mpi_spread): the same weights file and report
+te_args=(train-eval hive --iterations 3 --games 4 --check 2 --seed 5)
+"$fc" "${te_args[@]}" --out te-1.csv > te-1.txt 2>&1 || { cat te-1.txt; fail "train-eval: one process"; }
+FORMICARY_MPI_STATS=1 "$mpirun" -n 2 --oversubscribe "$fc" "${te_args[@]}" --out te-2.csv > te-2.txt 2> te-2.err ||
+    { cat te-2.txt te-2.err; fail "train-eval: mpirun -n 2"; }
+diff te-1.csv te-2.csv || fail "train-eval: the weights file differs"
+te_report() { sed -E 's/, [0-9.]+ s$//; s/^wrote te-[12]\.csv$/wrote/' "$1"; }
+diff <(te_report te-1.txt) <(te_report te-2.txt) || fail "train-eval: the report differs"
+n1=$(sed -n 's/^formicary: rank 1 of 2 ran \([0-9]*\) items$/\1/p' te-2.err)
+[ -n "$n1" ] && [ "$n1" -gt 0 ] || { cat te-2.err; fail "train-eval: rank 1 ran none of the games"; }
+echo "train-eval: same output under mpirun -n 2 (rank 1 ran $n1 of the games)"
 
 # A rank that dies must not lose games silently: the run fails and writes nothing; --resume
 # then plays only the games missing from the journal and gives the one-process output.
