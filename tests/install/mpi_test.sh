@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # formicary sim under `mpirun -n 2 --oversubscribe` writes the same CSV, JSON and report as one
 # process with the same seed (timing columns aside), on the fixture game and on Termity (also
-# A/B), skill, ladder, luck, check, sensitivity, agreement, leaders, openings and train-eval too
-# (rank 1 running some of their games or records),
+# A/B), skill, ladder, luck, check, sensitivity, agreement, leaders, probe, openings and
+# train-eval too (rank 1 running some of their games or records),
 # and a rank killed mid-run makes the run fail with no output file written; --resume
 # continues it to the same output. The runs database gets one run with every game (rank 0 writes).
 # usage: mpi_test.sh FORMICARY MPIRUN FIXTURE_PLUGIN_DIR
@@ -111,6 +111,8 @@ mkdir corpus
 study agreement agreement bidrace --plugin-path "$fixtures" --corpus corpus --agent mcts:iters=300
 # leaders spreads its games with their replays (each game's leaders and kingmakers as bytes)
 study leaders leaders bidrace --plugin-path "$fixtures" --agent mcts:iters=200 --seats 3 --games 30 --kingmakers
+# probe: its baseline games with their kind counts, then the restricted games
+study probe probe hive --deals 3 --seed 4
 # openings spreads its games the same way (each game's first decisions as bytes)
 study openings openings bidrace --plugin-path "$fixtures" --agent mcts:iters=300 --seats 3 --depth 2 --games 40
 

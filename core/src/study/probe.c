@@ -95,7 +95,6 @@ typedef struct probe_game {
     double share[FC_MAX_SEATS]; /* 1/k for each of k first places; all 0 after a timeout */
     bool timeout;
     long dec, binding; /* restricted games: the restricted seat's decisions, those the restriction bound */
-    long *used;        /* baseline games: decisions per (seat, kind), nseats x nk */
 } probe_game;
 
 typedef struct probe_run {
@@ -110,6 +109,7 @@ typedef struct probe_run {
 typedef struct probe_job {
     probe_run *r;
     probe_game *g;
+    long *used;      /* baseline games: decisions per (seat, kind), nseats x nk */
     int probe, seat; /* -1, -1 for a baseline game */
 } probe_job;
 
@@ -128,7 +128,7 @@ static int probe_on_game(void *ud, int index, const fc_match *m, fc_error *err)
         if (h->seat >= 0 && j->probe < 0) {
             int k = fc_match_decision_kind(x, h->decision);
             if (k >= 0)
-                j->g->used[h->seat * nk + k]++;
+                j->used[h->seat * nk + k]++;
         } else if (h->seat >= 0 && h->seat == j->seat) {
             const fc_decision *legal;
             int nl = fc_match_legal(x, &legal, NULL), in = 0, out = 0;
@@ -148,13 +148,13 @@ static int probe_on_game(void *ud, int index, const fc_match *m, fc_error *err)
     return rc;
 }
 
-static int probe_game_play(probe_run *r, int job, fc_error *err)
+/* Job `job` into *out (and, a baseline game, its kind counts into used: zeroed, nseats x nk). */
+static int probe_game_play(probe_run *r, int job, probe_game *out, long *used, fc_error *err)
 {
     const fc_probe_config *c = r->c;
     int deal = job % c->deals, probe = job < c->deals ? -1 : (job - c->deals) / c->deals / r->p;
     int seat = probe < 0 ? -1 : (job - c->deals) / c->deals % r->p;
-    probe_job j = {r, &r->games[job], probe, seat};
-    j.g->used = probe < 0 ? r->used + (size_t)deal * (size_t)(r->p * r->nk) : NULL;
+    probe_job j = {r, out, probe < 0 ? used : NULL, probe, seat};
     fc_sim_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.rules = c->rules;
@@ -177,7 +177,60 @@ static int probe_game_play(probe_run *r, int job, fc_error *err)
     return 0;
 }
 
-static int probe_item(void *ud, int job, fc_error *err) { return probe_game_play(ud, job, err); }
+static int probe_item(void *ud, int job, fc_error *err)
+{
+    probe_run *r = ud;
+    return probe_game_play(r, job, &r->games[job], r->used + (size_t)(job % r->c->deals) * (size_t)(r->p * r->nk),
+                           err);
+}
+
+/* ---- spread (c->spread): jobs as plain records, a baseline game's kind counts after it ---- */
+
+typedef struct probe_part {
+    probe_run *r;
+    int from;    /* the phase's first job: 0 (baseline games) or deals (restricted ones) */
+    size_t size; /* bytes of one record */
+} probe_part;
+
+static int probe_part_item(void *ud, int i, fc_error *err)
+{
+    const probe_part *pp = ud; /* a batch's view: r->games is its records, from its first job */
+    unsigned char *rec = (unsigned char *)pp->r->games + (size_t)i * pp->size;
+    return probe_game_play(pp->r, pp->from + i, (probe_game *)rec, (long *)(rec + sizeof(probe_game)), err);
+}
+
+static int probe_batch(void *ud, int first, int n, void *out, fc_error *err)
+{
+    const probe_part *all = ud;
+    probe_run view = *all->r;
+    view.games = out;
+    probe_part pp = {&view, all->from + first, all->size};
+    fc_pool pool = {.count = n, .threads = all->r->c->threads, .item = probe_part_item, .ud = &pp};
+    return fc_pool_run(&pool, NULL, err);
+}
+
+/* The baseline games, then the restricted ones, through c->spread; the lowest failing job's
+ * error either way (the baseline's jobs come first). */
+static int probe_spread(probe_run *r, fc_error *err)
+{
+    const fc_probe_config *c = r->c;
+    size_t counts = (size_t)(r->p * r->nk) * sizeof(long), size = sizeof(probe_game) + counts;
+    unsigned char *base = calloc((size_t)c->deals, size);
+    if (!base)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    probe_part pp = {r, 0, size};
+    int rc = c->spread(c->spread_ud, c->deals, c->threads, size, base, probe_batch, &pp, err);
+    for (int d = 0; rc == 0 && d < c->deals; d++) {
+        memcpy(&r->games[d], base + (size_t)d * size, sizeof(probe_game));
+        memcpy(r->used + (size_t)d * (size_t)(r->p * r->nk), base + (size_t)d * size + sizeof(probe_game), counts);
+    }
+    free(base);
+    pp = (probe_part){r, c->deals, sizeof(probe_game)};
+    if (rc == 0)
+        rc = c->spread(c->spread_ud, r->njobs - c->deals, c->threads, sizeof(probe_game), r->games + c->deals,
+                       probe_batch, &pp, err);
+    return rc;
+}
 
 static void probe_finished(void *ud, int job, int rc, int done, int total)
 {
@@ -207,7 +260,7 @@ static void probe_usage(const probe_run *r, int k, fc_probe_kind *out)
         if (g->timeout)
             continue;
         for (int s = 0; s < r->p; s++) {
-            const long *u = g->used + s * r->nk;
+            const long *u = r->used + ((size_t)d * (size_t)r->p + (size_t)s) * (size_t)r->nk;
             long all = 0;
             for (int i = 0; i < r->nk; i++)
                 all += u[i];
@@ -318,7 +371,9 @@ int fc_probe_run(const fc_probe_config *c, fc_probe_result *out, fc_error *err)
         fc_pool pool = {.count = r.njobs, .threads = c->threads, .item = probe_item, .ud = &r,
                         .finished = probe_finished, .finished_ud = (void *)c};
         fc_error e;
-        if (fc_pool_run(&pool, NULL, &e) != 0)
+        if (c->spread)
+            rc = probe_spread(&r, err);
+        else if (fc_pool_run(&pool, NULL, &e) != 0)
             rc = fc_error_set(err, e.code, "%s", e.msg);
     }
     if (rc == 0) {
