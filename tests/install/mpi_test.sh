@@ -114,7 +114,7 @@ study leaders leaders bidrace --plugin-path "$fixtures" --agent mcts:iters=200 -
 # probe: its baseline games with their kind counts, then the restricted games
 study probe probe hive --deals 3 --seed 4
 # openings spreads its games the same way (each game's first decisions as bytes)
-study openings openings bidrace --plugin-path "$fixtures" --agent mcts:iters=300 --seats 3 --depth 2 --games 40
+study openings openings bidrace --plugin-path "$fixtures" --agent mcts:iters=300 --seats 3 --depth 3 --games 60
 
 # train-eval spreads each step's games (cli_mpi_spread): the same weights file and report
 te_args=(train-eval hive --iterations 3 --games 4 --check 2 --seed 5)
