@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "sim_mpi.h"
 #include "formicary/agreement.h"
 
 const cli_optdef cli_opts_agreement[] = {
@@ -290,19 +291,21 @@ int cli_cmd_agreement(cli *c)
     int rc = agreement_setup(c, &cfg, spec, sizeof spec);
     if (rc != 0)
         return rc;
+    if (cli_mpi_begin() != 0) /* under mpirun every rank runs this with the same arguments */
+        return CLI_EXIT_FAIL;
     const char *game = c->pos[0];
     fc_context *ctx = NULL;
-    if ((rc = agreement_paths(&a, cli_opt(c, "--corpus"))) != 0)
-        goto out;
-    if (!(ctx = cli_context(c, NULL, 0))) {
-        rc = CLI_EXIT_FAIL;
-        goto out;
+    if ((rc = agreement_paths(&a, cli_opt(c, "--corpus"))) == 0) {
+        ctx = cli_context(c, NULL, 0);
+        rc = ctx ? agreement_load(&a, ctx, game) : CLI_EXIT_FAIL;
     }
-    if ((rc = agreement_load(&a, ctx, game)) != 0)
+    if ((rc = cli_mpi_agree(rc)) != 0)
         goto out;
     cfg.nmatches = a.n;
     cfg.matches = (const fc_match *const *)a.m;
-    bool progress = cli_flag(c, "--progress") || isatty(STDERR_FILENO);
+    if (cli_mpi_size() > 1) /* the records' replays are spread over the ranks */
+        cfg.spread = cli_mpi_spread;
+    bool progress = cli_mpi_rank() == 0 && (cli_flag(c, "--progress") || isatty(STDERR_FILENO));
     if (progress)
         cfg.progress = agreement_progress;
     fc_error err;
@@ -310,6 +313,10 @@ int cli_cmd_agreement(cli *c)
     rc = fc_agreement_run(&cfg, &a.res, &err);
     if (progress)
         fputc('\n', stderr);
+    if (cli_mpi_rank() != 0) { /* rank 0 alone reports and gives the exit status (distributed.md) */
+        rc = 0;
+        goto out;
+    }
     if (rc != 0) {
         rc = cli_fail("agreement: %s", err.msg);
         goto out;
@@ -324,5 +331,6 @@ int cli_cmd_agreement(cli *c)
 out:
     agreement_free(&a);
     fc_context_free(ctx);
+    cli_mpi_end();
     return rc;
 }

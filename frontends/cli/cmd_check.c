@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "html.h"
+#include "sim_mpi.h"
 #include "study.h"
 #include "formicary/check.h"
 #include "formicary/tiers.h"
@@ -395,9 +396,11 @@ static void check_record_end(cli_runs *runs, const check_cli *k, bool complete)
 
 static int check_main(cli *c, check_cli *k, fc_context *ctx)
 {
-    if (check_options(c, k) != 0 || check_setup(c, k, ctx) != 0)
+    if (cli_mpi_agree(check_options(c, k) != 0 || check_setup(c, k, ctx) != 0) != 0)
         return CHECK_EXIT_ERROR; /* printed */
-    bool progress = cli_flag(c, "--progress") || isatty(STDERR_FILENO);
+    if (cli_mpi_size() > 1) /* under mpirun: every rank runs the check, the games are spread */
+        k->cfg.play = cli_mpi_play;
+    bool progress = cli_mpi_rank() == 0 && (cli_flag(c, "--progress") || isatty(STDERR_FILENO));
     if (progress)
         k->cfg.progress = check_progress;
     fc_error err;
@@ -407,6 +410,10 @@ static int check_main(cli *c, check_cli *k, fc_context *ctx)
     check_record_end(runs, k, rc == 0);
     if (progress)
         fputc('\n', stderr);
+    /* under mpirun rank 0 alone reports and gives the exit status: another rank's non-zero exit
+     * would make mpirun end the job, maybe before rank 0 has written */
+    if (cli_mpi_rank() != 0)
+        return 0;
     if (rc != 0)
         return cli_fail("check: %s", err.msg) + 1; /* CHECK_EXIT_ERROR */
     int status = check_status(k->res.verdict);
@@ -424,10 +431,15 @@ int cli_cmd_check(cli *c)
     if (!k)
         return cli_fail("out of memory") + 1; /* CHECK_EXIT_ERROR: never "not met" */
     k->game = c->pos[0];
+    if (cli_mpi_begin() != 0) { /* under mpirun every rank runs this with the same arguments */
+        free(k);
+        return CHECK_EXIT_ERROR;
+    }
     fc_context *ctx = cli_context(c, NULL, 0);
-    int rc = ctx ? check_main(c, k, ctx) : CHECK_EXIT_ERROR;
+    int rc = cli_mpi_agree(ctx ? 0 : CHECK_EXIT_ERROR) != 0 ? CHECK_EXIT_ERROR : check_main(c, k, ctx);
     fc_rules_free(k->rules);
     fc_context_free(ctx);
     free(k);
+    cli_mpi_end();
     return rc;
 }

@@ -589,7 +589,7 @@ int cli_cmd_ladder(cli *c)
     if (progress)
         fputc('\n', stderr);
     if (rc != 0) {
-        rc = cli_mpi_rank() == 0 ? cli_fail("ladder: %s", err.msg) : CLI_EXIT_FAIL;
+        rc = cli_mpi_rank() == 0 ? cli_fail("ladder: %s", err.msg) : 0; /* rank 0 gives the status */
         goto out;
     }
     if (cli_mpi_rank() != 0)

@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "html.h"
+#include "sim_mpi.h"
 #include "study.h"
 #include "formicary/leaders.h"
 
@@ -488,10 +489,16 @@ int cli_cmd_leaders(cli *c)
     leaders_cli *l = calloc(1, sizeof *l);
     if (!l)
         return cli_fail("out of memory");
+    if (cli_mpi_begin() != 0) { /* under mpirun every rank runs this with the same arguments */
+        free(l);
+        return CLI_EXIT_FAIL;
+    }
     fc_context *ctx = cli_context(c, NULL, 0);
-    int rc = ctx ? leaders_setup(c, l, ctx) : CLI_EXIT_FAIL;
+    int rc = cli_mpi_agree(ctx ? leaders_setup(c, l, ctx) : CLI_EXIT_FAIL);
     if (rc == 0) {
-        bool progress = cli_flag(c, "--progress") || isatty(STDERR_FILENO);
+        if (cli_mpi_size() > 1) /* the games and their replays are spread over the ranks */
+            l->cfg.spread = cli_mpi_spread;
+        bool progress = cli_mpi_rank() == 0 && (cli_flag(c, "--progress") || isatty(STDERR_FILENO));
         if (progress)
             l->cfg.progress = leaders_progress;
         cli_runs *runs = leaders_record_begin(c, l);
@@ -501,11 +508,15 @@ int cli_cmd_leaders(cli *c)
         if (progress)
             fputc('\n', stderr);
         leaders_record_end(runs, l, rc == 0);
-        rc = rc != 0 ? cli_fail("leaders: %s", err.msg) : leaders_outputs(c, l);
+        if (cli_mpi_rank() != 0) /* rank 0 alone reports and gives the exit status */
+            rc = 0;
+        else
+            rc = rc != 0 ? cli_fail("leaders: %s", err.msg) : leaders_outputs(c, l);
     }
     fc_leaders_result_free(&l->res);
     fc_rules_free(l->rules);
     fc_context_free(ctx);
     free(l);
+    cli_mpi_end();
     return rc;
 }

@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "html.h"
+#include "sim_mpi.h"
 #include "study.h"
 #include "formicary/luck.h"
 
@@ -422,10 +423,12 @@ static void luck_record_end(cli_runs *runs, const luck_cli *k, bool complete)
 
 static int luck_main(cli *c, luck_cli *k, fc_context *ctx)
 {
-    int rc = luck_options(c, k, ctx);
+    int rc = cli_mpi_agree(luck_options(c, k, ctx));
     if (rc != 0)
         return rc; /* printed */
-    bool progress = cli_flag(c, "--progress") || isatty(STDERR_FILENO);
+    if (cli_mpi_size() > 1) /* under mpirun: every rank runs the study, the games are spread */
+        k->cfg.play = cli_mpi_play;
+    bool progress = cli_mpi_rank() == 0 && (cli_flag(c, "--progress") || isatty(STDERR_FILENO));
     if (progress)
         k->cfg.progress = luck_progress;
     fc_error err;
@@ -439,6 +442,10 @@ static int luck_main(cli *c, luck_cli *k, fc_context *ctx)
     luck_record_end(runs, k, rc == 0);
     if (progress)
         fputc('\n', stderr);
+    /* under mpirun rank 0 alone reports and gives the exit status: another rank's non-zero exit
+     * would make mpirun end the job, maybe before rank 0 has written */
+    if (cli_mpi_rank() != 0)
+        return CLI_EXIT_OK;
     if (rc != 0)
         return cli_usage("luck: %s", err.msg);
     const char *outs[3] = {cli_opt(c, "--csv"), cli_opt(c, "--json"), cli_opt(c, "--html")};
@@ -459,10 +466,17 @@ int cli_cmd_luck(cli *c)
     if (!k)
         return cli_fail("out of memory");
     k->game = c->pos[0];
+    if (cli_mpi_begin() != 0) { /* under mpirun every rank runs this with the same arguments */
+        free(k);
+        return CLI_EXIT_FAIL;
+    }
     fc_context *ctx = cli_context(c, NULL, 0);
-    int rc = ctx ? luck_main(c, k, ctx) : CLI_EXIT_FAIL;
+    int rc = cli_mpi_agree(ctx ? 0 : CLI_EXIT_FAIL);
+    if (rc == 0)
+        rc = luck_main(c, k, ctx);
     fc_rules_free(k->rules);
     fc_context_free(ctx);
     free(k);
+    cli_mpi_end();
     return rc;
 }

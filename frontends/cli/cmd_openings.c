@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "html.h"
+#include "sim_mpi.h"
 #include "study.h"
 #include "formicary/openings.h"
 
@@ -420,10 +421,16 @@ int cli_cmd_openings(cli *c)
     openings_cli *o = calloc(1, sizeof *o);
     if (!o)
         return cli_fail("out of memory");
+    if (cli_mpi_begin() != 0) { /* under mpirun every rank runs this with the same arguments */
+        free(o);
+        return CLI_EXIT_FAIL;
+    }
     fc_context *ctx = cli_context(c, NULL, 0);
-    int rc = ctx ? openings_setup(c, o, ctx) : CLI_EXIT_FAIL;
+    int rc = cli_mpi_agree(ctx ? openings_setup(c, o, ctx) : CLI_EXIT_FAIL);
     if (rc == 0) {
-        bool progress = cli_flag(c, "--progress") || isatty(STDERR_FILENO);
+        if (cli_mpi_size() > 1) /* the games are spread over the ranks; each rank searches */
+            o->cfg.spread = cli_mpi_spread;
+        bool progress = cli_mpi_rank() == 0 && (cli_flag(c, "--progress") || isatty(STDERR_FILENO));
         if (progress)
             o->cfg.progress = openings_progress;
         cli_runs *runs = openings_record_begin(c, o);
@@ -433,11 +440,15 @@ int cli_cmd_openings(cli *c)
         if (progress)
             fputc('\n', stderr);
         openings_record_end(runs, o, rc == 0);
-        rc = rc != 0 ? cli_fail("%s", err.msg) : openings_outputs(c, o);
+        if (cli_mpi_rank() != 0) /* rank 0 alone reports and gives the exit status */
+            rc = 0;
+        else
+            rc = rc != 0 ? cli_fail("%s", err.msg) : openings_outputs(c, o);
     }
     fc_rules_free(o->rules);
     fc_context_free(ctx);
     free(o->position);
     free(o);
+    cli_mpi_end();
     return rc;
 }

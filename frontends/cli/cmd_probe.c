@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "html.h"
+#include "sim_mpi.h"
 #include "study.h"
 #include "formicary/probe.h"
 
@@ -277,11 +278,15 @@ int cli_cmd_probe(cli *c)
     }
     p->game = c->pos[0];
     cli_runs *runs = NULL;
+    if (cli_mpi_begin() != 0) { /* under mpirun every rank runs this with the same arguments */
+        free(p);
+        return CLI_EXIT_FAIL;
+    }
     fc_context *ctx = cli_context(c, NULL, 0);
     fc_rules *rules = ctx ? cli_rules(c, ctx, p->game, players) : NULL;
     fc_error err;
     fc_error_clear(&err);
-    if (!rules) {
+    if (cli_mpi_agree(rules ? 0 : CLI_EXIT_FAIL) != 0) {
         rc = CLI_EXIT_FAIL;
         goto out;
     }
@@ -295,13 +300,19 @@ int cli_cmd_probe(cli *c)
         rc = cli_usage("%s", err.msg);
         goto out;
     }
-    bool progress = cli_flag(c, "--progress") || isatty(STDERR_FILENO);
+    if (cli_mpi_size() > 1) /* the games and their replays are spread over the ranks */
+        p->cfg.spread = cli_mpi_spread;
+    bool progress = cli_mpi_rank() == 0 && (cli_flag(c, "--progress") || isatty(STDERR_FILENO));
     if (progress)
         p->cfg.progress = probe_progress;
     runs = probe_record_begin(c, p, rules);
     rc = fc_probe_run(&p->cfg, &p->res, &err);
     if (progress)
         fputc('\n', stderr);
+    if (cli_mpi_rank() != 0) { /* rank 0 alone reports and gives the exit status */
+        rc = 0;
+        goto out;
+    }
     if (rc != 0) {
         rc = cli_fail("probe: %s", err.msg);
         goto out;
@@ -313,5 +324,6 @@ out:
     fc_rules_free(rules);
     fc_context_free(ctx);
     free(p);
+    cli_mpi_end();
     return rc;
 }

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "sens_cli.h"
+#include "sim_mpi.h"
 
 const cli_optdef cli_opts_sensitivity[] = {
     {"--param", "NAME[=LO..HI]", true,
@@ -329,11 +330,18 @@ int cli_cmd_sensitivity(cli *c)
     sens_cli *s = calloc(1, sizeof *s);
     if (!s)
         return cli_fail("out of memory");
+    if (cli_mpi_begin() != 0) { /* under mpirun every rank runs this with the same arguments */
+        free(s);
+        return CLI_EXIT_FAIL;
+    }
     int rc = sens_numbers(s, c);
     fc_context *ctx = rc == 0 ? cli_context(c, NULL, 0) : NULL;
     if (rc == 0)
         rc = ctx ? sens_setup(s, c, ctx) : CLI_EXIT_FAIL;
-    bool progress = cli_flag(c, "--progress") || isatty(STDERR_FILENO);
+    rc = cli_mpi_agree(rc);
+    if (cli_mpi_size() > 1) /* the games of each design point are spread over the ranks */
+        s->cfg.play_sim = cli_mpi_play;
+    bool progress = cli_mpi_rank() == 0 && (cli_flag(c, "--progress") || isatty(STDERR_FILENO));
     if (rc == 0 && progress)
         s->cfg.progress = sens_progress;
     cli_runs *runs = rc == 0 ? sens_record_begin(c, s) : NULL;
@@ -348,10 +356,10 @@ int cli_cmd_sensitivity(cli *c)
         s->res = fc_sens_run(&s->cfg, &err);
         if (s->cfg.progress)
             fputc('\n', stderr);
-        if (!s->res)
-            rc = cli_fail("%s", err.msg);
+        if (!s->res) /* under mpirun rank 0 alone reports and gives the exit status (luck, check) */
+            rc = cli_mpi_rank() == 0 ? cli_fail("%s", err.msg) : CLI_EXIT_OK;
     }
-    if (rc == 0) {
+    if (rc == 0 && cli_mpi_rank() == 0) { /* every rank holds the result; rank 0 prints and writes */
         const char *json = cli_opt(c, "--json"), *csv = cli_opt(c, "--csv"), *html = cli_opt(c, "--html");
         bool dash = (json && !strcmp(json, "-")) || (csv && !strcmp(csv, "-")) || (html && !strcmp(html, "-"));
         if (!dash)
@@ -366,5 +374,6 @@ int cli_cmd_sensitivity(cli *c)
     fc_rules_free(s->base);
     free(s);
     fc_context_free(ctx);
+    cli_mpi_end();
     return rc;
 }

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "sim_mpi.h"
 #include "formicary/train_eval.h"
 #include "formicary/weights.h"
 
@@ -149,8 +150,16 @@ int cli_cmd_train_eval(cli *c)
     if (rc != 0)
         return rc;
     const char *game = c->pos[0], *out = cli_opt(c, "--out");
+    if (cli_mpi_begin() != 0) /* under mpirun every rank runs this with the same arguments */
+        return CLI_EXIT_FAIL;
     fc_context *ctx = cli_context(c, NULL, 0);
     fc_rules *rules = ctx ? cli_rules(c, ctx, game, 2) : NULL;
+    if (cli_mpi_agree(rules ? 0 : CLI_EXIT_FAIL) != 0) {
+        fc_rules_free(rules);
+        fc_context_free(ctx);
+        cli_mpi_end();
+        return CLI_EXIT_FAIL;
+    }
     double *start = calloc(FC_EVAL_WEIGHTS_MAX, sizeof *start);
     fc_train_eval_result *r = calloc(1, sizeof *r);
     fc_error err;
@@ -167,16 +176,23 @@ int cli_cmd_train_eval(cli *c)
         rc = cli_usage("%s", err.msg);
         goto done;
     }
-    if (fc_outfile_check(out, &err) != 0) { /* before the long work whose result goes there */
-        rc = cli_fail("train-eval: --out %s", err.msg);
+    if (cli_mpi_agree(cli_mpi_rank() == 0 && fc_outfile_check(out, &err) != 0)) {
+        /* before the long work whose result goes there (rank 0 writes it) */
+        rc = cli_mpi_rank() == 0 ? cli_fail("train-eval: --out %s", err.msg) : CLI_EXIT_FAIL;
         goto done;
     }
-    bool progress = cli_flag(c, "--progress") || isatty(STDERR_FILENO);
+    if (cli_mpi_size() > 1) /* each step's games are spread over the ranks */
+        cfg.spread = cli_mpi_spread;
+    bool progress = cli_mpi_rank() == 0 && (cli_flag(c, "--progress") || isatty(STDERR_FILENO));
     if (progress)
         cfg.progress = train_progress;
     rc = fc_train_eval_run(&cfg, r, &err);
     if (progress)
         fputc('\n', stderr);
+    if (cli_mpi_rank() != 0) { /* rank 0 alone reports, writes and gives the exit status */
+        rc = 0;
+        goto done;
+    }
     if (rc != 0) {
         rc = cli_fail("%s", err.msg);
         goto done;
@@ -195,5 +211,6 @@ done:
     free(start);
     fc_rules_free(rules);
     fc_context_free(ctx);
+    cli_mpi_end();
     return rc;
 }

@@ -52,6 +52,12 @@ static int local_run(const fc_sim_config *c, int first, int count, fc_sim_game *
     return 0;
 }
 
+int cli_mpi_play(void *ud, const fc_sim_config *cfg, int first, int count, fc_sim_game *out, fc_error *err)
+{
+    (void)ud;
+    return cli_sim_run(cfg, first, count, out, NULL, 0, err);
+}
+
 #ifndef FC_HAVE_MPI
 
 int cli_mpi_begin(void) { return 0; }
@@ -60,6 +66,7 @@ int cli_mpi_rank(void) { return 0; }
 int cli_mpi_size(void) { return 1; }
 int cli_mpi_agree(int rc) { return rc; }
 int cli_mpi_bcast_int(int v) { return v; }
+void cli_mpi_add_played(long n) { (void)n; }
 int cli_sim_run(const fc_sim_config *c, int first, int count, fc_sim_game *out, cli_journal *j, uint64_t key,
                 fc_error *err)
 {
@@ -86,6 +93,9 @@ enum { TAG_ASK = 1, TAG_WORK, TAG_DONE, TAG_FAIL };
 
 static bool mpi_on;
 static int mpi_rank, mpi_size = 1;
+static long mpi_played; /* items this rank ran for the runners (one thread at a time runs them) */
+
+void cli_mpi_add_played(long n) { mpi_played += n; }
 
 int cli_mpi_begin(void)
 {
@@ -110,6 +120,9 @@ int cli_mpi_begin(void)
 
 void cli_mpi_end(void)
 {
+    /* FORMICARY_MPI_STATS: each rank's share of the games, so a test can see they were spread */
+    if (mpi_on && getenv("FORMICARY_MPI_STATS"))
+        fprintf(stderr, "formicary: rank %d of %d ran %ld items\n", mpi_rank, mpi_size, mpi_played);
     if (mpi_on)
         MPI_Finalize();
     mpi_on = false;
@@ -189,6 +202,7 @@ static void mpi_play(const fc_sim_config *c, int first, int at, int n, fc_sim_ga
 {
     fc_error_clear(e);
     *failed_at = -1;
+    mpi_played += n;
     if (fc_sim_run(c, first + at, n, out, e) != 0) {
         /* e is already the chunk's lowest failing game; chunks do not overlap, so comparing
          * their starts finds the lowest failing game of the run */

@@ -15,6 +15,8 @@
 /* Starts MPI when the program was launched by mpirun (Open MPI or a PMI launcher); a no-op
  * otherwise. Returns 0, or an error message was printed. */
 int cli_mpi_begin(void);
+/* Ends MPI; with FORMICARY_MPI_STATS set in the environment each rank first says on stderr how
+ * many games it played (tests/install/mpi_test.sh checks that the games were spread). */
 void cli_mpi_end(void);
 /* This process's rank (0 without MPI) and the number of ranks (1 without MPI). */
 int cli_mpi_rank(void);
@@ -53,5 +55,18 @@ int cli_journal_append(cli_journal *j, uint64_t key, const fc_sim_config *c, con
  * played and appended. */
 int cli_sim_run(const fc_sim_config *c, int first, int count, fc_sim_game *out, cli_journal *j, uint64_t key,
                 fc_error *err);
+/* cli_sim_run without a journal, in the shape of the studies' play hooks (fc_ladder_config.play,
+ * fc_luck_config.play, fc_check_config.play, fc_sens_config.play_sim): a study run on every
+ * rank with the same arguments calls it in the same order everywhere, so its games are spread
+ * over the ranks and every rank computes the same result. */
+int cli_mpi_play(void *ud, const fc_sim_config *cfg, int first, int count, fc_sim_game *out, fc_error *err);
+/* spread_mpi.c, an fc_spread_fn (sim.h) over the ranks: rank 0 hands out chunks of `chunk` item
+ * indices on request and runs chunks itself on a second thread; every rank ends with every
+ * result (or the error of the chunk holding the lowest failing item). Without MPI, or on one
+ * rank, batch(batch_ud, 0, count, out, err). */
+int cli_mpi_spread(void *ud, int count, int chunk, size_t size, void *out, fc_spread_batch batch, void *batch_ud,
+                   fc_error *err);
+/* Counts n items (games, records) run by this rank, for FORMICARY_MPI_STATS. */
+void cli_mpi_add_played(long n);
 
 #endif

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # formicary sim under `mpirun -n 2 --oversubscribe` writes the same CSV, JSON and report as one
 # process with the same seed (timing columns aside), on the fixture game and on Termity (also
-# A/B), skill and ladder too, and a rank killed mid-run makes the run fail with no output file written; --resume
+# A/B), skill, ladder, luck, check, sensitivity, agreement, leaders, probe, openings and
+# train-eval too (rank 1 running some of their games or records),
+# and a rank killed mid-run makes the run fail with no output file written; --resume
 # continues it to the same output. The runs database gets one run with every game (rank 0 writes).
 # usage: mpi_test.sh FORMICARY MPIRUN FIXTURE_PLUGIN_DIR
 set -euo pipefail
@@ -65,6 +67,66 @@ ladder_args=(ladder bidrace --plugin-path "$fixtures" --agents 'random;greedy;mc
 diff ladder-1.txt ladder-2.txt || fail "ladder: the table differs"
 diff ladder-1.json ladder-2.json || fail "ladder: the JSON differs"
 echo "ladder: same output under mpirun -n 2"
+
+# The studies that play through sim games spread them the same way (each rank runs the study,
+# rank 0 prints and writes): the same stdout, JSON and exit status as one process, timings
+# aside, and rank 1 played some of the games (FORMICARY_MPI_STATS: each rank's count).
+no_time_txt() { sed -E 's/ in [0-9.]+ s\b/ in T s/g; s/^[0-9.]+ s$/T s/' "$1"; }
+no_secs_json() { sed -E 's/"seconds":[^,]*,//g' "$1"; }
+study() { # name study-args...
+    local name=$1 rc1=0 rc2=0
+    shift
+    "$fc" "$@" --json "$name-1.json" > "$name-1.txt" 2> "$name-1.err" || rc1=$?
+    FORMICARY_MPI_STATS=1 "$mpirun" -n 2 --oversubscribe "$fc" "$@" --json "$name-2.json" > "$name-2.txt" \
+        2> "$name-2.err" || rc2=$?
+    [ "$rc1" -eq "$rc2" ] || { cat "$name-1.err" "$name-2.err"; fail "$name: exit $rc1 (1 process), $rc2 (mpirun -n 2)"; }
+    [ "$rc1" -ne 2 ] && [ "$rc1" -le 3 ] || { cat "$name-1.err"; fail "$name: exit $rc1"; } # check: 1 not met, 3 undecided
+    diff <(no_time_txt "$name-1.txt") <(no_time_txt "$name-2.txt") || fail "$name: the report differs"
+    diff <(no_secs_json "$name-1.json") <(no_secs_json "$name-2.json") || fail "$name: the JSON differs"
+    local n1
+    n1=$(sed -n 's/^formicary: rank 1 of 2 ran \([0-9]*\) items$/\1/p' "$name-2.err")
+    [ -n "$n1" ] && [ "$n1" -gt 0 ] || { cat "$name-2.err"; fail "$name: rank 1 ran none of the games or records"; }
+    echo "$name: same output under mpirun -n 2 (rank 1 ran $n1 of the games or records)"
+}
+# MCTS in the games so that they are long enough for rank 1 to get some before rank 0 has them all
+study luck luck bidrace --plugin-path "$fixtures" --weak random --strong mcts:iters=300 --groups 12 --boot 200 --seed 4
+cat > met.ini <<'EOF'
+[contract]
+agents = mcts:iters=300,random
+games = 60
+[target length]
+metric = rounds
+min = 1
+[target strength]
+metric = beats:mcts:iters=300,random
+min = 0.97
+EOF
+study check check bidrace met.ini --plugin-path "$fixtures" --seed 3 # undecided: exit 3 both ways
+study sensitivity sensitivity bidrace --plugin-path "$fixtures" --param goal=10..30 --param die_sides \
+    --metric rounds --metric seat_win:1 --games 12 --seats mcts:iters=200,random --threads 2
+# agreement spreads its records' replays (cli_mpi_spread: study results as bytes, not sim games)
+mkdir corpus
+"$fc" sim bidrace --plugin-path "$fixtures" --seats greedy,random --games 30 --record-dir corpus > /dev/null 2>&1 ||
+    fail "agreement: the corpus"
+study agreement agreement bidrace --plugin-path "$fixtures" --corpus corpus --agent mcts:iters=300
+# leaders spreads its games with their replays (each game's leaders and kingmakers as bytes)
+study leaders leaders bidrace --plugin-path "$fixtures" --agent mcts:iters=200 --seats 3 --games 30 --kingmakers
+# probe: its baseline games with their kind counts, then the restricted games
+study probe probe hive --deals 3 --seed 4
+# openings spreads its games the same way (each game's first decisions as bytes)
+study openings openings bidrace --plugin-path "$fixtures" --agent mcts:iters=300 --seats 3 --depth 3 --games 60
+
+# train-eval spreads each step's games (cli_mpi_spread): the same weights file and report
+te_args=(train-eval hive --iterations 3 --games 4 --check 2 --seed 5)
+"$fc" "${te_args[@]}" --out te-1.csv > te-1.txt 2>&1 || { cat te-1.txt; fail "train-eval: one process"; }
+FORMICARY_MPI_STATS=1 "$mpirun" -n 2 --oversubscribe "$fc" "${te_args[@]}" --out te-2.csv > te-2.txt 2> te-2.err ||
+    { cat te-2.txt te-2.err; fail "train-eval: mpirun -n 2"; }
+diff te-1.csv te-2.csv || fail "train-eval: the weights file differs"
+te_report() { sed -E 's/, [0-9.]+ s$//; s/^wrote te-[12]\.csv$/wrote/' "$1"; }
+diff <(te_report te-1.txt) <(te_report te-2.txt) || fail "train-eval: the report differs"
+n1=$(sed -n 's/^formicary: rank 1 of 2 ran \([0-9]*\) items$/\1/p' te-2.err)
+[ -n "$n1" ] && [ "$n1" -gt 0 ] || { cat te-2.err; fail "train-eval: rank 1 ran none of the games"; }
+echo "train-eval: same output under mpirun -n 2 (rank 1 ran $n1 of the games)"
 
 # A rank that dies must not lose games silently: the run fails and writes nothing; --resume
 # then plays only the games missing from the journal and gives the one-process output.

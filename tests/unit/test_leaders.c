@@ -116,6 +116,22 @@ static void same_share(const fc_leaders_share *a, const fc_leaders_share *b)
 }
 
 /* Three seats of bidrace: 1 and 3 threads give the same games; every figure adds up. */
+/* A stand-in for a distributed runner (fc_spread_fn): chunks of items run last to first, each
+ * into its own slice of out, as another process would. */
+static int reverse_spread(void *ud, int count, int chunk, size_t size, void *out, fc_spread_batch batch,
+                          void *batch_ud, fc_error *err)
+{
+    int *calls = ud, k = chunk > 0 ? chunk : 1;
+    for (int at = (count - 1) / k * k; at >= 0; at -= k) {
+        int n = count - at < k ? count - at : k;
+        ++*calls;
+        int rc = batch(batch_ud, at, n, (char *)out + (size_t)at * size, err);
+        if (rc != 0)
+            return rc;
+    }
+    return 0;
+}
+
 static void test_run(void **state)
 {
     (void)state;
@@ -128,6 +144,15 @@ static void test_run(void **state)
     run(&c, &b);
     assert_int_equal(a.games, 24);
     assert_memory_equal(a.games_list, b.games_list, sizeof *a.games_list * 24);
+    /* through a runner in chunks of 3 games, last chunk first: the same games */
+    fc_leaders_result_free(&b);
+    int calls = 0;
+    c.spread = reverse_spread;
+    c.spread_ud = &calls;
+    run(&c, &b);
+    assert_int_equal(calls, 8);
+    assert_memory_equal(a.games_list, b.games_list, sizeof *a.games_list * 24);
+    c.spread = NULL;
     long decided = a.games - a.timeouts;
     assert_true(decided > 0);
     for (int p = 0; p < FC_LEADERS_POINTS; p++) {

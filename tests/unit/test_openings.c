@@ -81,6 +81,22 @@ static void run(const fc_openings_config *c, fc_openings_result *r)
         fail_msg("run: %s", err.msg);
 }
 
+/* A stand-in for a distributed runner (fc_spread_fn): chunks of items run last to first, each
+ * into its own slice of out, as another process would. */
+static int reverse_spread(void *ud, int count, int chunk, size_t size, void *out, fc_spread_batch batch,
+                          void *batch_ud, fc_error *err)
+{
+    int *calls = ud, k = chunk > 0 ? chunk : 1;
+    for (int at = (count - 1) / k * k; at >= 0; at -= k) {
+        int n = count - at < k ? count - at : k;
+        ++*calls;
+        int rc = batch(batch_ud, at, n, (char *)out + (size_t)at * size, err);
+        if (rc != 0)
+            return rc;
+    }
+    return 0;
+}
+
 static void test_run(void **state)
 {
     (void)state;
@@ -98,6 +114,21 @@ static void test_run(void **state)
         assert_string_equal(a->lines[i].text, b->lines[i].text);
         assert_int_equal(a->lines[i].count, b->lines[i].count);
     }
+    /* through a runner in chunks of 3 games, last chunk first: the same lines */
+    int calls = 0;
+    c.spread = reverse_spread;
+    c.spread_ud = &calls;
+    memset(b, 0, sizeof *b);
+    run(&c, b);
+    assert_int_equal(calls, 14);
+    assert_int_equal(a->nlines, b->nlines);
+    for (int i = 0; i < a->nlines; i++) {
+        assert_string_equal(a->lines[i].text, b->lines[i].text);
+        assert_int_equal(a->lines[i].count, b->lines[i].count);
+    }
+    for (int j = 0; j < c.depth; j++)
+        assert_true(a->entropy[j] == b->entropy[j]);
+    c.spread = NULL;
     assert_true(fabs(a->max_entropy - log2(40)) < 1e-12);
     for (int j = 0; j < c.depth; j++) {
         assert_true(a->entropy[j] == b->entropy[j]);

@@ -193,6 +193,22 @@ static bool same_result(const fc_probe_result *a, const fc_probe_result *b)
     return true;
 }
 
+/* A stand-in for a distributed runner (fc_spread_fn): chunks of items run last to first, each
+ * into its own slice of out, as another process would. */
+static int reverse_spread(void *ud, int count, int chunk, size_t size, void *out, fc_spread_batch batch,
+                          void *batch_ud, fc_error *err)
+{
+    int *calls = ud, k = chunk > 0 ? chunk : 1;
+    for (int at = (count - 1) / k * k; at >= 0; at -= k) {
+        int n = count - at < k ? count - at : k;
+        ++*calls;
+        int rc = batch(batch_ud, at, n, (char *)out + (size_t)at * size, err);
+        if (rc != 0)
+            return rc;
+    }
+    return 0;
+}
+
 static void test_probe_run(void **state)
 {
     (void)state;
@@ -211,6 +227,16 @@ static void test_probe_run(void **state)
     c.threads = 3;
     assert_int_equal(fc_probe_run(&c, &two, &err), 0);
     assert_true(same_result(&one, &two));
+    /* through a runner in chunks of 2 games, last chunk first: the baseline (3 deals with their
+     * kind counts: 2 chunks), then the 30 restricted games (15 chunks) */
+    int calls = 0;
+    c.threads = 2;
+    c.spread = reverse_spread;
+    c.spread_ud = &calls;
+    assert_int_equal(fc_probe_run(&c, &two, &err), 0);
+    assert_int_equal(calls, 2 + 15);
+    assert_true(same_result(&one, &two));
+    c.spread = NULL;
     for (int i = 0; i < one.nkinds; i++) {
         const fc_probe_kind *k = &one.kind[i];
         assert_true(k->share_lo <= k->share && k->share <= k->share_hi);

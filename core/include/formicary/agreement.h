@@ -11,6 +11,7 @@
 
 #include "formicary/match.h"
 #include "formicary/seats.h"
+#include "formicary/sim.h"
 
 #define FC_AGREEMENT_PHASES 3
 #define FC_AGREEMENT_TOPK 3
@@ -36,6 +37,11 @@ typedef struct fc_agreement_config {
     /* optional: called after each record with (done, total) under a lock */
     void (*progress)(void *ud, int done, int total);
     void *progress_ud;
+    /* optional: runs the records' replays in place of the threads alone (a front end's
+     * distributed runner, `formicary agreement` under mpirun; sim.h), in batches of `threads`
+     * records; progress is then not called */
+    fc_spread_fn spread;
+    void *spread_ud;
 } fc_agreement_config;
 
 /* Replays every match of c and fills out. On failure err names the record (its index). */

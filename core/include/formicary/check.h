@@ -125,6 +125,11 @@ typedef struct fc_check_config {
      * g[i].index is the deal (a front end keeps them: the runs database). */
     void (*on_games)(void *ud, int lineup, int seating, int nseatings, const int *at, const fc_sim_game *g, int n);
     void *on_games_ud;
+    /* optional: plays games in place of fc_sim_run (a front end's distributed runner, as
+     * `formicary check` under mpirun): fills out[0..count-1] exactly as fc_sim_run(cfg, first,
+     * count, out, err) would, called from the check's thread only, one call per seating and batch. */
+    int (*play)(void *ud, const fc_sim_config *cfg, int first, int count, fc_sim_game *out, fc_error *err);
+    void *play_ud;
 } fc_check_config;
 
 typedef struct fc_check_estimate {

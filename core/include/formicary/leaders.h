@@ -50,6 +50,11 @@ typedef struct fc_leaders_config {
     /* optional: after each game, (done, total) under a lock */
     void (*progress)(void *ud, int done, int total);
     void *progress_ud;
+    /* optional: plays and replays the games in place of the threads alone (a front end's
+     * distributed runner, `formicary leaders` under mpirun; sim.h), in batches of `threads`
+     * games, each game's fc_leaders_game the result; progress is then not called */
+    fc_spread_fn spread;
+    void *spread_ud;
 } fc_leaders_config;
 
 /* One game, as the study saw it. */

@@ -34,6 +34,7 @@
 #include "formicary/error.h"
 #include "formicary/game.h"
 #include "formicary/rules.h"
+#include "formicary/sim.h"
 
 #define FC_LUCK_MAX_FACTORS (FC_CHANCE_SOURCES_MAX + 1) /* the game's sources + "agents" */
 #define FC_LUCK_SPEC_MAX 256
@@ -59,6 +60,11 @@ typedef struct fc_luck_config {
     /* optional: (games played, games in all), after each game */
     void (*progress)(void *ud, long done, long total);
     void *progress_ud;
+    /* optional: plays games in place of fc_sim_run (a front end's distributed runner, as
+     * `formicary luck` under mpirun): fills out[0..count-1] exactly as fc_sim_run(cfg, first,
+     * count, out, err) would, called from the study's thread only, one call per strength. */
+    int (*play)(void *ud, const fc_sim_config *cfg, int first, int count, fc_sim_game *out, fc_error *err);
+    void *play_ud;
 } fc_luck_config;
 
 typedef struct fc_luck_share {

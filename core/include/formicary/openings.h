@@ -20,6 +20,7 @@
 
 #include "formicary/error.h"
 #include "formicary/rules.h"
+#include "formicary/sim.h"
 
 #define FC_OPENINGS_MAX_DEPTH 16
 #define FC_OPENINGS_MAX_FORCED_DEPTH 12
@@ -40,6 +41,11 @@ typedef struct fc_openings_config {
     /* optional: after each game, (done, total) under a lock */
     void (*progress)(void *ud, int done, int total);
     void *progress_ud;
+    /* optional: plays the games in place of the threads alone (a front end's distributed
+     * runner, `formicary openings` under mpirun; sim.h), in batches of `threads` games; progress
+     * is then not called. The forced-win search stays in the calling process. */
+    fc_spread_fn spread;
+    void *spread_ud;
 } fc_openings_config;
 
 typedef struct fc_openings_line {

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "formicary/match.h"
+#include "formicary/sim.h"
 
 /* Verdict thresholds, as shares of the baseline share B (1/players when every game has a
  * winner): the loss L = B - (the restricted agent's win share), with its 95% interval. */
@@ -39,6 +40,11 @@ typedef struct fc_probe_config {
     /* optional: called after each game with (games done, games in all) under a lock */
     void (*progress)(void *ud, long done, long total);
     void *progress_ud;
+    /* optional: plays the games in place of the threads alone (a front end's distributed
+     * runner, `formicary probe` under mpirun; sim.h): the baseline games, then the restricted
+     * ones, in batches of `threads` games; progress is then not called */
+    fc_spread_fn spread;
+    void *spread_ud;
 } fc_probe_config;
 
 typedef struct fc_probe_kind {

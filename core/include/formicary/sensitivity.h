@@ -97,6 +97,11 @@ typedef struct fc_sens_config {
      * param), and its games 0..n-1, or for a point the game refused why (g NULL, n 0). */
     void (*on_point)(void *ud, int point, const int64_t *values, const char *refused, const fc_sim_game *g, int n);
     void *on_point_ud;
+    /* optional: plays games in place of fc_sim_run (a front end's distributed runner, as
+     * `formicary sensitivity` under mpirun): fills out[0..count-1] exactly as fc_sim_run(cfg, first,
+     * count, out, err) would, called from the screening's thread only, one call per design point (play, above, takes precedence). */
+    int (*play_sim)(void *ud, const fc_sim_config *cfg, int first, int count, fc_sim_game *out, fc_error *err);
+    void *play_sim_ud;
 } fc_sens_config;
 
 /* Checks the configuration: the base layers, every parameter against the schema (unknown names

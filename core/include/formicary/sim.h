@@ -87,6 +87,17 @@ int fc_sim_check(const fc_sim_config *c, fc_error *err);
  * the lowest failing game index. */
 int fc_sim_run(const fc_sim_config *c, int first, int count, fc_sim_game *out, fc_error *err);
 
+/* Work that is not sim games, spread by a front end (`formicary agreement` under mpirun): a
+ * study's batch runs its items first..first+n-1 on its threads and writes item i's result, a
+ * plain value of `size` bytes, at out + (i - first) * size; 0, or the error of the batch's
+ * lowest failing item (named in err's message). */
+typedef int (*fc_spread_batch)(void *ud, int first, int n, void *out, fc_error *err);
+/* A runner fills out[0..count) (size bytes each) exactly as batch(batch_ud, 0, count, out, err)
+ * would, calling batch on batches of at most `chunk` items in any process; on failure err is
+ * the error of the batch holding the lowest failing item. */
+typedef int (*fc_spread_fn)(void *ud, int count, int chunk, size_t size, void *out, fc_spread_batch batch,
+                            void *batch_ud, fc_error *err);
+
 /* Per-game values of the metrics, for summaries and paired comparisons. `arg` is the agent
  * (agent metrics) or seat (seat metrics). */
 typedef enum fc_sim_metric {

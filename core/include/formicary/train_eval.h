@@ -17,6 +17,7 @@
 
 #include "formicary/game.h"
 #include "formicary/rules.h"
+#include "formicary/sim.h"
 
 #define FC_TRAIN_EVAL_DEFAULT_C 0.1     /* perturbation: a tenth of each weight's range */
 #define FC_TRAIN_EVAL_DEFAULT_STEP 0.05 /* first step per unit of win-share difference (share of the range) */
@@ -42,6 +43,11 @@ typedef struct fc_train_eval_config {
      * the check (step == total, done games of the check's). Called on the calling thread. */
     void (*progress)(void *ud, int step, int total, double share);
     void *progress_ud;
+    /* optional: plays each step's games in place of the threads alone (a front end's
+     * distributed runner, `formicary train-eval` under mpirun; sim.h), in batches of `threads`
+     * games */
+    fc_spread_fn spread;
+    void *spread_ud;
 } fc_train_eval_config;
 
 typedef struct fc_train_eval_result {

@@ -1,10 +1,9 @@
-/* Simulation over threads (see sim.h). Workers take game indices in increasing order from a
- * shared counter; each game builds its own match and agents from seeds derived from
- * (seed, index), so the results and the reported error do not depend on the thread count. */
+/* Simulation over threads (see sim.h) through the core's pool (pool.h); each game builds its
+ * own match and agents from seeds derived from (seed, index), so the results and the reported
+ * error do not depend on the thread count. */
 #include "formicary/sim.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +11,7 @@
 
 #include "agent_impl.h"
 #include "formicary/rng.h"
+#include "pool.h"
 
 #define SIM_MATCH_STREAM 0x73696d6d61746368ull /* "simmatch" */
 #define SIM_AGENT_STREAM 0x73696d6167656e74ull /* "simagent" */
@@ -253,43 +253,23 @@ static int sim_game(const fc_sim_config *c, int index, fc_sim_game *g, fc_error 
 
 typedef struct sim_run {
     const fc_sim_config *c;
-    int first, count;
+    int first;
     fc_sim_game *out;
-    pthread_mutex_t lock;
-    int next, done;
-    int failed_at; /* lowest failing offset, or -1 */
-    int abort;
-    fc_error err;
 } sim_run;
 
-static void *sim_worker(void *arg)
+static int sim_item(void *ud, int i, fc_error *err)
 {
-    sim_run *r = arg;
-    for (;;) {
-        pthread_mutex_lock(&r->lock);
-        int i = r->abort || r->next >= r->count ? -1 : r->next++;
-        pthread_mutex_unlock(&r->lock);
-        if (i < 0)
-            return NULL;
-        fc_error e;
-        fc_error_clear(&e);
-        int rc = sim_game(r->c, r->first + i, &r->out[i], &e);
-        pthread_mutex_lock(&r->lock);
-        if (rc != 0) {
-            /* later indices are not started, earlier ones still finish: the lowest wins */
-            r->abort = 1;
-            if (r->failed_at < 0 || i < r->failed_at) {
-                r->failed_at = i;
-                r->err = e;
-                if (!r->err.code)
-                    r->err.code = rc;
-            }
-        }
-        r->done++;
-        if (r->c->progress)
-            r->c->progress(r->c->progress_ud, r->done, r->count);
-        pthread_mutex_unlock(&r->lock);
-    }
+    sim_run *r = ud;
+    return sim_game(r->c, r->first + i, &r->out[i], err);
+}
+
+static void sim_finished(void *ud, int index, int rc, int done, int total)
+{
+    (void)index;
+    (void)rc;
+    const fc_sim_config *c = ud;
+    if (c->progress)
+        c->progress(c->progress_ud, done, total);
 }
 
 int fc_sim_run(const fc_sim_config *c, int first, int count, fc_sim_game *out, fc_error *err)
@@ -299,33 +279,10 @@ int fc_sim_run(const fc_sim_config *c, int first, int count, fc_sim_game *out, f
         return rc;
     if (first < 0 || count < 0 || !out)
         return fc_error_set(err, FC_EINVAL, "sim: bad game range %d+%d", first, count);
-    sim_run r;
-    memset(&r, 0, sizeof r);
-    r.c = c;
-    r.first = first;
-    r.count = count;
-    r.out = out;
-    r.failed_at = -1;
-    if (pthread_mutex_init(&r.lock, NULL) != 0)
-        return fc_error_set(err, FC_ENOMEM, "sim: cannot create a lock");
-    int nt = c->threads < count ? c->threads : count;
-    pthread_t tid[1024];
-    int started = 0;
-    for (int t = 1; t < nt; t++) {
-        if (pthread_create(&tid[started], NULL, sim_worker, &r) != 0)
-            break; /* fewer threads: same results, only slower */
-        started++;
-    }
-    sim_worker(&r); /* the calling thread works too */
-    for (int t = 0; t < started; t++)
-        pthread_join(tid[t], NULL);
-    pthread_mutex_destroy(&r.lock);
-    if (r.failed_at >= 0) {
-        if (err)
-            *err = r.err;
-        return r.err.code;
-    }
-    return 0;
+    sim_run r = {.c = c, .first = first, .out = out};
+    fc_pool pool = {.count = count, .threads = c->threads, .item = sim_item, .ud = &r,
+                    .finished = sim_finished, .finished_ud = (void *)c};
+    return fc_pool_run(&pool, NULL, err);
 }
 
 double fc_sim_value(const fc_sim_game *g, int nseats, fc_sim_metric metric, int arg)

@@ -3,13 +3,14 @@
  * counts do not depend on the thread count. */
 #include "formicary/agreement.h"
 
-#include <pthread.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "formicary/agent.h"
 #include "formicary/rng.h"
 #include "formicary/stats.h"
+#include "pool.h"
 
 #define AGREEMENT_STREAM 0x6167726565ull /* "agree" */
 
@@ -72,37 +73,38 @@ static int agreement_record(const fc_agreement_config *c, int index, fc_agreemen
 
 typedef struct agreement_run {
     const fc_agreement_config *c;
-    fc_agreement *slot;
-    pthread_mutex_t lock;
-    int next, done, failed_at, abort;
-    fc_error err;
+    fc_agreement *slot; /* of the records from `first` on */
+    int first;
+    bool progress;
 } agreement_run;
 
-static void *agreement_worker(void *arg)
+static int agreement_item(void *ud, int i, fc_error *err)
 {
-    agreement_run *r = arg;
-    for (;;) {
-        pthread_mutex_lock(&r->lock);
-        int i = r->abort || r->next >= r->c->nmatches ? -1 : r->next++;
-        pthread_mutex_unlock(&r->lock);
-        if (i < 0)
-            return NULL;
-        fc_error e;
-        fc_error_clear(&e);
-        int rc = agreement_record(r->c, i, &r->slot[i], &e);
-        pthread_mutex_lock(&r->lock);
-        if (rc != 0 && (r->failed_at < 0 || i < r->failed_at)) {
-            r->abort = 1;
-            r->failed_at = i;
-            r->err = e;
-            if (!r->err.code)
-                r->err.code = rc;
-        }
-        r->done++;
-        if (r->c->progress)
-            r->c->progress(r->c->progress_ud, r->done, r->c->nmatches);
-        pthread_mutex_unlock(&r->lock);
-    }
+    agreement_run *r = ud;
+    return agreement_record(r->c, r->first + i, &r->slot[i], err);
+}
+
+static void agreement_finished(void *ud, int i, int rc, int done, int total)
+{
+    (void)i;
+    (void)rc;
+    const agreement_run *r = ud;
+    if (r->progress && r->c->progress)
+        r->c->progress(r->c->progress_ud, done, total);
+}
+
+/* Records first..first+n-1 over the threads into out[0..n); the error names the record. */
+static int agreement_batch(void *ud, int first, int n, void *out, fc_error *err)
+{
+    const agreement_run *all = ud;
+    agreement_run r = {.c = all->c, .slot = out, .first = first, .progress = all->progress};
+    fc_pool pool = {.count = n, .threads = all->c->threads, .item = agreement_item, .ud = &r,
+                    .finished = agreement_finished, .finished_ud = &r};
+    fc_error e;
+    int failed_at;
+    if (fc_pool_run(&pool, &failed_at, &e) != 0)
+        return fc_error_set(err, e.code, "record %d: %s", first + failed_at + 1, e.msg);
+    return 0;
 }
 
 static void agreement_add(fc_agreement *to, const fc_agreement *from)
@@ -145,30 +147,13 @@ int fc_agreement_run(const fc_agreement_config *c, fc_agreement *out, fc_error *
     int rc = agreement_check(c, err);
     if (rc != 0)
         return rc;
-    agreement_run r;
-    memset(&r, 0, sizeof r);
-    r.c = c;
-    r.failed_at = -1;
-    r.slot = calloc((size_t)c->nmatches, sizeof *r.slot);
-    if (!r.slot || pthread_mutex_init(&r.lock, NULL) != 0) {
-        free(r.slot);
+    agreement_run r = {.c = c, .slot = calloc((size_t)c->nmatches, sizeof(fc_agreement)), .progress = !c->spread};
+    if (!r.slot)
         return fc_error_set(err, FC_ENOMEM, "out of memory");
-    }
-    int nt = c->threads < c->nmatches ? c->threads : c->nmatches;
-    pthread_t tid[1024];
-    int started = 0;
-    for (int t = 1; t < nt; t++) {
-        if (pthread_create(&tid[started], NULL, agreement_worker, &r) != 0)
-            break;
-        started++;
-    }
-    agreement_worker(&r);
-    for (int t = 0; t < started; t++)
-        pthread_join(tid[t], NULL);
-    pthread_mutex_destroy(&r.lock);
-    if (r.failed_at >= 0) {
-        rc = fc_error_set(err, r.err.code, "record %d: %s", r.failed_at + 1, r.err.msg);
-    } else {
+    rc = c->spread ? c->spread(c->spread_ud, c->nmatches, c->threads, sizeof(fc_agreement), r.slot, agreement_batch,
+                               &r, err)
+                   : agreement_batch(&r, 0, c->nmatches, r.slot, err);
+    if (rc == 0) {
         out->nseats = fc_rules_nseats(fc_match_rules(c->matches[0]));
         out->records = c->nmatches;
         for (int i = 0; i < c->nmatches; i++)

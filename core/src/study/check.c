@@ -135,7 +135,8 @@ static int check_play(check_run *r, int i, int from, int to, fc_error *err)
         sc.fixed_seats = true;
         sc.max_decisions = r->cfg->max_decisions;
         sc.opening = r->c->opening;
-        int rc = fc_sim_run(&sc, from, to - from, r->games[i][k] + from, err);
+        int rc = r->cfg->play ? r->cfg->play(r->cfg->play_ud, &sc, from, to - from, r->games[i][k] + from, err)
+                              : fc_sim_run(&sc, from, to - from, r->games[i][k] + from, err);
         if (rc != 0)
             return rc;
         if (r->cfg->on_games)

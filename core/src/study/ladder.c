@@ -6,13 +6,13 @@
 #include "formicary/ladder.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "formicary/agent.h"
 #include "formicary/stats.h"
+#include "pool.h"
 
 static double ladder_now(void)
 {
@@ -83,10 +83,7 @@ typedef struct ladder_run {
     int (*table)[FC_MAX_SEATS]; /* members, in table order */
     fc_ladder_game *games;      /* the round's slots */
     int njobs, deal0, ndeals;   /* the round: jobs = tables x rotations x deals */
-    pthread_mutex_t lock;
-    int next, abort, failed_at;
     long done, total;
-    fc_error err;
 } ladder_run;
 
 /* The sim configuration of (table, rotation): fixed seats, agent_at filled. */
@@ -169,31 +166,18 @@ static int ladder_round_hook(ladder_run *r, fc_error *err)
     return rc;
 }
 
-static void *ladder_worker(void *arg)
+static int ladder_item(void *ud, int job, fc_error *err) { return ladder_game(ud, job, err); }
+
+static void ladder_finished(void *ud, int job, int rc, int done, int total)
 {
-    ladder_run *r = arg;
-    for (;;) {
-        pthread_mutex_lock(&r->lock);
-        int i = r->abort || r->next >= r->njobs ? -1 : r->next++;
-        pthread_mutex_unlock(&r->lock);
-        if (i < 0)
-            return NULL;
-        fc_error e;
-        fc_error_clear(&e);
-        int rc = ladder_game(r, i, &e);
-        pthread_mutex_lock(&r->lock);
-        if (rc != 0 && (r->failed_at < 0 || i < r->failed_at)) {
-            r->abort = 1;
-            r->failed_at = i;
-            r->err = e;
-            if (!r->err.code)
-                r->err.code = rc;
-        }
-        r->done++;
-        if (r->c->progress)
-            r->c->progress(r->c->progress_ud, r->done, r->total);
-        pthread_mutex_unlock(&r->lock);
-    }
+    (void)job;
+    (void)rc;
+    (void)done;
+    (void)total;
+    ladder_run *r = ud;
+    r->done++;
+    if (r->c->progress)
+        r->c->progress(r->c->progress_ud, r->done, r->total);
 }
 
 /* Plays one round's jobs over the threads. */
@@ -201,26 +185,9 @@ static int ladder_round(ladder_run *r, fc_error *err)
 {
     if (r->c->play)
         return ladder_round_hook(r, err);
-    r->next = 0;
-    r->abort = 0;
-    r->failed_at = -1;
-    int nt = r->c->threads < r->njobs ? r->c->threads : r->njobs;
-    pthread_t tid[1024];
-    int started = 0;
-    for (int t = 1; t < nt; t++) {
-        if (pthread_create(&tid[started], NULL, ladder_worker, r) != 0)
-            break; /* fewer threads: same results, only slower */
-        started++;
-    }
-    ladder_worker(r);
-    for (int t = 0; t < started; t++)
-        pthread_join(tid[t], NULL);
-    if (r->failed_at >= 0) {
-        if (err)
-            *err = r->err;
-        return r->err.code;
-    }
-    return 0;
+    fc_pool pool = {.count = r->njobs, .threads = r->c->threads, .item = ladder_item, .ud = r,
+                    .finished = ladder_finished, .finished_ud = r};
+    return fc_pool_run(&pool, NULL, err);
 }
 
 /* Every p-subset of 0..n-1 in lexicographic order. */
@@ -293,8 +260,6 @@ static int ladder_start(const fc_ladder_config *c, ladder_run *r, fc_ladder_resu
     out->games = calloc((size_t)r->total, sizeof *out->games);
     if (!out->games)
         return fc_error_set(err, FC_ENOMEM, "out of memory");
-    if (pthread_mutex_init(&r->lock, NULL) != 0)
-        return fc_error_set(err, FC_ENOMEM, "ladder: cannot create a lock");
     return 0;
 }
 
@@ -328,7 +293,6 @@ int fc_ladder_run(const fc_ladder_config *c, fc_ladder_result *out, fc_error *er
         if (rc == 0 && c->until_separated && out->separated)
             break;
     }
-    pthread_mutex_destroy(&r.lock);
     free(r.table);
     out->seconds = ladder_now() - t0;
     return rc;

@@ -258,7 +258,8 @@ static int leaders_work_alloc(leaders_work *w, const fc_match *m, long decisions
 
 typedef struct leaders_run {
     const fc_leaders_config *cfg;
-    fc_leaders_game *games;
+    fc_leaders_game *games; /* of the games from `first` on */
+    int first;
 } leaders_run;
 
 /* The kingmaker test of seat `who` to move in w->st, decision k of the game: by the judge and,
@@ -318,7 +319,7 @@ static int leaders_at(const leaders_work *w, long d, int pct, int n, bool lowest
 static int leaders_on_game(void *ud, int index, const fc_match *m, fc_error *err)
 {
     const leaders_run *r = ud;
-    fc_leaders_game *lg = &r->games[index];
+    fc_leaders_game *lg = &r->games[index - r->first];
     const fc_game *g = fc_match_game(m);
     int n = fc_rules_nseats(fc_match_rules(m));
     memset(lg, 0, sizeof *lg);
@@ -449,6 +450,26 @@ int fc_leaders_check(const fc_leaders_config *c, fc_error *err)
     return fc_sim_check(&sc, err);
 }
 
+/* Games first..first+n-1 played and replayed over the threads into out[0..n) (an
+ * fc_spread_batch: the sim results are dropped, the analysis is the result). */
+static int leaders_batch(void *ud, int first, int n, void *out, fc_error *err)
+{
+    const fc_leaders_config *c = ud;
+    fc_sim_game *sg = calloc((size_t)(n > 0 ? n : 1), sizeof *sg);
+    if (!sg)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    leaders_run r = {c, out, first};
+    fc_sim_config sc;
+    leaders_sim_config(c, &sc);
+    if (c->spread)
+        sc.progress = NULL; /* the batches' counts would restart at 0 */
+    sc.on_game = leaders_on_game;
+    sc.on_game_ud = &r;
+    int rc = fc_sim_run(&sc, first, n, sg, err);
+    free(sg);
+    return rc;
+}
+
 int fc_leaders_run(const fc_leaders_config *c, fc_leaders_result *out, fc_error *err)
 {
     memset(out, 0, sizeof *out);
@@ -458,19 +479,12 @@ int fc_leaders_run(const fc_leaders_config *c, fc_leaders_result *out, fc_error 
     double t0 = leaders_now();
     out->nseats = fc_rules_nseats(c->rules);
     out->games = c->games;
-    fc_sim_game *sg = calloc((size_t)c->games, sizeof *sg);
     out->games_list = calloc((size_t)c->games, sizeof *out->games_list);
-    if (!sg || !out->games_list) {
-        free(sg);
+    if (!out->games_list)
         return fc_error_set(err, FC_ENOMEM, "out of memory");
-    }
-    leaders_run r = {c, out->games_list};
-    fc_sim_config sc;
-    leaders_sim_config(c, &sc);
-    sc.on_game = leaders_on_game;
-    sc.on_game_ud = &r;
-    rc = fc_sim_run(&sc, 0, c->games, sg, err);
-    free(sg);
+    rc = c->spread ? c->spread(c->spread_ud, c->games, c->threads, sizeof *out->games_list, out->games_list,
+                               leaders_batch, (void *)c, err)
+                   : leaders_batch((void *)c, 0, c->games, out->games_list, err);
     if (rc == 0)
         leaders_summary(c, out);
     out->seconds = leaders_now() - t0;

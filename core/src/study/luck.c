@@ -220,7 +220,7 @@ static int luck_play(luck_run *r, int k, double *y[FC_LUCK_NMETRICS], fc_luck_st
     sc.game_seeds_ud = r;
     sc.nsources = r->nsources;
     double t0 = luck_now();
-    int rc = fc_sim_run(&sc, 0, count, g, err);
+    int rc = c->play ? c->play(c->play_ud, &sc, 0, count, g, err) : fc_sim_run(&sc, 0, count, g, err);
     st->seconds = luck_now() - t0;
     for (int i = 0; rc == 0 && i < count; i++) {
         y[FC_LUCK_WIN][i] = fc_sim_value(&g[i], n, FC_SIM_SEAT_WIN, 0);

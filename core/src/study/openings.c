@@ -4,7 +4,6 @@
 #include "formicary/openings.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +14,7 @@
 #include "formicary/rng.h"
 #include "formicary/sim.h"
 #include "formicary/stats.h"
+#include "pool.h"
 
 /* ab scores a won game at ply p as 30000 - p (agent.h, fc_agent_search_stats.score): scores
  * beyond this are proved results, not evaluations (which stay within +-10000). */
@@ -109,62 +109,43 @@ static int openings_play(const fc_openings_config *c, int index, openings_game *
     return rc;
 }
 
-/* ---- threads: the next game index under a lock, the lowest failing one reported ---- */
+/* ---- threads: the core's pool, each game into its own slot ---- */
 
 typedef struct openings_pool {
     const fc_openings_config *c;
-    openings_game *games;
-    pthread_mutex_t lock;
-    int next, done, failed_at;
-    fc_error err;
+    openings_game *games; /* of the games from `first` on */
+    int first;
 } openings_pool;
 
-static void *openings_worker(void *arg)
+static int openings_item(void *ud, int i, fc_error *err)
 {
-    openings_pool *p = arg;
-    for (;;) {
-        pthread_mutex_lock(&p->lock);
-        int i = p->failed_at >= 0 || p->next >= p->c->games ? -1 : p->next++;
-        pthread_mutex_unlock(&p->lock);
-        if (i < 0)
-            return NULL;
-        fc_error e;
-        fc_error_clear(&e);
-        int rc = openings_play(p->c, i, &p->games[i], &e);
-        pthread_mutex_lock(&p->lock);
-        if (rc != 0 && (p->failed_at < 0 || i < p->failed_at)) {
-            p->failed_at = i;
-            p->err = e;
-            if (!p->err.code)
-                p->err.code = rc;
-        }
-        p->done++;
-        if (rc == 0 && p->c->progress)
-            p->c->progress(p->c->progress_ud, p->done, p->c->games);
-        pthread_mutex_unlock(&p->lock);
-    }
+    openings_pool *p = ud;
+    return openings_play(p->c, p->first + i, &p->games[i], err);
+}
+
+static void openings_finished(void *ud, int i, int rc, int done, int total)
+{
+    (void)i;
+    const fc_openings_config *c = ud;
+    if (rc == 0 && c->progress && !c->spread)
+        c->progress(c->progress_ud, done, total);
+}
+
+/* Games first..first+n-1 over the threads into out[0..n) (an fc_spread_batch). */
+static int openings_batch(void *ud, int first, int n, void *out, fc_error *err)
+{
+    const fc_openings_config *c = ud;
+    openings_pool p = {.c = c, .games = out, .first = first};
+    fc_pool pool = {.count = n, .threads = c->threads, .item = openings_item, .ud = &p,
+                    .finished = openings_finished, .finished_ud = (void *)c};
+    return fc_pool_run(&pool, NULL, err);
 }
 
 static int openings_play_all(const fc_openings_config *c, openings_game *games, fc_error *err)
 {
-    openings_pool p = {.c = c, .games = games, .failed_at = -1};
-    pthread_mutex_init(&p.lock, NULL);
-    int nt = c->threads < c->games ? c->threads : c->games;
-    pthread_t *th = calloc((size_t)nt, sizeof *th);
-    int started = 0;
-    for (int i = 1; th && i < nt && pthread_create(&th[i], NULL, openings_worker, &p) == 0; i++)
-        started = i;
-    openings_worker(&p);
-    for (int i = 1; i <= started; i++)
-        pthread_join(th[i], NULL);
-    free(th);
-    pthread_mutex_destroy(&p.lock);
-    if (p.failed_at >= 0) {
-        if (err)
-            *err = p.err;
-        return p.err.code;
-    }
-    return 0;
+    if (c->spread)
+        return c->spread(c->spread_ud, c->games, c->threads, sizeof *games, games, openings_batch, (void *)c, err);
+    return openings_batch((void *)c, 0, c->games, games, err);
 }
 
 /* ---- entropy and lines ---- */

@@ -6,7 +6,6 @@
  * Every job has its own slot: nothing depends on the thread count. */
 #include "formicary/probe.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +15,7 @@
 #include "formicary/sim.h"
 #include "formicary/stats.h"
 #include "formicary/suggest.h"
+#include "pool.h"
 
 const char *fc_probe_verdict_name(fc_probe_verdict v)
 {
@@ -95,7 +95,6 @@ typedef struct probe_game {
     double share[FC_MAX_SEATS]; /* 1/k for each of k first places; all 0 after a timeout */
     bool timeout;
     long dec, binding; /* restricted games: the restricted seat's decisions, those the restriction bound */
-    long *used;        /* baseline games: decisions per (seat, kind), nseats x nk */
 } probe_game;
 
 typedef struct probe_run {
@@ -105,15 +104,12 @@ typedef struct probe_run {
     char (*spec)[512]; /* restricted spec of each probed kind */
     probe_game *games;
     long *used;
-    pthread_mutex_t lock;
-    int next, abort, failed_at;
-    long done;
-    fc_error err;
 } probe_run;
 
 typedef struct probe_job {
     probe_run *r;
     probe_game *g;
+    long *used;      /* baseline games: decisions per (seat, kind), nseats x nk */
     int probe, seat; /* -1, -1 for a baseline game */
 } probe_job;
 
@@ -132,7 +128,7 @@ static int probe_on_game(void *ud, int index, const fc_match *m, fc_error *err)
         if (h->seat >= 0 && j->probe < 0) {
             int k = fc_match_decision_kind(x, h->decision);
             if (k >= 0)
-                j->g->used[h->seat * nk + k]++;
+                j->used[h->seat * nk + k]++;
         } else if (h->seat >= 0 && h->seat == j->seat) {
             const fc_decision *legal;
             int nl = fc_match_legal(x, &legal, NULL), in = 0, out = 0;
@@ -152,13 +148,13 @@ static int probe_on_game(void *ud, int index, const fc_match *m, fc_error *err)
     return rc;
 }
 
-static int probe_game_play(probe_run *r, int job, fc_error *err)
+/* Job `job` into *out (and, a baseline game, its kind counts into used: zeroed, nseats x nk). */
+static int probe_game_play(probe_run *r, int job, probe_game *out, long *used, fc_error *err)
 {
     const fc_probe_config *c = r->c;
     int deal = job % c->deals, probe = job < c->deals ? -1 : (job - c->deals) / c->deals / r->p;
     int seat = probe < 0 ? -1 : (job - c->deals) / c->deals % r->p;
-    probe_job j = {r, &r->games[job], probe, seat};
-    j.g->used = probe < 0 ? r->used + (size_t)deal * (size_t)(r->p * r->nk) : NULL;
+    probe_job j = {r, out, probe < 0 ? used : NULL, probe, seat};
     fc_sim_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.rules = c->rules;
@@ -181,29 +177,67 @@ static int probe_game_play(probe_run *r, int job, fc_error *err)
     return 0;
 }
 
-static void *probe_worker(void *arg)
+static int probe_item(void *ud, int job, fc_error *err)
 {
-    probe_run *r = arg;
-    for (;;) {
-        pthread_mutex_lock(&r->lock);
-        int job = r->abort ? r->njobs : r->next++;
-        pthread_mutex_unlock(&r->lock);
-        if (job >= r->njobs)
-            return NULL;
-        fc_error e;
-        fc_error_clear(&e);
-        int rc = probe_game_play(r, job, &e);
-        pthread_mutex_lock(&r->lock);
-        if (rc != 0 && (r->failed_at < 0 || job < r->failed_at)) { /* the lowest failing job, as sim does */
-            r->failed_at = job;
-            r->err = e;
-            r->abort = 1;
-        }
-        r->done++;
-        if (rc == 0 && r->c->progress)
-            r->c->progress(r->c->progress_ud, r->done, r->njobs);
-        pthread_mutex_unlock(&r->lock);
+    probe_run *r = ud;
+    return probe_game_play(r, job, &r->games[job], r->used + (size_t)(job % r->c->deals) * (size_t)(r->p * r->nk),
+                           err);
+}
+
+/* ---- spread (c->spread): jobs as plain records, a baseline game's kind counts after it ---- */
+
+typedef struct probe_part {
+    probe_run *r;
+    int from;    /* the phase's first job: 0 (baseline games) or deals (restricted ones) */
+    size_t size; /* bytes of one record */
+} probe_part;
+
+static int probe_part_item(void *ud, int i, fc_error *err)
+{
+    const probe_part *pp = ud; /* a batch's view: r->games is its records, from its first job */
+    unsigned char *rec = (unsigned char *)pp->r->games + (size_t)i * pp->size;
+    return probe_game_play(pp->r, pp->from + i, (probe_game *)rec, (long *)(rec + sizeof(probe_game)), err);
+}
+
+static int probe_batch(void *ud, int first, int n, void *out, fc_error *err)
+{
+    const probe_part *all = ud;
+    probe_run view = *all->r;
+    view.games = out;
+    probe_part pp = {&view, all->from + first, all->size};
+    fc_pool pool = {.count = n, .threads = all->r->c->threads, .item = probe_part_item, .ud = &pp};
+    return fc_pool_run(&pool, NULL, err);
+}
+
+/* The baseline games, then the restricted ones, through c->spread; the lowest failing job's
+ * error either way (the baseline's jobs come first). */
+static int probe_spread(probe_run *r, fc_error *err)
+{
+    const fc_probe_config *c = r->c;
+    size_t counts = (size_t)(r->p * r->nk) * sizeof(long), size = sizeof(probe_game) + counts;
+    unsigned char *base = calloc((size_t)c->deals, size);
+    if (!base)
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    probe_part pp = {r, 0, size};
+    int rc = c->spread(c->spread_ud, c->deals, c->threads, size, base, probe_batch, &pp, err);
+    for (int d = 0; rc == 0 && d < c->deals; d++) {
+        memcpy(&r->games[d], base + (size_t)d * size, sizeof(probe_game));
+        memcpy(r->used + (size_t)d * (size_t)(r->p * r->nk), base + (size_t)d * size + sizeof(probe_game), counts);
     }
+    free(base);
+    pp = (probe_part){r, c->deals, sizeof(probe_game)};
+    if (rc == 0)
+        rc = c->spread(c->spread_ud, r->njobs - c->deals, c->threads, sizeof(probe_game), r->games + c->deals,
+                       probe_batch, &pp, err);
+    return rc;
+}
+
+static void probe_finished(void *ud, int job, int rc, int done, int total)
+{
+    (void)job;
+    const fc_probe_config *c = ud;
+    if (rc == 0 && c->progress)
+        c->progress(c->progress_ud, done, total);
 }
 
 static fc_probe_verdict probe_verdict(double base, const fc_stats_diff *d)
@@ -226,7 +260,7 @@ static void probe_usage(const probe_run *r, int k, fc_probe_kind *out)
         if (g->timeout)
             continue;
         for (int s = 0; s < r->p; s++) {
-            const long *u = g->used + s * r->nk;
+            const long *u = r->used + ((size_t)d * (size_t)r->p + (size_t)s) * (size_t)r->nk;
             long all = 0;
             for (int i = 0; i < r->nk; i++)
                 all += u[i];
@@ -321,7 +355,6 @@ static int probe_setup(probe_run *r, const fc_probe_config *c, fc_error *err)
     for (int j = 0; j < r->nprobe; j++)
         if (fc_agent_spec_restrict(c->agent, names[r->probe_kind[j]], r->spec[j], sizeof r->spec[j], err) < 0)
             return err->code;
-    r->failed_at = -1;
     return 0;
 }
 
@@ -335,19 +368,13 @@ int fc_probe_run(const fc_probe_config *c, fc_probe_result *out, fc_error *err)
     probe_run r;
     memset(&r, 0, sizeof r);
     if ((rc = probe_setup(&r, c, err)) == 0) {
-        pthread_mutex_init(&r.lock, NULL);
-        int nt = c->threads < r.njobs ? c->threads : r.njobs;
-        pthread_t th[1024];
-        int started = 0;
-        for (; started < nt - 1; started++)
-            if (pthread_create(&th[started], NULL, probe_worker, &r) != 0)
-                break;
-        probe_worker(&r);
-        for (int i = 0; i < started; i++)
-            pthread_join(th[i], NULL);
-        pthread_mutex_destroy(&r.lock);
-        if (r.failed_at >= 0)
-            rc = fc_error_set(err, r.err.code ? r.err.code : FC_EINVAL, "%s", r.err.msg);
+        fc_pool pool = {.count = r.njobs, .threads = c->threads, .item = probe_item, .ud = &r,
+                        .finished = probe_finished, .finished_ud = (void *)c};
+        fc_error e;
+        if (c->spread)
+            rc = probe_spread(&r, err);
+        else if (fc_pool_run(&pool, NULL, &e) != 0)
+            rc = fc_error_set(err, e.code, "%s", e.msg);
     }
     if (rc == 0) {
         out->nseats = r.p;

@@ -5,7 +5,6 @@
 #include "formicary/train_eval.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +15,7 @@
 #include "formicary/rng.h"
 #include "formicary/stats.h"
 #include "formicary/weights.h"
+#include "pool.h"
 
 #define TE_ALPHA 0.602 /* Spall's decay exponents */
 #define TE_GAMMA 0.101
@@ -25,6 +25,12 @@
 #define TE_CHECK_STEP (-1)              /* the step number of the check's games */
 #define TE_DEFAULT_MAX_DECISIONS 100000L
 
+/* One game's result: a plain value, so a distributed runner can ship it (fc_spread_fn). */
+typedef struct te_result {
+    double score;       /* A's result, 1 / 0.5 / 0 */
+    uint8_t unfinished;
+} te_result;
+
 /* One batch of games between side A (weights wa) and side B (wb). */
 typedef struct te_batch {
     const fc_train_eval_config *c;
@@ -33,11 +39,8 @@ typedef struct te_batch {
     const double *wa, *wb;
     uint64_t seed;   /* the batch's: from (config seed, step) */
     int njobs;
-    double *score;   /* per job: A's result, 1 / 0.5 / 0 */
-    uint8_t *unfinished;
-    pthread_mutex_t lock;
-    int next, failed_at;
-    fc_error err;
+    te_result *res;  /* per job from `first` on */
+    int first;
 } te_batch;
 
 static double te_now(void)
@@ -95,8 +98,8 @@ static int te_game(te_batch *b, int j, fc_error *err)
         bool done = fc_match_to_move(m) == FC_NOBODY;
         fc_match_scores(m, score, rank);
         int mine = rank[a_seat], theirs = rank[1 - a_seat];
-        b->score[j] = !done || mine == theirs ? 0.5 : mine < theirs ? 1.0 : 0.0;
-        b->unfinished[j] = !done;
+        b->res[j - b->first].score = !done || mine == theirs ? 0.5 : mine < theirs ? 1.0 : 0.0;
+        b->res[j - b->first].unfinished = !done;
     }
     fc_agent_free(ag[0]);
     fc_agent_free(ag[1]);
@@ -104,51 +107,38 @@ static int te_game(te_batch *b, int j, fc_error *err)
     return rc;
 }
 
-static void *te_worker(void *arg)
+static int te_item(void *ud, int i, fc_error *err)
 {
-    te_batch *b = arg;
-    for (;;) {
-        pthread_mutex_lock(&b->lock);
-        int j = b->failed_at >= 0 && b->next > b->failed_at ? b->njobs : b->next++;
-        pthread_mutex_unlock(&b->lock);
-        if (j >= b->njobs)
-            return NULL;
-        fc_error e;
-        fc_error_clear(&e);
-        if (te_game(b, j, &e) != 0) {
-            pthread_mutex_lock(&b->lock);
-            if (b->failed_at < 0 || j < b->failed_at) { /* the lowest failing game's error */
-                b->failed_at = j;
-                b->err = e;
-            }
-            pthread_mutex_unlock(&b->lock);
-        }
-    }
+    te_batch *b = ud;
+    return te_game(b, b->first + i, err);
 }
 
-/* Plays the batch's jobs on c->threads threads; A's mean result, or a negative error. */
+/* Jobs first..first+n-1 of the batch over the threads into out[0..n) (an fc_spread_batch). */
+static int te_part(void *ud, int first, int n, void *out, fc_error *err)
+{
+    te_batch b = *(const te_batch *)ud;
+    b.res = out;
+    b.first = first;
+    fc_pool pool = {.count = n, .threads = b.c->threads, .item = te_item, .ud = &b};
+    fc_error e;
+    if (fc_pool_run(&pool, NULL, &e) != 0)
+        return fc_error_set(err, e.code, "train-eval: %s", e.msg);
+    return 0;
+}
+
+/* Plays the batch's jobs on c->threads threads (or through c->spread); A's mean result, or a
+ * negative error. */
 static int te_play(te_batch *b, double *share, fc_error *err)
 {
-    b->next = 0;
-    b->failed_at = -1;
-    fc_error_clear(&b->err);
-    if (pthread_mutex_init(&b->lock, NULL) != 0)
-        return fc_error_set(err, FC_ENOMEM, "train-eval: cannot make a lock");
-    int nt = b->c->threads < b->njobs ? b->c->threads : b->njobs, started = 0;
-    pthread_t th[64];
-    nt = nt > 64 ? 64 : nt;
-    for (int t = 1; t < nt; t++)
-        if (pthread_create(&th[started], NULL, te_worker, b) == 0)
-            started++;
-    te_worker(b);
-    for (int t = 0; t < started; t++)
-        pthread_join(th[t], NULL);
-    pthread_mutex_destroy(&b->lock);
-    if (b->failed_at >= 0)
-        return fc_error_set(err, b->err.code ? b->err.code : FC_EINVAL, "train-eval: %s", b->err.msg);
+    const fc_train_eval_config *c = b->c;
+    b->first = 0;
+    int rc = c->spread ? c->spread(c->spread_ud, b->njobs, c->threads, sizeof *b->res, b->res, te_part, b, err)
+                       : te_part(b, 0, b->njobs, b->res, err);
+    if (rc != 0)
+        return rc;
     double sum = 0;
     for (int j = 0; j < b->njobs; j++)
-        sum += b->score[j];
+        sum += b->res[j].score;
     *share = sum / b->njobs;
     return 0;
 }
@@ -296,7 +286,7 @@ static int te_check(te_state *s, fc_error *err)
     if (rc < 0)
         return rc;
     for (int j = 0; j < s->b.njobs; j++)
-        r->check_unfinished += s->b.unfinished[j];
+        r->check_unfinished += s->b.res[j].unfinished;
     r->check_deals = c->check;
     r->check_share = share;
     /* Wilson over the games: pairing narrows the true interval, so this one errs on the safe side */
@@ -318,17 +308,15 @@ int fc_train_eval_run(const fc_train_eval_config *c, fc_train_eval_result *r, fc
     r->n = rc;
     te_state *s = calloc(1, sizeof *s);
     int most = 2 * (c->games > c->check ? c->games : c->check);
-    double *score = malloc((size_t)most * sizeof *score);
-    uint8_t *unfinished = malloc((size_t)most);
-    if (!s || !score || !unfinished) {
+    te_result *res = calloc((size_t)most, sizeof *res); /* zeroed: the padding ships as bytes */
+    if (!s || !res) {
         free(s);
-        free(score);
-        free(unfinished);
+        free(res);
         return fc_error_set(err, FC_ENOMEM, "out of memory");
     }
     s->c = c;
     s->r = r;
-    s->b = (te_batch){.c = c, .spec = te_spec(c), .n = r->n, .score = score, .unfinished = unfinished};
+    s->b = (te_batch){.c = c, .spec = te_spec(c), .n = r->n, .res = res};
     for (int i = 0; i < r->n; i++) {
         const fc_eval_weight *d = &r->defs[i];
         r->start[i] = c->start ? c->start[i] : d->value;
@@ -343,8 +331,7 @@ int fc_train_eval_run(const fc_train_eval_config *c, fc_train_eval_result *r, fc
             rc = te_check(s, err);
     }
     r->seconds = te_now() - t0;
-    free(score);
-    free(unfinished);
+    free(res);
     free(s);
     return rc;
 }
