@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "fixture.h"
+#include "spread_stub.h"
 #include "formicary/openings.h"
 
 static void test_entropy(void **state)
@@ -79,22 +80,6 @@ static void run(const fc_openings_config *c, fc_openings_result *r)
     fc_error_clear(&err);
     if (fc_openings_run(c, r, &err) != 0)
         fail_msg("run: %s", err.msg);
-}
-
-/* A stand-in for a distributed runner (fc_spread_fn): chunks of items run last to first, each
- * into its own slice of out, as another process would. */
-static int reverse_spread(void *ud, int count, int chunk, size_t size, void *out, fc_spread_batch batch,
-                          void *batch_ud, fc_error *err)
-{
-    int *calls = ud, k = chunk > 0 ? chunk : 1;
-    for (int at = (count - 1) / k * k; at >= 0; at -= k) {
-        int n = count - at < k ? count - at : k;
-        ++*calls;
-        int rc = batch(batch_ud, at, n, (char *)out + (size_t)at * size, err);
-        if (rc != 0)
-            return rc;
-    }
-    return 0;
 }
 
 static void test_run(void **state)
