@@ -38,6 +38,13 @@ static bool public_event(const fc_match *m, size_t ply, const char *const *words
 
 static bool starts(const char *s, const char *prefix) { return strncmp(s, prefix, strlen(prefix)) == 0; }
 
+/* Whether `by` is `verb` followed by exactly `token` (Termity: "deploy X" after "draw X"). */
+static bool plays_token(const char *by, const char *verb, const char *token)
+{
+    size_t n = strlen(verb);
+    return strncmp(by, verb, n) == 0 && strcmp(by + n, token) == 0;
+}
+
 /* The game's own reveal of hidden decision i at ply r (= public_at - 1, the revealing decision). */
 static void check_reveal(const fc_match *m, const fc_transcript *t, size_t i, size_t r, seen *s)
 {
@@ -54,8 +61,7 @@ static void check_reveal(const fc_match *m, const fc_transcript *t, size_t i, si
     } else if (strcmp(s->id, "termity") == 0) {
         int drawer = __builtin_ctz(t->audience[i]);
         if (!starts(d, "draw ") || t->seat[r] != drawer || /* "deploy X" picks the token, before its hex */
-            !((starts(by, "deploy ") && strcmp(by + 7, d + 5) == 0) ||
-              (starts(by, "discard ") && strcmp(by + 8, d + 5) == 0)))
+            !(plays_token(by, "deploy ", d + 5) || plays_token(by, "discard ", d + 5)))
             fail_msg("termity: '%s' (ply %zu) revealed by '%s' of seat %d (ply %zu)", d, i + 1, by, t->seat[r] + 1,
                      r + 1);
         s->kind[0]++;
