@@ -51,6 +51,19 @@ wait_for() {
 }
 # expect DESC REGEX [SECONDS]
 expect() { if wait_for "$2" "${3:-10}"; then pass "$1"; else fail "$1 (no /$2/)"; fi; }
+# wait_gone REGEX [SECONDS]: polls the screen until it no longer matches (a key's effect has
+# shown, however loaded the machine)
+wait_gone() {
+    local limit=$(( ${2:-10} * SLOW * 10 )) i=0
+    while [ $i -lt $limit ]; do
+        screen | grep -Eq -- "$1" || return 0
+        sleep 0.1
+        i=$((i + 1))
+    done
+    return 1
+}
+# expect_gone DESC REGEX [SECONDS]
+expect_gone() { if wait_gone "$2" "${3:-10}"; then pass "$1"; else fail "$1 (/$2/ still present)"; fi; }
 # expect_not DESC REGEX: the current screen does not match
 expect_not() { if screen | grep -Eq -- "$2"; then fail "$1 (/$2/ present)"; else pass "$1"; fi; }
 # start W H ARGS...: a new session running formicary play GAME ARGS... (TERM: $TTY_TERM, else
