@@ -486,7 +486,7 @@ static bool tune_same(const fc_tune_result *r)
 
 /* The search on every rank; rank 0 alone prints, writes and records (the others return 0 on a
  * failure of the search too, so that mpirun does not end the job before rank 0 has said it). */
-static int tune_main(cli *c, tune_cli *t, fc_context *ctx, int top)
+static int tune_main(cli *c, tune_cli *t, int top)
 {
     fc_tune_config *cfg = &t->cfg;
     if (cli_mpi_size() > 1) { /* each batch of games is spread over the ranks */
@@ -545,7 +545,7 @@ int cli_cmd_tune(cli *c)
     if (rc == CLI_EXIT_OK)
         rc = ctx ? tune_setup(t, c, ctx) : CLI_EXIT_FAIL;
     if ((rc = cli_mpi_agree(rc)) == CLI_EXIT_OK)
-        rc = tune_main(c, t, ctx, top);
+        rc = tune_main(c, t, top);
     fc_tune_result_free(t->res);
     fc_rules_free(t->base);
     fc_rules_free(t->base_done);
