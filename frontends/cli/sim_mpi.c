@@ -153,8 +153,9 @@ int cli_mpi_begin(void)
     if (fail && *fail) {
         char *end;
         long r = strtol(fail, &end, 10);
-        if (*end || r < 0 || r >= mpi_size)
-            return cli_fail("FORMICARY_MPI_FAIL_RANK: '%s' is not a rank of 0..%d", fail, mpi_size - 1);
+        if (*end || r < 0 || r >= mpi_size) /* every rank stops; rank 0 says why */
+            return mpi_rank ? CLI_EXIT_FAIL
+                            : cli_fail("FORMICARY_MPI_FAIL_RANK: '%s' is not a rank of 0..%d", fail, mpi_size - 1);
         mpi_fail_rank = (int)r;
     }
     if (provided < MPI_THREAD_FUNNELED)
