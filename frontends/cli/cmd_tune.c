@@ -4,8 +4,10 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "sim_mpi.h"
 #include "tune_cli.h"
 
 const cli_optdef cli_opts_tune[] = {
@@ -464,52 +466,92 @@ static int tune_outputs(cli *c, tune_cli *t, int top)
     return rc;
 }
 
-int cli_cmd_tune(cli *c)
+/* --budget-seconds under mpirun: rank 0's clock, the same reading on every rank, so that every
+ * rank's search takes the same decisions and plays the same batches (a collective: the search
+ * reads it at the same points everywhere, fc_tune_config.clock). */
+static double tune_rank0_clock(void *ud)
 {
-    tune_cli *t = calloc(1, sizeof *t);
-    if (!t)
-        return cli_fail("out of memory");
+    (void)ud;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return cli_mpi_bcast_double((double)ts.tv_sec + (double)ts.tv_nsec * 1e-9);
+}
+
+/* Whether every rank's search ended with this result (a collective; timings aside). */
+static bool tune_same(const fc_tune_result *r)
+{
+    long head[4] = {r->ncandidates, r->winner, r->games, r->race_rounds};
+    return cli_mpi_same(head, sizeof head) && cli_mpi_same(r->cand, (size_t)r->ncandidates * sizeof *r->cand);
+}
+
+/* The search on every rank; rank 0 alone prints, writes and records (the others return 0 on a
+ * failure of the search too, so that mpirun does not end the job before rank 0 has said it). */
+static int tune_main(cli *c, tune_cli *t, int top)
+{
     fc_tune_config *cfg = &t->cfg;
-    int top = 5;
-    int rc = tune_options(c, t, &top);
-    if (rc != CLI_EXIT_OK) {
-        free(t);
-        return rc;
+    if (cli_mpi_size() > 1) { /* each batch of games is spread over the ranks */
+        cfg->play_sim = cli_mpi_play;
+        cfg->clock = tune_rank0_clock;
     }
-    fc_context *ctx = cli_context(c, NULL, 0);
-    rc = ctx ? tune_setup(t, c, ctx) : CLI_EXIT_FAIL;
-    t->progress = cli_flag(c, "--progress") || isatty(STDERR_FILENO);
-    if (rc == 0 && t->progress) {
+    t->progress = cli_mpi_rank() == 0 && (cli_flag(c, "--progress") || isatty(STDERR_FILENO));
+    if (t->progress) {
         cfg->progress = tune_progress;
         cfg->progress_ud = t;
     }
     fc_error err;
     fc_error_clear(&err);
-    cli_runs *runs = rc == 0 ? tune_record_begin(c, t) : NULL;
+    cli_runs *runs = tune_record_begin(c, t); /* NULL on ranks other than 0 */
     if (runs) {
         t->runs = runs;
         cfg->on_games = tune_record_games;
         cfg->on_games_ud = t;
     }
-    if (rc == 0 && !(t->res = fc_tune_run(cfg, &err))) {
-        if (t->progress)
-            fputc('\n', stderr);
-        rc = cli_fail("%s", err.msg);
-    }
-    if (rc == 0 && t->progress)
+    int rc = CLI_EXIT_OK;
+    t->res = fc_tune_run(cfg, &err);
+    if (t->progress)
         fputc('\n', stderr);
-    if (rc == 0 && !(t->order = malloc((size_t)(t->res->ncandidates ? t->res->ncandidates : 1) * sizeof *t->order)))
+    if (t->res && cli_mpi_size() > 1 && !tune_same(t->res)) {
+        fc_tune_result_free(t->res);
+        t->res = NULL;
+        fc_error_set(&err, FC_ESTATE, "tune: the ranks' searches ended differently (a bug): nothing written");
+    }
+    if (!t->res)
+        rc = cli_mpi_rank() == 0 ? cli_fail("%s", err.msg) : CLI_EXIT_OK;
+    else if (cli_mpi_rank() != 0)
+        rc = CLI_EXIT_OK; /* every rank holds the result */
+    else if (!(t->order = malloc((size_t)(t->res->ncandidates ? t->res->ncandidates : 1) * sizeof *t->order)))
         rc = cli_fail("out of memory");
-    if (rc == 0) {
+    else {
         rc = tune_outputs(c, t, top);
         tune_record_end(runs, t);
     }
     cli_runs_end(runs, rc == 0, t->res ? t->res->games : 0);
+    return rc;
+}
+
+int cli_cmd_tune(cli *c)
+{
+    tune_cli *t = calloc(1, sizeof *t);
+    if (!t)
+        return cli_fail("out of memory");
+    if (cli_mpi_begin() != 0) { /* under mpirun every rank runs this with the same arguments */
+        free(t);
+        cli_mpi_end();
+        return CLI_EXIT_FAIL;
+    }
+    int top = 5;
+    int rc = tune_options(c, t, &top);
+    fc_context *ctx = rc == CLI_EXIT_OK ? cli_context(c, NULL, 0) : NULL;
+    if (rc == CLI_EXIT_OK)
+        rc = ctx ? tune_setup(t, c, ctx) : CLI_EXIT_FAIL;
+    if ((rc = cli_mpi_agree(rc)) == CLI_EXIT_OK)
+        rc = tune_main(c, t, top);
     fc_tune_result_free(t->res);
     fc_rules_free(t->base);
     fc_rules_free(t->base_done);
     free(t->order);
     free(t);
     fc_context_free(ctx);
+    cli_mpi_end();
     return rc;
 }

@@ -66,7 +66,17 @@ int cli_mpi_rank(void) { return 0; }
 int cli_mpi_size(void) { return 1; }
 int cli_mpi_agree(int rc) { return rc; }
 int cli_mpi_bcast_int(int v) { return v; }
-void cli_mpi_add_played(long n) { (void)n; }
+double cli_mpi_bcast_double(double v) { return v; }
+int cli_mpi_same_batch(int first, int count, size_t size, fc_error *err)
+{
+    (void)first, (void)count, (void)size, (void)err;
+    return 0;
+}
+bool cli_mpi_same(const void *p, size_t n)
+{
+    (void)p, (void)n;
+    return true;
+}
 int cli_sim_run(const fc_sim_config *c, int first, int count, fc_sim_game *out, cli_journal *j, uint64_t key,
                 fc_error *err)
 {
@@ -94,8 +104,39 @@ enum { TAG_ASK = 1, TAG_WORK, TAG_DONE, TAG_FAIL };
 static bool mpi_on;
 static int mpi_rank, mpi_size = 1;
 static long mpi_played; /* items this rank ran for the runners (one thread at a time runs them) */
+static int mpi_fail_rank = -1; /* FORMICARY_MPI_FAIL_RANK: this rank's chunks fail (tests) */
 
-void cli_mpi_add_played(long n) { mpi_played += n; }
+int cli_mpi_chunk_begin(long n, fc_error *e)
+{
+    mpi_played += n;
+    if (mpi_rank != mpi_fail_rank)
+        return 0;
+    return fc_error_set(e, FC_EINVAL, "injected failure (FORMICARY_MPI_FAIL_RANK=%d)", mpi_fail_rank);
+}
+
+void cli_mpi_name_rank(fc_error *e)
+{
+    char host[MPI_MAX_PROCESSOR_NAME] = "", msg[sizeof e->msg];
+    int len = 0;
+    MPI_Get_processor_name(host, &len);
+    snprintf(msg, sizeof msg, "%s", e->msg);
+    /* the message's end gives way to the prefix (at most 5 + 11 + 4 + 64 + 2 bytes) */
+    snprintf(e->msg, sizeof e->msg, "rank %d on %.64s: %.400s", mpi_rank, host, msg);
+}
+
+void cli_mpi_serve_local(pthread_mutex_t *lock, bool *busy, void *(*local)(void *), void (*serve)(void *), void *run)
+{
+    pthread_t th;
+    pthread_mutex_init(lock, NULL);
+    *busy = true; /* before the thread starts: it may be done before create returns */
+    bool started = pthread_create(&th, NULL, local, run) == 0;
+    if (!started)
+        *busy = false;
+    serve(run);
+    if (started)
+        pthread_join(th, NULL);
+    pthread_mutex_destroy(lock);
+}
 
 int cli_mpi_begin(void)
 {
@@ -108,6 +149,15 @@ int cli_mpi_begin(void)
     mpi_on = true;
     MPI_Comm_rank(MPI_COMM_WORLD, &mpi_rank);
     MPI_Comm_size(MPI_COMM_WORLD, &mpi_size);
+    const char *fail = getenv("FORMICARY_MPI_FAIL_RANK");
+    if (fail && *fail) {
+        char *end;
+        long r = strtol(fail, &end, 10);
+        if (*end || r < 0 || r >= mpi_size) /* every rank stops; rank 0 says why */
+            return mpi_rank ? CLI_EXIT_FAIL
+                            : cli_fail("FORMICARY_MPI_FAIL_RANK: '%s' is not a rank of 0..%d", fail, mpi_size - 1);
+        mpi_fail_rank = (int)r;
+    }
     if (provided < MPI_THREAD_FUNNELED)
         return cli_fail("sim: this MPI library does not allow threads (MPI_THREAD_FUNNELED)");
     int size = (int)sizeof(fc_sim_game), lo = 0, hi = 0;
@@ -142,6 +192,33 @@ int cli_mpi_agree(int rc)
     return any ? (rc ? rc : CLI_EXIT_FAIL) : 0;
 }
 
+int cli_mpi_same_batch(int first, int count, size_t size, fc_error *err)
+{
+    if (!mpi_on)
+        return 0;
+    /* one MPI_MAX over the values and their negations gives the largest and the smallest */
+    long mine[6] = {first, -(long)first, count, -(long)count, (long)size, -(long)size}, all[6];
+    MPI_Allreduce(mine, all, 6, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
+    if (all[0] == -all[1] && all[2] == -all[3] && all[4] == -all[5])
+        return 0;
+    return fc_error_set(err, FC_ESTATE,
+                        "rank %d runs items %d..%d of %zu bytes and another rank other ones: the ranks decided "
+                        "differently (a bug)",
+                        mpi_rank, first, first + count - 1, size);
+}
+
+bool cli_mpi_same(const void *p, size_t n)
+{
+    if (!mpi_on)
+        return true;
+    uint64_t h = 14695981039346656037u; /* FNV-1a */
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ ((const unsigned char *)p)[i]) * 1099511628211u;
+    uint64_t mine[2] = {h, ~h}, all[2];
+    MPI_Allreduce(mine, all, 2, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+    return all[0] == ~all[1];
+}
+
 int cli_mpi_bcast_int(int v)
 {
     if (mpi_on)
@@ -149,9 +226,17 @@ int cli_mpi_bcast_int(int v)
     return v;
 }
 
+double cli_mpi_bcast_double(double v)
+{
+    if (mpi_on)
+        MPI_Bcast(&v, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    return v;
+}
+
 /* The shared state of one distributed run at rank 0. */
 typedef struct mpi_run {
     fc_sim_config cfg; /* progress off: rank 0's main thread reports */
+    const fc_sim_config *caller; /* with the progress callback */
     int first, count, chunk;
     fc_sim_game *out;
     pthread_mutex_t lock;
@@ -202,8 +287,7 @@ static void mpi_play(const fc_sim_config *c, int first, int at, int n, fc_sim_ga
 {
     fc_error_clear(e);
     *failed_at = -1;
-    mpi_played += n;
-    if (fc_sim_run(c, first + at, n, out, e) != 0) {
+    if (cli_mpi_chunk_begin(n, e) != 0 || fc_sim_run(c, first + at, n, out, e) != 0) {
         /* e is already the chunk's lowest failing game; chunks do not overlap, so comparing
          * their starts finds the lowest failing game of the run */
         *failed_at = at;
@@ -228,8 +312,10 @@ static void *mpi_local(void *arg)
 }
 
 /* Rank 0: serves the workers until every game is played and every worker was sent home. */
-static void mpi_serve(mpi_run *r, const fc_sim_config *c)
+static void mpi_serve(void *arg)
 {
+    mpi_run *r = arg;
+    const fc_sim_config *c = r->caller;
     int *chunk_at = calloc((size_t)mpi_size, sizeof *chunk_at), *chunk_n = calloc((size_t)mpi_size, sizeof *chunk_n);
     int home = 0, reported = 0;
     struct timespec nap = {0, 200000}; /* 0.2 ms between polls */
@@ -286,10 +372,12 @@ static void mpi_work(const fc_sim_config *c, int first, fc_sim_game *out)
         if (work[1] == 0)
             return;
         mpi_play(c, first, work[0], work[1], out + work[0], &failed_at, &e);
-        if (failed_at >= 0)
+        if (failed_at >= 0) {
+            cli_mpi_name_rank(&e);
             MPI_Send(&e, (int)sizeof e, MPI_BYTE, 0, TAG_FAIL, MPI_COMM_WORLD);
-        else
+        } else {
             MPI_Send(out + work[0], work[1] * (int)sizeof(fc_sim_game), MPI_BYTE, 0, TAG_DONE, MPI_COMM_WORLD);
+        }
     }
 }
 
@@ -315,7 +403,9 @@ int cli_sim_run(const fc_sim_config *c, int first, int count, fc_sim_game *out, 
     int bad = loaded < 0, anybad = 0;
     MPI_Allreduce(&bad, &anybad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     int rc = anybad ? (bad && err && err->code ? err->code : fc_error_set(err, FC_EINVAL, "--resume: journal not usable"))
-                    : fc_sim_check(c, err);
+                    : cli_mpi_same_batch(first, count, sizeof *out, err);
+    if (rc == 0)
+        rc = fc_sim_check(c, err);
     if (rc != 0) {
         free(have);
         return rc; /* the same on every rank: nobody waits */
@@ -324,6 +414,7 @@ int cli_sim_run(const fc_sim_config *c, int first, int count, fc_sim_game *out, 
     memset(&r, 0, sizeof r);
     r.cfg = *c;
     r.cfg.progress = NULL;
+    r.caller = c;
     r.first = first;
     r.count = count;
     r.chunk = c->threads;
@@ -333,20 +424,10 @@ int cli_sim_run(const fc_sim_config *c, int first, int count, fc_sim_game *out, 
     r.key = key;
     r.have = have;
     r.done = loaded > 0 ? loaded : 0;
-    if (mpi_rank == 0) {
-        pthread_t local;
-        pthread_mutex_init(&r.lock, NULL);
-        r.local_busy = true; /* before the thread starts: it may be done before create returns */
-        bool joined = pthread_create(&local, NULL, mpi_local, &r) != 0;
-        if (joined)
-            r.local_busy = false;
-        mpi_serve(&r, c);
-        if (!joined)
-            pthread_join(local, NULL);
-        pthread_mutex_destroy(&r.lock);
-    } else {
+    if (mpi_rank == 0)
+        cli_mpi_serve_local(&r.lock, &r.local_busy, mpi_local, mpi_serve, &r);
+    else
         mpi_work(&r.cfg, first, out);
-    }
     /* every rank gets every result and the outcome, so later steps (the sequential test)
      * decide alike */
     free(have);

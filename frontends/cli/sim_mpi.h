@@ -26,6 +26,14 @@ int cli_mpi_size(void);
 int cli_mpi_agree(int rc);
 /* Rank 0's v on every rank (v itself without MPI): decisions only rank 0 can make. */
 int cli_mpi_bcast_int(int v);
+double cli_mpi_bcast_double(double v);
+/* Every rank's batch of a runner (items first..first+count-1 of `size` bytes each) compared, a
+ * collective: 0 when all agree, else an error on every rank (a study that decided otherwise on
+ * some rank: its results must not be mixed). 0 without MPI. */
+int cli_mpi_same_batch(int first, int count, size_t size, fc_error *err);
+/* Whether n bytes at p hash alike on every rank (a collective; true without MPI): a study's
+ * result checked before rank 0 reports it. */
+bool cli_mpi_same(const void *p, size_t n);
 /* A journal of finished games for --resume FILE: one text line per game, appended (and
  * flushed) as games finish, keyed by a hash of the design (game, rule set, variant, seed,
  * agents), so a run stopped by a dead rank or a crash continues with the games not written
@@ -66,7 +74,21 @@ int cli_mpi_play(void *ud, const fc_sim_config *cfg, int first, int count, fc_si
  * rank, batch(batch_ud, 0, count, out, err). */
 int cli_mpi_spread(void *ud, int count, int chunk, size_t size, void *out, fc_spread_batch batch, void *batch_ud,
                    fc_error *err);
-/* Counts n items (games, records) run by this rank, for FORMICARY_MPI_STATS. */
-void cli_mpi_add_played(long n);
+
+#ifdef FC_HAVE_MPI
+#include <pthread.h>
+
+/* The two runners' shared parts (sim_mpi.c, spread_mpi.c). Rank 0 of a run: starts local(run)
+ * on a second thread, which runs chunks and clears *busy (under lock) when none is left, and
+ * serve(run) answers the other ranks on this thread (MPI stays on the main thread) until all
+ * were sent home and *busy is false; then joins. Without a thread, rank 0 only serves. */
+void cli_mpi_serve_local(pthread_mutex_t *lock, bool *busy, void *(*local)(void *), void (*serve)(void *), void *run);
+/* Before this rank runs a chunk of n items: counts them (FORMICARY_MPI_STATS) and, when the
+ * environment's FORMICARY_MPI_FAIL_RANK names this rank (a test's injected failure), fails
+ * it: non-zero with e set. */
+int cli_mpi_chunk_begin(long n, fc_error *e);
+/* A failure on a rank other than 0, as rank 0 will report it: "rank R on HOST: " first. */
+void cli_mpi_name_rank(fc_error *e);
+#endif
 
 #endif

@@ -72,8 +72,8 @@ static void spread_finish(spread_run *r, int at, int n, bool failed, const fc_er
 static int spread_play(spread_run *r, int at, int n, fc_error *e)
 {
     fc_error_clear(e);
-    cli_mpi_add_played(n);
-    return r->batch(r->batch_ud, at, n, r->out + (size_t)at * r->size, e);
+    int rc = cli_mpi_chunk_begin(n, e);
+    return rc ? rc : r->batch(r->batch_ud, at, n, r->out + (size_t)at * r->size, e);
 }
 
 static void *spread_local(void *arg)
@@ -90,8 +90,10 @@ static void *spread_local(void *arg)
 }
 
 /* Rank 0: serves the other ranks until every item is run and every rank was sent home. */
-static void spread_serve(spread_run *r, int size)
+static void spread_serve(void *arg)
 {
+    spread_run *r = arg;
+    int size = cli_mpi_size();
     int *chunk_at = calloc((size_t)size, sizeof *chunk_at), *chunk_n = calloc((size_t)size, sizeof *chunk_n);
     int home = 0;
     struct timespec nap = {0, 200000}; /* 0.2 ms between polls */
@@ -143,11 +145,13 @@ static void spread_work(spread_run *r)
         MPI_Recv(work, 2, MPI_INT, 0, TAG_WORK, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         if (work[1] == 0)
             return;
-        if (spread_play(r, work[0], work[1], &e) != 0)
+        if (spread_play(r, work[0], work[1], &e) != 0) {
+            cli_mpi_name_rank(&e);
             MPI_Send(&e, (int)sizeof e, MPI_BYTE, 0, TAG_FAIL, MPI_COMM_WORLD);
-        else
+        } else {
             MPI_Send(r->out + (size_t)work[0] * r->size, work[1] * (int)r->size, MPI_BYTE, 0, TAG_DONE,
                      MPI_COMM_WORLD);
+        }
     }
 }
 
@@ -158,6 +162,9 @@ int cli_mpi_spread(void *ud, int count, int chunk, size_t size, void *out, fc_sp
     int nranks = cli_mpi_size();
     if (nranks < 2)
         return batch(batch_ud, 0, count, out, err);
+    int same = cli_mpi_same_batch(0, count, size, err);
+    if (same != 0)
+        return same; /* on every rank: nobody waits */
     if (size > 0 && (size_t)chunk * size > (size_t)1 << 30) /* a chunk's bytes fit one message */
         chunk = (int)(((size_t)1 << 30) / size);
     spread_run r;
@@ -169,20 +176,10 @@ int cli_mpi_spread(void *ud, int count, int chunk, size_t size, void *out, fc_sp
     r.batch = batch;
     r.batch_ud = batch_ud;
     r.failed_at = -1;
-    if (cli_mpi_rank() == 0) {
-        pthread_t local;
-        pthread_mutex_init(&r.lock, NULL);
-        r.local_busy = true; /* before the thread starts: it may be done before create returns */
-        bool joined = pthread_create(&local, NULL, spread_local, &r) != 0;
-        if (joined)
-            r.local_busy = false;
-        spread_serve(&r, nranks);
-        if (!joined)
-            pthread_join(local, NULL);
-        pthread_mutex_destroy(&r.lock);
-    } else {
+    if (cli_mpi_rank() == 0)
+        cli_mpi_serve_local(&r.lock, &r.local_busy, spread_local, spread_serve, &r);
+    else
         spread_work(&r);
-    }
     /* every rank gets every result and the outcome, so the study goes on alike everywhere */
     int failed = r.failed_at >= 0;
     MPI_Bcast(&failed, 1, MPI_INT, 0, MPI_COMM_WORLD);

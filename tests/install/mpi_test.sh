@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # formicary sim under `mpirun -n 2 --oversubscribe` writes the same CSV, JSON and report as one
 # process with the same seed (timing columns aside), on the fixture game and on Termity (also
-# A/B), skill, ladder, luck, check, sensitivity, agreement, leaders, probe, openings and
-# train-eval too (rank 1 running some of their games or records),
-# and a rank killed mid-run makes the run fail with no output file written; --resume
-# continues it to the same output. The runs database gets one run with every game (rank 0 writes).
+# A/B), skill, ladder, luck, check, sensitivity, tune, agreement, leaders, probe, openings and
+# train-eval too (rank 1 running some of their games or records); tune --budget-seconds ends
+# with every rank deciding alike; a work item failing on rank 1 stops the run with one error
+# line and a non-zero exit (no hang, no file), and a rank killed mid-run makes the run fail with
+# no output file written; --resume continues it to the same output. The runs database gets one
+# run with every game (rank 0 writes).
 # usage: mpi_test.sh FORMICARY MPIRUN FIXTURE_PLUGIN_DIR
 set -euo pipefail
 fc=$1 mpirun=$2 fixtures=$3
+sources=$(cd "$(dirname "$0")/.." && pwd) # tests/: the variant fixtures
 if [ -n "${FC_UNDER_SANITIZER:-}${FC_UNDER_VALGRIND:-}" ]; then
     echo "skipped under the sanitizer and valgrind setups (the plain build runs it)"
     exit 77
@@ -71,7 +74,7 @@ echo "ladder: same output under mpirun -n 2"
 # The studies that play through sim games spread them the same way (each rank runs the study,
 # rank 0 prints and writes): the same stdout, JSON and exit status as one process, timings
 # aside, and rank 1 played some of the games (FORMICARY_MPI_STATS: each rank's count).
-no_time_txt() { sed -E 's/ in [0-9.]+ s\b/ in T s/g; s/^[0-9.]+ s$/T s/' "$1"; }
+no_time_txt() { sed -E 's/ in [0-9.]+ s\b/ in T s/g; s/^[0-9.]+ s$/T s/; s/, [0-9.]+ s \([0-9.]+ games\/s\)$/, T s/' "$1"; }
 no_secs_json() { sed -E 's/"seconds":[^,]*,//g' "$1"; }
 study() { # name study-args...
     local name=$1 rc1=0 rc2=0
@@ -104,6 +107,22 @@ EOF
 study check check bidrace met.ini --plugin-path "$fixtures" --seed 3 # undecided: exit 3 both ways
 study sensitivity sensitivity bidrace --plugin-path "$fixtures" --param goal=10..30 --param die_sides \
     --metric rounds --metric seat_win:1 --games 12 --seats mcts:iters=200,random --threads 2
+# tune: each exploration batch and race round of a candidate is spread (fc_tune_config.play_sim)
+study tune tune bidrace --plugin-path "$fixtures" --param goal=10..40:10 --param bid_refund=0..1 \
+    --target 'rounds<=6' --target 'balance>=0.9' --agents mcts:iters=100,random --budget-games 160 --seed 3
+# --budget-seconds: every rank takes its decisions (batch sizes, the end of each phase) by rank 0's
+# clock; a rank deciding by its own would run other batches (an error naming them, or a hang)
+rc=0
+FORMICARY_MPI_STATS=1 timeout 120 "$mpirun" -n 2 --oversubscribe "$fc" tune bidrace --plugin-path "$fixtures" \
+    --param goal=10..40:10 --param bid_refund=0..1 --target 'rounds<=6' --target 'balance>=0.9' \
+    --agents mcts:iters=100,random --budget-seconds 2 --seed 3 --json tune-s.json > tune-s.txt 2> tune-s.err || rc=$?
+[ "$rc" -eq 0 ] || { cat tune-s.txt tune-s.err; fail "tune --budget-seconds: exit $rc under mpirun -n 2 (124: it hung)"; }
+grep -q '^budget 2.0 s ' tune-s.txt && grep -q '^winner: ' tune-s.txt && [ -s tune-s.json ] ||
+    { cat tune-s.txt; fail "tune --budget-seconds: no report"; }
+n1=$(sed -n 's/^formicary: rank 1 of 2 ran \([0-9]*\) items$/\1/p' tune-s.err)
+[ -n "$n1" ] && [ "$n1" -gt 0 ] || { cat tune-s.err; fail "tune --budget-seconds: rank 1 ran none of the games"; }
+echo "tune --budget-seconds 2: ended alike on both ranks, $(sed -n 's/^budget 2.0 s .*: played \([0-9]*\) games.*/\1/p' tune-s.txt) games (rank 1 ran $n1)"
+
 # agreement spreads its records' replays (cli_mpi_spread: study results as bytes, not sim games)
 mkdir corpus
 "$fc" sim bidrace --plugin-path "$fixtures" --seats greedy,random --games 30 --record-dir corpus > /dev/null 2>&1 ||
@@ -127,6 +146,40 @@ diff <(te_report te-1.txt) <(te_report te-2.txt) || fail "train-eval: the report
 n1=$(sed -n 's/^formicary: rank 1 of 2 ran \([0-9]*\) items$/\1/p' te-2.err)
 [ -n "$n1" ] && [ "$n1" -gt 0 ] || { cat te-2.err; fail "train-eval: rank 1 ran none of the games"; }
 echo "train-eval: same output under mpirun -n 2 (rank 1 ran $n1 of the games)"
+
+# A work item that fails on rank 1 (FORMICARY_MPI_FAIL_RANK=1 makes every chunk it runs fail)
+# stops the whole run: rank 0 prints one line naming rank 1 and the failure, the exit status is
+# not 0, no file is written, and nothing waits forever (timeout: 124). The games are MCTS ones so
+# that rank 1 gets a chunk before rank 0 has played them all.
+fails_on_rank1() { # name what-precedes-the-rank args... (writes NAME.json, NAME.csv if asked)
+    local name=$1 pre=$2 rc=0
+    shift 2
+    FORMICARY_MPI_FAIL_RANK=1 timeout 120 "$mpirun" -n 2 --oversubscribe "$fc" "$@" > "$name.out" 2> "$name.err" ||
+        rc=$?
+    [ "$rc" -ne 124 ] || { cat "$name.err"; fail "$name: the run hung after rank 1 failed"; }
+    [ "$rc" -ne 0 ] || { cat "$name.out" "$name.err"; fail "$name: exit 0 although rank 1 failed"; }
+    [ ! -e "$name.json" ] && [ ! -e "$name.csv" ] || fail "$name: a file was written although rank 1 failed"
+    [ "$(grep -c '^formicary: ' "$name.err")" -eq 1 ] &&
+        grep -Eq "^formicary: ${pre}rank 1 on [^:]+: injected failure \(FORMICARY_MPI_FAIL_RANK=1\)$" "$name.err" ||
+        { cat "$name.err"; fail "$name: not one error line naming rank 1's failure"; }
+    echo "$name: rank 1 failed: $(grep '^formicary: ' "$name.err") (exit $rc)"
+}
+fails_on_rank1 fail-sim '' sim bidrace --plugin-path "$fixtures" --seats mcts:iters=200,random --games 40 --seed 2 \
+    --csv fail-sim.csv
+fails_on_rank1 fail-openings '' openings bidrace --plugin-path "$fixtures" --agent mcts:iters=300 --seats 3 --depth 3 \
+    --games 40 --json fail-openings.json
+fails_on_rank1 fail-tune 'tune: candidate goal=[0-9]+: ' tune bidrace --plugin-path "$fixtures" --param goal=10..40:10 \
+    --target 'rounds<=6' --agents mcts:iters=100,random --budget-games 60 --json fail-tune.json
+# a game that fails when played (a variant's hook over its instruction budget, on whichever rank
+# plays it): the one-process error line, with the rank of a game played by another rank
+costly=(sim marabunta --variant "$sources/fixtures/costly_hook.lua" --set work=1000000000000000 --games 4)
+rc=0
+"$fc" "${costly[@]}" > costly-1.txt 2> costly-1.err && fail "costly hook: one process did not fail"
+timeout 120 "$mpirun" -n 2 --oversubscribe "$fc" "${costly[@]}" --csv costly.csv > costly-2.txt 2> costly-2.err || rc=$?
+[ "$rc" -ne 124 ] && [ "$rc" -ne 0 ] && [ ! -e costly.csv ] || { cat costly-2.err; fail "costly hook: exit $rc under mpirun"; }
+diff <(grep '^formicary: ' costly-1.err) <(grep '^formicary: ' costly-2.err | sed -E 's/rank [0-9]+ on [^:]+: //') ||
+    fail "costly hook: not the one-process error line"
+echo "costly hook: $(grep '^formicary: ' costly-1.err | cut -c1-60)... (exit $rc)"
 
 # A rank that dies must not lose games silently: the run fails and writes nothing; --resume
 # then plays only the games missing from the journal and gives the one-process output.

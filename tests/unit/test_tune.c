@@ -345,8 +345,80 @@ static void test_deterministic(void **state)
     fc_tune_result_free(b);
 }
 
-/* On a real game (bidrace) the result is the same with 1 and 3 threads; the checks name bad
- * parameters. */
+/* A budget clock that advances `step` seconds at every reading (fc_tune_config.clock). */
+typedef struct fake_clock {
+    double now, step;
+    long reads;
+} fake_clock;
+
+static double fake_clock_read(void *ud)
+{
+    fake_clock *k = ud;
+    k->reads++;
+    return k->now += k->step;
+}
+
+static void count_progress(void *ud, const fc_tune_progress *p)
+{
+    (void)p;
+    ++*(long *)ud;
+}
+
+/* --budget-seconds through a clock hook: the readings alone decide (the same readings, the same
+ * result; a longer budget plays more games), and showing progress reads the clock no more often:
+ * under mpirun rank 0 alone shows progress while every rank must read rank 0's clock at the same
+ * points (a reading is a collective there). */
+static void test_clock(void **state)
+{
+    (void)state;
+    syn s = {.noise = 2};
+    fc_tune_config c;
+    syn_config(&c, &s, 0, 5);
+    c.budget_seconds = 2;
+    fake_clock k = {.now = 100, .step = 0.01};
+    c.clock = fake_clock_read;
+    c.clock_ud = &k;
+    fc_error err;
+    fc_tune_result *a = fc_tune_run(&c, &err);
+    assert_non_null(a);
+    long reads = k.reads, shown = 0;
+    assert_true(reads > 10);
+    assert_true(a->games > 0);
+    k = (fake_clock){.now = 7, .step = 0.01}; /* any origin */
+    c.progress = count_progress;
+    c.progress_ud = &shown;
+    fc_tune_result *b = fc_tune_run(&c, &err);
+    assert_non_null(b);
+    assert_true(shown > 0);
+    assert_int_equal(k.reads, reads);
+    assert_same_result(a, b);
+    fc_tune_result_free(b);
+    k = (fake_clock){.now = 0, .step = 0.005}; /* a faster machine: more games in the budget */
+    b = fc_tune_run(&c, &err);
+    assert_non_null(b);
+    assert_true(b->games > a->games);
+    fc_tune_result_free(b);
+    /* a budget in games never reads the clock */
+    k = (fake_clock){.step = 0.01};
+    c.budget_games = 100;
+    b = fc_tune_run(&c, &err);
+    assert_non_null(b);
+    assert_int_equal(k.reads, 0);
+    fc_tune_result_free(b);
+    fc_tune_result_free(a);
+}
+
+/* fc_tune_config.play_sim in place of fc_sim_run: every batch goes through it. */
+static long sim_hook_games;
+static int sim_hook(void *ud, const fc_sim_config *cfg, int first, int count, fc_sim_game *out, fc_error *err)
+{
+    (void)ud;
+    sim_hook_games += count;
+    return fc_sim_run(cfg, first, count, out, err);
+}
+
+/* On a real game (bidrace) the result is the same with 1 and 3 threads and through a play_sim
+ * hook; the checks name bad parameters. */
 static void test_bidrace_threads(void **state)
 {
     (void)state;
@@ -372,9 +444,13 @@ static void test_bidrace_threads(void **state)
     fc_tune_result *a = fc_tune_run(&c, &err);
     assert_non_null(a);
     c.threads = 3;
+    c.play_sim = sim_hook;
+    sim_hook_games = 0;
     fc_tune_result *b = fc_tune_run(&c, &err);
     assert_non_null(b);
     assert_same_result(a, b);
+    assert_int_equal(sim_hook_games, b->games);
+    c.play_sim = NULL;
     /* the winner's rule set carries its values */
     fc_rules *w = fc_tune_rules(&c, a->cand[a->winner].value, &err);
     assert_non_null(w);
@@ -414,6 +490,7 @@ int main(void)
         cmocka_unit_test(test_false_drops_rare),
         cmocka_unit_test(test_mde),
         cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_clock),
         cmocka_unit_test(test_bidrace_threads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -5,7 +5,8 @@
  * doubles their games, and a candidate is dropped only when a paired bootstrap shows its loss
  * worse than the leader's at one-sided 95%. Targets that conflict leave a Pareto front.
  * With a budget in games the result is a pure function of the configuration, whatever the
- * thread count; a budget in seconds depends on the machine's speed. */
+ * thread count; a budget in seconds depends on the machine's speed (through the clock's
+ * readings: the same readings give the same result). */
 #ifndef FORMICARY_TUNE_H
 #define FORMICARY_TUNE_H
 
@@ -121,6 +122,18 @@ typedef struct fc_tune_config {
      * keeps them: the runs database). */
     void (*on_games)(void *ud, int cand, const int64_t *values, const fc_sim_game *g, int n);
     void *on_games_ud;
+    /* optional: plays games in place of fc_sim_run (a front end's distributed runner: `formicary
+     * tune` under mpirun): fills out[0..count-1] exactly as fc_sim_run(cfg, first, count, out, err)
+     * would, from the tuning thread, one call per batch (play, above, takes precedence). */
+    int (*play_sim)(void *ud, const fc_sim_config *cfg, int first, int count, fc_sim_game *out, fc_error *err);
+    void *play_sim_ud;
+    /* optional, a budget in seconds only: the budget's clock in seconds from any origin (default:
+     * this process's monotonic clock). The search reads it only where it decides something (a
+     * batch's size, the end of a phase): one reading at the start and one per decision, in an
+     * order that depends on the readings alone, so processes that run the same search and are
+     * handed the same readings (`formicary tune` under mpirun: rank 0's) decide alike. */
+    double (*clock)(void *ud);
+    void *clock_ud;
 } fc_tune_config;
 
 /* Checks the base layers (fc_tune_base), every parameter against the schema (unknown names suggest the

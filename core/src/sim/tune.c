@@ -20,29 +20,44 @@ static double tune_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Seconds since the start by the budget's clock (fc_tune_config.clock), read afresh: called
+ * only where the search decides, so that every process handed the same readings decides alike. */
+static double tune_elapsed(tune_run *r)
+{
+    const fc_tune_config *c = r->c;
+    r->el = (c->clock ? c->clock(c->clock_ud) : tune_now()) - r->t0;
+    return r->el;
+}
+
 /* The share of the budget used so far. */
-static double tune_used(const tune_run *r)
+static double tune_used(tune_run *r)
 {
     const fc_tune_config *c = r->c;
     if (c->budget_games > 0)
         return (double)r->games / (double)c->budget_games;
-    return (tune_now() - r->t0) / c->budget_seconds;
+    return tune_elapsed(r) / c->budget_seconds;
 }
 
-/* Games the budget still allows: exact with a budget in games; in seconds, estimated from the
- * speed so far (a phase ends at `share` of the budget). */
-static long tune_left(const tune_run *r, double share)
+/* Games the budget still allows at `el` seconds: exact with a budget in games; in seconds,
+ * estimated from the speed so far (a phase ends at `share` of the budget). */
+static long tune_left_at(const tune_run *r, double share, double el)
 {
     const fc_tune_config *c = r->c;
     if (c->budget_games > 0)
         return (long)((double)c->budget_games * share) - r->games;
-    double el = tune_now() - r->t0, end = c->budget_seconds * share;
+    double end = c->budget_seconds * share;
     if (el >= end)
         return 0;
     if (r->games == 0 || el <= 0)
         return 1L << 30;
     double left = (end - el) * (double)r->games / el;
     return left > (double)(1L << 30) ? 1L << 30 : (long)left;
+}
+
+/* tune_left_at now (a decision: the clock is read in seconds mode). */
+static long tune_left(tune_run *r, double share)
+{
+    return tune_left_at(r, share, r->c->budget_games > 0 ? 0 : tune_elapsed(r));
 }
 
 /* ---- candidates and their games ---- */
@@ -95,7 +110,8 @@ static int tune_play(tune_run *r, tune_cand *t, int upto, fc_error *err)
         sc.seed = c->seed; /* the same seeds for every candidate */
         sc.threads = c->threads;
         sc.max_decisions = c->max_decisions;
-        rc = fc_sim_run(&sc, first, count, r->buf, &e);
+        rc = c->play_sim ? c->play_sim(c->play_sim_ud, &sc, first, count, r->buf, &e)
+                         : fc_sim_run(&sc, first, count, r->buf, &e);
     }
     fc_rules_free(rules);
     if (rc == FC_ENOMEM && !e.msg[0])
@@ -255,8 +271,8 @@ static void tune_report(tune_run *r)
     }
     if (r->ntrace < r->captrace)
         r->trace[r->ntrace++] = (fc_tune_trace){r->games, best};
-    if (r->c->progress) {
-        long left = tune_left(r, 1.0);
+    if (r->c->progress) { /* the last reading: only the process that shows progress calls this */
+        long left = tune_left_at(r, 1.0, r->el);
         fc_tune_progress p = {r->games, r->games + (left > 0 ? left : 0), r->ncand, best, r->phase};
         r->c->progress(r->c->progress_ud, &p);
     }
@@ -567,7 +583,7 @@ static fc_tune_result *tune_finish(tune_run *r, int winner, int rounds, fc_error
     if (winner >= 0)
         res->cand[winner].status = FC_TUNE_WINNER;
     res->games = r->games;
-    res->seconds = tune_now() - r->t0;
+    res->seconds = tune_now() - r->wall0;
     res->race_rounds = rounds;
     res->trace = r->trace, res->ntrace = r->ntrace;
     r->trace = NULL;
@@ -599,7 +615,9 @@ fc_tune_result *fc_tune_run(const fc_tune_config *c, fc_error *err)
     memset(&r, 0, sizeof r);
     r.c = c;
     r.nf = tune_nfeatures(c);
-    r.t0 = tune_now();
+    r.wall0 = tune_now();
+    if (c->budget_games <= 0) /* the budget's clock is read in seconds mode alone */
+        r.t0 = c->clock ? c->clock(c->clock_ud) : r.wall0;
     fc_rng_seed(&r.rng, c->seed, STREAM_BANDIT);
     r.boot = malloc((size_t)TUNE_BOOT * (size_t)(c->ntargets + 1) * sizeof *r.boot);
     int winner = -1, rounds = 0;

@@ -43,7 +43,8 @@ typedef struct tune_run {
     long updates;
     fc_rng rng;
     long games;
-    double t0;
+    double t0, el;             /* the budget clock's start and last reading (seconds mode) */
+    double wall0;              /* this process's clock at the start (fc_tune_result.seconds) */
     fc_tune_trace *trace;
     int ntrace, captrace;
     fc_sim_game *buf;
