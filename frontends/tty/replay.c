@@ -96,6 +96,7 @@ int tty_replay_refresh(tty *t)
         tty_move *mv = &t->moves[t->nmoves++];
         mv->ply = i;
         mv->seat = rec->tr.seat[i];
+        mv->d = rec->tr.d[i];
         mv->audience = fc_transcript_audience(&rec->tr, i, rec->at);
         snprintf(mv->text, sizeof mv->text, "%s", rec->tr.text[i]);
     }
