@@ -158,6 +158,8 @@ static void test_marsz(void **state)
     (void)state;
     seen s = run_game("marsz", 4, 60);
     assert_true(s.kind[0] > 0 && s.kind[2] > 0);
+    run_game("marsz", 2, 60); /* the Old Guard in the Great Tunnel's battles */
+    run_game("marsz", 5, 60);
     assert_true(s.kind[1] > 0 || rg_quick()); /* TX-08 is rare: 3 in these 60 games */
 }
 
