@@ -34,6 +34,7 @@ const cli_optdef cli_opts_play[] = {
 };
 
 #define PLAY_SPEC_MAX 128
+#define PLAY_HIDDEN_MAX 64
 
 enum { HUMAN_PLAYED, HUMAN_AGAIN, HUMAN_STOP };
 
@@ -48,6 +49,13 @@ typedef struct play {
     bool quiet;
     size_t events_seen;
     fc_view *view;
+    /* decisions printed as hidden, oldest first, until the game reveals them (play_reveals) */
+    struct {
+        size_t ply;
+        int seat;
+        char text[64];
+    } hidden[PLAY_HIDDEN_MAX];
+    int nhidden;
 } play;
 
 fc_match *cli_position_match(const fc_rules *rules, uint64_t seed, const char *path, fc_error *err)
@@ -141,17 +149,49 @@ static uint32_t play_humans(const play *p)
     return mask;
 }
 
+static const char *play_who(const play *p, int seat) { return seat == FC_CHANCE ? "chance" : p->names[seat]; }
+
+/* Prints the decisions printed as hidden that the game has now revealed to everyone
+ * (fc_match_history_audience), once each, after the events of the decision that revealed
+ * them; forgets those taken back. */
+static void play_reveals(play *p)
+{
+    size_t ply = fc_match_ply(p->m);
+    int kept = 0;
+    for (int i = 0; i < p->nhidden; i++) {
+        size_t k = p->hidden[i].ply;
+        const fc_history_entry *h = k < ply ? fc_match_history(p->m, k) : NULL;
+        if (!h || h->seat != p->hidden[i].seat)
+            continue; /* taken back */
+        if (fc_match_history_audience(p->m, k) == FC_ALL_SEATS)
+            printf("     > revealed: %zu %s: %s\n", k + 1, play_who(p, h->seat), p->hidden[i].text);
+        else
+            p->hidden[kept++] = p->hidden[i];
+    }
+    p->nhidden = kept;
+}
+
 /* Prints the decision just played. With human seats present, a decision that the game hides
- * from one of them (a simultaneous choice, a private draw) is shown as hidden. */
-static void play_line(const play *p, int who, const char *text)
+ * from one of them (a simultaneous choice, a private draw) is shown as hidden, and kept for
+ * play_reveals. */
+static void play_line(play *p, int who, const char *text)
 {
     if (p->quiet)
         return;
-    const fc_history_entry *h = fc_match_history(p->m, fc_match_ply(p->m) - 1);
+    size_t ply = fc_match_ply(p->m);
+    const fc_history_entry *h = fc_match_history(p->m, ply - 1);
     uint32_t humans = play_humans(p);
-    bool shown = !h || (h->audience & humans) == humans;
-    printf("%4zu %-9s: %s\n", fc_match_ply(p->m), who == FC_CHANCE ? "chance" : p->names[who],
-           shown ? text : "(hidden until revealed)");
+    bool shown = !h || (fc_match_history_audience(p->m, ply - 1) & humans) == humans;
+    printf("%4zu %-9s: %s\n", ply, play_who(p, who), shown ? text : "(hidden until revealed)");
+    if (shown)
+        return;
+    if (p->nhidden == PLAY_HIDDEN_MAX) { /* the oldest will not be named: make room */
+        memmove(p->hidden, p->hidden + 1, (PLAY_HIDDEN_MAX - 1) * sizeof p->hidden[0]);
+        p->nhidden--;
+    }
+    p->hidden[p->nhidden].ply = ply - 1;
+    p->hidden[p->nhidden].seat = who;
+    snprintf(p->hidden[p->nhidden++].text, sizeof p->hidden[0].text, "%s", text);
 }
 
 static void play_events(play *p)
@@ -340,6 +380,11 @@ static int play_undo(play *p)
     while (fc_match_ply(p->m) >= k)
         if (fc_match_undo(p->m, &err) != 0)
             return cli_fail("undo: %s", err.msg);
+    int kept = 0; /* the hidden decisions taken back will not be revealed */
+    for (int i = 0; i < p->nhidden; i++)
+        if (p->hidden[i].ply < fc_match_ply(p->m))
+            p->hidden[kept++] = p->hidden[i];
+    p->nhidden = kept;
     printf("undone back to ply %zu\n", fc_match_ply(p->m));
     return 0;
 }
@@ -541,6 +586,7 @@ static int play_run(play *p)
                 return CLI_EXIT_OK;
         }
         play_events(p);
+        play_reveals(p);
     }
     play_final(p);
     return CLI_EXIT_OK;

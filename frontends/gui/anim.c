@@ -65,7 +65,7 @@ void gui_anim_start(gui *g)
     if (!g->anim_on || !g->prev_valid || g->nmoves == 0 || g->anim_ms <= 0)
         return;
     const gui_move *mv = &g->moves[g->nmoves - 1];
-    if (!gui_sees(g, mv->audience) || mv->nhexes == 0)
+    if (!gui_move_seen(g, mv) || mv->nhexes == 0)
         return;
     g->anim_slide = false;
     fc_hex dest = mv->hexes[0];

@@ -267,8 +267,6 @@ void gui_seat_shape(gui *g, int seat, float cx, float cy, float rad, SDL_Color c
     gui_poly(g, cx, cy, r, corners[k], rot[k], c);
 }
 
-static bool gui_seen_move(const gui *g, const gui_move *mv) { return gui_sees(g, mv->audience); }
-
 static void gui_board_marks(gui *g)
 {
     float s = gui_hex_radius(g), w = fmaxf(2.0f, s / 8);
@@ -276,7 +274,7 @@ static void gui_board_marks(gui *g)
     int shown = 0;
     for (int i = g->nmoves - 1; i >= 0 && shown < GUI_LAST; i--, shown++) {
         const gui_move *mv = &g->moves[i];
-        if (!gui_seen_move(g, mv))
+        if (!gui_move_seen(g, mv))
             continue;
         SDL_Color c = gui_alpha(gui_rgb(0xCC79A7), 255 - shown * 50);
         for (int k = 0; k < mv->nhexes; k++)

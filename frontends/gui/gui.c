@@ -69,6 +69,7 @@ static void gui_note_move(gui *g, int seat, fc_decision d)
     memset(mv, 0, sizeof *mv);
     mv->ply = fc_match_ply(*g->m);
     mv->seat = seat;
+    mv->d = d;
     mv->audience = fc_match_decision_audience(*g->m, d);
     if (fc_match_decision_text(*g->m, d, mv->text, sizeof mv->text) < 0)
         snprintf(mv->text, sizeof mv->text, "#%u", (unsigned)d);
@@ -294,8 +295,9 @@ static void gui_dump_state(gui *g)
         fc_match_free(prev);
         fprintf(f, "last %d %s\n", h ? h->seat : -1, txt);
     }
-    for (int i = 0; i < g->nmoves; i++)
-        fprintf(f, "played %zu %d %s\n", g->moves[i].ply, g->moves[i].seat, g->moves[i].text);
+    for (int i = 0; i < g->nmoves; i++) /* what was played, and as the list names it to the viewer */
+        fprintf(f, "played %zu %d %s\nplayed_row %zu %s\n", g->moves[i].ply, g->moves[i].seat, g->moves[i].text,
+                g->moves[i].ply + 1, gui_move_seen(g, &g->moves[i]) ? g->moves[i].text : "(hidden)");
     for (int i = 0; i < g->ndecs; i++) {
         if (!g->decs[i].info.has_hex)
             continue;

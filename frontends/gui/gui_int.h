@@ -40,7 +40,8 @@ typedef struct gui_dec {
 typedef struct gui_move {
     size_t ply;
     int seat;
-    uint32_t audience;
+    fc_decision d;
+    uint32_t audience; /* when it was played (a replay: at the ply shown); see gui_move_seen */
     char text[64];
     int nhexes;
     fc_hex hexes[FC_DECISION_MAX_HEXES + 1];
@@ -288,6 +289,9 @@ void gui_msg(gui *g, bool error, const char *fmt, ...)
     ;
 bool gui_human_turn(const gui *g);
 bool gui_sees(const gui *g, uint32_t audience);
+/* Whether the viewer may see a decision played here: in its audience, or from the ply the game
+ * revealed it to everyone (fc_match_history_audience), never before. */
+bool gui_move_seen(const gui *g, const gui_move *mv);
 
 /* replay.c */
 int gui_replay_open(gui *g, fc_error *err);

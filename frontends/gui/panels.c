@@ -35,6 +35,15 @@ bool gui_sees(const gui *g, uint32_t audience)
     return g->viewer >= 0 ? (audience & FC_SEAT_BIT(g->viewer)) != 0 : audience == FC_ALL_SEATS;
 }
 
+bool gui_move_seen(const gui *g, const gui_move *mv)
+{
+    /* the match's own entry for that ply, when it is this move (the match holds the plies up to
+     * the one shown, live or in a replay); public_at is where the game revealed it */
+    const fc_history_entry *h = fc_match_history(*g->m, mv->ply);
+    bool same = h && h->seat == mv->seat && h->decision == mv->d;
+    return gui_sees(g, same ? fc_match_history_audience(*g->m, mv->ply) : mv->audience);
+}
+
 void gui_layout(gui *g)
 {
     int u = (int)lroundf(g->ui), line = g->font.h;
@@ -208,7 +217,7 @@ static void gui_draw_list(gui *g)
         for (int i = g->nmoves - 1; i >= 0 && y < r.y + r.h; i--) {
             const gui_move *mv = &g->moves[i];
             snprintf(buf, sizeof buf, "%zu %s: %s", mv->ply + 1, mv->seat >= 0 ? g->names[mv->seat] : "chance",
-                     gui_sees(g, mv->audience) ? mv->text : "(hidden)");
+                     gui_move_seen(g, mv) ? mv->text : "(hidden)");
             gui_text(g, &g->small, r.x + pad, y, r.w - 2 * pad, gui_rgb(C_TEXT), buf);
             y += g->small.h;
         }

@@ -52,6 +52,7 @@ static void gui_replay_marks(gui *g)
         memset(mv, 0, sizeof *mv);
         mv->ply = i;
         mv->seat = rec->tr.seat[i];
+        mv->d = rec->tr.d[i];
         mv->audience = fc_transcript_audience(&rec->tr, i, rec->at);
         snprintf(mv->text, sizeof mv->text, "%s", rec->tr.text[i]);
         if (info.has_hex)

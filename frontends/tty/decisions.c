@@ -259,15 +259,14 @@ static void tty_draw_info(tty *t)
     tty_put(r->y, r->x, r->w, A_BOLD, " %s", buf);
 }
 
-/* The latest decisions played here, oldest first; hidden ones are not named. */
+/* The latest decisions played here, oldest first; hidden ones are not named until revealed. */
 static void tty_draw_moves(const tty *t, int y, int rows)
 {
     int first = t->nmoves - rows > 0 ? t->nmoves - rows : 0;
     for (int i = first; i < t->nmoves; i++, y++) {
         const tty_move *mv = &t->moves[i];
-        bool seen = t->viewer >= 0 ? (mv->audience & FC_SEAT_BIT(t->viewer)) != 0 : mv->audience == FC_ALL_SEATS;
         tty_put(y, t->list.x + 2, t->list.w - 3, i == t->nmoves - 1 ? A_BOLD : A_NORMAL, "%4zu %s: %s", mv->ply + 1,
-                t->names[mv->seat], seen ? mv->text : "(hidden)");
+                t->names[mv->seat], tty_move_seen(t, mv) ? mv->text : "(hidden)");
     }
 }
 

@@ -450,10 +450,18 @@ static int tty_wrap(const char *text, int w, char lines[][256], int max)
     return b.n < max ? b.n : max;
 }
 
-/* Whether the viewing seat (or a spectator: only public things) may see something. */
-static bool tty_sees(const tty *t, uint32_t audience)
+bool tty_sees(const tty *t, uint32_t audience)
 {
     return t->viewer >= 0 ? (audience & FC_SEAT_BIT(t->viewer)) != 0 : audience == FC_ALL_SEATS;
+}
+
+bool tty_move_seen(const tty *t, const tty_move *mv)
+{
+    /* the match's own entry for that ply, when it is this move (the match holds the plies up to
+     * the one shown, live or in a replay); public_at is where the game revealed it */
+    const fc_history_entry *h = fc_match_history(*t->m, mv->ply);
+    bool same = h && h->seat == mv->seat && h->decision == mv->d;
+    return tty_sees(t, same ? fc_match_history_audience(*t->m, mv->ply) : mv->audience);
 }
 
 /* The log: the decisions played here (dim, "12 Red: step 5,4"; hidden ones unnamed) with the
@@ -481,7 +489,7 @@ void tty_draw_log(tty *t)
             if (mv->ply >= fc_match_ply(*t->m))
                 continue; /* taken back */
             snprintf(text, sizeof text, "%zu %s: %s", mv->ply + 1, mv->seat >= 0 ? t->names[mv->seat] : "chance",
-                     tty_sees(t, mv->audience) ? mv->text : "(hidden)");
+                     tty_move_seen(t, mv) ? mv->text : "(hidden)");
             attr = dim;
         } else {
             ei--;

@@ -8,11 +8,6 @@
 
 #include "tty_int.h"
 
-static bool tty_rec_sees(const tty *t, uint32_t audience)
-{
-    return t->viewer >= 0 ? (audience & FC_SEAT_BIT(t->viewer)) != 0 : audience == FC_ALL_SEATS;
-}
-
 int tty_replay_open(tty *t, fc_error *err)
 {
     tty_record *rec = calloc(1, sizeof *rec);
@@ -71,7 +66,7 @@ int tty_replay_refresh(tty *t)
     t->decs_valid = true;
     t->sel = 0;
     t->focus = TTY_FOCUS_LIST;
-    if (rec->at < rec->tr.n && tty_rec_sees(t, fc_transcript_audience(&rec->tr, rec->at, rec->at))) {
+    if (rec->at < rec->tr.n && tty_sees(t, fc_transcript_audience(&rec->tr, rec->at, rec->at))) {
         if (t->cap < 1) {
             tty_dec *d = malloc(sizeof *d);
             if (!d)
@@ -96,6 +91,7 @@ int tty_replay_refresh(tty *t)
         tty_move *mv = &t->moves[t->nmoves++];
         mv->ply = i;
         mv->seat = rec->tr.seat[i];
+        mv->d = rec->tr.d[i];
         mv->audience = fc_transcript_audience(&rec->tr, i, rec->at);
         snprintf(mv->text, sizeof mv->text, "%s", rec->tr.text[i]);
     }
@@ -137,7 +133,7 @@ void tty_replay_draw_list(tty *t)
         int attr = next ? (t->colour ? (int)(COLOR_PAIR(TTY_PAIR_SELECT) | A_BOLD) : A_REVERSE)
                         : i < rec->at ? A_NORMAL : (t->colour ? (int)COLOR_PAIR(TTY_PAIR_DIM) : A_DIM);
         tty_put(y, r->x, r->w, attr, "%s%4zu %s: %-*s", next ? ">" : " ", i + 1, tty_rec_who(t, rec->tr.seat[i]), r->w,
-                tty_rec_sees(t, fc_transcript_audience(&rec->tr, i, rec->at)) ? rec->tr.text[i] : "(hidden)");
+                tty_sees(t, fc_transcript_audience(&rec->tr, i, rec->at)) ? rec->tr.text[i] : "(hidden)");
     }
     /* the info line: the next decision with its label */
     tty_fill(&t->info, A_NORMAL);

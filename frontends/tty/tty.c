@@ -102,6 +102,7 @@ static void tty_note_move(tty *t, int seat, fc_decision d)
     tty_move *mv = &t->moves[t->nmoves++];
     mv->ply = fc_match_ply(*t->m);
     mv->seat = seat;
+    mv->d = d;
     mv->audience = fc_match_decision_audience(*t->m, d);
     if (fc_match_decision_text(*t->m, d, mv->text, sizeof mv->text) < 0)
         snprintf(mv->text, sizeof mv->text, "#%u", (unsigned)d);

@@ -46,7 +46,8 @@ typedef struct tty_dec {
 typedef struct tty_move {
     size_t ply; /* ply before it */
     int seat;
-    uint32_t audience;
+    fc_decision d;
+    uint32_t audience; /* when it was played (a replay: at the ply shown); see tty_move_seen */
     char text[64];
 } tty_move;
 
@@ -127,6 +128,11 @@ void tty_draw_frame(tty *t);
 void tty_draw_side(tty *t);
 void tty_draw_log(tty *t);
 void tty_draw_status(tty *t);
+/* Whether the viewing seat (a spectator: only public things) may see what audience may see. */
+bool tty_sees(const tty *t, uint32_t audience);
+/* Whether the viewer may see a decision played here: in its audience, or from the ply the game
+ * revealed it to everyone (fc_match_history_audience), never before. */
+bool tty_move_seen(const tty *t, const tty_move *mv);
 void tty_draw_screen(tty *t); /* everything, then refresh */
 void tty_fill(const tty_rect *r, int attr);
 void tty_put(int y, int x, int w, int attr, const char *fmt, ...)

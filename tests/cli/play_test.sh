@@ -2,7 +2,8 @@
 # End-to-end tests of the play surfaces of issue 27 outside the terminal and GUI front ends:
 #   the line protocol's view items (docs/protocol.md: Hive's hands, March of the Ants' drawn
 #   tile, each decision's source); the text UI at Hive's first move (an empty board: what to place
-#   and the hands, not "no map"); play --load FILE (a record continued; bad files, clashes).
+#   and the hands, not "no map"); play --load FILE (a record continued; bad files, clashes);
+#   hidden choices named once revealed (a text replay, a live text game).
 # usage: play_test.sh FORMICARY PLUGIN_DIR FIXTURE_DIR     (needs jq)
 set -u
 EXE=$1
@@ -144,6 +145,21 @@ if built bidrace; then
         grep -Eq '^last: 2 Seat [12]: bid [0-9]+$' "$TMP/ply2"
 else
     skip "text replay bidrace: revealed bids" "the bidrace fixture is not built"
+fi
+
+# ---- a live text game names a hidden choice once the game reveals it, not before ----
+if built bidrace; then
+    # seed 7, a human first in round 1 and last in round 2 (plies 5 and 6 are the bots' bids)
+    printf '1\n1\nquit\n' | timeout 60 "$EXE" play bidrace --seats human,random,random --seed 7 --ui text >"$TMP/out" 2>"$TMP/err"
+    sed -n '/^--- Seat 1 to move (ply 6,/,/^--- Seat 1 to move (ply 9,/p' "$TMP/out" >"$TMP/r2"
+    check "text play bidrace: the bots' bids of round 2 hidden when played" \
+        eval 'grep -Eq "^ +5 Seat 2 +: \(hidden until revealed\)$" "$TMP/out" && grep -Eq "^ +6 Seat 3 +: \(hidden until revealed\)$" "$TMP/out"'
+    check "text play bidrace: ... and named once, after the human's bid revealed them" \
+        eval '[ "$(grep -Ec "^     > revealed: [56] Seat [23]: bid [0-9]+$" "$TMP/out")" = 2 ] && grep -Eq "^     > revealed: 5 Seat 2: bid [0-9]+$" "$TMP/r2" && grep -Eq "^     > revealed: 6 Seat 3: bid [0-9]+$" "$TMP/r2"'
+    check "text play bidrace: round 3's first bid is not revealed before the human bids" \
+        eval 'grep -Eq "^ +9 Seat 3 +: \(hidden until revealed\)$" "$TMP/out" && ! grep -q "revealed: 9 " "$TMP/out"'
+else
+    skip "text play bidrace: revealed bids" "the bidrace fixture is not built"
 fi
 
 finish

@@ -3,7 +3,8 @@
  * of the transcript is hidden up to the ply of the decision that revealed it and seen by
  * everyone from then on, and that decision is the game's reveal: Myrmes' simultaneous step
  * resolving (its public events at that ply), Termity's drawn token deployed or discarded, March
- * of the Ants' ferocity cards with the battle they count in, its TX-08 tile when laid. */
+ * of the Ants' ferocity cards and `ferocity none` with the battle they count in (the first one
+ * resolved from their ply on, never a later one), its TX-08 tile when laid. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -19,7 +20,7 @@
 typedef struct seen {
     const char *id;
     int hidden, revealed, never;
-    int kind[3]; /* per game: revealed decisions of each kind checked */
+    int kind[3]; /* per game: revealed decisions of each kind checked (marsz: cards, tiles, none) */
 } seen;
 
 /* Whether the log has a public event at `ply` holding one of the words. */
@@ -72,7 +73,13 @@ static void check_reveal(const fc_match *m, const fc_transcript *t, size_t i, si
                 fail_msg("marsz: '%s' (ply %zu) revealed at ply %zu after '%s'", d, i + 1, r + 1, t->text[j]);
         if (!public_event(m, r, words))
             fail_msg("marsz: '%s' (ply %zu) revealed by '%s' (ply %zu), which resolved no battle", d, i + 1, by, r + 1);
-        s->kind[0]++;
+        /* and by the first battle resolved from it on (R-55: its own): `ferocity none` of a seat
+         * outside a battle starting as its own resolves was revealed only with that one */
+        for (size_t j = i; j < r; j++)
+            if (public_event(m, j, words))
+                fail_msg("marsz: '%s' (ply %zu) revealed at ply %zu, late: its battle resolved at ply %zu", d, i + 1,
+                         r + 1, j + 1);
+        s->kind[starts(d, "ferocity none") ? 2 : 0]++;
     } else if (starts(d, "tile ")) {
         if (!starts(by, "place "))
             fail_msg("marsz: '%s' (ply %zu) revealed by '%s' (ply %zu), not by laying it", d, i + 1, by, r + 1);
@@ -145,12 +152,14 @@ static void test_termity(void **state)
     assert_true(s.never <= 3 * 2 * 3); /* at most a full hand a seat a game */
 }
 
-/* Ferocity cards with their battle, a TX-08 tile when laid; peeks (RT-12) never. */
+/* Ferocity cards and nones with their battle, a TX-08 tile when laid; peeks (RT-12) never. */
 static void test_marsz(void **state)
 {
     (void)state;
     seen s = run_game("marsz", 4, 60);
-    assert_true(s.kind[0] > 0);
+    assert_true(s.kind[0] > 0 && s.kind[2] > 0);
+    run_game("marsz", 2, 60); /* the Old Guard in the Great Tunnel's battles */
+    run_game("marsz", 5, 60);
     assert_true(s.kind[1] > 0 || rg_quick()); /* TX-08 is rare: 3 in these 60 games */
 }
 

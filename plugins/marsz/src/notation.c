@@ -273,6 +273,17 @@ uint32_t mz_decision_audience(const void *st, const fc_env *env, fc_decision d)
     return FC_ALL_SEATS;
 }
 
+/* Whether seat's `ferocity none` may still be a choice of the ferocity round under way: the
+ * seat takes part in this battle (bt.part; a centipede's single fighter chooses last, so its
+ * round ends with its choice), has chosen, and was asked (a seat with an empty hand is passed
+ * without a decision, and choosing none keeps the hand). A none from a battle that resolved as
+ * this one began belongs to a seat outside it, still to choose in it, or passed in it: public. */
+static bool none_pending(const mz_state *s, int seat)
+{
+    const fc_simul *sm = &s->bt.fer;
+    return sm->waiting != 0 && (s->bt.part >> seat & 1u) && !(sm->waiting >> seat & 1u) && s->seat[seat].hand > 0;
+}
+
 /* API minor 13: a ferocity card is public once every participant has chosen (R-55: revealed
  * together), as is a choice of none; the tile kept by TX-08 once it is laid. A card kept from a
  * draft (R-83) and the order of peeked tiles put back (RT-12; the tile is in the stack) never. */
@@ -284,8 +295,8 @@ int mz_decision_revealed(const void *st, const fc_env *env, int seat, uint32_t a
     bool choosing = s->bt.fer.waiting != 0; /* a ferocity round under way */
     if (k == DK_FER && a != MZ_NONE)
         return a < MZ_CARDS && !(choosing && s->card_loc[a] == CL_FEROCITY);
-    if (k == DK_FER) /* none: hidden while the seat has chosen and others still choose */
-        return seat < 0 || seat >= MZ_SEATS || !(choosing && !(s->bt.fer.waiting >> seat & 1u));
+    if (k == DK_FER) /* none */
+        return seat < 0 || seat >= MZ_SEATS || !none_pending(s, seat);
     if (k != DK_TILE || a <= 0 || a >= MZ_LOCS)
         return -1;
     for (int i = 0; i < s->nstack; i++)
