@@ -180,6 +180,85 @@ static int caste_piece(const tm_data *D, int caste)
     }
 }
 
+/* Cell c: a unit, a mound or the attacker off the board, and its highlights. */
+static void view_cell(const tm_data *D, const tm_state *s, const fc_host *h, fc_view *v, int c)
+{
+    const tm_terrain *T = &D->terrain_def[s->terrain[c]];
+    fc_view_cell *cell = h->view_cell(v, D->cell[c], T->view_class, T->name);
+    uint8_t p = s->piece[c];
+    cell->owner = -1;
+    cell->region = -1;
+    if (TM_IS_UNIT(p)) {
+        const tm_token *K = tm_token_of(D, s, TM_U_SEAT(p), TM_U_TOK(p));
+        cell->owner = (int8_t)TM_U_SEAT(p);
+        snprintf(cell->glyphs, sizeof cell->glyphs, "%c%d", D->caste[K->caste].code, K->termites);
+        h->view_piece(v, cell, caste_piece(D, K->caste), TM_U_SEAT(p), K->termites,
+                      (char[2]){D->caste[K->caste].code, 0});
+        snprintf(cell->label, sizeof cell->label, "%s of seat %d, %s x%d, strength %d", K->id, TM_U_SEAT(p) + 1,
+                 D->caste[K->caste].name, K->termites, K->strength);
+    } else if (TM_IS_MOUND(p)) {
+        int owner = TM_M_OWNER(p), val = tm_mound_value(D, p);
+        cell->owner = (int8_t)(owner == TM_NEUTRAL ? -1 : owner);
+        /* 'm' for a neutral mound: 'N' is the Nasute caste */
+        snprintf(cell->glyphs, sizeof cell->glyphs, "%c%d", owner == TM_NEUTRAL ? 'm' : 'M', val);
+        h->view_piece(v, cell, FC_PIECE_BUILDING, owner == TM_NEUTRAL ? -1 : owner, 1, cell->glyphs);
+        if (owner == TM_NEUTRAL)
+            snprintf(cell->label, sizeof cell->label, "neutral mound %d", val);
+        else
+            snprintf(cell->label, sizeof cell->label, "mound %d of seat %d", val, owner + 1);
+    } else if (s->phase == PH_RETREAT && c == s->atk_start) {
+        /* took the attacker off the board until it lands: drawn where it was, marked */
+        const tm_token *K = tm_token_of(D, s, s->turn, s->sel);
+        cell->owner = (int8_t)s->turn;
+        snprintf(cell->glyphs, sizeof cell->glyphs, "%c%d!", D->caste[K->caste].code, K->termites);
+        h->view_piece(v, cell, caste_piece(D, K->caste), s->turn, K->termites, (char[2]){D->caste[K->caste].code, 0});
+        h->view_highlight(v, cell, FC_HL_ACTIVE);
+        snprintf(cell->label, sizeof cell->label, "%s of seat %d attacking (%d,%d), off the board until the retreat is chosen",
+                 K->id, s->turn + 1, D->cell[s->atk_target].q, D->cell[s->atk_target].r);
+    } else {
+        snprintf(cell->label, sizeof cell->label, "%s", T->name);
+    }
+    if (c == s->last_move_from || c == s->last_move_to)
+        h->view_highlight(v, cell, FC_HL_LAST);
+    if (s->phase == PH_RETREAT && c == s->atk_target)
+        h->view_highlight(v, cell, FC_HL_THREATENED);
+}
+
+/* Seat i's name (its swarm's colour) and panel lines; its hand hidden from the other seats
+ * unless hands are open. */
+static void view_seat(const tm_state *s, const fc_env *env, fc_view *v, int i, int seat)
+{
+    const tm_data *D = D_(env);
+    const fc_host *h = env->host;
+    const tm_seat *P = &s->seat[i];
+    char buf[64];
+    /* the seat is named by its swarm's colour ("Blue"), which front ends also draw in */
+    const char *sw = D->swarm[s->swarm[i]].name;
+    for (int k = 0; sw[k] && k < (int)sizeof v->seat_names[i] - 1; k++)
+        v->seat_names[i][k] = (char)(k ? tolower((unsigned char)sw[k]) : toupper((unsigned char)sw[k]));
+    h->view_panel(v, i, "swarm", "%s", D->swarm[s->swarm[i]].name);
+    h->view_panel(v, i, "score", "%d", tm_score(s, env, i));
+    h->view_panel(v, i, "units", "%d", tm_units_on_board(s, i));
+    h->view_panel(v, i, "stack", "%d tokens", __builtin_popcount(P->stack));
+    if (i == seat || D->open_hands) {
+        hand_text(D, s, i, P->hand, buf, sizeof buf);
+        h->view_panel(v, i, "hand", "%s", buf[0] ? buf : "empty");
+    } else {
+        h->view_panel(v, i, "hand", "%d hidden tokens", __builtin_popcount(P->hand));
+    }
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int k = 0; k < D->nmounds; k++)
+        if (P->reserve >> k & 1)
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%d", len ? " " : "", D->mound_value[k]);
+    h->view_panel(v, i, "reserve", "%s", buf[0] ? buf : "none");
+    len = 0;
+    buf[0] = '\0';
+    for (int k = 0; k < P->ntrophy && len + 4 < sizeof buf; k++)
+        len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%d", len ? " " : "", tm_mound_value(D, P->trophy[k]));
+    h->view_panel(v, i, "trophies", "%s", buf[0] ? buf : "none");
+}
+
 void tm_view(const void *st, const fc_env *env, int seat, fc_view *v)
 {
     const tm_state *s = st;
@@ -191,80 +270,14 @@ void tm_view(const void *st, const fc_env *env, int seat, fc_view *v)
     else
         h->view_title(v, "Termity (%s) - round %d, seat %d: %s", D->board_name, (int)s->round,
                       (who >= 0 ? who : s->drawer) + 1, phase_name(s->phase));
-    for (int c = 0; c < D->ncells; c++) {
-        const tm_terrain *T = &D->terrain_def[s->terrain[c]];
-        fc_view_cell *cell = h->view_cell(v, D->cell[c], T->view_class, T->name);
-        uint8_t p = s->piece[c];
-        cell->owner = -1;
-        cell->region = -1;
-        if (TM_IS_UNIT(p)) {
-            const tm_token *K = tm_token_of(D, s, TM_U_SEAT(p), TM_U_TOK(p));
-            cell->owner = (int8_t)TM_U_SEAT(p);
-            snprintf(cell->glyphs, sizeof cell->glyphs, "%c%d", D->caste[K->caste].code, K->termites);
-            h->view_piece(v, cell, caste_piece(D, K->caste), TM_U_SEAT(p), K->termites,
-                          (char[2]){D->caste[K->caste].code, 0});
-            snprintf(cell->label, sizeof cell->label, "%s of seat %d, %s x%d, strength %d", K->id, TM_U_SEAT(p) + 1,
-                     D->caste[K->caste].name, K->termites, K->strength);
-        } else if (TM_IS_MOUND(p)) {
-            int owner = TM_M_OWNER(p), val = tm_mound_value(D, p);
-            cell->owner = (int8_t)(owner == TM_NEUTRAL ? -1 : owner);
-            /* 'm' for a neutral mound: 'N' is the Nasute caste */
-            snprintf(cell->glyphs, sizeof cell->glyphs, "%c%d", owner == TM_NEUTRAL ? 'm' : 'M', val);
-            h->view_piece(v, cell, FC_PIECE_BUILDING, owner == TM_NEUTRAL ? -1 : owner, 1, cell->glyphs);
-            if (owner == TM_NEUTRAL)
-                snprintf(cell->label, sizeof cell->label, "neutral mound %d", val);
-            else
-                snprintf(cell->label, sizeof cell->label, "mound %d of seat %d", val, owner + 1);
-        } else if (s->phase == PH_RETREAT && c == s->atk_start) {
-            /* took the attacker off the board until it lands: drawn where it was, marked */
-            const tm_token *K = tm_token_of(D, s, s->turn, s->sel);
-            cell->owner = (int8_t)s->turn;
-            snprintf(cell->glyphs, sizeof cell->glyphs, "%c%d!", D->caste[K->caste].code, K->termites);
-            h->view_piece(v, cell, caste_piece(D, K->caste), s->turn, K->termites, (char[2]){D->caste[K->caste].code, 0});
-            h->view_highlight(v, cell, FC_HL_ACTIVE);
-            snprintf(cell->label, sizeof cell->label, "%s of seat %d attacking (%d,%d), off the board until the retreat is chosen",
-                     K->id, s->turn + 1, D->cell[s->atk_target].q, D->cell[s->atk_target].r);
-        } else {
-            snprintf(cell->label, sizeof cell->label, "%s", T->name);
-        }
-        if (c == s->last_move_from || c == s->last_move_to)
-            h->view_highlight(v, cell, FC_HL_LAST);
-        if (s->phase == PH_RETREAT && c == s->atk_target)
-            h->view_highlight(v, cell, FC_HL_THREATENED);
-    }
+    for (int c = 0; c < D->ncells; c++)
+        view_cell(D, s, h, v, c);
     if (s->last_move_from != TM_NO_CELL && s->last_move_to != TM_NO_CELL)
         h->view_link(v, D->cell[s->last_move_from], D->cell[s->last_move_to], -1, "last move");
     /* one token per turn, so the game lasts as many rounds as a swarm has tokens */
     h->view_track(v, "round", s->round, D->swarm[s->swarm[0]].ntok, "round %d", (int)s->round);
-    char buf[64];
-    for (int i = 0; i < s->nseats; i++) {
-        const tm_seat *P = &s->seat[i];
-        /* the seat is named by its swarm's colour ("Blue"), which front ends also draw in */
-        const char *sw = D->swarm[s->swarm[i]].name;
-        for (int k = 0; sw[k] && k < (int)sizeof v->seat_names[i] - 1; k++)
-            v->seat_names[i][k] = (char)(k ? tolower((unsigned char)sw[k]) : toupper((unsigned char)sw[k]));
-        h->view_panel(v, i, "swarm", "%s", D->swarm[s->swarm[i]].name);
-        h->view_panel(v, i, "score", "%d", tm_score(s, env, i));
-        h->view_panel(v, i, "units", "%d", tm_units_on_board(s, i));
-        h->view_panel(v, i, "stack", "%d tokens", __builtin_popcount(P->stack));
-        if (i == seat || D->open_hands) {
-            hand_text(D, s, i, P->hand, buf, sizeof buf);
-            h->view_panel(v, i, "hand", "%s", buf[0] ? buf : "empty");
-        } else {
-            h->view_panel(v, i, "hand", "%d hidden tokens", __builtin_popcount(P->hand));
-        }
-        size_t len = 0;
-        buf[0] = '\0';
-        for (int k = 0; k < D->nmounds; k++)
-            if (P->reserve >> k & 1)
-                len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%d", len ? " " : "", D->mound_value[k]);
-        h->view_panel(v, i, "reserve", "%s", buf[0] ? buf : "none");
-        len = 0;
-        buf[0] = '\0';
-        for (int k = 0; k < P->ntrophy && len + 4 < sizeof buf; k++)
-            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%d", len ? " " : "", tm_mound_value(D, P->trophy[k]));
-        h->view_panel(v, i, "trophies", "%s", buf[0] ? buf : "none");
-    }
+    for (int i = 0; i < s->nseats; i++)
+        view_seat(s, env, v, i, seat);
     if (s->phase == PH_DEPLOY_HEX) {
         const tm_token *K = tm_token_of(D, s, s->turn, s->sel);
         h->view_text(v, "deploying", "%s %s x%d", K->id, D->caste[K->caste].name, K->termites);
