@@ -2,7 +2,8 @@
 # Outputs pinned byte for byte against the files of tests/cli/pinned/, so reshaping the code
 # that writes them changes nothing a reader or a program sees: the shell's JSON (views with
 # links, items, panels and hidden hands; legal lists; state) in Hive, Myrmes and Termity,
-# sim's JSON (one design; an A/B run stopped by its sequential test; the time fields masked),
+# every shell command and refusal (bidrace), sim's report and JSON (one design; an A/B run
+# stopped by its sequential test; the time fields masked),
 # and `replay --ui text` of recorded Myrmes and Termity games walked with every command, seat
 # views and bad input. PINNED_WRITE=1 rewrites the files instead (review the diff!).
 # usage: pinned_test.sh FORMICARY PLUGIN_DIR FIXTURE_DIR
@@ -57,6 +58,27 @@ for game in hive myrmes termity; do
     check "shell $game: the session runs" eval '[ $rc -eq 0 ] && [ ! -s "$TMP/err" ]'
     pinned shell-$game.txt "shell $game: views, states and legal lists as pinned"
 done
+
+# ---- the shell: every command and its refusals (bidrace: fast) ----
+printf '%s\n' "" "  # a comment" help "help me" legal "legal x" state "state x" "play" "play bid 99" "play bid 1" \
+    "agent random:seed=3" "agent gredy" chance undo "undo x" undo undo undo "view 7" "view x" log "log x" rules \
+    "rules nothing-like-it" position "position json" "position xml" "save" "load" "save s.fcr" "new 3 9" \
+    "agent greedy" "load s.fcr" log "load missing.fcr" "new x" frob "quit now" quit state >"$TMP/bid.in"
+(cd "$TMP" && timeout 60 "$EXE" shell bidrace --seed 2 <"$TMP/bid.in" >"$TMP/shell-bidrace.txt" 2>"$TMP/err")
+rc=$?
+check "shell bidrace: the session runs" eval '[ $rc -eq 0 ] && [ ! -s "$TMP/err" ]'
+pinned shell-bidrace.txt "shell bidrace: every command and refusal as pinned"
+
+# ---- sim's report on standard output (its first line's times masked) ----
+mask_report() { sed -E '1s/: [0-9.]+ s \([0-9.]+ games\/s\)$/: T s (R games\/s)/' "$TMP/out" >"$TMP/$1"; }
+fc sim bidrace --games 30 --seed 3 --seats random,greedy,random --threads 2
+mask_report sim-one.txt
+check "sim report: one design runs" test $rc -eq 0
+pinned sim-one.txt "sim report, one design, as pinned"
+fc sim bidrace --games 400 --seed 5 --against-set goal=12 --until-significant --looks 4 --metric rounds --opening 2
+mask_report sim-ab.txt
+check "sim report: an A/B run with openings runs" test $rc -eq 0
+pinned sim-ab.txt "sim report, A/B with openings and the sequential test, as pinned"
 
 # ---- sim's JSON ----
 mask() { sed -E 's/"(seconds|games_per_sec)":[-0-9.e+]+/"\1":0/g' "$1" >"$2"; }
