@@ -2,7 +2,7 @@
 # Outputs pinned byte for byte against the files of tests/cli/pinned/, so reshaping the code
 # that writes them changes nothing a reader or a program sees: the shell's JSON (views with
 # links, items, panels and hidden hands; legal lists; state) in Hive, Myrmes and Termity,
-# every shell command and refusal (bidrace), sim's report and JSON (one design; an A/B run
+# every shell command and refusal (bidrace), a human's every command in play --ui text, sim's report and JSON (one design; an A/B run
 # stopped by its sequential test; the time fields masked),
 # and `replay --ui text` of recorded Myrmes and Termity games walked with every command, seat
 # views and bad input. PINNED_WRITE=1 rewrites the files instead (review the diff!).
@@ -68,6 +68,20 @@ printf '%s\n' "" "  # a comment" help "help me" legal "legal x" state "state x" 
 rc=$?
 check "shell bidrace: the session runs" eval '[ $rc -eq 0 ] && [ ! -s "$TMP/err" ]'
 pinned shell-bidrace.txt "shell bidrace: every command and refusal as pinned"
+
+# ---- play --ui text: a human's every command, against a random bot ----
+long=$(printf 'y%.0s' $(seq 1 1100))
+printf '%s\n' help legal "" 99 0 x1 "wQ -wS1" 1 map legend rules "rules R-9" "rules nothing-like-it" position \
+    "position p.pos" save "save h.fcr" "$long" 2 undo undo 3 "wQ" 1 1 quit >"$TMP/play.in"
+(cd "$TMP" && timeout 60 "$EXE" play hive --ui text --seats human,random --seed 3 <"$TMP/play.in" >"$TMP/play-hive.txt" 2>"$TMP/err")
+rc=$?
+check "play hive: the session runs" test $rc -eq 0
+pinned play-hive.txt "play --ui text, hive, every command as pinned"
+printf '%s\n' "bid 2" 1 >"$TMP/play.in"
+(cd "$TMP" && timeout 60 "$EXE" play bidrace --ui text --seats random,human,random --seed 5 <"$TMP/play.in" >"$TMP/play-eof.txt" 2>&1)
+rc=$?
+check "play bidrace: the session ends at the end of input" test $rc -eq 0
+pinned play-eof.txt "play --ui text, bidrace to the end of input, as pinned"
 
 # ---- sim's report on standard output (its first line's times masked) ----
 mask_report() { sed -E '1s/: [0-9.]+ s \([0-9.]+ games\/s\)$/: T s (R games\/s)/' "$TMP/out" >"$TMP/$1"; }
