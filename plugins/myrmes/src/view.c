@@ -235,12 +235,11 @@ static int check_picks(const my_state *st, const my_data *D, char *msg, size_t n
     return 0;
 }
 
-int my_check(const void *vst, const fc_env *env, char *msg, size_t n)
+/* Every tile in a slot in use, of a known kind and size, owned as its kind requires, on hexes
+ * that point back at it; counts the special tiles of each group and each seat's markers. */
+static int check_tiles(const my_state *st, const fc_env *env, int *group, int *markers, char *msg, size_t n)
 {
-    const my_state *st = vst;
     const my_data *D = MY_DATA(env);
-    int markers[MY_MAX_SEATS] = {0}, exits[MY_MAX_SEATS] = {0}, used[MY_MAX_SEATS][MY_MAX_PHER] = {{0}};
-    int group[MY_MAX_SPEC] = {0}, prey_board = 0;
     for (int t = 0; t < MY_MAX_TILES; t++) {
         const my_tile *T = &st->tile[t];
         if (!T->kind)
@@ -267,6 +266,14 @@ int my_check(const void *vst, const fc_env *env, char *msg, size_t n)
                 FAIL("tile %d: illegal hex %d", t, c);
         }
     }
+    return 0;
+}
+
+/* Every hex: cubes on pheromones only, tokens (prey, tunnel exits) valid and off the water;
+ * counts each seat's exits and the prey on the board. */
+static int check_cells(const my_state *st, const fc_env *env, int *exits, int *prey_board, char *msg, size_t n)
+{
+    const my_data *D = MY_DATA(env);
     for (int c = 0; c < D->ncells; c++) {
         int t = st->cell_tile[c], tok = st->cell_tok[c];
         if (my_bit(st->cube, c) && (!t || D->kind[st->tile[t - 1].kind - 1].special || D->terrain[c] > T_STONE))
@@ -274,7 +281,7 @@ int my_check(const void *vst, const fc_env *env, char *msg, size_t n)
         if (t && (!st->tile[t - 1].kind))
             FAIL("hex %d points at an empty tile slot", c);
         if (tok & MY_TOK_PREY)
-            prey_board++;
+            (*prey_board)++;
         else if (tok && tok <= env->nseats)
             exits[tok - 1]++;
         else if (tok)
@@ -282,35 +289,57 @@ int my_check(const void *vst, const fc_env *env, char *msg, size_t n)
         if (tok && D->terrain[c] == T_WATER)
             FAIL("token on water");
     }
-    int prey_held = 0;
+    return 0;
+}
+
+/* Seat s: the caps (R-04, R-05), markers and exits as counted on the board, stocks in range,
+ * pheromones placed and on the board within those owned. */
+static int check_seat(const my_state *st, const fc_env *env, int s, int markers, int exits, char *msg, size_t n)
+{
+    const my_data *D = MY_DATA(env);
+    const my_seat *p = &st->seat[s];
+    int used[MY_MAX_PHER] = {0};
+    if (my_ants(st, s) > MY_P(env, P_ANT_CAP))
+        FAIL("seat %d: %d ants exceed the cap (R-04)", s, my_ants(st, s));
+    if (my_nurses_in_play(p) > MY_P(env, P_NURSE_CAP))
+        FAIL("seat %d: %d nurses exceed the cap (R-05)", s, my_nurses_in_play(p));
+    if (p->markers != markers || p->markers > MY_P(env, P_MARKERS))
+        FAIL("seat %d: %d markers, %d on tiles", s, p->markers, markers);
+    if (p->exits != exits || p->exits > MY_P(env, P_TUNNELS) || p->exits < 1)
+        FAIL("seat %d: %d exits, %d on the board", s, p->exits, exits);
+    if (p->level >= D->nlevels || p->event >= MY_SPACES)
+        FAIL("seat %d: bad level or event", s);
+    if (p->res[0] > 200 || p->res[1] > 200 || p->res[2] > 200 || p->larvae > 200)
+        FAIL("seat %d: stock out of range (negative?)", s);
+    if (__builtin_popcount(p->rooms) != p->room_workers)
+        FAIL("seat %d: %d workers in %d rooms", s, p->room_workers, __builtin_popcount(p->rooms));
+    for (int k = 0; k < D->npher; k++)
+        if (p->pher_used[k] > D->kind[k].count)
+            FAIL("seat %d: more %s placed than owned", s, D->kind[k].id);
+    for (int t = 0; t < MY_MAX_TILES; t++)
+        if (st->tile[t].kind && st->tile[t].kind <= D->npher && st->tile[t].owner == s)
+            used[st->tile[t].kind - 1]++;
+    for (int k = 0; k < D->npher; k++)
+        if (used[k] > p->pher_used[k])
+            FAIL("seat %d: %s on board exceed those placed", s, D->kind[k].id);
+    if (st->phase <= PH_ENDROUND && p->event >= MY_SPACES)
+        FAIL("seat %d: event cube off the track", s);
+    return 0;
+}
+
+int my_check(const void *vst, const fc_env *env, char *msg, size_t n)
+{
+    const my_state *st = vst;
+    const my_data *D = MY_DATA(env);
+    int markers[MY_MAX_SEATS] = {0}, exits[MY_MAX_SEATS] = {0};
+    int group[MY_MAX_SPEC] = {0}, prey_board = 0, prey_held = 0;
+    if (check_tiles(st, env, group, markers, msg, n) < 0 || check_cells(st, env, exits, &prey_board, msg, n) < 0)
+        return -1;
     for (int s = 0; s < env->nseats; s++) {
         const my_seat *p = &st->seat[s];
         prey_held += p->prey[0] + p->prey[1] + p->prey[2];
-        if (my_ants(st, s) > MY_P(env, P_ANT_CAP))
-            FAIL("seat %d: %d ants exceed the cap (R-04)", s, my_ants(st, s));
-        if (my_nurses_in_play(p) > MY_P(env, P_NURSE_CAP))
-            FAIL("seat %d: %d nurses exceed the cap (R-05)", s, my_nurses_in_play(p));
-        if (p->markers != markers[s] || p->markers > MY_P(env, P_MARKERS))
-            FAIL("seat %d: %d markers, %d on tiles", s, p->markers, markers[s]);
-        if (p->exits != exits[s] || p->exits > MY_P(env, P_TUNNELS) || p->exits < 1)
-            FAIL("seat %d: %d exits, %d on the board", s, p->exits, exits[s]);
-        if (p->level >= D->nlevels || p->event >= MY_SPACES)
-            FAIL("seat %d: bad level or event", s);
-        if (p->res[0] > 200 || p->res[1] > 200 || p->res[2] > 200 || p->larvae > 200)
-            FAIL("seat %d: stock out of range (negative?)", s);
-        if (__builtin_popcount(p->rooms) != p->room_workers)
-            FAIL("seat %d: %d workers in %d rooms", s, p->room_workers, __builtin_popcount(p->rooms));
-        for (int k = 0; k < D->npher; k++)
-            if (p->pher_used[k] > D->kind[k].count)
-                FAIL("seat %d: more %s placed than owned", s, D->kind[k].id);
-        for (int t = 0; t < MY_MAX_TILES; t++)
-            if (st->tile[t].kind && st->tile[t].kind <= D->npher && st->tile[t].owner == s)
-                used[s][st->tile[t].kind - 1]++;
-        for (int k = 0; k < D->npher; k++)
-            if (used[s][k] > p->pher_used[k])
-                FAIL("seat %d: %s on board exceed those placed", s, D->kind[k].id);
-        if (st->phase <= PH_ENDROUND && p->event >= MY_SPACES)
-            FAIL("seat %d: event cube off the track", s);
+        if (check_seat(st, env, s, markers[s], exits[s], msg, n) < 0)
+            return -1;
     }
     for (int g = 0; g < D->ngroups; g++)
         if (group[g] != st->group_used[g] || st->group_used[g] > D->group_supply[g])

@@ -299,19 +299,15 @@ static int fail(char *msg, size_t n, const char *fmt, ...)
     return -1;
 }
 
-int tm_check(const void *st, const fc_env *env, char *msg, size_t n)
+/* Every piece on the board recorded where it stands, units on terrain they may stand on (R-15),
+ * mounds on Open ground (A-09); *pieces counts them. */
+static int check_board(const tm_state *s, const tm_data *D, int *pieces, char *msg, size_t n)
 {
-    const tm_state *s = st;
-    const tm_data *D = D_(env);
-    bool limbo = s->phase == PH_RETREAT; /* the attacker is off the board until it lands */
-    int pieces = 0, total = 0;
-    if (s->nseats != env->nseats || s->turn >= s->nseats || s->first >= s->nseats)
-        return fail(msg, n, "seat bookkeeping: nseats %d turn %d first %d", s->nseats, s->turn, s->first);
     for (int c = 0; c < D->ncells; c++) {
         uint8_t p = s->piece[c];
         if (!p)
             continue;
-        pieces++;
+        (*pieces)++;
         if (TM_IS_UNIT(p)) {
             int i = TM_U_SEAT(p), k = TM_U_TOK(p);
             if (i >= s->nseats || s->seat[i].tok_cell[k] != c || s->seat[i].tok_st[k] != TK_BOARD)
@@ -326,7 +322,58 @@ int tm_check(const void *st, const fc_env *env, char *msg, size_t n)
                 return fail(msg, n, "mound on (%d,%d) is not on Open ground (A-09)", D->cell[c].q, D->cell[c].r);
         }
     }
-    if (tm_build_check(D, s, msg, n) < 0)
+    return 0;
+}
+
+/* Seat i: each token in one place with the status and cell that place means, at most a hand of
+ * tokens (R-16), mounds in reserve or on the board, one token used per turn (R-39); *total
+ * counts its pieces on the board. */
+static int check_seat(const tm_state *s, const tm_data *D, int i, int *total, char *msg, size_t n)
+{
+    bool limbo = s->phase == PH_RETREAT; /* the attacker is off the board until it lands */
+    const tm_seat *P = &s->seat[i];
+    int ntok = D->swarm[s->swarm[i]].ntok;
+    if ((P->hand & P->stack) || (P->hand & P->board) || (P->stack & P->board))
+        return fail(msg, n, "seat %d: a token in two places", i + 1);
+    if (__builtin_popcount(P->hand) > D->hand_size)
+        return fail(msg, n, "seat %d holds %d tokens (R-16)", i + 1, __builtin_popcount(P->hand));
+    for (int k = 0; k < ntok; k++) {
+        int want = P->stack >> k & 1 ? TK_STACK : P->hand >> k & 1 ? TK_HAND : P->board >> k & 1 ? TK_BOARD : -1;
+        bool mover = limbo && i == s->turn && k == s->sel;
+        if (want >= 0 ? P->tok_st[k] != want : (P->tok_st[k] != TK_DEAD && P->tok_st[k] != TK_DISCARDED && !mover))
+            return fail(msg, n, "seat %d token %d: status %d", i + 1, k, P->tok_st[k]);
+        if (want == TK_BOARD && (P->tok_cell[k] >= D->ncells || s->piece[P->tok_cell[k]] != TM_UNIT(i, k)))
+            return fail(msg, n, "seat %d token %d: cell mismatch", i + 1, k);
+        if (want != TK_BOARD && P->tok_cell[k] != TM_NO_CELL)
+            return fail(msg, n, "seat %d token %d: off-board token has a cell", i + 1, k);
+        if (want == TK_BOARD)
+            (*total)++;
+    }
+    for (int k = 0; k < D->nmounds; k++) {
+        bool res = P->reserve >> k & 1;
+        if (res && P->mound_cell[k] != TM_NO_CELL)
+            return fail(msg, n, "seat %d mound %d both in reserve and on the board", i + 1, k);
+        if (P->mound_cell[k] != TM_NO_CELL)
+            (*total)++;
+    }
+    /* every turn uses exactly one token (deployed or discarded) */
+    int left = __builtin_popcount(P->hand | P->stack), used = ntok - left;
+    int ph = s->phase;
+    int done = P->turns + (i == s->turn && s->round > 0 &&
+                           ((ph >= PH_MOVE && ph <= PH_REPLACE) || (ph == PH_DRAW && s->after_draw == PH_MOVE)));
+    if (used != done && !(left == 0 && used < done))
+        return fail(msg, n, "seat %d: %d turns with %d tokens used", i + 1, P->turns, used);
+    return 0;
+}
+
+int tm_check(const void *st, const fc_env *env, char *msg, size_t n)
+{
+    const tm_state *s = st;
+    const tm_data *D = D_(env);
+    int pieces = 0, total = 0;
+    if (s->nseats != env->nseats || s->turn >= s->nseats || s->first >= s->nseats)
+        return fail(msg, n, "seat bookkeeping: nseats %d turn %d first %d", s->nseats, s->turn, s->first);
+    if (check_board(s, D, &pieces, msg, n) < 0 || tm_build_check(D, s, msg, n) < 0)
         return -1;
     for (int i = 0; i < s->nseats; i++) {
         if (s->swarm[i] >= D->nswarms)
@@ -337,40 +384,9 @@ int tm_check(const void *st, const fc_env *env, char *msg, size_t n)
         if (D->fixed_swarm[0] >= 0 && s->swarm[i] != D->fixed_swarm[i])
             return fail(msg, n, "seat %d plays swarm %d, the rule set says %d", i + 1, s->swarm[i], D->fixed_swarm[i]);
     }
-    for (int i = 0; i < s->nseats; i++) {
-        const tm_seat *P = &s->seat[i];
-        int ntok = D->swarm[s->swarm[i]].ntok;
-        if ((P->hand & P->stack) || (P->hand & P->board) || (P->stack & P->board))
-            return fail(msg, n, "seat %d: a token in two places", i + 1);
-        if (__builtin_popcount(P->hand) > D->hand_size)
-            return fail(msg, n, "seat %d holds %d tokens (R-16)", i + 1, __builtin_popcount(P->hand));
-        for (int k = 0; k < ntok; k++) {
-            int want = P->stack >> k & 1 ? TK_STACK : P->hand >> k & 1 ? TK_HAND : P->board >> k & 1 ? TK_BOARD : -1;
-            bool mover = limbo && i == s->turn && k == s->sel;
-            if (want >= 0 ? P->tok_st[k] != want : (P->tok_st[k] != TK_DEAD && P->tok_st[k] != TK_DISCARDED && !mover))
-                return fail(msg, n, "seat %d token %d: status %d", i + 1, k, P->tok_st[k]);
-            if (want == TK_BOARD && (P->tok_cell[k] >= D->ncells || s->piece[P->tok_cell[k]] != TM_UNIT(i, k)))
-                return fail(msg, n, "seat %d token %d: cell mismatch", i + 1, k);
-            if (want != TK_BOARD && P->tok_cell[k] != TM_NO_CELL)
-                return fail(msg, n, "seat %d token %d: off-board token has a cell", i + 1, k);
-            if (want == TK_BOARD)
-                total++;
-        }
-        for (int k = 0; k < D->nmounds; k++) {
-            bool res = P->reserve >> k & 1;
-            if (res && P->mound_cell[k] != TM_NO_CELL)
-                return fail(msg, n, "seat %d mound %d both in reserve and on the board", i + 1, k);
-            if (P->mound_cell[k] != TM_NO_CELL)
-                total++;
-        }
-        /* every turn uses exactly one token (deployed or discarded) */
-        int left = __builtin_popcount(P->hand | P->stack), used = ntok - left;
-        int ph = s->phase;
-        int done = P->turns + (i == s->turn && s->round > 0 &&
-                               ((ph >= PH_MOVE && ph <= PH_REPLACE) || (ph == PH_DRAW && s->after_draw == PH_MOVE)));
-        if (used != done && !(left == 0 && used < done))
-            return fail(msg, n, "seat %d: %d turns with %d tokens used", i + 1, P->turns, used);
-    }
+    for (int i = 0; i < s->nseats; i++)
+        if (check_seat(s, D, i, &total, msg, n) < 0)
+            return -1;
     for (int k = 0; k < TM_MAX_NEUTRAL; k++)
         total += s->neutral_cell[k] != TM_NO_CELL;
     if (total != pieces)
