@@ -437,30 +437,111 @@ static int play_load(cli *c, fc_context *ctx, const fc_plugin *pl, const char *p
     return 0;
 }
 
+/* The legal decisions now, copied with their notation into *ds and *texts (the caller frees
+ * both): their count, or a negative exit status. */
+static int human_choices(play *p, int seat, fc_decision **ds, char (**texts)[128])
+{
+    const fc_decision *legal = NULL;
+    int n = fc_match_legal(p->m, &legal, NULL);
+    *ds = NULL;
+    *texts = NULL;
+    if (n <= 0)
+        return -cli_fail("no legal decision for %s", p->names[seat]);
+    *ds = malloc((size_t)n * sizeof **ds);
+    *texts = malloc((size_t)n * sizeof **texts);
+    if (!*ds || !*texts)
+        return -cli_fail("out of memory");
+    memcpy(*ds, legal, (size_t)n * sizeof **ds);
+    for (int i = 0; i < n; i++)
+        if (fc_match_decision_text(p->m, (*ds)[i], (*texts)[i], sizeof (*texts)[i]) < 0)
+            snprintf((*texts)[i], sizeof (*texts)[i], "#%u", (unsigned)(*ds)[i]);
+    return n;
+}
+
+/* A decision given by its number in the list or its notation. */
+static int human_decide(play *p, int seat, const char *s, const fc_decision *ds, char (*texts)[128], int n)
+{
+    fc_error err;
+    fc_error_clear(&err);
+    if (isdigit((unsigned char)*s)) {
+        int k = 0;
+        if (!cli_parse_int(s, 1, n, &k)) {
+            printf("choose 1..%d (or help)\n", n);
+            return -1;
+        }
+        if (fc_match_play(p->m, ds[k - 1], &err) != 0) {
+            play_error(err.msg);
+            return -1;
+        }
+        play_line(p, seat, texts[k - 1]);
+        return HUMAN_PLAYED;
+    }
+    int found = -1;
+    for (int i = 0; i < n && found < 0; i++)
+        if (strcmp(texts[i], s) == 0)
+            found = i;
+    int rc = found >= 0 ? fc_match_play(p->m, ds[found], &err) : fc_match_play_text(p->m, s, &err);
+    if (rc != 0) {
+        play_error(err.msg[0] ? err.msg : "not a legal decision (try help)");
+        return -1;
+    }
+    play_line(p, seat, found >= 0 ? texts[found] : s);
+    return HUMAN_PLAYED;
+}
+
+/* One line (trimmed, not empty) of the human's: -1 to read another, else a HUMAN_* result or a
+ * negative exit status. */
+static int human_line(play *p, int seat, char *s, const fc_decision *ds, char (*texts)[128], int n)
+{
+    if (strcmp(s, "help") == 0) {
+        play_help();
+    } else if (strcmp(s, "legal") == 0) {
+        play_list(p, ds, texts, n);
+    } else if (strcmp(s, "map") == 0) {
+        play_map(p);
+    } else if (strcmp(s, "legend") == 0) {
+        play_legend(p);
+    } else if (strncmp(s, "rules", 5) == 0 && (s[5] == 0 || isspace((unsigned char)s[5]))) {
+        play_rules(p, cli_trim(s + 5));
+    } else if (strncmp(s, "position", 8) == 0 && (s[8] == 0 || isspace((unsigned char)s[8]))) {
+        play_position(p, cli_trim(s + 8));
+    } else if (strcmp(s, "quit") == 0) {
+        printf("game stopped at ply %zu\n", fc_match_ply(p->m));
+        return HUMAN_STOP;
+    } else if (strcmp(s, "undo") == 0) {
+        return play_undo(p) == 0 ? HUMAN_AGAIN : -CLI_EXIT_FAIL;
+    } else if (strncmp(s, "save", 4) == 0 && (s[4] == 0 || isspace((unsigned char)s[4]))) {
+        char *path = cli_trim(s + 4);
+        fc_error err;
+        fc_error_clear(&err);
+        if (!*path)
+            printf("usage: save FILE\n");
+        else if (fc_record_save(p->m, &p->labels, path, &err) != 0)
+            play_error(err.msg);
+        else
+            printf("saved %s\n", path);
+    } else {
+        return human_decide(p, seat, s, ds, texts, n);
+    }
+    return -1;
+}
+
 /* One human turn: returns HUMAN_PLAYED, HUMAN_AGAIN (after undo), HUMAN_STOP (quit or end of
  * input) or a negative code after printing an error. */
 static int play_human(play *p, int seat)
 {
     play_show(p, seat);
-    const fc_decision *legal = NULL;
-    int n = fc_match_legal(p->m, &legal, NULL);
-    if (n <= 0)
-        return cli_fail("no legal decision for %s", p->names[seat]);
-    fc_decision *ds = malloc((size_t)n * sizeof *ds);
-    char(*texts)[128] = malloc((size_t)n * sizeof *texts);
-    if (!ds || !texts) {
+    fc_decision *ds;
+    char(*texts)[128];
+    int n = human_choices(p, seat, &ds, &texts);
+    if (n < 0) { /* cli_fail's status, positive as it always was here */
         free(ds);
         free(texts);
-        return cli_fail("out of memory");
+        return -n;
     }
-    memcpy(ds, legal, (size_t)n * sizeof *ds);
-    for (int i = 0; i < n; i++)
-        if (fc_match_decision_text(p->m, ds[i], texts[i], sizeof texts[i]) < 0)
-            snprintf(texts[i], sizeof texts[i], "#%u", (unsigned)ds[i]);
     play_list(p, ds, texts, n);
     int result = -1;
     char line[1024];
-    fc_error err;
     while (result == -1) {
         printf("%s> ", p->names[seat]);
         fflush(stdout);
@@ -475,57 +556,8 @@ static int play_human(play *p, int seat)
             break;
         }
         char *s = cli_trim(line);
-        int k = 0;
-        fc_error_clear(&err);
-        if (!*s)
-            continue;
-        if (strcmp(s, "help") == 0) {
-            play_help();
-        } else if (strcmp(s, "legal") == 0) {
-            play_list(p, ds, texts, n);
-        } else if (strcmp(s, "map") == 0) {
-            play_map(p);
-        } else if (strcmp(s, "legend") == 0) {
-            play_legend(p);
-        } else if (strncmp(s, "rules", 5) == 0 && (s[5] == 0 || isspace((unsigned char)s[5]))) {
-            play_rules(p, cli_trim(s + 5));
-        } else if (strncmp(s, "position", 8) == 0 && (s[8] == 0 || isspace((unsigned char)s[8]))) {
-            play_position(p, cli_trim(s + 8));
-        } else if (strcmp(s, "quit") == 0) {
-            printf("game stopped at ply %zu\n", fc_match_ply(p->m));
-            result = HUMAN_STOP;
-        } else if (strcmp(s, "undo") == 0) {
-            result = play_undo(p) == 0 ? HUMAN_AGAIN : -CLI_EXIT_FAIL;
-        } else if (strncmp(s, "save", 4) == 0 && (s[4] == 0 || isspace((unsigned char)s[4]))) {
-            char *path = cli_trim(s + 4);
-            if (!*path)
-                printf("usage: save FILE\n");
-            else if (fc_record_save(p->m, &p->labels, path, &err) != 0)
-                play_error(err.msg);
-            else
-                printf("saved %s\n", path);
-        } else if (isdigit((unsigned char)*s)) {
-            if (!cli_parse_int(s, 1, n, &k)) {
-                printf("choose 1..%d (or help)\n", n);
-            } else if (fc_match_play(p->m, ds[k - 1], &err) != 0) {
-                play_error(err.msg);
-            } else {
-                play_line(p, seat, texts[k - 1]);
-                result = HUMAN_PLAYED;
-            }
-        } else {
-            int found = -1;
-            for (int i = 0; i < n && found < 0; i++)
-                if (strcmp(texts[i], s) == 0)
-                    found = i;
-            int rc = found >= 0 ? fc_match_play(p->m, ds[found], &err) : fc_match_play_text(p->m, s, &err);
-            if (rc != 0) {
-                play_error(err.msg[0] ? err.msg : "not a legal decision (try help)");
-            } else {
-                play_line(p, seat, found >= 0 ? texts[found] : s);
-                result = HUMAN_PLAYED;
-            }
-        }
+        if (*s)
+            result = human_line(p, seat, s, ds, texts, n);
     }
     free(ds);
     free(texts);

@@ -349,27 +349,90 @@ void cli_shell_finish(cli_shell *s)
     s->setup = NULL;
 }
 
-bool cli_shell_line(cli_shell *s, char *line)
+/* Splits a line into its command word and argument, both trimmed; false for a blank line or a
+ * comment, which get no response. */
+static bool shell_split(char *line, char **cmd, char **args)
 {
-    if (s->setup) {
-        shell_setup_line(s, line);
-        return true;
-    }
     size_t len = strlen(line);
     while (len && isspace((unsigned char)line[len - 1]))
         line[--len] = 0;
     while (isspace((unsigned char)*line))
         line++;
     if (!*line || *line == '#')
-        return true;
-    char *args = line + strcspn(line, " \t");
-    if (*args)
-        *args++ = 0;
-    while (isspace((unsigned char)*args))
-        args++;
+        return false;
+    char *a = line + strcspn(line, " \t");
+    if (*a)
+        *a++ = 0;
+    while (isspace((unsigned char)*a))
+        a++;
+    *cmd = line;
+    *args = a;
+    return true;
+}
+
+static void shell_play(shell *s, const char *args)
+{
     fc_error err;
     fc_error_clear(&err);
-    const char *cmd = line;
+    if (!*args)
+        shell_error("play: usage: play NOTATION");
+    else if (fc_match_to_move(s->m) == FC_NOBODY)
+        shell_error("play: the game is over");
+    else if (fc_match_play_text(s->m, args, &err) != 0)
+        shell_err(&err, "illegal decision");
+    else
+        shell_ok();
+}
+
+/* save FILE, load FILE. */
+static void shell_file(shell *s, const char *cmd, const char *args)
+{
+    fc_error err;
+    fc_error_clear(&err);
+    if (!*args)
+        shell_error(cmd[0] == 's' ? "save: usage: save FILE" : "load: usage: load FILE");
+    else if (cmd[0] == 'l')
+        shell_load(s, args);
+    else if (fc_record_save(s->m, NULL, args, &err) != 0)
+        shell_err(&err, "cannot save");
+    else
+        shell_ok();
+}
+
+static void shell_help(shell *s)
+{
+    cli_json_arr(&s->j);
+    for (size_t i = 0; i < sizeof shell_commands / sizeof shell_commands[0]; i++)
+        cli_json_str(&s->j, shell_commands[i]);
+    cli_json_end_arr(&s->j);
+    fputc('\n', stdout);
+}
+
+/* A command that is unknown, or known but refusing the argument it was given. */
+static void shell_refused(const char *cmd)
+{
+    bool known = false;
+    for (size_t i = 0; i < sizeof shell_commands / sizeof shell_commands[0]; i++)
+        known |= strcmp(cmd, shell_commands[i]) == 0;
+    char msg[160];
+    if (known)
+        snprintf(msg, sizeof msg, "%s takes no arguments", cmd);
+    else
+        snprintf(msg, sizeof msg, "unknown command '%.64s' (try help)", cmd);
+    shell_error(msg);
+}
+
+bool cli_shell_line(cli_shell *s, char *line)
+{
+    if (s->setup) {
+        shell_setup_line(s, line);
+        return true;
+    }
+    char *cmd, *args;
+    if (!shell_split(line, &cmd, &args))
+        return true;
+    fc_error err;
+    fc_error_clear(&err);
     bool noargs = !*args;
 
     if (strcmp(cmd, "quit") == 0 && noargs) {
@@ -381,14 +444,7 @@ bool cli_shell_line(cli_shell *s, char *line)
         cli_json_legal(&s->j, s->m);
         fputc('\n', stdout);
     } else if (strcmp(cmd, "play") == 0) {
-        if (noargs)
-            shell_error("play: usage: play NOTATION");
-        else if (fc_match_to_move(s->m) == FC_NOBODY)
-            shell_error("play: the game is over");
-        else if (fc_match_play_text(s->m, args, &err) != 0)
-            shell_err(&err, "illegal decision");
-        else
-            shell_ok();
+        shell_play(s, args);
     } else if (strcmp(cmd, "chance") == 0 && noargs) {
         shell_chance(s);
     } else if (strcmp(cmd, "agent") == 0) {
@@ -412,30 +468,11 @@ bool cli_shell_line(cli_shell *s, char *line)
     } else if (strcmp(cmd, "setup") == 0) {
         shell_setup(s, args);
     } else if (strcmp(cmd, "save") == 0 || strcmp(cmd, "load") == 0) {
-        if (noargs)
-            shell_error(cmd[0] == 's' ? "save: usage: save FILE" : "load: usage: load FILE");
-        else if (cmd[0] == 'l')
-            shell_load(s, args);
-        else if (fc_record_save(s->m, NULL, args, &err) != 0)
-            shell_err(&err, "cannot save");
-        else
-            shell_ok();
+        shell_file(s, cmd, args);
     } else if (strcmp(cmd, "help") == 0 && noargs) {
-        cli_json_arr(&s->j);
-        for (size_t i = 0; i < sizeof shell_commands / sizeof shell_commands[0]; i++)
-            cli_json_str(&s->j, shell_commands[i]);
-        cli_json_end_arr(&s->j);
-        fputc('\n', stdout);
+        shell_help(s);
     } else {
-        bool known = false;
-        for (size_t i = 0; i < sizeof shell_commands / sizeof shell_commands[0]; i++)
-            known |= strcmp(cmd, shell_commands[i]) == 0;
-        char msg[160];
-        if (known)
-            snprintf(msg, sizeof msg, "%s takes no arguments", cmd);
-        else
-            snprintf(msg, sizeof msg, "unknown command '%.64s' (try help)", cmd);
-        shell_error(msg);
+        shell_refused(cmd);
     }
     return true;
 }

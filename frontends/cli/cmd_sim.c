@@ -681,6 +681,41 @@ static int sim_setup(sim_cli *s, cli *c, fc_context *ctx)
     return sim_setup_extras(s, c);
 }
 
+/* The report on standard output (unless the JSON goes there). */
+static void sim_report(sim_cli *s)
+{
+    printf("sim %s: %d seats, %d games%s, seed %llu, %d thread%s, %s seats: %.2f s (%.1f games/s)\n", s->game,
+           s->nseats, s->played, s->ndesigns > 1 ? " per design" : "", (unsigned long long)s->seed, s->threads,
+           s->threads > 1 ? "s" : "", s->cfg.fixed_seats ? "fixed" : "rotating", s->seconds,
+           s->seconds > 0 ? s->played * s->ndesigns / s->seconds : 0);
+    if (s->cfg.opening > 0)
+        printf("openings: the first %d decisions of every game are random, drawn from the game's seed (B plays the same)\n",
+               s->cfg.opening);
+    sim_print_compared(s, stdout, "");
+    if (s->nplan && !s->plan_run) { /* the pilot alone: the plan is the report */
+        sim_plan_print(s, stdout);
+        return;
+    }
+    for (int k = 0; k < s->ndesigns; k++)
+        sim_print_design(s, &s->d[k]);
+    if (s->ndesigns > 1)
+        sim_print_ab(s);
+    if (s->nplan)
+        sim_plan_print(s, stdout);
+}
+
+/* --csv, --json, --svg, --html and --compare-csv, stopping at the first that fails. */
+static int sim_write_files(const sim_cli *s, const cli *c)
+{
+    const char *csv = cli_opt(c, "--csv"), *json = cli_opt(c, "--json"), *svg = cli_opt(c, "--svg");
+    const char *html = cli_opt(c, "--html"), *ccsv = cli_opt(c, "--compare-csv");
+    if ((csv && sim_write_csv(s, csv) != 0) || (json && sim_write_json(s, json) != 0) ||
+        (svg && sim_write_svg(s, svg) != 0) || (html && sim_write_html(s, html) != 0) ||
+        (ccsv && sim_write_comparison_csv(s, ccsv) != 0))
+        return CLI_EXIT_FAIL;
+    return CLI_EXIT_OK;
+}
+
 int cli_cmd_sim(cli *c)
 {
     sim_cli *s = calloc(1, sizeof *s);
@@ -727,33 +762,9 @@ int cli_cmd_sim(cli *c)
         goto out;
     if (cli_mpi_rank() != 0)
         goto out; /* every rank holds every result; rank 0 alone reports and writes files */
-    const char *json = cli_opt(c, "--json");
-    if (!json || strcmp(json, "-") != 0) {
-        printf("sim %s: %d seats, %d games%s, seed %llu, %d thread%s, %s seats: %.2f s (%.1f games/s)\n", s->game,
-               s->nseats, s->played, s->ndesigns > 1 ? " per design" : "", (unsigned long long)s->seed, s->threads,
-               s->threads > 1 ? "s" : "", s->cfg.fixed_seats ? "fixed" : "rotating", s->seconds,
-               s->seconds > 0 ? s->played * s->ndesigns / s->seconds : 0);
-        if (s->cfg.opening > 0)
-            printf("openings: the first %d decisions of every game are random, drawn from the game's seed (B plays the same)\n",
-                   s->cfg.opening);
-        sim_print_compared(s, stdout, "");
-        if (s->nplan && !s->plan_run) { /* the pilot alone: the plan is the report */
-            sim_plan_print(s, stdout);
-        } else {
-            for (int k = 0; k < s->ndesigns; k++)
-                sim_print_design(s, &s->d[k]);
-            if (s->ndesigns > 1)
-                sim_print_ab(s);
-            if (s->nplan)
-                sim_plan_print(s, stdout);
-        }
-    }
-    const char *csv = cli_opt(c, "--csv"), *svg = cli_opt(c, "--svg"), *html = cli_opt(c, "--html");
-    const char *ccsv = cli_opt(c, "--compare-csv");
-    if ((csv && sim_write_csv(s, csv) != 0) || (json && sim_write_json(s, json) != 0) ||
-        (svg && sim_write_svg(s, svg) != 0) || (html && sim_write_html(s, html) != 0) ||
-        (ccsv && sim_write_comparison_csv(s, ccsv) != 0))
-        rc = CLI_EXIT_FAIL;
+    if (!cli_opt(c, "--json") || strcmp(cli_opt(c, "--json"), "-") != 0)
+        sim_report(s);
+    rc = sim_write_files(s, c);
 out:
     sim_runs_end(s, rc == 0);
     for (int k = 0; k < 2; k++) {

@@ -238,27 +238,9 @@ static void cli_json_field(cli_json *j, const char *key, const char *s, size_t n
 
 static int cli_clamp(int v, int max) { return v < 0 ? 0 : v > max ? max : v; }
 
-static void cli_json_view_items(cli_json *j, const fc_view *v);
-
-void cli_json_view(cli_json *j, const fc_view *v)
+/* The board: cells and links. */
+static void cli_json_view_board(cli_json *j, const fc_view *v)
 {
-    cli_json_obj(j);
-    cli_json_key(j, "seat");
-    cli_json_int(j, v->seat);
-    cli_json_key(j, "nseats");
-    cli_json_int(j, v->nseats);
-    cli_json_field(j, "title", v->title, sizeof v->title);
-    cli_json_key(j, "seat_names");
-    cli_json_arr(j);
-    for (int i = 0; i < cli_clamp(v->nseats, 8); i++) {
-        char name[24];
-        size_t len = strnlen(v->seat_names[i], sizeof name - 1);
-        memcpy(name, v->seat_names[i], len);
-        name[len] = 0;
-        cli_json_str(j, name);
-    }
-    cli_json_end_arr(j);
-
     cli_json_key(j, "cells");
     cli_json_arr(j);
     for (int i = 0; i < cli_clamp(v->ncells, FC_VIEW_MAX_CELLS); i++) {
@@ -294,7 +276,11 @@ void cli_json_view(cli_json *j, const fc_view *v)
         cli_json_end_obj(j);
     }
     cli_json_end_arr(j);
+}
 
+/* The texts around the board: tracks, the per-seat panel, general text and the legend. */
+static void cli_json_view_texts(cli_json *j, const fc_view *v)
+{
     cli_json_key(j, "tracks");
     cli_json_arr(j);
     for (int i = 0; i < cli_clamp(v->ntracks, FC_VIEW_MAX_TRACKS); i++) {
@@ -335,6 +321,30 @@ void cli_json_view(cli_json *j, const fc_view *v)
         cli_json_end_obj(j);
     }
     cli_json_end_arr(j);
+}
+
+static void cli_json_view_items(cli_json *j, const fc_view *v);
+
+void cli_json_view(cli_json *j, const fc_view *v)
+{
+    cli_json_obj(j);
+    cli_json_key(j, "seat");
+    cli_json_int(j, v->seat);
+    cli_json_key(j, "nseats");
+    cli_json_int(j, v->nseats);
+    cli_json_field(j, "title", v->title, sizeof v->title);
+    cli_json_key(j, "seat_names");
+    cli_json_arr(j);
+    for (int i = 0; i < cli_clamp(v->nseats, 8); i++) {
+        char name[24];
+        size_t len = strnlen(v->seat_names[i], sizeof name - 1);
+        memcpy(name, v->seat_names[i], len);
+        name[len] = 0;
+        cli_json_str(j, name);
+    }
+    cli_json_end_arr(j);
+    cli_json_view_board(j, v);
+    cli_json_view_texts(j, v);
     cli_json_view_items(j, v);
     cli_json_end_obj(j);
 }

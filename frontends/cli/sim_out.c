@@ -209,6 +209,72 @@ static void sim_json_design(cli_json *j, const sim_cli *s, const design *d)
     cli_json_end_obj(j);
 }
 
+/* With --until-significant and a stop: the metric, the looks and the look it stopped at. */
+static void sim_json_sequential(cli_json *j, const sim_cli *s)
+{
+    cli_json_key(j, "sequential");
+    cli_json_obj(j);
+    sim_row r = {(fc_sim_metric)s->seq_metric, s->seq_arg};
+    char name[48];
+    sim_row_name(&r, name, sizeof name);
+    cli_json_key(j, "metric");
+    cli_json_str(j, name);
+    cli_json_key(j, "looks");
+    cli_json_int(j, s->looks);
+    cli_json_key(j, "stopped_at_look");
+    cli_json_int(j, s->stopped_look);
+    cli_json_key(j, "significant");
+    cli_json_bool(j, s->seq_result == FC_SEQ_SIGNIFICANT);
+    cli_json_end_obj(j);
+}
+
+/* An A/B run: the correction, then a row per metric with both designs named and B - A. */
+static void sim_json_comparison(cli_json *j, const sim_cli *s)
+{
+    sim_row rows[2 * FC_MAX_SEATS + 16];
+    fc_stats_diff diff[2 * FC_MAX_SEATS + 16];
+    double padj[2 * FC_MAX_SEATS + 16];
+    int nrows = sim_comparison(s, rows, diff, padj);
+    cli_json_key(j, "correction");
+    cli_json_str(j, fc_stats_correction_name(s->correction));
+    cli_json_key(j, "alpha");
+    cli_json_num(j, SIM_ALPHA);
+    cli_json_key(j, "comparison");
+    cli_json_arr(j);
+    for (int i = 0; i < nrows; i++) {
+        const fc_stats_diff *df = &diff[i];
+        char name[48];
+        sim_row_name(&rows[i], name, sizeof name);
+        cli_json_obj(j);
+        char pa[20], pb[20];
+        snprintf(pa, sizeof pa, "%016llx", (unsigned long long)s->d[0].params_hash);
+        snprintf(pb, sizeof pb, "%016llx", (unsigned long long)s->d[1].params_hash);
+        const char *keys[] = {"metric",  "rules_a",   "variant_a",      "variant_hash_a", "params_hash_a",
+                              "rules_b", "variant_b", "variant_hash_b", "params_hash_b"};
+        const char *vals[] = {name, fc_rules_name(s->d[0].rules), fc_rules_variant_name(s->d[0].rules),
+                              s->d[0].variant_hash, pa, fc_rules_name(s->d[1].rules),
+                              fc_rules_variant_name(s->d[1].rules), s->d[1].variant_hash, pb};
+        for (int q = 0; q < 9; q++) {
+            cli_json_key(j, keys[q]);
+            cli_json_str(j, vals[q]);
+        }
+        const char *nk[] = {"a", "b", "diff", "lo", "hi", "p", "p_adjusted", "sd_diff", "mde"};
+        double nv[] = {df->mean_a, df->mean_b, df->diff, df->lo, df->hi, df->p, padj[i], df->sd, sim_row_mde(df)};
+        for (int q = 0; q < 9; q++) {
+            cli_json_key(j, nk[q]);
+            cli_json_num(j, nv[q]);
+        }
+        cli_json_key(j, "significant"); /* after the correction */
+        cli_json_bool(j, padj[i] < SIM_ALPHA);
+        cli_json_key(j, "ci_excludes_zero"); /* the unadjusted 95% interval */
+        cli_json_bool(j, df->significant);
+        cli_json_end_obj(j);
+    }
+    cli_json_end_arr(j);
+    if (s->stopped_look)
+        sim_json_sequential(j, s);
+}
+
 int sim_write_json(const sim_cli *s, const char *path)
 {
     fc_outfile *o = cli_open_output(path);
@@ -244,64 +310,8 @@ int sim_write_json(const sim_cli *s, const char *path)
     for (int k = 0; k < s->ndesigns; k++)
         sim_json_design(&j, s, &s->d[k]);
     cli_json_end_arr(&j);
-    if (s->ndesigns > 1) {
-        sim_row rows[2 * FC_MAX_SEATS + 16];
-        fc_stats_diff diff[2 * FC_MAX_SEATS + 16];
-        double padj[2 * FC_MAX_SEATS + 16];
-        int nrows = sim_comparison(s, rows, diff, padj);
-        cli_json_key(&j, "correction");
-        cli_json_str(&j, fc_stats_correction_name(s->correction));
-        cli_json_key(&j, "alpha");
-        cli_json_num(&j, SIM_ALPHA);
-        cli_json_key(&j, "comparison");
-        cli_json_arr(&j);
-        for (int i = 0; i < nrows; i++) {
-            const fc_stats_diff *df = &diff[i];
-            char name[48];
-            sim_row_name(&rows[i], name, sizeof name);
-            cli_json_obj(&j);
-            char pa[20], pb[20];
-            snprintf(pa, sizeof pa, "%016llx", (unsigned long long)s->d[0].params_hash);
-            snprintf(pb, sizeof pb, "%016llx", (unsigned long long)s->d[1].params_hash);
-            const char *keys[] = {"metric",  "rules_a",   "variant_a",      "variant_hash_a", "params_hash_a",
-                                  "rules_b", "variant_b", "variant_hash_b", "params_hash_b"};
-            const char *vals[] = {name, fc_rules_name(s->d[0].rules), fc_rules_variant_name(s->d[0].rules),
-                                  s->d[0].variant_hash, pa, fc_rules_name(s->d[1].rules),
-                                  fc_rules_variant_name(s->d[1].rules), s->d[1].variant_hash, pb};
-            for (int q = 0; q < 9; q++) {
-                cli_json_key(&j, keys[q]);
-                cli_json_str(&j, vals[q]);
-            }
-            const char *nk[] = {"a", "b", "diff", "lo", "hi", "p", "p_adjusted", "sd_diff", "mde"};
-            double nv[] = {df->mean_a, df->mean_b, df->diff, df->lo, df->hi, df->p, padj[i], df->sd, sim_row_mde(df)};
-            for (int q = 0; q < 9; q++) {
-                cli_json_key(&j, nk[q]);
-                cli_json_num(&j, nv[q]);
-            }
-            cli_json_key(&j, "significant"); /* after the correction */
-            cli_json_bool(&j, padj[i] < SIM_ALPHA);
-            cli_json_key(&j, "ci_excludes_zero"); /* the unadjusted 95% interval */
-            cli_json_bool(&j, df->significant);
-            cli_json_end_obj(&j);
-        }
-        cli_json_end_arr(&j);
-        if (s->stopped_look) {
-            cli_json_key(&j, "sequential");
-            cli_json_obj(&j);
-            sim_row r = {(fc_sim_metric)s->seq_metric, s->seq_arg};
-            char name[48];
-            sim_row_name(&r, name, sizeof name);
-            cli_json_key(&j, "metric");
-            cli_json_str(&j, name);
-            cli_json_key(&j, "looks");
-            cli_json_int(&j, s->looks);
-            cli_json_key(&j, "stopped_at_look");
-            cli_json_int(&j, s->stopped_look);
-            cli_json_key(&j, "significant");
-            cli_json_bool(&j, s->seq_result == FC_SEQ_SIGNIFICANT);
-            cli_json_end_obj(&j);
-        }
-    }
+    if (s->ndesigns > 1)
+        sim_json_comparison(&j, s);
     cli_json_end_obj(&j);
     fputc('\n', f);
     return cli_finish_output(o);

@@ -322,6 +322,81 @@ static int text_open(text_replay *r, fc_match *loaded, fc_error *err)
     return text_goto(r, 0, err);
 }
 
+/* What a command line asks of the viewer: go to *to, or nothing more (it was answered). */
+enum { TEXT_GO, TEXT_ANSWERED, TEXT_QUIT };
+
+/* One command (trimmed): its answer written, or the ply to go to in *to. */
+static int text_command(text_replay *r, char *s, size_t *to)
+{
+    FILE *out = r->out;
+    char *end = NULL;
+    if (!*s || strcmp(s, "n") == 0 || strcmp(s, "next") == 0) {
+        if (r->at >= r->n) {
+            fprintf(out, "at the end of the record (b goes back, first to the start)\n");
+            return TEXT_ANSWERED;
+        }
+        *to = r->at + 1;
+    } else if (strcmp(s, "b") == 0 || strcmp(s, "back") == 0 || strcmp(s, "p") == 0) {
+        if (r->at == 0) {
+            fprintf(out, "at the start of the record\n");
+            return TEXT_ANSWERED;
+        }
+        *to = r->at - 1;
+    } else if (strcmp(s, "first") == 0) {
+        *to = 0;
+    } else if (strcmp(s, "last") == 0) {
+        *to = r->n;
+    } else if (strcmp(s, "show") == 0) {
+        text_show(r);
+        return TEXT_ANSWERED;
+    } else if (strcmp(s, "help") == 0) {
+        text_help(out);
+        return TEXT_ANSWERED;
+    } else if (strcmp(s, "quit") == 0 || strcmp(s, "q") == 0) {
+        return TEXT_QUIT;
+    } else if (strncmp(s, "view", 4) == 0 && (s[4] == 0 || isspace((unsigned char)s[4]))) {
+        int seat = 0;
+        if (!cli_parse_int(cli_trim(s + 4), 0, r->nseats, &seat)) {
+            fprintf(out, "usage: view S, S a seat 1..%d or 0 for a spectator\n", r->nseats);
+            return TEXT_ANSWERED;
+        }
+        r->viewer = seat - 1;
+        text_show(r);
+        return TEXT_ANSWERED;
+    } else if (isdigit((unsigned char)*s)) {
+        unsigned long long k = strtoull(s, &end, 10);
+        if (*end || k > r->n) {
+            fprintf(out, "error: '%s' is not a ply of this record (0..%zu)\n", s, r->n);
+            return TEXT_ANSWERED;
+        }
+        *to = (size_t)k;
+    } else {
+        fprintf(out, "error: unknown command '%s' (help lists them)\n", s);
+        return TEXT_ANSWERED;
+    }
+    return TEXT_GO;
+}
+
+/* Reads a command line after the prompt: 1, 0 for a line too long (answered and dropped), -1 at
+ * the end of the input. */
+static int text_read(const text_replay *r, FILE *in, char *line, int n)
+{
+    fprintf(r->out, "replay %zu/%zu> ", r->at, r->n);
+    fflush(r->out);
+    if (!fgets(line, n, in)) {
+        fputc('\n', r->out);
+        return -1;
+    }
+    if (!strchr(line, '\n') && !feof(in)) { /* too long: drop the rest of the line */
+        int c;
+        while ((c = fgetc(in)) != EOF && c != '\n')
+            ;
+        fprintf(r->out, "error: a command is at most %d bytes\n", n - 2);
+        return 0;
+    }
+    return 1;
+}
+
 int cli_text_replay(fc_match *loaded, fc_rules *rules, FILE *in, FILE *out)
 {
     text_replay r;
@@ -341,67 +416,13 @@ int cli_text_replay(fc_match *loaded, fc_rules *rules, FILE *in, FILE *out)
     text_help(out);
     text_show(&r);
     char line[256];
-    for (;;) {
-        fprintf(out, "replay %zu/%zu> ", r.at, r.n);
-        fflush(out);
-        if (!fgets(line, sizeof line, in)) {
-            fputc('\n', out);
-            break;
-        }
-        if (!strchr(line, '\n') && !feof(in)) { /* too long: drop the rest of the line */
-            int c;
-            while ((c = fgetc(in)) != EOF && c != '\n')
-                ;
-            fprintf(out, "error: a command is at most %d bytes\n", (int)sizeof line - 2);
-            continue;
-        }
-        char *s = cli_trim(line);
+    for (int got; (got = text_read(&r, in, line, (int)sizeof line)) >= 0;) {
         size_t to = r.at;
-        char *end = NULL;
-        if (!*s || strcmp(s, "n") == 0 || strcmp(s, "next") == 0) {
-            if (r.at >= r.n) {
-                fprintf(out, "at the end of the record (b goes back, first to the start)\n");
-                continue;
-            }
-            to = r.at + 1;
-        } else if (strcmp(s, "b") == 0 || strcmp(s, "back") == 0 || strcmp(s, "p") == 0) {
-            if (r.at == 0) {
-                fprintf(out, "at the start of the record\n");
-                continue;
-            }
-            to = r.at - 1;
-        } else if (strcmp(s, "first") == 0) {
-            to = 0;
-        } else if (strcmp(s, "last") == 0) {
-            to = r.n;
-        } else if (strcmp(s, "show") == 0) {
-            text_show(&r);
-            continue;
-        } else if (strcmp(s, "help") == 0) {
-            text_help(out);
-            continue;
-        } else if (strcmp(s, "quit") == 0 || strcmp(s, "q") == 0) {
+        int what = got ? text_command(&r, cli_trim(line), &to) : TEXT_ANSWERED;
+        if (what == TEXT_QUIT)
             break;
-        } else if (strncmp(s, "view", 4) == 0 && (s[4] == 0 || isspace((unsigned char)s[4]))) {
-            int seat = 0;
-            if (!cli_parse_int(cli_trim(s + 4), 0, r.nseats, &seat)) {
-                fprintf(out, "usage: view S, S a seat 1..%d or 0 for a spectator\n", r.nseats);
-                continue;
-            }
-            r.viewer = seat - 1;
-            text_show(&r);
+        if (what == TEXT_ANSWERED)
             continue;
-        } else if (isdigit((unsigned char)*s)) {
-            unsigned long long k = strtoull(s, &end, 10);
-            if (*end || k > r.n) {
-                fprintf(out, "error: '%s' is not a ply of this record (0..%zu)\n", s, r.n);
-                continue;
-            }
-            to = (size_t)k;
-        } else {
-            fprintf(out, "error: unknown command '%s' (help lists them)\n", s);
-            continue;
-        }
         if (text_goto(&r, to, &err) != 0) {
             rc = cli_fail("%s", err.msg);
             break;

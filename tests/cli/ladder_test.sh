@@ -5,23 +5,9 @@
 # corpus made by sim --record-dir, and bad input. Needs jq.
 # usage: ladder_test.sh FORMICARY PLUGIN_DIR FIXTURE_DIR
 set -u
-EXE=$1
-PLUGINS=$2
-FIX=$3
-export FORMICARY_PLUGIN_PATH=$PLUGINS:$FIX
-export FORMICARY_CONFIG=
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-
-fails=0
-n=0
-pass() { n=$((n + 1)); echo "ok $n - $1"; }
-fail() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; sed 's/^/#   /' "$TMP/out" "$TMP/err" | head -30; }
-check() { local d=$1; shift; if "$@"; then pass "$d"; else fail "$d"; fi; }
-fc() { "$EXE" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null; rc=$?; }
-has() { grep -Eq -- "$1" "$TMP/${2:-out}"; }
-one_line_err() { [ "$(wc -l <"$TMP/err")" -eq 1 ] && has '^formicary: ' err; }
-have_game() { "$EXE" list 2>/dev/null | grep -q "^$1 "; }
+HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/lib.sh"
+study_setup "$@"
 
 fc --help
 check "formicary --help lists ladder and agreement" eval '[ $rc -eq 0 ] && has "^  ladder GAME" && has "^  agreement GAME"'
@@ -29,9 +15,9 @@ fc ladder --help
 check "ladder --help names the options" eval '[ $rc -eq 0 ] && has "--agents" && has "--until-separated" && has "--html F"'
 
 if ! have_game marabunta; then
-    echo "1..$n"
     echo "# marabunta not built: skipping the rest"
-    exit $((fails > 0))
+    finish
+    exit
 fi
 
 # ---- bad input: one line, exit 2 ----
@@ -67,7 +53,6 @@ check "detectable: 20 deals of equal agents detect a score change of 0.2 to 0.45
 fc ladder marabunta --agents 'random;greedy' --games 4 --max-decisions 5
 check "games stopped at the decision limit are draws: W-D-L 0-4-0 for both" eval '[ $rc -eq 0 ] && [ "$(grep -c " 0-4-0$" "$TMP/out")" -eq 2 ]'
 check "HTML: a page with the interval chart" eval 'grep -q "<svg" "$TMP/l.html" && grep -q "Results by pair" "$TMP/l.html"'
-HERE=$(cd "$(dirname "$0")" && pwd)
 if command -v python3 >/dev/null && [ -f "$HERE/../report/html_check.py" ]; then
     check "HTML: the report structure checks pass" python3 "$HERE/../report/html_check.py" "$TMP/l.html" 1
 fi
@@ -118,5 +103,4 @@ if have_game hive; then
     check "agreement: no corpus" eval '[ $rc -eq 2 ] && one_line_err && has "--corpus" err'
 fi
 
-echo "1..$n"
-exit $((fails > 0))
+finish

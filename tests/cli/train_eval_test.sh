@@ -5,23 +5,8 @@
 # keeps every value in its range, and is the same on 1 and 2 threads for a seed.
 # usage: train_eval_test.sh FORMICARY PLUGIN_DIR FIXTURE_DIR
 set -u
-EXE=$1
-PLUGINS=$2
-FIX=$3
-export FORMICARY_PLUGIN_PATH=$PLUGINS:$FIX
-export FORMICARY_CONFIG=
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-
-fails=0
-n=0
-pass() { n=$((n + 1)); echo "ok $n - $1"; }
-fail() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; sed 's/^/#   /' "$TMP/out" "$TMP/err" | head -30; }
-check() { local d=$1; shift; if "$@"; then pass "$d"; else fail "$d"; fi; }
-fc() { "$EXE" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null; rc=$?; }
-has() { grep -Eq -- "$1" "$TMP/${2:-out}"; }
-one_line_err() { [ "$(wc -l <"$TMP/err")" -eq 1 ] && has '^formicary: ' err; }
-have_game() { "$EXE" list 2>/dev/null | grep -q "^$1 "; }
+. "$(dirname "$0")/lib.sh"
+study_setup "$@"
 
 fc --help
 check "formicary --help lists train-eval" eval '[ $rc -eq 0 ] && has "^  train-eval GAME"'
@@ -35,9 +20,9 @@ fc sim bidrace --seats greedy:weights="$TMP/b.csv",random --games 1
 check "weights key on a game without weights: one line before any game" eval '[ $rc -ne 0 ] && one_line_err && has "weights=.*bidrace has no evaluation weights" err'
 
 if ! have_game hive; then
-    echo "1..$n"
     echo "# hive not built: skipping the rest"
-    exit $((fails > 0))
+    finish
+    exit
 fi
 
 # ---- bad input: one line ----
@@ -80,5 +65,4 @@ check "the file reads back as weights=FILE" eval '[ $rc -eq 0 ] && has "^sim hiv
 fc train-eval hive --iterations 1 --games 1 --from "$TMP/t1.csv" --agent ab:depth=1,hash=1 --out "$TMP/t4.csv"
 check "and as --from (its lo,hi columns ignored)" eval '[ $rc -eq 0 ] && grep -q "start: .*t1.csv" "$TMP/t4.csv"'
 
-echo "1..$n"
-exit $((fails > 0))
+finish

@@ -4,31 +4,17 @@
 # JSON well-formed (jq, python3), determinism across thread counts, and bad input.
 # usage: tune_test.sh FORMICARY PLUGIN_DIR FIXTURE_DIR
 set -u
-EXE=$1
-PLUGINS=$2
-FIX=$3
-export FORMICARY_PLUGIN_PATH=$PLUGINS:$FIX
-export FORMICARY_CONFIG=
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+. "$(dirname "$0")/lib.sh"
+study_setup "$@"
 
-RUN=("$EXE")
 BUDGET=300
+FC_GUARD=120 # a tune of BUDGET Myrmes games on a loaded machine
 if [ "${FC_UNDER_VALGRIND:-}" = 1 ] && command -v valgrind >/dev/null; then
-    RUN=(valgrind --quiet --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect
-         --errors-for-leak-kinds=definite,indirect "$EXE")
+    FC_WRAP=(valgrind --quiet --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect
+             --errors-for-leak-kinds=definite,indirect)
     BUDGET=120
+    FC_GUARD=1200
 fi
-
-fails=0
-n=0
-pass() { n=$((n + 1)); echo "ok $n - $1"; }
-fail() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; sed 's/^/#   /' "$TMP/out" "$TMP/err" | head -30; }
-check() { local d=$1; shift; if "$@"; then pass "$d"; else fail "$d"; fi; }
-fc() { "${RUN[@]}" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null; rc=$?; }
-has() { grep -Eq -- "$1" "$TMP/${2:-out}"; }
-one_line_err() { [ "$(wc -l <"$TMP/err")" -eq 1 ] && has '^formicary: ' err; }
-have_game() { "$EXE" list 2>/dev/null | grep -q "^$1 "; }
 
 fc tune --help
 check "tune --help names the options" eval '[ $rc -eq 0 ] && has "^usage: formicary tune GAME" && has "--param" && has "--target" && has "--budget-seconds" && has "--ini F"'
@@ -157,5 +143,4 @@ have_game marabunta && {
     check "a variant parameter without its variant is unknown" eval '[ $rc -eq 1 ] && one_line_err && has "unknown parameter .raid_bonus." err'
 }
 
-echo "1..$n"
-[ "$fails" -eq 0 ]
+finish

@@ -401,6 +401,47 @@ static void test_two_writers_at_once(void **state)
     fc_runs_close(db);
 }
 
+/* A new file opened while another process holds its write lock (creating its own tables, as a
+ * second sim starting at the same moment does): switching it to WAL needs that lock, and SQLite
+ * answers "database is locked" there without waiting, so the open waits and tries again. */
+static void test_open_while_another_writes(void **state)
+{
+    fx *f = *state;
+    char path[160];
+    snprintf(path, sizeof path, "%s/new.db", f->dir);
+    int ready[2];
+    assert_int_equal(pipe(ready), 0);
+    pid_t pid = fork();
+    if (pid == 0) {
+        sqlite3 *h = NULL;
+        int bad = sqlite3_open_v2(path, &h, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK;
+        sqlite3_busy_timeout(h, 10000);
+        bad = bad || sqlite3_exec(h, "BEGIN IMMEDIATE; CREATE TABLE other (x)", NULL, NULL, NULL) != SQLITE_OK;
+        bad = bad || write(ready[1], "x", 1) != 1;
+        usleep(300000); /* the lock held while the other side opens */
+        bad = bad || sqlite3_exec(h, "COMMIT", NULL, NULL, NULL) != SQLITE_OK;
+        sqlite3_close(h);
+        _exit(bad);
+    }
+    char c;
+    assert_int_equal(read(ready[0], &c, 1), 1);
+    fc_error err;
+    fc_error_clear(&err);
+    fc_runs *db = fc_runs_open(path, true, &err);
+    if (!db)
+        fail_msg("open while another writes: %s", err.msg);
+    assert_true(begin(db, "bidrace", &err) > 0);
+    fc_runs_close(db);
+    int st = 0;
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    close(ready[0]);
+    close(ready[1]);
+    assert_int_equal(query(path, "SELECT count(*) FROM runs"), 1);
+    assert_int_equal(query(path, "SELECT count(*) FROM other"), 0);
+    assert_int_equal(query(path, "PRAGMA user_version"), FC_RUNS_SCHEMA);
+}
+
 static void test_bad_files_one_line(void **state)
 {
     fx *f = *state;
@@ -471,6 +512,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_cut_short_is_incomplete, setup, teardown),
         cmocka_unit_test_setup_teardown(test_failed_chunk_leaves_nothing, setup, teardown),
         cmocka_unit_test_setup_teardown(test_two_writers_at_once, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_open_while_another_writes, setup, teardown),
         cmocka_unit_test_setup_teardown(test_bad_files_one_line, setup, teardown),
         cmocka_unit_test(test_default_path),
     };

@@ -229,7 +229,9 @@ found:
     if (!g->field) \
         return fc_error_set(err, FC_EPLUGIN, "%s: expected callback game->" #field ", found NULL", path)
 
-static int validate(const char *path, const fc_plugin *p, fc_error *err)
+/* The descriptor: its size for its API minor, the ABI, the import formats, id, seats, hook points
+ * and the tables it declares. */
+static int validate_descriptor(const char *path, const fc_plugin *p, fc_error *err)
 {
     /* Structs grow at the end: a plugin built against an older minor has a shorter descriptor
      * and vtable, and the core reads the newer fields only through accessors that check the
@@ -272,9 +274,14 @@ static int validate(const char *path, const fc_plugin *p, fc_error *err)
                                 path, i, (long long)p->hooks[i].lo, (long long)p->hooks[i].hi);
     if ((p->nqueries > 0 && !p->queries) || (p->nactions > 0 && !p->actions) || (p->nparams > 0 && !p->params))
         return fc_error_set(err, FC_EPLUGIN, "%s: expected tables for declared queries/actions/params, found NULL", path);
+    return FC_OK;
+}
+
+/* The game vtable: its size for the plugin's API minor, the state, the required callbacks and the
+ * optional ones that come in pairs; then the parameter schema. */
+static int validate_game(const char *path, const fc_plugin *p, fc_error *err)
+{
     const fc_game *g = p->game;
-    if (!g)
-        return fc_error_set(err, FC_EPLUGIN, "%s: expected a game vtable, found NULL", path);
     size_t game_min = p->api_minor >= 13  ? FC_GAME_SIZE_MINOR_13
                       : p->api_minor >= 12 ? FC_GAME_SIZE_MINOR_12
                       : p->api_minor >= 11 ? FC_GAME_SIZE_MINOR_11
@@ -313,6 +320,16 @@ static int validate(const char *path, const fc_plugin *p, fc_error *err)
     if (fc_param_schema_check(p->params, p->nparams, &perr) != 0)
         return fc_error_set(err, FC_EPLUGIN, "%s: bad parameter schema: %s", path, perr.msg);
     return FC_OK;
+}
+
+static int validate(const char *path, const fc_plugin *p, fc_error *err)
+{
+    int rc = validate_descriptor(path, p, err);
+    if (rc != FC_OK)
+        return rc;
+    if (!p->game)
+        return fc_error_set(err, FC_EPLUGIN, "%s: expected a game vtable, found NULL", path);
+    return validate_game(path, p, err);
 }
 
 /* A plugin file is code run with our rights: refuse one that another user could have written

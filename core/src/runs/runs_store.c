@@ -18,6 +18,9 @@
 #define FC_VERSION "unknown"
 #endif
 
+/* How long a writer waits for another one's lock: another writer holds it for one chunk at most. */
+#define RUNS_BUSY_MS 10000
+
 /* The schema (docs/runs.md documents each column). */
 static const char runs_schema[] =
     "CREATE TABLE IF NOT EXISTS runs ("
@@ -128,6 +131,29 @@ static int runs_mkdirs(const char *path, fc_error *err)
     }
 }
 
+/* Puts a writable file in WAL mode (readers never block the writer) with NORMAL sync (a crash may
+ * lose the last transaction, never consistency). Switching a file to WAL takes the write lock
+ * while this connection holds a read lock, and there SQLite answers SQLITE_BUSY at once instead
+ * of calling the busy handler (waiting could deadlock): two writers opening a new file together
+ * had one fail with "database is locked". So the switch is tried again for as long as the busy
+ * timeout would wait; it is a no-op on a file already in WAL. */
+static int runs_wal(fc_runs *db, fc_error *err)
+{
+    struct timespec t0, t, pause = {0, 2000000}; /* 2 ms */
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (;;) {
+        int rc = sqlite3_exec(db->h, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
+        if (rc == SQLITE_OK)
+            break;
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        long ms = (long)(t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000;
+        if (rc != SQLITE_BUSY || ms >= RUNS_BUSY_MS)
+            return runs_fail(db, err);
+        nanosleep(&pause, NULL);
+    }
+    return sqlite3_exec(db->h, "PRAGMA synchronous=NORMAL", NULL, NULL, NULL) == SQLITE_OK ? 0 : runs_fail(db, err);
+}
+
 fc_runs *fc_runs_open(const char *path, bool writable, fc_error *err)
 {
     size_t len = strlen(path);
@@ -150,7 +176,7 @@ fc_runs *fc_runs_open(const char *path, bool writable, fc_error *err)
         return NULL;
     }
     sqlite3_extended_result_codes(db->h, 0);
-    sqlite3_busy_timeout(db->h, 10000); /* other writers hold the lock for one chunk at most */
+    sqlite3_busy_timeout(db->h, RUNS_BUSY_MS);
     int version = db->version = runs_version(db);
     if (version < 0) { /* not a database, or not readable */
         runs_fail(db, err);
@@ -164,14 +190,7 @@ fc_runs *fc_runs_open(const char *path, bool writable, fc_error *err)
         return NULL;
     }
     if (writable) {
-        /* WAL: readers never block the writer; NORMAL sync: a crash may lose the last
-         * transaction, never consistency */
-        if (sqlite3_exec(db->h, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL", NULL, NULL, NULL) != SQLITE_OK) {
-            runs_fail(db, err);
-            fc_runs_close(db);
-            return NULL;
-        }
-        if (version < FC_RUNS_SCHEMA && runs_upgrade(db, err) != 0) {
+        if (runs_wal(db, err) != 0 || (version < FC_RUNS_SCHEMA && runs_upgrade(db, err) != 0)) {
             fc_runs_close(db);
             return NULL;
         }

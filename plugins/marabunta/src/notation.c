@@ -154,6 +154,52 @@ static const char *feature_text(const mb_data *D, int c)
     return D->feature[c] == FEAT_COOKIE ? ", cookie" : D->feature[c] == FEAT_CRATE ? ", crate" : "";
 }
 
+/* A split: every item of every group, with the tile's full name when the label can hold them
+ * all, else its id. */
+static void describe_split(const mb_state *s, const mb_data *D, int a, int b, int full, fc_decision_info *out)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        char g[3][160] = {"", "", ""};
+        group_label(s, D, a, g[0], sizeof g[0], pass);
+        group_label(s, D, b ? b : full & ~a, g[1], sizeof g[1], pass);
+        if (b)
+            group_label(s, D, full & ~a & ~b, g[2], sizeof g[2], pass);
+        int len = snprintf(out->label, sizeof out->label, "offer {%s} / {%s}%s%s%s", g[0], g[1], b ? " / {" : "",
+                           g[2], b ? "}" : "");
+        if (len >= 0 && (size_t)len < sizeof out->label)
+            break;
+    }
+}
+
+/* A group taken: its items as in describe_split, and what happens to the other. */
+static void describe_choose(const mb_state *s, const mb_data *D, int a, fc_decision_info *out)
+{
+    char x[160];
+    for (int pass = 0; pass < 2; pass++) {
+        group_label(s, D, a, x, sizeof x, pass);
+        int len = snprintf(out->label, sizeof out->label, "take {%s}%s", x,
+                           s->phase == PH_PICK ? "; the other group is discarded" : " and resolve it first");
+        if (len >= 0 && (size_t)len < sizeof out->label)
+            break;
+    }
+}
+
+/* A value written on cell c: its region and feature, the cookie row's VP, an ant hill spent. */
+static void describe_write(const mb_state *s, const fc_env *env, int c, int b, int seat, fc_decision_info *out)
+{
+    const mb_data *D = DATA(env);
+    const mb_task *t = &s->task[s->ntask - 1];
+    int vp = D->feature[c] == FEAT_COOKIE && s->seat[seat].cookies < D->ncookies
+                 ? mb_cookie_vp(env, s->seat[seat].cookies)
+                 : 0;
+    snprintf(out->label, sizeof out->label, "write %d at %d,%d (%s%s%s)%s", t->value, D->hex[c].q, D->hex[c].r,
+             D->region_name[D->region[c]], feature_text(D, c),
+             D->feature[c] == FEAT_COOKIE ? (vp ? ": VP from the cookie row" : ": cookie row") : "",
+             b ? ", spends an ant hill" : "");
+    out->hex = D->hex[c];
+    out->has_hex = 1;
+}
+
 void mb_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_decision_info *out)
 {
     const mb_state *s = st;
@@ -169,49 +215,14 @@ void mb_decision_describe(const void *st, const fc_env *env, fc_decision d, fc_d
         return;
     switch (k) {
     case D_DRAW: snprintf(out->label, sizeof out->label, "reveal tile %s (%s)", D->tile[a].id, D->tile[a].name); break;
-    case D_SPLIT: {
-        /* every item of every group: with the tile's full name when it fits, else its id */
-        for (int pass = 0; pass < 2; pass++) {
-            char g[3][160] = {"", "", ""};
-            group_label(s, D, a, g[0], sizeof g[0], pass);
-            group_label(s, D, b ? b : full & ~a, g[1], sizeof g[1], pass);
-            if (b)
-                group_label(s, D, full & ~a & ~b, g[2], sizeof g[2], pass);
-            int len = snprintf(out->label, sizeof out->label, "offer {%s} / {%s}%s%s%s", g[0], g[1], b ? " / {" : "",
-                               g[2], b ? "}" : "");
-            if (len >= 0 && (size_t)len < sizeof out->label)
-                break;
-        }
-        break;
-    }
-    case D_CHOOSE:
-        for (int pass = 0; pass < 2; pass++) {
-            group_label(s, D, a, x, sizeof x, pass);
-            int len = snprintf(out->label, sizeof out->label, "take {%s}%s", x,
-                               s->phase == PH_PICK ? "; the other group is discarded" : " and resolve it first");
-            if (len >= 0 && (size_t)len < sizeof out->label)
-                break;
-        }
-        break;
+    case D_SPLIT: describe_split(s, D, a, b, full, out); break;
+    case D_CHOOSE: describe_choose(s, D, a, out); break;
     case D_USE:
     case D_IGNORE:
         item_label(s, D, a, x, 64, 0); /* one item: "orange crate", "T5 Cross out two" */
         snprintf(out->label, sizeof out->label, "%s %.64s", k == D_USE ? "use" : "ignore", x);
         break;
-    case D_WRITE: {
-        const mb_task *t = &s->task[s->ntask - 1];
-        int c = a;
-        int vp = D->feature[c] == FEAT_COOKIE && s->seat[seat].cookies < D->ncookies
-                     ? mb_cookie_vp(env, s->seat[seat].cookies)
-                     : 0;
-        snprintf(out->label, sizeof out->label, "write %d at %d,%d (%s%s%s)%s", t->value, D->hex[c].q, D->hex[c].r,
-                 D->region_name[D->region[c]], feature_text(D, c),
-                 D->feature[c] == FEAT_COOKIE ? (vp ? ": VP from the cookie row" : ": cookie row") : "",
-                 b ? ", spends an ant hill" : "");
-        out->hex = D->hex[c];
-        out->has_hex = 1;
-        break;
-    }
+    case D_WRITE: describe_write(s, env, a, b, seat, out); break;
     case D_CROSS:
         snprintf(out->label, sizeof out->label, "cross out %d,%d (%s%s)", D->hex[a].q, D->hex[a].r,
                  D->region_name[D->region[a]], feature_text(D, a));

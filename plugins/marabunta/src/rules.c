@@ -416,32 +416,79 @@ int mb_legal_resolve(const mb_state *s, const fc_env *env, fc_decision *out)
 
 /* ---- apply ---- */
 
+/* a number written (on an ant hill if b); once all are, their consequences follow. */
+static int task_write(mb_state *s, const fc_env *env, mb_task *t, int seat, int a, int b)
+{
+    const mb_data *D = DATA(env);
+    mb_set plain, hill;
+    if (t->kind != TK_PLACE || a >= D->nhex || b > 1)
+        return FC_EILLEGAL;
+    place_targets(s, env, t, &plain, &hill);
+    if (!mb_has(b ? &hill : &plain, a))
+        return FC_EILLEGAL;
+    if (b) {
+        s->seat[seat].hills--; /* */
+        FC_EMIT(env, FC_ALL_SEATS, "seat %d spends an ant hill", seat + 1);
+    }
+    t->hex[t->done++] = (uint8_t)a;
+    write_number(s, env, seat, a, t->value);
+    if (t->done == t->count) { /* all numbers written, now their consequences */
+        t->kind = TK_CONS;
+        t->count = t->done;
+        t->done = 0;
+    }
+    return 0;
+}
+
+/* A crate of group a crossed; the last one unlocks the group's ability at once. */
+static int task_crate(mb_state *s, const fc_env *env, mb_task *t, int seat, int a)
+{
+    const mb_data *D = DATA(env);
+    if (t->kind != TK_CRATE || a >= D->ngroups || s->seat[seat].crates[a] >= D->group_crates[a])
+        return FC_EILLEGAL;
+    s->seat[seat].crates[a]++;
+    FC_EMIT(env, FC_ALL_SEATS, "seat %d crosses a crate of group %s", seat + 1, D->group_id[a]);
+    if (--t->count == 0)
+        pop(s);
+    if (s->seat[seat].crates[a] == D->group_crates[a]) { /* used at once */
+        const mb_effect *e = &D->abil[D->group_abil[a]];
+        FC_EMIT(env, FC_ALL_SEATS, "seat %d unlocks %s (%s)", seat + 1, e->id, e->name);
+        push_effect(s, env, e, TF_ABILITY);
+    }
+    return 0;
+}
+
+/* Hex a crossed out: a cookie hex or one of a pair of neighbours. */
+static int task_cross(mb_state *s, const fc_env *env, mb_task *t, int seat, int a)
+{
+    const mb_data *D = DATA(env);
+    if (a >= D->nhex || !mb_has(&s->avail, a))
+        return FC_EILLEGAL;
+    if (t->kind == TK_COOKIE_HEX) {
+        if (D->feature[a] != FEAT_COOKIE)
+            return FC_EILLEGAL;
+        pop(s); /* no cookie on the owner's row */
+    } else if (t->kind == TK_PAIR) {
+        mb_set ok = t->done ? D->nbset[t->hex[0]] : pair_firsts(s, env);
+        if (!mb_has(&ok, a))
+            return FC_EILLEGAL;
+        t->hex[t->done++] = (uint8_t)a;
+        if (t->done == 2)
+            pop(s);
+    } else {
+        return FC_EILLEGAL;
+    }
+    cross_hex(s, env, seat, a);
+    return 0;
+}
+
 static int apply_task(mb_state *s, const fc_env *env, fc_decision d)
 {
     const mb_data *D = DATA(env);
     mb_task *t = top(s);
     int seat = s->resolver, a = MB_DA(d), b = MB_DB(d);
     switch (MB_DK(d)) {
-    case D_WRITE: {
-        mb_set plain, hill;
-        if (t->kind != TK_PLACE || a >= D->nhex || b > 1)
-            return FC_EILLEGAL;
-        place_targets(s, env, t, &plain, &hill);
-        if (!mb_has(b ? &hill : &plain, a))
-            return FC_EILLEGAL;
-        if (b) {
-            s->seat[seat].hills--; /* */
-            FC_EMIT(env, FC_ALL_SEATS, "seat %d spends an ant hill", seat + 1);
-        }
-        t->hex[t->done++] = (uint8_t)a;
-        write_number(s, env, seat, a, t->value);
-        if (t->done == t->count) { /* all numbers written, now their consequences */
-            t->kind = TK_CONS;
-            t->count = t->done;
-            t->done = 0;
-        }
-        return 0;
-    }
+    case D_WRITE: return task_write(s, env, t, seat, a, b);
     case D_FORFEIT: {
         mb_set plain, hill;
         if (t->kind != TK_PLACE || !(t->flags & TF_ABILITY) || t->done)
@@ -453,20 +500,7 @@ static int apply_task(mb_state *s, const fc_env *env, fc_decision d)
         pop(s);
         return 0;
     }
-    case D_CRATE: {
-        if (t->kind != TK_CRATE || a >= D->ngroups || s->seat[seat].crates[a] >= D->group_crates[a])
-            return FC_EILLEGAL;
-        s->seat[seat].crates[a]++;
-        FC_EMIT(env, FC_ALL_SEATS, "seat %d crosses a crate of group %s", seat + 1, D->group_id[a]);
-        if (--t->count == 0)
-            pop(s);
-        if (s->seat[seat].crates[a] == D->group_crates[a]) { /* used at once */
-            const mb_effect *e = &D->abil[D->group_abil[a]];
-            FC_EMIT(env, FC_ALL_SEATS, "seat %d unlocks %s (%s)", seat + 1, e->id, e->name);
-            push_effect(s, env, e, TF_ABILITY);
-        }
-        return 0;
-    }
+    case D_CRATE: return task_crate(s, env, t, seat, a);
     case D_LEAF:
         if (t->kind != TK_LEAVES || a >= D->nregions || (t->used >> a & 1u) || mb_leaf_empty(s, env, a) <= 0)
             return FC_EILLEGAL;
@@ -475,25 +509,7 @@ static int apply_task(mb_state *s, const fc_env *env, fc_decision d)
             pop(s);
         colour_leaf(s, env, seat, a);
         return 0;
-    case D_CROSS:
-        if (a >= D->nhex || !mb_has(&s->avail, a))
-            return FC_EILLEGAL;
-        if (t->kind == TK_COOKIE_HEX) {
-            if (D->feature[a] != FEAT_COOKIE)
-                return FC_EILLEGAL;
-            pop(s); /* no cookie on the owner's row */
-        } else if (t->kind == TK_PAIR) {
-            mb_set ok = t->done ? D->nbset[t->hex[0]] : pair_firsts(s, env);
-            if (!mb_has(&ok, a))
-                return FC_EILLEGAL;
-            t->hex[t->done++] = (uint8_t)a;
-            if (t->done == 2)
-                pop(s);
-        } else {
-            return FC_EILLEGAL;
-        }
-        cross_hex(s, env, seat, a);
-        return 0;
+    case D_CROSS: return task_cross(s, env, t, seat, a);
     case D_ENCORE:
         if (t->kind != TK_ENCORE || a >= D->ndice || !(s->group[seat] >> a & 1u) || !die_usable(s, env, a))
             return FC_EILLEGAL;

@@ -49,83 +49,95 @@ const char *my_phase_topic(const void *vst, const fc_env *env)
     return st->phase < sizeof topics / sizeof topics[0] ? topics[st->phase] : NULL;
 }
 
+/* Cell c: its tile (with the cube still on it), prey or tunnel exit, and the worker outside. */
+static void view_cell(const my_state *st, const my_data *D, const fc_host *h, fc_view *v, int c)
+{
+    char buf[64];
+    fc_view_cell *cell = h->view_cell(v, D->hex[c], terrain_class[D->terrain[c]], terrain_names[D->terrain[c]]);
+    int g = 0, t = st->cell_tile[c], tok = st->cell_tok[c];
+    cell->owner = -1;
+    cell->region = -1;
+    buf[0] = 0;
+    if (t) {
+        const my_tile *T = &st->tile[t - 1];
+        const my_kind *K = &D->kind[T->kind - 1];
+        cell->owner = T->owner;
+        cell->region = (int16_t)(t - 1);
+        cell->glyphs[g++] = K->special ? K->id[1] : (char)('0' + K->size);
+        h->view_piece(v, cell, FC_PIECE_TILE, T->owner, 1, (char[2]){cell->glyphs[0], 0});
+        if (my_bit(st->cube, c)) {
+            cell->glyphs[g++] = cube_glyph[D->terrain[c]];
+            h->view_piece(v, cell, FC_PIECE_FOOD, -1, 1, (char[2]){cube_glyph[D->terrain[c]], 0});
+        }
+        snprintf(buf, sizeof buf, "%s of %s%s", K->id, T->owner >= 0 ? seat_names[T->owner] : "nobody",
+                 my_bit(st->cube, c) ? " + cube" : "");
+    } else if (tok & MY_TOK_PREY) {
+        cell->glyphs[g++] = D->prey_name[tok & 0xF][0];
+        h->view_piece(v, cell, FC_PIECE_PREY, -1, 1, (char[2]){cell->glyphs[0], 0});
+        snprintf(buf, sizeof buf, "%s", D->prey_name[tok & 0xF]);
+    } else if (tok) {
+        cell->owner = (int8_t)(tok - 1);
+        cell->glyphs[g++] = 'O';
+        h->view_piece(v, cell, FC_PIECE_BUILDING, tok - 1, 1, "O");
+        h->view_highlight(v, cell, FC_HL_START);
+        snprintf(buf, sizeof buf, "tunnel exit of %s", seat_names[tok - 1]);
+    }
+    if (st->out_seat >= 0 && (c == st->out_cell || (t && t == st->cell_tile[st->out_cell])) && g < 7) {
+        cell->glyphs[g++] = '@';
+        if (c == st->out_cell) /* one worker: drawn on its hex, the rest of its tile lit */
+            h->view_piece(v, cell, FC_PIECE_WORKER, st->out_seat, 1, "@");
+        h->view_highlight(v, cell, FC_HL_ACTIVE);
+    }
+    cell->glyphs[g] = 0;
+    snprintf(cell->label, sizeof cell->label, "%.*s", (int)sizeof cell->label - 1, buf);
+}
+
+/* Seat s's name, score track and panel lines; what only s knows when s is the viewer. */
+static void view_seat(const my_state *st, const fc_env *env, fc_view *v, int s, int seat)
+{
+    const my_data *D = MY_DATA(env);
+    const fc_host *h = env->host;
+    const my_seat *p = &st->seat[s];
+    snprintf(v->seat_names[s], sizeof v->seat_names[s], "%s", seat_names[s]);
+    h->view_track(v, seat_names[s], p->score, 150, "%s: %d VP", seat_names[s], p->score);
+    h->view_panel(v, s, "storage", "%d food, %d dirt, %d stone", p->res[0], p->res[1], p->res[2]);
+    h->view_panel(v, s, "larvae", "%d", p->larvae);
+    h->view_panel(v, s, "nurses", "nursery %d, L%d S%d W%d, workshop %d+%d, objectives %d", p->nursery,
+                  p->track[0], p->track[1], p->track[2], p->track[3], p->ws_spent, p->obj_nurses);
+    h->view_panel(v, s, "ants", "%d workers, %d in rooms, %d soldiers", p->workers, p->room_workers, p->soldiers);
+    h->view_panel(v, s, "level", "%d (storage %d)", p->level, my_storage_limit(st, D, s));
+    h->view_panel(v, s, "tunnels", "%d of %d", p->exits, MY_P(env, P_TUNNELS));
+    h->view_panel(v, s, "prey", "%d %s, %d %s, %d %s", p->prey[0], D->prey_name[0], p->prey[1], D->prey_name[1],
+                  p->prey[2], D->prey_name[2]);
+    h->view_panel(v, s, "event", "%d (%s)", p->event, D->event_name[p->event]);
+    char done[64] = "";
+    for (int i = 0; i < MY_SLOTS; i++)
+        if (st->obj_round[i][s]) {
+            size_t l = strlen(done);
+            snprintf(done + l, sizeof done - l, "%s%s", l ? " " : "", D->obj[st->obj[i]].id);
+        }
+    h->view_panel(v, s, "objectives", "%s", done[0] ? done : "none");
+    if (s == seat && (p->p_sac || st->phase == PH_HARVEST || st->phase == PH_ENDROUND))
+        h->view_panel(v, s, "pending", "sacrifices %d, discards %d/%d/%d, scavenge %d/%d", p->p_sac, p->p_disc[0],
+                      p->p_disc[1], p->p_disc[2], p->p_scav[0], p->p_scav[1]);
+    if (st->pick_slot && s == st->turn && st->phase == PH_WORKSHOP) /* public (A-19) */
+        h->view_panel(v, s, "picking", "%s: %d of %d pheromones picked", D->obj[st->obj[st->pick_slot - 1]].id,
+                      st->pick_n, D->obj[st->obj[st->pick_slot - 1]].amount);
+    if (s == seat && st->phase == PH_WINTER)
+        h->view_panel(v, s, "winter", "%d food owed", p->owed);
+}
+
 void my_view(const void *vst, const fc_env *env, int seat, fc_view *v)
 {
     const my_state *st = vst;
     const my_data *D = MY_DATA(env);
     const fc_host *h = env->host;
-    char buf[64];
     h->view_title(v, "Year %d, %s - %s", st->year, st->season < MY_SEASONS ? D->season_name[st->season] : "winter",
                   phase_names[st->phase]);
-    for (int c = 0; c < D->ncells; c++) {
-        fc_view_cell *cell = h->view_cell(v, D->hex[c], terrain_class[D->terrain[c]], terrain_names[D->terrain[c]]);
-        int g = 0, t = st->cell_tile[c], tok = st->cell_tok[c];
-        cell->owner = -1;
-        cell->region = -1;
-        buf[0] = 0;
-        if (t) {
-            const my_tile *T = &st->tile[t - 1];
-            const my_kind *K = &D->kind[T->kind - 1];
-            cell->owner = T->owner;
-            cell->region = (int16_t)(t - 1);
-            cell->glyphs[g++] = K->special ? K->id[1] : (char)('0' + K->size);
-            h->view_piece(v, cell, FC_PIECE_TILE, T->owner, 1, (char[2]){cell->glyphs[0], 0});
-            if (my_bit(st->cube, c)) {
-                cell->glyphs[g++] = cube_glyph[D->terrain[c]];
-                h->view_piece(v, cell, FC_PIECE_FOOD, -1, 1, (char[2]){cube_glyph[D->terrain[c]], 0});
-            }
-            snprintf(buf, sizeof buf, "%s of %s%s", K->id, T->owner >= 0 ? seat_names[T->owner] : "nobody",
-                     my_bit(st->cube, c) ? " + cube" : "");
-        } else if (tok & MY_TOK_PREY) {
-            cell->glyphs[g++] = D->prey_name[tok & 0xF][0];
-            h->view_piece(v, cell, FC_PIECE_PREY, -1, 1, (char[2]){cell->glyphs[0], 0});
-            snprintf(buf, sizeof buf, "%s", D->prey_name[tok & 0xF]);
-        } else if (tok) {
-            cell->owner = (int8_t)(tok - 1);
-            cell->glyphs[g++] = 'O';
-            h->view_piece(v, cell, FC_PIECE_BUILDING, tok - 1, 1, "O");
-            h->view_highlight(v, cell, FC_HL_START);
-            snprintf(buf, sizeof buf, "tunnel exit of %s", seat_names[tok - 1]);
-        }
-        if (st->out_seat >= 0 && (c == st->out_cell || (t && t == st->cell_tile[st->out_cell])) && g < 7) {
-            cell->glyphs[g++] = '@';
-            if (c == st->out_cell) /* one worker: drawn on its hex, the rest of its tile lit */
-                h->view_piece(v, cell, FC_PIECE_WORKER, st->out_seat, 1, "@");
-            h->view_highlight(v, cell, FC_HL_ACTIVE);
-        }
-        cell->glyphs[g] = 0;
-        snprintf(cell->label, sizeof cell->label, "%.*s", (int)sizeof cell->label - 1, buf);
-    }
-    for (int s = 0; s < env->nseats; s++) {
-        const my_seat *p = &st->seat[s];
-        snprintf(v->seat_names[s], sizeof v->seat_names[s], "%s", seat_names[s]);
-        h->view_track(v, seat_names[s], p->score, 150, "%s: %d VP", seat_names[s], p->score);
-        h->view_panel(v, s, "storage", "%d food, %d dirt, %d stone", p->res[0], p->res[1], p->res[2]);
-        h->view_panel(v, s, "larvae", "%d", p->larvae);
-        h->view_panel(v, s, "nurses", "nursery %d, L%d S%d W%d, workshop %d+%d, objectives %d", p->nursery,
-                      p->track[0], p->track[1], p->track[2], p->track[3], p->ws_spent, p->obj_nurses);
-        h->view_panel(v, s, "ants", "%d workers, %d in rooms, %d soldiers", p->workers, p->room_workers, p->soldiers);
-        h->view_panel(v, s, "level", "%d (storage %d)", p->level, my_storage_limit(st, D, s));
-        h->view_panel(v, s, "tunnels", "%d of %d", p->exits, MY_P(env, P_TUNNELS));
-        h->view_panel(v, s, "prey", "%d %s, %d %s, %d %s", p->prey[0], D->prey_name[0], p->prey[1], D->prey_name[1],
-                      p->prey[2], D->prey_name[2]);
-        h->view_panel(v, s, "event", "%d (%s)", p->event, D->event_name[p->event]);
-        char done[64] = "";
-        for (int i = 0; i < MY_SLOTS; i++)
-            if (st->obj_round[i][s]) {
-                size_t l = strlen(done);
-                snprintf(done + l, sizeof done - l, "%s%s", l ? " " : "", D->obj[st->obj[i]].id);
-            }
-        h->view_panel(v, s, "objectives", "%s", done[0] ? done : "none");
-        if (s == seat && (p->p_sac || st->phase == PH_HARVEST || st->phase == PH_ENDROUND))
-            h->view_panel(v, s, "pending", "sacrifices %d, discards %d/%d/%d, scavenge %d/%d", p->p_sac, p->p_disc[0],
-                          p->p_disc[1], p->p_disc[2], p->p_scav[0], p->p_scav[1]);
-        if (st->pick_slot && s == st->turn && st->phase == PH_WORKSHOP) /* public (A-19) */
-            h->view_panel(v, s, "picking", "%s: %d of %d pheromones picked", D->obj[st->obj[st->pick_slot - 1]].id,
-                          st->pick_n, D->obj[st->obj[st->pick_slot - 1]].amount);
-        if (s == seat && st->phase == PH_WINTER)
-            h->view_panel(v, s, "winter", "%d food owed", p->owed);
-    }
+    for (int c = 0; c < D->ncells; c++)
+        view_cell(st, D, h, v, c);
+    for (int s = 0; s < env->nseats; s++)
+        view_seat(st, env, v, s, seat);
     h->view_track(v, "year", st->year, D->years, "year %d of %d", st->year, D->years);
     h->view_track(v, "season", st->season + 1, 4, "%s", st->season < MY_SEASONS ? D->season_name[st->season] : "winter");
     for (int i = 0; i < MY_SEASONS; i++)
@@ -223,12 +235,11 @@ static int check_picks(const my_state *st, const my_data *D, char *msg, size_t n
     return 0;
 }
 
-int my_check(const void *vst, const fc_env *env, char *msg, size_t n)
+/* Every tile in a slot in use, of a known kind and size, owned as its kind requires, on hexes
+ * that point back at it; counts the special tiles of each group and each seat's markers. */
+static int check_tiles(const my_state *st, const fc_env *env, int *group, int *markers, char *msg, size_t n)
 {
-    const my_state *st = vst;
     const my_data *D = MY_DATA(env);
-    int markers[MY_MAX_SEATS] = {0}, exits[MY_MAX_SEATS] = {0}, used[MY_MAX_SEATS][MY_MAX_PHER] = {{0}};
-    int group[MY_MAX_SPEC] = {0}, prey_board = 0;
     for (int t = 0; t < MY_MAX_TILES; t++) {
         const my_tile *T = &st->tile[t];
         if (!T->kind)
@@ -255,6 +266,14 @@ int my_check(const void *vst, const fc_env *env, char *msg, size_t n)
                 FAIL("tile %d: illegal hex %d", t, c);
         }
     }
+    return 0;
+}
+
+/* Every hex: cubes on pheromones only, tokens (prey, tunnel exits) valid and off the water;
+ * counts each seat's exits and the prey on the board. */
+static int check_cells(const my_state *st, const fc_env *env, int *exits, int *prey_board, char *msg, size_t n)
+{
+    const my_data *D = MY_DATA(env);
     for (int c = 0; c < D->ncells; c++) {
         int t = st->cell_tile[c], tok = st->cell_tok[c];
         if (my_bit(st->cube, c) && (!t || D->kind[st->tile[t - 1].kind - 1].special || D->terrain[c] > T_STONE))
@@ -262,7 +281,7 @@ int my_check(const void *vst, const fc_env *env, char *msg, size_t n)
         if (t && (!st->tile[t - 1].kind))
             FAIL("hex %d points at an empty tile slot", c);
         if (tok & MY_TOK_PREY)
-            prey_board++;
+            (*prey_board)++;
         else if (tok && tok <= env->nseats)
             exits[tok - 1]++;
         else if (tok)
@@ -270,35 +289,57 @@ int my_check(const void *vst, const fc_env *env, char *msg, size_t n)
         if (tok && D->terrain[c] == T_WATER)
             FAIL("token on water");
     }
-    int prey_held = 0;
+    return 0;
+}
+
+/* Seat s: the caps (R-04, R-05), markers and exits as counted on the board, stocks in range,
+ * pheromones placed and on the board within those owned. */
+static int check_seat(const my_state *st, const fc_env *env, int s, int markers, int exits, char *msg, size_t n)
+{
+    const my_data *D = MY_DATA(env);
+    const my_seat *p = &st->seat[s];
+    int used[MY_MAX_PHER] = {0};
+    if (my_ants(st, s) > MY_P(env, P_ANT_CAP))
+        FAIL("seat %d: %d ants exceed the cap (R-04)", s, my_ants(st, s));
+    if (my_nurses_in_play(p) > MY_P(env, P_NURSE_CAP))
+        FAIL("seat %d: %d nurses exceed the cap (R-05)", s, my_nurses_in_play(p));
+    if (p->markers != markers || p->markers > MY_P(env, P_MARKERS))
+        FAIL("seat %d: %d markers, %d on tiles", s, p->markers, markers);
+    if (p->exits != exits || p->exits > MY_P(env, P_TUNNELS) || p->exits < 1)
+        FAIL("seat %d: %d exits, %d on the board", s, p->exits, exits);
+    if (p->level >= D->nlevels || p->event >= MY_SPACES)
+        FAIL("seat %d: bad level or event", s);
+    if (p->res[0] > 200 || p->res[1] > 200 || p->res[2] > 200 || p->larvae > 200)
+        FAIL("seat %d: stock out of range (negative?)", s);
+    if (__builtin_popcount(p->rooms) != p->room_workers)
+        FAIL("seat %d: %d workers in %d rooms", s, p->room_workers, __builtin_popcount(p->rooms));
+    for (int k = 0; k < D->npher; k++)
+        if (p->pher_used[k] > D->kind[k].count)
+            FAIL("seat %d: more %s placed than owned", s, D->kind[k].id);
+    for (int t = 0; t < MY_MAX_TILES; t++)
+        if (st->tile[t].kind && st->tile[t].kind <= D->npher && st->tile[t].owner == s)
+            used[st->tile[t].kind - 1]++;
+    for (int k = 0; k < D->npher; k++)
+        if (used[k] > p->pher_used[k])
+            FAIL("seat %d: %s on board exceed those placed", s, D->kind[k].id);
+    if (st->phase <= PH_ENDROUND && p->event >= MY_SPACES)
+        FAIL("seat %d: event cube off the track", s);
+    return 0;
+}
+
+int my_check(const void *vst, const fc_env *env, char *msg, size_t n)
+{
+    const my_state *st = vst;
+    const my_data *D = MY_DATA(env);
+    int markers[MY_MAX_SEATS] = {0}, exits[MY_MAX_SEATS] = {0};
+    int group[MY_MAX_SPEC] = {0}, prey_board = 0, prey_held = 0;
+    if (check_tiles(st, env, group, markers, msg, n) < 0 || check_cells(st, env, exits, &prey_board, msg, n) < 0)
+        return -1;
     for (int s = 0; s < env->nseats; s++) {
         const my_seat *p = &st->seat[s];
         prey_held += p->prey[0] + p->prey[1] + p->prey[2];
-        if (my_ants(st, s) > MY_P(env, P_ANT_CAP))
-            FAIL("seat %d: %d ants exceed the cap (R-04)", s, my_ants(st, s));
-        if (my_nurses_in_play(p) > MY_P(env, P_NURSE_CAP))
-            FAIL("seat %d: %d nurses exceed the cap (R-05)", s, my_nurses_in_play(p));
-        if (p->markers != markers[s] || p->markers > MY_P(env, P_MARKERS))
-            FAIL("seat %d: %d markers, %d on tiles", s, p->markers, markers[s]);
-        if (p->exits != exits[s] || p->exits > MY_P(env, P_TUNNELS) || p->exits < 1)
-            FAIL("seat %d: %d exits, %d on the board", s, p->exits, exits[s]);
-        if (p->level >= D->nlevels || p->event >= MY_SPACES)
-            FAIL("seat %d: bad level or event", s);
-        if (p->res[0] > 200 || p->res[1] > 200 || p->res[2] > 200 || p->larvae > 200)
-            FAIL("seat %d: stock out of range (negative?)", s);
-        if (__builtin_popcount(p->rooms) != p->room_workers)
-            FAIL("seat %d: %d workers in %d rooms", s, p->room_workers, __builtin_popcount(p->rooms));
-        for (int k = 0; k < D->npher; k++)
-            if (p->pher_used[k] > D->kind[k].count)
-                FAIL("seat %d: more %s placed than owned", s, D->kind[k].id);
-        for (int t = 0; t < MY_MAX_TILES; t++)
-            if (st->tile[t].kind && st->tile[t].kind <= D->npher && st->tile[t].owner == s)
-                used[s][st->tile[t].kind - 1]++;
-        for (int k = 0; k < D->npher; k++)
-            if (used[s][k] > p->pher_used[k])
-                FAIL("seat %d: %s on board exceed those placed", s, D->kind[k].id);
-        if (st->phase <= PH_ENDROUND && p->event >= MY_SPACES)
-            FAIL("seat %d: event cube off the track", s);
+        if (check_seat(st, env, s, markers[s], exits[s], msg, n) < 0)
+            return -1;
     }
     for (int g = 0; g < D->ngroups; g++)
         if (group[g] != st->group_used[g] || st->group_used[g] > D->group_supply[g])

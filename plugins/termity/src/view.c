@@ -180,6 +180,85 @@ static int caste_piece(const tm_data *D, int caste)
     }
 }
 
+/* Cell c: a unit, a mound or the attacker off the board, and its highlights. */
+static void view_cell(const tm_data *D, const tm_state *s, const fc_host *h, fc_view *v, int c)
+{
+    const tm_terrain *T = &D->terrain_def[s->terrain[c]];
+    fc_view_cell *cell = h->view_cell(v, D->cell[c], T->view_class, T->name);
+    uint8_t p = s->piece[c];
+    cell->owner = -1;
+    cell->region = -1;
+    if (TM_IS_UNIT(p)) {
+        const tm_token *K = tm_token_of(D, s, TM_U_SEAT(p), TM_U_TOK(p));
+        cell->owner = (int8_t)TM_U_SEAT(p);
+        snprintf(cell->glyphs, sizeof cell->glyphs, "%c%d", D->caste[K->caste].code, K->termites);
+        h->view_piece(v, cell, caste_piece(D, K->caste), TM_U_SEAT(p), K->termites,
+                      (char[2]){D->caste[K->caste].code, 0});
+        snprintf(cell->label, sizeof cell->label, "%s of seat %d, %s x%d, strength %d", K->id, TM_U_SEAT(p) + 1,
+                 D->caste[K->caste].name, K->termites, K->strength);
+    } else if (TM_IS_MOUND(p)) {
+        int owner = TM_M_OWNER(p), val = tm_mound_value(D, p);
+        cell->owner = (int8_t)(owner == TM_NEUTRAL ? -1 : owner);
+        /* 'm' for a neutral mound: 'N' is the Nasute caste */
+        snprintf(cell->glyphs, sizeof cell->glyphs, "%c%d", owner == TM_NEUTRAL ? 'm' : 'M', val);
+        h->view_piece(v, cell, FC_PIECE_BUILDING, owner == TM_NEUTRAL ? -1 : owner, 1, cell->glyphs);
+        if (owner == TM_NEUTRAL)
+            snprintf(cell->label, sizeof cell->label, "neutral mound %d", val);
+        else
+            snprintf(cell->label, sizeof cell->label, "mound %d of seat %d", val, owner + 1);
+    } else if (s->phase == PH_RETREAT && c == s->atk_start) {
+        /* took the attacker off the board until it lands: drawn where it was, marked */
+        const tm_token *K = tm_token_of(D, s, s->turn, s->sel);
+        cell->owner = (int8_t)s->turn;
+        snprintf(cell->glyphs, sizeof cell->glyphs, "%c%d!", D->caste[K->caste].code, K->termites);
+        h->view_piece(v, cell, caste_piece(D, K->caste), s->turn, K->termites, (char[2]){D->caste[K->caste].code, 0});
+        h->view_highlight(v, cell, FC_HL_ACTIVE);
+        snprintf(cell->label, sizeof cell->label, "%s of seat %d attacking (%d,%d), off the board until the retreat is chosen",
+                 K->id, s->turn + 1, D->cell[s->atk_target].q, D->cell[s->atk_target].r);
+    } else {
+        snprintf(cell->label, sizeof cell->label, "%s", T->name);
+    }
+    if (c == s->last_move_from || c == s->last_move_to)
+        h->view_highlight(v, cell, FC_HL_LAST);
+    if (s->phase == PH_RETREAT && c == s->atk_target)
+        h->view_highlight(v, cell, FC_HL_THREATENED);
+}
+
+/* Seat i's name (its swarm's colour) and panel lines; its hand hidden from the other seats
+ * unless hands are open. */
+static void view_seat(const tm_state *s, const fc_env *env, fc_view *v, int i, int seat)
+{
+    const tm_data *D = D_(env);
+    const fc_host *h = env->host;
+    const tm_seat *P = &s->seat[i];
+    char buf[64];
+    /* the seat is named by its swarm's colour ("Blue"), which front ends also draw in */
+    const char *sw = D->swarm[s->swarm[i]].name;
+    for (int k = 0; sw[k] && k < (int)sizeof v->seat_names[i] - 1; k++)
+        v->seat_names[i][k] = (char)(k ? tolower((unsigned char)sw[k]) : toupper((unsigned char)sw[k]));
+    h->view_panel(v, i, "swarm", "%s", D->swarm[s->swarm[i]].name);
+    h->view_panel(v, i, "score", "%d", tm_score(s, env, i));
+    h->view_panel(v, i, "units", "%d", tm_units_on_board(s, i));
+    h->view_panel(v, i, "stack", "%d tokens", __builtin_popcount(P->stack));
+    if (i == seat || D->open_hands) {
+        hand_text(D, s, i, P->hand, buf, sizeof buf);
+        h->view_panel(v, i, "hand", "%s", buf[0] ? buf : "empty");
+    } else {
+        h->view_panel(v, i, "hand", "%d hidden tokens", __builtin_popcount(P->hand));
+    }
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int k = 0; k < D->nmounds; k++)
+        if (P->reserve >> k & 1)
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%d", len ? " " : "", D->mound_value[k]);
+    h->view_panel(v, i, "reserve", "%s", buf[0] ? buf : "none");
+    len = 0;
+    buf[0] = '\0';
+    for (int k = 0; k < P->ntrophy && len + 4 < sizeof buf; k++)
+        len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%d", len ? " " : "", tm_mound_value(D, P->trophy[k]));
+    h->view_panel(v, i, "trophies", "%s", buf[0] ? buf : "none");
+}
+
 void tm_view(const void *st, const fc_env *env, int seat, fc_view *v)
 {
     const tm_state *s = st;
@@ -191,80 +270,14 @@ void tm_view(const void *st, const fc_env *env, int seat, fc_view *v)
     else
         h->view_title(v, "Termity (%s) - round %d, seat %d: %s", D->board_name, (int)s->round,
                       (who >= 0 ? who : s->drawer) + 1, phase_name(s->phase));
-    for (int c = 0; c < D->ncells; c++) {
-        const tm_terrain *T = &D->terrain_def[s->terrain[c]];
-        fc_view_cell *cell = h->view_cell(v, D->cell[c], T->view_class, T->name);
-        uint8_t p = s->piece[c];
-        cell->owner = -1;
-        cell->region = -1;
-        if (TM_IS_UNIT(p)) {
-            const tm_token *K = tm_token_of(D, s, TM_U_SEAT(p), TM_U_TOK(p));
-            cell->owner = (int8_t)TM_U_SEAT(p);
-            snprintf(cell->glyphs, sizeof cell->glyphs, "%c%d", D->caste[K->caste].code, K->termites);
-            h->view_piece(v, cell, caste_piece(D, K->caste), TM_U_SEAT(p), K->termites,
-                          (char[2]){D->caste[K->caste].code, 0});
-            snprintf(cell->label, sizeof cell->label, "%s of seat %d, %s x%d, strength %d", K->id, TM_U_SEAT(p) + 1,
-                     D->caste[K->caste].name, K->termites, K->strength);
-        } else if (TM_IS_MOUND(p)) {
-            int owner = TM_M_OWNER(p), val = tm_mound_value(D, p);
-            cell->owner = (int8_t)(owner == TM_NEUTRAL ? -1 : owner);
-            /* 'm' for a neutral mound: 'N' is the Nasute caste */
-            snprintf(cell->glyphs, sizeof cell->glyphs, "%c%d", owner == TM_NEUTRAL ? 'm' : 'M', val);
-            h->view_piece(v, cell, FC_PIECE_BUILDING, owner == TM_NEUTRAL ? -1 : owner, 1, cell->glyphs);
-            if (owner == TM_NEUTRAL)
-                snprintf(cell->label, sizeof cell->label, "neutral mound %d", val);
-            else
-                snprintf(cell->label, sizeof cell->label, "mound %d of seat %d", val, owner + 1);
-        } else if (s->phase == PH_RETREAT && c == s->atk_start) {
-            /* took the attacker off the board until it lands: drawn where it was, marked */
-            const tm_token *K = tm_token_of(D, s, s->turn, s->sel);
-            cell->owner = (int8_t)s->turn;
-            snprintf(cell->glyphs, sizeof cell->glyphs, "%c%d!", D->caste[K->caste].code, K->termites);
-            h->view_piece(v, cell, caste_piece(D, K->caste), s->turn, K->termites, (char[2]){D->caste[K->caste].code, 0});
-            h->view_highlight(v, cell, FC_HL_ACTIVE);
-            snprintf(cell->label, sizeof cell->label, "%s of seat %d attacking (%d,%d), off the board until the retreat is chosen",
-                     K->id, s->turn + 1, D->cell[s->atk_target].q, D->cell[s->atk_target].r);
-        } else {
-            snprintf(cell->label, sizeof cell->label, "%s", T->name);
-        }
-        if (c == s->last_move_from || c == s->last_move_to)
-            h->view_highlight(v, cell, FC_HL_LAST);
-        if (s->phase == PH_RETREAT && c == s->atk_target)
-            h->view_highlight(v, cell, FC_HL_THREATENED);
-    }
+    for (int c = 0; c < D->ncells; c++)
+        view_cell(D, s, h, v, c);
     if (s->last_move_from != TM_NO_CELL && s->last_move_to != TM_NO_CELL)
         h->view_link(v, D->cell[s->last_move_from], D->cell[s->last_move_to], -1, "last move");
     /* one token per turn, so the game lasts as many rounds as a swarm has tokens */
     h->view_track(v, "round", s->round, D->swarm[s->swarm[0]].ntok, "round %d", (int)s->round);
-    char buf[64];
-    for (int i = 0; i < s->nseats; i++) {
-        const tm_seat *P = &s->seat[i];
-        /* the seat is named by its swarm's colour ("Blue"), which front ends also draw in */
-        const char *sw = D->swarm[s->swarm[i]].name;
-        for (int k = 0; sw[k] && k < (int)sizeof v->seat_names[i] - 1; k++)
-            v->seat_names[i][k] = (char)(k ? tolower((unsigned char)sw[k]) : toupper((unsigned char)sw[k]));
-        h->view_panel(v, i, "swarm", "%s", D->swarm[s->swarm[i]].name);
-        h->view_panel(v, i, "score", "%d", tm_score(s, env, i));
-        h->view_panel(v, i, "units", "%d", tm_units_on_board(s, i));
-        h->view_panel(v, i, "stack", "%d tokens", __builtin_popcount(P->stack));
-        if (i == seat || D->open_hands) {
-            hand_text(D, s, i, P->hand, buf, sizeof buf);
-            h->view_panel(v, i, "hand", "%s", buf[0] ? buf : "empty");
-        } else {
-            h->view_panel(v, i, "hand", "%d hidden tokens", __builtin_popcount(P->hand));
-        }
-        size_t len = 0;
-        buf[0] = '\0';
-        for (int k = 0; k < D->nmounds; k++)
-            if (P->reserve >> k & 1)
-                len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%d", len ? " " : "", D->mound_value[k]);
-        h->view_panel(v, i, "reserve", "%s", buf[0] ? buf : "none");
-        len = 0;
-        buf[0] = '\0';
-        for (int k = 0; k < P->ntrophy && len + 4 < sizeof buf; k++)
-            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%d", len ? " " : "", tm_mound_value(D, P->trophy[k]));
-        h->view_panel(v, i, "trophies", "%s", buf[0] ? buf : "none");
-    }
+    for (int i = 0; i < s->nseats; i++)
+        view_seat(s, env, v, i, seat);
     if (s->phase == PH_DEPLOY_HEX) {
         const tm_token *K = tm_token_of(D, s, s->turn, s->sel);
         h->view_text(v, "deploying", "%s %s x%d", K->id, D->caste[K->caste].name, K->termites);
@@ -286,19 +299,15 @@ static int fail(char *msg, size_t n, const char *fmt, ...)
     return -1;
 }
 
-int tm_check(const void *st, const fc_env *env, char *msg, size_t n)
+/* Every piece on the board recorded where it stands, units on terrain they may stand on (R-15),
+ * mounds on Open ground (A-09); *pieces counts them. */
+static int check_board(const tm_state *s, const tm_data *D, int *pieces, char *msg, size_t n)
 {
-    const tm_state *s = st;
-    const tm_data *D = D_(env);
-    bool limbo = s->phase == PH_RETREAT; /* the attacker is off the board until it lands */
-    int pieces = 0, total = 0;
-    if (s->nseats != env->nseats || s->turn >= s->nseats || s->first >= s->nseats)
-        return fail(msg, n, "seat bookkeeping: nseats %d turn %d first %d", s->nseats, s->turn, s->first);
     for (int c = 0; c < D->ncells; c++) {
         uint8_t p = s->piece[c];
         if (!p)
             continue;
-        pieces++;
+        (*pieces)++;
         if (TM_IS_UNIT(p)) {
             int i = TM_U_SEAT(p), k = TM_U_TOK(p);
             if (i >= s->nseats || s->seat[i].tok_cell[k] != c || s->seat[i].tok_st[k] != TK_BOARD)
@@ -313,7 +322,58 @@ int tm_check(const void *st, const fc_env *env, char *msg, size_t n)
                 return fail(msg, n, "mound on (%d,%d) is not on Open ground (A-09)", D->cell[c].q, D->cell[c].r);
         }
     }
-    if (tm_build_check(D, s, msg, n) < 0)
+    return 0;
+}
+
+/* Seat i: each token in one place with the status and cell that place means, at most a hand of
+ * tokens (R-16), mounds in reserve or on the board, one token used per turn (R-39); *total
+ * counts its pieces on the board. */
+static int check_seat(const tm_state *s, const tm_data *D, int i, int *total, char *msg, size_t n)
+{
+    bool limbo = s->phase == PH_RETREAT; /* the attacker is off the board until it lands */
+    const tm_seat *P = &s->seat[i];
+    int ntok = D->swarm[s->swarm[i]].ntok;
+    if ((P->hand & P->stack) || (P->hand & P->board) || (P->stack & P->board))
+        return fail(msg, n, "seat %d: a token in two places", i + 1);
+    if (__builtin_popcount(P->hand) > D->hand_size)
+        return fail(msg, n, "seat %d holds %d tokens (R-16)", i + 1, __builtin_popcount(P->hand));
+    for (int k = 0; k < ntok; k++) {
+        int want = P->stack >> k & 1 ? TK_STACK : P->hand >> k & 1 ? TK_HAND : P->board >> k & 1 ? TK_BOARD : -1;
+        bool mover = limbo && i == s->turn && k == s->sel;
+        if (want >= 0 ? P->tok_st[k] != want : (P->tok_st[k] != TK_DEAD && P->tok_st[k] != TK_DISCARDED && !mover))
+            return fail(msg, n, "seat %d token %d: status %d", i + 1, k, P->tok_st[k]);
+        if (want == TK_BOARD && (P->tok_cell[k] >= D->ncells || s->piece[P->tok_cell[k]] != TM_UNIT(i, k)))
+            return fail(msg, n, "seat %d token %d: cell mismatch", i + 1, k);
+        if (want != TK_BOARD && P->tok_cell[k] != TM_NO_CELL)
+            return fail(msg, n, "seat %d token %d: off-board token has a cell", i + 1, k);
+        if (want == TK_BOARD)
+            (*total)++;
+    }
+    for (int k = 0; k < D->nmounds; k++) {
+        bool res = P->reserve >> k & 1;
+        if (res && P->mound_cell[k] != TM_NO_CELL)
+            return fail(msg, n, "seat %d mound %d both in reserve and on the board", i + 1, k);
+        if (P->mound_cell[k] != TM_NO_CELL)
+            (*total)++;
+    }
+    /* every turn uses exactly one token (deployed or discarded) */
+    int left = __builtin_popcount(P->hand | P->stack), used = ntok - left;
+    int ph = s->phase;
+    int done = P->turns + (i == s->turn && s->round > 0 &&
+                           ((ph >= PH_MOVE && ph <= PH_REPLACE) || (ph == PH_DRAW && s->after_draw == PH_MOVE)));
+    if (used != done && !(left == 0 && used < done))
+        return fail(msg, n, "seat %d: %d turns with %d tokens used", i + 1, P->turns, used);
+    return 0;
+}
+
+int tm_check(const void *st, const fc_env *env, char *msg, size_t n)
+{
+    const tm_state *s = st;
+    const tm_data *D = D_(env);
+    int pieces = 0, total = 0;
+    if (s->nseats != env->nseats || s->turn >= s->nseats || s->first >= s->nseats)
+        return fail(msg, n, "seat bookkeeping: nseats %d turn %d first %d", s->nseats, s->turn, s->first);
+    if (check_board(s, D, &pieces, msg, n) < 0 || tm_build_check(D, s, msg, n) < 0)
         return -1;
     for (int i = 0; i < s->nseats; i++) {
         if (s->swarm[i] >= D->nswarms)
@@ -324,40 +384,9 @@ int tm_check(const void *st, const fc_env *env, char *msg, size_t n)
         if (D->fixed_swarm[0] >= 0 && s->swarm[i] != D->fixed_swarm[i])
             return fail(msg, n, "seat %d plays swarm %d, the rule set says %d", i + 1, s->swarm[i], D->fixed_swarm[i]);
     }
-    for (int i = 0; i < s->nseats; i++) {
-        const tm_seat *P = &s->seat[i];
-        int ntok = D->swarm[s->swarm[i]].ntok;
-        if ((P->hand & P->stack) || (P->hand & P->board) || (P->stack & P->board))
-            return fail(msg, n, "seat %d: a token in two places", i + 1);
-        if (__builtin_popcount(P->hand) > D->hand_size)
-            return fail(msg, n, "seat %d holds %d tokens (R-16)", i + 1, __builtin_popcount(P->hand));
-        for (int k = 0; k < ntok; k++) {
-            int want = P->stack >> k & 1 ? TK_STACK : P->hand >> k & 1 ? TK_HAND : P->board >> k & 1 ? TK_BOARD : -1;
-            bool mover = limbo && i == s->turn && k == s->sel;
-            if (want >= 0 ? P->tok_st[k] != want : (P->tok_st[k] != TK_DEAD && P->tok_st[k] != TK_DISCARDED && !mover))
-                return fail(msg, n, "seat %d token %d: status %d", i + 1, k, P->tok_st[k]);
-            if (want == TK_BOARD && (P->tok_cell[k] >= D->ncells || s->piece[P->tok_cell[k]] != TM_UNIT(i, k)))
-                return fail(msg, n, "seat %d token %d: cell mismatch", i + 1, k);
-            if (want != TK_BOARD && P->tok_cell[k] != TM_NO_CELL)
-                return fail(msg, n, "seat %d token %d: off-board token has a cell", i + 1, k);
-            if (want == TK_BOARD)
-                total++;
-        }
-        for (int k = 0; k < D->nmounds; k++) {
-            bool res = P->reserve >> k & 1;
-            if (res && P->mound_cell[k] != TM_NO_CELL)
-                return fail(msg, n, "seat %d mound %d both in reserve and on the board", i + 1, k);
-            if (P->mound_cell[k] != TM_NO_CELL)
-                total++;
-        }
-        /* every turn uses exactly one token (deployed or discarded) */
-        int left = __builtin_popcount(P->hand | P->stack), used = ntok - left;
-        int ph = s->phase;
-        int done = P->turns + (i == s->turn && s->round > 0 &&
-                               ((ph >= PH_MOVE && ph <= PH_REPLACE) || (ph == PH_DRAW && s->after_draw == PH_MOVE)));
-        if (used != done && !(left == 0 && used < done))
-            return fail(msg, n, "seat %d: %d turns with %d tokens used", i + 1, P->turns, used);
-    }
+    for (int i = 0; i < s->nseats; i++)
+        if (check_seat(s, D, i, &total, msg, n) < 0)
+            return -1;
     for (int k = 0; k < TM_MAX_NEUTRAL; k++)
         total += s->neutral_cell[k] != TM_NO_CELL;
     if (total != pieces)
