@@ -227,7 +227,7 @@ static int load_eval(mfx *f, const char *text, fc_error *err)
 #define MID "larvae,0.15,0,2\nfood,0.3,0,2\nhand,0.25,0,2\nevolution,0.5,0,3\nspace,0.2,0,2\n"
 #define REST                                                                                                  \
     "space_point,0.5,0,2\ninner,0.5,0,2\ngoal,0.5,0,2\nstarve,-1.5,-6,0\nunfed,-0.3,-2,0\naward,0.7,0,2\n" \
-    "tunnel,0.6,0,2\n"
+    "tunnel,0.6,0,2\nferocity,0,0,2\nbattle,0,0,2\nthreat,0,-2,0\nreach,0,0,2\nants_round,0,0,1\n"
 #define GOOD HEAD "scale,5,1,30\nscore,1,0,2\nants,0.3,0,2\n" MID REST
 
 static void expect_refused(mfx *f, const char *text, const char *msg)
@@ -246,15 +246,15 @@ static void test_broken_eval_csv_refused_with_line(void **state)
     mfx_open(&f, 3, 1, NULL);
     fc_error err;
     assert_int_equal(load_eval(&f, GOOD, &err), 0);
-    expect_refused(&f, GOOD "centipede,1,0,2\n", "eval.csv:17: unknown weight 'centipede'");
-    expect_refused(&f, HEAD "scale,5,1,30\nscore,1,0,2\n" MID REST, "eval.csv:15: missing weight 'ants'");
+    expect_refused(&f, GOOD "centipede,1,0,2\n", "eval.csv:22: unknown weight 'centipede'");
+    expect_refused(&f, HEAD "scale,5,1,30\nscore,1,0,2\n" MID REST, "eval.csv:20: missing weight 'ants'");
     expect_refused(&f, HEAD "scale,5,1,30\nscore,1,0,2\nants,-1,0,2\n" MID REST,
                    "eval.csv:4: weight 'ants' = -1 is outside its range 0..2");
     expect_refused(&f, HEAD "scale,5,0,30\nscore,1,0,2\nants,0.3,0,2\n" MID REST,
                    "eval.csv:2: weight 'scale': range 0..30 must be ordered and within 0.5..100");
     expect_refused(&f, HEAD "scale,5,1,30\nscore,1,0,2\nants,0.3x,0,2\n" MID REST,
                    "eval.csv:4: column 'value': expected a number, found '0.3x'");
-    expect_refused(&f, GOOD "ants,0.3,0,2\n", "eval.csv:17: weight 'ants' given twice (first on line 4)");
+    expect_refused(&f, GOOD "ants,0.3,0,2\n", "eval.csv:22: weight 'ants' given twice (first on line 4)");
     mfx_close(&f);
 }
 
