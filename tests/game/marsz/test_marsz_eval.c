@@ -177,6 +177,54 @@ static void test_features_push_the_right_way(void **state)
     mfx_close(&f);
 }
 
+/* The screened terms (default 0 in eval.csv), each alone on top of the shipped weights, push
+ * the right way: a battle the seat would win, ants it would lose in one, free harvest spaces
+ * its ants may take, ferocity in hand, ants early in the game. */
+static void test_screened_terms_push_the_right_way(void **state)
+{
+    (void)state;
+    mfx f;
+    mfx_open(&f, 3, 202, NULL);
+    mz_state *s = &f.st;
+    mfx_clear_ants(&f);
+    mfx_place(&f, 17, 0, -2, 0);
+    assert_true(s->frame[0].b <= PS_SOLDIER && !s->loc[17].centipede);
+    mfx_ants(&f, 0, MZ_POS(17, MZ_OUT), 2); /* red stronger than blue on a contested tile */
+    mfx_ants(&f, 1, MZ_POS(17, MZ_OUT), 1);
+    assert_true(mz_contested(s, 17));
+    const int terms[] = {MZW_BATTLE, MZW_THREAT, MZW_ANTS_ROUND, MZW_REACH};
+    const double amount[] = {0.5, -0.15, 0.05, 0.1};
+    double base[MZ_SEATS], v[MZ_SEATS], w[MZW_COUNT];
+    f.g->evaluate(&f.st, f.env, base);
+    for (int i = 0; i < 4; i++) {
+        if (terms[i] == MZW_REACH) { /* red alone on the tile: only red may take its spaces */
+            mfx_clear_ants(&f);
+            mfx_ants(&f, 0, MZ_POS(17, MZ_OUT), 1);
+            f.g->evaluate(&f.st, f.env, base);
+        }
+        memcpy(w, f.D->w, sizeof w);
+        assert_true(w[terms[i]] == 0);
+        w[terms[i]] = amount[i];
+        mz_evaluate_weighted(&f.st, f.env, w, v);
+        if (terms[i] == MZW_THREAT) /* blue's ant is at risk, red's are not */
+            assert_true(v[1] < base[1] && v[0] > base[0]);
+        else /* red wins the battle, has more ants, reaches the free spaces */
+            assert_true(v[0] > base[0]);
+    }
+    int fer[MZ_SEATS] = {0}, top = 0;
+    for (int c = 0; c < MZ_CARDS; c++)
+        if (s->card_loc[c] == CL_HAND)
+            fer[s->card_seat[c]] += f.D->card[c].ferocity;
+    for (int p = 1; p < s->nseats; p++)
+        top = fer[p] > top ? fer[p] : top;
+    assert_true(fer[0] != top);
+    memcpy(w, f.D->w, sizeof w);
+    w[MZW_FEROCITY] = 0.15;
+    mz_evaluate_weighted(&f.st, f.env, w, v);
+    assert_true((v[0] > base[0]) == (fer[0] > top));
+    mfx_close(&f);
+}
+
 static void copy_file(const char *from, const char *to)
 {
     FILE *a = fopen(from, "r"), *b = fopen(to, "w");
@@ -263,6 +311,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_evaluate_is_weighted_over_random_positions),
         cmocka_unit_test(test_eval_weights_by_name),
+        cmocka_unit_test(test_screened_terms_push_the_right_way),
         cmocka_unit_test(test_features_push_the_right_way),
         cmocka_unit_test(test_broken_eval_csv_refused_with_line),
     };
