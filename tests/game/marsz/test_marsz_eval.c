@@ -211,17 +211,24 @@ static void test_screened_terms_push_the_right_way(void **state)
         else /* red wins the battle, has more ants, reaches the free spaces */
             assert_true(v[0] > base[0]);
     }
-    int fer[MZ_SEATS] = {0}, top = 0;
-    for (int c = 0; c < MZ_CARDS; c++)
-        if (s->card_loc[c] == CL_HAND)
-            fer[s->card_seat[c]] += f.D->card[c].ferocity;
-    for (int p = 1; p < s->nseats; p++)
-        top = fer[p] > top ? fer[p] : top;
-    assert_true(fer[0] != top);
+    mfx_close(&f);
+    /* two seats: the value moves with the difference of the hands' ferocity alone */
+    mfx_open(&f, 2, 1, NULL);
+    s = &f.st;
+    int fer[2] = {0, 0};
+    for (int k = 0; k < 5 && fer[0] == fer[1]; k++) {
+        mz_draw_to_hand(s, 0, 1); /* red one card ahead, so that the ferocities differ */
+        fer[0] = fer[1] = 0;
+        for (int c = 0; c < MZ_CARDS; c++)
+            if (s->card_loc[c] == CL_HAND)
+                fer[s->card_seat[c]] += f.D->card[c].ferocity;
+    }
+    assert_true(fer[0] != fer[1]);
+    f.g->evaluate(&f.st, f.env, base);
     memcpy(w, f.D->w, sizeof w);
     w[MZW_FEROCITY] = 0.15;
     mz_evaluate_weighted(&f.st, f.env, w, v);
-    assert_true((v[0] > base[0]) == (fer[0] > top));
+    assert_true(v[0] != base[0] && (v[0] > base[0]) == (fer[0] > fer[1]));
     mfx_close(&f);
 }
 
