@@ -39,6 +39,11 @@ static const fc_loader_weight_def wdef[MZW_COUNT] = {
     {"unfed", "per ant this round's feeding cannot feed", -10, 10},
     {"award", "per end-game award point as the awards stand, in the final round", -10, 10},
     {"tunnel", "per point of the Great Tunnel place the ants there would take this round", -10, 10},
+    {"ferocity", "per ferocity point of the cards in hand", -10, 10},
+    {"battle", "per battle point a contested tile would give its strongest seat this round", -10, 10},
+    {"threat", "per own ant on a contested tile where another seat is stronger", -10, 10},
+    {"reach", "per free harvest space on a tile where the seat has ants", -10, 10},
+    {"ants_round", "per ant on the meadow, times the dormancies left", -10, 10},
 };
 
 int mz_eval_load(fc_loader *L, mz_data *D) { return fc_loader_eval_weights(L, wdef, MZW_COUNT, D->w, D->eval); }
@@ -89,6 +94,31 @@ static void tunnel_points(const mz_data *D, const mz_state *s, int *pts)
     }
 }
 
+/* R-17, R-54, R-59 before the soldier phase: per seat, the battle points of the contested tiles
+ * (no centipede) where its base strength (ants, heads, rest tile; no ferocity) beats every other
+ * seat's, and its ants on those where another seat's is higher (the casualties' share). */
+static void battle_outlook(const fc_env *env, const mz_state *s, int *won, int *risk)
+{
+    const mz_data *D = MZ_D_(env);
+    for (int p = 0; p < s->nseats; p++)
+        won[p] = risk[p] = 0;
+    for (int t = 1; t <= MZ_TILES; t++) {
+        if (!s->loc[t].placed || s->loc[t].centipede || s->soldier_done[t] || !mz_contested(s, t))
+            continue;
+        int str[MZ_SEATS], best = -1, nbest = 0, who = -1;
+        for (int p = 0; p < s->nseats; p++) {
+            str[p] = mz_ants_at(s, t, p) ? mz_strength_base(env, s, p, t, false) : -1;
+            nbest = str[p] > best ? 1 : str[p] == best ? nbest + 1 : nbest;
+            who = str[p] > best ? p : who;
+            best = str[p] > best ? str[p] : best;
+        }
+        if (nbest == 1)
+            won[who] += D->battle_points;
+        for (int p = 0; p < s->nseats; p++)
+            risk[p] += str[p] >= 0 && str[p] < best ? mz_ants_at(s, t, p) : 0;
+    }
+}
+
 void mz_evaluate_weighted(const void *st, const fc_env *env, const double *w, double *value)
 {
     const mz_state *s = st;
@@ -96,20 +126,30 @@ void mz_evaluate_weighted(const void *st, const fc_env *env, const double *w, do
     int stage = s->nframes ? s->frame[0].b : PS_OVER; /* the F_PHASE stage that comes next */
     int dormancies = D->rounds - s->round + 1;
     int awards[MZ_SEATS], tunnel[MZ_SEATS], space[MZ_SEATS] = {0}, points[MZ_SEATS] = {0}, fspace[MZ_SEATS] = {0};
-    int inner[MZ_SEATS] = {0};
+    int inner[MZ_SEATS] = {0}, fer[MZ_SEATS] = {0}, won[MZ_SEATS] = {0}, risk[MZ_SEATS] = {0};
     award_points(D, s, awards);
     tunnel_points(D, s, tunnel);
+    if (w[MZW_FEROCITY] != 0)
+        for (int c = 0; c < MZ_CARDS; c++)
+            fer[s->card_seat[c] % MZ_SEATS] += s->card_loc[c] == CL_HAND ? D->card[c].ferocity : 0;
+    if ((w[MZW_BATTLE] != 0 || w[MZW_THREAT] != 0) && stage <= PS_SOLDIER)
+        battle_outlook(env, s, won, risk);
+    int reach[MZ_SEATS] = {0};
     for (int t = 1; t <= MZ_TILES; t++) {
         if (!s->loc[t].placed)
             continue;
+        int free = 0;
         for (int i = 0; i < D->tile[t].nspaces; i++) {
             int p = s->loc[t].space[i] - 1;
+            free += p < 0 && i > 0;
             if (p < 0)
                 continue;
             space[p]++;
             points[p] += D->tile[t].space[i] == RW_P;
             fspace[p] += D->tile[t].space[i] == RW_F;
         }
+        for (int p = 0; free && w[MZW_REACH] != 0 && p < s->nseats; p++)
+            reach[p] += mz_ants_at(s, t, p) ? free : 0;
         int c = mz_controller(s, t);
         if (c >= 0 && mz_inner(D, s, t))
             inner[c]++;
@@ -131,7 +171,9 @@ void mz_evaluate_weighted(const void *st, const fc_env *env, const double *w, do
                    w[MZW_INNER] * (inner[p] * dormancies) + w[MZW_GOAL] * (goals * dormancies) +
                    w[MZW_STARVE] * (unfed > 0) + w[MZW_UNFED] * unfed +
                    w[MZW_AWARD] * (s->round >= D->rounds ? awards[p] : 0) +
-                   w[MZW_TUNNEL] * (stage <= PS_SOLDIER ? tunnel[p] : 0);
+                   w[MZW_TUNNEL] * (stage <= PS_SOLDIER ? tunnel[p] : 0) + w[MZW_FEROCITY] * fer[p] +
+                   w[MZW_BATTLE] * won[p] + w[MZW_THREAT] * risk[p] + w[MZW_REACH] * reach[p] +
+                   w[MZW_ANTS_ROUND] * (ants * dormancies);
     }
     for (int p = 0; p < s->nseats; p++) {
         double best = -1e9;

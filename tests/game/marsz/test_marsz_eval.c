@@ -177,6 +177,61 @@ static void test_features_push_the_right_way(void **state)
     mfx_close(&f);
 }
 
+/* The screened terms (default 0 in eval.csv), each alone on top of the shipped weights, push
+ * the right way: a battle the seat would win, ants it would lose in one, free harvest spaces
+ * its ants may take, ferocity in hand, ants early in the game. */
+static void test_screened_terms_push_the_right_way(void **state)
+{
+    (void)state;
+    mfx f;
+    mfx_open(&f, 3, 202, NULL);
+    mz_state *s = &f.st;
+    mfx_clear_ants(&f);
+    mfx_place(&f, 17, 0, -2, 0);
+    assert_true(s->frame[0].b <= PS_SOLDIER && !s->loc[17].centipede);
+    mfx_ants(&f, 0, MZ_POS(17, MZ_OUT), 2); /* red stronger than blue on a contested tile */
+    mfx_ants(&f, 1, MZ_POS(17, MZ_OUT), 1);
+    assert_true(mz_contested(s, 17));
+    const int terms[] = {MZW_BATTLE, MZW_THREAT, MZW_ANTS_ROUND, MZW_REACH};
+    const double amount[] = {0.5, -0.15, 0.05, 0.1};
+    double base[MZ_SEATS], v[MZ_SEATS], w[MZW_COUNT];
+    f.g->evaluate(&f.st, f.env, base);
+    for (int i = 0; i < 4; i++) {
+        if (terms[i] == MZW_REACH) { /* red alone on the tile: only red may take its spaces */
+            mfx_clear_ants(&f);
+            mfx_ants(&f, 0, MZ_POS(17, MZ_OUT), 1);
+            f.g->evaluate(&f.st, f.env, base);
+        }
+        memcpy(w, f.D->w, sizeof w);
+        assert_true(w[terms[i]] == 0);
+        w[terms[i]] = amount[i];
+        mz_evaluate_weighted(&f.st, f.env, w, v);
+        if (terms[i] == MZW_THREAT) /* blue's ant is at risk, red's are not */
+            assert_true(v[1] < base[1] && v[0] > base[0]);
+        else /* red wins the battle, has more ants, reaches the free spaces */
+            assert_true(v[0] > base[0]);
+    }
+    mfx_close(&f);
+    /* two seats: the value moves with the difference of the hands' ferocity alone */
+    mfx_open(&f, 2, 1, NULL);
+    s = &f.st;
+    int fer[2] = {0, 0};
+    for (int k = 0; k < 5 && fer[0] == fer[1]; k++) {
+        mz_draw_to_hand(s, 0, 1); /* red one card ahead, so that the ferocities differ */
+        fer[0] = fer[1] = 0;
+        for (int c = 0; c < MZ_CARDS; c++)
+            if (s->card_loc[c] == CL_HAND)
+                fer[s->card_seat[c]] += f.D->card[c].ferocity;
+    }
+    assert_true(fer[0] != fer[1]);
+    f.g->evaluate(&f.st, f.env, base);
+    memcpy(w, f.D->w, sizeof w);
+    w[MZW_FEROCITY] = 0.15;
+    mz_evaluate_weighted(&f.st, f.env, w, v);
+    assert_true(v[0] != base[0] && (v[0] > base[0]) == (fer[0] > fer[1]));
+    mfx_close(&f);
+}
+
 static void copy_file(const char *from, const char *to)
 {
     FILE *a = fopen(from, "r"), *b = fopen(to, "w");
@@ -227,7 +282,7 @@ static int load_eval(mfx *f, const char *text, fc_error *err)
 #define MID "larvae,0.15,0,2\nfood,0.3,0,2\nhand,0.25,0,2\nevolution,0.5,0,3\nspace,0.2,0,2\n"
 #define REST                                                                                                  \
     "space_point,0.5,0,2\ninner,0.5,0,2\ngoal,0.5,0,2\nstarve,-1.5,-6,0\nunfed,-0.3,-2,0\naward,0.7,0,2\n" \
-    "tunnel,0.6,0,2\n"
+    "tunnel,0.6,0,2\nferocity,0,0,2\nbattle,0,0,2\nthreat,0,-2,0\nreach,0,0,2\nants_round,0,0,1\n"
 #define GOOD HEAD "scale,5,1,30\nscore,1,0,2\nants,0.3,0,2\n" MID REST
 
 static void expect_refused(mfx *f, const char *text, const char *msg)
@@ -246,15 +301,15 @@ static void test_broken_eval_csv_refused_with_line(void **state)
     mfx_open(&f, 3, 1, NULL);
     fc_error err;
     assert_int_equal(load_eval(&f, GOOD, &err), 0);
-    expect_refused(&f, GOOD "centipede,1,0,2\n", "eval.csv:17: unknown weight 'centipede'");
-    expect_refused(&f, HEAD "scale,5,1,30\nscore,1,0,2\n" MID REST, "eval.csv:15: missing weight 'ants'");
+    expect_refused(&f, GOOD "centipede,1,0,2\n", "eval.csv:22: unknown weight 'centipede'");
+    expect_refused(&f, HEAD "scale,5,1,30\nscore,1,0,2\n" MID REST, "eval.csv:20: missing weight 'ants'");
     expect_refused(&f, HEAD "scale,5,1,30\nscore,1,0,2\nants,-1,0,2\n" MID REST,
                    "eval.csv:4: weight 'ants' = -1 is outside its range 0..2");
     expect_refused(&f, HEAD "scale,5,0,30\nscore,1,0,2\nants,0.3,0,2\n" MID REST,
                    "eval.csv:2: weight 'scale': range 0..30 must be ordered and within 0.5..100");
     expect_refused(&f, HEAD "scale,5,1,30\nscore,1,0,2\nants,0.3x,0,2\n" MID REST,
                    "eval.csv:4: column 'value': expected a number, found '0.3x'");
-    expect_refused(&f, GOOD "ants,0.3,0,2\n", "eval.csv:17: weight 'ants' given twice (first on line 4)");
+    expect_refused(&f, GOOD "ants,0.3,0,2\n", "eval.csv:22: weight 'ants' given twice (first on line 4)");
     mfx_close(&f);
 }
 
@@ -263,6 +318,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_evaluate_is_weighted_over_random_positions),
         cmocka_unit_test(test_eval_weights_by_name),
+        cmocka_unit_test(test_screened_terms_push_the_right_way),
         cmocka_unit_test(test_features_push_the_right_way),
         cmocka_unit_test(test_broken_eval_csv_refused_with_line),
     };
