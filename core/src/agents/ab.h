@@ -18,6 +18,8 @@
 /* quiesce= default: two plies of the game's noisy decisions won 0.715 (0.620-0.794) of 100 Hive
  * games against none at equal CPU (docs/search.md, "Quiescence") */
 #define AB_DEFAULT_QUIESCE 2
+/* soft= default: no new depth starts once this share of time= is spent */
+#define AB_DEFAULT_SOFT 0.5
 #define AB_MAX_QUIESCE 16    /* quiesce= bound (plies past the depth; the stacks still end at AB_MAX_PLY) */
 #define AB_MAX_THREADS 16
 #define AB_INF 32000
@@ -84,6 +86,7 @@ typedef struct ab {
     uint64_t depth, threads, hash_mb, lmr;
     uint64_t quiesce; /* plies of quiescence past the depth (the game's noisy decisions only) */
     double time;
+    double soft;    /* share of time= after which no new depth starts */
     bool cpu_clock; /* clock=cpu: the budget runs on worker 0's CPU clock */
     double blunder; /* share of decisions played at random (weaker tiers) */
     /* one search's inputs */

@@ -394,7 +394,7 @@ void fc_ab_iterate(ab_worker *w)
         }
         if (last > AB_WIN_BOUND || last < -AB_WIN_BOUND)
             break; /* a forced result: deeper search changes nothing */
-        if (w->id == 0 && cfg->deadline > 0 && fc_agent_clock(cfg->cpu_clock) > cfg->deadline - 0.5 * cfg->time)
-            break; /* the next depth would not finish in the time left */
+        if (w->id == 0 && cfg->deadline > 0 && fc_agent_clock(cfg->cpu_clock) > cfg->deadline - (1 - cfg->soft) * cfg->time)
+            break; /* the next depth would not finish in the time left (soft=, default a half) */
     }
 }

@@ -6,13 +6,17 @@
  * plugin offers one, API minor 6; else a hash of the state bytes) and move ordering by the
  * table's move, two killers per ply and the history heuristic (ab_search.c). Leaves are scored
  * with the game's evaluation (evaluate in [0, 1], else the score lead), finished games by their
- * result. There is no quiescence search: no game tells the core which decisions are "noisy".
+ * result, past the depth by a quiescence search over the game's noisy decisions where it names
+ * them (quiesce=N, API minor 12).
  *
  * Budget: depth=D plies, time=S seconds per decision, or both (whichever ends first); neither
  * given: depth 4. threads=N is lazy SMP: N searchers share the table and the first one's
  * result is played; a fixed depth on one thread gives the same decision on every run, more
  * threads or a time budget need not. clock=cpu counts the time on this thread's CPU clock
- * (equal CPU in comparisons on a loaded machine). hash=MB sizes the table (kept between decisions).
+ * (equal CPU in comparisons on a loaded machine). soft=F: no new depth starts once the share F
+ * of time= is spent (default 0.5: the next depth would rarely finish; 1 spends the whole budget,
+ * keeping a better root move the unfinished depth found). hash=MB sizes the table (kept between
+ * decisions).
  * blunder=P plays a uniformly random legal decision instead of searching with probability P
  * (drawn from the seat's stream of the agent's seed): a continuous knob for weaker difficulty
  * tiers between two depths.
@@ -24,7 +28,7 @@
 
 #include "ab.h"
 
-const char *const fc_agent_ab_keys[] = {"depth", "time", "threads", "hash", "seed", "lmr", "weights", "blunder", "clock", "quiesce", NULL};
+const char *const fc_agent_ab_keys[] = {"depth", "time", "threads", "hash", "seed", "lmr", "weights", "blunder", "clock", "quiesce", "soft", NULL};
 
 int fc_agent_ab_init(fc_agent *a, fc_error *err)
 {
@@ -36,10 +40,11 @@ int fc_agent_ab_init(fc_agent *a, fc_error *err)
     t->hash_mb = AB_DEFAULT_HASH_MB;
     t->lmr = 1;
     t->quiesce = AB_DEFAULT_QUIESCE;
+    t->soft = AB_DEFAULT_SOFT;
     if (fc_agent_opt_u64(a, "depth", &t->depth, err) < 0 || fc_agent_opt_u64(a, "threads", &t->threads, err) < 0 ||
         fc_agent_opt_u64(a, "hash", &t->hash_mb, err) < 0 || fc_agent_opt_u64(a, "seed", &a->seed, err) < 0 ||
         fc_agent_opt_u64(a, "lmr", &t->lmr, err) < 0 || fc_agent_opt_u64(a, "quiesce", &t->quiesce, err) < 0 || fc_agent_opt_double(a, "time", 0.001, 86400, &t->time, err) < 0 ||
-        fc_agent_opt_double(a, "blunder", 0, 1, &t->blunder, err) < 0 || fc_agent_opt_clock(a, &t->cpu_clock, err) < 0)
+        fc_agent_opt_double(a, "blunder", 0, 1, &t->blunder, err) < 0 || fc_agent_opt_double(a, "soft", 0.05, 1, &t->soft, err) < 0 || fc_agent_opt_clock(a, &t->cpu_clock, err) < 0)
         return FC_EPARSE;
     if (fc_agent_opt_get(a, "depth") && (t->depth < 1 || t->depth > AB_MAX_PLY - 4))
         return fc_error_set(err, FC_ERANGE, "agent ab: depth: %llu is out of range 1..%d", (unsigned long long)t->depth,

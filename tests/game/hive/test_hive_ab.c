@@ -373,6 +373,35 @@ static void test_blunder(void **state)
     hfx_close(&f);
 }
 
+/* soft=1 (time use): every search starts the next depth and is stopped inside it, so the choice
+ * comes from a finished depth or a better root move the unfinished one searched in full: it is
+ * legal, with at least one depth done. */
+static void test_soft(void **state)
+{
+    (void)state;
+    hfx f;
+    hfx_open(&f, "Base+MLP", NULL);
+    int searched = 0;
+    for (int p = 0; p < 6; p++) {
+        fc_match *m = random_position(&f, 300 + (uint64_t)p, 20 + 3 * p);
+        const fc_decision *legal = NULL;
+        int n = fc_match_to_move(m) >= 0 ? fc_match_legal(m, &legal, NULL) : 0;
+        if (n > 1) {
+            fc_agent_search_stats st;
+            fc_decision d = ab_choose(m, "ab:time=0.02,soft=1,clock=cpu", &st);
+            int found = 0;
+            for (int i = 0; i < n; i++)
+                found |= legal[i] == d;
+            assert_true(found);
+            assert_true(st.depth >= 1);
+            searched++;
+        }
+        fc_match_free(m);
+    }
+    assert_true(searched >= 3);
+    hfx_close(&f);
+}
+
 /* Bad options: one line naming the key and the range. */
 static void test_options(void **state)
 {
@@ -387,6 +416,10 @@ static void test_options(void **state)
     assert_null(fc_agent_new("ab:time=-1", 1, &err));
     assert_null(fc_agent_new("ab:quiesce=17", 1, &err));
     assert_string_equal(err.msg, "agent ab: quiesce: 17 is out of range 0..16");
+    assert_null(fc_agent_new("ab:soft=0", 1, &err));
+    assert_non_null(strstr(err.msg, "soft"));
+    assert_null(fc_agent_new("ab:soft=1.5", 1, &err));
+    assert_non_null(strstr(err.msg, "soft"));
     assert_null(fc_agent_new("ab:iters=5", 1, &err));
     assert_non_null(strstr(err.msg, "unknown key 'iters'"));
 }
@@ -397,6 +430,7 @@ int main(void)
         cmocka_unit_test(test_takes_the_win),   cmocka_unit_test(test_avoids_the_loss),
         cmocka_unit_test(test_equals_minimax), cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_options),         cmocka_unit_test(test_blunder),
+        cmocka_unit_test(test_soft),
         cmocka_unit_test(test_noisy),           cmocka_unit_test(test_quiesce_equals_reference),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
