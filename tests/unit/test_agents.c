@@ -61,7 +61,7 @@ static void test_specs(void **state)
     assert_non_null(ok);
     fc_agent_free(ok);
     assert_null(fc_agent_new("mcts:policy=mast,eps=1.5", 1, &err));
-    assert_string_equal(err.msg, "agent mcts: eps: '1.5' is not a number in 0..1");
+    assert_string_equal(err.msg, "agent mcts: eps: 1.5 is out of range 0..1");
     assert_null(fc_agent_new("mcts:legacy=1,eps=0.2", 1, &err));
     assert_string_equal(err.msg, "agent mcts: eps applies to policy=mast or policy=eval, not random");
     assert_null(fc_agent_new("mcts:policy=random,eps=0.2", 1, &err));
@@ -73,7 +73,7 @@ static void test_specs(void **state)
     assert_null(fc_agent_new("mcts:legacy=1,threads=2", 1, &err));
     assert_string_equal(err.msg, "agent mcts: legacy=1 searches on one thread (threads=2 given)");
     assert_null(fc_agent_new("mcts:c=-1", 1, &err));
-    assert_string_equal(err.msg, "agent mcts: c: '-1' is not a number in 0..100");
+    assert_string_equal(err.msg, "agent mcts: c: -1 is out of range 0..100");
     assert_null(fc_agent_new("mcts:time=0.5s", 1, &err));
     assert_string_equal(err.msg, "agent mcts: time: '0.5s' is not a number in 0.0001..86400");
     assert_null(fc_agent_new("mcts:iters=0", 1, &err));

@@ -46,9 +46,11 @@ int fc_agent_opt_double(const fc_agent *a, const char *key, double lo, double hi
     char *end = NULL;
     errno = 0;
     double x = strtod(v, &end);
-    if (errno || end == v || *end || !(x >= lo && x <= hi))
+    if (errno || end == v || *end || x != x)
         return fc_error_set(err, FC_EPARSE, "agent %s: %s: '%s' is not a number in %g..%g", a->kind->name, key, v, lo,
                             hi);
+    if (!(x >= lo && x <= hi)) /* a number, but not one the key takes: say so, as the integer keys do */
+        return fc_error_set(err, FC_ERANGE, "agent %s: %s: %s is out of range %g..%g", a->kind->name, key, v, lo, hi);
     *out = x;
     return 0;
 }

@@ -89,7 +89,7 @@ static void test_keys(void **state)
     assert_null(fc_agent_new("mcts:pb=2", 1, &err));
     assert_string_equal(err.msg, "agent mcts: pb applies to prior=eval");
     assert_null(fc_agent_new("mcts:prior=eval,pb=-1", 1, &err));
-    assert_string_equal(err.msg, "agent mcts: pb: '-1' is not a number in 0..1000");
+    assert_string_equal(err.msg, "agent mcts: pb: -1 is out of range 0..1000");
     fc_agent *a = fc_agent_new("mcts:prior=eval,pb=3", 1, &err);
     assert_non_null(a);
     fc_agent_free(a);
