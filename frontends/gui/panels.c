@@ -37,11 +37,7 @@ bool gui_sees(const gui *g, uint32_t audience)
 
 bool gui_move_seen(const gui *g, const gui_move *mv)
 {
-    /* the match's own entry for that ply, when it is this move (the match holds the plies up to
-     * the one shown, live or in a replay); public_at is where the game revealed it */
-    const fc_history_entry *h = fc_match_history(*g->m, mv->ply);
-    bool same = h && h->seat == mv->seat && h->decision == mv->d;
-    return gui_sees(g, same ? fc_match_history_audience(*g->m, mv->ply) : mv->audience);
+    return gui_sees(g, fc_match_move_audience(*g->m, mv->ply, mv->seat, mv->d, mv->audience));
 }
 
 void gui_layout(gui *g)

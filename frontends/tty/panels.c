@@ -457,11 +457,7 @@ bool tty_sees(const tty *t, uint32_t audience)
 
 bool tty_move_seen(const tty *t, const tty_move *mv)
 {
-    /* the match's own entry for that ply, when it is this move (the match holds the plies up to
-     * the one shown, live or in a replay); public_at is where the game revealed it */
-    const fc_history_entry *h = fc_match_history(*t->m, mv->ply);
-    bool same = h && h->seat == mv->seat && h->decision == mv->d;
-    return tty_sees(t, same ? fc_match_history_audience(*t->m, mv->ply) : mv->audience);
+    return tty_sees(t, fc_match_move_audience(*t->m, mv->ply, mv->seat, mv->d, mv->audience));
 }
 
 /* The log: the decisions played here (dim, "12 Red: step 5,4"; hidden ones unnamed) with the

@@ -265,6 +265,12 @@ static void test_bid_public_once_revealed(void **state)
         assert_int_equal(fc_match_history(m, i)->public_at, 2);
         assert_int_equal(fc_match_history_audience(m, i), FC_ALL_SEATS);
     }
+    /* a front end's remembered move: the match's answer when its entry is that move, else the
+     * audience the front end noted (another decision, or a ply the match does not hold) */
+    const fc_history_entry *h0 = fc_match_history(m, 0);
+    assert_int_equal(fc_match_move_audience(m, 0, h0->seat, h0->decision, FC_SEAT_BIT(first)), FC_ALL_SEATS);
+    assert_int_equal(fc_match_move_audience(m, 0, h0->seat, h0->decision + 1, FC_SEAT_BIT(first)), FC_SEAT_BIT(first));
+    assert_int_equal(fc_match_move_audience(m, 99, h0->seat, h0->decision, FC_SEAT_BIT(first)), FC_SEAT_BIT(first));
     fc_transcript t;
     assert_int_equal(fc_transcript_make(m, &t, &err), 0);
     assert_int_equal(fc_transcript_audience(&t, 0, 1), FC_SEAT_BIT(first)); /* at ply 1: hidden */

@@ -68,6 +68,10 @@ const fc_history_entry *fc_match_history(const fc_match *m, size_t i);
 /* Who may see decision i now: its audience, or everyone once the game has revealed it
  * (fc_audience_at at the current ply). FC_ALL_SEATS for i out of range. */
 uint32_t fc_match_history_audience(const fc_match *m, size_t i);
+/* Who may see a decision a front end remembers (seat played d at ply i, with `audience` when
+ * played): fc_match_history_audience when the match's entry i is that decision (live, or the
+ * replay's plies up to the one shown), else `audience` as noted (undone or not yet replayed). */
+uint32_t fc_match_move_audience(const fc_match *m, size_t i, int seat, fc_decision d, uint32_t audience);
 
 int fc_match_decision_text(const fc_match *m, fc_decision d, char *buf, size_t n);
 /* Seats that may see decision d made now (FC_ALL_SEATS unless the game hides it). */

@@ -100,6 +100,12 @@ uint32_t fc_match_history_audience(const fc_match *m, size_t i)
     return i < m->nhist ? fc_audience_at(m->hist[i].audience, m->hist[i].public_at, m->nhist) : FC_ALL_SEATS;
 }
 
+uint32_t fc_match_move_audience(const fc_match *m, size_t i, int seat, fc_decision d, uint32_t audience)
+{
+    const fc_history_entry *h = fc_match_history(m, i);
+    return h && h->seat == seat && h->decision == d ? fc_match_history_audience(m, i) : audience;
+}
+
 size_t fc_match_event_count(const fc_match *m) { return m->events.n; }
 
 const fc_match_event *fc_match_event_get(const fc_match *m, size_t i) { return i < m->events.n ? &m->events.v[i] : NULL; }

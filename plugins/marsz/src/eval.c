@@ -131,7 +131,8 @@ void mz_evaluate_weighted(const void *st, const fc_env *env, const double *w, do
     tunnel_points(D, s, tunnel);
     if (w[MZW_FEROCITY] != 0)
         for (int c = 0; c < MZ_CARDS; c++)
-            fer[s->card_seat[c] % MZ_SEATS] += s->card_loc[c] == CL_HAND ? D->card[c].ferocity : 0;
+            if (s->card_loc[c] == CL_HAND) /* card_seat names the holder only then */
+                fer[s->card_seat[c]] += D->card[c].ferocity;
     if ((w[MZW_BATTLE] != 0 || w[MZW_THREAT] != 0) && stage <= PS_SOLDIER)
         battle_outlook(env, s, won, risk);
     int reach[MZ_SEATS] = {0};
