@@ -285,6 +285,7 @@ int cli_cmd_uhp(cli *c);
 int cli_cmd_tune(cli *c);
 int cli_cmd_ladder(cli *c);
 int cli_cmd_train_eval(cli *c);
+int cli_train_fit(cli *c); /* train-eval --fit (cmd_train_fit.c) */
 int cli_cmd_agreement(cli *c);
 int cli_cmd_import(cli *c);
 int cli_cmd_check(cli *c);

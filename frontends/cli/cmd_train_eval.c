@@ -15,7 +15,7 @@ const cli_optdef cli_opts_train_eval[] = {
     {"--out", "FILE", false, "write the tuned weights to FILE (required; the format of the game's data/eval.csv)"},
     {"--agent", "SPEC", false, "the agent whose weights are tuned (default greedy; e.g. ab:depth=2, mcts:iters=200, "
                                "or a tier name)"},
-    {"--iterations", "N", false, "SPSA steps (default 50)"},
+    {"--iterations", "N", false, "SPSA steps (default 50; with --fit: steps at most, default 30)"},
     {"--games", "N", false, "deals per step, each played twice with seats swapped (default 8)"},
     {"--from", "FILE", false, "start from the weights in FILE (default: the game's)"},
     {"--check", "N", false, "after tuning, N deals (2N games) of tuned against start weights (default 0)"},
@@ -31,6 +31,11 @@ const cli_optdef cli_opts_train_eval[] = {
     {"--rules", "F.ini|NAME", false, "rule set: a file, or a shipped one by name (config/GAME/NAME.ini)"},
     {"--variant", "F.lua", false, "Lua variant"},
     {"--progress", NULL, false, "show the progress line even when stderr is not a terminal"},
+    {"--fit", "DIR", false, "instead of self-play: fit the weights to the results of the records (*.fcr) in DIR "
+                            "(docs/search.md)"},
+    {"--skip", "N", false, "--fit: leave out each record's first N decisions (default 4)"},
+    {"--positions", "N", false, "--fit: at most N positions, drawn evenly from the records (default 50000)"},
+    {"--l2", "X", false, "--fit: pull towards the start weights, per squared range (default 0.0001)"},
     {NULL, NULL, false, NULL},
 };
 
@@ -144,6 +149,11 @@ static void train_rules_line(const cli *c, char *buf, size_t n)
 
 int cli_cmd_train_eval(cli *c)
 {
+    if (cli_opt(c, "--fit"))
+        return cli_train_fit(c);
+    for (const char *const *o = (const char *const[]){"--skip", "--positions", "--l2", NULL}; *o; o++)
+        if (cli_opt_count(c, *o))
+            return cli_usage("train-eval: %s is an option of --fit DIR", *o);
     fc_train_eval_config cfg = {0};
     train_specs sp;
     int rc = train_options(c, &cfg, &sp);

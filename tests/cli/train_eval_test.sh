@@ -65,4 +65,35 @@ check "the file reads back as weights=FILE" eval '[ $rc -eq 0 ] && has "^sim hiv
 fc train-eval hive --iterations 1 --games 1 --from "$TMP/t1.csv" --agent ab:depth=1,hash=1 --out "$TMP/t4.csv"
 check "and as --from (its lo,hi columns ignored)" eval '[ $rc -eq 0 ] && grep -q "start: .*t1.csv" "$TMP/t4.csv"'
 
+# ---- --fit DIR: weights fitted to the results of recorded games ----
+mkdir -p "$TMP/recs" "$TMP/empty" "$TMP/other"
+fc sim hive --seats ab:depth=1,random --games 30 --seed 3 --max-decisions 120 --record-dir "$TMP/recs"
+check "fit: a corpus of 30 records made" eval '[ $rc -eq 0 ] && [ $(ls "$TMP/recs" | wc -l) -eq 30 ]'
+fc train-eval hive --fit "$TMP/recs" --out "$TMP/f1.csv" --iterations 8 --threads 1
+check "fit: exit 0, records and held-out counts, a table" eval '[ $rc -eq 0 ] && has "^train-eval hive: fit to .*recs: 26 records \\([0-9]+ positions\\), 3 held out \\([0-9]+ positions\\), 1 without a result" && has "^  queen_nb_5 " && has "^wrote "'
+check "fit: the loss on the fitted positions falls" eval 'awk "/^loss/ { if (\$12 + 0 < \$10 + 0) ok = 1 } END { exit !ok }" "$TMP/out"'
+check "fit: file with its comment and every weight in range" eval 'grep -q "^# fitted by formicary train-eval hive --fit" "$TMP/f1.csv" && [ $(grep -Ec "^[a-zA-Z_0-9]+,[-0-9.e]+,[-0-9.e]+,[-0-9.e]+$" "$TMP/f1.csv") -eq 27 ] && awk -F, "/^[a-z]/ && \$1 != \"name\" { if (\$2 + 0 < \$3 + 0 || \$2 + 0 > \$4 + 0) bad++ } END { exit bad > 0 }" "$TMP/f1.csv"'
+fc train-eval hive --fit "$TMP/recs" --out "$TMP/f2.csv" --iterations 8 --threads 2
+check "fit: the same file on 2 threads" eval '[ $rc -eq 0 ] && cmp -s "$TMP/f1.csv" "$TMP/f2.csv"'
+fc sim hive --seats ab:depth=1,weights="$TMP/f1.csv",greedy --games 2 --max-decisions 60
+check "fit: the file reads back as weights=FILE" eval '[ $rc -eq 0 ]'
+fc train-eval hive --fit "$TMP/recs" --games 3 --out "$TMP/x.csv"
+check "fit: a self-play option with --fit, one line" eval '[ $rc -eq 2 ] && one_line_err && has "--games plays games; it does not apply with --fit" err'
+fc train-eval hive --skip 3 --out "$TMP/x.csv"
+check "fit: --skip without --fit, one line" eval '[ $rc -eq 2 ] && one_line_err && has "--skip is an option of --fit DIR" err'
+fc train-eval hive --fit "$TMP/empty" --out "$TMP/x.csv"
+check "fit: an empty folder, one line" eval '[ $rc -eq 2 ] && one_line_err && has "no records" err'
+fc train-eval hive --fit "$TMP/nosuch" --out "$TMP/x.csv"
+check "fit: a missing folder, one line" eval '[ $rc -eq 2 ] && one_line_err && has "nosuch" err'
+fc train-eval hive --fit "$TMP/recs" --skip 1000 --out "$TMP/x.csv"
+check "fit: nothing left after --skip, one line" eval '[ $rc -ne 0 ] && one_line_err && has "no positions to fit to" err && [ ! -e "$TMP/x.csv" ]'
+printf 'formicary-record 1\ngame hive 1.0.0\nruleset default\nbroken\n' >"$TMP/recs/zz-bad.fcr"
+fc train-eval hive --fit "$TMP/recs" --out "$TMP/x.csv"
+check "fit: a corrupt record named, one line" eval '[ $rc -eq 2 ] && one_line_err && has "zz-bad.fcr" err && [ ! -e "$TMP/x.csv" ]'
+rm -f "$TMP/recs/zz-bad.fcr"
+fc sim marabunta --seats greedy,greedy --games 1 --record-dir "$TMP/other"
+cp "$TMP/other/"*.fcr "$TMP/recs/zz-other.fcr"
+fc train-eval hive --fit "$TMP/recs" --out "$TMP/x.csv"
+check "fit: a record of another game, one line" eval '[ $rc -eq 2 ] && one_line_err && has "zz-other.fcr is a record of marabunta, not hive" err'
+
 finish

@@ -42,6 +42,10 @@ int fc_weights_print(FILE *f, const char *comment, const fc_eval_weight *defs, i
 int fc_weights_write(const char *path, const char *comment, const fc_eval_weight *defs, int n, const double *w,
                      fc_error *err);
 
+/* Rounds w[0..n-1] to a grid of a ten-thousandth of each weight's range rounded down to a power
+ * of ten (a file then shows "412.3", not 17 digits), kept within the range. */
+void fc_weights_round(const fc_eval_weight *defs, int n, double *w);
+
 /* The shortest %g text of x that strtod reads back as x exactly ("400", "0.1"); buf of 32. */
 const char *fc_weights_number(double x, char *buf, size_t n);
 

@@ -201,3 +201,13 @@ int fc_weights_write(const char *path, const char *comment, const fc_eval_weight
     fc_weights_print(fc_outfile_stream(o), comment, defs, n, w);
     return fc_outfile_close(o, err);
 }
+
+void fc_weights_round(const fc_eval_weight *d, int n, double *w)
+{
+    for (int i = 0; i < n; i++) {
+        double span = d[i].hi - d[i].lo, e = floor(log10(span * 1e-4)), x = w[i];
+        double g = pow(10, fabs(e)); /* a whole number, so the rounding below is exact */
+        x = e < 0 ? round(x * g) / g : round(x / g) * g;
+        w[i] = x < d[i].lo ? d[i].lo : x > d[i].hi ? d[i].hi : x;
+    }
+}

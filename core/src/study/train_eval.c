@@ -213,16 +213,12 @@ int fc_train_eval_check(const fc_train_eval_config *c, fc_error *err)
 
 static double te_clamp01(double x) { return x < 0 ? 0 : x > 1 ? 1 : x; }
 
-/* Normalised u back to weights, on a grid of a ten-thousandth of each range rounded down to a
- * power of ten (the file then shows "412.3", not 17 digits), within the range. */
+/* Normalised u back to weights, rounded (fc_weights_round: the file then shows "412.3"). */
 static void te_weights_of(const fc_eval_weight *d, int n, const double *u, double *w)
 {
-    for (int i = 0; i < n; i++) {
-        double span = d[i].hi - d[i].lo, e = floor(log10(span * 1e-4)), x = d[i].lo + u[i] * span;
-        double g = pow(10, fabs(e)); /* a whole number, so the rounding below is exact */
-        x = e < 0 ? round(x * g) / g : round(x / g) * g;
-        w[i] = x < d[i].lo ? d[i].lo : x > d[i].hi ? d[i].hi : x;
-    }
+    for (int i = 0; i < n; i++)
+        w[i] = d[i].lo + u[i] * (d[i].hi - d[i].lo);
+    fc_weights_round(d, n, w);
 }
 
 typedef struct te_state {
