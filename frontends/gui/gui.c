@@ -58,8 +58,8 @@ static void gui_autosave(gui *g)
 
 bool gui_dirty(const gui *g) { return g->gen != g->saved_gen && fc_match_ply(*g->m) > 0; }
 
-/* Remembers decision d of seat before it is played: notation, audience and hexes. */
-static void gui_note_move(gui *g, int seat, fc_decision d)
+/* Remembers decision d of seat before it is played in m: notation, audience and hexes. */
+static void gui_note_move_in(gui *g, const fc_match *m, int seat, fc_decision d)
 {
     if (g->nmoves == (int)(sizeof g->moves / sizeof g->moves[0])) {
         memmove(g->moves, g->moves + 1, (size_t)(g->nmoves - 1) * sizeof g->moves[0]);
@@ -67,19 +67,42 @@ static void gui_note_move(gui *g, int seat, fc_decision d)
     }
     gui_move *mv = &g->moves[g->nmoves++];
     memset(mv, 0, sizeof *mv);
-    mv->ply = fc_match_ply(*g->m);
+    mv->ply = fc_match_ply(m);
     mv->seat = seat;
     mv->d = d;
-    mv->audience = fc_match_decision_audience(*g->m, d);
-    if (fc_match_decision_text(*g->m, d, mv->text, sizeof mv->text) < 0)
+    mv->audience = fc_match_decision_audience(m, d);
+    if (fc_match_decision_text(m, d, mv->text, sizeof mv->text) < 0)
         snprintf(mv->text, sizeof mv->text, "#%u", (unsigned)d);
     fc_decision_info info;
     memset(&info, 0, sizeof info);
-    fc_match_decision_describe(*g->m, d, &info);
+    fc_match_decision_describe(m, d, &info);
     if (info.has_hex)
         mv->hexes[mv->nhexes++] = info.hex;
     for (int k = 0; k < info.nhexes && mv->nhexes < FC_DECISION_MAX_HEXES + 1; k++)
         mv->hexes[mv->nhexes++] = info.hexes[k];
+}
+
+static void gui_note_move(gui *g, int seat, fc_decision d) { gui_note_move_in(g, *g->m, seat, d); }
+
+/* After a load: the record's decisions (chance left out, as in play) become the ones played
+ * here, so the list of the last decisions and the marks go on from the loaded position. */
+static void gui_note_loaded(gui *g)
+{
+    g->nmoves = 0;
+    fc_error e;
+    fc_error_clear(&e);
+    fc_match *m = fc_match_new_at_start(*g->m, &e);
+    size_t n = fc_match_ply(*g->m);
+    for (size_t i = 0; m && i < n; i++) {
+        const fc_history_entry *h = fc_match_history(*g->m, i);
+        if (!h)
+            break;
+        if (h->seat >= 0 && h->seat < g->nseats)
+            gui_note_move_in(g, m, h->seat, h->decision);
+        if (fc_match_play(m, h->decision, &e) != 0)
+            break;
+    }
+    fc_match_free(m);
 }
 
 static void gui_trim_moves(gui *g)
@@ -144,7 +167,7 @@ void gui_load(gui *g, const char *path)
     gui_set_ruleset(g);
     gui_changed(g);
     g->saved_gen = g->gen;
-    g->nmoves = 0;
+    gui_note_loaded(g);
     g->over_shown = false;
     g->overlay = GUI_OV_NONE;
     g->shown_human = -1;
@@ -298,6 +321,11 @@ static void gui_dump_state(gui *g)
     for (int i = 0; i < g->nmoves; i++) /* what was played, and as the list names it to the viewer */
         fprintf(f, "played %zu %d %s\nplayed_row %zu %s\n", g->moves[i].ply, g->moves[i].seat, g->moves[i].text,
                 g->moves[i].ply + 1, gui_move_seen(g, &g->moves[i]) ? g->moves[i].text : "(hidden)");
+    if (g->r_recent.w) /* the last decisions under the rows, as drawn, and the rows not shown */
+        fprintf(f, "recent_box %d %d %d %d\nlist_below %d\n", g->r_recent.x, g->r_recent.y, g->r_recent.w,
+                g->r_recent.h, g->list_below);
+    for (int i = 0; i < g->nrecent_shown; i++)
+        fprintf(f, "recent %d %s\n", i, g->recent_shown[i]);
     for (int i = 0; i < g->ndecs; i++) {
         if (!g->decs[i].info.has_hex)
             continue;
@@ -682,6 +710,7 @@ int fc_gui_play(fc_match **m, fc_rules **rules, fc_agent *const *agents, const f
     else
         snprintf(g->save_path, sizeof g->save_path, "%s-%llu.rec", pl ? pl->id : "game",
                  (unsigned long long)fc_match_seed(*m));
+    gui_note_loaded(g); /* play --load: the record's decisions are the last ones played */
     fc_error_clear(err);
     int r = gui_session(g, gui_loop, err), rc = 0;
     if (r != -1 || !err->code) {

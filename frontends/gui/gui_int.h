@@ -18,6 +18,7 @@
 #define GUI_PATH_MAX 512
 #define GUI_GLYPHS 240 /* U+0020..U+00FF, then a few common symbols */
 #define GUI_LAST 4     /* decisions whose hexes stay marked */
+#define GUI_RECENT 4   /* last decisions listed under the decision rows in a human's turn */
 #define GUI_MENU_MAX 40
 
 /* A font as a white glyph atlas: text is drawn by copying glyph rectangles (no per-frame
@@ -112,6 +113,12 @@ typedef struct gui {
      * the group's first decision) */
     gui_hit list_hits[128], list_heads[32];
     int nlist_hits, nlist_heads;
+    int list_below; /* decisions after the last row on screen (the wheel scrolls to them) */
+    /* the last decisions under the rows in a human's turn (w 0: none) and the rows drawn there,
+     * newest first (the dump's 'recent_box' and 'recent' lines) */
+    SDL_Rect r_recent;
+    char recent_shown[GUI_RECENT][128];
+    int nrecent_shown;
 
     /* trays (tray.c): the view's items off the board, and the source picked before a
      * destination: a tray item's id (sel_item > 0) or a piece's hex (sel_hex_on) */
@@ -292,6 +299,8 @@ bool gui_sees(const gui *g, uint32_t audience);
 /* Whether the viewer may see a decision played here: in its audience, or from the ply the game
  * revealed it to everyone (fc_match_history_audience), never before. */
 bool gui_move_seen(const gui *g, const gui_move *mv);
+/* "PLY SEAT: TEXT" as the lists name a decision played (TEXT "(hidden)" while unseen). */
+void gui_move_line(const gui *g, const gui_move *mv, char *buf, size_t n);
 
 /* replay.c */
 int gui_replay_open(gui *g, fc_error *err);

@@ -154,24 +154,50 @@ static void gui_draw_side(gui *g)
     gui_clip(g, NULL);
 }
 
+void gui_move_line(const gui *g, const gui_move *mv, char *buf, size_t n)
+{
+    snprintf(buf, n, "%zu %s: %s", mv->ply + 1, mv->seat >= 0 && mv->seat < g->nseats ? g->names[mv->seat] : "chance",
+             gui_move_seen(g, mv) ? mv->text : "(hidden)");
+}
+
+/* The block of the last decisions at the foot of the list pane in a human's turn: its height
+ * comes from the pane alone (at most GUI_RECENT rows and a third of the pane), never from how
+ * many decisions there are, so the decision rows above it stay where they are. */
+static SDL_Rect gui_recent_rect(const gui *g)
+{
+    SDL_Rect r = g->r_list;
+    int sl = g->small.h, rows = (r.h / 3 - 6) / sl - 1; /* one for the heading */
+    rows = rows > GUI_RECENT ? GUI_RECENT : rows;
+    if (rows < 1)
+        return (SDL_Rect){0, 0, 0, 0};
+    int h = (rows + 1) * sl + 6;
+    return (SDL_Rect){r.x, r.y + r.h - h, r.w, h};
+}
+
 /* The decision list's rows: grouped by kind in order of first appearance, scrolled by
- * list_top rows (headings count as rows), only whole rows inside the pane. */
+ * list_top rows (headings count as rows), only whole rows above the last decisions (a heading
+ * only with a row under it). */
 void gui_list_layout(gui *g)
 {
-    g->nlist_hits = g->nlist_heads = 0;
+    g->nlist_hits = g->nlist_heads = g->list_below = 0;
+    g->r_recent = (SDL_Rect){0, 0, 0, 0};
     if (!gui_human_turn(g))
         return;
+    g->r_recent = gui_recent_rect(g);
     SDL_Rect r = g->r_list;
-    int line = g->font.h, y = r.y + 4 + line + 2, row = 0;
+    int line = g->font.h, y = r.y + 4 + line + 2, row = 0, above = 0;
+    int bottom = g->r_recent.w ? g->r_recent.y : r.y + r.h;
     int max_hits = (int)(sizeof g->list_hits / sizeof g->list_hits[0]);
     int max_heads = (int)(sizeof g->list_heads / sizeof g->list_heads[0]);
-    for (int i = 0; i < g->ndecs && y < r.y + r.h; i++) {
+    for (int i = 0; i < g->ndecs && y + line <= bottom; i++) {
         bool first = true;
         for (int j = 0; j < i && first; j++)
             first = strcmp(g->decs[j].info.group, g->decs[i].info.group) != 0;
         if (!first)
             continue;
         if (row++ >= g->list_top) {
+            if (y + g->small.h + line > bottom)
+                break;
             if (g->nlist_heads < max_heads)
                 g->list_heads[g->nlist_heads++] = (gui_hit){{r.x, y, r.w, g->small.h}, i};
             y += g->small.h;
@@ -179,11 +205,43 @@ void gui_list_layout(gui *g)
         for (int k = i; k < g->ndecs; k++) {
             if (strcmp(g->decs[k].info.group, g->decs[i].info.group) != 0)
                 continue;
-            if (row++ < g->list_top || y + line > r.y + r.h || g->nlist_hits == max_hits)
+            if (row++ < g->list_top)
+                above++;
+            if (row <= g->list_top || y + line > bottom || g->nlist_hits == max_hits)
                 continue;
             g->list_hits[g->nlist_hits++] = (gui_hit){{r.x + 2, y, r.w - 4, line}, k};
             y += line;
         }
+    }
+    g->list_below = g->ndecs - above - g->nlist_hits;
+}
+
+/* The last decisions played, newest first, in the block gui_list_layout set aside. */
+static void gui_draw_recent(gui *g)
+{
+    SDL_Rect b = g->r_recent;
+    if (!b.w)
+        return;
+    int pad = (int)(8 * g->ui), sl = g->small.h, rows = (b.h - 6) / sl - 1, y = b.y + 4;
+    gui_fill(g, b, gui_rgb(C_PANEL));
+    gui_fill(g, (SDL_Rect){b.x, b.y, b.w, 1}, gui_rgb(0x5A6770));
+    char buf[128];
+    int more = 0;
+    if (g->list_below > 0) { /* more decisions than the rows show: say so on the heading */
+        snprintf(buf, sizeof buf, "%d more \xE2\x86\x93 (wheel)", g->list_below);
+        more = gui_text_width(&g->small, buf) + pad;
+        gui_text(g, &g->small, b.x + b.w - more, y, 0, gui_rgb(C_DIM), buf);
+    }
+    gui_text(g, &g->small, b.x + pad, y, b.w - 2 * pad - more, gui_rgb(C_HEAD), "Last decisions (newest first)");
+    y += sl;
+    if (g->nmoves == 0) {
+        snprintf(g->recent_shown[g->nrecent_shown++], sizeof g->recent_shown[0], "none yet");
+        gui_text(g, &g->small, b.x + 2 * pad, y, b.w - 3 * pad, gui_rgb(C_DIM), "none yet");
+    }
+    for (int i = g->nmoves - 1; i >= 0 && g->nmoves - i <= rows; i--, y += sl) {
+        gui_move_line(g, &g->moves[i], buf, sizeof buf);
+        gui_text(g, &g->small, b.x + 2 * pad, y, b.w - 3 * pad, gui_rgb(C_TEXT), buf);
+        snprintf(g->recent_shown[g->nrecent_shown++], sizeof g->recent_shown[0], "%s", buf);
     }
 }
 
@@ -195,6 +253,7 @@ static void gui_draw_list(gui *g)
     gui_clip(g, &r);
     int pad = (int)(8 * g->ui), line = g->font.h, y = r.y + 4;
     char buf[256];
+    g->nrecent_shown = 0;
     if (g->rec) {
         gui_clip(g, NULL);
         gui_replay_draw(g);
@@ -211,9 +270,7 @@ static void gui_draw_list(gui *g)
             y += g->small.h;
         }
         for (int i = g->nmoves - 1; i >= 0 && y < r.y + r.h; i--) {
-            const gui_move *mv = &g->moves[i];
-            snprintf(buf, sizeof buf, "%zu %s: %s", mv->ply + 1, mv->seat >= 0 ? g->names[mv->seat] : "chance",
-                     gui_move_seen(g, mv) ? mv->text : "(hidden)");
+            gui_move_line(g, &g->moves[i], buf, sizeof buf);
             gui_text(g, &g->small, r.x + pad, y, r.w - 2 * pad, gui_rgb(C_TEXT), buf);
             y += g->small.h;
         }
@@ -233,6 +290,7 @@ static void gui_draw_list(gui *g)
             gui_fill(g, h->r, gui_rgb(C_SEL));
         gui_text(g, &g->font, r.x + 2 * pad, h->r.y, r.w - 3 * pad, gui_rgb(C_TEXT), g->decs[h->idx].info.label);
     }
+    gui_draw_recent(g);
     gui_clip(g, NULL);
 }
 
