@@ -19,7 +19,7 @@ const cli_optdef cli_opts_probe[] = {
     {"--agent", "SPEC", false, "the agent probed (a spec or tier as in --seats; default greedy)"},
     {"--kinds", "K,K,...", false, "the kinds of decision to probe (default: every kind formicary rules GAME lists)"},
     {"--deals", "N", false, "deals per kind (default 20); each is played once with the restricted agent in every seat"},
-    {"--players", "N", false, "number of players (default: the game's minimum)"},
+    {"--players", "N", false, "players per game, in the game's range (default: its fewest); the baseline share is 1/N"},
     {"--threads", "K", false, "worker threads (default 1); results do not depend on K"},
     {"--seed", "S", false, "base seed (default 1)"},
     {"--max-decisions", "N", false, "decisions before a game counts as a timeout (default 100000)"},
@@ -75,6 +75,20 @@ static int probe_options(const cli *c, probe_cli *p, int *players)
     else
         snprintf(p->label, sizeof p->label, "%.255s", p->spec);
     cfg->agent = p->spec;
+    return 0;
+}
+
+/* --players against the seats the game takes: bad input (exit 2), like the other options. */
+static int probe_players_check(fc_context *ctx, const char *game, int players)
+{
+    fc_error err;
+    fc_error_clear(&err);
+    const fc_plugin *gp = fc_context_find(ctx, game, &err);
+    if (!gp)
+        return 0; /* cli_rules says so */
+    if (players && (players < gp->min_seats || players > gp->max_seats))
+        return cli_usage("probe: --players: %s takes %d..%d players, not %d", game, gp->min_seats, gp->max_seats,
+                         players);
     return 0;
 }
 
@@ -200,7 +214,7 @@ static int probe_write_html(const probe_cli *p, const char *path)
     cli_html_heading(h, "Win share lost per kind of decision");
     cli_html_text(h,
                   "Agent %s, %d players, %d deals per kind, each played with the restricted agent in every seat "
-                  "against the unrestricted one; %ld games, seed %llu. Loss = baseline share %.3f minus the restricted "
+                  "and the unrestricted one in the others; %ld games, seed %llu. Loss = baseline share %.3f minus the restricted "
                   "agent's, paired by deal; whiskers are 95%% intervals (docs/metrics.md, \"Mechanic probes\").",
                   p->label, r->nseats, r->deals, r->games, (unsigned long long)p->cfg.seed, r->base);
     cli_html_est e[FC_MAX_KINDS];
@@ -283,11 +297,12 @@ int cli_cmd_probe(cli *c)
         return CLI_EXIT_FAIL;
     }
     fc_context *ctx = cli_context(c, NULL, 0);
-    fc_rules *rules = ctx ? cli_rules(c, ctx, p->game, players) : NULL;
+    int bad = ctx ? probe_players_check(ctx, p->game, players) : 0;
+    fc_rules *rules = ctx && !bad ? cli_rules(c, ctx, p->game, players) : NULL;
     fc_error err;
     fc_error_clear(&err);
-    if (cli_mpi_agree(rules ? 0 : CLI_EXIT_FAIL) != 0) {
-        rc = CLI_EXIT_FAIL;
+    if (cli_mpi_agree(rules ? 0 : bad ? bad : CLI_EXIT_FAIL) != 0) {
+        rc = bad ? bad : CLI_EXIT_FAIL;
         goto out;
     }
     p->cfg.rules = rules;

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # End-to-end tests of mechanic probes (docs/cli.md "formicary probe", docs/metrics.md "Mechanic
 # probes"): kinds listed by `formicary rules`, `sim --restrict` and the agent key restrict=, a
-# small probe of Hive (table, CSV, JSON, HTML bar chart), the same output for any --threads, and
-# bad input (one line, exit 2). Needs jq.
+# small probe of Hive (table, CSV, JSON, HTML bar chart), the same output for any --threads, bad
+# input (one line, exit 2), and 3 to 5 seats on the tally fixture, whose every figure is worked
+# out by hand in tests/fixtures/probe/README. Needs jq.
 # usage: probe_test.sh FORMICARY PLUGIN_DIR FIXTURE_DIR
 set -u
 EXE=$1
-export FORMICARY_PLUGIN_PATH=$2:$3
+export FORMICARY_PLUGIN_PATH=$2:$3:$3/probe/games # the last: tally
 export FORMICARY_CONFIG=
 export FORMICARY_DB=
 TMP=$(mktemp -d)
@@ -17,6 +18,39 @@ fc --help
 check "formicary --help lists probe" eval '[ $rc -eq 0 ] && has "^  probe GAME"'
 fc probe --help
 check "probe --help names the options" eval '[ $rc -eq 0 ] && has "--kinds" && has "--deals" && has "--html F"'
+
+# ---- three to five seats: tally (tests/fixtures/probe/README), every figure by hand ----
+near() { awk -v a="$1" -v b="$2" 'BEGIN { exit !((a - b) < 1e-4 && (b - a) < 1e-4) }'; }
+# kind K's field F in the JSON of $TMP/out equals V within 1e-4
+kf() {
+    local v
+    v=$(jq -r ".kinds[] | select(.kind == \"$1\") | .$2" "${4:-$TMP/out}")
+    [ -n "$v" ] && [ "$v" != null ] && near "$v" "$3"
+}
+fc probe tally --players 3 --deals 2 --json "$TMP/t3.json" --csv "$TMP/t3.csv" --html "$TMP/t3.html"
+check "3 seats: deals x players games a kind, deals x (1 + kinds x players) in all" eval '[ $rc -eq 0 ] && has "^probe tally: agent greedy, 3 players, 3 kinds, 2 deals each \(6 games a kind\), 20 games" && jqt ".players == 3 and .games == 20 and .timeouts == 0 and all(.kinds[]; .games == 6)" "$TMP/t3.json"'
+check "3 seats: baseline share 1/3" eval 'near "$(jq .base "$TMP/t3.json")" 0.333333'
+check "3 seats: take lost in every seat: share 0, loss exactly 1/3, essential" eval 'kf take share 0 "$TMP/t3.json" && kf take loss 0.333333 "$TMP/t3.json" && kf take loss_lo 0.333333 "$TMP/t3.json" && kf take loss_hi 0.333333 "$TMP/t3.json" && jqt ".kinds[0].verdict == \"essential\"" "$TMP/t3.json"'
+check "3 seats: skip never used: share 1/3, loss 0 with interval [0, 0], dead" eval 'kf skip share 0.333333 "$TMP/t3.json" && kf skip loss_lo 0 "$TMP/t3.json" && kf skip loss_hi 0 "$TMP/t3.json" && jqt ".kinds[1].verdict == \"dead\"" "$TMP/t3.json"'
+check "3 seats: pass unbound, the baseline exactly" eval 'kf pass binding 0 "$TMP/t3.json" && kf pass loss 0 "$TMP/t3.json" && kf pass share 0.333333 "$TMP/t3.json" && jqt ".kinds[2].verdict == \"unbound\"" "$TMP/t3.json"'
+check "3 seats: bound at 4 of the 7 decisions of its three seats" eval 'kf take binding 0.571429 "$TMP/t3.json" && kf skip binding 0.571429 "$TMP/t3.json"'
+check "3 seats: winners/losers with two losers pooled" eval 'kf take used_win 1 "$TMP/t3.json" && kf take used_lose 0.4 "$TMP/t3.json" && kf take ratio 2.5 "$TMP/t3.json" && kf pass used_win 0 "$TMP/t3.json" && kf pass used_lose 0.6 "$TMP/t3.json"'
+check "3 seats: table rows" eval 'has "^  take +0\.000 +\[0\.000, 0\.[0-9]+\] +\+0\.333 +\[\+0\.333, \+0\.333\] +essential +0\.571 +1\.000 / 0\.400 +2\.50$" && has "^  pass +0\.333 .* unbound +0\.000 +0\.000 / 0\.600 +0\.00$" && has "baseline 0\.333 minus it"'
+check "3 seats: CSV" eval 'grep -Eq "^take,6,0\.0000,0\.0000,0\.[0-9]+,0\.3333,0\.3333,0\.3333,0\.3333,essential,0\.5714,1\.0000,0\.4000,2\.5000$" "$TMP/t3.csv" && grep -Eq "^skip,6,0\.3333,.*,0\.3333,0\.0000,0\.0000,0\.0000,dead,0\.5714,0\.0000,0\.0000,0\.0000$" "$TMP/t3.csv"'
+check "3 seats: HTML names them" eval 'grep -q "3 players, 2 deals per kind" "$TMP/t3.html" && grep -q "baseline share 0.333" "$TMP/t3.html"'
+well_formed "3 seats: HTML well-formed" "$TMP/t3.html"
+fc probe tally --players 3 --deals 2 --threads 3 --json "$TMP/t3b.json"
+check "3 seats: the same figures on 3 threads" eval '[ $rc -eq 0 ] && cmp -s <(jq -S "del(.threads)" "$TMP/t3.json") <(jq -S "del(.threads)" "$TMP/t3b.json")'
+fc probe tally --players 4 --deals 2 --json -
+check "4 seats: 26 games, B 1/4, take loses 1/4, bound 5/11, losers take 1/3" eval '[ $rc -eq 0 ] && jqt ".players == 4 and .games == 26 and all(.kinds[]; .games == 8)" && near "$(jq .base "$TMP/out")" 0.25 && kf take loss_lo 0.25 && kf take loss_hi 0.25 && kf take binding 0.454545 && kf take used_lose 0.333333 && kf pass used_lose 0.666667 && kf skip share 0.25'
+fc probe tally --players 5 --deals 3 --json -
+check "5 seats: 48 games, B 1/5, take loses 1/5, bound 6/16" eval '[ $rc -eq 0 ] && jqt ".players == 5 and .games == 48 and all(.kinds[]; .games == 15)" && near "$(jq .base "$TMP/out")" 0.2 && kf take loss_lo 0.2 && kf take loss_hi 0.2 && kf take binding 0.375 && kf take used_lose 0.285714 && jqt ".kinds[0].verdict == \"essential\" and .kinds[1].verdict == \"dead\""'
+fc probe tally --players 3 --deals 2 --set lead=0 --json -
+check "3-way first places: B 1/3, and skip-restricted in a 3-way tie keeps 1/3" eval '[ $rc -eq 0 ] && near "$(jq .base "$TMP/out")" 0.333333 && kf take loss 0.333333 && kf skip share 0.333333 && kf skip loss_hi 0 && kf take used_lose 0 && kf take used_win 0.5'
+fc probe tally --players 3 --deals 2 --max-decisions 1 --json -
+check "every game a timeout: B 0, no verdict from the thresholds" eval '[ $rc -eq 0 ] && jqt ".timeouts == 20 and .base == 0 and .kinds[0].verdict == \"unclear\" and .kinds[1].verdict == \"unclear\""'
+fc probe tally --players 6
+check "probe: more players than the game takes" eval '[ $rc -eq 2 ] && one_line_err && has "tally takes 2..5 players, not 6" err'
 if ! "$EXE" list 2>/dev/null | grep -q "^hive "; then
     echo "# hive not built: skipping the rest"
     finish

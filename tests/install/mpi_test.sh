@@ -132,6 +132,7 @@ study agreement agreement bidrace --plugin-path "$fixtures" --corpus corpus --ag
 study leaders leaders bidrace --plugin-path "$fixtures" --agent mcts:iters=200 --seats 3 --games 30 --kingmakers
 # probe: its baseline games with their kind counts, then the restricted games
 study probe probe hive --deals 3 --seed 4
+study probe3 probe marsz --players 3 --deals 3 --seed 4 # three kind counts per baseline record
 # openings spreads its games the same way (each game's first decisions as bytes)
 study openings openings bidrace --plugin-path "$fixtures" --agent mcts:iters=300 --seats 3 --depth 3 --games 60
 

@@ -2,11 +2,14 @@
  * probes (core/src/study/probe.c), on Hive (its plugin names five kinds, API minor 10) and the
  * bidrace fixture (names none): every restricted kind of agent keeps off the kinds while another
  * is legal; the match's legal list is narrowed and put back; specs and bad names; a probe's
- * schedule, its figures independent of the thread count, and an unbound kind found dead. */
+ * schedule, its figures independent of the thread count, and an unbound kind found dead; 3 to 5
+ * seats on the tally fixture (tests/fixtures/probe/README), whose figures are known by hand. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -249,6 +252,116 @@ static void test_probe_run(void **state)
     fc_context_free(ctx);
 }
 
+/* Finished tally rules (tests/fixtures/probe/games, outside the unit tests' plugin path) for
+ * `seats` seats with its parameter lead; NULL (the test skips) when the fixture is not built. */
+static fc_rules *tally_rules(fc_context **ctx, int seats, int lead)
+{
+    *ctx = fc_context_new();
+    assert_non_null(*ctx);
+    fc_context_add_default_paths(*ctx);
+    fc_context_add_path(*ctx, FC_BUILD_ROOT "/tests/fixtures/probe/games");
+    fc_context_scan(*ctx);
+    fc_error err;
+    char set[16];
+    snprintf(set, sizeof set, "lead=%d", lead);
+    fc_rules *r = fc_rules_new(*ctx, "tally", seats, &err);
+    if (r) {
+        assert_int_equal(fc_rules_set(r, set, &err), 0);
+        assert_int_equal(fc_rules_finish(r, &err), 0);
+    }
+    return r;
+}
+
+#define NEAR(a, b) assert_true(fabs((a) - (b)) < 1e-12)
+
+/* P seats, lead 1: seat 0 wins every baseline game; the agent restricted from take never scores,
+ * the one restricted from skip plays as the baseline, pass is only ever legal alone. */
+static void probe_tally(int P, int deals)
+{
+    fc_context *ctx;
+    fc_rules *r = tally_rules(&ctx, P, 1);
+    if (!r) {
+        fc_context_free(ctx);
+        skip();
+    }
+    fc_error err;
+    fc_probe_config c = {.rules = r, .agent = "greedy", .deals = deals, .seed = 5, .threads = 1};
+    fc_probe_result one, two;
+    assert_int_equal(fc_probe_run(&c, &one, &err), 0);
+    assert_int_equal(one.nseats, P);
+    assert_int_equal(one.games, (long)deals * (1 + 3 * P));
+    assert_int_equal(one.timeouts, 0);
+    NEAR(one.base, 1.0 / P);
+    const fc_probe_kind *take = &one.kind[0], *skp = &one.kind[1], *pass = &one.kind[2];
+    int dec = 2, bound = 2; /* seat 0: two choices; seat s: a choice and s passes */
+    for (int s = 1; s < P; s++)
+        dec += s + 1, bound++;
+    for (int k = 0; k < 3; k++)
+        assert_int_equal(one.kind[k].games, (long)deals * P);
+    NEAR(take->share, 0);
+    NEAR(take->loss, 1.0 / P);
+    NEAR(take->loss_lo, 1.0 / P);
+    NEAR(take->loss_hi, 1.0 / P);
+    assert_int_equal(take->verdict, FC_PROBE_ESSENTIAL_KIND);
+    NEAR(take->binding, (double)bound / dec);
+    NEAR(take->used_win, 1);
+    NEAR(take->used_lose, 2.0 / (P + 2)); /* the losers' decisions pooled */
+    NEAR(skp->share, 1.0 / P);
+    assert_true(skp->loss == 0 && skp->loss_lo == 0 && skp->loss_hi == 0);
+    assert_int_equal(skp->verdict, FC_PROBE_DEAD_KIND);
+    NEAR(skp->binding, (double)bound / dec);
+    assert_true(pass->binding == 0 && pass->loss == 0 && pass->verdict == FC_PROBE_UNBOUND);
+    NEAR(pass->used_lose, (double)P / (P + 2));
+    c.threads = 3;
+    assert_int_equal(fc_probe_run(&c, &two, &err), 0);
+    assert_true(same_result(&one, &two));
+    int calls = 0; /* chunks of 2: the baseline's deals, then deals x 3 kinds x P games */
+    c.threads = 2;
+    c.spread = reverse_spread;
+    c.spread_ud = &calls;
+    assert_int_equal(fc_probe_run(&c, &two, &err), 0);
+    assert_int_equal(calls, (deals + 1) / 2 + (deals * 3 * P + 1) / 2);
+    assert_true(same_result(&one, &two));
+    fc_rules_free(r);
+    fc_context_free(ctx);
+}
+
+static void test_probe_three_seats(void **state)
+{
+    (void)state;
+    probe_tally(3, 3);
+}
+
+static void test_probe_five_seats(void **state)
+{
+    (void)state;
+    probe_tally(5, 2);
+}
+
+/* lead 0: every game a P-way first place (1/P each), the restricted agent's too when it takes. */
+static void test_probe_shared_first(void **state)
+{
+    (void)state;
+    fc_context *ctx;
+    fc_rules *r = tally_rules(&ctx, 4, 0);
+    if (!r) {
+        fc_context_free(ctx);
+        skip();
+    }
+    fc_error err;
+    fc_probe_config c = {.rules = r, .agent = "greedy", .deals = 2, .seed = 1, .threads = 1};
+    fc_probe_result res;
+    assert_int_equal(fc_probe_run(&c, &res, &err), 0);
+    NEAR(res.base, 0.25);
+    NEAR(res.kind[0].loss, 0.25); /* restricted from take: out of a 3-way first place */
+    NEAR(res.kind[1].share, 0.25);
+    assert_true(res.kind[1].loss == 0);
+    NEAR(res.kind[0].used_win, 4.0 / 10); /* 4 takes among 4 + 6 passes, every seat a winner */
+    assert_true(res.kind[0].used_lose == 0);
+    fc_rules_free(r);
+    fc_context_free(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -256,6 +369,9 @@ int main(void)
         cmocka_unit_test(test_restricted_agents),
         cmocka_unit_test(test_specs),
         cmocka_unit_test(test_probe_run),
+        cmocka_unit_test(test_probe_three_seats),
+        cmocka_unit_test(test_probe_five_seats),
+        cmocka_unit_test(test_probe_shared_first),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -21,7 +21,7 @@
 #define FC_PROBE_DEAD 0.1      /* dead: the interval lies within -0.1 B .. 0.1 B */
 
 typedef enum fc_probe_verdict {
-    FC_PROBE_UNCLEAR,   /* none of the below: more deals would tell */
+    FC_PROBE_UNCLEAR,   /* none of the below: more deals would tell (or B is 0: every baseline game timed out) */
     FC_PROBE_DEAD_KIND, /* no loss worth naming */
     FC_PROBE_MINOR,     /* a loss (interval above 0) under the essential threshold */
     FC_PROBE_ESSENTIAL_KIND,

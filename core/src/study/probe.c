@@ -244,6 +244,8 @@ static fc_probe_verdict probe_verdict(double base, const fc_stats_diff *d)
 {
     if (d->hi < 0)
         return FC_PROBE_GAIN;
+    if (!(base > 0)) /* every baseline game timed out: the thresholds (shares of B) are 0 */
+        return FC_PROBE_UNCLEAR;
     if (d->lo >= -FC_PROBE_DEAD * base && d->hi <= FC_PROBE_DEAD * base)
         return FC_PROBE_DEAD_KIND;
     if (d->lo > 0)
