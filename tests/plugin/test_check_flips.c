@@ -1,8 +1,8 @@
 /* game->check on corrupt states: it exists to diagnose a broken state, so it must be safe on
  * any bytes (every index it takes from the state range-checked before use). For every game
  * that has check, states taken along seeded random games get single- and multi-byte flips
- * (bit flips, random bytes, 0x00 and 0xFF) drawn from a fixed seed, and check runs on each
- * copy; the copy lives in a buffer of exactly state_size bytes, so the sanitizer build
+ * (bit flips, random bytes, 0x00 and 0xFF) drawn from a fixed seed, some also every byte in
+ * turn at 0xFF and with its top bit flipped, and check runs on each copy; the copy lives in a buffer of exactly state_size bytes, so the sanitizer build
  * (`meson test -C build-san --setup=sanitize check-flips`) reports any read past the state, and
  * -fsanitize=bounds any index past a table. Outside a sanitizer the test only shows that check
  * returns (0 or < 0 with a message) and finds some of the faults. CHECK_FLIPS_GAME=ID runs one
@@ -36,8 +36,9 @@ static uint64_t next(flips *f)
     return f->x;
 }
 
-/* One corruption of copy: 1 to 4 bytes, each a bit flip, a random byte, 0x00 or 0xFF; with
- * probability 1/4 a run of 2..8 adjacent bytes instead (a count and the table it counts). */
+/* One corruption of copy: 1 to 4 places, each one byte or (one time in four, for all places)
+ * a run of 2..8 adjacent bytes (a count and the table it counts); each byte gets a bit
+ * flipped, a random value, 0x00 or 0xFF. */
 static void corrupt(flips *f, unsigned char *b, size_t n)
 {
     int k = 1 + (int)(next(f) % 4);
@@ -122,7 +123,8 @@ static void run_flips(const char *id, int nseats, int games, int max_plies)
         games *= atoi(scale);
     flips f = {.x = 0x9e3779b97f4a7c15u ^ (uint64_t)nseats};
     assert_non_null(f.copy = malloc(g->state_size));
-    rg_play(rules, &(rg_games){.games = games, .seed = 11, .max_plies = max_plies, .before = before_decision, .arg = &f});
+    rg_games spec = {.games = games, .seed = 11, .max_plies = max_plies, .before = before_decision, .arg = &f};
+    rg_play(rules, &spec);
     rg_close(ctx, rules);
     free(f.copy);
     print_message("%s (%d seats): %ld corrupt states checked, %ld faults found\n", id, nseats, f.checks, f.faults);
