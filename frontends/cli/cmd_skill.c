@@ -492,6 +492,37 @@ static cli_runs *skill_record_begin(const cli *c, skill *sk, const char *game)
     return runs;
 }
 
+/* Every design's steps; the progress line ends either way. */
+static int skill_run_designs(skill *s, fc_error *err)
+{
+    for (int k = 0; k < s->ndesigns; k++)
+        if (skill_design_run(s, &s->d[k], err) != 0) {
+            if (s->progress)
+                fputc('\n', stderr);
+            return cli_mpi_rank() == 0 ? cli_fail("%s%s", s->ndesigns > 1 ? (k ? "B: " : "A: ") : "", err->msg)
+                                       : CLI_EXIT_FAIL;
+        }
+    if (s->progress)
+        fputc('\n', stderr);
+    return 0;
+}
+
+/* The table (unless --json -), then the --csv, --json and --svg files, stopping at a failure. */
+static int skill_outputs(const cli *c, const skill *s, const char *game)
+{
+    const char *json = cli_opt(c, "--json"), *csv = cli_opt(c, "--csv"), *svg = cli_opt(c, "--svg");
+    int rc = 0;
+    if (!json || strcmp(json, "-") != 0)
+        skill_print(s, game);
+    if (csv && (rc = skill_write_csv(s, csv)) != 0)
+        return rc;
+    if (json && (rc = skill_write_json(s, game, json)) != 0)
+        return rc;
+    if (svg)
+        rc = skill_write_svg(s, game, svg);
+    return rc;
+}
+
 int cli_cmd_skill(cli *c)
 {
     skill s;
@@ -544,27 +575,8 @@ int cli_cmd_skill(cli *c)
     s.total = s.ndesigns * (steps + 1) * 2 * s.pairs;
     runs = skill_record_begin(c, &s, game);
     s.progress = cli_mpi_rank() == 0 && (cli_flag(c, "--progress") || isatty(STDERR_FILENO));
-    for (int k = 0; k < s.ndesigns; k++)
-        if (skill_design_run(&s, &s.d[k], &err) != 0) {
-            if (s.progress)
-                fputc('\n', stderr);
-            rc = cli_mpi_rank() == 0 ? cli_fail("%s%s", s.ndesigns > 1 ? (k ? "B: " : "A: ") : "", err.msg)
-                                      : CLI_EXIT_FAIL;
-            goto out;
-        }
-    if (s.progress)
-        fputc('\n', stderr);
-    if (cli_mpi_rank() != 0)
-        goto out; /* every rank holds every result; rank 0 writes */
-    const char *json = cli_opt(c, "--json"), *csv = cli_opt(c, "--csv"), *svg = cli_opt(c, "--svg");
-    if (!json || strcmp(json, "-") != 0)
-        skill_print(&s, game);
-    if (csv && (rc = skill_write_csv(&s, csv)) != 0)
-        goto out;
-    if (json && (rc = skill_write_json(&s, game, json)) != 0)
-        goto out;
-    if (svg && (rc = skill_write_svg(&s, game, svg)) != 0)
-        goto out;
+    if ((rc = skill_run_designs(&s, &err)) == 0 && cli_mpi_rank() == 0)
+        rc = skill_outputs(c, &s, game); /* every rank holds every result; rank 0 writes */
 out:
     if (runs && rc == 0)
         skill_record(runs, &s);

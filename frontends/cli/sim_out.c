@@ -127,23 +127,10 @@ static void sim_json_share(cli_json *j, double wins, int n)
     cli_json_end_obj(j);
 }
 
-static void sim_json_design(cli_json *j, const sim_cli *s, const design *d)
+/* A design's "agents": each seat's agent with its win share, score and margin (and CPU). */
+static void sim_json_agents(cli_json *j, const sim_cli *s, const design *d)
 {
     int n = s->played;
-    cli_json_obj(j);
-    cli_json_key(j, "design");
-    cli_json_str(j, d->label);
-    cli_json_key(j, "rules");
-    cli_json_str(j, fc_rules_name(d->rules));
-    cli_json_key(j, "variant");
-    cli_json_str(j, fc_rules_variant_name(d->rules));
-    cli_json_key(j, "variant_hash");
-    cli_json_str(j, d->variant_hash);
-    cli_rules_json(j, "rule_set", d->rules);
-    char ph[20];
-    snprintf(ph, sizeof ph, "%016llx", (unsigned long long)d->params_hash);
-    cli_json_key(j, "params_hash");
-    cli_json_str(j, ph);
     cli_json_key(j, "agents");
     cli_json_arr(j);
     for (int k = 0; k < s->nseats; k++) {
@@ -171,6 +158,26 @@ static void sim_json_design(cli_json *j, const sim_cli *s, const design *d)
         cli_json_end_obj(j);
     }
     cli_json_end_arr(j);
+}
+
+static void sim_json_design(cli_json *j, const sim_cli *s, const design *d)
+{
+    int n = s->played;
+    cli_json_obj(j);
+    cli_json_key(j, "design");
+    cli_json_str(j, d->label);
+    cli_json_key(j, "rules");
+    cli_json_str(j, fc_rules_name(d->rules));
+    cli_json_key(j, "variant");
+    cli_json_str(j, fc_rules_variant_name(d->rules));
+    cli_json_key(j, "variant_hash");
+    cli_json_str(j, d->variant_hash);
+    cli_rules_json(j, "rule_set", d->rules);
+    char ph[20];
+    snprintf(ph, sizeof ph, "%016llx", (unsigned long long)d->params_hash);
+    cli_json_key(j, "params_hash");
+    cli_json_str(j, ph);
+    sim_json_agents(j, s, d);
     cli_json_key(j, "seats");
     cli_json_arr(j);
     double smin = 1, smax = 0;

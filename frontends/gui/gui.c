@@ -281,6 +281,45 @@ static int gui_refresh(gui *g, fc_error *err)
     return 0;
 }
 
+/* The dump's last decision (its text from the position before it) and the moves played. */
+static void gui_dump_moves(gui *g, FILE *f, size_t ply)
+{
+    if (ply > 0) {
+        const fc_history_entry *h = fc_match_history(*g->m, ply - 1);
+        fc_match *prev = h ? fc_match_clone(*g->m, &(fc_error){0}) : NULL;
+        char txt[64] = "?";
+        if (prev && fc_match_undo(prev, &(fc_error){0}) == 0)
+            fc_match_decision_text(prev, h->decision, txt, sizeof txt);
+        fc_match_free(prev);
+        fprintf(f, "last %d %s\n", h ? h->seat : -1, txt);
+    }
+    for (int i = 0; i < g->nmoves; i++) /* what was played, and as the list names it to the viewer */
+        fprintf(f, "played %zu %d %s\nplayed_row %zu %s\n", g->moves[i].ply, g->moves[i].seat, g->moves[i].text,
+                g->moves[i].ply + 1, gui_move_seen(g, &g->moves[i]) ? g->moves[i].text : "(hidden)");
+    if (g->r_recent.w) /* the last decisions under the rows, as drawn, and the rows not shown */
+        fprintf(f, "recent_box %d %d %d %d\nlist_below %d\n", g->r_recent.x, g->r_recent.y, g->r_recent.w,
+                g->r_recent.h, g->list_below);
+    for (int i = 0; i < g->nrecent_shown; i++)
+        fprintf(f, "recent %d %s\n", i, g->recent_shown[i]);
+}
+
+/* The dump's drawn tile previewed at its place, with its open edges. */
+static void gui_dump_drawn(gui *g, FILE *f)
+{
+    const fc_view_item *drawn;
+    int dpi = gui_drawn_preview(g, &drawn);
+    if (dpi >= 0) {
+        static const char *const edge[6] = {"E", "SE", "SW", "W", "NW", "NE"};
+        int open = gui_open_edges(g->decs[dpi].info.label);
+        fprintf(f, "drawn_preview %d %d %.6s %s", g->decs[dpi].info.hex.q, g->decs[dpi].info.hex.r, drawn->glyph,
+                g->decs[dpi].text);
+        for (int e = 0; e < 6; e++)
+            if (open >> e & 1)
+                fprintf(f, " %s", edge[e]);
+        fputc('\n', f);
+    }
+}
+
 /* FORMICARY_GUI_DUMP=DIR: DIR/state.txt after every frame (position, last decision, the screen
  * positions of the marked hexes and list rows) so tests can click and check; F12 writes
  * DIR/shot-NNN.bmp. */
@@ -309,23 +348,7 @@ static void gui_dump_state(gui *g)
         for (size_t i = g->rec->at > 8 ? g->rec->at - 8 : 0; i < g->rec->at; i++) /* as the list names them */
             fprintf(f, "replay_row %zu %s\n", i + 1, gui_replay_text(g, i));
     }
-    if (ply > 0) {
-        const fc_history_entry *h = fc_match_history(*g->m, ply - 1);
-        fc_match *prev = h ? fc_match_clone(*g->m, &(fc_error){0}) : NULL;
-        char txt[64] = "?";
-        if (prev && fc_match_undo(prev, &(fc_error){0}) == 0)
-            fc_match_decision_text(prev, h->decision, txt, sizeof txt);
-        fc_match_free(prev);
-        fprintf(f, "last %d %s\n", h ? h->seat : -1, txt);
-    }
-    for (int i = 0; i < g->nmoves; i++) /* what was played, and as the list names it to the viewer */
-        fprintf(f, "played %zu %d %s\nplayed_row %zu %s\n", g->moves[i].ply, g->moves[i].seat, g->moves[i].text,
-                g->moves[i].ply + 1, gui_move_seen(g, &g->moves[i]) ? g->moves[i].text : "(hidden)");
-    if (g->r_recent.w) /* the last decisions under the rows, as drawn, and the rows not shown */
-        fprintf(f, "recent_box %d %d %d %d\nlist_below %d\n", g->r_recent.x, g->r_recent.y, g->r_recent.w,
-                g->r_recent.h, g->list_below);
-    for (int i = 0; i < g->nrecent_shown; i++)
-        fprintf(f, "recent %d %s\n", i, g->recent_shown[i]);
+    gui_dump_moves(g, f, ply);
     for (int i = 0; i < g->ndecs; i++) {
         if (!g->decs[i].info.has_hex)
             continue;
@@ -356,18 +379,7 @@ static void gui_dump_state(gui *g)
                 g->rules_query, g->rules_term);
         fprintf(f, "rules_match %d %d %d\nrules_note %s\n", g->rules_match, g->rules_nmatch, g->marks, g->rules_note);
     }
-    const fc_view_item *drawn; /* the drawn tile previewed at its place, with its open edges */
-    int dpi = gui_drawn_preview(g, &drawn);
-    if (dpi >= 0) {
-        static const char *const edge[6] = {"E", "SE", "SW", "W", "NW", "NE"};
-        int open = gui_open_edges(g->decs[dpi].info.label);
-        fprintf(f, "drawn_preview %d %d %.6s %s", g->decs[dpi].info.hex.q, g->decs[dpi].info.hex.r, drawn->glyph,
-                g->decs[dpi].text);
-        for (int e = 0; e < 6; e++)
-            if (open >> e & 1)
-                fprintf(f, " %s", edge[e]);
-        fputc('\n', f);
-    }
+    gui_dump_drawn(g, f);
     for (int i = 0; i < g->nmenu; i++)
         fprintf(f, "menu %d %d %d %s\n", i, g->menu_hits[i].r.x + g->menu_hits[i].r.w / 2,
                 g->menu_hits[i].r.y + g->menu_hits[i].r.h / 2, g->decs[g->menu[i]].text);

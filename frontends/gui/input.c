@@ -139,21 +139,26 @@ static int gui_quit_request(gui *g)
     return GUI_GO_ON;
 }
 
+/* A character typed at the quit prompt: quit, save and quit (if the save worked), or stay. */
+static int gui_quit_prompt_char(gui *g, char ch)
+{
+    if (ch == 'q' || ch == 'y')
+        return GUI_QUIT;
+    if (ch == 's') {
+        gui_save(g, g->save_path);
+        g->prompt = GUI_PROMPT_NONE;
+        return g->gen == g->saved_gen ? GUI_QUIT : GUI_GO_ON;
+    }
+    if (ch == 'n')
+        g->prompt = GUI_PROMPT_NONE;
+    return GUI_GO_ON;
+}
+
 /* A character typed (SDL_TEXTINPUT): the letter commands. */
 static int gui_char(gui *g, char ch, fc_error *err)
 {
-    if (g->prompt == GUI_PROMPT_QUIT) {
-        if (ch == 'q' || ch == 'y')
-            return GUI_QUIT;
-        if (ch == 's') {
-            gui_save(g, g->save_path);
-            g->prompt = GUI_PROMPT_NONE;
-            return g->gen == g->saved_gen ? GUI_QUIT : GUI_GO_ON;
-        }
-        if (ch == 'n')
-            g->prompt = GUI_PROMPT_NONE;
-        return GUI_GO_ON;
-    }
+    if (g->prompt == GUI_PROMPT_QUIT)
+        return gui_quit_prompt_char(g, ch);
     if (g->overlay == GUI_OV_RULES) {
         gui_rules_char(g, ch);
         return GUI_GO_ON;

@@ -400,6 +400,63 @@ static void tty_fill_view(tty *t)
     tty_map_ensure_cursor(t);
 }
 
+/* The game is over: saved and summed up once, then the map and the common keys. */
+static int tty_over_step(tty *t, fc_error *err)
+{
+    if (!t->over_shown) {
+        t->over_shown = true;
+        tty_autosave(t);
+        if (t->opt && t->opt->record_path) {
+            fc_error e;
+            if (fc_record_save(*t->m, t->labels, t->opt->record_path, &e) == 0)
+                t->saved_gen = t->gen;
+            else
+                tty_msg(t, true, "%s", e.msg);
+        }
+        tty_final(t);
+    }
+    tty_draw_screen(t);
+    int ch = tty_key(t, -1);
+    if (ch == KEY_LEFT || ch == KEY_RIGHT || ch == KEY_UP || ch == KEY_DOWN) {
+        tty_map_move(t, ch == KEY_LEFT ? -1 : ch == KEY_RIGHT ? 1 : 0, ch == KEY_UP ? -1 : ch == KEY_DOWN ? 1 : 0);
+        return TTY_GO_ON;
+    }
+    return tty_common_key(t, ch, err);
+}
+
+/* A bot's turn: drawn (at most every 100 ms when fast), paced or polled for keys, then its
+ * decision unless a key changed the position under it (undo, load). */
+static int tty_bot_step(tty *t, int who, double *last_draw, fc_error *err)
+{
+    int rc = TTY_GO_ON;
+    double now = tty_now_ms();
+    if (!t->fast || now - *last_draw > 100) {
+        tty_draw_screen(t);
+        *last_draw = now;
+    }
+    if (!t->fast && t->delay_ms > 0) {
+        rc = tty_bot_pause(t, err);
+    } else {
+        int ch = tty_key(t, 0);
+        if (ch == ' ')
+            t->fast = false; /* space again: back to the paced view */
+        else if (ch != ERR)
+            rc = tty_common_key(t, ch, err);
+    }
+    if (rc != TTY_GO_ON && rc != TTY_UNHANDLED)
+        return rc;
+    if (fc_match_to_move(*t->m) != who || t->mover != who)
+        return TTY_GO_ON; /* the position changed under the pause (undo, load) */
+    fc_decision d = 0;
+    if (fc_agent_choose(t->agents[who], *t->m, &d, err) != 0)
+        return -1;
+    tty_note_move(t, who, d);
+    if (fc_match_play(*t->m, d, err) != 0)
+        return -1;
+    t->gen++;
+    return TTY_GO_ON;
+}
+
 static int tty_loop(tty *t, fc_error *err)
 {
     double last_draw = 0;
@@ -428,52 +485,9 @@ static int tty_loop(tty *t, fc_error *err)
         if (tty_decs_refresh(t, err) != 0)
             return -1;
         if (who == FC_NOBODY) {
-            if (!t->over_shown) {
-                t->over_shown = true;
-                tty_autosave(t);
-                if (t->opt && t->opt->record_path) {
-                    fc_error e;
-                    if (fc_record_save(*t->m, t->labels, t->opt->record_path, &e) == 0)
-                        t->saved_gen = t->gen;
-                    else
-                        tty_msg(t, true, "%s", e.msg);
-                }
-                tty_final(t);
-            }
-            tty_draw_screen(t);
-            int ch = tty_key(t, -1);
-            if (ch == KEY_LEFT || ch == KEY_RIGHT || ch == KEY_UP || ch == KEY_DOWN)
-                tty_map_move(t, ch == KEY_LEFT ? -1 : ch == KEY_RIGHT ? 1 : 0,
-                             ch == KEY_UP ? -1 : ch == KEY_DOWN ? 1 : 0);
-            else
-                rc = tty_common_key(t, ch, err);
+            rc = tty_over_step(t, err);
         } else if (!human) {
-            double now = tty_now_ms();
-            if (!t->fast || now - last_draw > 100) {
-                tty_draw_screen(t);
-                last_draw = now;
-            }
-            if (!t->fast && t->delay_ms > 0) {
-                rc = tty_bot_pause(t, err);
-            } else {
-                int ch = tty_key(t, 0);
-                if (ch == ' ')
-                    t->fast = false; /* space again: back to the paced view */
-                else if (ch != ERR)
-                    rc = tty_common_key(t, ch, err);
-            }
-            if (rc == TTY_GO_ON || rc == TTY_UNHANDLED) {
-                if (fc_match_to_move(*t->m) != who || t->mover != who)
-                    continue; /* the position changed under the pause (undo, load) */
-                fc_decision d = 0;
-                if (fc_agent_choose(t->agents[who], *t->m, &d, err) != 0)
-                    return -1;
-                tty_note_move(t, who, d);
-                if (fc_match_play(*t->m, d, err) != 0)
-                    return -1;
-                t->gen++;
-                rc = TTY_GO_ON;
-            }
+            rc = tty_bot_step(t, who, &last_draw, err);
         } else {
             t->fast = false;
             tty_draw_screen(t);

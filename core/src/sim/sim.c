@@ -168,6 +168,37 @@ static int sim_choose(const fc_sim_config *c, fc_agent *a, fc_match *m, fc_sim_g
     return rc;
 }
 
+/* Game `index`'s match (g->seed set) and its agents' seed in *aseed: per chance source when the
+ * config gives game seeds, else from its position or its start. */
+static fc_match *sim_match_new(const fc_sim_config *c, int index, const fc_sim_game *g, uint64_t *aseed,
+                               fc_error *err)
+{
+    uint64_t src[FC_CHANCE_SOURCES_MAX];
+    *aseed = fc_sim_agent_seed(c->seed, index);
+    if (c->game_seeds)
+        c->game_seeds(c->game_seeds_ud, index, src, aseed);
+    fc_match *m = c->game_seeds ? fc_match_new_sourced(c->rules, g->seed, src, c->nsources, err)
+                  : c->position ? fc_match_new_from_position(c->rules, g->seed, c->position, err)
+                                : fc_match_new(c->rules, g->seed, err);
+    if (m)
+        fc_match_set_log(m, 0); /* nobody reads it, and formatting it costs more than the game */
+    return m;
+}
+
+/* The figures of a game that ended (or timed out), then the config's on_game. */
+static int sim_finish(const fc_sim_config *c, int index, fc_match *m, fc_sim_game *g, const sim_evals *ev,
+                      double legal_sum, fc_error *err)
+{
+    int n = c->nagents;
+    fc_match_scores(m, g->score, g->rank);
+    g->rounds = fc_match_round(m);
+    g->branching = g->decisions ? legal_sum / (double)g->decisions : 0;
+    for (int s = 0; s < n; s++)
+        g->winners += !g->timeout && g->rank[s] == 0;
+    sim_drama(ev, g, n);
+    return c->on_game ? c->on_game(c->on_game_ud, index, m, err) : 0;
+}
+
 static int sim_game(const fc_sim_config *c, int index, fc_sim_game *g, fc_error *err)
 {
     int n = c->nagents, rc = 0;
@@ -176,17 +207,12 @@ static int sim_game(const fc_sim_config *c, int index, fc_sim_game *g, fc_error 
     memset(g, 0, sizeof *g);
     g->index = index;
     g->seed = fc_sim_match_seed(c->seed, index);
-    uint64_t aseed = fc_sim_agent_seed(c->seed, index), src[FC_CHANCE_SOURCES_MAX];
+    uint64_t aseed;
     fc_agent *agent[FC_MAX_SEATS] = {NULL};
     sim_evals ev = {NULL, 0, 0};
-    if (c->game_seeds)
-        c->game_seeds(c->game_seeds_ud, index, src, &aseed);
-    fc_match *m = c->game_seeds ? fc_match_new_sourced(c->rules, g->seed, src, c->nsources, err)
-                  : c->position ? fc_match_new_from_position(c->rules, g->seed, c->position, err)
-                                : fc_match_new(c->rules, g->seed, err);
+    fc_match *m = sim_match_new(c, index, g, &aseed, err);
     if (!m)
         return err && err->code ? err->code : FC_EINVAL;
-    fc_match_set_log(m, 0); /* nobody reads it, and formatting it costs more than the game */
     for (int k = 0; k < n && rc == 0; k++) {
         uint64_t s = fc_hash64(&k, sizeof k, aseed);
         if (!(agent[k] = fc_agent_new(c->agents[k], s, err)))
@@ -228,16 +254,8 @@ static int sim_game(const fc_sim_config *c, int index, fc_sim_game *g, fc_error 
         if (rc == 0)
             rc = sim_eval_push(&ev, m, n);
     }
-    if (rc == 0) {
-        fc_match_scores(m, g->score, g->rank);
-        g->rounds = fc_match_round(m);
-        g->branching = g->decisions ? legal_sum / (double)g->decisions : 0;
-        for (int s = 0; s < n; s++)
-            g->winners += !g->timeout && g->rank[s] == 0;
-        sim_drama(&ev, g, n);
-        if (c->on_game)
-            rc = c->on_game(c->on_game_ud, index, m, err);
-    }
+    if (rc == 0)
+        rc = sim_finish(c, index, m, g, &ev, legal_sum, err);
     if (rc != 0 && err && err->msg[0]) {
         char msg[FC_ERROR_MSG_MAX];
         snprintf(msg, sizeof msg, "%s", err->msg);

@@ -208,7 +208,8 @@ int hv_check(const hv_state *s, char *msg, size_t n)
             BAD("piece %d of an unused expansion is on the board", p);
         onboard++;
         int b = s->below[p];
-        if (b == HV_NONE ? s->level[p] != 0 : (s->cell[b] != s->cell[p] || s->level[b] + 1 != s->level[p]))
+        if (b == HV_NONE ? s->level[p] != 0
+                         : (b >= HV_PIECES || s->cell[b] != s->cell[p] || s->level[b] + 1 != s->level[p]))
             BAD("piece %d: stack link inconsistent", p);
         if (s->level[p] > 0 && hv_bug(p) != BUG_B && hv_bug(p) != BUG_M)
             BAD("piece %d on a stack is neither Beetle nor Mosquito", p);

@@ -269,10 +269,54 @@ static int check_round(const mb_state *s, const fc_env *env, char *msg, size_t n
     return 0;
 }
 
+/* The dice rolled so far and their faces. */
+static int check_dice(const mb_state *s, const fc_env *env, char *msg, size_t n)
+{
+    const mb_data *D = DATA(env);
+    bool rolled = s->phase >= PH_SPLIT && s->phase <= PH_RESOLVE;
+    if ((s->phase == PH_DRAW && s->nrolled) || (rolled && s->nrolled != D->ndice) ||
+        (s->phase == PH_ROLL && s->nrolled >= D->ndice) || s->nrolled > D->ndice)
+        return fail(msg, n, "%d dice rolled in phase %d (R-03)", s->nrolled, s->phase);
+    for (int i = 0; i < s->nrolled; i++) {
+        int on = 0;
+        for (int j = 0; j < D->nfaces[i]; j++)
+            on |= D->face[i][j] == s->face[i];
+        if (!on)
+            return fail(msg, n, "die %d shows face %d it does not have", i + 1, s->face[i]);
+    }
+    return 0;
+}
+
+/* The pending effects: kinds, regions and the hexes they hold, as a position may state them
+ * (position_read.c, read_task), so the legal decisions below look up nothing out of range. */
+static int check_tasks(const mb_state *s, const fc_env *env, char *msg, size_t n)
+{
+    const mb_data *D = DATA(env);
+    for (int i = 0; i < s->ntask; i++) {
+        const mb_task *t = &s->task[i];
+        int k = t->kind;
+        if (k >= TK_KINDS)
+            return fail(msg, n, "task %d of unknown kind %d", i + 1, k);
+        if (t->region == MB_ANY ? k == TK_FLAG : t->region >= D->nregions)
+            return fail(msg, n, "task %d: region %d", i + 1, t->region);
+        bool ranged = k == TK_PLACE || k == TK_CONS ? t->count >= 1 && t->count <= 3 && t->done < t->count
+                      : k == TK_PAIR                ? t->done <= 1
+                                                    : t->done == 0;
+        if (!ranged)
+            return fail(msg, n, "task %d: count %d and done %d do not fit its kind %d", i + 1, t->count, t->done, k);
+        int held = k == TK_CONS ? t->count : k == TK_PLACE || k == TK_PAIR ? t->done : 0;
+        for (int j = 0; j < held; j++)
+            if (t->hex[j] >= D->nhex)
+                return fail(msg, n, "task %d holds hex %d", i + 1, t->hex[j]);
+    }
+    return 0;
+}
+
 int mb_check(const void *st, const fc_env *env, char *msg, size_t n)
 {
     const mb_state *s = st;
-    if (check_board(s, env, msg, n) < 0 || check_round(s, env, msg, n) < 0)
+    if (check_board(s, env, msg, n) < 0 || check_round(s, env, msg, n) < 0 || check_dice(s, env, msg, n) < 0 ||
+        check_tasks(s, env, msg, n) < 0)
         return -1;
     if (mb_to_move(s, env) != FC_NOBODY) {
         fc_decision buf[MB_MAX_DECISIONS];

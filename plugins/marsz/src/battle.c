@@ -325,9 +325,52 @@ static int next_opponent(const mz_state *s, int t)
     return best;
 }
 
-void mz_centi_step(const fc_env *env, mz_state *s, mz_frame *f)
+/* The centipede's fight on tile t against the seat it faces (R-62..R-64): the seat's strength
+ * with its ferocity cards against the size track plus drawn cards (or V-4's fixed value). */
+static void centi_fight(const fc_env *env, mz_state *s, mz_frame *f, int t)
 {
     const mz_data *D = MZ_D_(env);
+    mz_battle *B = &s->bt;
+    int p = B->centi_seat;
+    int v = mz_strength_base(env, s, p, t, true);
+    for (int j = 0; j < 2; j++)
+        if (s->seat[p].fer[j] != MZ_NONE)
+            v += D->card[s->seat[p].fer[j]].ferocity;
+    int cv = mz_size(D, s);
+    if (D->centi_fixed > 0)
+        cv += D->centi_fixed; /* V-4 */
+    else
+        for (;;) { /* R-62 unpredictable enemy */
+            int c = mz_draw_card(s);
+            if (c < 0)
+                break;
+            int fer = D->card[c].ferocity;
+            mz_discard(s, c);
+            cv += fer;
+            if (fer != 1)
+                break;
+        }
+    int a = mz_ants_at(s, t, p);
+    B->strength[p] = (int16_t)v;
+    B->centi_str = (uint8_t)(cv > 255 ? 255 : cv);
+    if (v >= cv) { /* */
+        s->loc[t].centipede = 0;
+        mz_gain(env, s, p, D->track_food[s->size_pos], 0, 0, D->track_points[s->size_pos]);
+        if (mz_has_evo(s, p, HD11))
+            mz_add_points(s, p, D->card[HD11].points);
+        f->b = 4;
+        if ((a + 1) / 2 < a) /* spoils after the losses: pushed first, runs after them */
+            mz_push(s, F_SPOIL, p, t, 0, 0, 0);
+        push_remove(env, s, p, t, (a + 1) / 2, RM_CENTI);
+    } else {
+        push_remove(env, s, p, t, a, RM_CENTI);
+        f->b = 4;
+    }
+    FC_EMIT(env, FC_ALL_SEATS, "centipede on T-%d: strength %d against %d", t, cv, v);
+}
+
+void mz_centi_step(const fc_env *env, mz_state *s, mz_frame *f)
+{
     mz_battle *B = &s->bt;
     int t = f->a;
     switch (f->b) {
@@ -364,45 +407,9 @@ void mz_centi_step(const fc_env *env, mz_state *s, mz_frame *f)
         f->b = 3;
         push_ferocity(env, s, B->centi_seat + s->nseats - 1, 1u << B->centi_seat);
         return;
-    case 3: {
-        int p = B->centi_seat;
-        int v = mz_strength_base(env, s, p, t, true);
-        for (int j = 0; j < 2; j++)
-            if (s->seat[p].fer[j] != MZ_NONE)
-                v += D->card[s->seat[p].fer[j]].ferocity;
-        int cv = mz_size(D, s);
-        if (D->centi_fixed > 0)
-            cv += D->centi_fixed; /* V-4 */
-        else
-            for (;;) { /* R-62 unpredictable enemy */
-                int c = mz_draw_card(s);
-                if (c < 0)
-                    break;
-                int fer = D->card[c].ferocity;
-                mz_discard(s, c);
-                cv += fer;
-                if (fer != 1)
-                    break;
-            }
-        int a = mz_ants_at(s, t, p);
-        B->strength[p] = (int16_t)v;
-        B->centi_str = (uint8_t)(cv > 255 ? 255 : cv);
-        if (v >= cv) { /* */
-            s->loc[t].centipede = 0;
-            mz_gain(env, s, p, D->track_food[s->size_pos], 0, 0, D->track_points[s->size_pos]);
-            if (mz_has_evo(s, p, HD11))
-                mz_add_points(s, p, D->card[HD11].points);
-            f->b = 4;
-            if ((a + 1) / 2 < a) /* spoils after the losses: pushed first, runs after them */
-                mz_push(s, F_SPOIL, p, t, 0, 0, 0);
-            push_remove(env, s, p, t, (a + 1) / 2, RM_CENTI);
-        } else {
-            push_remove(env, s, p, t, a, RM_CENTI);
-            f->b = 4;
-        }
-        FC_EMIT(env, FC_ALL_SEATS, "centipede on T-%d: strength %d against %d", t, cv, v);
+    case 3:
+        centi_fight(env, s, f, t);
         return;
-    }
     case 4:
         battle_cleanup(env, s);
         f->b = 1;
@@ -513,9 +520,37 @@ static void shoot_finish(const fc_env *env, mz_state *s, mz_frame *f)
     mz_push_refill(s, s->active, t);
 }
 
+/* HD-05 (frame F_SHOOT): the target tile, then the seats whose ants it removes, one decision
+ * each (f->c the first, f->b the second); own ants make up the rest (shoot_finish). */
+static void apply_shoot(const fc_env *env, mz_state *s, mz_frame *f, int k, int a)
+{
+    if (f->b == 0) {
+        if (k == DK_DONE) {
+            mz_pop(s);
+            return;
+        }
+        f->a = (uint8_t)a;
+        f->b = 1;
+        f->n = 0;
+        fc_decision tmp[MZ_SEATS];
+        if (mz_legal_battle(env, s, f, tmp) == 0) /* no opponent ants: own ants only */
+            shoot_finish(env, s, f);
+        return;
+    }
+    if (f->n == 0) {
+        f->c = (uint8_t)(a + 1);
+        f->n = 1;
+        fc_decision tmp[MZ_SEATS];
+        if (MZ_D_(env)->card[HD05].n < 2 || mz_legal_battle(env, s, f, tmp) == 0)
+            shoot_finish(env, s, f);
+        return;
+    }
+    f->b = (uint8_t)(a + 2);
+    shoot_finish(env, s, f);
+}
+
 void mz_apply_battle(const fc_env *env, mz_state *s, mz_frame *f, fc_decision d)
 {
-    const mz_data *D = MZ_D_(env);
     int seat = f->seat, k = MZ_DK(d), a = MZ_DA(d);
     switch (f->kind) {
     case F_FEROCITY: {
@@ -574,31 +609,7 @@ void mz_apply_battle(const fc_env *env, mz_state *s, mz_frame *f, fc_decision d)
             mz_put(s, seat, MZ_DB(d));
         }
         return;
-    case F_SHOOT:
-        if (f->b == 0) {
-            if (k == DK_DONE) {
-                mz_pop(s);
-                return;
-            }
-            f->a = (uint8_t)a;
-            f->b = 1;
-            f->n = 0;
-            fc_decision tmp[MZ_SEATS];
-            if (mz_legal_battle(env, s, f, tmp) == 0) /* no opponent ants: own ants only */
-                shoot_finish(env, s, f);
-            return;
-        }
-        if (f->n == 0) {
-            f->c = (uint8_t)(a + 1);
-            f->n = 1;
-            fc_decision tmp[MZ_SEATS];
-            if (D->card[HD05].n < 2 || mz_legal_battle(env, s, f, tmp) == 0)
-                shoot_finish(env, s, f);
-            return;
-        }
-        f->b = (uint8_t)(a + 2);
-        shoot_finish(env, s, f);
-        return;
+    case F_SHOOT: apply_shoot(env, s, f, k, a); return;
     default: return;
     }
 }

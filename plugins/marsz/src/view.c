@@ -370,6 +370,8 @@ int mz_check(const void *st, const fc_env *env, char *msg, size_t n)
 {
     const mz_state *s = st;
     const mz_data *D = MZ_D_(env);
+    if (s->nseats != env->nseats)
+        FAIL("%d seats, the match has %d", s->nseats, env->nseats);
     for (int p = 0; p < s->nseats; p++) {
         const mz_seat *P = &s->seat[p];
         int total = P->eggs + P->larvae + mz_ants_total(s, p);
@@ -391,6 +393,8 @@ int mz_check(const void *st, const fc_env *env, char *msg, size_t n)
         for (int sg = 0; sg < 3; sg++)
             for (int i = 0; i < P->npile[sg]; i++) {
                 int c = P->pile[sg][i];
+                if (i >= MZ_PILE || c >= MZ_CARDS)
+                    FAIL("seat %d pile %d: %d cards, card %d at %d", p, sg, P->npile[sg], i < MZ_PILE ? c : -1, i);
                 if (s->card_loc[c] != CL_EVO || s->card_seat[c] != p || D->card[c].seg != sg)
                     FAIL("seat %d pile %d holds %s wrongly", p, sg, D->card[c].id);
             }
@@ -409,7 +413,9 @@ int mz_check(const void *st, const fc_env *env, char *msg, size_t n)
     if (indeck != s->ndeck)
         FAIL("deck holds %d cards but %d are marked in the deck", s->ndeck, indeck);
     for (int i = 0; i < s->ndeck; i++)
-        if (s->card_loc[s->deck[i]] != CL_DECK)
+        if (s->deck[i] >= MZ_CARDS)
+            FAIL("deck position %d holds card %d", i, s->deck[i]);
+        else if (s->card_loc[s->deck[i]] != CL_DECK)
             FAIL("deck position %d holds %s which is not in the deck", i, D->card[s->deck[i]].id);
     for (int t = 1; t <= MZ_TILES; t++) {
         const mz_loc *L = &s->loc[t];

@@ -189,6 +189,24 @@ bool mz_reaction_possible(const fc_env *env, const mz_state *s, int seat, int ki
     }
 }
 
+/* A cost paid piece by piece (frame F_PAY, kind CK_*): a larva, or an ant from any place. */
+static int pay_legal(const mz_data *D, const mz_state *s, int seat, int kind, fc_decision *out)
+{
+    int n = 0;
+    if (kind != CK_ANTS && s->seat[seat].larvae)
+        out[n++] = MZ_D(DK_PAY, MZ_NONE, 0, 0);
+    if (kind != CK_LARVAE)
+        for (int l = 0; l < MZ_LOCS; l++) {
+            uint8_t src[8];
+            if (!placed(s, l))
+                continue;
+            int ns = mz_ant_sources(D, s, seat, l, src);
+            for (int i = 0; i < ns; i++)
+                out[n++] = MZ_D(DK_PAY, src[i], 0, 0);
+        }
+    return n;
+}
+
 int mz_legal_worker(const fc_env *env, const mz_state *s, const mz_frame *f, fc_decision *out)
 {
     const mz_data *D = MZ_D_(env);
@@ -197,9 +215,6 @@ int mz_legal_worker(const fc_env *env, const mz_state *s, const mz_frame *f, fc_
     case F_TURN: return turn_legal(env, s, f, out, false);
     case F_BONUS: return turn_legal(env, s, f, out, true);
     case F_PICKTILE:
-        out[n++] = MZ_D(DK_TILE, f->a, 0, 0);
-        out[n++] = MZ_D(DK_TILE, f->b, 0, 0);
-        return n;
     case F_SETUP2P:
         out[n++] = MZ_D(DK_TILE, f->a, 0, 0);
         out[n++] = MZ_D(DK_TILE, f->b, 0, 0);
@@ -233,21 +248,7 @@ int mz_legal_worker(const fc_env *env, const mz_state *s, const mz_frame *f, fc_
                 s->card_loc[c] == (f->kind == F_DRAFT ? CL_LIMBO : CL_HAND))
                 out[n++] = MZ_D(f->kind == F_DRAFT ? DK_CARD : DK_DISCARD, c, 0, 0);
         return n;
-    case F_PAY: {
-        int kind = f->b;
-        if (kind != CK_ANTS && s->seat[seat].larvae)
-            out[n++] = MZ_D(DK_PAY, MZ_NONE, 0, 0);
-        if (kind != CK_LARVAE)
-            for (int l = 0; l < MZ_LOCS; l++) {
-                uint8_t src[8];
-                if (!placed(s, l))
-                    continue;
-                int ns = mz_ant_sources(D, s, seat, l, src);
-                for (int i = 0; i < ns; i++)
-                    out[n++] = MZ_D(DK_PAY, src[i], 0, 0);
-            }
-        return n;
-    }
+    case F_PAY: return pay_legal(D, s, seat, f->b, out);
     case F_REACT:
         if (mz_reaction_possible(env, s, seat, f->a))
             out[n++] = MZ_D(DK_REACT, f->a, 0, 0);
@@ -582,6 +583,34 @@ static void apply_peek(const mz_data *D, mz_state *s, mz_frame *f, int seat, int
     }
 }
 
+/* A step of the worker's walk (frame F_STEPS, f->n left), or its end. */
+static void apply_steps(const fc_env *env, mz_state *s, mz_frame *f, int seat, fc_decision d)
+{
+    if (MZ_DK(d) == DK_DONE) {
+        mz_pop(s);
+        return;
+    }
+    do_step(env, s, seat, d);
+    if (MZ_DK(d) == DK_ANT)
+        f->b |= STEP_ANT_DONE;
+    if (--f->n == 0)
+        mz_pop(s);
+}
+
+/* One piece of a cost (frame F_PAY, f->n left): a larva or the ant at pos becomes an egg. */
+static void apply_pay(mz_state *s, mz_frame *f, int seat, int pos)
+{
+    if (pos == MZ_NONE) {
+        s->seat[seat].larvae--;
+        s->seat[seat].eggs++;
+    } else {
+        mz_take(s, seat, pos);
+        s->seat[seat].eggs++;
+    }
+    if (--f->n == 0)
+        mz_pop(s);
+}
+
 void mz_apply_worker(const fc_env *env, mz_state *s, mz_frame *f, fc_decision d)
 {
     const mz_data *D = MZ_D_(env);
@@ -614,17 +643,7 @@ void mz_apply_worker(const fc_env *env, mz_state *s, mz_frame *f, fc_decision d)
         mz_put(s, seat, MZ_DB(d));
         f->n++;
         return;
-    case F_STEPS:
-        if (k == DK_DONE) {
-            mz_pop(s);
-            return;
-        }
-        do_step(env, s, seat, d);
-        if (k == DK_ANT)
-            f->b |= STEP_ANT_DONE;
-        if (--f->n == 0)
-            mz_pop(s);
-        return;
+    case F_STEPS: apply_steps(env, s, f, seat, d); return;
     case F_LARVA:
     case F_REACT_DO:
         if (k == DK_DONE) {
@@ -643,17 +662,7 @@ void mz_apply_worker(const fc_env *env, mz_state *s, mz_frame *f, fc_decision d)
             draft_rest_under_deck(s);
         }
         return;
-    case F_PAY:
-        if (a == MZ_NONE) {
-            s->seat[seat].larvae--;
-            s->seat[seat].eggs++;
-        } else {
-            mz_take(s, seat, a);
-            s->seat[seat].eggs++;
-        }
-        if (--f->n == 0)
-            mz_pop(s);
-        return;
+    case F_PAY: apply_pay(s, f, seat, a); return;
     case F_REACT:
         mz_pop(s);
         if (k == DK_REACT)

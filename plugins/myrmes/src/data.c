@@ -325,7 +325,7 @@ static int load_events_dice(fc_loader *L, my_data *D, const fc_value *P)
     return 0;
 }
 
-static int load_objectives_prey(fc_loader *L, my_data *D, const fc_value *P)
+static int load_objectives(fc_loader *L, my_data *D)
 {
     static const char *const kinds[] = {"food", "stone", "dirtstone", "larvae", "prey", "soldiers", "specials",
                                         "nurses", "level", "pheromones"};
@@ -358,7 +358,11 @@ static int load_objectives_prey(fc_loader *L, my_data *D, const fc_value *P)
         if (per[l] < 2)
             return fc_loader_bad(L, 0, "each level needs at least 2 objectives");
     fc_loader_close(L);
+    return 0;
+}
 
+static int load_prey(fc_loader *L, my_data *D)
+{
     FC_TRY(fc_loader_open(L, "prey.csv", NULL));
     if (L->h->table_rows(L->t) != MY_PREY)
         return fc_loader_bad(L, 0, "expected 3 prey kinds");
@@ -382,7 +386,12 @@ static int load_objectives_prey(fc_loader *L, my_data *D, const fc_value *P)
     if (tokens < D->nspots)
         return fc_loader_bad(L, 0, "fewer prey tokens than active prey spots");
     fc_loader_close(L);
+    return 0;
+}
 
+/* The winter food of each year: the parameter winter_food, else winter.csv. */
+static int load_winter(fc_loader *L, my_data *D, const fc_value *P)
+{
     FC_TRY(fc_loader_open(L, "winter.csv", NULL));
     uint8_t file[MY_MAX_YEARS] = {0};
     int nfile = L->h->table_rows(L->t);
@@ -406,6 +415,13 @@ static int load_objectives_prey(fc_loader *L, my_data *D, const fc_value *P)
         D->winter[y] = (uint8_t)(v < 0 ? file[y] : v);
     }
     return 0;
+}
+
+static int load_objectives_prey(fc_loader *L, my_data *D, const fc_value *P)
+{
+    FC_TRY(load_objectives(L, D));
+    FC_TRY(load_prey(L, D));
+    return load_winter(L, D, P);
 }
 
 /* Every placement whose cells are all active non-water hexes, grouped by covered cell. */

@@ -213,6 +213,9 @@ static int check_picks(const my_state *st, const my_data *D, char *msg, size_t n
         return 0;
     if (st->pick_slot > MY_SLOTS || st->phase != PH_WORKSHOP)
         FAIL("objective picks outside phase 5");
+    if (st->obj[st->pick_slot - 1] >= D->nobj || st->turn >= D->nseats || st->tile_hi > MY_MAX_TILES)
+        FAIL("objective picks: objective %d, seat %d or %d tile slots out of range", st->obj[st->pick_slot - 1],
+             st->turn, st->tile_hi);
     const my_objective *o = &D->obj[st->obj[st->pick_slot - 1]];
     if (o->kind != OK_PHEROMONES || st->pick_n >= o->amount || st->obj_round[st->pick_slot - 1][st->turn] ||
         !(st->seat[st->turn].ws_done & (1u << WS_OBJECTIVE)))
@@ -276,9 +279,11 @@ static int check_cells(const my_state *st, const fc_env *env, int *exits, int *p
     const my_data *D = MY_DATA(env);
     for (int c = 0; c < D->ncells; c++) {
         int t = st->cell_tile[c], tok = st->cell_tok[c];
-        if (my_bit(st->cube, c) && (!t || D->kind[st->tile[t - 1].kind - 1].special || D->terrain[c] > T_STONE))
+        /* check_tiles vetted the kind of every tile in use; an empty slot has none to look up */
+        bool slot = t && t <= MY_MAX_TILES && st->tile[t - 1].kind;
+        if (my_bit(st->cube, c) && (!slot || D->kind[st->tile[t - 1].kind - 1].special || D->terrain[c] > T_STONE))
             FAIL("cube on hex %d,%d without a pheromone", D->hex[c].q, D->hex[c].r);
-        if (t && (!st->tile[t - 1].kind))
+        if (t && !slot)
             FAIL("hex %d points at an empty tile slot", c);
         if (tok & MY_TOK_PREY)
             (*prey_board)++;

@@ -357,6 +357,8 @@ int tm_build_check(const tm_data *D, const tm_state *s, char *msg, size_t n)
         int c = s->neutral_cell[k], water = 0;
         if (c == TM_NO_CELL)
             continue;
+        if (c >= D->ncells)
+            return fail(msg, n, "neutral mound off the board", D, -1);
         for (int j = 0; j < D->nnb[c]; j++)
             water += s->terrain[D->nb[c][j]] == TR_WATER;
         if (water > 1 || D->edge[c] || s->terrain[c] != TR_OPEN)

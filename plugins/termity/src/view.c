@@ -310,13 +310,17 @@ static int check_board(const tm_state *s, const tm_data *D, int *pieces, char *m
         (*pieces)++;
         if (TM_IS_UNIT(p)) {
             int i = TM_U_SEAT(p), k = TM_U_TOK(p);
-            if (i >= s->nseats || s->seat[i].tok_cell[k] != c || s->seat[i].tok_st[k] != TK_BOARD)
+            if (i >= s->nseats || k >= TM_MAX_TOK || s->seat[i].tok_cell[k] != c || s->seat[i].tok_st[k] != TK_BOARD)
                 return fail(msg, n, "cell (%d,%d): unit %d/%d not recorded there", D->cell[c].q, D->cell[c].r, i, k);
-            if (!(D->caste[tm_token_of(D, s, i, k)->caste].stand >> s->terrain[c] & 1))
+            /* tm_check vets the swarms after the board: a unit's caste needs its swarm now */
+            if (s->swarm[i] >= D->nswarms)
+                return fail(msg, n, "seat %d plays no swarm", i + 1);
+            if (s->terrain[c] >= TM_TERRAINS || !(D->caste[tm_token_of(D, s, i, k)->caste].stand >> s->terrain[c] & 1))
                 return fail(msg, n, "cell (%d,%d): unit on forbidden terrain (R-15)", D->cell[c].q, D->cell[c].r);
         } else {
             int o = TM_M_OWNER(p), k = TM_M_IDX(p);
-            if (o == TM_NEUTRAL ? s->neutral_cell[k] != c : s->seat[o].mound_cell[k] != c)
+            if (o == TM_NEUTRAL ? k >= TM_MAX_NEUTRAL || s->neutral_cell[k] != c
+                                : o >= s->nseats || k >= D->nmounds || s->seat[o].mound_cell[k] != c)
                 return fail(msg, n, "cell (%d,%d): mound not recorded there", D->cell[c].q, D->cell[c].r);
             if (s->terrain[c] != TR_OPEN)
                 return fail(msg, n, "mound on (%d,%d) is not on Open ground (A-09)", D->cell[c].q, D->cell[c].r);
