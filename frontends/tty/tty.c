@@ -92,20 +92,43 @@ static int tty_autosave(tty *t)
     return 0;
 }
 
-/* Remembers decision d of seat before it is played: its notation and who may see it. */
-static void tty_note_move(tty *t, int seat, fc_decision d)
+/* Remembers decision d of seat before it is played in m: its notation and who may see it. */
+static void tty_note_move_in(tty *t, const fc_match *m, int seat, fc_decision d)
 {
     if (t->nmoves == TTY_MOVES) {
         memmove(t->moves, t->moves + 1, (TTY_MOVES - 1) * sizeof t->moves[0]);
         t->nmoves--;
     }
     tty_move *mv = &t->moves[t->nmoves++];
-    mv->ply = fc_match_ply(*t->m);
+    mv->ply = fc_match_ply(m);
     mv->seat = seat;
     mv->d = d;
-    mv->audience = fc_match_decision_audience(*t->m, d);
-    if (fc_match_decision_text(*t->m, d, mv->text, sizeof mv->text) < 0)
+    mv->audience = fc_match_decision_audience(m, d);
+    if (fc_match_decision_text(m, d, mv->text, sizeof mv->text) < 0)
         snprintf(mv->text, sizeof mv->text, "#%u", (unsigned)d);
+}
+
+static void tty_note_move(tty *t, int seat, fc_decision d) { tty_note_move_in(t, *t->m, seat, d); }
+
+/* After a load (play --load, or o): the record's seat decisions become the ones played here,
+ * so the Log pane goes on from the loaded position (as the GUI's list of the last decisions). */
+static void tty_note_loaded(tty *t)
+{
+    t->nmoves = 0;
+    fc_error e;
+    fc_error_clear(&e);
+    fc_match *m = fc_match_new_at_start(*t->m, &e);
+    size_t n = fc_match_ply(*t->m);
+    for (size_t i = 0; m && i < n; i++) {
+        const fc_history_entry *h = fc_match_history(*t->m, i);
+        if (!h)
+            break;
+        if (h->seat >= 0 && h->seat < t->nseats)
+            tty_note_move_in(t, m, h->seat, h->decision);
+        if (fc_match_play(m, h->decision, &e) != 0)
+            break;
+    }
+    fc_match_free(m);
 }
 
 /* Forgets the moves taken back (after an undo). */
@@ -185,7 +208,7 @@ static void tty_load(tty *t)
     tty_set_ruleset(t);
     t->gen++;
     t->saved_gen = t->gen;
-    t->nmoves = 0;
+    tty_note_loaded(t);
     t->over_shown = false;
     t->shown_human = -1;
     t->fast = false;
@@ -645,6 +668,7 @@ int fc_tty_play(fc_match **m, fc_rules **rules, fc_agent *const *agents, const f
     else
         snprintf(t->save_path, sizeof t->save_path, "%s-%llu.rec", pl ? pl->id : "game",
                  (unsigned long long)fc_match_seed(*m));
+    tty_note_loaded(t); /* play --load: the record's decisions are the last ones played */
     int r = tty_session(t, tty_loop, tty_play_after, err), rc = 0;
     if (r == -2)
         rc = err->code;

@@ -5,7 +5,8 @@
 # first is Seat 3's (ply 9). The log at the human's turns (ply 6: both hidden; ply 9: both
 # named, ply 9 hidden) and the list of the last decisions while a bot is paced (round 2,
 # Seat 3 to bid: ply 2 named, revealed by ply 3; ply 5 hidden) see each decision as the
-# core's history says (fc_match_history_audience), as the replay viewer does.
+# core's history says (fc_match_history_audience), as the replay viewer does. A game saved at
+# ply 9 and continued with --load shows the record's decisions in its log at once.
 # usage: tty_reveal.sh FORMICARY FIXTURE_DIR bidrace      (exit 77 = skipped)
 . "$(dirname "$(realpath "$0")")/tty_lib.sh"
 [ "$GAME" = bidrace ] || { echo "SKIP: the scenario is bidrace's"; exit 77; }
@@ -33,9 +34,20 @@ expect "bidrace: the human's turn in round 3, at ply 9" "$human_turn" 5
 expect_log "bidrace: log at ply 9: Seat 2's bid (ply 5) named once revealed" "^5 Seat 2: bid [0-9]+"
 expect_log "bidrace: log at ply 9: Seat 3's bid (ply 6) named once revealed" "^6 Seat 3: bid [0-9]+"
 expect_log "bidrace: log at ply 9: round 3's first bid (ply 9) still hidden" "^9 Seat 3: \(hidden\)"
+keys s
+expect "bidrace: s asks for a file name" "Save the record"
+keys C-u "$TMP/bid9.rec" Enter
+expect "bidrace: saved at ply 9" "saved 9 decisions to $TMP/bid9.rec"
 keys q
-wait_for "not saved" 5 && keys q
 expect "bidrace: quit" "EXIT=0" 20
+
+# ---- a game continued with --load: the log goes on from the record's decisions ----
+start 100 50 --seats human,random,random --bot-delay 0 --load "$TMP/bid9.rec"
+expect "bidrace (--load): the human's turn at ply 9" "$human_turn" 20
+expect_log "bidrace (--load): the record's revealed bid (ply 5) in the log at once" "^5 Seat 2: bid [0-9]+"
+expect_log "bidrace (--load): the record's last bid (ply 9) in the log, hidden" "^9 Seat 3: \(hidden\)"
+keys q
+expect "bidrace (--load): quit" "EXIT=0" 20
 
 # ---- the last decisions while a bot is paced ----
 start 100 50 --seats human,random,random --seed 7 --bot-delay 3000
