@@ -286,6 +286,8 @@ int cli_cmd_tune(cli *c);
 int cli_cmd_ladder(cli *c);
 int cli_cmd_train_eval(cli *c);
 int cli_train_fit(cli *c); /* train-eval --fit (cmd_train_fit.c) */
+/* The table of weights (name, start, `name` column, range) of train-eval and its --fit. */
+void cli_weights_table(const fc_eval_weight *defs, int n, const double *start, const double *end, const char *name);
 int cli_cmd_agreement(cli *c);
 int cli_cmd_import(cli *c);
 int cli_cmd_check(cli *c);

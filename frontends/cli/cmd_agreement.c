@@ -1,8 +1,6 @@
 /* `formicary agreement GAME --corpus DIR --agent SPEC`: how often an agent picks the recorded
  * decision (core/include/formicary/agreement.h; docs/metrics.md, "Agreement"). This file reads
  * the corpus and writes the table, CSV and JSON. */
-#include <dirent.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "study.h"
 #include "sim_mpi.h"
 #include "formicary/agreement.h"
 
@@ -27,48 +26,12 @@ const cli_optdef cli_opts_agreement[] = {
 static const char *const agreement_phase_names[FC_AGREEMENT_PHASES] = {"opening", "middle", "end"};
 
 typedef struct agreement_cli {
-    int n, cap;
+    int n;
     char **path;
     fc_rules **rules;
     fc_match **m;
     fc_agreement res;
 } agreement_cli;
-
-static int name_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
-/* The sorted *.fcr paths of dir. */
-static int agreement_paths(agreement_cli *a, const char *dir)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        return cli_usage("agreement: --corpus %s: %s", dir, strerror(errno));
-    for (struct dirent *e; (e = readdir(d)) != NULL;) {
-        size_t len = strlen(e->d_name);
-        if (len <= 4 || strcmp(e->d_name + len - 4, ".fcr") != 0 || e->d_name[0] == '.')
-            continue;
-        if (a->n == a->cap) {
-            int cap = a->cap ? a->cap * 2 : 64;
-            char **p = realloc(a->path, (size_t)cap * sizeof *p);
-            if (!p) {
-                closedir(d);
-                return cli_fail("out of memory");
-            }
-            a->path = p;
-            a->cap = cap;
-        }
-        size_t n = strlen(dir) + len + 2;
-        if (!(a->path[a->n] = malloc(n))) {
-            closedir(d);
-            return cli_fail("out of memory");
-        }
-        snprintf(a->path[a->n++], n, "%s/%s", dir, e->d_name);
-    }
-    closedir(d);
-    if (a->n == 0)
-        return cli_usage("agreement: --corpus %s: no records (*.fcr) in it", dir);
-    qsort(a->path, (size_t)a->n, sizeof *a->path, name_cmp);
-    return 0;
-}
 
 /* Loads every record; all must be of `game`. */
 static int agreement_load(agreement_cli *a, fc_context *ctx, const char *game)
@@ -295,7 +258,7 @@ int cli_cmd_agreement(cli *c)
         return CLI_EXIT_FAIL;
     const char *game = c->pos[0];
     fc_context *ctx = NULL;
-    if ((rc = agreement_paths(&a, cli_opt(c, "--corpus"))) == 0) {
+    if ((rc = cli_record_paths("agreement", "--corpus", cli_opt(c, "--corpus"), &a.path, &a.n)) == 0) {
         ctx = cli_context(c, NULL, 0);
         rc = ctx ? agreement_load(&a, ctx, game) : CLI_EXIT_FAIL;
     }

@@ -105,24 +105,29 @@ static int train_from(const cli *c, const fc_rules *rules, double *start, int *n
     return 0;
 }
 
+void cli_weights_table(const fc_eval_weight *defs, int n, const double *start, const double *end, const char *name)
+{
+    cli_table t;
+    cli_table_init(&t, 4);
+    cli_table_add(&t, "weight", "start", name, "range");
+    for (int i = 0; i < n; i++) {
+        char a[32], b[32], lo[32], hi[32], range[72];
+        snprintf(range, sizeof range, "%s..%s", fc_weights_number(defs[i].lo, lo, sizeof lo),
+                 fc_weights_number(defs[i].hi, hi, sizeof hi));
+        cli_table_add(&t, defs[i].name, fc_weights_number(start[i], a, sizeof a),
+                      fc_weights_number(end[i], b, sizeof b), range);
+    }
+    cli_table_print(&t, stdout, "  ");
+    cli_table_free(&t);
+}
+
 static void train_print(const fc_train_eval_config *cfg, const fc_train_eval_result *r, const char *game,
                         const char *out)
 {
     printf("train-eval %s: agent %s, %d steps x %d deals (%ld games), seed %llu, %.1f s\n", game,
            cfg->agent ? cfg->agent : "greedy", cfg->iterations, cfg->games, r->games,
            (unsigned long long)cfg->seed, r->seconds);
-    cli_table t;
-    cli_table_init(&t, 4);
-    cli_table_add(&t, "weight", "start", "tuned", "range");
-    for (int i = 0; i < r->n; i++) {
-        char a[32], b[32], lo[32], hi[32], range[72];
-        snprintf(range, sizeof range, "%s..%s", fc_weights_number(r->defs[i].lo, lo, sizeof lo),
-                 fc_weights_number(r->defs[i].hi, hi, sizeof hi));
-        cli_table_add(&t, r->defs[i].name, fc_weights_number(r->start[i], a, sizeof a),
-                      fc_weights_number(r->tuned[i], b, sizeof b), range);
-    }
-    cli_table_print(&t, stdout, "  ");
-    cli_table_free(&t);
+    cli_weights_table(r->defs, r->n, r->start, r->tuned, "tuned");
     if (r->check_deals)
         printf("check: tuned against start, agent %s, %d deals (%d games): tuned's win share %.3f (95%% interval "
                "%.3f-%.3f)%s\n",

@@ -2,8 +2,6 @@
  * results of recorded games (core/include/formicary/fit_eval.h; docs/search.md, "Fitting the
  * evaluation to recorded games"). This file loads the records, parses the options, shows
  * progress and writes the weights file and the summary. */
-#include <dirent.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "study.h"
 #include "formicary/fit_eval.h"
 #include "formicary/record.h"
 #include "formicary/weights.h"
@@ -21,53 +20,12 @@ static const char *const fit_not[] = {"--agent", "--games", "--check", "--check-
                                       "--variant", NULL};
 
 typedef struct fit_cli {
-    int n, cap;
+    int n;
     char **path;
     fc_rules **rules;
     fc_match **m;
     double *result;
 } fit_cli;
-
-static int name_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
-static int fit_add(fit_cli *f, const char *dir, const char *name)
-{
-    if (f->n == f->cap) {
-        int cap = f->cap ? f->cap * 2 : 256;
-        char **p = realloc(f->path, (size_t)cap * sizeof *p);
-        if (!p)
-            return -1;
-        f->path = p;
-        f->cap = cap;
-    }
-    size_t n = strlen(dir) + strlen(name) + 2;
-    if (!(f->path[f->n] = malloc(n)))
-        return -1;
-    snprintf(f->path[f->n++], n, "%s/%s", dir, name);
-    return 0;
-}
-
-/* The sorted *.fcr paths of dir. */
-static int fit_paths(fit_cli *f, const char *dir)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        return cli_usage("train-eval: --fit %s: %s", dir, strerror(errno));
-    for (struct dirent *e; (e = readdir(d)) != NULL;) {
-        size_t len = strlen(e->d_name);
-        if (len <= 4 || strcmp(e->d_name + len - 4, ".fcr") != 0 || e->d_name[0] == '.')
-            continue;
-        if (fit_add(f, dir, e->d_name) != 0) {
-            closedir(d);
-            return cli_fail("out of memory");
-        }
-    }
-    closedir(d);
-    if (f->n == 0)
-        return cli_usage("train-eval: --fit %s: no records (*.fcr) in it", dir);
-    qsort(f->path, (size_t)f->n, sizeof *f->path, name_cmp);
-    return 0;
-}
 
 /* Loads every record (all of `game`) and its first seat's result. */
 static int fit_load(fit_cli *f, fc_context *ctx, const char *game, bool progress)
@@ -166,18 +124,7 @@ static void fit_print(const fc_fit_eval_config *cfg, const fc_fit_eval_result *r
            "result; %d of %d steps, seed %llu, %.1f s\n",
            game, dir, r->records, r->positions, r->held_out, r->held_positions, r->left_out, r->steps,
            cfg->iterations, (unsigned long long)cfg->seed, r->seconds);
-    cli_table t;
-    cli_table_init(&t, 4);
-    cli_table_add(&t, "weight", "start", "fitted", "range");
-    for (int i = 0; i < r->n; i++) {
-        char a[32], b[32], lo[32], hi[32], range[72];
-        snprintf(range, sizeof range, "%s..%s", fc_weights_number(r->defs[i].lo, lo, sizeof lo),
-                 fc_weights_number(r->defs[i].hi, hi, sizeof hi));
-        cli_table_add(&t, r->defs[i].name, fc_weights_number(r->start[i], a, sizeof a),
-                      fc_weights_number(r->tuned[i], b, sizeof b), range);
-    }
-    cli_table_print(&t, stdout, "  ");
-    cli_table_free(&t);
+    cli_weights_table(r->defs, r->n, r->start, r->tuned, "fitted");
     printf("loss (mean cross-entropy, 0.693 = a coin): fitted positions %.4f -> %.4f; held out %.4f -> %.4f\n",
            r->loss_start, r->loss_tuned, r->held_start, r->held_tuned);
     printf("held-out decided positions judged for the winner: %.3f -> %.3f\n", r->right_start, r->right_tuned);
@@ -220,7 +167,7 @@ int cli_train_fit(cli *c)
         rc = ctx ? cli_fail("out of memory") : CLI_EXIT_FAIL;
         goto done;
     }
-    if ((rc = fit_paths(&f, dir)) != 0 || (rc = fit_load(&f, ctx, game, progress)) != 0 ||
+    if ((rc = cli_record_paths("train-eval", "--fit", dir, &f.path, &f.n)) != 0 || (rc = fit_load(&f, ctx, game, progress)) != 0 ||
         (rc = fit_from(c, f.m[0], start, &cfg.nstart)) != 0)
         goto done;
     cfg.matches = (const fc_match *const *)f.m;

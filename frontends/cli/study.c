@@ -1,5 +1,8 @@
 /* What a study compared (study.h): seats with their tiers, rule sets and the B design's
- * difference from A, in text, JSON and CSV comments. */
+ * difference from A, in text, JSON and CSV comments; the records of a corpus folder. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -301,5 +304,49 @@ int cli_agents_parse(const char *cmd, const char *opt, const char *game, const c
         snprintf(spec[k], CLI_AGENT_SPEC_MAX, "%s", spec[0]);
         seat[k] = seat[0];
     }
+    return 0;
+}
+
+static int record_name_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* Appends dir/name to v (count *n, room *cap); -1 when out of memory. */
+static int record_path_add(char ***v, int *n, int *cap, const char *dir, const char *name)
+{
+    if (*n == *cap) {
+        int c = *cap ? *cap * 2 : 64;
+        char **w = realloc(*v, (size_t)c * sizeof *w);
+        if (!w)
+            return -1;
+        *v = w;
+        *cap = c;
+    }
+    size_t len = strlen(dir) + strlen(name) + 2;
+    if (!((*v)[*n] = malloc(len)))
+        return -1;
+    snprintf((*v)[(*n)++], len, "%s/%s", dir, name);
+    return 0;
+}
+
+int cli_record_paths(const char *cmd, const char *opt, const char *dir, char ***paths, int *n)
+{
+    *paths = NULL;
+    *n = 0;
+    int cap = 0;
+    DIR *d = opendir(dir);
+    if (!d)
+        return cli_usage("%s: %s %s: %s", cmd, opt, dir, strerror(errno));
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        size_t len = strlen(e->d_name);
+        if (len <= 4 || strcmp(e->d_name + len - 4, ".fcr") != 0 || e->d_name[0] == '.')
+            continue;
+        if (record_path_add(paths, n, &cap, dir, e->d_name) != 0) {
+            closedir(d);
+            return cli_fail("out of memory");
+        }
+    }
+    closedir(d);
+    if (*n == 0)
+        return cli_usage("%s: %s %s: no records (*.fcr) in it", cmd, opt, dir);
+    qsort(*paths, (size_t)*n, sizeof **paths, record_name_cmp);
     return 0;
 }

@@ -67,4 +67,9 @@ void cli_svg_designs(FILE *f, const fc_rules *a, const fc_rules *b, int y, const
  * run; if so prints one warning line "formicary: warning: ..." to stderr naming both. */
 void cli_warn_tuned(const fc_rules *r, const char *const *specs, int nseats);
 
+/* The sorted paths of the records (*.fcr, not hidden) in dir into *paths (n of them; free each
+ * and the array). 0, or an exit status after one line naming the command and option:
+ * "CMD: OPT DIR: why" (a folder that cannot be read is a usage error, as is one without records). */
+int cli_record_paths(const char *cmd, const char *opt, const char *dir, char ***paths, int *n);
+
 #endif

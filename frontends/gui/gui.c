@@ -84,6 +84,14 @@ static void gui_note_move_in(gui *g, const fc_match *m, int seat, fc_decision d)
 
 static void gui_note_move(gui *g, int seat, fc_decision d) { gui_note_move_in(g, *g->m, seat, d); }
 
+static void gui_note_replayed(void *ud, const fc_match *before, size_t i, const fc_history_entry *h)
+{
+    (void)i;
+    gui *g = ud;
+    if (h->seat >= 0 && h->seat < g->nseats)
+        gui_note_move_in(g, before, h->seat, h->decision);
+}
+
 /* After a load: the record's decisions (chance left out, as in play) become the ones played
  * here, so the list of the last decisions and the marks go on from the loaded position. */
 static void gui_note_loaded(gui *g)
@@ -91,18 +99,7 @@ static void gui_note_loaded(gui *g)
     g->nmoves = 0;
     fc_error e;
     fc_error_clear(&e);
-    fc_match *m = fc_match_new_at_start(*g->m, &e);
-    size_t n = fc_match_ply(*g->m);
-    for (size_t i = 0; m && i < n; i++) {
-        const fc_history_entry *h = fc_match_history(*g->m, i);
-        if (!h)
-            break;
-        if (h->seat >= 0 && h->seat < g->nseats)
-            gui_note_move_in(g, m, h->seat, h->decision);
-        if (fc_match_play(m, h->decision, &e) != 0)
-            break;
-    }
-    fc_match_free(m);
+    fc_match_replay_each(*g->m, gui_note_replayed, g, &e); /* a loaded record replays: no error to show */
 }
 
 static void gui_trim_moves(gui *g)

@@ -110,6 +110,14 @@ static void tty_note_move_in(tty *t, const fc_match *m, int seat, fc_decision d)
 
 static void tty_note_move(tty *t, int seat, fc_decision d) { tty_note_move_in(t, *t->m, seat, d); }
 
+static void tty_note_replayed(void *ud, const fc_match *before, size_t i, const fc_history_entry *h)
+{
+    (void)i;
+    tty *t = ud;
+    if (h->seat >= 0 && h->seat < t->nseats)
+        tty_note_move_in(t, before, h->seat, h->decision);
+}
+
 /* After a load (play --load, or o): the record's seat decisions become the ones played here,
  * so the Log pane goes on from the loaded position (as the GUI's list of the last decisions). */
 static void tty_note_loaded(tty *t)
@@ -117,18 +125,7 @@ static void tty_note_loaded(tty *t)
     t->nmoves = 0;
     fc_error e;
     fc_error_clear(&e);
-    fc_match *m = fc_match_new_at_start(*t->m, &e);
-    size_t n = fc_match_ply(*t->m);
-    for (size_t i = 0; m && i < n; i++) {
-        const fc_history_entry *h = fc_match_history(*t->m, i);
-        if (!h)
-            break;
-        if (h->seat >= 0 && h->seat < t->nseats)
-            tty_note_move_in(t, m, h->seat, h->decision);
-        if (fc_match_play(m, h->decision, &e) != 0)
-            break;
-    }
-    fc_match_free(m);
+    fc_match_replay_each(*t->m, tty_note_replayed, t, &e); /* a loaded record replays: no error to show */
 }
 
 /* Forgets the moves taken back (after an undo). */

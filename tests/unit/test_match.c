@@ -135,6 +135,35 @@ static void test_same_seed_same_game(void **state)
     fc_match_free(c);
 }
 
+/* fc_match_replay_each: every decision in order, each with the match as it was before it. */
+typedef struct replay_seen {
+    const fc_match *m;
+    size_t calls;
+    bool ok;
+} replay_seen;
+
+static void replay_check(void *ud, const fc_match *before, size_t i, const fc_history_entry *h)
+{
+    replay_seen *r = ud;
+    r->ok = r->ok && i == r->calls && fc_match_ply(before) == i && h == fc_match_history(r->m, i) &&
+            fc_match_to_move(before) == h->seat;
+    r->calls++;
+}
+
+static void test_replay_each(void **state)
+{
+    fx *f = *state;
+    fc_error err;
+    fc_match *a = fc_match_new(f->rules, 77, &err);
+    play_out(a, 5);
+    replay_seen r = {a, 0, true};
+    assert_int_equal(fc_match_replay_each(a, replay_check, &r, &err), 0);
+    assert_true(r.ok);
+    assert_int_equal(r.calls, fc_match_ply(a));
+    assert_true(r.calls > 0);
+    fc_match_free(a);
+}
+
 static void test_undo_restores_exact_state(void **state)
 {
     fx *f = *state;
@@ -422,6 +451,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_illegal_and_unparsable_refused, setup2, teardown),
         cmocka_unit_test_setup_teardown(test_random_games_finish, setup2, teardown),
         cmocka_unit_test_setup_teardown(test_same_seed_same_game, setup2, teardown),
+        cmocka_unit_test_setup_teardown(test_replay_each, setup2, teardown),
         cmocka_unit_test_setup_teardown(test_undo_restores_exact_state, setup2, teardown),
         cmocka_unit_test_setup_teardown(test_chance_redraw_after_undo_is_identical, setup2, teardown),
         cmocka_unit_test_setup_teardown(test_clone_is_independent, setup2, teardown),

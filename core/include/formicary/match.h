@@ -172,6 +172,12 @@ int fc_match_position_write(const fc_match *m, char *buf, size_t n, fc_error *er
 /* A new match of m's rule set and seed at m's start (its starting position when it has one),
  * for replaying m's decisions from the beginning. */
 fc_match *fc_match_new_at_start(const fc_match *m, fc_error *err);
+/* Replays m's decisions from its start and calls fn(ud, before, i, entry) before each one is
+ * played, with `before` the match as it was then (so the decision's text and audience can be
+ * asked of it): what a front end needs to list a loaded game's past decisions. 0, or the error
+ * of a start or decision that could not be replayed. */
+typedef void (*fc_match_replay_fn)(void *ud, const fc_match *before, size_t i, const fc_history_entry *entry);
+int fc_match_replay_each(const fc_match *m, fc_match_replay_fn fn, void *ud, fc_error *err);
 /* Position texts of the product (shell setup, --position files, records) are at most this long. */
 #define FC_POSITION_MAX 65536
 /* The line a position error names: games write "line N: ..." (positions.md). Returns N (0 when

@@ -109,3 +109,19 @@ uint32_t fc_match_move_audience(const fc_match *m, size_t i, int seat, fc_decisi
 size_t fc_match_event_count(const fc_match *m) { return m->events.n; }
 
 const fc_match_event *fc_match_event_get(const fc_match *m, size_t i) { return i < m->events.n ? &m->events.v[i] : NULL; }
+
+int fc_match_replay_each(const fc_match *m, fc_match_replay_fn fn, void *ud, fc_error *err)
+{
+    fc_match *r = fc_match_new_at_start(m, err);
+    if (!r)
+        return err && err->code ? err->code : FC_ENOMEM;
+    fc_match_set_log(r, 0);
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < fc_match_ply(m); i++) {
+        const fc_history_entry *h = fc_match_history(m, i);
+        fn(ud, r, i, h);
+        rc = fc_match_play(r, h->decision, err);
+    }
+    fc_match_free(r);
+    return rc;
+}
