@@ -548,9 +548,9 @@ int cli_cmd_skill(cli *c)
     s.d[0].label = "A";
     s.d[0].rules = cli_rules(c, ctx, game, players);
     s.ndesigns = 1;
-    if (!s.d[0].rules) {
-        fc_context_free(ctx);
-        return CLI_EXIT_FAIL;
+    if (!s.d[0].rules) { /* said in one line by cli_rules; every rank still ends MPI */
+        rc = CLI_EXIT_FAIL;
+        goto out;
     }
     s.nseats = fc_rules_nseats(s.d[0].rules);
     if (cli_opt(c, "--against-rules") || cli_opt(c, "--against-variant") || cli_opt_count(c, "--against-set")) {
