@@ -81,15 +81,13 @@ static int fit_options(const cli *c, fc_fit_eval_config *cfg)
     for (int i = 0; fit_not[i]; i++)
         if (cli_opt_count(c, fit_not[i]))
             return cli_usage("train-eval: %s plays games; it does not apply with --fit", fit_not[i]);
-    long pos = 0;
-    int p = 0;
+    int positions = 0;
     if (!cli_opt_int(c, "--iterations", 1, 1000000, FC_FIT_EVAL_DEFAULT_ITERATIONS, &cfg->iterations) ||
         !cli_opt_int(c, "--skip", 0, 1000, FC_FIT_EVAL_DEFAULT_SKIP, &cfg->skip) ||
-        !cli_opt_int(c, "--positions", 1, 100000000, (int)FC_FIT_EVAL_DEFAULT_POSITIONS, &p) ||
+        !cli_opt_int(c, "--positions", 1, 100000000, (int)FC_FIT_EVAL_DEFAULT_POSITIONS, &positions) ||
         !cli_opt_int(c, "--threads", 1, 64, 1, &cfg->threads) || !cli_opt_u64(c, "--seed", 1, &cfg->seed))
         return CLI_EXIT_USAGE;
-    pos = p;
-    cfg->positions = pos;
+    cfg->positions = positions;
     cfg->l2 = FC_FIT_EVAL_DEFAULT_L2;
     const char *l2 = cli_opt(c, "--l2");
     if (l2 && !cli_parse_double(l2, 0, 1000, &cfg->l2))

@@ -41,7 +41,6 @@ typedef struct fe_sum {
 
 typedef struct fe_run {
     const fc_fit_eval_config *c;
-    const fc_game *game;
     fc_evaluate_weighted_fn eval;
     size_t size;
     double keep;         /* probability a candidate position is kept */
@@ -103,34 +102,42 @@ static long fe_candidates(const fe_run *run, int r)
     return n;
 }
 
-/* Replays record r and copies out its kept positions. */
+/* Whether the position before decision i of record r is fitted to. */
+static bool fe_used(const fe_run *run, int r, size_t i)
+{
+    return i >= (size_t)run->c->skip && fc_match_history(run->c->matches[r], i)->seat >= 0 && fe_kept(run, r, i);
+}
+
+typedef struct fe_copy {
+    const fe_run *run;
+    int r;
+    fe_record *out;
+} fe_copy;
+
+static void fe_copy_position(void *ud, const fc_match *before, size_t i, const fc_history_entry *h)
+{
+    (void)h;
+    fe_copy *c = ud;
+    if (fe_used(c->run, c->r, i))
+        memcpy(c->out->states + (size_t)c->out->n++ * c->run->size, fc_match_state(before), c->run->size);
+}
+
+/* Replays record r and copies out its kept positions (room for exactly those). */
 static int fe_collect(void *ud, int r, fc_error *err)
 {
     fe_run *run = ud;
-    const fc_match *rec = run->c->matches[r];
     fe_record *out = &run->rec[r];
     if (run->c->result[r] < 0)
         return 0;
-    long cap = fe_candidates(run, r);
-    if (cap == 0)
+    long kept = 0;
+    for (size_t i = 0; i < fc_match_ply(run->c->matches[r]); i++)
+        kept += fe_used(run, r, i);
+    if (kept == 0)
         return 0;
-    out->states = malloc((size_t)cap * run->size);
-    fc_match *m = out->states ? fc_match_new_at_start(rec, err) : NULL;
-    if (!m) {
-        free(out->states);
-        out->states = NULL;
-        return err && err->code ? err->code : fc_error_set(err, FC_ENOMEM, "out of memory");
-    }
-    fc_match_set_log(m, 0);
-    int rc = 0;
-    for (size_t i = 0; rc == 0 && i < fc_match_ply(rec); i++) {
-        const fc_history_entry *h = fc_match_history(rec, i);
-        if (i >= (size_t)run->c->skip && h->seat >= 0 && fe_kept(run, r, i))
-            memcpy(out->states + (size_t)out->n++ * run->size, fc_match_state(m), run->size);
-        rc = fc_match_play(m, h->decision, err);
-    }
-    fc_match_free(m);
-    return rc;
+    if (!(out->states = malloc((size_t)kept * run->size)))
+        return fc_error_set(err, FC_ENOMEM, "out of memory");
+    fe_copy c = {run, r, out};
+    return fc_match_replay_each(run->c->matches[r], fe_copy_position, &c, err);
 }
 
 /* The loss over chunk k of the positions with weights run->w. */
@@ -414,7 +421,7 @@ int fc_fit_eval_run(const fc_fit_eval_config *c, fc_fit_eval_result *r, fc_error
     r->n = fc_match_eval_weights(m0, &r->defs);
     for (int i = 0; i < r->n; i++)
         r->start[i] = c->start ? c->start[i] : r->defs[i].value;
-    fe_run run = {.c = c, .game = fc_match_game(m0), .eval = fc_match_evaluate_weighted_fn(m0),
+    fe_run run = {.c = c, .eval = fc_match_evaluate_weighted_fn(m0),
                   .size = fc_match_game(m0)->state_size, .defs = r->defs};
     run.rec = calloc((size_t)c->nmatches, sizeof *run.rec);
     rc = run.rec ? fe_positions(&run, r, err) : fc_error_set(err, FC_ENOMEM, "out of memory");
