@@ -231,11 +231,10 @@ int mz_legal_worker(const fc_env *env, const mz_state *s, const mz_frame *f, fc_
         return n;
     }
     case F_STEPS:
+        /* every step may be left out (R-32), a reaction's too: stopping there is declining the
+         * rest of it (docs/rulings-marsz.md, "Decisions taken by the implementation") */
         n = mz_step_moves(env, s, seat, f->b, out);
-        if (!(f->b & STEP_REACT) || n == 0)
-            out[n++] = MZ_D(DK_DONE, 0, 0, 0);
-        else
-            out[n++] = MZ_D(DK_DONE, 0, 0, 0);
+        out[n++] = MZ_D(DK_DONE, 0, 0, 0);
         return n;
     case F_LARVA:
         n = larva_moves(D, s, seat, f->b, out, 0);
