@@ -111,6 +111,14 @@ void cli_runs_seat(cli_runs *r, int seat, const char *agent, const char *tier)
         runs_warn(r, &err);
 }
 
+void cli_runs_planned(cli_runs *r, long games)
+{
+    fc_error err;
+    fc_error_clear(&err);
+    if (r && r->db && fc_runs_set_planned(r->db, r->id, games, &err) != 0)
+        runs_warn(r, &err);
+}
+
 void cli_runs_games(cli_runs *r, const char *label, const fc_sim_game *g, int n, int nseats)
 {
     cli_runs_games_noted(r, label, g, NULL, n, nseats);

@@ -105,6 +105,7 @@ int sim_plan_play(sim_cli *s)
         return 0;
     long target = s->plan_games < s->plan_cap ? s->plan_games : s->plan_cap;
     if (target > s->played) {
+        cli_runs_planned(s->runs, target * s->ndesigns);
         if ((rc = plan_grow(s, (int)target)) != 0)
             return rc;
         if ((rc = sim_run_all(s, false)) != 0)

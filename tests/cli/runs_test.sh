@@ -135,6 +135,22 @@ check "without FORMICARY_DB the run goes to ~/.local/share/formicary/runs.db" \
 (unset FORMICARY_DB; XDG_DATA_HOME=$TMP/xdg fc sim bidrace --games 2; [ $rc -eq 0 ])
 check "or to \$XDG_DATA_HOME/formicary/runs.db" test -s "$TMP/xdg/formicary/runs.db"
 
+# ---- sim --plan --run: the games planned are the plan's, known after the pilot ----
+fc sim bidrace --seats random,random --against-set goal=30 --plan rounds=0.5 --pilot 20 --run --db "$TMP/plan.db" --json "$TMP/plan.json"
+n=$(jq .games "$TMP/plan.json" 2>/dev/null)
+fc runs --db "$TMP/plan.db"
+check "plan --run is listed with the games it planned, not the pilot's ($n per design)" eval '[ $rc -eq 0 ] && [ "${n:-0}" -gt 20 ] &&
+    has "^1 .* $((2 * n))/$((2 * n)) +complete"'
+
+# ---- a long command line is kept whole, and show and export print it whole ----
+long=$(printf 'x%.0s' $(seq 150))/$(printf 'y%.0s' $(seq 150))
+mkdir -p "$TMP/${long%/*}"
+fc sim bidrace --games 2 --seed 3 --db "$TMP/long.db" --csv "$TMP/$long.csv"
+check "runs show prints the whole command line (list cuts it)" eval 'fc runs show 1 --db "$TMP/long.db" && [ $rc -eq 0 ] &&
+    has "^command: formicary sim bidrace .*--csv $TMP/$long\.csv$" && fc runs --db "$TMP/long.db" && has "\.\.\.$"'
+check "runs export's header holds the whole command line" eval 'fc runs export 1 --db "$TMP/long.db" && [ $rc -eq 0 ] &&
+    has "^# command: formicary sim bidrace .*--csv $TMP/$long\.csv$"'
+
 # ---- a database that cannot be written: one line, the run and its files as ever ----
 touch "$TMP/plainfile"
 fc sim bidrace --games 4 --seed 3 --csv "$TMP/b.csv" --db "$TMP/plainfile/runs.db"

@@ -263,6 +263,13 @@ int64_t fc_runs_begin(fc_runs *db, const fc_run_info *in, fc_error *err)
     return rc != 0 ? rc : sqlite3_last_insert_rowid(db->h);
 }
 
+int fc_runs_set_planned(fc_runs *db, int64_t run, long games, fc_error *err)
+{
+    int64_t g = games;
+    const void *args[] = {&g, &run};
+    return runs_exec(db, "UPDATE runs SET games_planned = ? WHERE id = ?", "ii", args, err);
+}
+
 /* The resolved rule set as "name = value" lines (the game's parameters, then the variant's). */
 static char *runs_rules_text(const fc_rules *r)
 {
