@@ -165,6 +165,22 @@ if [ "$(id -u)" -ne 0 ]; then
 else
     skip "a read-only database: exit 0, one line, the CSV written" "root writes read-only files"
 fi
+# reading a database in a folder this user cannot write (shared read-only): no -shm can be made
+mkdir "$TMP/shared"
+cp "$DB" "$TMP/shared/runs.db"
+chmod 0555 "$TMP/shared"
+if [ "$(id -u)" -ne 0 ]; then
+    fc runs --db "$TMP/shared/runs.db"
+    check "a database in a read-only folder can be listed and shown" eval '[ $rc -eq 0 ] && has "^1 .* complete" &&
+        fc runs show 1 --db "$TMP/shared/runs.db" && [ $rc -eq 0 ] && has "^run 1: sim bidrace, complete"'
+    fc sim bidrace --games 2 --db "$TMP/shared/new.db" --csv "$TMP/e.csv"
+    check "a new database in a read-only folder: one line that says why, the CSV written" eval '[ $rc -eq 0 ] && one_line_err &&
+        has "new.db: unable to open database file \($TMP/shared: Permission denied\)" err && [ -s "$TMP/e.csv" ]'
+else
+    skip "a database in a read-only folder can be listed and shown" "root writes read-only folders"
+    skip "a new database in a read-only folder: one line that says why, the CSV written" "root writes read-only folders"
+fi
+chmod 0755 "$TMP/shared"
 if [ -w /dev/full ]; then
     fc sim bidrace --games 4 --seed 3 --csv "$TMP/d.csv" --db /dev/full
     check "/dev/full as the database: exit 0, one line, the CSV written" eval '[ $rc -eq 0 ] && one_line_err && [ -s "$TMP/d.csv" ]'
