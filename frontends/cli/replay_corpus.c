@@ -407,6 +407,24 @@ static void corpus_said(corpus_rec *rec, const fc_rules *orig, const fc_rules *n
     }
 }
 
+/* Keeps the rules of the lowest-numbered record replayed so far (corpus.first_rules), taking
+ * *orig and *nr when it keeps them. */
+static void corpus_keep_rules(corpus_run *run, const corpus_rec *rec, fc_rules **orig, fc_rules **nr)
+{
+    corpus *cp = run->cp;
+    int i = (int)(rec - cp->rec);
+    pthread_mutex_lock(&run->lock);
+    if (rec->status != CORPUS_ERROR && *orig && *nr && (!cp->first_rules[0] || i < cp->first)) {
+        fc_rules_free(cp->first_rules[0]);
+        fc_rules_free(cp->first_rules[1]);
+        cp->first_rules[0] = *orig;
+        cp->first_rules[1] = *nr;
+        *orig = *nr = NULL;
+        cp->first = i;
+    }
+    pthread_mutex_unlock(&run->lock);
+}
+
 /* One record; a non-zero return is an error of the options (the run stops), said in fatal. */
 /* --variant: the record's own variant is replaced, so it is never loaded nor run (docs/corpus.md).
  * The record is read as text (fc_record_moves): its recorded result is the old one and its
@@ -460,6 +478,7 @@ static int corpus_one_replaced(corpus_run *run, corpus_rec *rec, char *fatal_msg
         }
     }
     fc_match_free(n);
+    corpus_keep_rules(run, rec, &mv.rules, &nr);
     fc_rules_free(nr);
     fc_record_moves_free(&mv);
     return fatal;
@@ -530,6 +549,7 @@ out:
     fc_match_free(n);
     fc_match_free(o);
     fc_match_free(loaded);
+    corpus_keep_rules(run, rec, &orig, &nr);
     fc_rules_free(nr);
     fc_rules_free(orig);
     return fatal;
@@ -753,6 +773,7 @@ int cli_replay_corpus(cli *c)
         return CLI_EXIT_USAGE;
     run.max_decisions = maxdec;
     cp.c = c;
+    cp.threads = threads;
     cp.agent = cli_opt(c, "--continue-with");
     if (cp.agent) {
         fc_error e;
@@ -790,6 +811,8 @@ int cli_replay_corpus(cli *c)
     }
     for (int k = 1; k <= FC_MAX_SEATS; k++)
         fc_rules_free(run.probes.r[k]);
+    fc_rules_free(cp.first_rules[0]);
+    fc_rules_free(cp.first_rules[1]);
     for (int i = 0; i < paths.n; i++)
         free(paths.v[i]);
     free(paths.v);

@@ -80,10 +80,15 @@ typedef struct corpus {
     const cli *c;
     char game[64];
     const char *agent; /* --continue-with, or NULL */
+    int threads;
     char changes[512]; /* the new-rules options as text, for reports */
     int nrec;
     corpus_rec *rec;
     corpus_summary sum;
+    /* the rules of the lowest-numbered record replayed, as recorded and under the new rules, for
+     * the runs database's designs (rules[0] NULL: none); first: that record's index */
+    fc_rules *first_rules[2];
+    int first;
 } corpus;
 
 /* Whether the command line asks for corpus mode rather than showing one record. */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "replay_corpus.h"
+#include "study.h"
 
 #define CORPUS_RUNS_CHUNK 256   /* records per transaction */
 #define CORPUS_RUNS_AGENTS 64   /* distinct agent labels kept as seats rows */
@@ -132,9 +133,25 @@ static void corpus_record_metrics(cli_runs *runs, const corpus_summary *s)
     }
 }
 
+/* Designs A and B: the rules of the first record replayed, as recorded and under the new rules
+ * (every parameter, the variant's text); the records' differences are figures (difference:N). */
+static void corpus_record_designs(cli_runs *runs, const corpus *cp)
+{
+    if (!cp->first_rules[0])
+        return;
+    const corpus_rec *r = &cp->rec[cp->first];
+    char text[8192];
+    cli_rules_text(cp->first_rules[0], text, sizeof text);
+    size_t len = strlen(text);
+    snprintf(text + len, sizeof text - len, " (%s as recorded, the first record replayed)", r->path);
+    cli_runs_design(runs, "A", cp->first_rules[0], text);
+    snprintf(text, sizeof text, "%s (%s under the new rules)", r->diff, r->path);
+    cli_runs_design(runs, "B", cp->first_rules[1], text);
+}
+
 void corpus_record(const corpus *cp, const cli *c, bool complete)
 {
-    cli_runs *runs = cli_runs_begin(c, "replay", cp->game[0] ? cp->game : "?", cp->sum.maxseats, 0, 1, cp->nrec);
+    cli_runs *runs = cli_runs_begin(c, "replay", cp->game[0] ? cp->game : "?", cp->sum.maxseats, 0, cp->threads, cp->nrec);
     if (!runs)
         return;
     corpus_agents ag = {0};
@@ -143,6 +160,7 @@ void corpus_record(const corpus *cp, const cli *c, bool complete)
             corpus_agent_row(&ag, corpus_agent_label(&cp->rec[i], s));
     for (int k = 0; k < ag.n; k++)
         cli_runs_seat(runs, k + 1, ag.label[k], NULL);
+    corpus_record_designs(runs, cp);
     corpus_record_rows(runs, cp, &ag, false);
     corpus_record_rows(runs, cp, &ag, true);
     if (complete)

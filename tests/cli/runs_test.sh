@@ -64,9 +64,15 @@ check "ladder is recorded with its ratings" eval '[ $rc -eq 0 ] && fc runs show 
     has "^seats: 1 random, 2 greedy" && has "elo:2 "'
 mkdir "$TMP/corpus"
 fc sim bidrace --games 3 --seed 6 --record-dir "$TMP/corpus" --no-db
-fc replay "$TMP/corpus" --corpus --set goal=7
+fc replay "$TMP/corpus" --corpus --set goal=7 --threads 2
 check "corpus replay is recorded with its counts" eval '[ $rc -eq 0 ] && fc runs show 7 && has "^run 7: replay bidrace, complete" &&
     has "records +3\.000"'
+check "corpus replay keeps its threads and the first record's rules as recorded (A) and replayed (B)" eval 'has "seed 0, 2 threads," &&
+    has "^design A: rule set .default., no variant.* \(.*corpus/game-00001\.fcr as recorded, the first record replayed\)$" &&
+    has "^design B: B = A with goal [0-9]+ -> 7 \(.*corpus/game-00001\.fcr under the new rules\)$"'
+if command -v sqlite3 >/dev/null; then
+    check "sqlite3: the corpus replay's design B holds the whole new rule set" eval '[ "$(sqlite3 "$DB" "SELECT count(*) FROM designs WHERE run = 7 AND label = '"'"'B'"'"' AND rules LIKE '"'"'%goal = 7%'"'"'")" = 1 ]'
+fi
 # ---- runs export: every study's games (or its figures) as CSV ----
 fc runs export 2 --csv "$TMP/e2.csv"
 check "runs export: a sim's games, a commented header saying what ran, one row per game" eval '[ $rc -eq 0 ] &&
