@@ -99,6 +99,16 @@ int sim_plan_setup(sim_cli *s, cli *c);
 int sim_plan_play(sim_cli *s);
 void sim_plan_print(const sim_cli *s, FILE *f);
 void sim_plan_json(cli_json *j, const sim_cli *s);
+/* The detectable difference of a run of one design (sim_detect.c): per row of sim_rows, the mean,
+ * the sd per game and fc_stats_mde of them (NaN: no variation). rows and out hold SIM_ROWS_MAX;
+ * the row count, or -1 out of memory. */
+#define SIM_ROWS_MAX (2 * FC_MAX_SEATS + 16)
+typedef struct sim_detect {
+    double mean, sd, mde;
+} sim_detect;
+int sim_detect_rows(const sim_cli *s, sim_row *rows, sim_detect *out);
+void sim_detect_print(const sim_cli *s, FILE *f);
+void sim_detect_json(cli_json *j, const sim_cli *s);
 /* Output files (sim_out.c); 0 or a CLI exit code after printing the error. */
 int sim_write_csv(const sim_cli *s, const char *path);
 int sim_write_json(const sim_cli *s, const char *path);

@@ -432,6 +432,39 @@ static void ab_section(cli_html *h, const sim_cli *s)
     }
 }
 
+/* A run of one design: what its games can detect, metric by metric (sim_detect.c). */
+static void detect_section(cli_html *h, const sim_cli *s)
+{
+    sim_row rows[SIM_ROWS_MAX];
+    sim_detect d[SIM_ROWS_MAX];
+    int nrows = sim_detect_rows(s, rows, d);
+    if (nrows < 0)
+        return;
+    cli_html_heading(h, "Detectable differences");
+    cli_html_text(h,
+                  "The smallest true difference of each metric's mean from a fixed value (seat 1's share from 1/%d, "
+                  "the rounds from a target) that these %d games detect with 80%% power at 95%% confidence, from the "
+                  "spread per game measured here (n/a: no variation). A difference smaller than that can go unseen; "
+                  "sim --plan says how many games a smaller one needs (docs/metrics.md).",
+                  s->nseats, s->played);
+    tab t = {.ncols = 4};
+    const char *head[] = {"metric", "mean", "sd per game", "detectable difference"};
+    for (int i = 0; i < 4; i++)
+        tab_cell(&t, "%s", head[i]);
+    for (int i = 0; i < nrows; i++) {
+        char name[48];
+        sim_row_name(&rows[i], name, sizeof name);
+        tab_cell(&t, "%s", name);
+        tab_cell(&t, "%.3f", d[i].mean);
+        tab_cell(&t, "%.3f", d[i].sd);
+        if (isnan(d[i].mde))
+            tab_cell(&t, "n/a");
+        else
+            tab_cell(&t, "%.3f", d[i].mde);
+    }
+    tab_flush(h, &t);
+}
+
 /* --plan: the pilot and what it asked for. */
 static void plan_section(cli_html *h, const sim_cli *s)
 {
@@ -504,5 +537,7 @@ int sim_write_html(const sim_cli *s, const char *path)
     timeout_text(h, s);
     cli_html_heading(h, "Game metrics");
     metrics_table(h, s);
+    if (s->ndesigns == 1)
+        detect_section(h, s);
     return cli_html_end(h);
 }
