@@ -18,8 +18,14 @@ struct cli_runs {
 /* Prints the one warning line and stops recording. */
 static void runs_warn(cli_runs *r, const fc_error *err)
 {
-    fprintf(stderr, "formicary: warning: runs database %s (this run is not recorded; --no-db to skip it)\n",
-            err->msg);
+    if (r->id > 0) /* its row is in: say what is left of it */
+        fprintf(stderr,
+                "formicary: warning: runs database %s (recording stopped: run %lld stays 'incomplete' with what was "
+                "written; --no-db to skip it)\n",
+                err->msg, (long long)r->id);
+    else
+        fprintf(stderr, "formicary: warning: runs database %s (this run is not recorded; --no-db to skip it)\n",
+                err->msg);
     fc_runs_close(r->db);
     r->db = NULL;
 }

@@ -192,6 +192,14 @@ if [ -w /dev/full ]; then
     check "/dev/full as the database: exit 0, one line, the CSV written" eval '[ $rc -eq 0 ] && one_line_err && [ -s "$TMP/d.csv" ]'
 fi
 
+# a disk that fills up half-way (a file size limit: writes past it fail as on a full disk)
+(trap '' XFSZ; ulimit -f 150; "$EXE" sim bidrace --games 20000 --seed 3 --db "$TMP/full.db" --json "$TMP/full.json" \
+    >"$TMP/out" 2>"$TMP/err"; echo $? >"$TMP/rc")
+rc=$(cat "$TMP/rc")
+check "a disk full half-way: exit 0, one line saying the run stays incomplete, the JSON written" eval '[ $rc -eq 0 ] &&
+    one_line_err && has "runs database .*full.db: .*recording stopped: run 1 stays .incomplete." err &&
+    jqt ".games == 20000" "$TMP/full.json" && fc runs --db "$TMP/full.db" && has "^1 .* incomplete "'
+
 # ---- killed half-way: incomplete, whole chunks, the file consistent ----
 # (slow agents, so the run is far from its end when killed; few games, so little memory)
 "$EXE" sim bidrace --games 100000 --seed 8 --seats mcts:iters=50,mcts:iters=50 --db "$TMP/kill.db" >/dev/null 2>&1 &
