@@ -28,6 +28,10 @@ typedef struct sim_plan_item {
     double effect;
     double mean, sd; /* in the pilot: the mean of B - A (of the values, one design) and its sd */
     long needed;     /* games (pairs) to detect effect; 0 when the pilot cannot say (sd 0) */
+    /* after --run, from all its games: the sd, what they detect (NaN: no variation) and the games
+     * that sd asks for; the pilot's sd can be far off for a metric that seldom varies */
+    double run_sd, run_mde;
+    long run_needed;
 } sim_plan_item;
 
 typedef struct sim_cli {

@@ -475,10 +475,11 @@ static void plan_section(cli_html *h, const sim_cli *s)
                   "detect a true difference of the given size with 80%% power at 95%% confidence. %s",
                   s->pilot, ab ? "paired games" : "games", ab ? " (of B - A)" : "",
                   s->plan_run ? "The run then played them (--run)." : "Only the pilot was played (--run plays them).");
-    tab t = {.ncols = 5};
+    tab t = {.ncols = s->plan_run ? 7 : 5};
     const char *head[] = {"metric", "effect", ab ? "B - A in the pilot" : "mean in the pilot",
-                          ab ? "sd of B - A" : "sd per game", "games needed"};
-    for (int i = 0; i < 5; i++)
+                          ab ? "sd of B - A" : "sd per game", "games needed", "sd over the run",
+                          "detectable after the run"};
+    for (int i = 0; i < t.ncols; i++)
         tab_cell(&t, "%s", head[i]);
     for (int i = 0; i < s->nplan; i++) {
         const sim_plan_item *p = &s->plan[i];
@@ -493,6 +494,15 @@ static void plan_section(cli_html *h, const sim_cli *s)
             tab_cell(&t, "%ld", p->needed);
         else
             tab_cell(&t, "n/a (no variation)");
+        if (s->plan_run) { /* a detectable difference above the effect: the pilot's sd was low */
+            tab_cell(&t, "%.4f", p->run_sd);
+            if (isnan(p->run_mde))
+                tab_cell(&t, "n/a (no variation)");
+            else if (p->run_mde > p->effect)
+                tab_cell(&t, "%.4g (above the effect: %ld games needed)", p->run_mde, p->run_needed);
+            else
+                tab_cell(&t, "%.4g", p->run_mde);
+        }
     }
     tab_flush(h, &t);
 }
