@@ -51,6 +51,8 @@ check "the same report with and without the database (2 threads, 300 games in ch
 fc sim bidrace --games 10 --seed 5 --against-set goal=7
 check "an A/B sim is recorded with B's difference and B-A rows" eval '[ $rc -eq 0 ] && fc runs show 3 && [ $rc -eq 0 ] &&
     has "^design B: B = A with goal" && has "B-A +win_share:1 " && has "B +rounds "'
+check "the A/B run keeps each row's detectable difference, and a run of one design its own" eval '
+    has "^  B-A +mde:win_share:1 +[0-9.]+ " && fc runs show 2 && has "^  A +mde:seat_win:1 +[0-9.]+ "'
 
 # ---- the other studies ----
 fc tune bidrace --param goal=5..6 --target "rounds<=5" --target "rounds<=1" --budget-games 40
