@@ -466,6 +466,11 @@ static void skill_record(cli_runs *runs, const skill *s)
             else
                 snprintf(name, sizeof name, "win:%llu-vs-random", (unsigned long long)st->strong);
             cli_runs_metric(runs, d->label, name, st->rate, st->lo, st->hi, NAN, NULL);
+            if (!isnan(st->mde)) { /* "mde:16-vs-8": the detectable departure from 0.5 */
+                char key[72];
+                snprintf(key, sizeof key, "mde:%s", name + 4);
+                cli_runs_metric(runs, d->label, key, st->mde, NAN, NAN, NAN, NULL);
+            }
         }
         cli_runs_metric(runs, d->label, "skill_depth", d->depth, NAN, NAN, NAN, NULL);
     }

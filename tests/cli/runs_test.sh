@@ -61,6 +61,7 @@ check "tune is recorded with its winner" eval '[ $rc -eq 0 ] && fc runs show 4 &
 fc skill bidrace --games 2 --from 2 --to 4
 check "skill is recorded with its steps" eval '[ $rc -eq 0 ] && fc runs show 5 && has "^run 5: skill bidrace, complete" &&
     has "A +win:4-vs-2 " && has "A +skill_depth "'
+check "skill keeps each step's detectable departure from 0.5" eval 'has "^  A +mde:4-vs-2 +[0-9.]+ "'
 fc ladder bidrace --agents "random;greedy" --games 2
 check "ladder is recorded with its ratings" eval '[ $rc -eq 0 ] && fc runs show 6 && has "^run 6: ladder bidrace, complete" &&
     has "^seats: 1 random, 2 greedy" && has "elo:2 "'
