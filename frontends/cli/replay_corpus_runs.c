@@ -125,6 +125,9 @@ static void corpus_record_metrics(cli_runs *runs, const corpus_summary *s)
         snprintf(name, sizeof name, "score_change:%d", k + 1);
         if (s->score_n[k] > 0)
             cli_runs_metric(runs, "", name, s->score_change[k], s->score_lo[k], s->score_hi[k], NAN, NULL);
+        snprintf(name, sizeof name, "mde:score_change:%d", k + 1);
+        if (s->score_n[k] > 0 && isfinite(s->score_mde[k])) /* the smallest change these records detect */
+            cli_runs_metric(runs, "", name, s->score_mde[k], NAN, NAN, NAN, NULL);
     }
     for (int i = 0; i < s->ndiffs; i++) {
         char name[32];

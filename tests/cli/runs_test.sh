@@ -116,6 +116,9 @@ check "a corpus replay that diverges and has an unreadable record (exit 1: the r
     [ "$(grep -c "^B,[1-3],.*,[12],[01],[0-9]*,.*diverged at decision" "$TMP/out")" -eq 3 ] &&
     has "^A,4,\"\",,,,\"\",,,,,,,,,,,,,,\".*zz\.fcr\",\"error: .*not a Formicary record" && ! has "^B,4,"'
 rm "$TMP/corpus/zz.fcr"
+fc runs show 8
+check "the corpus replay keeps each seat's score change and its detectable change" eval '[ $rc -eq 0 ] &&
+    has "^  - +score_change:1 " && has "^  - +mde:score_change:1 +[0-9.]+ "'
 if command -v sqlite3 >/dev/null; then
     check "sqlite3: the records that diverged, by the decision they diverged at" eval '[ "$(sqlite3 "$DB" "SELECT count(*) FROM games WHERE run = 8 AND design = '"'"'B'"'"' AND note LIKE '"'"'diverged at decision%'"'"'")" = 3 ]'
 fi
