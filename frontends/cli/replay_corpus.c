@@ -407,24 +407,6 @@ static void corpus_said(corpus_rec *rec, const fc_rules *orig, const fc_rules *n
     }
 }
 
-/* Keeps the rules of the lowest-numbered record replayed so far (corpus.first_rules), taking
- * *orig and *nr when it keeps them. */
-static void corpus_keep_rules(corpus_run *run, const corpus_rec *rec, fc_rules **orig, fc_rules **nr)
-{
-    corpus *cp = run->cp;
-    int i = (int)(rec - cp->rec);
-    pthread_mutex_lock(&run->lock);
-    if (rec->status != CORPUS_ERROR && *orig && *nr && (!cp->first_rules[0] || i < cp->first)) {
-        fc_rules_free(cp->first_rules[0]);
-        fc_rules_free(cp->first_rules[1]);
-        cp->first_rules[0] = *orig;
-        cp->first_rules[1] = *nr;
-        *orig = *nr = NULL;
-        cp->first = i;
-    }
-    pthread_mutex_unlock(&run->lock);
-}
-
 /* One record; a non-zero return is an error of the options (the run stops), said in fatal. */
 /* --variant: the record's own variant is replaced, so it is never loaded nor run (docs/corpus.md).
  * The record is read as text (fc_record_moves): its recorded result is the old one and its
@@ -478,7 +460,7 @@ static int corpus_one_replaced(corpus_run *run, corpus_rec *rec, char *fatal_msg
         }
     }
     fc_match_free(n);
-    corpus_keep_rules(run, rec, &mv.rules, &nr);
+    corpus_keep_rules(run->cp, &run->lock, rec, &mv.rules, &nr);
     fc_rules_free(nr);
     fc_record_moves_free(&mv);
     return fatal;
@@ -549,7 +531,7 @@ out:
     fc_match_free(n);
     fc_match_free(o);
     fc_match_free(loaded);
-    corpus_keep_rules(run, rec, &orig, &nr);
+    corpus_keep_rules(run->cp, &run->lock, rec, &orig, &nr);
     fc_rules_free(nr);
     fc_rules_free(orig);
     return fatal;

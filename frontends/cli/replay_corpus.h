@@ -4,6 +4,7 @@
 #ifndef FC_CLI_REPLAY_CORPUS_H
 #define FC_CLI_REPLAY_CORPUS_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -106,5 +107,8 @@ int corpus_write_html(const corpus *cp, const char *path);
 /* replay_corpus_runs.c: the replay as a run of the runs database, with one games row per
  * record and design (complete: replayed and reported). */
 void corpus_record(const corpus *cp, const cli *c, bool complete);
+/* Keeps the rules of the lowest-numbered record replayed so far (corpus.first_rules, under
+ * lock: records are replayed by several threads), taking *orig and *nr when it keeps them. */
+void corpus_keep_rules(corpus *cp, pthread_mutex_t *lock, const corpus_rec *rec, fc_rules **orig, fc_rules **nr);
 
 #endif

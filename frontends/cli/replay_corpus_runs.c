@@ -4,6 +4,7 @@
  * the record's file and what became of it, then the summary's counts, score changes and most
  * common differences. */
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -134,6 +135,21 @@ static void corpus_record_metrics(cli_runs *runs, const corpus_summary *s)
         snprintf(name, sizeof name, "difference:%d", i + 1);
         cli_runs_metric(runs, "", name, s->diffs[i].n, NAN, NAN, NAN, s->diffs[i].text);
     }
+}
+
+void corpus_keep_rules(corpus *cp, pthread_mutex_t *lock, const corpus_rec *rec, fc_rules **orig, fc_rules **nr)
+{
+    int i = (int)(rec - cp->rec);
+    pthread_mutex_lock(lock);
+    if (rec->status != CORPUS_ERROR && *orig && *nr && (!cp->first_rules[0] || i < cp->first)) {
+        fc_rules_free(cp->first_rules[0]);
+        fc_rules_free(cp->first_rules[1]);
+        cp->first_rules[0] = *orig;
+        cp->first_rules[1] = *nr;
+        *orig = *nr = NULL;
+        cp->first = i;
+    }
+    pthread_mutex_unlock(lock);
 }
 
 /* Designs A and B: the rules of the first record replayed, as recorded and under the new rules
