@@ -180,6 +180,8 @@ cli_runs *cli_runs_begin(const cli *c, const char *command, const char *game, in
                          long planned);
 void cli_runs_design(cli_runs *r, const char *label, const fc_rules *rules, const char *description);
 void cli_runs_seat(cli_runs *r, int seat, const char *agent, const char *tier);
+/* The games the run now plans, when only the run itself could tell (sim --plan --run). */
+void cli_runs_planned(cli_runs *r, long games);
 /* One chunk of games (one transaction); _noted: with each game's source, note and unknowns
  * (fc_runs_add_games_noted). */
 void cli_runs_games(cli_runs *r, const char *label, const struct fc_sim_game *g, int n, int nseats);

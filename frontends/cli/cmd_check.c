@@ -385,11 +385,18 @@ static void check_record_end(cli_runs *runs, const check_cli *k, bool complete)
 {
     for (int i = 0; runs && complete && i < k->res.ntargets; i++) {
         const fc_check_estimate *e = &k->res.est[i];
-        char name[FC_CHECK_NAME_MAX + 8], text[256];
-        snprintf(name, sizeof name, "target:%s", k->contract.target[i].name);
-        snprintf(text, sizeof text, "%s: %s", k->contract.target[i].metric_text,
-                 e->verdict == FC_CHECK_MET ? "met" : e->verdict == FC_CHECK_NOT_MET ? "not met" : "undecided");
+        const fc_check_target *tg = &k->contract.target[i];
+        char name[FC_CHECK_NAME_MAX + 8], tol[64], text[256];
+        snprintf(name, sizeof name, "target:%s", tg->name);
+        fc_check_tolerance_text(tg, tol, sizeof tol);
+        snprintf(text, sizeof text, "%s %s: %s (%ld games, look %d)", tg->metric_text, tol,
+                 fc_check_verdict_name(e->verdict), e->games, e->look);
         cli_runs_metric(runs, "", name, e->value, e->lo, e->hi, NAN, text);
+    }
+    if (runs && complete) { /* the verdict, its exit status as the value, and the contract it is of */
+        char text[1024];
+        snprintf(text, sizeof text, "%s: %s", check_result_text(&k->res), k->contract.path);
+        cli_runs_metric(runs, "", "contract", check_status(k->res.verdict), NAN, NAN, NAN, text);
     }
     cli_runs_end(runs, complete, complete ? k->res.games : 0);
 }

@@ -138,6 +138,19 @@ static void runs_print_design(void *ud, const double *v, const char *const *t)
     printf("%s%s, params hash %s\n", t[3] ? " hash " : "", t[3] ? t[3] : "", t[4] ? t[4] : "-");
 }
 
+/* "PREFIX<the whole command line>\n": `list` cuts it to fit a line, show and export must not. */
+static void runs_print_argv(FILE *f, const char *prefix, fc_runs *db, const fc_run_row *r)
+{
+    fc_error err;
+    char *argv = fc_runs_argv(db, r->id, &err);
+    const char *text = argv ? argv : r->argv;
+    size_t n = 4 * strlen(text) + 1;
+    char *shown = malloc(n);
+    fprintf(f, "%s%s\n", prefix, shown ? fc_escape(text, shown, n) : text);
+    free(shown);
+    free(argv);
+}
+
 static int runs_show(fc_runs *db, int64_t id)
 {
     fc_run_row r;
@@ -145,9 +158,9 @@ static int runs_show(fc_runs *db, int64_t id)
     fc_error_clear(&err);
     if (fc_runs_get(db, id, &r, &err) != 0)
         return cli_fail("runs: %s", err.msg);
-    char argv[4 * FC_RUNS_TEXT], game[256];
+    char game[256];
     printf("run %lld: %s %s, %s\n", (long long)r.id, r.command, fc_escape(r.game, game, sizeof game), r.status);
-    printf("command: %s\n", fc_escape(r.argv, argv, sizeof argv));
+    runs_print_argv(stdout, "command: ", db, &r);
     printf("formicary %s; started %s", r.version, r.started);
     if (r.ended[0])
         printf(", ended %s (%.2f s)", r.ended, r.seconds);
@@ -242,10 +255,10 @@ static int runs_compare(fc_runs *db, int64_t ida, int64_t idb)
             return cli_fail("runs: %s", err.msg);
         }
     for (int k = 0; k < 2; k++) {
-        char argv[4 * FC_RUNS_TEXT], game[256];
-        printf("run %lld: %s %s, %s, %ld games, %s: %s\n", (long long)r[k].id, r[k].command,
-               fc_escape(r[k].game, game, sizeof game), r[k].status, r[k].games_played, r[k].started,
-               fc_escape(r[k].argv, argv, sizeof argv));
+        char game[256], head[512];
+        snprintf(head, sizeof head, "run %lld: %s %s, %s, %ld games, %s: ", (long long)r[k].id, r[k].command,
+                 fc_escape(r[k].game, game, sizeof game), r[k].status, r[k].games_played, r[k].started);
+        runs_print_argv(stdout, head, db, &r[k]);
     }
     if (strcmp(r[0].game, r[1].game) != 0)
         printf("note: the runs are of different games\n");
@@ -414,11 +427,11 @@ static int runs_export_csv(const cli *c, fc_runs *db, int64_t id)
         return x ? CLI_EXIT_FAIL : cli_fail("out of memory");
     }
     x->f = fc_outfile_stream(o);
-    char argv[4 * FC_RUNS_TEXT], game[256];
+    char game[256];
     fprintf(x->f, "# formicary runs export: run %lld, %s %s, %s; formicary %s, started %s; seed %llu, %d seats, %ld games\n",
             (long long)r.id, r.command, fc_escape(r.game, game, sizeof game), r.status, r.version, r.started,
             (unsigned long long)r.seed, r.nseats, r.games_played);
-    fprintf(x->f, "# command: %s\n", fc_escape(r.argv, argv, sizeof argv));
+    runs_print_argv(x->f, "# command: ", db, &r);
     x->nseats = r.nseats > FC_MAX_SEATS ? FC_MAX_SEATS : r.nseats;
     x->agents_not_seats = !strcmp(r.command, "ladder") || !strcmp(r.command, "skill") || !strcmp(r.command, "replay");
     x->notes = !strcmp(r.command, "replay");

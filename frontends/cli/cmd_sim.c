@@ -700,6 +700,8 @@ static void sim_report(sim_cli *s)
         sim_print_design(s, &s->d[k]);
     if (s->ndesigns > 1)
         sim_print_ab(s);
+    else
+        sim_detect_print(s, stdout);
     if (s->nplan)
         sim_plan_print(s, stdout);
 }

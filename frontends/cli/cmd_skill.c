@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "html.h"
 #include "sim_mpi.h"
 #include "study.h"
 #include "formicary/sim.h"
@@ -30,6 +31,7 @@ const cli_optdef cli_opts_skill[] = {
     {"--csv", "F", false, "write one row per step to F"},
     {"--json", "F", false, "write the curve as JSON to F ('-' for stdout instead of the table)"},
     {"--svg", "F", false, "write a chart of the curve to F"},
+    {"--html", "F", false, "write a report page to F: what was compared, the win rate of every step with its interval"},
     {"--progress", NULL, false, "show the progress bar even when stderr is not a terminal"},
     CLI_RUNS_DB_OPTS,
     {NULL, NULL, false, NULL},
@@ -464,6 +466,11 @@ static void skill_record(cli_runs *runs, const skill *s)
             else
                 snprintf(name, sizeof name, "win:%llu-vs-random", (unsigned long long)st->strong);
             cli_runs_metric(runs, d->label, name, st->rate, st->lo, st->hi, NAN, NULL);
+            if (!isnan(st->mde)) { /* "mde:16-vs-8": the detectable departure from 0.5 */
+                char key[72];
+                snprintf(key, sizeof key, "mde:%s", name + 4);
+                cli_runs_metric(runs, d->label, key, st->mde, NAN, NAN, NAN, NULL);
+            }
         }
         cli_runs_metric(runs, d->label, "skill_depth", d->depth, NAN, NAN, NAN, NULL);
     }
@@ -507,7 +514,79 @@ static int skill_run_designs(skill *s, fc_error *err)
     return 0;
 }
 
-/* The table (unless --json -), then the --csv, --json and --svg files, stopping at a failure. */
+/* One row of the --html chart and table: a step of design k. */
+static void skill_html_row(const skill *s, int k, const skill_step *st, cli_html_est *e, int *group, char *label,
+                           size_t n)
+{
+    char against[32];
+    snprintf(against, sizeof against, st->weak ? "%llu" : "random", (unsigned long long)st->weak);
+    snprintf(label, n, "%s%s%llu vs %s", s->ndesigns > 1 ? s->d[k].label : "", s->ndesigns > 1 ? ": " : "",
+             (unsigned long long)st->strong, against);
+    *e = (cli_html_est){label, st->rate, st->lo, st->hi};
+    *group = k;
+}
+
+/* --html: what ran and was compared, then per design the win rate of every step (and against
+ * random) over the line at 0.5, and the table with each step's detectable departure from 0.5. */
+static int skill_write_html(const skill *s, const char *game, const char *path)
+{
+    char title[160], text[4096];
+    snprintf(title, sizeof title, "formicary skill: %s", game);
+    cli_html *h = cli_html_begin(path, title);
+    if (!h)
+        return CLI_EXIT_FAIL;
+    cli_html_heading(h, "Run");
+    cli_html_text(h, "%s, %d players, %d paired games (%d games) per step, seed %llu (game i: seeds from (seed, i)).",
+                  game, s->nseats, s->pairs, 2 * s->pairs, (unsigned long long)s->seed);
+    cli_html_text(h, "Agents: mcts:iters=2N against mcts:iters=N for N from %llu to %llu, doubling (default MCTS, the "
+                     "stronger in the even seats, then in the odd ones with the same seeds), then mcts:iters=%llu "
+                     "against random.",
+                  (unsigned long long)s->from, (unsigned long long)s->d[0].random.strong / 2,
+                  (unsigned long long)s->d[0].random.strong);
+    cli_rules_text(s->d[0].rules, text, sizeof text);
+    cli_html_text(h, "%s%s", s->ndesigns > 1 ? "Design A: " : "Rules: ", text);
+    if (s->ndesigns > 1) {
+        cli_design_b_text(s->d[0].rules, s->d[1].rules, text, sizeof text);
+        cli_html_text(h, "Design %s", text);
+    }
+    enum { ROWS = 2 * (SKILL_MAX_STEPS + 1) };
+    cli_html_est e[ROWS];
+    int group[ROWS], n = 0;
+    char label[ROWS][64], cell[ROWS + 1][7][48];
+    const char *cells[(ROWS + 1) * 7], *groups[2] = {"A", "B"};
+    const char *head[7] = {"design", "budget", "against", "win rate", "95% interval", "detectable", "helps"};
+    for (int c = 0; c < 7; c++)
+        cells[c] = head[c];
+    for (int k = 0; k < s->ndesigns; k++)
+        for (int i = 0; i <= s->d[k].nsteps; i++, n++) {
+            const skill_step *st = i < s->d[k].nsteps ? &s->d[k].step[i] : &s->d[k].random;
+            skill_html_row(s, k, st, &e[n], &group[n], label[n], sizeof label[n]);
+            snprintf(cell[n][0], 48, "%s", s->d[k].label);
+            snprintf(cell[n][1], 48, "%llu", (unsigned long long)st->strong);
+            snprintf(cell[n][2], 48, st->weak ? "%llu" : "random", (unsigned long long)st->weak); /* as the label */
+            snprintf(cell[n][3], 48, "%.3f", st->rate);
+            snprintf(cell[n][4], 48, "%.3f .. %.3f", st->lo, st->hi);
+            snprintf(cell[n][5], 48, isnan(st->mde) ? "n/a" : "+-%.3f", st->mde);
+            snprintf(cell[n][6], 48, "%s", st->significant ? "yes" : "no");
+            for (int c = 0; c < 7; c++)
+                cells[(n + 1) * 7 + c] = cell[n][c];
+        }
+    cli_html_heading(h, "Win rate per step");
+    cli_html_text(h, "Each dot is the stronger bot's win rate over the step's paired games, the whisker its 95%% "
+                     "interval; the dashed line is 0.5, where the doubled budget does not help. A step whose interval "
+                     "lies above it helps significantly: skill depth %d of %d doublings%s.",
+                  s->d[0].depth, s->d[0].nsteps, s->ndesigns > 1 ? " in design A" : "");
+    if (s->ndesigns > 1)
+        cli_html_text(h, "Design B: skill depth %d of %d doublings.", s->d[1].depth, s->d[1].nsteps);
+    cli_html_intervals_grouped(h, "Win rate of the stronger bot (95% intervals)", "win rate", e, n, 0.5, group, groups,
+                               s->ndesigns);
+    cli_html_text(h, "Detectable: the smallest departure of the win rate from 0.5 the step's pairs find with 80%% "
+                     "power at 95%% confidence, from their measured variance (n/a: no variation seen).");
+    cli_html_table(h, 7, n + 1, cells);
+    return cli_html_end(h);
+}
+
+/* The table (unless --json -), then the --csv, --json, --svg and --html files, stopping at a failure. */
 static int skill_outputs(const cli *c, const skill *s, const char *game)
 {
     const char *json = cli_opt(c, "--json"), *csv = cli_opt(c, "--csv"), *svg = cli_opt(c, "--svg");
@@ -518,8 +597,10 @@ static int skill_outputs(const cli *c, const skill *s, const char *game)
         return rc;
     if (json && (rc = skill_write_json(s, game, json)) != 0)
         return rc;
-    if (svg)
-        rc = skill_write_svg(s, game, svg);
+    if (svg && (rc = skill_write_svg(s, game, svg)) != 0)
+        return rc;
+    if (cli_opt(c, "--html"))
+        rc = skill_write_html(s, game, cli_opt(c, "--html"));
     return rc;
 }
 

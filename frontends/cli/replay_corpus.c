@@ -460,6 +460,7 @@ static int corpus_one_replaced(corpus_run *run, corpus_rec *rec, char *fatal_msg
         }
     }
     fc_match_free(n);
+    corpus_keep_rules(run->cp, &run->lock, rec, &mv.rules, &nr);
     fc_rules_free(nr);
     fc_record_moves_free(&mv);
     return fatal;
@@ -530,6 +531,7 @@ out:
     fc_match_free(n);
     fc_match_free(o);
     fc_match_free(loaded);
+    corpus_keep_rules(run->cp, &run->lock, rec, &orig, &nr);
     fc_rules_free(nr);
     fc_rules_free(orig);
     return fatal;
@@ -753,6 +755,7 @@ int cli_replay_corpus(cli *c)
         return CLI_EXIT_USAGE;
     run.max_decisions = maxdec;
     cp.c = c;
+    cp.threads = threads;
     cp.agent = cli_opt(c, "--continue-with");
     if (cp.agent) {
         fc_error e;
@@ -790,6 +793,8 @@ int cli_replay_corpus(cli *c)
     }
     for (int k = 1; k <= FC_MAX_SEATS; k++)
         fc_rules_free(run.probes.r[k]);
+    fc_rules_free(cp.first_rules[0]);
+    fc_rules_free(cp.first_rules[1]);
     for (int i = 0; i < paths.n; i++)
         free(paths.v[i]);
     free(paths.v);

@@ -4,6 +4,7 @@
 #ifndef FC_CLI_REPLAY_CORPUS_H
 #define FC_CLI_REPLAY_CORPUS_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -80,10 +81,15 @@ typedef struct corpus {
     const cli *c;
     char game[64];
     const char *agent; /* --continue-with, or NULL */
+    int threads;
     char changes[512]; /* the new-rules options as text, for reports */
     int nrec;
     corpus_rec *rec;
     corpus_summary sum;
+    /* the rules of the lowest-numbered record replayed, as recorded and under the new rules, for
+     * the runs database's designs (rules[0] NULL: none); first: that record's index */
+    fc_rules *first_rules[2];
+    int first;
 } corpus;
 
 /* Whether the command line asks for corpus mode rather than showing one record. */
@@ -101,5 +107,8 @@ int corpus_write_html(const corpus *cp, const char *path);
 /* replay_corpus_runs.c: the replay as a run of the runs database, with one games row per
  * record and design (complete: replayed and reported). */
 void corpus_record(const corpus *cp, const cli *c, bool complete);
+/* Keeps the rules of the lowest-numbered record replayed so far (corpus.first_rules, under
+ * lock: records are replayed by several threads), taking *orig and *nr when it keeps them. */
+void corpus_keep_rules(corpus *cp, pthread_mutex_t *lock, const corpus_rec *rec, fc_rules **orig, fc_rules **nr);
 
 #endif

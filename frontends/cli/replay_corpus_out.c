@@ -144,6 +144,25 @@ static void print_compared(const corpus *cp, FILE *f, const char *pre)
 /* A value printed with 2 decimals, without "-0.00". */
 static double two_places(double v) { return fabs(v) < 0.005 ? 0.0 : v; }
 
+
+/* The detectable score change per seat ("seat 1 +-12.67, seat 2 -"): the smallest true mean
+ * change these records detect (corpus_summary.score_mde); false when no seat has one. */
+static const char detectable_said[] = "the smallest mean change these records detect, 95% confidence, 80% power";
+static bool detectable_text(const corpus_summary *s, char *buf, size_t n)
+{
+    bool any = false;
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int seat = 0; seat < s->maxseats && len < n; seat++) {
+        any = any || isfinite(s->score_mde[seat]);
+        int w = isfinite(s->score_mde[seat])
+                    ? snprintf(buf + len, n - len, "%sseat %d +-%.2f", seat ? ", " : "", seat + 1, s->score_mde[seat])
+                    : snprintf(buf + len, n - len, "%sseat %d -", seat ? ", " : "", seat + 1);
+        len += w > 0 ? (size_t)w : 0;
+    }
+    return any;
+}
+
 void corpus_print(const corpus *cp, FILE *f, bool per_record)
 {
     const corpus_summary *s = &cp->sum;
@@ -182,20 +201,9 @@ void corpus_print(const corpus *cp, FILE *f, bool per_record)
             fprintf(f, " (%+.2f..%+.2f)", two_places(s->score_lo[seat]), two_places(s->score_hi[seat]));
     }
     fprintf(f, "%s\n", s->maxseats ? "  (new - recorded, mean, 95% CI)" : "-");
-    bool any = false;
-    for (int seat = 0; seat < s->maxseats; seat++)
-        any = any || isfinite(s->score_mde[seat]);
-    if (any) { /* what these records could have shown: a smaller true change may be missed */
-        fprintf(f, "  detectable       ");
-        for (int seat = 0; seat < s->maxseats; seat++) {
-            fprintf(f, "%sseat %d ", seat ? ", " : "", seat + 1);
-            if (isfinite(s->score_mde[seat]))
-                fprintf(f, "+-%.2f", s->score_mde[seat]);
-            else
-                fputc('-', f);
-        }
-        fprintf(f, "  (the smallest mean change these records detect, 95%% confidence, 80%% power)\n");
-    }
+    char mde[FC_MAX_SEATS * 24];
+    if (detectable_text(s, mde, sizeof mde)) /* what these records could have shown */
+        fprintf(f, "  detectable       %s  (%s)\n", mde, detectable_said);
 }
 
 /* ---- CSV ---- */
@@ -220,6 +228,9 @@ int corpus_write_csv(const corpus *cp, const char *path)
             cp->sum.records, fc_escape(cp->changes, shown, sizeof shown), cp->agent ? ", continued with " : "",
             cp->agent ? fc_escape(cp->agent, agent, sizeof agent) : "");
     print_compared(cp, f, "# ");
+    char mde[FC_MAX_SEATS * 24];
+    if (detectable_text(&cp->sum, mde, sizeof mde))
+        fprintf(f, "# detectable score change: %s (%s)\n", mde, detectable_said);
     fputs("record,status,error,seats,seed,decisions,diverged_at,seat,decision,kind,reason,continued,timeout,"
           "recorded_over,new_over,winners_changed",
           f);
@@ -575,6 +586,10 @@ int corpus_write_html(const corpus *cp, const char *path)
     if (ne)
         cli_html_intervals(h, "Score change per seat (new - recorded, mean and 95% interval)", "score change", est, ne,
                            0.0);
+    char mde[FC_MAX_SEATS * 24];
+    if (detectable_text(s, mde, sizeof mde))
+        cli_html_text(h, "Detectable score change: %s (%s): a smaller true change may read as none.", mde,
+                      detectable_said);
     double *at = malloc((size_t)(s->diverged ? s->diverged : 1) * sizeof *at);
     int nat = 0;
     for (int i = 0; at && i < cp->nrec; i++)

@@ -4,10 +4,12 @@
  * the record's file and what became of it, then the summary's counts, score changes and most
  * common differences. */
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "replay_corpus.h"
+#include "study.h"
 
 #define CORPUS_RUNS_CHUNK 256   /* records per transaction */
 #define CORPUS_RUNS_AGENTS 64   /* distinct agent labels kept as seats rows */
@@ -124,6 +126,9 @@ static void corpus_record_metrics(cli_runs *runs, const corpus_summary *s)
         snprintf(name, sizeof name, "score_change:%d", k + 1);
         if (s->score_n[k] > 0)
             cli_runs_metric(runs, "", name, s->score_change[k], s->score_lo[k], s->score_hi[k], NAN, NULL);
+        snprintf(name, sizeof name, "mde:score_change:%d", k + 1);
+        if (s->score_n[k] > 0 && isfinite(s->score_mde[k])) /* the smallest change these records detect */
+            cli_runs_metric(runs, "", name, s->score_mde[k], NAN, NAN, NAN, NULL);
     }
     for (int i = 0; i < s->ndiffs; i++) {
         char name[32];
@@ -132,9 +137,40 @@ static void corpus_record_metrics(cli_runs *runs, const corpus_summary *s)
     }
 }
 
+void corpus_keep_rules(corpus *cp, pthread_mutex_t *lock, const corpus_rec *rec, fc_rules **orig, fc_rules **nr)
+{
+    int i = (int)(rec - cp->rec);
+    pthread_mutex_lock(lock);
+    if (rec->status != CORPUS_ERROR && *orig && *nr && (!cp->first_rules[0] || i < cp->first)) {
+        fc_rules_free(cp->first_rules[0]);
+        fc_rules_free(cp->first_rules[1]);
+        cp->first_rules[0] = *orig;
+        cp->first_rules[1] = *nr;
+        *orig = *nr = NULL;
+        cp->first = i;
+    }
+    pthread_mutex_unlock(lock);
+}
+
+/* Designs A and B: the rules of the first record replayed, as recorded and under the new rules
+ * (every parameter, the variant's text); the records' differences are figures (difference:N). */
+static void corpus_record_designs(cli_runs *runs, const corpus *cp)
+{
+    if (!cp->first_rules[0])
+        return;
+    const corpus_rec *r = &cp->rec[cp->first];
+    char text[8192];
+    cli_rules_text(cp->first_rules[0], text, sizeof text);
+    size_t len = strlen(text);
+    snprintf(text + len, sizeof text - len, " (%s as recorded, the first record replayed)", r->path);
+    cli_runs_design(runs, "A", cp->first_rules[0], text);
+    snprintf(text, sizeof text, "%s (%s under the new rules)", r->diff, r->path);
+    cli_runs_design(runs, "B", cp->first_rules[1], text);
+}
+
 void corpus_record(const corpus *cp, const cli *c, bool complete)
 {
-    cli_runs *runs = cli_runs_begin(c, "replay", cp->game[0] ? cp->game : "?", cp->sum.maxseats, 0, 1, cp->nrec);
+    cli_runs *runs = cli_runs_begin(c, "replay", cp->game[0] ? cp->game : "?", cp->sum.maxseats, 0, cp->threads, cp->nrec);
     if (!runs)
         return;
     corpus_agents ag = {0};
@@ -143,6 +179,7 @@ void corpus_record(const corpus *cp, const cli *c, bool complete)
             corpus_agent_row(&ag, corpus_agent_label(&cp->rec[i], s));
     for (int k = 0; k < ag.n; k++)
         cli_runs_seat(runs, k + 1, ag.label[k], NULL);
+    corpus_record_designs(runs, cp);
     corpus_record_rows(runs, cp, &ag, false);
     corpus_record_rows(runs, cp, &ag, true);
     if (complete)

@@ -18,8 +18,14 @@ struct cli_runs {
 /* Prints the one warning line and stops recording. */
 static void runs_warn(cli_runs *r, const fc_error *err)
 {
-    fprintf(stderr, "formicary: warning: runs database %s (this run is not recorded; --no-db to skip it)\n",
-            err->msg);
+    if (r->id > 0) /* its row is in: say what is left of it */
+        fprintf(stderr,
+                "formicary: warning: runs database %s (recording stopped: run %lld stays 'incomplete' with what was "
+                "written; --no-db to skip it)\n",
+                err->msg, (long long)r->id);
+    else
+        fprintf(stderr, "formicary: warning: runs database %s (this run is not recorded; --no-db to skip it)\n",
+                err->msg);
     fc_runs_close(r->db);
     r->db = NULL;
 }
@@ -108,6 +114,14 @@ void cli_runs_seat(cli_runs *r, int seat, const char *agent, const char *tier)
     fc_error err;
     fc_error_clear(&err);
     if (r && r->db && fc_runs_add_seat(r->db, r->id, seat, agent, tier && tier[0] ? tier : NULL, &err) != 0)
+        runs_warn(r, &err);
+}
+
+void cli_runs_planned(cli_runs *r, long games)
+{
+    fc_error err;
+    fc_error_clear(&err);
+    if (r && r->db && fc_runs_set_planned(r->db, r->id, games, &err) != 0)
         runs_warn(r, &err);
 }
 

@@ -28,6 +28,10 @@ typedef struct sim_plan_item {
     double effect;
     double mean, sd; /* in the pilot: the mean of B - A (of the values, one design) and its sd */
     long needed;     /* games (pairs) to detect effect; 0 when the pilot cannot say (sd 0) */
+    /* after --run, from all its games: the sd, what they detect (NaN: no variation) and the games
+     * that sd asks for; the pilot's sd can be far off for a metric that seldom varies */
+    double run_sd, run_mde;
+    long run_needed;
 } sim_plan_item;
 
 typedef struct sim_cli {
@@ -99,6 +103,16 @@ int sim_plan_setup(sim_cli *s, cli *c);
 int sim_plan_play(sim_cli *s);
 void sim_plan_print(const sim_cli *s, FILE *f);
 void sim_plan_json(cli_json *j, const sim_cli *s);
+/* The detectable difference of a run of one design (sim_detect.c): per row of sim_rows, the mean,
+ * the sd per game and fc_stats_mde of them (NaN: no variation). rows and out hold SIM_ROWS_MAX;
+ * the row count, or -1 out of memory. */
+#define SIM_ROWS_MAX (2 * FC_MAX_SEATS + 16)
+typedef struct sim_detect {
+    double mean, sd, mde;
+} sim_detect;
+int sim_detect_rows(const sim_cli *s, sim_row *rows, sim_detect *out);
+void sim_detect_print(const sim_cli *s, FILE *f);
+void sim_detect_json(cli_json *j, const sim_cli *s);
 /* Output files (sim_out.c); 0 or a CLI exit code after printing the error. */
 int sim_write_csv(const sim_cli *s, const char *path);
 int sim_write_json(const sim_cli *s, const char *path);

@@ -432,6 +432,39 @@ static void ab_section(cli_html *h, const sim_cli *s)
     }
 }
 
+/* A run of one design: what its games can detect, metric by metric (sim_detect.c). */
+static void detect_section(cli_html *h, const sim_cli *s)
+{
+    sim_row rows[SIM_ROWS_MAX];
+    sim_detect d[SIM_ROWS_MAX];
+    int nrows = sim_detect_rows(s, rows, d);
+    if (nrows < 0)
+        return;
+    cli_html_heading(h, "Detectable differences");
+    cli_html_text(h,
+                  "The smallest true difference of each metric's mean from a fixed value (seat 1's share from 1/%d, "
+                  "the rounds from a target) that these %d games detect with 80%% power at 95%% confidence, from the "
+                  "spread per game measured here (n/a: no variation). A difference smaller than that can go unseen; "
+                  "sim --plan says how many games a smaller one needs (docs/metrics.md).",
+                  s->nseats, s->played);
+    tab t = {.ncols = 4};
+    const char *head[] = {"metric", "mean", "sd per game", "detectable difference"};
+    for (int i = 0; i < 4; i++)
+        tab_cell(&t, "%s", head[i]);
+    for (int i = 0; i < nrows; i++) {
+        char name[48];
+        sim_row_name(&rows[i], name, sizeof name);
+        tab_cell(&t, "%s", name);
+        tab_cell(&t, "%.3f", d[i].mean);
+        tab_cell(&t, "%.3f", d[i].sd);
+        if (isnan(d[i].mde))
+            tab_cell(&t, "n/a");
+        else
+            tab_cell(&t, "%.3f", d[i].mde);
+    }
+    tab_flush(h, &t);
+}
+
 /* --plan: the pilot and what it asked for. */
 static void plan_section(cli_html *h, const sim_cli *s)
 {
@@ -442,10 +475,11 @@ static void plan_section(cli_html *h, const sim_cli *s)
                   "detect a true difference of the given size with 80%% power at 95%% confidence. %s",
                   s->pilot, ab ? "paired games" : "games", ab ? " (of B - A)" : "",
                   s->plan_run ? "The run then played them (--run)." : "Only the pilot was played (--run plays them).");
-    tab t = {.ncols = 5};
+    tab t = {.ncols = s->plan_run ? 7 : 5};
     const char *head[] = {"metric", "effect", ab ? "B - A in the pilot" : "mean in the pilot",
-                          ab ? "sd of B - A" : "sd per game", "games needed"};
-    for (int i = 0; i < 5; i++)
+                          ab ? "sd of B - A" : "sd per game", "games needed", "sd over the run",
+                          "detectable after the run"};
+    for (int i = 0; i < t.ncols; i++)
         tab_cell(&t, "%s", head[i]);
     for (int i = 0; i < s->nplan; i++) {
         const sim_plan_item *p = &s->plan[i];
@@ -460,6 +494,15 @@ static void plan_section(cli_html *h, const sim_cli *s)
             tab_cell(&t, "%ld", p->needed);
         else
             tab_cell(&t, "n/a (no variation)");
+        if (s->plan_run) { /* a detectable difference above the effect: the pilot's sd was low */
+            tab_cell(&t, "%.4f", p->run_sd);
+            if (isnan(p->run_mde))
+                tab_cell(&t, "n/a (no variation)");
+            else if (p->run_mde > p->effect)
+                tab_cell(&t, "%.4g (above the effect: %ld games needed)", p->run_mde, p->run_needed);
+            else
+                tab_cell(&t, "%.4g", p->run_mde);
+        }
     }
     tab_flush(h, &t);
 }
@@ -504,5 +547,7 @@ int sim_write_html(const sim_cli *s, const char *path)
     timeout_text(h, s);
     cli_html_heading(h, "Game metrics");
     metrics_table(h, s);
+    if (s->ndesigns == 1)
+        detect_section(h, s);
     return cli_html_end(h);
 }

@@ -319,6 +319,8 @@ int sim_write_json(const sim_cli *s, const char *path)
     cli_json_end_arr(&j);
     if (s->ndesigns > 1)
         sim_json_comparison(&j, s);
+    else
+        sim_detect_json(&j, s);
     cli_json_end_obj(&j);
     fputc('\n', f);
     return cli_finish_output(o);

@@ -48,8 +48,9 @@ int sim_plan_setup(sim_cli *s, cli *c)
     return 0;
 }
 
-/* The pilot's mean and sd of one target: of B - A in an A/B run, of the values otherwise. */
-static int plan_measure(const sim_cli *s, sim_plan_item *p)
+/* The mean and sd of one target over the games played: of B - A in an A/B run, of the values
+ * otherwise. */
+static int plan_spread(const sim_cli *s, const sim_plan_item *p, double *mean, double *sd)
 {
     double *a = sim_values(s, &s->d[0], s->played, p->metric, p->arg);
     double *b = s->ndesigns > 1 ? sim_values(s, &s->d[1], s->played, p->metric, p->arg) : NULL;
@@ -61,18 +62,35 @@ static int plan_measure(const sim_cli *s, sim_plan_item *p)
     if (b) {
         fc_stats_diff d;
         fc_stats_paired(a, b, (size_t)s->played, &d);
-        p->mean = d.diff;
-        p->sd = d.sd;
+        *mean = d.diff;
+        *sd = d.sd;
     } else {
         fc_stats_summary m;
         fc_stats_describe(a, (size_t)s->played, &m);
-        p->mean = m.mean;
-        p->sd = m.sd;
+        *mean = m.mean;
+        *sd = m.sd;
     }
     free(a);
     free(b);
-    p->needed = fc_stats_pairs_needed(p->sd, p->effect);
     return 0;
+}
+
+/* The pilot's mean and sd of one target and the games they ask for. */
+static int plan_measure(const sim_cli *s, sim_plan_item *p)
+{
+    int rc = plan_spread(s, p, &p->mean, &p->sd);
+    p->needed = rc == 0 ? fc_stats_pairs_needed(p->sd, p->effect) : 0;
+    return rc;
+}
+
+/* After --run: what all its games detect, from their own sd. */
+static int plan_check(const sim_cli *s, sim_plan_item *p)
+{
+    double mean;
+    int rc = plan_spread(s, p, &mean, &p->run_sd);
+    p->run_mde = fc_stats_mde(p->run_sd, (size_t)s->played);
+    p->run_needed = fc_stats_pairs_needed(p->run_sd, p->effect);
+    return rc;
 }
 
 /* Room for games [0, n) of every design, the new ones zeroed. */
@@ -105,11 +123,15 @@ int sim_plan_play(sim_cli *s)
         return 0;
     long target = s->plan_games < s->plan_cap ? s->plan_games : s->plan_cap;
     if (target > s->played) {
+        cli_runs_planned(s->runs, target * s->ndesigns);
         if ((rc = plan_grow(s, (int)target)) != 0)
             return rc;
         if ((rc = sim_run_all(s, false)) != 0)
             return rc;
     }
+    for (int i = 0; i < s->nplan; i++)
+        if ((rc = plan_check(s, &s->plan[i])) != 0)
+            return rc;
     s->plan_run = true;
     return 0;
 }
@@ -152,6 +174,23 @@ void sim_plan_print(const sim_cli *s, FILE *f)
                 s->played, games, s->plan_cap);
     else
         fprintf(f, "  played %d %s (--run)\n", s->played, games);
+    for (int i = 0; s->plan_run && i < s->nplan; i++) { /* did the pilot's sd hold? */
+        const sim_plan_item *p = &s->plan[i];
+        char name[48];
+        sim_row r = {(fc_sim_metric)p->metric, p->arg};
+        sim_row_name(&r, name, sizeof name);
+        if (isnan(p->run_mde)) {
+            fprintf(f, "  after the run: %s did not vary\n", name);
+            continue;
+        }
+        fprintf(f, "  after the run: %s detectable %.4g (sd %.4f over the %d %s)", name, p->run_mde, p->run_sd,
+                s->played, games);
+        if (p->run_mde > p->effect)
+            fprintf(f, ", above the effect %g: the pilot's sd was low; these games' sd asks for %ld\n", p->effect,
+                    p->run_needed);
+        else
+            fprintf(f, ", within the effect %g\n", p->effect);
+    }
 }
 
 void sim_plan_json(cli_json *j, const sim_cli *s)
@@ -187,6 +226,20 @@ void sim_plan_json(cli_json *j, const sim_cli *s)
             cli_json_int(j, p->needed);
         else
             cli_json_null(j);
+        if (s->plan_run) { /* what the run's games detect, from their own sd */
+            cli_json_key(j, "run_sd");
+            cli_json_num(j, p->run_sd);
+            cli_json_key(j, "run_mde");
+            if (isnan(p->run_mde))
+                cli_json_null(j);
+            else
+                cli_json_num(j, p->run_mde);
+            cli_json_key(j, "run_games_needed");
+            if (p->run_needed > 0)
+                cli_json_int(j, p->run_needed);
+            else
+                cli_json_null(j);
+        }
         cli_json_end_obj(j);
     }
     cli_json_end_arr(j);

@@ -50,12 +50,23 @@ static void sim_runs_mean(sim_cli *s, const design *d, fc_sim_metric m, int arg,
     cli_runs_metric(s->runs, d->label, name, sm.mean, lo, hi, NAN, NULL);
 }
 
-/* Every design's figures and, for A/B, every row of the comparison (B - A, adjusted p). */
+/* The detectable difference of a row as the figure mde:NAME (none without variation). */
+static void sim_runs_mde(sim_cli *s, const char *label, const sim_row *r, double mde)
+{
+    char name[48], key[56];
+    sim_row_name(r, name, sizeof name);
+    snprintf(key, sizeof key, "mde:%s", name);
+    if (!isnan(mde))
+        cli_runs_metric(s->runs, label, key, mde, NAN, NAN, NAN, NULL);
+}
+
+/* Every design's figures and, for A/B, every row of the comparison (B - A, adjusted p), and the
+ * detectable difference of each row (of the comparison, or of one design's means). */
 static void sim_runs_metrics(sim_cli *s)
 {
-    sim_row rows[2 * FC_MAX_SEATS + 16];
-    fc_stats_diff diff[2 * FC_MAX_SEATS + 16];
-    double padj[2 * FC_MAX_SEATS + 16];
+    sim_row rows[SIM_ROWS_MAX];
+    fc_stats_diff diff[SIM_ROWS_MAX];
+    double padj[SIM_ROWS_MAX];
     int nrows = sim_rows(s, rows);
     for (int k = 0; k < s->ndesigns; k++) {
         for (int seat = 0; seat < s->nseats; seat++) {
@@ -72,12 +83,20 @@ static void sim_runs_metrics(sim_cli *s)
                 sim_runs_mean(s, &s->d[k], rows[i].metric, rows[i].arg, share, name);
         }
     }
-    if (s->ndesigns < 2 || (nrows = sim_comparison(s, rows, diff, padj)) < 0)
+    if (s->ndesigns < 2) { /* one design: what its games detect, as its report says */
+        sim_detect det[SIM_ROWS_MAX];
+        nrows = sim_detect_rows(s, rows, det);
+        for (int i = 0; i < nrows; i++)
+            sim_runs_mde(s, "A", &rows[i], det[i].mde);
+        return;
+    }
+    if ((nrows = sim_comparison(s, rows, diff, padj)) < 0)
         return;
     for (int i = 0; i < nrows; i++) {
         char name[48];
         sim_row_name(&rows[i], name, sizeof name);
         cli_runs_metric(s->runs, "B-A", name, diff[i].diff, diff[i].lo, diff[i].hi, padj[i], NULL);
+        sim_runs_mde(s, "B-A", &rows[i], sim_row_mde(&diff[i]));
     }
 }
 

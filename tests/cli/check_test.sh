@@ -40,7 +40,8 @@ else
 fi
 FORMICARY_DB=$TMP/runs.db fc check bidrace met.ini --threads 2
 FORMICARY_DB=$TMP/runs.db fc runs show 1
-check "the check is kept in the runs database with each target's verdict" eval '[ $rc -eq 0 ] && has "^run 1: check bidrace, complete" && has "target:strength +0\.[0-9]+ .*beats:mcts:iters=40,random: met$"'
+check "the check is kept in the runs database with each target's tolerance and verdict, and the contract's" eval '[ $rc -eq 0 ] && has "^run 1: check bidrace, complete" && has "target:strength +0\.[0-9]+ .*beats:mcts:iters=40,random >= 0.6: met \([0-9]+ games, look [0-9]+\)$" &&
+    has "^  - +contract +0\.000 .* MET: met\.ini$"'
 FORMICARY_DB=$TMP/runs.db fc runs export 1
 check "and its games: line-up 1 (the contract's seats) and line-up 2 (beats), agents named" eval '[ $rc -eq 0 ] &&
     [ "$(grep -c "^L1,[0-9]*,\"mcts:iters=40\",.*\"random\"" "$TMP/out")" -ge 2 ] &&

@@ -110,8 +110,10 @@ check "replay --set over --rules: the recorded games stop short" eval '[ $rc -eq
 fc replay mb --set board_side=B --continue-with mcts:iters=10 --json c1.json
 check "replay --continue-with: diverged games finished by the agent" eval '[ $rc -eq 0 ] && jqt "([.records[] | .continued and .new_over and .continued_decisions > 0] | all) and .summary.compared == $GAMES" c1.json'
 check "replay: the smallest score change the records detect, per seat (mde), beside the interval" eval 'jqt "(.summary.score_change | length) == 2 and all(.summary.score_change[]; .mde > 0 and .mde > (.hi - .lo) / 2)" c1.json'
-fc replay mb --set board_side=B --continue-with mcts:iters=10
+fc replay mb --set board_side=B --continue-with mcts:iters=10 --csv c1.csv --html c1.html
 check "replay: the terminal says it too" eval '[ $rc -eq 0 ] && has "^  detectable +seat 1 \+-[0-9.]+, seat 2 \+-[0-9.]+"'
+check "replay: and the CSV's header and the HTML page" eval 'grep -Eq "^# detectable score change: seat 1 \+-[0-9.]+, seat 2 \+-[0-9.]+ \(the smallest mean change" c1.csv &&
+    grep -Eq "Detectable score change: seat 1 \+-[0-9.]+, seat 2" c1.html'
 fc replay mb --set board_side=B --continue-with mcts:iters=10 --json c2.json
 check "replay --continue-with: deterministic" cmp c1.json c2.json
 fc replay mb --set board_side=B --continue-with mcts:iters=10 --json c3.json --threads 3

@@ -51,6 +51,8 @@ check "the same report with and without the database (2 threads, 300 games in ch
 fc sim bidrace --games 10 --seed 5 --against-set goal=7
 check "an A/B sim is recorded with B's difference and B-A rows" eval '[ $rc -eq 0 ] && fc runs show 3 && [ $rc -eq 0 ] &&
     has "^design B: B = A with goal" && has "B-A +win_share:1 " && has "B +rounds "'
+check "the A/B run keeps each row's detectable difference, and a run of one design its own" eval '
+    has "^  B-A +mde:win_share:1 +[0-9.]+ " && fc runs show 2 && has "^  A +mde:seat_win:1 +[0-9.]+ "'
 
 # ---- the other studies ----
 fc tune bidrace --param goal=5..6 --target "rounds<=5" --target "rounds<=1" --budget-games 40
@@ -59,14 +61,21 @@ check "tune is recorded with its winner" eval '[ $rc -eq 0 ] && fc runs show 4 &
 fc skill bidrace --games 2 --from 2 --to 4
 check "skill is recorded with its steps" eval '[ $rc -eq 0 ] && fc runs show 5 && has "^run 5: skill bidrace, complete" &&
     has "A +win:4-vs-2 " && has "A +skill_depth "'
+check "skill keeps each step's detectable departure from 0.5" eval 'has "^  A +mde:4-vs-2 +[0-9.]+ "'
 fc ladder bidrace --agents "random;greedy" --games 2
 check "ladder is recorded with its ratings" eval '[ $rc -eq 0 ] && fc runs show 6 && has "^run 6: ladder bidrace, complete" &&
     has "^seats: 1 random, 2 greedy" && has "elo:2 "'
 mkdir "$TMP/corpus"
 fc sim bidrace --games 3 --seed 6 --record-dir "$TMP/corpus" --no-db
-fc replay "$TMP/corpus" --corpus --set goal=7
+fc replay "$TMP/corpus" --corpus --set goal=7 --threads 2
 check "corpus replay is recorded with its counts" eval '[ $rc -eq 0 ] && fc runs show 7 && has "^run 7: replay bidrace, complete" &&
     has "records +3\.000"'
+check "corpus replay keeps its threads and the first record's rules as recorded (A) and replayed (B)" eval 'has "seed 0, 2 threads," &&
+    has "^design A: rule set .default., no variant.* \(.*corpus/game-00001\.fcr as recorded, the first record replayed\)$" &&
+    has "^design B: B = A with goal [0-9]+ -> 7 \(.*corpus/game-00001\.fcr under the new rules\)$"'
+if command -v sqlite3 >/dev/null; then
+    check "sqlite3: the corpus replay's design B holds the whole new rule set" eval '[ "$(sqlite3 "$DB" "SELECT count(*) FROM designs WHERE run = 7 AND label = '"'"'B'"'"' AND rules LIKE '"'"'%goal = 7%'"'"'")" = 1 ]'
+fi
 # ---- runs export: every study's games (or its figures) as CSV ----
 fc runs export 2 --csv "$TMP/e2.csv"
 check "runs export: a sim's games, a commented header saying what ran, one row per game" eval '[ $rc -eq 0 ] &&
@@ -107,6 +116,9 @@ check "a corpus replay that diverges and has an unreadable record (exit 1: the r
     [ "$(grep -c "^B,[1-3],.*,[12],[01],[0-9]*,.*diverged at decision" "$TMP/out")" -eq 3 ] &&
     has "^A,4,\"\",,,,\"\",,,,,,,,,,,,,,\".*zz\.fcr\",\"error: .*not a Formicary record" && ! has "^B,4,"'
 rm "$TMP/corpus/zz.fcr"
+fc runs show 8
+check "the corpus replay keeps each seat's score change and its detectable change" eval '[ $rc -eq 0 ] &&
+    has "^  - +score_change:1 " && has "^  - +mde:score_change:1 +[0-9.]+ "'
 if command -v sqlite3 >/dev/null; then
     check "sqlite3: the records that diverged, by the decision they diverged at" eval '[ "$(sqlite3 "$DB" "SELECT count(*) FROM games WHERE run = 8 AND design = '"'"'B'"'"' AND note LIKE '"'"'diverged at decision%'"'"'")" = 3 ]'
 fi
@@ -135,6 +147,22 @@ check "without FORMICARY_DB the run goes to ~/.local/share/formicary/runs.db" \
 (unset FORMICARY_DB; XDG_DATA_HOME=$TMP/xdg fc sim bidrace --games 2; [ $rc -eq 0 ])
 check "or to \$XDG_DATA_HOME/formicary/runs.db" test -s "$TMP/xdg/formicary/runs.db"
 
+# ---- sim --plan --run: the games planned are the plan's, known after the pilot ----
+fc sim bidrace --seats random,random --against-set goal=30 --plan rounds=0.5 --pilot 20 --run --db "$TMP/plan.db" --json "$TMP/plan.json"
+n=$(jq .games "$TMP/plan.json" 2>/dev/null)
+fc runs --db "$TMP/plan.db"
+check "plan --run is listed with the games it planned, not the pilot's ($n per design)" eval '[ $rc -eq 0 ] && [ "${n:-0}" -gt 20 ] &&
+    has "^1 .* $((2 * n))/$((2 * n)) +complete"'
+
+# ---- a long command line is kept whole, and show and export print it whole ----
+long=$(printf 'x%.0s' $(seq 150))/$(printf 'y%.0s' $(seq 150))
+mkdir -p "$TMP/${long%/*}"
+fc sim bidrace --games 2 --seed 3 --db "$TMP/long.db" --csv "$TMP/$long.csv"
+check "runs show prints the whole command line (list cuts it)" eval 'fc runs show 1 --db "$TMP/long.db" && [ $rc -eq 0 ] &&
+    has "^command: formicary sim bidrace .*--csv $TMP/$long\.csv$" && fc runs --db "$TMP/long.db" && has "\.\.\.$"'
+check "runs export's header holds the whole command line" eval 'fc runs export 1 --db "$TMP/long.db" && [ $rc -eq 0 ] &&
+    has "^# command: formicary sim bidrace .*--csv $TMP/$long\.csv$"'
+
 # ---- a database that cannot be written: one line, the run and its files as ever ----
 touch "$TMP/plainfile"
 fc sim bidrace --games 4 --seed 3 --csv "$TMP/b.csv" --db "$TMP/plainfile/runs.db"
@@ -149,10 +177,34 @@ if [ "$(id -u)" -ne 0 ]; then
 else
     skip "a read-only database: exit 0, one line, the CSV written" "root writes read-only files"
 fi
+# reading a database in a folder this user cannot write (shared read-only): no -shm can be made
+mkdir "$TMP/shared"
+cp "$DB" "$TMP/shared/runs.db"
+chmod 0555 "$TMP/shared"
+if [ "$(id -u)" -ne 0 ]; then
+    fc runs --db "$TMP/shared/runs.db"
+    check "a database in a read-only folder can be listed and shown" eval '[ $rc -eq 0 ] && has "^1 .* complete" &&
+        fc runs show 1 --db "$TMP/shared/runs.db" && [ $rc -eq 0 ] && has "^run 1: sim bidrace, complete"'
+    fc sim bidrace --games 2 --db "$TMP/shared/new.db" --csv "$TMP/e.csv"
+    check "a new database in a read-only folder: one line that says why, the CSV written" eval '[ $rc -eq 0 ] && one_line_err &&
+        has "new.db: unable to open database file \($TMP/shared: Permission denied\)" err && [ -s "$TMP/e.csv" ]'
+else
+    skip "a database in a read-only folder can be listed and shown" "root writes read-only folders"
+    skip "a new database in a read-only folder: one line that says why, the CSV written" "root writes read-only folders"
+fi
+chmod 0755 "$TMP/shared"
 if [ -w /dev/full ]; then
     fc sim bidrace --games 4 --seed 3 --csv "$TMP/d.csv" --db /dev/full
     check "/dev/full as the database: exit 0, one line, the CSV written" eval '[ $rc -eq 0 ] && one_line_err && [ -s "$TMP/d.csv" ]'
 fi
+
+# a disk that fills up half-way (a file size limit: writes past it fail as on a full disk)
+(trap '' XFSZ; ulimit -f 150; "$EXE" sim bidrace --games 20000 --seed 3 --db "$TMP/full.db" --json "$TMP/full.json" \
+    >"$TMP/out" 2>"$TMP/err"; echo $? >"$TMP/rc")
+rc=$(cat "$TMP/rc")
+check "a disk full half-way: exit 0, one line saying the run stays incomplete, the JSON written" eval '[ $rc -eq 0 ] &&
+    one_line_err && has "runs database .*full.db: .*recording stopped: run 1 stays .incomplete." err &&
+    jqt ".games == 20000" "$TMP/full.json" && fc runs --db "$TMP/full.db" && has "^1 .* incomplete "'
 
 # ---- killed half-way: incomplete, whole chunks, the file consistent ----
 # (slow agents, so the run is far from its end when killed; few games, so little memory)

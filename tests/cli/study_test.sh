@@ -75,6 +75,21 @@ if have_game marabunta; then
     check "sim: a tier's seat is named with its tier and its measured rating" eval '[ $rc -eq 0 ] && has "^agents: 1 easy = $EASY \\(Elo -?[0-9]+, -?[0-9]+\\.\\.-?[0-9]+\\), 2 random" && jqt ".agents_by_seat[0].tier == \"easy\" and (.agents_by_seat[1] | has(\"tier\") | not) and .designs[0].agents[0].tier == \"easy\"" j.json && grep -q "^# agents: 1 easy = " t.csv'
 fi
 
+# ---- one design: each metric's detectable difference from a fixed value ----
+fc sim bidrace --seats random,greedy --games 40 --json one.json --html one.html
+check "sim of one design: a detectable difference per metric in the terminal" eval '[ $rc -eq 0 ] &&
+    has "^detectable: the smallest true difference of a metric.s mean from a fixed value .* these 40 games detect" &&
+    has "^  seat_win:1 +0\.[0-9]+ +0\.[0-9]+ +0\.[0-9]+$" && has "^  timeout +0\.000 +0\.000 +n/a$"'
+check "one design: the JSON's detectable rows are (t + z80) sd / sqrt(n) and the HTML has them" python3 -c '
+import json, math
+d = json.load(open("one.json"))["detectable"]
+row = {r["metric"]: r for r in d}["seat_win:1"]
+t39 = 2.0227  # t(0.975, 39)
+assert abs(row["mde"] - (t39 + 0.8416) * row["sd"] / math.sqrt(40)) < 1e-3, row
+assert {r["metric"]: r for r in d}["timeout"]["mde"] is None
+assert "Detectable differences" in open("one.html").read()
+'
+
 # ---- sim --plan: a pilot, the games needed, --run plays them ----
 fc sim bidrace --seats random,random --against-set goal=30 --plan rounds=0.5 --plan win_share:1=0.05 --pilot 40 --json plan.json
 check "plan: the pilot, its sd and the games needed, no table" eval '[ $rc -eq 0 ] && has "^plan \(95% confidence, 80% power\) from a pilot of 40 paired games:$" && has "^  rounds +0.5 " && has "^  needed: [0-9]+ paired games" && has "--run plays them" && ! has "^A/B comparison"'
@@ -90,6 +105,15 @@ assert n <= math.ceil((z * sd / eff) ** 2) + 3, (n, sd)
 N=$(jq .plan.games_needed plan.json)
 fc sim bidrace --seats random,random --against-set goal=30 --plan rounds=0.5 --plan win_share:1=0.05 --pilot 40 --run --json run.json --csv run.csv
 check "plan --run: plays the games needed and reports them" eval '[ $rc -eq 0 ] && jqt ".games == $N and .plan.run == true and .plan.played == $N" run.json && has "^A/B comparison over $N paired games" && has "^  played $N paired games \(--run\)$"'
+check "plan --run: says what the run's games detect from their own sd, and whether the pilot's held" eval '
+    has "^  after the run: rounds detectable [0-9.e-]+ \(sd [0-9.]+ over the $N paired games\), (within the effect 0.5|above the effect 0.5: the pilot.s sd was low; these games. sd asks for [0-9]+)$" &&
+    jqt "all(.plan.targets[]; .run_sd > 0 and .run_mde > 0 and .run_games_needed > 0)" run.json'
+check "plan --run: the run's detectable difference is (t + z80) sd / sqrt(n) of all its games" python3 -c '
+import json, math
+r = json.load(open("run.json"))
+t, n = r["plan"]["targets"][0], r["games"]
+assert abs(t["run_mde"] - (1.96 + 0.8416) * t["run_sd"] / math.sqrt(n)) < 0.03 * t["run_mde"], (t, n)
+'
 fc sim bidrace --seats random,random --against-set goal=30 --games "$N" --csv whole.csv
 check "plan --run: the pilot's games are the run's first games (the same CSV as --games N)" eval 'diff <(grep -v "^#" run.csv | sed "s/,[^,]*\$//") <(grep -v "^#" whole.csv | sed "s/,[^,]*\$//") >/dev/null && [ "$(grep -vc "^#" run.csv)" -eq $((2 * N + 1)) ]'
 fc sim bidrace --seats random,random --plan seat_win:1=0.01 --pilot 20 --run --games 50 --json -

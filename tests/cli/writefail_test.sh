@@ -33,6 +33,7 @@ WRITERS=(
     "skill --csv|skill bidrace --games 2 --from 2 --to 4 --csv @"
     "skill --json|skill bidrace --games 2 --from 2 --to 4 --json @"
     "skill --svg|skill bidrace --games 2 --from 2 --to 4 --svg @"
+    "skill --html|skill bidrace --games 2 --from 2 --to 4 --html @"
     "ladder --html|ladder bidrace --agents random;greedy --games 2 --html @"
     "ladder --json|ladder bidrace --agents random;greedy --games 2 --json @"
     "ladder --csv|ladder bidrace --agents random;greedy --games 2 --csv @"

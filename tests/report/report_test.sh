@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # HTML reports (docs/reports.md), suite 'report'. Writes pages with the report writer itself
 # (html_demo: every chart, text to escape, values that are not finite) and with `sim --html`
-# (one design; A/B under each correction), `replay --html` and `tune --html`, checks their structure (html_check.py, and xmllint
+# (one design; A/B under each correction), `replay --html`, `tune --html` and `skill --html`, checks their structure (html_check.py, and xmllint
 # when installed: the pages are well-formed XML too), that they carry no network address, and
 # that the numbers drawn are the run's own (against --json and --compare-csv); then renders
 # each in headless Chromium and checks the screenshot is not blank (png_check.py, which must
@@ -111,7 +111,15 @@ contains "$tmp/tune.html" 'ant_hills='
 contains "$tmp/tune.html" 'front (joined)'
 contains "$tmp/tune.html" 'Progress: the best candidate'
 contains "$tmp/tune.html" 'Detectable: the smallest true difference of loss'
-pages="demo sim ab-holm replay tune"
+
+# --- skill --html (the win rate of every step, A and B, over 0.5) ---
+"$exe" skill marabunta --games 4 --from 4 --to 16 --against-set seventh_die=true --html "$tmp/skill.html" >/dev/null 2>&1 ||
+  fail "skill --html exit $?"
+check_page "$tmp/skill.html" 1
+contains "$tmp/skill.html" 'Design B = A with seventh_die false -&gt; true'
+contains "$tmp/skill.html" 'Win rate of the stronger bot'
+contains "$tmp/skill.html" 'Detectable: the smallest departure of the win rate from 0.5'
+pages="demo sim ab-holm replay tune skill"
 
 # --- rendering ---
 chrome=$(command -v chromium || command -v chromium-browser || true)

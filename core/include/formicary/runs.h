@@ -51,6 +51,8 @@ typedef struct fc_run_info {
 /* Inserts the run (status 'incomplete', start time now, this program's version): its id > 0,
  * or a negative error. */
 int64_t fc_runs_begin(fc_runs *db, const fc_run_info *info, fc_error *err);
+/* The games the run now plans (sim --plan --run: known only after its pilot). */
+int fc_runs_set_planned(fc_runs *db, int64_t run, long games, fc_error *err);
 /* A design of the run (label "A", "B", ...): its description (what is compared, may be NULL),
  * the full resolved rule set (name = value lines), the variant's name and source text, the
  * hashes. */
@@ -109,6 +111,8 @@ typedef struct fc_run_row {
 int fc_runs_list(fc_runs *db, const char *game, fc_run_row *rows, int max, fc_error *err);
 /* Run `id`: 0, or FC_EUNKNOWN ("no run ID in FILE"). */
 int fc_runs_get(fc_runs *db, int64_t id, fc_run_row *row, fc_error *err);
+/* Run `id`'s whole command line (fc_run_row.argv is cut for listing), to free; NULL with err. */
+char *fc_runs_argv(fc_runs *db, int64_t id, fc_error *err);
 
 /* Calls fn for each of the run's rows of one kind, in a stable order; what is NULL, absent. */
 typedef enum fc_runs_part {

@@ -41,6 +41,29 @@ static void runs_row(sqlite3_stmt *st, fc_run_row *r)
     r->seconds = sqlite3_column_type(st, 13) == SQLITE_NULL ? NAN : sqlite3_column_double(st, 13);
 }
 
+char *fc_runs_argv(fc_runs *db, int64_t id, fc_error *err)
+{
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(db->h, "SELECT argv FROM runs WHERE id = ?", -1, &st, NULL) != SQLITE_OK) {
+        runs_fail(db, err);
+        return NULL;
+    }
+    sqlite3_bind_int64(st, 1, id);
+    int rc = sqlite3_step(st);
+    const unsigned char *t = rc == SQLITE_ROW ? sqlite3_column_text(st, 0) : NULL;
+    char *argv = t ? strdup((const char *)t) : NULL;
+    sqlite3_finalize(st);
+    if (argv)
+        return argv;
+    if (rc == SQLITE_ROW)
+        fc_error_set(err, FC_ENOMEM, "out of memory");
+    else if (rc == SQLITE_DONE)
+        fc_error_set(err, FC_EUNKNOWN, "no run %lld in %s", (long long)id, db->path);
+    else
+        runs_fail(db, err);
+    return NULL;
+}
+
 int fc_runs_list(fc_runs *db, const char *game, fc_run_row *rows, int max, fc_error *err)
 {
     char sql[512];

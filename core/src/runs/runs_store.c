@@ -154,6 +154,52 @@ static int runs_wal(fc_runs *db, fc_error *err)
     return sqlite3_exec(db->h, "PRAGMA synchronous=NORMAL", NULL, NULL, NULL) == SQLITE_OK ? 0 : runs_fail(db, err);
 }
 
+/* Reading a file in WAL mode needs its -shm file, made beside it on first use: in a folder this
+ * process cannot write (a database shared read-only, a read-only mount) that fails with "attempt
+ * to write a readonly database". Without a -shm file every write has been checkpointed into the
+ * file (a writer that closes removes both), so it is read again as immutable: no locks and no
+ * -shm. 0, or nonzero with the first connection's error kept. */
+static int runs_open_immutable(fc_runs *db)
+{
+    char shm[1100];
+    if (snprintf(shm, sizeof shm, "%s-shm", db->path) >= (int)sizeof shm || access(shm, F_OK) == 0)
+        return 1;
+    char uri[3300] = "file:";
+    size_t len = strlen(uri);
+    for (const unsigned char *p = (const unsigned char *)db->path; *p && len + 16 < sizeof uri; p++) {
+        bool escape = *p < 0x21 || *p > 0x7e || strchr("?#%", *p);
+        len += (size_t)(escape ? snprintf(uri + len, sizeof uri - len, "%%%02X", *p) : (uri[len] = (char)*p, 1));
+    }
+    if (len + 16 >= sizeof uri)
+        return 1;
+    snprintf(uri + len, sizeof uri - len, "?immutable=1");
+    sqlite3 *h = NULL;
+    if (sqlite3_open_v2(uri, &h, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+        sqlite3_close(h);
+        return 1;
+    }
+    sqlite3_close(db->h);
+    db->h = h;
+    sqlite3_extended_result_codes(db->h, 0);
+    return 0;
+}
+
+/* SQLite's "unable to open database file" does not say why; a folder or file this process
+ * may not write (a read-only mount, another user's file) does. */
+static void runs_why(const fc_runs *db, bool writable, fc_error *err)
+{
+    if (!writable || sqlite3_errcode(db->h) != SQLITE_CANTOPEN)
+        return;
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s", db->path);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        slash[slash == dir] = '\0';
+    const char *what = access(db->path, F_OK) == 0 ? db->path : slash ? dir : ".";
+    if (access(what, W_OK) != 0 && errno != ENOENT)
+        fc_error_set(err, FC_EIO, "%s: %s (%s: %s)", db->path, sqlite3_errmsg(db->h), what, strerror(errno));
+}
+
 fc_runs *fc_runs_open(const char *path, bool writable, fc_error *err)
 {
     size_t len = strlen(path);
@@ -172,14 +218,19 @@ fc_runs *fc_runs_open(const char *path, bool writable, fc_error *err)
     int flags = writable ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
     if (sqlite3_open_v2(path, &db->h, flags | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
         fc_error_set(err, FC_EIO, "%s: %s", path, db->h ? sqlite3_errmsg(db->h) : "cannot open");
+        if (db->h)
+            runs_why(db, writable, err);
         fc_runs_close(db);
         return NULL;
     }
     sqlite3_extended_result_codes(db->h, 0);
     sqlite3_busy_timeout(db->h, RUNS_BUSY_MS);
     int version = db->version = runs_version(db);
+    if (version < 0 && !writable && runs_open_immutable(db) == 0)
+        version = db->version = runs_version(db);
     if (version < 0) { /* not a database, or not readable */
         runs_fail(db, err);
+        runs_why(db, writable, err);
         fc_runs_close(db);
         return NULL;
     }
@@ -261,6 +312,13 @@ int64_t fc_runs_begin(fc_runs *db, const fc_run_info *in, fc_error *err)
                        " started) VALUES (?,?,?,?,?,?,?,?,?, strftime('%Y-%m-%dT%H:%M:%SZ','now'))",
                        "ttttitiii", args, err);
     return rc != 0 ? rc : sqlite3_last_insert_rowid(db->h);
+}
+
+int fc_runs_set_planned(fc_runs *db, int64_t run, long games, fc_error *err)
+{
+    int64_t g = games;
+    const void *args[] = {&g, &run};
+    return runs_exec(db, "UPDATE runs SET games_planned = ? WHERE id = ?", "ii", args, err);
 }
 
 /* The resolved rule set as "name = value" lines (the game's parameters, then the variant's). */
