@@ -276,7 +276,11 @@ static void probe_record_end(cli_runs *runs, const probe_cli *p)
         snprintf(name, sizeof name, "loss:%s", k->name);
         cli_runs_metric(runs, "", name, k->loss, k->loss_lo, k->loss_hi, NAN, fc_probe_verdict_name(k->verdict));
         snprintf(name, sizeof name, "ratio:%s", k->name);
-        cli_runs_metric(runs, "", name, k->ratio, NAN, NAN, NAN, "winners' share of the kind / losers'");
+        /* no ratio when losers never used the kind: not 0, which would read "losers only" */
+        const char *why = k->used_lose > 0  ? "winners' share of the kind / losers'"
+                          : k->used_win > 0 ? "winners only: losers never used the kind"
+                                            : "nobody used the kind";
+        cli_runs_metric(runs, "", name, k->used_lose > 0 ? k->ratio : NAN, NAN, NAN, NAN, why);
     }
 }
 

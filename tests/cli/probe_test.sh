@@ -47,6 +47,9 @@ fc probe tally --players 5 --deals 3 --json -
 check "5 seats: 48 games, B 1/5, take loses 1/5, bound 6/16" eval '[ $rc -eq 0 ] && jqt ".players == 5 and .games == 48 and all(.kinds[]; .games == 15)" && near "$(jq .base "$TMP/out")" 0.2 && kf take loss_lo 0.2 && kf take loss_hi 0.2 && kf take binding 0.375 && kf take used_lose 0.285714 && jqt ".kinds[0].verdict == \"essential\" and .kinds[1].verdict == \"dead\""'
 fc probe tally --players 3 --deals 2 --set lead=0 --json -
 check "3-way first places: B 1/3, and skip-restricted in a 3-way tie keeps 1/3" eval '[ $rc -eq 0 ] && near "$(jq .base "$TMP/out")" 0.333333 && kf take loss 0.333333 && kf skip share 0.333333 && kf skip loss_hi 0 && kf take used_lose 0 && kf take used_win 0.5'
+fc probe tally --players 3 --deals 2 --set lead=0 --db "$TMP/runs.db"
+fc runs export 1 --db "$TMP/runs.db"
+check "runs database: no ratio for a kind losers never used (take, winners only; skip, nobody)" eval '[ $rc -eq 0 ] && has "^\"\",\"ratio:take\",,,,,\"winners only: losers never used the kind\"$" && has "^\"\",\"ratio:skip\",,,,,\"nobody used the kind\"$" && has "^\"\",\"loss:take\",0\.333"'
 fc probe tally --players 3 --deals 2 --max-decisions 1 --json -
 check "every game a timeout: B 0, no verdict from the thresholds" eval '[ $rc -eq 0 ] && jqt ".timeouts == 20 and .base == 0 and .kinds[0].verdict == \"unclear\" and .kinds[1].verdict == \"unclear\""'
 fc probe tally --players 6
