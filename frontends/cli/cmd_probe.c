@@ -53,7 +53,7 @@ static int probe_options(const cli *c, probe_cli *p, int *players)
 {
     fc_probe_config *cfg = &p->cfg;
     int md = 0;
-    if (!cli_opt_int(c, "--deals", 1, 1000000, 20, &cfg->deals) || !cli_opt_int(c, "--players", 2, 8, 0, players) ||
+    if (!cli_opt_int(c, "--deals", 2, 1000000, 20, &cfg->deals) || !cli_opt_int(c, "--players", 2, 8, 0, players) ||
         !cli_opt_int(c, "--threads", 1, 1024, 1, &cfg->threads) || !cli_opt_u64(c, "--seed", 1, &cfg->seed) ||
         !cli_opt_int(c, "--max-decisions", 1, 100000000, 0, &md))
         return CLI_EXIT_USAGE;

@@ -90,7 +90,9 @@ check "probe: unknown kind" eval '[ $rc -eq 2 ] && one_line_err && has "no kind 
 fc probe hive --kinds ,
 check "probe: empty kind" eval '[ $rc -eq 2 ] && one_line_err && has "empty kind" err'
 fc probe hive --deals 1
-check "probe: one deal" eval '[ $rc -eq 2 ] && one_line_err && has "an interval needs two" err'
+check "probe: one deal" eval '[ $rc -eq 2 ] && one_line_err && has "2\.\.1000000" err'
+fc probe hive --deals 0
+check "probe: no deals, the range said as it is (2..)" eval '[ $rc -eq 2 ] && one_line_err && has "2\.\.1000000" err'
 fc probe hive --agent greedy:restrict=place
 check "probe: a restricted agent" eval '[ $rc -eq 2 ] && one_line_err && has "restricted already" err'
 fc probe hive --agent grdy
