@@ -23,6 +23,8 @@ const cli_optdef cli_opts_probe[] = {
     {"--threads", "K", false, "worker threads (default 1); results do not depend on K"},
     {"--seed", "S", false, "base seed (default 1)"},
     {"--max-decisions", "N", false, "decisions before a game counts as a timeout (default 100000)"},
+    {"--opening", "N", false,
+     "the first N decisions of every game are random, the same in every game of a deal (varied deals for ab)"},
     {"--set", "KEY=VALUE", true, "override one parameter"},
     {"--rules", "F.ini|NAME", false, "rule set: a file, or a shipped one by name (config/GAME/NAME.ini)"},
     {"--variant", "F.lua", false, "Lua variant"},
@@ -55,7 +57,8 @@ static int probe_options(const cli *c, probe_cli *p, int *players)
     int md = 0;
     if (!cli_opt_int(c, "--deals", 2, 1000000, 20, &cfg->deals) || !cli_opt_int(c, "--players", 2, 8, 0, players) ||
         !cli_opt_int(c, "--threads", 1, 1024, 1, &cfg->threads) || !cli_opt_u64(c, "--seed", 1, &cfg->seed) ||
-        !cli_opt_int(c, "--max-decisions", 1, 100000000, 0, &md))
+        !cli_opt_int(c, "--max-decisions", 1, 100000000, 0, &md) ||
+        !cli_opt_int(c, "--opening", 0, 10000, 0, &cfg->opening))
         return CLI_EXIT_USAGE;
     cfg->max_decisions = md;
     const char *outs[3] = {cli_opt(c, "--csv"), cli_opt(c, "--json"), cli_opt(c, "--html")};
@@ -183,9 +186,9 @@ static int probe_write_json(const probe_cli *p, const char *path)
     FILE *f = fc_outfile_stream(o);
     cli_json_key(&j, "agent");
     cli_json_str(&j, p->label);
-    const char *ik[5] = {"players", "deals", "games", "timeouts", "threads"};
-    long iv[5] = {r->nseats, r->deals, r->games, r->timeouts, p->cfg.threads};
-    for (int i = 0; i < 5; i++) {
+    const char *ik[6] = {"players", "deals", "games", "timeouts", "threads", "opening"};
+    long iv[6] = {r->nseats, r->deals, r->games, r->timeouts, p->cfg.threads, p->cfg.opening};
+    for (int i = 0; i < 6; i++) {
         cli_json_key(&j, ik[i]);
         cli_json_int(&j, iv[i]);
     }
