@@ -110,6 +110,9 @@ static void probe_print(const probe_cli *p)
     printf("probe %s: agent %s, %d players, %d kinds, %d deals each (%d games a kind), %ld games, seed %llu\n",
            p->game, p->label, r->nseats, r->nkinds, r->deals, r->deals * r->nseats, r->games,
            (unsigned long long)p->cfg.seed);
+    if (p->cfg.opening > 0)
+        printf("opening: the first %d decisions of every game random, the same in every game of a deal\n",
+               p->cfg.opening);
     printf("share: the restricted agent's win share (95%% interval); loss: baseline %.3f minus it, paired by deal;\n"
            "bound: its decisions where the restriction removed a choice; winners/losers: share of their decisions\n"
            "of the kind in unrestricted games, and the ratio (docs/metrics.md, \"Mechanic probes\")\n",
@@ -220,6 +223,9 @@ static int probe_write_html(const probe_cli *p, const char *path)
                   "and the unrestricted one in the others; %ld games, seed %llu. Loss = baseline share %.3f minus the restricted "
                   "agent's, paired by deal; whiskers are 95%% intervals (docs/metrics.md, \"Mechanic probes\").",
                   p->label, r->nseats, r->deals, r->games, (unsigned long long)p->cfg.seed, r->base);
+    if (p->cfg.opening > 0)
+        cli_html_text(h, "The first %d decisions of every game are random, the same in every game of a deal.",
+                      p->cfg.opening);
     cli_html_est e[FC_MAX_KINDS];
     enum { NC = 7 };
     const char *cells[(FC_MAX_KINDS + 1) * NC];

@@ -143,6 +143,8 @@ static void sens_print(const sens_cli *s)
     else
         printf("sensitivity %s: one at a time, %d parameters, %d games per point (the same deals at every point), "
                "seed %llu\n", s->game, c->nparams, c->games, (unsigned long long)c->seed);
+    if (c->opening > 0)
+        printf("opening: the first %d decisions of every game random, the same at every point\n", c->opening);
     cli_rules_text(s->base, text, sizeof text);
     printf("rules: %s\n", text);
     cli_seats_text(s->seat, c->nseats, text, sizeof text);

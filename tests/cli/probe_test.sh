@@ -117,7 +117,7 @@ fc probe hive --deals 2 --kinds place,move,climb --opening 10000 --json -
 check "--opening longer than the game: no agent decides, every kind unbound, nobody's usage counted" eval '[ $rc -eq 0 ] && jqt ".opening == 10000 and all(.kinds[]; .verdict == \"unbound\" and .binding == 0 and .used_win == 0 and .used_lose == 0 and .loss == 0)"'
 fc probe hive --deals 3 --kinds move --agent ab:depth=1 --opening 4 --threads 1 --json "$TMP/o1.json"
 fc probe hive --deals 3 --kinds move --agent ab:depth=1 --opening 4 --threads 3 --json "$TMP/o3.json"
-check "--opening: the same figures on 3 threads" eval '[ $rc -eq 0 ] && cmp -s <(jq -S "del(.threads)" "$TMP/o1.json") <(jq -S "del(.threads)" "$TMP/o3.json")'
+check "--opening: the same figures on 3 threads, the opening named" eval '[ $rc -eq 0 ] && has "^opening: the first 4 decisions of every game random" && cmp -s <(jq -S "del(.threads)" "$TMP/o1.json") <(jq -S "del(.threads)" "$TMP/o3.json")'
 fc probe hive --opening -1
 check "probe: a negative opening" eval '[ $rc -eq 2 ] && one_line_err && has "--opening" err'
 fc probe hive --deals 2 --kinds move --agent random --json -

@@ -91,7 +91,7 @@ if have_game hive; then
     fc sensitivity hive --seats ab:depth=1 --param queen_turn=2..6 --metric decisions --games 6 --json -
     check "a deterministic agent without an opening: every deal the same game" eval '[ $rc -eq 0 ] && jqt ".opening == 0 and .metrics[0].baseline.lo == .metrics[0].baseline.hi"'
     fc sensitivity hive --seats ab:depth=1 --param queen_turn=2..6 --metric decisions --games 6 --opening 4 --json o1.json
-    check "--opening: varied deals" eval '[ $rc -eq 0 ] && jqt ".opening == 4 and .metrics[0].baseline.lo < .metrics[0].baseline.hi" o1.json'
+    check "--opening: varied deals, named in the table" eval '[ $rc -eq 0 ] && has "^opening: the first 4 decisions of every game random" && jqt ".opening == 4 and .metrics[0].baseline.lo < .metrics[0].baseline.hi" o1.json'
     fc sensitivity hive --seats ab:depth=1 --param queen_turn=2..6 --metric decisions --games 6 --opening 4 --threads 3 --json o3.json
     check "--opening: the same JSON on 3 threads" eval '[ "$(jq -S "del(.threads, .seconds)" o1.json)" = "$(jq -S "del(.threads, .seconds)" o3.json)" ]'
 fi
