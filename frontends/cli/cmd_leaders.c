@@ -5,13 +5,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "html.h"
 #include "sim_mpi.h"
 #include "study.h"
+#include "formicary/fit_eval.h"
 #include "formicary/leaders.h"
+#include "formicary/record.h"
 
 const cli_optdef cli_opts_leaders[] = {
     {"--agents", "'SPEC;SPEC;...'", false,
@@ -19,6 +22,8 @@ const cli_optdef cli_opts_leaders[] = {
     {"--agent", "SPEC", false, "the agent of every seat (default greedy)"},
     {"--seats", "N", false, "players with --agent (default: the game's minimum)"},
     {"--games", "N", false, "games to play (default 100)"},
+    {"--corpus", "DIR", false,
+     "measure the records (*.fcr) in DIR instead of playing games: a sim's --record-dir, imported games"},
     {"--threads", "K", false, "worker threads (default 1); results do not depend on K"},
     {"--seed", "S", false, "base seed (default 1): game i uses seeds derived from (S, i)"},
     {"--max-decisions", "N", false, "decisions before a game counts as a timeout (default 100000)"},
@@ -49,7 +54,76 @@ typedef struct leaders_cli {
     fc_rules *rules;
     fc_leaders_config cfg;
     fc_leaders_result res;
+    const char *corpus;  /* --corpus: the records measured, each with its own rules */
+    char **path;
+    int npath;
+    fc_rules **rrules;
+    fc_match **rm;
+    double *result;      /* each record's first-seat result when it did not end (meta result) */
 } leaders_cli;
+
+/* The rule set shown: the one played, or the first record's. */
+static const fc_rules *leaders_shown(const leaders_cli *l) { return l->rules ? l->rules : fc_match_rules(l->rm[0]); }
+
+/* "1 greedy, 2 greedy (rotated around the seats)" or "as recorded in DIR". */
+static void leaders_agents_text(const leaders_cli *l, char *buf, size_t n)
+{
+    if (l->corpus) {
+        snprintf(buf, n, "as recorded in %s", l->corpus);
+        return;
+    }
+    cli_seats_text(l->seat, l->nseats, buf, n);
+    size_t len = strlen(buf);
+    snprintf(buf + len, n > len ? n - len : 0, " (rotated around the seats)");
+}
+
+static void leaders_corpus_free(leaders_cli *l)
+{
+    for (int i = 0; i < l->npath; i++) {
+        if (l->rm)
+            fc_match_free(l->rm[i]);
+        if (l->rrules)
+            fc_rules_free(l->rrules[i]);
+        free(l->path[i]);
+    }
+    free(l->rm);
+    free(l->rrules);
+    free(l->result);
+    free(l->path);
+}
+
+/* --corpus DIR: the records, all of this game; options that choose games to play are refused. */
+static int leaders_corpus(const cli *c, leaders_cli *l, fc_context *ctx, const fc_plugin *p)
+{
+    const char *played[] = {"--agents", "--agent", "--seats", "--games", "--seed", "--max-decisions", "--opening",
+                            "--rules", "--variant", "--set"};
+    for (size_t i = 0; i < sizeof played / sizeof *played; i++)
+        if (cli_opt(c, played[i]))
+            return cli_usage("leaders: --corpus measures recorded games: %s does not apply", played[i]);
+    int rc = cli_record_paths("leaders", "--corpus", l->corpus, &l->path, &l->npath);
+    if (rc != 0)
+        return rc;
+    l->rrules = calloc((size_t)l->npath, sizeof *l->rrules);
+    l->rm = calloc((size_t)l->npath, sizeof *l->rm);
+    l->result = calloc((size_t)l->npath, sizeof *l->result);
+    if (!l->rrules || !l->rm || !l->result)
+        return cli_fail("out of memory");
+    for (int i = 0; i < l->npath; i++) {
+        fc_record_info info;
+        fc_error e;
+        fc_error_clear(&e);
+        if (fc_record_load(ctx, l->path[i], &l->rrules[i], &l->rm[i], &info, &e) != 0)
+            return cli_usage("leaders: %s: %s", l->path[i], e.msg);
+        if (strcasecmp(info.game, p->id) != 0)
+            return cli_usage("leaders: %s is a record of %s, not %s", l->path[i], info.game, p->id);
+        l->result[i] = fc_fit_eval_record_result(l->rm[i], fc_record_meta_get(&info.meta, "result"));
+    }
+    l->nseats = fc_rules_nseats(l->rrules[0]);
+    l->cfg.nmatches = l->npath;
+    l->cfg.matches = (const fc_match *const *)l->rm;
+    l->cfg.result = l->result;
+    return 0;
+}
 
 static void leaders_progress(void *ud, int done, int total)
 {
@@ -176,9 +250,10 @@ static int leaders_setup(cli *c, leaders_cli *l, fc_context *ctx)
     if (!p)
         return cli_fail("%s", err.msg) + 1;
     l->game = p->id;
+    l->corpus = cli_opt(c, "--corpus");
     int rc = leaders_options(c, l);
     if (rc == 0)
-        rc = leaders_seats(c, l, p);
+        rc = l->corpus ? leaders_corpus(c, l, ctx, p) : leaders_seats(c, l, p);
     if (rc != 0)
         return rc;
     if (l->nseats < p->min_seats || l->nseats > p->max_seats)
@@ -188,7 +263,7 @@ static int leaders_setup(cli *c, leaders_cli *l, fc_context *ctx)
     bool explicit_km = cli_flag(c, "--kingmakers") || cli_opt(c, "--threshold") || cli_opt(c, "--margin") ||
                        cli_opt(c, "--judge");
     l->cfg.kingmakers = !cli_flag(c, "--no-kingmakers") && (explicit_km || l->nseats >= 3);
-    if (!(l->rules = cli_rules(c, ctx, p->id, l->nseats)))
+    if (!l->corpus && !(l->rules = cli_rules(c, ctx, p->id, l->nseats)))
         return CLI_EXIT_USAGE;
     l->cfg.rules = l->rules;
     if (fc_leaders_check(&l->cfg, &err) != 0)
@@ -209,12 +284,16 @@ static void leaders_print(const leaders_cli *l)
 {
     const fc_leaders_result *r = &l->res;
     char text[4096];
-    printf("leaders %s: %d players, %ld games, seed %llu, %ld timed out\n", l->game, r->nseats, r->games,
-           (unsigned long long)l->cfg.seed, r->timeouts);
-    cli_rules_text(l->rules, text, sizeof text);
-    printf("rules: %s\n", text);
-    cli_seats_text(l->seat, l->nseats, text, sizeof text);
-    printf("agents: %s (rotated around the seats)\n", text);
+    if (l->corpus)
+        printf("leaders %s: %d players, %ld recorded games, %ld without a result (left out)\n", l->game, r->nseats,
+               r->games, r->timeouts);
+    else
+        printf("leaders %s: %d players, %ld games, seed %llu, %ld timed out\n", l->game, r->nseats, r->games,
+               (unsigned long long)l->cfg.seed, r->timeouts);
+    cli_rules_text(leaders_shown(l), text, sizeof text);
+    printf("rules: %s%s\n", l->corpus ? "each record's own; the first's: " : "", text);
+    leaders_agents_text(l, text, sizeof text);
+    printf("agents: %s\n", text);
     printf("lead curve: the share of games won by the seat the evaluation puts ahead at x%% of the game's "
            "decisions (chance: %.3f)\n", 1.0 / r->nseats);
     cli_table t;
@@ -268,8 +347,12 @@ static int leaders_write_csv(const leaders_cli *l, const char *path)
         return CLI_EXIT_FAIL;
     FILE *f = fc_outfile_stream(o);
     const fc_leaders_result *r = &l->res;
-    cli_csv_comment(f, "formicary leaders %s: %d players, %ld games, seed %llu; seats 1-based, 0 = tied lead",
-                    l->game, r->nseats, r->games, (unsigned long long)l->cfg.seed);
+    if (l->corpus)
+        cli_csv_comment(f, "formicary leaders %s: %d players, %ld records in %s; seats 1-based, 0 = tied lead",
+                        l->game, r->nseats, r->games, l->corpus);
+    else
+        cli_csv_comment(f, "formicary leaders %s: %d players, %ld games, seed %llu; seats 1-based, 0 = tied lead",
+                        l->game, r->nseats, r->games, (unsigned long long)l->cfg.seed);
     fputs("game,timeout,decisions,winners", f);
     for (int p = 0; p < FC_LEADERS_POINTS; p++)
         fprintf(f, ",leader%d", fc_leaders_point_pct(p));
@@ -359,10 +442,12 @@ static int leaders_write_json(const leaders_cli *l, const char *path)
         cli_json_key(&j, ik[i]);
         cli_json_int(&j, iv[i]);
     }
-    cli_rules_json(&j, "rule_set", l->rules);
+    cli_json_key(&j, "corpus");
+    l->corpus ? cli_json_str(&j, l->corpus) : cli_json_null(&j);
+    cli_rules_json(&j, "rule_set", leaders_shown(l));
     cli_json_key(&j, "agents_by_seat");
     cli_json_arr(&j);
-    for (int s = 0; s < l->nseats; s++) {
+    for (int s = 0; !l->corpus && s < l->nseats; s++) {
         cli_json_obj(&j);
         cli_seat_json_members(&j, &l->seat[s]);
         cli_json_end_obj(&j);
@@ -397,11 +482,16 @@ static int leaders_write_html(const leaders_cli *l, const char *path)
     cli_html *h = cli_html_begin(path, title);
     if (!h)
         return CLI_EXIT_FAIL;
-    cli_rules_text(l->rules, rules, sizeof rules);
-    cli_seats_text(l->seat, l->nseats, seats, sizeof seats);
+    cli_rules_text(leaders_shown(l), rules, sizeof rules);
+    leaders_agents_text(l, seats, sizeof seats);
     cli_html_heading(h, "Runaway leaders");
-    cli_html_text(h, "%d players, %ld games (%ld timed out), seed %llu, %.1f s. Rules: %s. Agents: %s (rotated).",
-                  r->nseats, r->games, r->timeouts, (unsigned long long)l->cfg.seed, r->seconds, rules, seats);
+    if (l->corpus)
+        cli_html_text(h, "%d players, %ld recorded games (%ld without a result, left out), %.1f s. Rules: each record's "
+                         "own; the first's: %s. Agents: %s.", r->nseats, r->games, r->timeouts, r->seconds, rules,
+                      seats);
+    else
+        cli_html_text(h, "%d players, %ld games (%ld timed out), seed %llu, %.1f s. Rules: %s. Agents: %s.",
+                      r->nseats, r->games, r->timeouts, (unsigned long long)l->cfg.seed, r->seconds, rules, seats);
     double x[FC_LEADERS_POINTS], y[FC_LEADERS_POINTS], lo[FC_LEADERS_POINTS], hi[FC_LEADERS_POINTS];
     for (int p = 0; p < FC_LEADERS_POINTS; p++) {
         x[p] = fc_leaders_point_pct(p);
@@ -447,11 +537,12 @@ static int leaders_write_html(const leaders_cli *l, const char *path)
 /* The run in the runs database (docs/runs.md): the seats, the curve and the shares. */
 static cli_runs *leaders_record_begin(const cli *c, const leaders_cli *l)
 {
-    cli_runs *runs = cli_runs_begin(c, "leaders", l->game, l->nseats, l->cfg.seed, l->cfg.threads, l->cfg.games);
+    cli_runs *runs = cli_runs_begin(c, "leaders", l->game, l->nseats, l->cfg.seed, l->cfg.threads,
+                                    l->corpus ? l->npath : l->cfg.games);
     char text[8192];
-    cli_rules_text(l->rules, text, sizeof text);
-    cli_runs_design(runs, "A", l->rules, text);
-    for (int s = 0; runs && s < l->nseats; s++)
+    cli_rules_text(leaders_shown(l), text, sizeof text);
+    cli_runs_design(runs, "A", leaders_shown(l), text);
+    for (int s = 0; runs && !l->corpus && s < l->nseats; s++)
         cli_runs_seat(runs, s + 1, l->spec[s], l->seat[s].tier[0] ? l->seat[s].tier : NULL);
     return runs;
 }
@@ -514,6 +605,7 @@ int cli_cmd_leaders(cli *c)
             rc = rc != 0 ? cli_fail("leaders: %s", err.msg) : leaders_outputs(c, l);
     }
     fc_leaders_result_free(&l->res);
+    leaders_corpus_free(l);
     fc_rules_free(l->rules);
     fc_context_free(ctx);
     free(l);

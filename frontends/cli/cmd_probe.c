@@ -23,6 +23,8 @@ const cli_optdef cli_opts_probe[] = {
     {"--threads", "K", false, "worker threads (default 1); results do not depend on K"},
     {"--seed", "S", false, "base seed (default 1)"},
     {"--max-decisions", "N", false, "decisions before a game counts as a timeout (default 100000)"},
+    {"--opening", "N", false,
+     "the first N decisions of every game are random, the same in every game of a deal (varied deals for ab)"},
     {"--set", "KEY=VALUE", true, "override one parameter"},
     {"--rules", "F.ini|NAME", false, "rule set: a file, or a shipped one by name (config/GAME/NAME.ini)"},
     {"--variant", "F.lua", false, "Lua variant"},
@@ -53,9 +55,10 @@ static int probe_options(const cli *c, probe_cli *p, int *players)
 {
     fc_probe_config *cfg = &p->cfg;
     int md = 0;
-    if (!cli_opt_int(c, "--deals", 1, 1000000, 20, &cfg->deals) || !cli_opt_int(c, "--players", 2, 8, 0, players) ||
+    if (!cli_opt_int(c, "--deals", 2, 1000000, 20, &cfg->deals) || !cli_opt_int(c, "--players", 2, 8, 0, players) ||
         !cli_opt_int(c, "--threads", 1, 1024, 1, &cfg->threads) || !cli_opt_u64(c, "--seed", 1, &cfg->seed) ||
-        !cli_opt_int(c, "--max-decisions", 1, 100000000, 0, &md))
+        !cli_opt_int(c, "--max-decisions", 1, 100000000, 0, &md) ||
+        !cli_opt_int(c, "--opening", 0, 10000, 0, &cfg->opening))
         return CLI_EXIT_USAGE;
     cfg->max_decisions = md;
     const char *outs[3] = {cli_opt(c, "--csv"), cli_opt(c, "--json"), cli_opt(c, "--html")};
@@ -107,6 +110,9 @@ static void probe_print(const probe_cli *p)
     printf("probe %s: agent %s, %d players, %d kinds, %d deals each (%d games a kind), %ld games, seed %llu\n",
            p->game, p->label, r->nseats, r->nkinds, r->deals, r->deals * r->nseats, r->games,
            (unsigned long long)p->cfg.seed);
+    if (p->cfg.opening > 0)
+        printf("opening: the first %d decisions of every game random, the same in every game of a deal\n",
+               p->cfg.opening);
     printf("share: the restricted agent's win share (95%% interval); loss: baseline %.3f minus it, paired by deal;\n"
            "bound: its decisions where the restriction removed a choice; winners/losers: share of their decisions\n"
            "of the kind in unrestricted games, and the ratio (docs/metrics.md, \"Mechanic probes\")\n",
@@ -183,9 +189,9 @@ static int probe_write_json(const probe_cli *p, const char *path)
     FILE *f = fc_outfile_stream(o);
     cli_json_key(&j, "agent");
     cli_json_str(&j, p->label);
-    const char *ik[5] = {"players", "deals", "games", "timeouts", "threads"};
-    long iv[5] = {r->nseats, r->deals, r->games, r->timeouts, p->cfg.threads};
-    for (int i = 0; i < 5; i++) {
+    const char *ik[6] = {"players", "deals", "games", "timeouts", "threads", "opening"};
+    long iv[6] = {r->nseats, r->deals, r->games, r->timeouts, p->cfg.threads, p->cfg.opening};
+    for (int i = 0; i < 6; i++) {
         cli_json_key(&j, ik[i]);
         cli_json_int(&j, iv[i]);
     }
@@ -217,6 +223,9 @@ static int probe_write_html(const probe_cli *p, const char *path)
                   "and the unrestricted one in the others; %ld games, seed %llu. Loss = baseline share %.3f minus the restricted "
                   "agent's, paired by deal; whiskers are 95%% intervals (docs/metrics.md, \"Mechanic probes\").",
                   p->label, r->nseats, r->deals, r->games, (unsigned long long)p->cfg.seed, r->base);
+    if (p->cfg.opening > 0)
+        cli_html_text(h, "The first %d decisions of every game are random, the same in every game of a deal.",
+                      p->cfg.opening);
     cli_html_est e[FC_MAX_KINDS];
     enum { NC = 7 };
     const char *cells[(FC_MAX_KINDS + 1) * NC];
@@ -276,7 +285,11 @@ static void probe_record_end(cli_runs *runs, const probe_cli *p)
         snprintf(name, sizeof name, "loss:%s", k->name);
         cli_runs_metric(runs, "", name, k->loss, k->loss_lo, k->loss_hi, NAN, fc_probe_verdict_name(k->verdict));
         snprintf(name, sizeof name, "ratio:%s", k->name);
-        cli_runs_metric(runs, "", name, k->ratio, NAN, NAN, NAN, "winners' share of the kind / losers'");
+        /* no ratio when losers never used the kind: not 0, which would read "losers only" */
+        const char *why = k->used_lose > 0  ? "winners' share of the kind / losers'"
+                          : k->used_win > 0 ? "winners only: losers never used the kind"
+                                            : "nobody used the kind";
+        cli_runs_metric(runs, "", name, k->used_lose > 0 ? k->ratio : NAN, NAN, NAN, NAN, why);
     }
 }
 

@@ -28,6 +28,8 @@ const cli_optdef cli_opts_sensitivity[] = {
     {"--seed", "S", false, "base seed (default 1)"},
     {"--threads", "K", false, "worker threads (default 1); the result does not depend on K"},
     {"--max-decisions", "N", false, "decisions before a game counts as a timeout (default 100000)"},
+    {"--opening", "N", false,
+     "the first N decisions of every game are random, the same at every point (varied deals for ab)"},
     {"--rules", "F.ini|NAME", false, "base rule set: a file, or a shipped one by name"},
     {"--variant", "F.lua", false, "Lua variant (its declared parameters are screened too)"},
     {"--set", "KEY=VALUE", true, "override one parameter of the base (not screened by default)"},
@@ -141,6 +143,8 @@ static void sens_print(const sens_cli *s)
     else
         printf("sensitivity %s: one at a time, %d parameters, %d games per point (the same deals at every point), "
                "seed %llu\n", s->game, c->nparams, c->games, (unsigned long long)c->seed);
+    if (c->opening > 0)
+        printf("opening: the first %d decisions of every game random, the same at every point\n", c->opening);
     cli_rules_text(s->base, text, sizeof text);
     printf("rules: %s\n", text);
     cli_seats_text(s->seat, c->nseats, text, sizeof text);
@@ -241,6 +245,7 @@ static int sens_numbers(sens_cli *s, const cli *c)
     if (!cli_opt_int(c, "--games", 2, 1000000, 50, &cfg->games) || !cli_opt_u64(c, "--seed", 1, &cfg->seed) ||
         !cli_opt_int(c, "--threads", 1, 1024, 1, &cfg->threads) ||
         !cli_opt_int(c, "--max-decisions", 1, 1000000000, 0, &maxdec) ||
+        !cli_opt_int(c, "--opening", 0, 10000, 0, &cfg->opening) ||
         !cli_opt_int(c, "--levels", 2, 20, FC_SENS_LEVELS_DEFAULT, &cfg->levels) ||
         !cli_opt_int(c, "--trajectories", 2, 1000, FC_SENS_TRAJECTORIES_DEFAULT, &cfg->trajectories) ||
         !cli_opt_int(c, "--top", 1, 1000, 0, &s->top))

@@ -151,11 +151,12 @@ int sens_write_json(const sens_cli *s, const char *path)
     cli_json_str(&j, fc_sens_method_name(c->method));
     cli_json_key(&j, "seed");
     cli_json_int(&j, (long long)c->seed);
-    const char *ik[8] = {"players", "threads", "games_per_point", "levels", "trajectories", "points", "refused",
-                         "games"};
-    const long iv[8] = {c->nseats, c->threads, c->games, c->method == FC_SENS_MORRIS ? c->levels : 0,
-                        c->method == FC_SENS_MORRIS ? c->trajectories : 0, r->points, r->invalid, r->games};
-    for (int i = 0; i < 8; i++) {
+    const char *ik[9] = {"players", "threads", "games_per_point", "levels", "trajectories", "points", "refused",
+                         "games", "opening"};
+    const long iv[9] = {c->nseats, c->threads, c->games, c->method == FC_SENS_MORRIS ? c->levels : 0,
+                        c->method == FC_SENS_MORRIS ? c->trajectories : 0, r->points, r->invalid, r->games,
+                        c->opening};
+    for (int i = 0; i < 9; i++) {
         cli_json_key(&j, ik[i]);
         cli_json_int(&j, iv[i]);
     }

@@ -70,6 +70,29 @@ check "leaders CSV and HTML: both judgements" eval 'grep -q ",kingmaker,kingmake
 fc leaders bidrace --games 6 --json -
 check "leaders: two players, kingmakers not measured, JSON alone on stdout" eval '[ $rc -eq 0 ] && jqt ".kingmakers == null and .players == 2"'
 
+# ---- leaders --corpus: a sim's records give the figures of the same games played ----
+fc sim bidrace --seats greedy,random,random --games 16 --seed 4 --record-dir "$TMP/recs" --no-db
+check "leaders --corpus: sim wrote the records" eval '[ $rc -eq 0 ] && [ $(ls "$TMP/recs" | grep -c "\.fcr$") -eq 16 ]'
+fc leaders bidrace --corpus "$TMP/recs" --json c1.json --csv c.csv --html c.html
+check "leaders --corpus: the table names the records" eval '[ $rc -eq 0 ] && has "^leaders bidrace: 3 players, 16 recorded games, 0 without a result" && has "^agents: as recorded in " && has "^kingmakers "'
+strip='del(.threads, .seed, .opening, .corpus, .agents_by_seat)'
+check "leaders --corpus: the figures of the same games played (l1.json)" eval '[ "$(jq -S "$strip" c1.json)" = "$(jq -S "$strip" l1.json)" ] && jqt ".corpus != null and (.agents_by_seat | length) == 0" c1.json'
+check "leaders --corpus: CSV and HTML" eval '[ $(grep -vc "^#" c.csv) -eq 17 ] && grep -q "16 recorded games" c.html'
+fc leaders bidrace --corpus "$TMP/recs" --threads 3 --json c2.json
+check "leaders --corpus: the same JSON on 3 threads" eval '[ "$(jq -S "del(.threads)" c1.json)" = "$(jq -S "del(.threads)" c2.json)" ]'
+fc leaders bidrace --corpus "$TMP/recs" --agent greedy
+check "leaders --corpus with --agent: one line" eval '[ $rc -eq 2 ] && one_line_err && has "--corpus measures recorded games: --agent does not apply" err'
+mkdir -p "$TMP/empty"
+fc leaders bidrace --corpus "$TMP/empty"
+check "leaders --corpus: a folder without records" eval '[ $rc -eq 2 ] && one_line_err && has "no records" err'
+if have_game hive; then
+    fc leaders hive --corpus "$TMP/recs"
+    check "leaders --corpus: records of another game" eval '[ $rc -eq 2 ] && one_line_err && has "is a record of bidrace, not hive" err'
+    fc import hive "$SRC/tests/fixtures/import/boardspace.sgf" --out "$TMP/real"
+    fc leaders hive --corpus "$TMP/real" --json -
+    check "leaders --corpus: an imported game that ended by resignation counts by its recorded result" eval '[ $rc -eq 0 ] && jqt ".games == 1 and .timeouts == 0 and .lead_curve[4].leader_wins.games == 1"'
+fi
+
 # ---- openings ----
 fc openings bidrace --agent random --seats 3 --depth 2 --games 30 --json o1.json --csv o.csv --html o.html
 check "openings: entropy table and lines" eval '[ $rc -eq 0 ] && has "^openings bidrace: 3 players, 30 games, first 2 decisions" && has "^  1  [0-9.]+ +[0-9]+$" && has "bid [0-9]+ \| bid [0-9]+" && has "^forced win: not searched \(not a deterministic two-player game\)"'

@@ -47,6 +47,9 @@ fc probe tally --players 5 --deals 3 --json -
 check "5 seats: 48 games, B 1/5, take loses 1/5, bound 6/16" eval '[ $rc -eq 0 ] && jqt ".players == 5 and .games == 48 and all(.kinds[]; .games == 15)" && near "$(jq .base "$TMP/out")" 0.2 && kf take loss_lo 0.2 && kf take loss_hi 0.2 && kf take binding 0.375 && kf take used_lose 0.285714 && jqt ".kinds[0].verdict == \"essential\" and .kinds[1].verdict == \"dead\""'
 fc probe tally --players 3 --deals 2 --set lead=0 --json -
 check "3-way first places: B 1/3, and skip-restricted in a 3-way tie keeps 1/3" eval '[ $rc -eq 0 ] && near "$(jq .base "$TMP/out")" 0.333333 && kf take loss 0.333333 && kf skip share 0.333333 && kf skip loss_hi 0 && kf take used_lose 0 && kf take used_win 0.5'
+fc probe tally --players 3 --deals 2 --set lead=0 --db "$TMP/runs.db"
+fc runs export 1 --db "$TMP/runs.db"
+check "runs database: no ratio for a kind losers never used (take, winners only; skip, nobody)" eval '[ $rc -eq 0 ] && has "^\"\",\"ratio:take\",,,,,\"winners only: losers never used the kind\"$" && has "^\"\",\"ratio:skip\",,,,,\"nobody used the kind\"$" && has "^\"\",\"loss:take\",0\.333"'
 fc probe tally --players 3 --deals 2 --max-decisions 1 --json -
 check "every game a timeout: B 0, no verdict from the thresholds" eval '[ $rc -eq 0 ] && jqt ".timeouts == 20 and .base == 0 and .kinds[0].verdict == \"unclear\" and .kinds[1].verdict == \"unclear\""'
 fc probe tally --players 6
@@ -87,7 +90,9 @@ check "probe: unknown kind" eval '[ $rc -eq 2 ] && one_line_err && has "no kind 
 fc probe hive --kinds ,
 check "probe: empty kind" eval '[ $rc -eq 2 ] && one_line_err && has "empty kind" err'
 fc probe hive --deals 1
-check "probe: one deal" eval '[ $rc -eq 2 ] && one_line_err && has "an interval needs two" err'
+check "probe: one deal" eval '[ $rc -eq 2 ] && one_line_err && has "2\.\.1000000" err'
+fc probe hive --deals 0
+check "probe: no deals, the range said as it is (2..)" eval '[ $rc -eq 2 ] && one_line_err && has "2\.\.1000000" err'
 fc probe hive --agent greedy:restrict=place
 check "probe: a restricted agent" eval '[ $rc -eq 2 ] && one_line_err && has "restricted already" err'
 fc probe hive --agent grdy
@@ -108,6 +113,13 @@ if command -v xmllint >/dev/null; then
 fi
 fc probe hive --deals 3 --seed 4 --threads 2 --json "$TMP/p2.json"
 check "the same figures with 2 threads" eval '[ $rc -eq 0 ] && cmp -s <(jq -S "del(.threads)" "$TMP/p1.json") <(jq -S "del(.threads)" "$TMP/p2.json")'
+fc probe hive --deals 2 --kinds place,move,climb --opening 10000 --json -
+check "--opening longer than the game: no agent decides, every kind unbound, nobody's usage counted" eval '[ $rc -eq 0 ] && jqt ".opening == 10000 and all(.kinds[]; .verdict == \"unbound\" and .binding == 0 and .used_win == 0 and .used_lose == 0 and .loss == 0)"'
+fc probe hive --deals 3 --kinds move --agent ab:depth=1 --opening 4 --threads 1 --json "$TMP/o1.json"
+fc probe hive --deals 3 --kinds move --agent ab:depth=1 --opening 4 --threads 3 --json "$TMP/o3.json"
+check "--opening: the same figures on 3 threads, the opening named" eval '[ $rc -eq 0 ] && has "^opening: the first 4 decisions of every game random" && cmp -s <(jq -S "del(.threads)" "$TMP/o1.json") <(jq -S "del(.threads)" "$TMP/o3.json")'
+fc probe hive --opening -1
+check "probe: a negative opening" eval '[ $rc -eq 2 ] && one_line_err && has "--opening" err'
 fc probe hive --deals 2 --kinds move --agent random --json -
 check "--kinds and another agent" eval '[ $rc -eq 0 ] && jq -e "(.kinds | length) == 1 and .kinds[0].kind == \"move\" and .games == 6" "$TMP/out" >/dev/null'
 finish

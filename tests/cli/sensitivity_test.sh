@@ -83,6 +83,18 @@ fc sensitivity nogame
 check "an unknown game: exit 2, one line" eval '[ $rc -eq 2 ] && one_line_err'
 fc sensitivity bidrace --seats grredy
 check "an unknown agent: exit 2" eval '[ $rc -eq 2 ] && one_line_err && has "grredy" err'
+fc sensitivity bidrace --opening -1
+check "a negative opening: exit 2" eval '[ $rc -eq 2 ] && one_line_err && has "--opening" err'
+if have_game hive; then
+    # ab at a fixed depth plays every deal of Hive the same way: a baseline of zero width; a
+    # random opening from each deal's seed varies the deals (the same at every point)
+    fc sensitivity hive --seats ab:depth=1 --param queen_turn=2..6 --metric decisions --games 6 --json -
+    check "a deterministic agent without an opening: every deal the same game" eval '[ $rc -eq 0 ] && jqt ".opening == 0 and .metrics[0].baseline.lo == .metrics[0].baseline.hi"'
+    fc sensitivity hive --seats ab:depth=1 --param queen_turn=2..6 --metric decisions --games 6 --opening 4 --json o1.json
+    check "--opening: varied deals, named in the table" eval '[ $rc -eq 0 ] && has "^opening: the first 4 decisions of every game random" && jqt ".opening == 4 and .metrics[0].baseline.lo < .metrics[0].baseline.hi" o1.json'
+    fc sensitivity hive --seats ab:depth=1 --param queen_turn=2..6 --metric decisions --games 6 --opening 4 --threads 3 --json o3.json
+    check "--opening: the same JSON on 3 threads" eval '[ "$(jq -S "del(.threads, .seconds)" o1.json)" = "$(jq -S "del(.threads, .seconds)" o3.json)" ]'
+fi
 fc --help
 check "the command is listed in --help" eval 'has "^  sensitivity GAME "'
 finish

@@ -130,6 +130,11 @@ mkdir corpus
 study agreement agreement bidrace --plugin-path "$fixtures" --corpus corpus --agent mcts:iters=300
 # leaders spreads its games with their replays (each game's leaders and kingmakers as bytes)
 study leaders leaders bidrace --plugin-path "$fixtures" --agent mcts:iters=200 --seats 3 --games 30 --kingmakers
+# leaders --corpus spreads the records' replays the same way (three players, a deeper judge)
+mkdir corpus3
+"$fc" sim bidrace --plugin-path "$fixtures" --seats mcts:iters=200,random,random --games 30 --record-dir corpus3 \
+    > /dev/null 2>&1 || fail "leaders --corpus: the corpus"
+study leaders_corpus leaders bidrace --plugin-path "$fixtures" --corpus corpus3 --judge search:3 --threshold 0.3
 # probe: its baseline games with their kind counts, then the restricted games
 study probe probe hive --deals 3 --seed 4
 study probe3 probe marsz --players 3 --deals 3 --seed 4 # three kind counts per baseline record

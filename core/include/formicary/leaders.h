@@ -3,9 +3,10 @@
  * won by a seat that was not ahead, and, with three players or more, how often a seat that can
  * no longer win chooses which other seat does.
  *
- * Records keep no evaluation, so the study plays its own games (fc_sim_run, seats rotated) and
- * replays each finished game from its start, evaluating the true state after every seat
- * decision (an omniscient judge: hidden hands included). At x% of a game with D seat decisions
+ * Records keep no evaluation, so the study plays its own games (fc_sim_run, seats rotated), or
+ * takes recorded ones (`matches`: a sim's records, imported games), and replays each game from
+ * its start, evaluating the true state after every seat decision (an omniscient judge: hidden
+ * hands included). At x% of a game with D seat decisions
  * the state is the one after decision ceil(x D / 100); the leader is the seat with the highest
  * evaluation, none on a tie. A decision is a kingmaker decision when the seat to move is
  * evaluated below `threshold`, has two or more options, and its options, each judged, put
@@ -55,6 +56,15 @@ typedef struct fc_leaders_config {
      * games, each game's fc_leaders_game the result; progress is then not called */
     fc_spread_fn spread;
     void *spread_ud;
+    /* optional: measure these recorded matches (fc_record_load; one game, one seat count) instead
+     * of playing: games, agents, seed, max_decisions and opening are then not used, rules may be
+     * NULL (the first match's are taken), and a match that did not end counts as a timeout */
+    int nmatches;
+    const fc_match *const *matches;
+    /* optional, with matches: the first seat's recorded result (1, 0.5 or 0; below 0 none) of a
+     * two-player match that did not end under the rules (an imported game that ended by
+     * resignation: fc_fit_eval_record_result); such a match then counts as decided by it */
+    const double *result;
 } fc_leaders_config;
 
 /* One game, as the study saw it. */

@@ -37,6 +37,10 @@ typedef struct fc_probe_config {
     uint64_t seed;
     int threads;           /* >= 1; the results do not depend on it */
     long max_decisions;    /* per game; 0: FC_SIM_DEFAULT_MAX_DECISIONS */
+    int opening;           /* the first `opening` seat decisions of every game are random, drawn
+                            * from the deal's seed (fc_sim_config.opening): the same in every game
+                            * of a deal, so that a deterministic agent (ab) meets varied deals; no
+                            * agent makes them, so they count in no figure (0..10000) */
     /* optional: called after each game with (games done, games in all) under a lock */
     void (*progress)(void *ud, long done, long total);
     void *progress_ud;

@@ -85,6 +85,9 @@ typedef struct fc_sens_config {
     uint64_t seed;
     int threads;
     long max_decisions;
+    int opening;                /* random first seat decisions of every game (fc_sim_config.opening):
+                                 * drawn from the deal's seed, the same at every point, so that a
+                                 * deterministic agent (ab) meets varied deals (0..10000) */
     void (*progress)(void *ud, const fc_sens_progress *p);
     void *progress_ud;
     /* optional (tests, other evaluators): plays games first..first+count-1 of the design with

@@ -10,6 +10,7 @@
 
 #include "formicary/stats.h"
 #include "formicary/variant.h"
+#include "pool.h"
 
 #define LEADERS_TIE_EPS 1e-9
 
@@ -331,8 +332,15 @@ static int leaders_on_game(void *ud, int index, const fc_match *m, fc_error *err
     int rc = leaders_work_alloc(&w, m, lg->decisions, plies, err);
     if (rc == 0)
         rc = leaders_replay(r, m, lg, &w, err);
-    if (rc == 0 && !lg->timeout) {
+    double result = r->cfg->nmatches > 0 && r->cfg->result && n == 2 ? r->cfg->result[index] : -1;
+    if (lg->timeout && result >= 0 && result <= 1) { /* a recorded result: a resignation */
+        lg->timeout = false;
+        lg->win[0] = result;
+        lg->win[1] = 1 - result;
+    } else if (rc == 0 && !lg->timeout) {
         leaders_value(w.g, w.env, w.nseats, fc_match_state(m), lg->win);
+    }
+    if (rc == 0 && !lg->timeout) {
         for (int p = 0; p < FC_LEADERS_POINTS; p++)
             lg->leader[p] = leaders_at(&w, lg->decisions, fc_leaders_point_pct(p), n, false);
         lg->leader75 = leaders_at(&w, lg->decisions, 75, n, false);
@@ -424,15 +432,41 @@ static void leaders_sim_config(const fc_leaders_config *c, fc_sim_config *sc)
     sc->progress_ud = c->progress_ud;
 }
 
+/* The rule set measured: the configuration's, or the first recorded match's. */
+static const fc_rules *leaders_rules(const fc_leaders_config *c)
+{
+    if (c->rules)
+        return c->rules;
+    return c->nmatches > 0 && c->matches && c->matches[0] ? fc_match_rules(c->matches[0]) : NULL;
+}
+
+/* Recorded matches: all there, of one game and one seat count. */
+static int leaders_check_matches(const fc_leaders_config *c, const fc_plugin *p, int n, fc_error *err)
+{
+    for (int i = 0; i < c->nmatches; i++) {
+        if (!c->matches[i])
+            return fc_error_set(err, FC_EINVAL, "leaders: record %d is missing", i + 1);
+        const fc_rules *r = fc_match_rules(c->matches[i]);
+        if (strcmp(fc_rules_plugin(r)->id, p->id) != 0)
+            return fc_error_set(err, FC_EINVAL, "leaders: record %d is of %s, not %s", i + 1,
+                                fc_rules_plugin(r)->id, p->id);
+        if (fc_rules_nseats(r) != n)
+            return fc_error_set(err, FC_EINVAL, "leaders: record %d has %d players, the first %d", i + 1,
+                                fc_rules_nseats(r), n);
+    }
+    return 0;
+}
+
 int fc_leaders_check(const fc_leaders_config *c, fc_error *err)
 {
-    if (!c || !c->rules)
-        return fc_error_set(err, FC_EINVAL, "leaders: no rule set");
-    const fc_plugin *p = fc_rules_plugin(c->rules);
-    int n = fc_rules_nseats(c->rules);
+    const fc_rules *rules = c ? leaders_rules(c) : NULL;
+    if (!rules)
+        return fc_error_set(err, FC_EINVAL, c && c->nmatches > 0 ? "leaders: no records" : "leaders: no rule set");
+    const fc_plugin *p = fc_rules_plugin(rules);
+    int n = fc_rules_nseats(rules);
     if (!p->game->evaluate)
         return fc_error_set(err, FC_EINVAL, "leaders: %s has no evaluation to tell who leads", p->id);
-    if (c->games < 1 || c->games > 10000000)
+    if (c->nmatches <= 0 && (c->games < 1 || c->games > 10000000))
         return fc_error_set(err, FC_ERANGE, "leaders: %d games, expected 1..10000000", c->games);
     if (c->threads < 1 || c->threads > 1024)
         return fc_error_set(err, FC_ERANGE, "leaders: %d threads, expected 1..1024", c->threads);
@@ -445,9 +479,40 @@ int fc_leaders_check(const fc_leaders_config *c, fc_error *err)
     if (!(c->threshold >= 0 && c->threshold <= 1) || !(c->margin >= 0 && c->margin <= 1))
         return fc_error_set(err, FC_ERANGE, "leaders: threshold %g and margin %g, expected 0..1 each", c->threshold,
                             c->margin);
+    if (c->nmatches > 0)
+        return leaders_check_matches(c, p, n, err);
     fc_sim_config sc;
     leaders_sim_config(c, &sc);
     return fc_sim_check(&sc, err);
+}
+
+/* Recorded match `first + i` of a batch (an fc_pool item). */
+static int leaders_item(void *ud, int i, fc_error *err)
+{
+    leaders_run *r = ud;
+    return leaders_on_game(r, r->first + i, r->cfg->matches[r->first + i], err);
+}
+
+static void leaders_finished(void *ud, int i, int rc, int done, int total)
+{
+    const leaders_run *r = ud;
+    (void)i;
+    (void)rc;
+    if (!r->cfg->spread && r->cfg->progress)
+        r->cfg->progress(r->cfg->progress_ud, done, total);
+}
+
+/* Recorded matches first..first+n-1 replayed over the threads into out[0..n). */
+static int leaders_records(const fc_leaders_config *c, int first, int n, void *out, fc_error *err)
+{
+    leaders_run r = {c, out, first};
+    fc_pool pool = {.count = n, .threads = c->threads, .item = leaders_item, .ud = &r,
+                    .finished = leaders_finished, .finished_ud = &r};
+    fc_error e;
+    int failed_at;
+    if (fc_pool_run(&pool, &failed_at, &e) != 0)
+        return fc_error_set(err, e.code, "record %d: %s", first + failed_at + 1, e.msg);
+    return 0;
 }
 
 /* Games first..first+n-1 played and replayed over the threads into out[0..n) (an
@@ -455,6 +520,8 @@ int fc_leaders_check(const fc_leaders_config *c, fc_error *err)
 static int leaders_batch(void *ud, int first, int n, void *out, fc_error *err)
 {
     const fc_leaders_config *c = ud;
+    if (c->nmatches > 0)
+        return leaders_records(c, first, n, out, err);
     fc_sim_game *sg = calloc((size_t)(n > 0 ? n : 1), sizeof *sg);
     if (!sg)
         return fc_error_set(err, FC_ENOMEM, "out of memory");
@@ -477,14 +544,15 @@ int fc_leaders_run(const fc_leaders_config *c, fc_leaders_result *out, fc_error 
     if (rc != 0)
         return rc;
     double t0 = leaders_now();
-    out->nseats = fc_rules_nseats(c->rules);
-    out->games = c->games;
-    out->games_list = calloc((size_t)c->games, sizeof *out->games_list);
+    int games = c->nmatches > 0 ? c->nmatches : c->games;
+    out->nseats = fc_rules_nseats(leaders_rules(c));
+    out->games = games;
+    out->games_list = calloc((size_t)games, sizeof *out->games_list);
     if (!out->games_list)
         return fc_error_set(err, FC_ENOMEM, "out of memory");
-    rc = c->spread ? c->spread(c->spread_ud, c->games, c->threads, sizeof *out->games_list, out->games_list,
+    rc = c->spread ? c->spread(c->spread_ud, games, c->threads, sizeof *out->games_list, out->games_list,
                                leaders_batch, (void *)c, err)
-                   : leaders_batch((void *)c, 0, c->games, out->games_list, err);
+                   : leaders_batch((void *)c, 0, games, out->games_list, err);
     if (rc == 0)
         leaders_summary(c, out);
     out->seconds = leaders_now() - t0;

@@ -79,6 +79,8 @@ int fc_probe_check(const fc_probe_config *c, fc_error *err)
                             c->deals == 1 ? "" : "s");
     if (c->threads < 1 || c->threads > 1024)
         return fc_error_set(err, FC_ERANGE, "probe: %d threads, expected 1..1024", c->threads);
+    if (c->opening < 0 || c->opening > 10000)
+        return fc_error_set(err, FC_ERANGE, "probe: %d random opening decisions, expected 0..10000", c->opening);
     if (fc_agent_spec_restricted(c->agent))
         return fc_error_set(err, FC_EINVAL, "probe: agent '%s' is restricted already (give it without restrict=)",
                             c->agent);
@@ -113,7 +115,8 @@ typedef struct probe_job {
     int probe, seat; /* -1, -1 for a baseline game */
 } probe_job;
 
-/* Replays the finished match m from its start, asking the kind of each decision. */
+/* Replays the finished match m from its start, asking the kind of each decision; the random
+ * opening's seat decisions (c->opening) are no agent's and count in nothing. */
 static int probe_on_game(void *ud, int index, const fc_match *m, fc_error *err)
 {
     (void)index;
@@ -122,10 +125,12 @@ static int probe_on_game(void *ud, int index, const fc_match *m, fc_error *err)
     if (!x)
         return err->code ? err->code : FC_ENOMEM;
     uint64_t excluded = j->probe >= 0 ? 1ull << j->r->probe_kind[j->probe] : 0;
-    int rc = 0, nk = j->r->nk;
+    int rc = 0, nk = j->r->nk, opening = j->r->c->opening;
     for (size_t i = 0, n = fc_match_ply(m); rc == 0 && i < n; i++) {
         const fc_history_entry *h = fc_match_history(m, i);
-        if (h->seat >= 0 && j->probe < 0) {
+        if (h->seat >= 0 && opening > 0) {
+            opening--;
+        } else if (h->seat >= 0 && j->probe < 0) {
             int k = fc_match_decision_kind(x, h->decision);
             if (k >= 0)
                 j->used[h->seat * nk + k]++;
@@ -165,6 +170,7 @@ static int probe_game_play(probe_run *r, int job, probe_game *out, long *used, f
     cfg.threads = 1;
     cfg.fixed_seats = true;
     cfg.max_decisions = c->max_decisions;
+    cfg.opening = c->opening;
     cfg.on_game = probe_on_game;
     cfg.on_game_ud = &j;
     fc_sim_game g;

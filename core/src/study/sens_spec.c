@@ -212,6 +212,8 @@ static int sens_check_options(fc_sens_config *c, fc_error *err)
         return fc_error_set(err, FC_ERANGE, "sensitivity: --games %d: expected 2..1000000 per design point", c->games);
     if (c->threads < 1 || c->threads > 1024)
         return fc_error_set(err, FC_ERANGE, "sensitivity: %d threads, expected 1..1024", c->threads);
+    if (c->opening < 0 || c->opening > 10000)
+        return fc_error_set(err, FC_ERANGE, "sensitivity: %d random opening decisions, expected 0..10000", c->opening);
     if (c->nseats < 1 || c->nseats > FC_MAX_SEATS || c->nparams < 0 || c->nparams > FC_SENS_MAX_PARAMS ||
         c->nmetrics < 0 || c->nmetrics > FC_SENS_MAX_METRICS)
         return fc_error_set(err, FC_ERANGE, "sensitivity: bad seat, parameter or metric count");

@@ -125,6 +125,7 @@ static int sens_play(sens_run *r, int k, fc_error *err)
         sc.seed = c->seed; /* every point plays the same deals */
         sc.threads = c->threads;
         sc.max_decisions = c->max_decisions;
+        sc.opening = c->opening;
         rc = c->play_sim ? c->play_sim(c->play_sim_ud, &sc, 0, c->games, r->buf, &e)
                          : fc_sim_run(&sc, 0, c->games, r->buf, &e);
         fc_rules_free(rules);
