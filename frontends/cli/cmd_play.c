@@ -262,7 +262,7 @@ static void play_help(void)
            "  legend      what the map's glyphs and the panels' codes mean\n"
            "  rules [X]   the rules of this phase, or rule/topic X (R-12, births, glossary)\n"
            "  undo        take back your last decision (and the moves since)\n"
-           "  save FILE   save the record so far\n"
+           "  save FILE   save the record so far (~/FILE: in your home directory)\n"
            "  position [FILE]  the position as text (docs/positions.md), or written to FILE\n"
            "  help        this text\n"
            "  quit        stop (the record is saved if --record was given)\n");
@@ -511,9 +511,14 @@ static int human_line(play *p, int seat, char *s, const fc_decision *ds, char (*
     } else if (strcmp(s, "undo") == 0) {
         return play_undo(p) == 0 ? HUMAN_AGAIN : -CLI_EXIT_FAIL;
     } else if (strncmp(s, "save", 4) == 0 && (s[4] == 0 || isspace((unsigned char)s[4]))) {
-        char *path = cli_trim(s + 4);
+        char *path = cli_trim(s + 4), home[4096];
+        const char *h = getenv("HOME");
         fc_error err;
         fc_error_clear(&err);
+        /* "~/F" from the home directory, as the tty's and the GUI's prompts read it */
+        if (path[0] == '~' && (!path[1] || path[1] == '/') && h && h[0] &&
+            snprintf(home, sizeof home, "%s%s", h, path + 1) < (int)sizeof home)
+            path = home;
         if (!*path)
             printf("usage: save FILE\n");
         else if (fc_record_save(p->m, &p->labels, path, &err) != 0)

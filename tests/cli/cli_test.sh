@@ -130,6 +130,9 @@ fc replay "$TMP/h2.rec"
 check "human: saved record replays (unfinished)" eval '[ $rc -eq 0 ] && has "valid, game not finished"'
 { head -c 3000 /dev/zero | tr '\0' 'x'; printf '\nbid\0 9\nbid 0\rquit'; } | "${RUN[@]}" play bidrace --seats human,random --seed 3 >"$TMP/out" 2>"$TMP/err"; rc=$?
 check "human: an overlong line and a NUL line are one error each, a bare CR ends a line" eval '[ $rc -eq 0 ] && [ "$(grep -c "error: lines are at most 1023 bytes" "$TMP/out")" -eq 2 ] && has "^Seat 1>    1 Seat 1   : bid 0$" && has "game stopped at ply"'
+mkdir -p "$TMP/home"
+HOME=$TMP/home fc_in $'save ~/t.rec\nquit\n' play bidrace --seats human,random --seed 3
+check "human: save ~/FILE writes in the home directory, as the tty's and the GUI's prompts do" eval '[ -s "$TMP/home/t.rec" ] && has "^Seat 1> saved $TMP/home/t.rec$"'
 fc_in $'quit\n' play bidrace --seats human,human --seed 3 --quiet
 check "human: quit ends cleanly" eval '[ $rc -eq 0 ] && has "game stopped at ply 0"'
 
