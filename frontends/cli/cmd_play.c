@@ -337,7 +337,7 @@ static void play_rules(const play *p, const char *query)
             printf("  no rule or topic '%s' (try a rule id like R-12, a heading word, or glossary)\n", query);
         return;
     }
-    printf("%.*s\n", (int)span.len, span.start);
+    cli_text_rules(stdout, span.start, span.len);
 }
 
 /* `position [FILE]`: the current position as text, printed or written to FILE (for

@@ -313,6 +313,11 @@ if "$EXE" list 2>/dev/null | grep -q '^myrmes '; then
     check "rules --text glossary" eval '[ $rc -eq 0 ] && has "^## Notation and glossary" && has "births L1 S0 W2 K1"'
     fc rules myrmes --text
     check "rules --text prints the whole reference" eval '[ $rc -eq 0 ] && has "^# Myrmes" && has "^## Notation and glossary"'
+    # the text front end's rules key shows the text as the tty's pane does, not its Markdown
+    fc_in $'rules births\nrules T-07\nquit\n' play myrmes --seats human,random --seed 3 --ui text
+    check "text UI rules: a heading without its #, underlined" eval 'has "^(Red> )?Phase 2 — Births$" && has "^-{16}$" && ! has "^#"'
+    check "text UI rules: no emphasis marks, a rule id plain" eval 'has "^R-13 " && ! has "\*\*"'
+    check "text UI rules: a table row without its bars, no rule row" eval 'has "^  0 \| \(start\) \| 1 larva \| 2 hexes \| none \| 4$" && ! has "\|---"'
     fc rules myrmes --text R-999
     check "rules --text unknown id: one line with a suggestion" eval '[ $rc -eq 1 ] && one_line_err && has "no rule or topic .R-999. in the Myrmes rules; did you mean .R-[0-9]+.\?" err'
     fc rules myrmes --text brths
@@ -333,7 +338,7 @@ if "$EXE" list 2>/dev/null | grep -q '^myrmes '; then
     fc_in $'view\nquit' shell myrmes
     check "shell view: the game's legend" eval '[ $rc -eq 0 ] && has "\"legend\":\[\{\"glyph\":\"2\.\.6\",\"text\":\"a hex of a pheromone"'
     fc_in $'legend\nrules\nrules brths\nmap\nlegal\nquit' play myrmes --seats human,random --seed 3 --ui text
-    check "text UI: legend, rules of the phase, map as text, legal again" eval '[ $rc -eq 0 ] && has "O +a tunnel exit" && has "### Phase 1 — Event" && has "did you mean .births.\?" && has "tunnel exit of Red" && has "hexes with nothing on them" && [ "$(grep -c "1\. event 1" "$TMP/out")" -eq 2 ]'
+    check "text UI: legend, rules of the phase, map as text, legal again" eval '[ $rc -eq 0 ] && has "O +a tunnel exit" && has "Phase 1 — Event$" && ! has "### Phase 1" && has "did you mean .births.\?" && has "tunnel exit of Red" && has "hexes with nothing on them" && [ "$(grep -c "1\. event 1" "$TMP/out")" -eq 2 ]'
     # the board drawn: hex rows of terrain fills (water ~~~, grass .) with the tunnel exits O on them
     check "text UI: map draws the board's hex rows" eval '[ "$(grep -cE "^(Red>)? +(\S+ +){5,}\S+$" "$TMP/out")" -ge 6 ] && has "~~~ ~~~" && has "^ +\^ +\* +O +\^ "'
     fc_in $'legend\nquit' play termity --seats human,random --seed 3 --ui text
