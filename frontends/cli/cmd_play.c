@@ -171,9 +171,9 @@ static void play_reveals(play *p)
     p->nhidden = kept;
 }
 
-/* Prints the decision just played. With human seats present, a decision that the game hides
- * from one of them (a simultaneous choice, a private draw) is shown as hidden, and kept for
- * play_reveals. */
+/* Prints the decision just played. A decision that the game hides from one of the human seats
+ * (a simultaneous choice, a private draw), or with no human seat from anyone (the spectator's
+ * view, as the tty's and the GUI's), is shown as hidden, and kept for play_reveals. */
 static void play_line(play *p, int who, const char *text)
 {
     if (p->quiet)
@@ -181,7 +181,8 @@ static void play_line(play *p, int who, const char *text)
     size_t ply = fc_match_ply(p->m);
     const fc_history_entry *h = fc_match_history(p->m, ply - 1);
     uint32_t humans = play_humans(p);
-    bool shown = !h || (fc_match_history_audience(p->m, ply - 1) & humans) == humans;
+    uint32_t aud = fc_match_history_audience(p->m, ply - 1);
+    bool shown = !h || (humans ? (aud & humans) == humans : aud == FC_ALL_SEATS);
     printf("%4zu %-9s: %s\n", ply, play_who(p, who), shown ? text : "(hidden until revealed)");
     if (shown)
         return;

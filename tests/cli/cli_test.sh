@@ -81,7 +81,10 @@ check "unknown game lists bidrace" eval '[ $rc -eq 1 ] && one_line_err && has "n
 # ---- play, records, replay ----
 fc play bidrace --seats random,random --seed 42 --record "$TMP/a.rec"
 check "play random vs random to the end" eval '[ $rc -eq 0 ] && has "^bidrace: 2 seats, seed 42$" && has "^final scores after [0-9]+ decisions:$" && has "^  1\. Seat [12] "'
-check "play prints decisions in the documented format" has '^   1 Seat 1   : bid ([0-9]|10)$'
+check "play prints decisions in the documented format" has '^   3 chance   : roll [1-6]$'
+# with no human seat the lines are a spectator's, as in the tty and the GUI: a bid is hidden
+# until the round reveals it, then named once (they were named at once)
+check "play with bots only: a bid hidden until revealed, then named" eval 'has "^   1 Seat 1   : \(hidden until revealed\)$" && has "^     > revealed: 1 Seat 1: bid ([0-9]|10)$" && ! has "^   1 Seat 1   : bid"'
 check "play prints chance outcomes and public events" eval 'has "^ +[0-9]+ chance   : roll [1-6]$" && has "^     > bids revealed: "'
 fc play bidrace --seats random,random --seed 42 --record "$TMP/b.rec" --quiet
 check "same seed twice: identical records" eval '[ $rc -eq 0 ] && cmp -s "$TMP/a.rec" "$TMP/b.rec"'
