@@ -9,17 +9,17 @@
 # Options, for a human's turn:
 #   --seats S    the window's seats (e.g. greedy,human); with a human seat the shot waits, after
 #                SECONDS, for a human to be asked (up to 60 s)
-#   --after N    two greedy bots play the first N decisions first (same seed, a record cut
-#                there), and the window continues that game (play --load)
+#   --after N    greedy bots in every seat play the first N decisions first (same seed, a
+#                record cut there), and the window continues that game (play --load)
 #   --pick K     on the human's turn, picks the K-th piece that can be picked (the mover's tray
 #                items, then the pieces on the board; 1 = the first; the last one when fewer
 #                can) and puts the pointer on its first destination; where nothing can be
 #                picked, on the first decision row
 #   --hover-row K  puts the pointer on decision row K (1 = the first) instead
 #   --out NAME   writes docs/screens/NAME.png (default gui-GAME)
-# The human-turn pictures: --seats greedy,human --after 6 --pick 3 --out gui-hive-turn hive 2;
-# --seats human,greedy,greedy --after 40 --hover-row 1 --out gui-myrmes-turn myrmes 2;
-# --seats human,greedy --after 8 --pick 1 --out gui-marsz-turn marsz 2.
+# The human-turn pictures: --seats greedy,human --after 10 --pick 4 --out gui-hive-turn hive 2;
+# --seats human,greedy,greedy --after 59 --hover-row 3 --out gui-myrmes-turn myrmes 2;
+# --seats human,greedy --after 1 --pick 1 --out gui-marsz-turn marsz 2.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 args=("$@")
