@@ -368,6 +368,9 @@ static void gui_dump_state(gui *g)
     fprintf(f, "prompt_text %s\nrow_height %d\npointer %d %d\nhighlight %s\npreview %s\n", g->prompt ? g->prompt_buf : "",
             g->font.h, g->mx, g->my,
             g->hover_dec >= 0 ? g->decs[g->hover_dec].text : "-", pvi >= 0 ? g->decs[pvi].text : "-");
+    char status[400];
+    gui_status_text(g, status, sizeof status);
+    fprintf(f, "status %s\n", status);
     for (int i = 0; i < g->nlog_shown; i++)
         fprintf(f, "log %s\n", g->log_shown[i]);
     if (g->overlay == GUI_OV_RULES) { /* and its search: the line typed, the find, the matches */
