@@ -264,6 +264,10 @@ void cli_text_map(FILE *f, const fc_view *v, const fc_decision_info *mark);
  * the glyphs are and every seat's hand. False (nothing printed) when the board has cells or no
  * seat has items. */
 bool cli_text_empty_board(FILE *f, const fc_view *v, bool full);
+/* A part of a rules reference (Markdown) as plain text, as the tty's and the GUI's rules panes
+ * show it: headings without their '#' (underlined), emphasis and code marks dropped (a list
+ * bullet kept), table rows without their outer bars and rule rows; the source's lines kept. */
+void cli_text_rules(FILE *f, const char *s, size_t len);
 /* `replay FILE --ui text`: steps through the record of `loaded` (at its last ply) reading
  * commands from in; returns an exit code. */
 int cli_text_replay(fc_match *loaded, fc_rules *rules, FILE *in, FILE *out);

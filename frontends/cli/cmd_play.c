@@ -171,9 +171,9 @@ static void play_reveals(play *p)
     p->nhidden = kept;
 }
 
-/* Prints the decision just played. With human seats present, a decision that the game hides
- * from one of them (a simultaneous choice, a private draw) is shown as hidden, and kept for
- * play_reveals. */
+/* Prints the decision just played. A decision that the game hides from one of the human seats
+ * (a simultaneous choice, a private draw), or with no human seat from anyone (the spectator's
+ * view, as the tty's and the GUI's), is shown as hidden, and kept for play_reveals. */
 static void play_line(play *p, int who, const char *text)
 {
     if (p->quiet)
@@ -181,7 +181,8 @@ static void play_line(play *p, int who, const char *text)
     size_t ply = fc_match_ply(p->m);
     const fc_history_entry *h = fc_match_history(p->m, ply - 1);
     uint32_t humans = play_humans(p);
-    bool shown = !h || (fc_match_history_audience(p->m, ply - 1) & humans) == humans;
+    uint32_t aud = fc_match_history_audience(p->m, ply - 1);
+    bool shown = !h || (humans ? (aud & humans) == humans : aud == FC_ALL_SEATS);
     printf("%4zu %-9s: %s\n", ply, play_who(p, who), shown ? text : "(hidden until revealed)");
     if (shown)
         return;
@@ -262,7 +263,7 @@ static void play_help(void)
            "  legend      what the map's glyphs and the panels' codes mean\n"
            "  rules [X]   the rules of this phase, or rule/topic X (R-12, births, glossary)\n"
            "  undo        take back your last decision (and the moves since)\n"
-           "  save FILE   save the record so far\n"
+           "  save FILE   save the record so far (~/FILE: in your home directory)\n"
            "  position [FILE]  the position as text (docs/positions.md), or written to FILE\n"
            "  help        this text\n"
            "  quit        stop (the record is saved if --record was given)\n");
@@ -337,7 +338,7 @@ static void play_rules(const play *p, const char *query)
             printf("  no rule or topic '%s' (try a rule id like R-12, a heading word, or glossary)\n", query);
         return;
     }
-    printf("%.*s\n", (int)span.len, span.start);
+    cli_text_rules(stdout, span.start, span.len);
 }
 
 /* `position [FILE]`: the current position as text, printed or written to FILE (for
@@ -511,9 +512,14 @@ static int human_line(play *p, int seat, char *s, const fc_decision *ds, char (*
     } else if (strcmp(s, "undo") == 0) {
         return play_undo(p) == 0 ? HUMAN_AGAIN : -CLI_EXIT_FAIL;
     } else if (strncmp(s, "save", 4) == 0 && (s[4] == 0 || isspace((unsigned char)s[4]))) {
-        char *path = cli_trim(s + 4);
+        char *path = cli_trim(s + 4), home[4096];
+        const char *h = getenv("HOME");
         fc_error err;
         fc_error_clear(&err);
+        /* "~/F" from the home directory, as the tty's and the GUI's prompts read it */
+        if (path[0] == '~' && (!path[1] || path[1] == '/') && h && h[0] &&
+            snprintf(home, sizeof home, "%s%s", h, path + 1) < (int)sizeof home)
+            path = home;
         if (!*path)
             printf("usage: save FILE\n");
         else if (fc_record_save(p->m, &p->labels, path, &err) != 0)

@@ -439,3 +439,57 @@ out:
     free(r.view);
     return rc;
 }
+
+/* One source line of the rules as plain text: out gets at most len + 1 bytes. */
+static void text_rules_line(const char *s, size_t len, char *out)
+{
+    size_t k = 0, i = 0, lead = 0;
+    while (lead < len && s[lead] == ' ')
+        lead++;
+    bool bullet = lead + 1 < len && (s[lead] == '*' || s[lead] == '-') && s[lead + 1] == ' ';
+    for (; i < len; i++) {
+        char c = s[i];
+        if (c == '`' || (c == '*' && !(bullet && i == lead)))
+            continue; /* emphasis and code marks; a "* " bullet stays */
+        out[k++] = c;
+    }
+    out[k] = 0;
+}
+
+void cli_text_rules(FILE *f, const char *s, size_t len)
+{
+    const char *end = s + len;
+    char *line = malloc(len + 1);
+    if (!line)
+        return;
+    while (s < end) {
+        const char *nl = memchr(s, '\n', (size_t)(end - s));
+        size_t raw = nl ? (size_t)(nl - s) : (size_t)(end - s), l = raw;
+        while (l > 0 && s[l - 1] == '\r')
+            l--;
+        text_rules_line(s, l, line);
+        char *p = line;
+        if (*p == '#') { /* a heading: its text, underlined ('=' for # and ##, '-' below) */
+            int level = 0;
+            while (*p == '#')
+                p++, level++;
+            p += strspn(p, " ");
+            fprintf(f, "%s\n", p);
+            for (const unsigned char *u = (const unsigned char *)p; *u; u++)
+                if ((*u & 0xC0) != 0x80) /* one mark per character, not per byte */
+                    fputc(level <= 2 ? '=' : '-', f);
+            fputc('\n', f);
+        } else if (*p == '|' && strspn(p, "|-: ") == strlen(p)) { /* a table's rule row */
+        } else if (*p == '|') { /* a table row without its outer bars */
+            p += strspn(p, "| ");
+            size_t k = strlen(p);
+            while (k > 0 && (p[k - 1] == '|' || p[k - 1] == ' '))
+                p[--k] = 0;
+            fprintf(f, "  %s\n", p);
+        } else {
+            fprintf(f, "%s\n", p);
+        }
+        s += raw + (nl != NULL);
+    }
+    free(line);
+}

@@ -368,6 +368,9 @@ static void gui_dump_state(gui *g)
     fprintf(f, "prompt_text %s\nrow_height %d\npointer %d %d\nhighlight %s\npreview %s\n", g->prompt ? g->prompt_buf : "",
             g->font.h, g->mx, g->my,
             g->hover_dec >= 0 ? g->decs[g->hover_dec].text : "-", pvi >= 0 ? g->decs[pvi].text : "-");
+    char status[400];
+    gui_status_text(g, status, sizeof status);
+    fprintf(f, "status %s\n", status);
     for (int i = 0; i < g->nlog_shown; i++)
         fprintf(f, "log %s\n", g->log_shown[i]);
     if (g->overlay == GUI_OV_RULES) { /* and its search: the line typed, the find, the matches */
@@ -636,6 +639,23 @@ static int gui_need_display(fc_error *err)
 #endif
 }
 
+/* Only the driver the environment names: with a DISPLAY no server answers (a stale one, ssh
+ * without forwarding) SDL would go on to Wayland, whose library prints a line of its own, and to
+ * drivers that show nothing. Returns the display asked for, or NULL (SDL chooses). */
+static const char *gui_pick_driver(void)
+{
+    const char *drv = getenv("SDL_VIDEODRIVER"), *x = getenv("DISPLAY"), *wl = getenv("WAYLAND_DISPLAY");
+    if ((drv && drv[0]) || ((x && x[0]) && (wl && wl[0])))
+        return NULL;
+#ifdef SDL_HINT_VIDEODRIVER
+    if (x && x[0])
+        return SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11") ? x : NULL;
+    if (wl && wl[0])
+        return SDL_SetHint(SDL_HINT_VIDEODRIVER, "wayland") ? wl : NULL;
+#endif
+    return NULL;
+}
+
 /* Window, renderer and fonts; the loop; teardown on every path. */
 static int gui_session(gui *g, int (*loop)(gui *, fc_error *), fc_error *err)
 {
@@ -645,7 +665,12 @@ static int gui_session(gui *g, int (*loop)(gui *, fc_error *), fc_error *err)
      * an OpenGL texture (llvmpipe without a GPU: half the frame's CPU). Plain X11 (XShm) is
      * cheaper; SDL_FRAMEBUFFER_ACCELERATION in the environment still decides. */
     SDL_SetHintWithPriority(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0", SDL_HINT_DEFAULT);
-    if (SDL_Init(SDL_INIT_VIDEO) != 0)
+    const char *display = gui_pick_driver();
+    if (SDL_Init(SDL_INIT_VIDEO) != 0 && display)
+        return fc_error_set(err, FC_ESTATE, "--ui gui cannot open the display '%s' (%s; use --ui tty or --ui text)",
+                            display, SDL_GetError()),
+               -1;
+    if (!SDL_WasInit(SDL_INIT_VIDEO))
         return fc_error_set(err, FC_ESTATE, "cannot start the graphical front end: %s (no display? use --ui tty)",
                             SDL_GetError()),
                -1;

@@ -273,6 +273,8 @@ int gui_tray_row_h(const gui *g);
 void gui_tray_layout(gui *g);
 void gui_tray_draw(gui *g);
 bool gui_tray_status(const gui *g, char *buf, size_t n);
+/* The status line's text (FORMICARY_GUI_DUMP: `status TEXT`). */
+void gui_status_text(const gui *g, char *buf, size_t n);
 void gui_tray_dump(gui *g, FILE *f);
 
 /* rules.c: the rules pane ('r'). */

@@ -318,31 +318,55 @@ static void gui_draw_log(gui *g)
     gui_clip(g, NULL);
 }
 
+/* With a piece picked and the pointer on hexes it may go to: what a click there plays (the
+ * hovered hex is often empty, so no tooltip says it). False when that is not the case. */
+static bool gui_pick_status(const gui *g, char *buf, size_t n)
+{
+    if (!gui_picked(g) || !g->has_hover || g->nmenu || g->tray_hover >= 0)
+        return false;
+    int idx[GUI_MENU_MAX], k = gui_decs_at(g, g->hover, idx, GUI_MENU_MAX), first = -1, marked = 0;
+    for (int j = 0; j < k && j < GUI_MENU_MAX; j++)
+        if (gui_dec_marked(g, idx[j], true) && marked++ == 0)
+            first = idx[j];
+    if (marked == 1)
+        snprintf(buf, n, "%s  [click: play]", g->decs[first].info.label);
+    else if (marked > 1)
+        snprintf(buf, n, "%d decisions here, the first previewed: %s  [click: choose]", marked,
+                 g->decs[first].info.label);
+    return marked > 0;
+}
+
+/* The status line: a message, what is picked or hovered, or the keys. */
+void gui_status_text(const gui *g, char *buf, size_t n)
+{
+    const fc_decision_info *p = gui_preview(g);
+    const fc_view_cell *c = g->has_hover ? gui_view_cell(g, g->hover) : NULL;
+    if (g->msg[0])
+        snprintf(buf, n, "%s", g->msg);
+    else if (gui_pick_status(g, buf, n) || gui_tray_status(g, buf, n))
+        ;
+    else if (p)
+        snprintf(buf, n, "%s", p->label);
+    else if (c)
+        snprintf(buf, n, "(%d,%d) %s%s%s", c->hex.q, c->hex.r, c->terrain_name, c->label[0] ? ": " : "",
+                 c->label);
+    else if (g->rec)
+        snprintf(buf, n, "left/right step  PgUp/PgDn 10  Home/End  v whose view  ? help  q quit");
+    else if (gui_two_step(g))
+        snprintf(buf, n, "click a piece (in a tray or on the board), then a marked hex; or a decision  "
+                         "u undo  s save  o load  l legend  ? help  q quit");
+    else
+        snprintf(buf, n, "click a marked hex or a decision  u undo  s save  o load  l legend  ? help  "
+                         "q quit  wheel zoom, drag pan, 0 reset");
+}
+
 static void gui_draw_status(gui *g)
 {
     SDL_Rect r = g->r_status;
     gui_fill(g, r, gui_rgb(0x0F1417));
     int pad = (int)(8 * g->ui), y = r.y + (r.h - g->font.h) / 2;
     char buf[400];
-    const fc_decision_info *p = gui_preview(g);
-    const fc_view_cell *c = g->has_hover ? gui_view_cell(g, g->hover) : NULL;
-    if (g->msg[0])
-        snprintf(buf, sizeof buf, "%s", g->msg);
-    else if (gui_tray_status(g, buf, sizeof buf))
-        ;
-    else if (p)
-        snprintf(buf, sizeof buf, "%s", p->label);
-    else if (c)
-        snprintf(buf, sizeof buf, "(%d,%d) %s%s%s", c->hex.q, c->hex.r, c->terrain_name, c->label[0] ? ": " : "",
-                 c->label);
-    else if (g->rec)
-        snprintf(buf, sizeof buf, "left/right step  PgUp/PgDn 10  Home/End  v whose view  ? help  q quit");
-    else if (gui_two_step(g))
-        snprintf(buf, sizeof buf, "click a piece (in a tray or on the board), then a marked hex; or a decision  "
-                                  "u undo  s save  o load  l legend  ? help  q quit");
-    else
-        snprintf(buf, sizeof buf, "click a marked hex or a decision  u undo  s save  o load  l legend  ? help  "
-                                  "q quit  wheel zoom, drag pan, 0 reset");
+    gui_status_text(g, buf, sizeof buf);
     gui_text(g, &g->font, pad, y, r.w - 2 * pad, g->msg[0] && g->msg_error ? gui_rgb(0xFF8C69) : gui_rgb(C_TEXT), buf);
 }
 

@@ -217,16 +217,23 @@ void tty_draw_frame(tty *t)
         snprintf(right, sizeof right, " replay: ply %zu of %zu ", t->rec->at, t->rec->tr.n);
     else
         snprintf(right, sizeof right, " ply %zu | %s ", fc_match_ply(*t->m), who);
-    int gw = (int)strlen(t->game_name) + (int)strlen(t->ruleset) + 8 +
-             (int)strnlen(t->view->title, sizeof t->view->title);
+    /* a title that starts with the game's name ("March of the Ants - round 1 of 4, setup")
+     * without it: the header names the game already, and 80 columns have no room to spare */
+    const char *title = t->view->title;
+    size_t gl = strlen(t->game_name), tl = strnlen(title, sizeof t->view->title);
+    if (tl > gl + 3 && strncmp(title, t->game_name, gl) == 0 && strncmp(title + gl, " - ", 3) == 0)
+        title += gl + 3, tl -= gl + 3;
+    int gw = (int)strlen(t->game_name) + (int)strlen(t->ruleset) + 8 + (int)tl;
     if (!t->rec && gw + (int)strlen(right) > t->header.w && t->mover >= 0 && t->mover < t->nseats)
         snprintf(right, sizeof right, " ply %zu | %s ", fc_match_ply(*t->m), t->names[t->mover]);
     int rw = (int)strlen(right);
+    if (gw + rw > t->header.w && rw > 1) /* still tight: the last column too */
+        right[--rw] = 0;
     tty_put(0, 0, t->header.w - rw, hattr | A_BOLD, " %s ", t->game_name);
     int gx = (int)strlen(t->game_name) + 2;
     tty_put(0, gx, t->header.w - rw - gx, hattr, "[%s] ", t->ruleset);
     gx += (int)strlen(t->ruleset) + 3;
-    tty_put(0, gx, t->header.w - rw - gx, hattr, "| %.*s", (int)sizeof t->view->title, t->view->title);
+    tty_put(0, gx, t->header.w - rw - gx, hattr, "| %.*s", (int)tl, title);
     tty_put(0, t->header.w - rw, rw, hattr | A_BOLD, "%s", right);
     /* the line between map and side pane */
     int vx = t->side.x - 1;

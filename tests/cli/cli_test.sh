@@ -81,7 +81,10 @@ check "unknown game lists bidrace" eval '[ $rc -eq 1 ] && one_line_err && has "n
 # ---- play, records, replay ----
 fc play bidrace --seats random,random --seed 42 --record "$TMP/a.rec"
 check "play random vs random to the end" eval '[ $rc -eq 0 ] && has "^bidrace: 2 seats, seed 42$" && has "^final scores after [0-9]+ decisions:$" && has "^  1\. Seat [12] "'
-check "play prints decisions in the documented format" has '^   1 Seat 1   : bid ([0-9]|10)$'
+check "play prints decisions in the documented format" has '^   3 chance   : roll [1-6]$'
+# with no human seat the lines are a spectator's, as in the tty and the GUI: a bid is hidden
+# until the round reveals it, then named once (they were named at once)
+check "play with bots only: a bid hidden until revealed, then named" eval 'has "^   1 Seat 1   : \(hidden until revealed\)$" && has "^     > revealed: 1 Seat 1: bid ([0-9]|10)$" && ! has "^   1 Seat 1   : bid"'
 check "play prints chance outcomes and public events" eval 'has "^ +[0-9]+ chance   : roll [1-6]$" && has "^     > bids revealed: "'
 fc play bidrace --seats random,random --seed 42 --record "$TMP/b.rec" --quiet
 check "same seed twice: identical records" eval '[ $rc -eq 0 ] && cmp -s "$TMP/a.rec" "$TMP/b.rec"'
@@ -130,6 +133,9 @@ fc replay "$TMP/h2.rec"
 check "human: saved record replays (unfinished)" eval '[ $rc -eq 0 ] && has "valid, game not finished"'
 { head -c 3000 /dev/zero | tr '\0' 'x'; printf '\nbid\0 9\nbid 0\rquit'; } | "${RUN[@]}" play bidrace --seats human,random --seed 3 >"$TMP/out" 2>"$TMP/err"; rc=$?
 check "human: an overlong line and a NUL line are one error each, a bare CR ends a line" eval '[ $rc -eq 0 ] && [ "$(grep -c "error: lines are at most 1023 bytes" "$TMP/out")" -eq 2 ] && has "^Seat 1>    1 Seat 1   : bid 0$" && has "game stopped at ply"'
+mkdir -p "$TMP/home"
+HOME=$TMP/home fc_in $'save ~/t.rec\nquit\n' play bidrace --seats human,random --seed 3
+check "human: save ~/FILE writes in the home directory, as the tty's and the GUI's prompts do" eval '[ -s "$TMP/home/t.rec" ] && has "^Seat 1> saved $TMP/home/t.rec$"'
 fc_in $'quit\n' play bidrace --seats human,human --seed 3 --quiet
 check "human: quit ends cleanly" eval '[ $rc -eq 0 ] && has "game stopped at ply 0"'
 
@@ -310,6 +316,11 @@ if "$EXE" list 2>/dev/null | grep -q '^myrmes '; then
     check "rules --text glossary" eval '[ $rc -eq 0 ] && has "^## Notation and glossary" && has "births L1 S0 W2 K1"'
     fc rules myrmes --text
     check "rules --text prints the whole reference" eval '[ $rc -eq 0 ] && has "^# Myrmes" && has "^## Notation and glossary"'
+    # the text front end's rules key shows the text as the tty's pane does, not its Markdown
+    fc_in $'rules births\nrules T-07\nquit\n' play myrmes --seats human,random --seed 3 --ui text
+    check "text UI rules: a heading without its #, underlined" eval 'has "^(Red> )?Phase 2 — Births$" && has "^-{16}$" && ! has "^#"'
+    check "text UI rules: no emphasis marks, a rule id plain" eval 'has "^R-13 " && ! has "\*\*"'
+    check "text UI rules: a table row without its bars, no rule row" eval 'has "^  0 \| \(start\) \| 1 larva \| 2 hexes \| none \| 4$" && ! has "\|---"'
     fc rules myrmes --text R-999
     check "rules --text unknown id: one line with a suggestion" eval '[ $rc -eq 1 ] && one_line_err && has "no rule or topic .R-999. in the Myrmes rules; did you mean .R-[0-9]+.\?" err'
     fc rules myrmes --text brths
@@ -330,7 +341,7 @@ if "$EXE" list 2>/dev/null | grep -q '^myrmes '; then
     fc_in $'view\nquit' shell myrmes
     check "shell view: the game's legend" eval '[ $rc -eq 0 ] && has "\"legend\":\[\{\"glyph\":\"2\.\.6\",\"text\":\"a hex of a pheromone"'
     fc_in $'legend\nrules\nrules brths\nmap\nlegal\nquit' play myrmes --seats human,random --seed 3 --ui text
-    check "text UI: legend, rules of the phase, map as text, legal again" eval '[ $rc -eq 0 ] && has "O +a tunnel exit" && has "### Phase 1 — Event" && has "did you mean .births.\?" && has "tunnel exit of Red" && has "hexes with nothing on them" && [ "$(grep -c "1\. event 1" "$TMP/out")" -eq 2 ]'
+    check "text UI: legend, rules of the phase, map as text, legal again" eval '[ $rc -eq 0 ] && has "O +a tunnel exit" && has "Phase 1 — Event$" && ! has "### Phase 1" && has "did you mean .births.\?" && has "tunnel exit of Red" && has "hexes with nothing on them" && [ "$(grep -c "1\. event 1" "$TMP/out")" -eq 2 ]'
     # the board drawn: hex rows of terrain fills (water ~~~, grass .) with the tunnel exits O on them
     check "text UI: map draws the board's hex rows" eval '[ "$(grep -cE "^(Red>)? +(\S+ +){5,}\S+$" "$TMP/out")" -ge 6 ] && has "~~~ ~~~" && has "^ +\^ +\* +O +\^ "'
     fc_in $'legend\nquit' play termity --seats human,random --seed 3 --ui text

@@ -69,6 +69,20 @@ else
     fail "--ui gui without a display: exit $rc, output: $out"
 fi
 
+# a DISPLAY no X server answers (a stale one, ssh without forwarding): one line naming it, at
+# once (SDL went on to Wayland, whose library printed its own line without XDG_RUNTIME_DIR, and
+# to the offscreen driver)
+dead=1000
+while [ -e /tmp/.X11-unix/X$dead ] || [ -e /tmp/.X$dead-lock ]; do dead=$((dead + 1)); done
+out=$(env -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER -u XDG_RUNTIME_DIR DISPLAY=:$dead timeout 60 "$EXE" play "$GAME" \
+    --seats human,random --ui gui </dev/null 2>&1)
+rc=$?
+if [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ "$(wc -l <<<"$out")" = 1 ] && grep -q "cannot open the display ':$dead'" <<<"$out"; then
+    pass "--ui gui with a dead DISPLAY: exit $rc, one line ($out)"
+else
+    fail "--ui gui with a dead DISPLAY: exit $rc, output: $out"
+fi
+
 HOME=$TMP start play "$GAME" --seats human,random --seed 5 --ui gui --bot-delay 0
 until_ok 20 human_ready && pass "window up, a human decision listed" || fail "window up"
 PX=

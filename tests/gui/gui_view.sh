@@ -31,6 +31,11 @@ pick_and_play() {
     [ "$(ndest)" -gt 0 ] && [ -z "$bad" ] && pass "$3: only $2's destinations marked ($(ndest))" \
         || fail "$3: marked destinations ($(ndest)) include '$bad'"
     read -r _ q r dx dy text <<<"$(grep -m1 '^dest ' dump/state.txt)"
+    # the status line says what a click on the hovered destination plays (it repeated the pick)
+    x mousemove --window "$WID" "$dx" "$dy"
+    if wait_grep "^status $(printf '%s' "$text" | sed 's/[][\.*^$+?(){}|\\/]/\\&/g') .*\[click: play\]\$" 5; then
+        pass "$3: hovering ($q,$r) the status line names '$text'"
+    else fail "$3: hovering ($q,$r) the status line says '$(field status)'"; fi
     ply0=$(field ply)
     click "$dx" "$dy"
     if wait_grep "^played $ply0 0 $(printf '%s' "$text" | sed 's/[][\.*^$+?(){}|\\/]/\\&/g')\$" 10; then
@@ -105,6 +110,9 @@ elif [ "$GAME" = marsz ]; then
     else fail "no tile preview at the hovered place ($q,$r): $(field drawn_preview)"; fi
     state_has "^drawn_preview 0 -2 T2 place 0,-2 rot 0 E SE W NW\$" && pass "in the first rotation, open NW E SE W" \
         || fail "first rotation: $(field drawn_preview)"
+    # several rotations at the place: the status line says so and names the one previewed
+    wait_grep "^status [0-9]+ decisions here, the first previewed: place 0,-2 rot 0: open NW E SE W .*\[click: choose\]\$" 5 &&
+        pass "the status line counts the rotations at the place" || fail "status at the place: '$(field status)'"
     k=$(field shots) # F12 without moving the pointer away (key moves it to a corner)
     x key --window "$WID" F12 && wait_state shots $((k + 1)) 5 && cp "dump/shot-$(printf %03d "$k").bmp" drawn_preview.bmp
     # green_near BMP X Y: pixels of the tile's green fill within 12 px of (X, Y)

@@ -71,6 +71,9 @@ elif [ "$GAME" = marsz ]; then
     wait_for "$human_turn" 20
     keys Home Enter # explore: tile T-2
     wait_for "drawn +T2" 20
+    # the header does not name the game twice, so the round and the phase fit at 80 columns
+    # (the title 'March of the Ants - round 1 of 4, setup' was cut to 'March of the Ants…')
+    expect "marsz: the header at 80x24 shows the round and the phase" "^ March of the Ants \[default rules, no variant\] \| round 1 of 4, setup +ply 1 \| Red" 5
     keys Enter Enter # laid at the first place in the first rotation
     wait_for "Red: 6 decisions" 20
     keys Down Down Down # play EV-17, wrapped on 3 rows

@@ -212,8 +212,12 @@ void mz_view(const void *st, const fc_env *env, int seat, fc_view *v)
     static const char *const phases[] = {"worker phase", "thorax reactions", "soldier phase", "queen phase",
                                          "dormancy", "over"};
     int ph = s->nframes ? s->frame[0].b : PS_OVER;
+    bool setup = false; /* S-2P-1 start tiles, the R-83 draft: before the first worker phase */
+    for (int i = 0; i < s->nframes; i++)
+        setup |= s->frame[i].kind == F_SETUP2P || s->frame[i].kind == F_DRAFT ||
+                 (s->frame[i].kind == F_PLACE && s->frame[i].b == 2);
     h->view_title(v, "March of the Ants - round %d of %d, %s", s->round, D->rounds,
-                  s->over ? "game over" : phases[ph > 0 ? ph - 1 : 0]);
+                  s->over ? "game over" : setup ? "setup" : phases[ph > 0 ? ph - 1 : 0]);
     for (int p = 0; p < s->nseats; p++)
         snprintf(v->seat_names[p], sizeof v->seat_names[p], "%s", seat_names[p]);
     view_tunnel(s, D, h, v);

@@ -617,6 +617,17 @@ static void test_r72_goal_points_at_dormancy(void **state)
 
 /* R-77, S-2P-1, A-43: the second player is offered start tiles other than the first's; after
  * setup each player has 2 ants in the tunnel, 3 on the start tile, 4 larvae, 27 eggs. */
+/* The view's title of the working copy contains `want`. */
+static void title_has(mfx *f, const char *want)
+{
+    fc_view *v = calloc(1, sizeof *v);
+    assert_non_null(v);
+    mz_view(&f->st, f->env, -1, v);
+    if (!strstr(v->title, want))
+        fail_msg("title '%s' lacks '%s'", v->title, want);
+    free(v);
+}
+
 static void test_r77_a43_two_player_setup(void **state)
 {
     mfx f;
@@ -626,14 +637,17 @@ static void test_r77_a43_two_player_setup(void **state)
         int p = mfx_to_move(&f);
         const mz_frame *fr = &f.st.frame[f.st.nframes - 1];
         assert_int_equal(fr->kind, F_SETUP2P);
+        title_has(&f, "round 1 of 4, setup"); /* not the worker phase, which has not begun */
         offered[k++] = fr->a;
         offered[k++] = fr->b;
         mfx_playf(&f, "tile T-%d", fr->a);
+        title_has(&f, "round 1 of 4, setup"); /* the start tile's place */
         f.g->legal(&f.st, f.env, buf, NULL);
         assert_int_equal(f.g->apply(&f.st, f.env, buf[0]), 0);
         assert_int_equal(mz_ants_total(&f.st, p), 5);
         assert_int_equal(mz_ants_at(&f.st, MZ_GT, p), 2);
     }
+    title_has(&f, "round 1 of 4, worker phase");
     for (int i = 0; i < 4; i++)
         for (int j = i + 1; j < 4; j++)
             assert_int_not_equal(offered[i], offered[j]);

@@ -99,7 +99,7 @@ static void test_labels_pinned(void **state)
         fail_msg("%ld descriptions, digest 0x%016llx: a label, group or hex changed (MARSZ_LABELS=FILE before and "
                  "after to see which)",
                  g.d.n, (unsigned long long)g.d.h);
-    if (g.vh != UINT64_C(0x00ca1dd4b239d70c))
+    if (g.vh != UINT64_C(0xb49db52be06b25ac)) /* the setup states titled "setup" */
         fail_msg("%ld states, view digest 0x%016llx: a view changed", g.nviews, (unsigned long long)g.vh);
 }
 
