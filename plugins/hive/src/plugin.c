@@ -121,16 +121,11 @@ static int vt_legal_count(const void *st, const fc_env *env)
 static int vt_apply(void *st, const fc_env *env, fc_decision d)
 {
     hv_state *s = st;
-    int mover = hv_to_move(s);
-    char text[32] = "";
-    if (env->events)
-        hv_move_text(s, d, text, sizeof text);
     int rc = hv_apply_checked(s, d);
-    if (rc == 0 && env->events) {
-        FC_EMIT(env, FC_ALL_SEATS, "%s: %s", mover ? "Black" : "White", text);
-        if (hv_to_move(s) == FC_NOBODY)
-            FC_EMIT(env, FC_ALL_SEATS, "game over: %s", hv_state_names[s->result]);
-    }
+    /* a move is all that happens: the front ends already show the decision, so only the end is
+     * an event of its own */
+    if (rc == 0 && env->events && hv_to_move(s) == FC_NOBODY)
+        FC_EMIT(env, FC_ALL_SEATS, "game over: %s", hv_state_names[s->result]);
     return rc;
 }
 
