@@ -100,7 +100,7 @@ static void corpus_changes(corpus *cp, const cli *c)
 
 /* ---- the run ---- */
 
-/* The progress bar on stderr; `shown` remembers how far it got, to end its line on a failure. */
+/* The progress bar on stderr; `done` remembers how far it got, to end its line on a failure. */
 typedef struct corpus_bar {
     int done, total;
 } corpus_bar;

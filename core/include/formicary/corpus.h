@@ -88,8 +88,10 @@ typedef struct fc_corpus_config {
     /* the rule changes, as data; all optional */
     const char *rules;   /* a rule set file (INI) whose name and parameters replace the records' */
     const char *variant; /* a variant file (Lua) that replaces each record's own, which is never run */
-    const char *const *sets; /* NAME=VALUE; without a variant, a name the game does not declare */
-    int nsets;               /* must be a parameter of each record's own variant */
+    /* NAME=VALUE; without a variant, a name the game does not declare must be a parameter of
+     * each record's own variant */
+    const char *const *sets;
+    int nsets;
     fc_corpus_resolve_fn resolve; /* optional: rules and variant values through it; else paths */
     void *resolve_ud;
     const char *agent;  /* optional (fc_agent_new spec): finishes the games that stopped short */

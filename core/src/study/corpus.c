@@ -107,7 +107,7 @@ static const fc_rules *corpus_probe(corpus_run *run, const char *game, int nseat
 }
 
 
-/* Parameter i of the new rules: the option's value where the options set it, else the
+/* Parameter i of the new rules: the changes' value where they set it, else the
  * recorded one. */
 static const fc_rules *corpus_from(const fc_rules *probe, const fc_rules *orig, int i)
 {
@@ -169,14 +169,14 @@ static fc_rules *corpus_build(const fc_corpus_config *c, const fc_rules *orig, c
             rc = corpus_param(r, from, i, err);
     }
     /* the variant's declared parameters (after the game's, in its order): as in the rules
-     * that variant came from, the record's or the options' */
+     * that variant came from, the record's or the changes' */
     for (int i = p->nparams; rc == 0 && i < fc_rules_param_count(var_from); i++) {
         const fc_param_def *d = fc_rules_param_def(var_from, i);
         char text[FC_PARAM_NAME_MAX + 32];
         snprintf(text, sizeof text, "%s=%lld", d->name, (long long)fc_rules_values(var_from)[i].i);
         rc = fc_rules_set(r, text, err);
     }
-    /* --set of the record's variant's parameters (the probe left them out) */
+    /* sets of the record's variant's parameters (the probe left them out) */
     for (int i = 0; rc == 0 && !new_variant && i < c->nsets; i++)
         if (!corpus_is_game_param(p, c->sets[i]))
             rc = fc_rules_set(r, c->sets[i], err);
@@ -189,7 +189,7 @@ static fc_rules *corpus_build(const fc_corpus_config *c, const fc_rules *orig, c
     return r;
 }
 
-/* The new rules of a record (docs/corpus.md): every parameter as the options or the record
+/* The new rules of a record (docs/corpus.md): every parameter as the changes or the record
  * say, checked after finishing; a default left unset that a layer changed (the record's
  * variant) is set explicitly on a second build. */
 static fc_rules *corpus_rules(const fc_corpus_config *c, const fc_rules *orig, const fc_rules *probe, fc_error *err)
@@ -326,7 +326,7 @@ static bool corpus_step(fc_corpus_rec *rec, fc_match *o, fc_match *n, const fc_h
     return false;
 }
 
-/* --continue-with: the agent in every seat until the game ends or max decisions. */
+/* The continuing agent in every seat until the game ends or max decisions. */
 static int corpus_continue(fc_corpus_rec *rec, fc_match *n, const char *spec, long max, fc_error *err)
 {
     fc_agent *agent[FC_MAX_SEATS] = {NULL};
@@ -362,7 +362,7 @@ static int corpus_continue(fc_corpus_rec *rec, fc_match *n, const char *spec, lo
 }
 
 /* What a record's replay compares: the new rules from its own (replaced: the recorded variant's
- * name when --variant replaced it unread) and its agents. */
+ * name when a new variant replaced it unread) and its agents. */
 static void corpus_said(fc_corpus_rec *rec, const fc_rules *orig, const fc_rules *nr, const char *replaced,
                         const char agent[FC_MAX_SEATS][64])
 {
