@@ -1,7 +1,8 @@
 /* Corpus replay (formicary/corpus.h): records of the bidrace fixture (goal 20) replayed under
  * their own rules, a shorter race (the game ends early: the next recorded decision is refused),
  * a longer one (every decision legal, the game unfinished until an agent continues it), an
- * unknown set (the run stops naming it), an unreadable record, and 1 against 2 threads. */
+ * unknown set (the run stops naming it), an unreadable record, 1 against 2 threads, and the
+ * rules kept of the first record replayed. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +17,7 @@
 #include "fixture.h"
 #include "formicary/corpus.h"
 #include "formicary/record.h"
+#include "formicary/rules.h"
 
 #define NREC 3
 
@@ -174,6 +176,43 @@ static void test_missing_record_and_threads(void **state)
     fc_corpus_free(&two);
 }
 
+/* The value of bidrace's goal in r. */
+static int64_t goal_of(const fc_rules *r)
+{
+    for (int i = 0; i < fc_rules_param_count(r); i++)
+        if (strcmp(fc_rules_param_def(r, i)->name, "goal") == 0)
+            return fc_rules_values(r)[i].i;
+    return -1;
+}
+
+/* The rules of the lowest-numbered record replayed are kept, as recorded and under the new
+ * rules, whatever the thread that finished first; an unreadable record before it is skipped. */
+static void test_first_rules_kept(void **state)
+{
+    fx *f = *state;
+    const char *paths[NREC + 1] = {f->path[NREC], f->path[2], f->path[0], f->path[1]};
+    const char *sets[1] = {"goal=5"};
+    for (int threads = 1; threads <= 3; threads++) {
+        fc_corpus_config c = {.sets = sets, .nsets = 1, .max_decisions = 100000, .threads = threads};
+        fc_corpus out;
+        fc_error err;
+        fc_error_clear(&err);
+        assert_int_equal(fc_corpus_run(f->ctx, &c, paths, NREC + 1, &out, &err), 0);
+        assert_int_equal(out.first, 1);
+        assert_non_null(out.first_rules[0]);
+        assert_non_null(out.first_rules[1]);
+        assert_int_equal(goal_of(out.first_rules[0]), 20);
+        assert_int_equal(goal_of(out.first_rules[1]), 5);
+        fc_corpus_free(&out);
+        assert_null(out.first_rules[0]);
+    }
+    fc_corpus out;
+    fc_error err;
+    assert_int_equal(run(f, "goal=5", NULL, 1, 0, &out, &err), 0); /* no record: none kept */
+    assert_null(out.first_rules[0]);
+    fc_corpus_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -182,6 +221,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_longer_race_continued, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unknown_set_stops_the_run, setup, teardown),
         cmocka_unit_test_setup_teardown(test_missing_record_and_threads, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_first_rules_kept, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
