@@ -23,7 +23,7 @@ static void scores_text(const int32_t *score, const int *rank, int n, bool over,
 }
 
 /* What happened, in a few words: "legal", "diverged", plus "+ continued" / "timeout". */
-static void outcome_text(const corpus_rec *r, char *buf, size_t n)
+static void outcome_text(const fc_corpus_rec *r, char *buf, size_t n)
 {
     snprintf(buf, n, "%s%s", status_name[r->status],
              r->timeout ? " + timeout" : r->continued ? " + continued" : "");
@@ -34,10 +34,10 @@ static void print_records(const corpus *cp, FILE *f)
     cli_table t;
     cli_table_init(&t, 8);
     cli_table_add(&t, "record", "decisions", "outcome", "at", "decision", "scores", "new scores", "why");
-    for (int i = 0; i < cp->nrec; i++) {
-        const corpus_rec *r = &cp->rec[i];
-        char dec[24], out[40], at[24], what[CORPUS_TEXT + 64], old[160], neu[160];
-        if (r->status == CORPUS_ERROR) {
+    for (int i = 0; i < cp->r.nrec; i++) {
+        const fc_corpus_rec *r = &cp->r.rec[i];
+        char dec[24], out[40], at[24], what[FC_CORPUS_TEXT + 64], old[160], neu[160];
+        if (r->status == FC_CORPUS_ERROR) {
             cli_table_add(&t, r->path, "", "error", "", "", "", "", r->error);
             continue;
         }
@@ -49,86 +49,21 @@ static void print_records(const corpus *cp, FILE *f)
         snprintf(what, sizeof what, "%s '%s' (%s)", seat, r->text, r->kind);
         scores_text(r->old_score, r->old_rank, r->nseats, r->old_over, old, sizeof old);
         scores_text(r->new_score, r->new_rank, r->nseats, r->new_over, neu, sizeof neu);
-        bool div = r->status == CORPUS_DIVERGED;
+        bool div = r->status == FC_CORPUS_DIVERGED;
         cli_table_add(&t, r->path, dec, out, div ? at : "", div ? what : "", old, neu,
-                      div ? r->reason : corpus_winners_changed(r) ? "winners changed" : "");
+                      div ? r->reason : fc_corpus_winners_changed(r) ? "winners changed" : "");
     }
     cli_table_print(&t, f, "  ");
     cli_table_free(&t);
-}
-
-/* A text of a record and the record's index, sorted by text then index. */
-typedef struct corpus_said_ref {
-    const char *text;
-    int i;
-} corpus_said_ref;
-
-static int said_cmp(const void *a, const void *b)
-{
-    const corpus_said_ref *x = a, *y = b;
-    int c = strcmp(x->text, y->text);
-    return c ? c : (x->i > y->i) - (x->i < y->i);
-}
-
-/* The most common texts at offset `field` of the readable records into g[CORPUS_GROUPS], most
- * common first (the one seen first wins a tie: deterministic); returns how many, *other the
- * records left out. Sorted, so a corpus of many records costs n log n. */
-static int corpus_groups(const corpus *cp, size_t field, struct corpus_group *g, int *other)
-{
-    int n = 0, ng = 0;
-    corpus_said_ref *ref = malloc((size_t)(cp->nrec ? cp->nrec : 1) * sizeof *ref);
-    for (int i = 0; ref && i < cp->nrec; i++)
-        if (cp->rec[i].status != CORPUS_ERROR)
-            ref[n++] = (corpus_said_ref){(const char *)&cp->rec[i] + field, i};
-    *other = n;
-    if (!ref)
-        return 0;
-    qsort(ref, (size_t)n, sizeof *ref, said_cmp);
-    /* one entry per distinct text, in place: text, first record (.i), count (.n) */
-    struct run {
-        const char *text;
-        int first, n;
-    } *run = malloc((size_t)(n ? n : 1) * sizeof *run);
-    int runs = 0;
-    for (int k = 0; run && k < n;) {
-        int e = k;
-        while (e < n && strcmp(ref[e].text, ref[k].text) == 0)
-            e++;
-        run[runs++] = (struct run){ref[k].text, ref[k].i, e - k};
-        k = e;
-    }
-    for (; run && ng < CORPUS_GROUPS; ng++) {
-        int best = -1;
-        for (int r = 0; r < runs; r++)
-            if (run[r].n > 0 && (best < 0 || run[r].n > run[best].n ||
-                                 (run[r].n == run[best].n && run[r].first < run[best].first)))
-                best = r;
-        if (best < 0)
-            break;
-        snprintf(g[ng].text, sizeof g[ng].text, "%s", run[best].text);
-        g[ng].n = run[best].n;
-        *other -= g[ng].n;
-        run[best].n = 0;
-    }
-    free(run);
-    free(ref);
-    return ng;
-}
-
-void corpus_group_said(corpus *cp)
-{
-    corpus_summary *sm = &cp->sum;
-    sm->ndiffs = corpus_groups(cp, offsetof(corpus_rec, diff), sm->diffs, &sm->diffs_other);
-    sm->nlineups = corpus_groups(cp, offsetof(corpus_rec, agents), sm->lineups, &sm->lineups_other);
 }
 
 /* What was compared: the new rules from each record's own (A), and the recorded line-ups; one
  * line per distinct one with its count (the commented header of the CSV uses it too). */
 static void print_compared(const corpus *cp, FILE *f, const char *pre)
 {
-    const corpus_summary *s = &cp->sum;
-    char shown[4 * CORPUS_SAID];
-    const struct corpus_group *g[2] = {s->diffs, s->lineups};
+    const fc_corpus_summary *s = &cp->r.sum;
+    char shown[4 * FC_CORPUS_SAID];
+    const struct fc_corpus_group *g[2] = {s->diffs, s->lineups};
     const int n[2] = {s->ndiffs, s->nlineups}, other[2] = {s->diffs_other, s->lineups_other};
     const char *head[2] = {"compared (A: each record's own rules, B: the new rules)", "recorded agents"};
     for (int k = 0; k < 2; k++) {
@@ -146,9 +81,9 @@ static double two_places(double v) { return fabs(v) < 0.005 ? 0.0 : v; }
 
 
 /* The detectable score change per seat ("seat 1 +-12.67, seat 2 -"): the smallest true mean
- * change these records detect (corpus_summary.score_mde); false when no seat has one. */
+ * change these records detect (fc_corpus_summary.score_mde); false when no seat has one. */
 static const char detectable_said[] = "the smallest mean change these records detect, 95% confidence, 80% power";
-static bool detectable_text(const corpus_summary *s, char *buf, size_t n)
+static bool detectable_text(const fc_corpus_summary *s, char *buf, size_t n)
 {
     bool any = false;
     size_t len = 0;
@@ -165,9 +100,9 @@ static bool detectable_text(const corpus_summary *s, char *buf, size_t n)
 
 void corpus_print(const corpus *cp, FILE *f, bool per_record)
 {
-    const corpus_summary *s = &cp->sum;
+    const fc_corpus_summary *s = &cp->r.sum;
     fprintf(f, "replay: %d record%s of %s under %s%s%s\n", s->records, s->records == 1 ? "" : "s",
-            cp->game[0] ? cp->game : "?", cp->changes, cp->agent ? ", continued with " : "",
+            cp->r.game[0] ? cp->r.game : "?", cp->changes, cp->agent ? ", continued with " : "",
             cp->agent ? cp->agent : "");
     print_compared(cp, f, "");
     if (per_record)
@@ -222,14 +157,14 @@ int corpus_write_csv(const corpus *cp, const char *path)
     if (!o)
         return CLI_EXIT_FAIL;
     FILE *f = fc_outfile_stream(o);
-    int ns = cp->sum.maxseats;
+    int ns = cp->r.sum.maxseats;
     char shown[4 * sizeof cp->changes], agent[1024];
-    fprintf(f, "# formicary replay %s: one row per record; %d records under %s%s%s\n", cp->game[0] ? cp->game : "?",
-            cp->sum.records, fc_escape(cp->changes, shown, sizeof shown), cp->agent ? ", continued with " : "",
+    fprintf(f, "# formicary replay %s: one row per record; %d records under %s%s%s\n", cp->r.game[0] ? cp->r.game : "?",
+            cp->r.sum.records, fc_escape(cp->changes, shown, sizeof shown), cp->agent ? ", continued with " : "",
             cp->agent ? fc_escape(cp->agent, agent, sizeof agent) : "");
     print_compared(cp, f, "# ");
     char mde[FC_MAX_SEATS * 24];
-    if (detectable_text(&cp->sum, mde, sizeof mde))
+    if (detectable_text(&cp->r.sum, mde, sizeof mde))
         fprintf(f, "# detectable score change: %s (%s)\n", mde, detectable_said);
     fputs("record,status,error,seats,seed,decisions,diverged_at,seat,decision,kind,reason,continued,timeout,"
           "recorded_over,new_over,winners_changed",
@@ -239,9 +174,9 @@ int corpus_write_csv(const corpus *cp, const char *path)
         for (int s = 0; s < ns; s++)
             fprintf(f, ",%s_%d", cols[c], s + 1);
     fputc('\n', f);
-    for (int i = 0; i < cp->nrec; i++) {
-        const corpus_rec *r = &cp->rec[i];
-        bool ok = r->status != CORPUS_ERROR, div = r->status == CORPUS_DIVERGED;
+    for (int i = 0; i < cp->r.nrec; i++) {
+        const fc_corpus_rec *r = &cp->r.rec[i];
+        bool ok = r->status != FC_CORPUS_ERROR, div = r->status == FC_CORPUS_DIVERGED;
         fputc('"', f);
         for (const char *p = r->path; *p; p++)
             fputs(*p == '"' ? "\"\"" : (char[2]){*p, 0}, f);
@@ -258,7 +193,7 @@ int corpus_write_csv(const corpus *cp, const char *path)
         csv_str(f, div ? r->kind : "");
         csv_str(f, div ? r->reason : "");
         fprintf(f, ",%d,%d,%d,%d,%d", r->continued, r->timeout, ok && r->old_over, ok && r->new_over,
-                corpus_winners_changed(r));
+                fc_corpus_winners_changed(r));
         const int32_t *sc[2] = {r->old_score, r->new_score};
         const int *rk[2] = {r->old_rank, r->new_rank};
         for (int c = 0; c < 4; c++)
@@ -271,7 +206,7 @@ int corpus_write_csv(const corpus *cp, const char *path)
                     fprintf(f, ",%d", rk[c / 2][s] + 1);
             }
         for (int s = 0; s < ns; s++) {
-            if (corpus_compared(r) && s < r->nseats)
+            if (fc_corpus_compared(r) && s < r->nseats)
                 fprintf(f, ",%d", (int)(r->new_score[s] - r->old_score[s]));
             else
                 fputc(',', f);
@@ -301,14 +236,14 @@ static void json_ranks(cli_json *j, const char *key, const int *rank, int n)
     cli_json_end_arr(j);
 }
 
-static void json_record(cli_json *j, const corpus_rec *r)
+static void json_record(cli_json *j, const fc_corpus_rec *r)
 {
     cli_json_obj(j);
     cli_json_key(j, "record");
     cli_json_str(j, r->path);
     cli_json_key(j, "status");
     cli_json_str(j, status_name[r->status]);
-    if (r->status == CORPUS_ERROR) {
+    if (r->status == FC_CORPUS_ERROR) {
         cli_json_key(j, "error");
         cli_json_str(j, r->error);
         cli_json_end_obj(j);
@@ -326,7 +261,7 @@ static void json_record(cli_json *j, const corpus_rec *r)
     cli_json_str(j, seed);
     cli_json_key(j, "decisions");
     cli_json_int(j, (long long)r->decisions);
-    if (r->status == CORPUS_DIVERGED) {
+    if (r->status == FC_CORPUS_DIVERGED) {
         cli_json_key(j, "diverged_at");
         cli_json_int(j, (long long)r->at);
         cli_json_key(j, "seat");
@@ -358,11 +293,11 @@ static void json_record(cli_json *j, const corpus_rec *r)
     json_scores(j, "new_scores", r->new_score, r->nseats);
     json_ranks(j, "new_ranks", r->new_rank, r->nseats);
     cli_json_key(j, "winners_changed");
-    cli_json_bool(j, corpus_winners_changed(r));
+    cli_json_bool(j, fc_corpus_winners_changed(r));
     cli_json_end_obj(j);
 }
 
-static void json_summary(cli_json *j, const corpus_summary *s)
+static void json_summary(cli_json *j, const fc_corpus_summary *s)
 {
     cli_json_obj(j);
     const char *k[9] = {"records", "unreadable", "all_legal",  "diverged", "compared",
@@ -422,9 +357,9 @@ static void json_summary(cli_json *j, const corpus_summary *s)
 }
 
 /* The most common differences and line-ups with how many records; "others": the rest. */
-static void json_groups(cli_json *j, const corpus_summary *s)
+static void json_groups(cli_json *j, const fc_corpus_summary *s)
 {
-    const struct corpus_group *g[2] = {s->diffs, s->lineups};
+    const struct fc_corpus_group *g[2] = {s->diffs, s->lineups};
     const int n[2] = {s->ndiffs, s->nlineups}, other[2] = {s->diffs_other, s->lineups_other};
     const char *key[2] = {"compared", "recorded_agents"}, *what[2] = {"text", "agents"};
     for (int k = 0; k < 2; k++) {
@@ -457,7 +392,7 @@ int corpus_write_json(const corpus *cp, const char *path)
     cli_json_init(&j, f);
     cli_json_obj(&j);
     cli_json_key(&j, "game");
-    cli_json_str(&j, cp->game);
+    cli_json_str(&j, cp->r.game);
     cli_json_key(&j, "rules");
     cli_json_obj(&j);
     const char *k[3] = {"rules", "variant", "continue_with"};
@@ -475,14 +410,14 @@ int corpus_write_json(const corpus *cp, const char *path)
         cli_json_str(&j, cli_opt_at(cp->c, "--set", i));
     cli_json_end_arr(&j);
     cli_json_end_obj(&j);
-    json_groups(&j, &cp->sum);
+    json_groups(&j, &cp->r.sum);
     cli_json_key(&j, "records");
     cli_json_arr(&j);
-    for (int i = 0; i < cp->nrec; i++)
-        json_record(&j, &cp->rec[i]);
+    for (int i = 0; i < cp->r.nrec; i++)
+        json_record(&j, &cp->r.rec[i]);
     cli_json_end_arr(&j);
     cli_json_key(&j, "summary");
-    json_summary(&j, &cp->sum);
+    json_summary(&j, &cp->r.sum);
     cli_json_end_obj(&j);
     fputc('\n', f);
     return cli_finish_output(o);
@@ -494,7 +429,7 @@ int corpus_write_json(const corpus *cp, const char *path)
 
 static void html_records(cli_html *h, const corpus *cp)
 {
-    int n = cp->nrec < HTML_MAX_ROWS ? cp->nrec : HTML_MAX_ROWS, ncols = 7;
+    int n = cp->r.nrec < HTML_MAX_ROWS ? cp->r.nrec : HTML_MAX_ROWS, ncols = 7;
     char *buf = calloc((size_t)(n + 1) * (size_t)ncols, 320);
     const char **cells = calloc((size_t)(n + 1) * (size_t)ncols, sizeof *cells);
     if (!buf || !cells) {
@@ -507,49 +442,49 @@ static void html_records(cli_html *h, const corpus *cp)
     for (int c = 0; c < ncols; c++)
         cells[c] = head[c];
     for (int i = 0; i < n; i++) {
-        const corpus_rec *r = &cp->rec[i];
+        const fc_corpus_rec *r = &cp->r.rec[i];
         char *row = buf + (size_t)(i + 1) * (size_t)ncols * 320;
         for (int c = 0; c < ncols; c++)
             cells[(i + 1) * ncols + c] = row + c * 320;
         cells[(i + 1) * ncols] = r->path;
-        if (r->status == CORPUS_ERROR) {
+        if (r->status == FC_CORPUS_ERROR) {
             snprintf(row + 320, 320, "error");
             cells[(i + 1) * ncols + 6] = r->error;
             continue;
         }
         outcome_text(r, row + 320, 320);
-        bool div = r->status == CORPUS_DIVERGED;
+        bool div = r->status == FC_CORPUS_DIVERGED;
         if (div) {
             snprintf(row + 2 * 320, 320, "%zu", r->at);
             char seat[16];
             snprintf(seat, sizeof seat, r->seat == FC_CHANCE ? "chance" : "seat %d", r->seat + 1);
             snprintf(row + 3 * 320, 320, "%s '%.200s' (%s)", seat, r->text, r->kind);
             cells[(i + 1) * ncols + 6] = r->reason;
-        } else if (corpus_winners_changed(r)) {
+        } else if (fc_corpus_winners_changed(r)) {
             snprintf(row + 6 * 320, 320, "winners changed");
         }
         scores_text(r->old_score, r->old_rank, r->nseats, r->old_over, row + 4 * 320, 320);
         scores_text(r->new_score, r->new_rank, r->nseats, r->new_over, row + 5 * 320, 320);
     }
     cli_html_table(h, ncols, n + 1, cells);
-    if (n < cp->nrec)
-        cli_html_text(h, "The first %d of %d records; the CSV and JSON outputs list them all.", n, cp->nrec);
+    if (n < cp->r.nrec)
+        cli_html_text(h, "The first %d of %d records; the CSV and JSON outputs list them all.", n, cp->r.nrec);
     free(cells);
     free(buf);
 }
 
 int corpus_write_html(const corpus *cp, const char *path)
 {
-    const corpus_summary *s = &cp->sum;
+    const fc_corpus_summary *s = &cp->r.sum;
     char title[160];
-    snprintf(title, sizeof title, "formicary replay: %s corpus under new rules", cp->game[0] ? cp->game : "?");
+    snprintf(title, sizeof title, "formicary replay: %s corpus under new rules", cp->r.game[0] ? cp->r.game : "?");
     cli_html *h = cli_html_begin(path, title);
     if (!h)
         return CLI_EXIT_FAIL;
     cli_html_heading(h, "Summary");
     int ok = s->records - s->errors;
     cli_html_text(h, "%d records of %s replayed under %s%s%s; %d could not be read.", s->records,
-                  cp->game[0] ? cp->game : "?", cp->changes, cp->agent ? ", games that stopped short continued with " : "",
+                  cp->r.game[0] ? cp->r.game : "?", cp->changes, cp->agent ? ", games that stopped short continued with " : "",
                   cp->agent ? cp->agent : "", s->errors);
     for (int i = 0; i < s->ndiffs; i++)
         cli_html_text(h, "Compared: %s, where A is each record's own rules (%d record%s).", s->diffs[i].text,
@@ -592,9 +527,9 @@ int corpus_write_html(const corpus *cp, const char *path)
                       detectable_said);
     double *at = malloc((size_t)(s->diverged ? s->diverged : 1) * sizeof *at);
     int nat = 0;
-    for (int i = 0; at && i < cp->nrec; i++)
-        if (cp->rec[i].status == CORPUS_DIVERGED)
-            at[nat++] = (double)cp->rec[i].at;
+    for (int i = 0; at && i < cp->r.nrec; i++)
+        if (cp->r.rec[i].status == FC_CORPUS_DIVERGED)
+            at[nat++] = (double)cp->r.rec[i].at;
     if (nat) {
         cli_html_series ser = {"diverged games", nat, NULL, at};
         cli_html_histograms(h, "Where games diverge", "decision number of the first refused decision", &ser, 1);

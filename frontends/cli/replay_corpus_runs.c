@@ -4,7 +4,6 @@
  * the record's file and what became of it, then the summary's counts, score changes and most
  * common differences. */
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,21 +35,21 @@ static int corpus_agent_row(corpus_agents *a, const char *label)
     return a->n++;
 }
 
-static const char *corpus_agent_label(const corpus_rec *r, int seat)
+static const char *corpus_agent_label(const fc_corpus_rec *r, int seat)
 {
     return r->agent[seat][0] ? r->agent[seat] : "unknown";
 }
 
 /* What became of a record: "legal", "diverged at decision 57: seat 2 'split 3' (split): why",
  * "error: why", and whether the agent continued it. */
-static void corpus_note(const corpus *cp, const corpus_rec *r, char *buf, size_t n)
+static void corpus_note(const corpus *cp, const fc_corpus_rec *r, char *buf, size_t n)
 {
-    if (r->status == CORPUS_ERROR) {
+    if (r->status == FC_CORPUS_ERROR) {
         snprintf(buf, n, "error: %s", r->error);
         return;
     }
     int len = snprintf(buf, n, "legal");
-    if (r->status == CORPUS_DIVERGED) {
+    if (r->status == FC_CORPUS_DIVERGED) {
         char seat[16];
         snprintf(seat, sizeof seat, r->seat == FC_CHANCE ? "chance" : "seat %d", r->seat + 1);
         len = snprintf(buf, n, "diverged at decision %zu: %s '%s' (%s): %s", r->at, seat, r->text, r->kind, r->reason);
@@ -62,7 +61,7 @@ static void corpus_note(const corpus *cp, const corpus_rec *r, char *buf, size_t
 
 /* Record i as a games row: as recorded, or as replayed under the new rules (the decisions
  * applied, the agent's after them, the scores reached). */
-static void corpus_game(const corpus_rec *r, int i, bool replayed, corpus_agents *ag, const char *note,
+static void corpus_game(const fc_corpus_rec *r, int i, bool replayed, corpus_agents *ag, const char *note,
                         fc_sim_game *g, fc_run_game_note *nt)
 {
     memset(g, 0, sizeof *g);
@@ -77,7 +76,7 @@ static void corpus_game(const corpus_rec *r, int i, bool replayed, corpus_agents
         g->rank[s] = rank[s];
         g->winners += over && rank[s] == 0;
     }
-    size_t applied = r->status == CORPUS_DIVERGED && r->at > 0 ? r->at - 1 : r->decisions;
+    size_t applied = r->status == FC_CORPUS_DIVERGED && r->at > 0 ? r->at - 1 : r->decisions;
     g->decisions = replayed ? (long)applied + r->continued_decisions : (long)r->decisions;
     g->timeout = replayed && r->timeout;
     *nt = (fc_run_game_note){r->path, note, !over, true, r->nseats == 0};
@@ -91,9 +90,9 @@ static void corpus_record_rows(cli_runs *runs, const corpus *cp, corpus_agents *
     fc_run_game_note *nt = calloc(CORPUS_RUNS_CHUNK, sizeof *nt);
     char(*text)[CORPUS_RUNS_NOTE] = calloc(CORPUS_RUNS_CHUNK, sizeof *text);
     int n = 0, seats = 0;
-    for (int i = 0; g && nt && text && i <= cp->nrec; i++) {
-        const corpus_rec *r = i < cp->nrec ? &cp->rec[i] : NULL;
-        bool skip = r && replayed && r->status == CORPUS_ERROR;
+    for (int i = 0; g && nt && text && i <= cp->r.nrec; i++) {
+        const fc_corpus_rec *r = i < cp->r.nrec ? &cp->r.rec[i] : NULL;
+        bool skip = r && replayed && r->status == FC_CORPUS_ERROR;
         if (n > 0 && (!r || (!skip && (r->nseats != seats || n == CORPUS_RUNS_CHUNK)))) {
             cli_runs_games_noted(runs, replayed ? "B" : "A", g, nt, n, seats);
             n = 0;
@@ -111,7 +110,7 @@ static void corpus_record_rows(cli_runs *runs, const corpus *cp, corpus_agents *
 }
 
 /* The summary figures: counts, score changes per seat, the most common differences. */
-static void corpus_record_metrics(cli_runs *runs, const corpus_summary *s)
+static void corpus_record_metrics(cli_runs *runs, const fc_corpus_summary *s)
 {
     const struct {
         const char *name;
@@ -137,52 +136,38 @@ static void corpus_record_metrics(cli_runs *runs, const corpus_summary *s)
     }
 }
 
-void corpus_keep_rules(corpus *cp, pthread_mutex_t *lock, const corpus_rec *rec, fc_rules **orig, fc_rules **nr)
-{
-    int i = (int)(rec - cp->rec);
-    pthread_mutex_lock(lock);
-    if (rec->status != CORPUS_ERROR && *orig && *nr && (!cp->first_rules[0] || i < cp->first)) {
-        fc_rules_free(cp->first_rules[0]);
-        fc_rules_free(cp->first_rules[1]);
-        cp->first_rules[0] = *orig;
-        cp->first_rules[1] = *nr;
-        *orig = *nr = NULL;
-        cp->first = i;
-    }
-    pthread_mutex_unlock(lock);
-}
-
 /* Designs A and B: the rules of the first record replayed, as recorded and under the new rules
  * (every parameter, the variant's text); the records' differences are figures (difference:N). */
 static void corpus_record_designs(cli_runs *runs, const corpus *cp)
 {
-    if (!cp->first_rules[0])
+    if (!cp->r.first_rules[0])
         return;
-    const corpus_rec *r = &cp->rec[cp->first];
+    const fc_corpus_rec *r = &cp->r.rec[cp->r.first];
     char text[8192];
-    cli_rules_text(cp->first_rules[0], text, sizeof text);
+    cli_rules_text(cp->r.first_rules[0], text, sizeof text);
     size_t len = strlen(text);
     snprintf(text + len, sizeof text - len, " (%s as recorded, the first record replayed)", r->path);
-    cli_runs_design(runs, "A", cp->first_rules[0], text);
+    cli_runs_design(runs, "A", cp->r.first_rules[0], text);
     snprintf(text, sizeof text, "%s (%s under the new rules)", r->diff, r->path);
-    cli_runs_design(runs, "B", cp->first_rules[1], text);
+    cli_runs_design(runs, "B", cp->r.first_rules[1], text);
 }
 
 void corpus_record(const corpus *cp, const cli *c, bool complete)
 {
-    cli_runs *runs = cli_runs_begin(c, "replay", cp->game[0] ? cp->game : "?", cp->sum.maxseats, 0, cp->threads, cp->nrec);
+    cli_runs *runs =
+        cli_runs_begin(c, "replay", cp->r.game[0] ? cp->r.game : "?", cp->r.sum.maxseats, 0, cp->threads, cp->r.nrec);
     if (!runs)
         return;
     corpus_agents ag = {0};
-    for (int i = 0; i < cp->nrec; i++)
-        for (int s = 0; s < cp->rec[i].nseats && s < FC_MAX_SEATS; s++)
-            corpus_agent_row(&ag, corpus_agent_label(&cp->rec[i], s));
+    for (int i = 0; i < cp->r.nrec; i++)
+        for (int s = 0; s < cp->r.rec[i].nseats && s < FC_MAX_SEATS; s++)
+            corpus_agent_row(&ag, corpus_agent_label(&cp->r.rec[i], s));
     for (int k = 0; k < ag.n; k++)
         cli_runs_seat(runs, k + 1, ag.label[k], NULL);
     corpus_record_designs(runs, cp);
     corpus_record_rows(runs, cp, &ag, false);
     corpus_record_rows(runs, cp, &ag, true);
     if (complete)
-        corpus_record_metrics(runs, &cp->sum);
-    cli_runs_end(runs, complete, cp->nrec);
+        corpus_record_metrics(runs, &cp->r.sum);
+    cli_runs_end(runs, complete, cp->r.nrec);
 }

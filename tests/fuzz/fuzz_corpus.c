@@ -1,4 +1,5 @@
-/* Corpus folders (`formicary replay DIR`, frontends/cli/replay_corpus.c, docs/corpus.md). Input:
+/* Corpus folders (`formicary replay DIR`: frontends/cli/replay_corpus.c over core/src/study/
+ * corpus.c; docs/corpus.md). Input:
  * files separated by lines "--- NAME" (NAME up to 32 bytes of [a-z0-9._]; a name ending in
  * ".fcr" is a record the corpus reads, others are skipped like any other file; "--- fifo NAME"
  * makes a FIFO, which must never block the run). They are written to a fresh scratch folder and
