@@ -47,6 +47,7 @@ static const fc_loader_weight_def wdef[MZW_COUNT] = {
     {"goal_next", "per own colony goal, its progress to its next level (0..1), times the dormancies left", -10, 10},
     {"evo_cost", "per cost point of the evolution on top of each own pile (its ability in play)", -10, 10},
     {"battle_fer", "per ferocity point of the best card in hand, added to the strength battle and threat see", 0, 10},
+    {"march", "per free harvest space on a tile without own ants connected to one with them", -10, 10},
 };
 
 int mz_eval_load(fc_loader *L, mz_data *D) { return fc_loader_eval_weights(L, wdef, MZW_COUNT, D->w, D->eval); }
@@ -144,7 +145,11 @@ void mz_evaluate_weighted(const void *st, const fc_env *env, const double *w, do
                 fer[s->card_seat[c]] += D->card[c].ferocity;
     if ((w[MZW_BATTLE] != 0 || w[MZW_THREAT] != 0) && stage <= PS_SOLDIER)
         battle_outlook(env, s, w[MZW_BATTLE_FER], won, risk);
-    int reach[MZ_SEATS] = {0};
+    int reach[MZ_SEATS] = {0}, march[MZ_SEATS] = {0};
+    uint32_t home[MZ_SEATS] = {0}; /* the locations with ants of each seat, for march (R-33 a) */
+    for (int l = 0; w[MZW_MARCH] != 0 && l <= MZ_TILES; l++)
+        for (int p = 0; p < s->nseats; p++)
+            home[p] |= mz_ants_at(s, l, p) ? 1u << l : 0;
     for (int t = 1; t <= MZ_TILES; t++) {
         if (!s->loc[t].placed)
             continue;
@@ -160,6 +165,8 @@ void mz_evaluate_weighted(const void *st, const fc_env *env, const double *w, do
         }
         for (int p = 0; free && w[MZW_REACH] != 0 && p < s->nseats; p++)
             reach[p] += mz_ants_at(s, t, p) ? free : 0;
+        for (int p = 0; free && w[MZW_MARCH] != 0 && p < s->nseats; p++)
+            march[p] += !(home[p] >> t & 1) && (s->conn[t] & home[p]) ? free : 0;
         int c = mz_controller(s, t);
         if (c >= 0 && mz_inner(D, s, t))
             inner[c]++;
@@ -189,7 +196,7 @@ void mz_evaluate_weighted(const void *st, const fc_env *env, const double *w, do
                    w[MZW_TUNNEL] * (stage <= PS_SOLDIER ? tunnel[p] : 0) + w[MZW_FEROCITY] * fer[p] +
                    w[MZW_BATTLE] * won[p] + w[MZW_THREAT] * risk[p] + w[MZW_REACH] * reach[p] +
                    w[MZW_ANTS_ROUND] * (ants * dormancies) + w[MZW_GOAL_NEXT] * next * dormancies +
-                   w[MZW_EVO_COST] * cost;
+                   w[MZW_EVO_COST] * cost + w[MZW_MARCH] * march[p];
     }
     for (int p = 0; p < s->nseats; p++) {
         double best = -1e9;

@@ -233,7 +233,8 @@ static void test_screened_terms_push_the_right_way(void **state)
 }
 
 /* The evening's levers (default 0), each alone: a colony goal closer to its next level, a dearer
- * evolution on top of a pile, a ferocity card in hand that turns a tied battle. */
+ * evolution on top of a pile, a ferocity card in hand that turns a tied battle, free spaces one
+ * March step from the seat's ants. */
 static void test_evening_levers_push_the_right_way(void **state)
 {
     (void)state;
@@ -290,6 +291,23 @@ static void test_evening_levers_push_the_right_way(void **state)
     w[MZW_BATTLE_FER] = 1;
     mz_evaluate_weighted(&f.st, f.env, w, v);
     assert_true(v[1] > u[1] && v[0] < u[0]);
+    /* red in the Great Tunnel, connected to the free tile: one March step from its spaces */
+    mfx_clear_ants(&f);
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 1);
+    s->conn[17] |= 1u; /* the fixture's tile has no paths: connect it to the tunnel */
+    s->conn[MZ_GT] |= 1u << 17;
+    assert_true(f.D->tile[17].nspaces > 1);
+    f.g->evaluate(&f.st, f.env, base);
+    memcpy(w, f.D->w, sizeof w);
+    assert_true(w[MZW_MARCH] == 0);
+    w[MZW_MARCH] = 0.1;
+    mz_evaluate_weighted(&f.st, f.env, w, v);
+    assert_true(v[0] > base[0]);
+    mfx_clear_ants(&f); /* on the tile itself: reach's spaces, not march's */
+    mfx_ants(&f, 0, MZ_POS(17, MZ_OUT), 1);
+    f.g->evaluate(&f.st, f.env, base);
+    mz_evaluate_weighted(&f.st, f.env, w, v);
+    assert_true(v[0] == base[0]);
     mfx_close(&f);
 }
 
@@ -344,7 +362,7 @@ static int load_eval(mfx *f, const char *text, fc_error *err)
 #define REST                                                                                                  \
     "space_point,0.5,0,2\ninner,0.5,0,2\ngoal,0.5,0,2\nstarve,-1.5,-6,0\nunfed,-0.3,-2,0\naward,0.7,0,2\n" \
     "tunnel,0.6,0,2\nferocity,0,0,2\nbattle,0,0,2\nthreat,0,-2,0\nreach,0,0,2\nants_round,0,0,1\n"      \
-    "goal_next,0,0,2\nevo_cost,0,0,1\nbattle_fer,0,0,2\n"
+    "goal_next,0,0,2\nevo_cost,0,0,1\nbattle_fer,0,0,2\nmarch,0,0,2\n"
 #define GOOD HEAD "scale,5,1,30\nscore,1,0,2\nants,0.3,0,2\n" MID REST
 
 static void expect_refused(mfx *f, const char *text, const char *msg)
@@ -363,15 +381,15 @@ static void test_broken_eval_csv_refused_with_line(void **state)
     mfx_open(&f, 3, 1, NULL);
     fc_error err;
     assert_int_equal(load_eval(&f, GOOD, &err), 0);
-    expect_refused(&f, GOOD "centipede,1,0,2\n", "eval.csv:25: unknown weight 'centipede'");
-    expect_refused(&f, HEAD "scale,5,1,30\nscore,1,0,2\n" MID REST, "eval.csv:23: missing weight 'ants'");
+    expect_refused(&f, GOOD "centipede,1,0,2\n", "eval.csv:26: unknown weight 'centipede'");
+    expect_refused(&f, HEAD "scale,5,1,30\nscore,1,0,2\n" MID REST, "eval.csv:24: missing weight 'ants'");
     expect_refused(&f, HEAD "scale,5,1,30\nscore,1,0,2\nants,-1,0,2\n" MID REST,
                    "eval.csv:4: weight 'ants' = -1 is outside its range 0..2");
     expect_refused(&f, HEAD "scale,5,0,30\nscore,1,0,2\nants,0.3,0,2\n" MID REST,
                    "eval.csv:2: weight 'scale': range 0..30 must be ordered and within 0.5..100");
     expect_refused(&f, HEAD "scale,5,1,30\nscore,1,0,2\nants,0.3x,0,2\n" MID REST,
                    "eval.csv:4: column 'value': expected a number, found '0.3x'");
-    expect_refused(&f, GOOD "ants,0.3,0,2\n", "eval.csv:25: weight 'ants' given twice (first on line 4)");
+    expect_refused(&f, GOOD "ants,0.3,0,2\n", "eval.csv:26: weight 'ants' given twice (first on line 4)");
     mfx_close(&f);
 }
 
