@@ -47,7 +47,7 @@ static void test_specs(void **state)
     assert_null(fc_agent_new("minimax", 1, &err));
     assert_string_equal(err.msg, "unknown agent 'minimax' (known: random, greedy, mcts, ab)");
     assert_null(fc_agent_new("mcts:rollouts=5", 1, &err));
-    assert_string_equal(err.msg, "agent mcts: unknown key 'rollouts' (known: iters, time, c, depth, seed, threads, legacy, reuse, policy, eps, weights, clock, prior, pb, restrict)");
+    assert_string_equal(err.msg, "agent mcts: unknown key 'rollouts' (known: iters, time, c, depth, seed, threads, legacy, reuse, policy, eps, weights, clock, prior, pb, temp, restrict)");
     assert_null(fc_agent_new("mcts:policy=greedy", 1, &err));
     assert_string_equal(err.msg, "agent mcts: policy: 'greedy' is not random, mast or eval");
     assert_null(fc_agent_new("mcts:time=1,clock=gpu", 1, &err));

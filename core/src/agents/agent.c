@@ -182,9 +182,10 @@ static const agent_kind fc_agent_kinds[] = {
      "UCT tree search, information-set MCTS where the game hides information; keys: iters=N (default 1000), "
      "time=SECONDS, c=EXPLORATION (default 0.7), depth=N (playout cut-off, 0 = to the end), seed=N, "
      "threads=N, legacy=1, reuse=1, policy=random|mast|eval (playout decisions), eps=E (their random share), weights=FILE (evaluation "
-     "weights for the playout cut-off and policy=eval), clock=wall|cpu (what time counts), prior=none|eval "
-     "(children opened with the evaluation after their decision, tried best first), pb=W (progressive bias "
-     "weight of those priors, default 1)",
+     "weights for the playout cut-off and policy=eval), clock=wall|cpu (what time counts), prior=none|eval|puct "
+     "(children opened with the evaluation after their decision, tried best first; puct: PUCT over their "
+     "softmax), pb=W (progressive bias weight of those priors, puct's c, default 1), temp=T (puct's softmax "
+     "temperature, default 0.05)",
      fc_agent_mcts_keys, fc_agent_mcts_init, fc_agent_mcts_choose, fc_agent_mcts_done, fc_agent_mcts_rank, NULL},
     {"ab",
      "alpha-beta search for two-player games without chance or hidden information (Hive): iterative "

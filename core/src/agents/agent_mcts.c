@@ -23,6 +23,9 @@
  * prior=eval opens every legal child of a node at once with the evaluation after its decision as
  * its prior, tries unvisited children best prior first and adds the progressive bias
  * pb * prior / (visits + 1) to UCT (mcts_tree.c); off by default (not measured stronger).
+ * prior=puct opens them the same way and selects by PUCT (Silver et al. 2017): mean reward (the
+ * prior while unvisited) plus pb * P * sqrt(visits of the legal children + 1) / (visits + 1), P
+ * the softmax of the legal children's priors at temperature `temp`; `c` is then unused.
  *
  * reuse=1 keeps, between decisions, the subtree of the decisions the seat saw since its last
  * search (mcts_reuse.c).
@@ -47,7 +50,7 @@
 
 const char *const fc_agent_mcts_keys[] = {"iters",  "time",  "c",      "depth", "seed",
                                           "threads", "legacy", "reuse", "policy", "eps", "weights", "clock",
-                                          "prior", "pb", NULL};
+                                          "prior", "pb", "temp", NULL};
 
 /* policy= and eps=. MAST is the default (measured stronger at equal CPU time in Marabunta and
  * Termity: docs/metrics.md, "MCTS speed and strength"); legacy=1 keeps uniform playouts. */
@@ -78,14 +81,19 @@ static int mcts_prior_init(const fc_agent *a, mcts *t, fc_error *err)
     const char *p = fc_agent_opt_get(a, "prior");
     t->prior = MCTS_PRIOR_NONE;
     t->pb = 1;
+    t->temp = 0.05;
     if (p && strcmp(p, "eval") == 0)
         t->prior = MCTS_PRIOR_EVAL;
+    else if (p && strcmp(p, "puct") == 0)
+        t->prior = MCTS_PRIOR_PUCT;
     else if (p && strcmp(p, "none") != 0)
-        return fc_error_set(err, FC_EPARSE, "agent mcts: prior: '%s' is not none or eval", p);
-    if (fc_agent_opt_double(a, "pb", 0, 1000, &t->pb, err) < 0)
+        return fc_error_set(err, FC_EPARSE, "agent mcts: prior: '%s' is not none, eval or puct", p);
+    if (fc_agent_opt_double(a, "pb", 0, 1000, &t->pb, err) < 0 || fc_agent_opt_double(a, "temp", 0.001, 100, &t->temp, err) < 0)
         return FC_EPARSE;
-    if (fc_agent_opt_get(a, "pb") && t->prior != MCTS_PRIOR_EVAL)
-        return fc_error_set(err, FC_EINVAL, "agent mcts: pb applies to prior=eval");
+    if (fc_agent_opt_get(a, "pb") && t->prior == MCTS_PRIOR_NONE)
+        return fc_error_set(err, FC_EINVAL, "agent mcts: pb applies to prior=eval or prior=puct");
+    if (fc_agent_opt_get(a, "temp") && t->prior != MCTS_PRIOR_PUCT)
+        return fc_error_set(err, FC_EINVAL, "agent mcts: temp applies to prior=puct");
     return 0;
 }
 

@@ -33,8 +33,9 @@
 enum { MCTS_RANDOM, MCTS_MAST, MCTS_EVAL };
 
 /* Tree priors (prior=): none, or the evaluation of each child after its decision, computed
- * when the child is opened (every legal child of a node at once) and used by progressive bias. */
-enum { MCTS_PRIOR_NONE, MCTS_PRIOR_EVAL };
+ * when the child is opened (every legal child of a node at once) and used by progressive bias
+ * (eval) or by a PUCT selection over their softmax (puct). */
+enum { MCTS_PRIOR_NONE, MCTS_PRIOR_EVAL, MCTS_PRIOR_PUCT };
 
 /* One decision code's statistics for one seat; n == 0 marks a free slot. */
 typedef struct mast_slot {
@@ -140,7 +141,8 @@ typedef struct mcts_pool {
 typedef struct mcts {
     uint64_t iters, depth, threads, reuse;
     double time, c, eps;
-    double pb; /* prior=eval: weight of the progressive bias pb * prior / (visits + 1) */
+    double pb;   /* prior=eval: weight of the progressive bias pb * prior / (visits + 1); puct: c_puct */
+    double temp; /* prior=puct: temperature of the softmax over the children's priors */
     bool cpu_clock; /* clock=cpu */
     int policy, prior;
     fc_agent_eval ev; /* the evaluation of the current search (read by every tree) */

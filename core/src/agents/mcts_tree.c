@@ -247,11 +247,47 @@ static int32_t mcts_select_prior(mcts_tree *t, const mcts *cfg, fc_rng *rng, int
     return best;
 }
 
-/* One step of the descent at a seat's node under prior=eval: the next node, or MCTS_NONE when
+/* prior=puct: the opened legal child with the best mean reward (its prior while unvisited)
+ * plus pb * P * sqrt(visits of the legal children + 1) / (visits + 1), P the softmax of their
+ * priors at temperature temp; exact ties uniform. MCTS_NONE when none is open. */
+static int32_t mcts_select_puct(mcts_tree *t, const mcts *cfg, fc_rng *rng, int n)
+{
+    double top = -1, z = 0, total = 1;
+    for (int i = 0; i < n; i++)
+        if (t->found[i] != MCTS_NONE) {
+            const mcts_node *c = &t->nodes[t->found[i]];
+            top = c->prior > top ? c->prior : top;
+            total += c->visits;
+        }
+    for (int i = 0; i < n; i++)
+        if (t->found[i] != MCTS_NONE)
+            z += exp((t->nodes[t->found[i]].prior - top) / cfg->temp);
+    double scale = cfg->pb * sqrt(total) / z, best_u = 0;
+    int32_t best = MCTS_NONE;
+    uint32_t ties = 0;
+    for (int i = 0; i < n; i++) {
+        int32_t k = t->found[i];
+        if (k == MCTS_NONE)
+            continue;
+        const mcts_node *c = &t->nodes[k];
+        double q = c->visits ? c->w / c->visits : c->prior;
+        double u = q + scale * exp((c->prior - top) / cfg->temp) / (c->visits + 1);
+        if (best == MCTS_NONE || u > best_u) {
+            best = k;
+            best_u = u;
+            ties = 1;
+        } else if (u == best_u && fc_rng_below(rng, ++ties) == 0) {
+            best = k;
+        }
+    }
+    return best;
+}
+
+/* One step of the descent at a seat's node under prior=eval or puct: the next node, or MCTS_NONE when
  * the descent ends here (an expansion: the chosen child is on the path; or nothing open). */
 static int32_t mcts_step_prior(mcts_tree *t, const mcts *cfg, fc_rng *rng, int n, int *rc)
 {
-    int32_t c = mcts_select_prior(t, cfg, rng, n);
+    int32_t c = cfg->prior == MCTS_PRIOR_PUCT ? mcts_select_puct(t, cfg, rng, n) : mcts_select_prior(t, cfg, rng, n);
     if (c == MCTS_NONE)
         return MCTS_NONE;
     if (t->g->apply(t->work, t->env, t->nodes[c].d) != 0) {
@@ -306,7 +342,7 @@ int fc_mcts_descend(mcts_tree *t, const mcts *cfg, fc_rng *rng)
             else
                 t->nodes[t->found[i]].avail++;
         }
-        if (cfg->prior == MCTS_PRIOR_EVAL) {
+        if (cfg->prior != MCTS_PRIOR_NONE) {
             int rc = mcts_open_all(t, cfg, node, who, n);
             if (rc == 0 && (node = mcts_step_prior(t, cfg, rng, n, &rc)) != MCTS_NONE)
                 continue;

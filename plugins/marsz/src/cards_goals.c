@@ -53,11 +53,6 @@ static int count_spaces(const fc_env *env, const mz_state *s, int seat, int kind
     return n;
 }
 
-static int sc_cards_spaces(const fc_env *env, const mz_state *s, int seat, int card)
-{
-    return level(&MZ_D_(env)->card[card], count_spaces(env, s, seat, RW_C));
-}
-
 /* CG-02: longest simple chain of controlled tiles joined by connections (DFS, <= 28 tiles). */
 static int chain_from(const mz_data *D, const mz_state *s, uint32_t own, uint32_t used, int t)
 {
@@ -80,9 +75,8 @@ static uint32_t controlled(const mz_state *s, int seat)
     return m;
 }
 
-static int sc_chain(const fc_env *env, const mz_state *s, int seat, int card)
+static int longest_chain(const mz_data *D, const mz_state *s, int seat)
 {
-    const mz_data *D = MZ_D_(env);
     uint32_t own = controlled(s, seat);
     int best = 0;
     for (int t = 1; t <= MZ_TILES; t++)
@@ -91,15 +85,59 @@ static int sc_chain(const fc_env *env, const mz_state *s, int seat, int card)
             if (v > best)
                 best = v;
         }
-    return level(&D->card[card], best);
+    return best;
 }
 
-static int sc_wormholes(const fc_env *env, const mz_state *s, int seat, int card)
+/* CG-07: controlled tiles; CG-09: controlled tiles outside the inner meadow. */
+static int control_count(const mz_data *D, const mz_state *s, int seat, int card)
 {
+    uint32_t own = controlled(s, seat);
     int n = 0;
     for (int t = 1; t <= MZ_TILES; t++)
-        n += s->loc[t].placed && s->loc[t].wormhole && mz_inhabits(MZ_D_(env), s, seat, t);
-    return level(&MZ_D_(env)->card[card], n);
+        if ((own >> t & 1) && (card == CG07 || !mz_inner(D, s, t)))
+            n++;
+    return n;
+}
+
+/* What a level goal's thresholds count (-1 for CG-04 .. 06, which compare seats instead). */
+static int goal_count(const fc_env *env, const mz_state *s, int seat, int card)
+{
+    const mz_data *D = MZ_D_(env);
+    int n = 0;
+    switch (card) {
+    case CG01:
+        return count_spaces(env, s, seat, RW_C);
+    case CG02:
+        return longest_chain(D, s, seat);
+    case CG03:
+        for (int t = 1; t <= MZ_TILES; t++)
+            n += s->loc[t].placed && s->loc[t].wormhole && mz_inhabits(D, s, seat, t);
+        return n;
+    case CG07:
+    case CG09:
+        return control_count(D, s, seat, card);
+    case CG08:
+        return mz_evo_count(s, seat, SEG_HEAD);
+    case CG10:
+        return mz_ants_at(s, MZ_GT, seat);
+    default:
+        return -1;
+    }
+}
+
+static int sc_level(const fc_env *env, const mz_state *s, int seat, int card)
+{
+    return level(&MZ_D_(env)->card[card], goal_count(env, s, seat, card));
+}
+
+double mz_goal_progress(const fc_env *env, const mz_state *s, int seat, int card)
+{
+    const mz_card *C = &MZ_D_(env)->card[card];
+    int v = goal_count(env, s, seat, card), i = level(C, v);
+    if (v < 0 || i >= 3)
+        return 0;
+    int from = i ? C->levels[i - 1] : 0;
+    return C->levels[i] > from && v > from ? (double)(v - from) / (C->levels[i] - from) : 0;
 }
 
 static int resource(const mz_state *s, int p, int card)
@@ -127,27 +165,6 @@ static int sc_compare(const fc_env *env, const mz_state *s, int seat, int card)
     return v;
 }
 
-static int sc_control(const fc_env *env, const mz_state *s, int seat, int card)
-{
-    const mz_data *D = MZ_D_(env);
-    uint32_t own = controlled(s, seat);
-    int n = 0;
-    for (int t = 1; t <= MZ_TILES; t++)
-        if ((own >> t & 1) && (card == CG07 || !mz_inner(D, s, t)))
-            n++;
-    return level(&D->card[card], n);
-}
-
-static int sc_heads(const fc_env *env, const mz_state *s, int seat, int card)
-{
-    return level(&MZ_D_(env)->card[card], mz_evo_count(s, seat, SEG_HEAD));
-}
-
-static int sc_tunnel(const fc_env *env, const mz_state *s, int seat, int card)
-{
-    return level(&MZ_D_(env)->card[card], mz_ants_at(s, MZ_GT, seat));
-}
-
 static bool cg03_playable(const fc_env *env, const mz_state *s, int seat, int card)
 {
     (void)card;
@@ -158,14 +175,14 @@ static bool cg03_playable(const fc_env *env, const mz_state *s, int seat, int ca
 }
 
 const mz_card_fx mz_fx_goals[10] = {
-    [CG01 - CG01] = {NULL, on_play, NULL, NULL, sc_cards_spaces},
-    [CG02 - CG01] = {NULL, on_play, NULL, NULL, sc_chain},
-    [CG03 - CG01] = {cg03_playable, on_play, cg03_legal, cg03_apply, sc_wormholes},
+    [CG01 - CG01] = {NULL, on_play, NULL, NULL, sc_level},
+    [CG02 - CG01] = {NULL, on_play, NULL, NULL, sc_level},
+    [CG03 - CG01] = {cg03_playable, on_play, cg03_legal, cg03_apply, sc_level},
     [CG04 - CG01] = {NULL, on_play, NULL, NULL, sc_compare},
     [CG05 - CG01] = {NULL, on_play, NULL, NULL, sc_compare},
     [CG06 - CG01] = {NULL, on_play, NULL, NULL, sc_compare},
-    [CG07 - CG01] = {NULL, on_play, NULL, NULL, sc_control},
-    [CG08 - CG01] = {NULL, on_play, NULL, NULL, sc_heads},
-    [CG09 - CG01] = {NULL, on_play, NULL, NULL, sc_control},
-    [CG10 - CG01] = {NULL, on_play, NULL, NULL, sc_tunnel},
+    [CG07 - CG01] = {NULL, on_play, NULL, NULL, sc_level},
+    [CG08 - CG01] = {NULL, on_play, NULL, NULL, sc_level},
+    [CG09 - CG01] = {NULL, on_play, NULL, NULL, sc_level},
+    [CG10 - CG01] = {NULL, on_play, NULL, NULL, sc_level},
 };

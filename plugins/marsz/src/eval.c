@@ -44,6 +44,10 @@ static const fc_loader_weight_def wdef[MZW_COUNT] = {
     {"threat", "per own ant on a contested tile where another seat is stronger", -10, 10},
     {"reach", "per free harvest space on a tile where the seat has ants", -10, 10},
     {"ants_round", "per ant on the meadow, times the dormancies left", -10, 10},
+    {"goal_next", "per own colony goal, its progress to its next level (0..1), times the dormancies left", -10, 10},
+    {"evo_cost", "per cost point of the evolution on top of each own pile (its ability in play)", -10, 10},
+    {"battle_fer", "per ferocity point of the best card in hand, added to the strength battle and threat see", 0, 10},
+    {"march", "per free harvest space on a tile without own ants connected to one with them", -10, 10},
 };
 
 int mz_eval_load(fc_loader *L, mz_data *D) { return fc_loader_eval_weights(L, wdef, MZW_COUNT, D->w, D->eval); }
@@ -95,19 +99,25 @@ static void tunnel_points(const mz_data *D, const mz_state *s, int *pts)
 }
 
 /* R-17, R-54, R-59 before the soldier phase: per seat, the battle points of the contested tiles
- * (no centipede) where its base strength (ants, heads, rest tile; no ferocity) beats every other
- * seat's, and its ants on those where another seat's is higher (the casualties' share). */
-static void battle_outlook(const fc_env *env, const mz_state *s, int *won, int *risk)
+ * (no centipede) where its base strength (ants, heads, rest tile; plus fer times its best
+ * ferocity card in hand, R-55) beats every other seat's, and its ants on those where another
+ * seat's is higher (the casualties' share). */
+static void battle_outlook(const fc_env *env, const mz_state *s, double fer, int *won, int *risk)
 {
     const mz_data *D = MZ_D_(env);
+    double bonus[MZ_SEATS] = {0};
     for (int p = 0; p < s->nseats; p++)
         won[p] = risk[p] = 0;
+    for (int c = 0; fer != 0 && c < MZ_CARDS; c++)
+        if (s->card_loc[c] == CL_HAND && fer * D->card[c].ferocity > bonus[s->card_seat[c]])
+            bonus[s->card_seat[c]] = fer * D->card[c].ferocity;
     for (int t = 1; t <= MZ_TILES; t++) {
         if (!s->loc[t].placed || s->loc[t].centipede || s->soldier_done[t] || !mz_contested(s, t))
             continue;
-        int str[MZ_SEATS], best = -1, nbest = 0, who = -1;
+        double str[MZ_SEATS], best = -1;
+        int nbest = 0, who = -1;
         for (int p = 0; p < s->nseats; p++) {
-            str[p] = mz_ants_at(s, t, p) ? mz_strength_base(env, s, p, t, false) : -1;
+            str[p] = mz_ants_at(s, t, p) ? mz_strength_base(env, s, p, t, false) + bonus[p] : -1;
             nbest = str[p] > best ? 1 : str[p] == best ? nbest + 1 : nbest;
             who = str[p] > best ? p : who;
             best = str[p] > best ? str[p] : best;
@@ -134,8 +144,12 @@ void mz_evaluate_weighted(const void *st, const fc_env *env, const double *w, do
             if (s->card_loc[c] == CL_HAND) /* card_seat names the holder only then */
                 fer[s->card_seat[c]] += D->card[c].ferocity;
     if ((w[MZW_BATTLE] != 0 || w[MZW_THREAT] != 0) && stage <= PS_SOLDIER)
-        battle_outlook(env, s, won, risk);
-    int reach[MZ_SEATS] = {0};
+        battle_outlook(env, s, w[MZW_BATTLE_FER], won, risk);
+    int reach[MZ_SEATS] = {0}, march[MZ_SEATS] = {0};
+    uint32_t home[MZ_SEATS] = {0}; /* the locations with ants of each seat, for march (R-33 a) */
+    for (int l = 0; w[MZW_MARCH] != 0 && l <= MZ_TILES; l++)
+        for (int p = 0; p < s->nseats; p++)
+            home[p] |= mz_ants_at(s, l, p) ? 1u << l : 0;
     for (int t = 1; t <= MZ_TILES; t++) {
         if (!s->loc[t].placed)
             continue;
@@ -151,6 +165,8 @@ void mz_evaluate_weighted(const void *st, const fc_env *env, const double *w, do
         }
         for (int p = 0; free && w[MZW_REACH] != 0 && p < s->nseats; p++)
             reach[p] += mz_ants_at(s, t, p) ? free : 0;
+        for (int p = 0; free && w[MZW_MARCH] != 0 && p < s->nseats; p++)
+            march[p] += !(home[p] >> t & 1) && (s->conn[t] & home[p]) ? free : 0;
         int c = mz_controller(s, t);
         if (c >= 0 && mz_inner(D, s, t))
             inner[c]++;
@@ -158,10 +174,15 @@ void mz_evaluate_weighted(const void *st, const fc_env *env, const double *w, do
     double base[MZ_SEATS];
     for (int p = 0; p < s->nseats; p++) {
         const mz_seat *P = &s->seat[p];
-        int ants = mz_ants_total(s, p), goals = 0, unfed = 0;
+        int ants = mz_ants_total(s, p), goals = 0, unfed = 0, cost = 0;
+        double next = 0;
         for (int c = CG01; c <= CG10; c++)
-            if (s->card_loc[c] == CL_GOAL && s->card_seat[c] == p)
+            if (s->card_loc[c] == CL_GOAL && s->card_seat[c] == p) {
                 goals += mz_goal_points(env, s, p, c);
+                next += w[MZW_GOAL_NEXT] != 0 ? mz_goal_progress(env, s, p, c) : 0;
+            }
+        for (int g = 0; w[MZW_EVO_COST] != 0 && g < 3; g++)
+            cost += P->npile[g] ? D->card[mz_top_evo(s, p, g)].cost : 0;
         if (stage <= PS_QUEEN) { /* this round's feeding is still to come, after the harvest */
             int fed = (P->food + fspace[p]) * mz_feed_capacity(env, s, p);
             unfed = ants > fed ? ants - fed : 0;
@@ -174,7 +195,8 @@ void mz_evaluate_weighted(const void *st, const fc_env *env, const double *w, do
                    w[MZW_AWARD] * (s->round >= D->rounds ? awards[p] : 0) +
                    w[MZW_TUNNEL] * (stage <= PS_SOLDIER ? tunnel[p] : 0) + w[MZW_FEROCITY] * fer[p] +
                    w[MZW_BATTLE] * won[p] + w[MZW_THREAT] * risk[p] + w[MZW_REACH] * reach[p] +
-                   w[MZW_ANTS_ROUND] * (ants * dormancies);
+                   w[MZW_ANTS_ROUND] * (ants * dormancies) + w[MZW_GOAL_NEXT] * next * dormancies +
+                   w[MZW_EVO_COST] * cost + w[MZW_MARCH] * march[p];
     }
     for (int p = 0; p < s->nseats; p++) {
         double best = -1e9;

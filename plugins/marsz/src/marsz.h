@@ -117,7 +117,7 @@ typedef struct mz_species {
 enum {
     MZW_SCALE, MZW_SCORE, MZW_ANTS, MZW_LARVAE, MZW_FOOD, MZW_HAND, MZW_EVOLUTION, MZW_SPACE, MZW_SPACE_POINT,
     MZW_INNER, MZW_GOAL, MZW_STARVE, MZW_UNFED, MZW_AWARD, MZW_TUNNEL, MZW_FEROCITY, MZW_BATTLE, MZW_THREAT,
-    MZW_REACH, MZW_ANTS_ROUND, MZW_COUNT
+    MZW_REACH, MZW_ANTS_ROUND, MZW_GOAL_NEXT, MZW_EVO_COST, MZW_BATTLE_FER, MZW_MARCH, MZW_COUNT
 };
 
 typedef struct mz_data {
@@ -474,6 +474,9 @@ int mz_legal_queen(const fc_env *env, const mz_state *s, const mz_frame *f, fc_d
 void mz_apply_queen(const fc_env *env, mz_state *s, mz_frame *f, fc_decision d);
 void mz_scores(const void *st, const fc_env *env, int32_t *score, int *rank);
 int mz_goal_points(const fc_env *env, const mz_state *s, int seat, int card);
+/* How far a colony goal with level thresholds is from its current level to its next, 0..1 (0 at
+ * the top level and for CG-04 .. 06, which compare seats instead). */
+double mz_goal_progress(const fc_env *env, const mz_state *s, int seat, int card);
 int mz_round(const void *st, const fc_env *env);
 /* ants one food feeds for seat (hook feeding_capacity included), at least 1. */
 int mz_feed_capacity(const fc_env *env, const mz_state *s, int p);

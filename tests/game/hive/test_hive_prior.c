@@ -1,7 +1,7 @@
-/* mcts:prior=eval on Hive, a game without chance or hidden information, so the value of a
- * decision one step ahead is exact: the first child a search opens is the legal decision
- * whose successor the evaluation likes best for the mover, so one iteration chooses it (the
- * plain search opens a random child first and does not); the keys are checked. */
+/* mcts:prior=eval and prior=puct on Hive, a game without chance or hidden information, so the
+ * value of a decision one step ahead is exact: the first child a search opens is the legal
+ * decision whose successor the evaluation likes best for the mover, so one iteration chooses it
+ * (the plain search opens a random child first and does not); the keys are checked. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -68,6 +68,7 @@ static void test_first_child_by_prior(void **state)
         if (n > 2 && best > second && !ends) { /* one best, no decision ending the game */
             for (uint64_t s = 1; s <= 3; s++) {
                 assert_true(after(&f, choice(&f, "mcts:prior=eval,iters=1", s), who) == best);
+                assert_true(after(&f, choice(&f, "mcts:prior=puct,iters=1", s), who) == best);
                 plain_missed += after(&f, choice(&f, "mcts:iters=1", s), who) != best;
             }
             checked++;
@@ -85,12 +86,19 @@ static void test_keys(void **state)
     (void)state;
     fc_error err;
     assert_null(fc_agent_new("mcts:prior=policy", 1, &err));
-    assert_string_equal(err.msg, "agent mcts: prior: 'policy' is not none or eval");
+    assert_string_equal(err.msg, "agent mcts: prior: 'policy' is not none, eval or puct");
     assert_null(fc_agent_new("mcts:pb=2", 1, &err));
-    assert_string_equal(err.msg, "agent mcts: pb applies to prior=eval");
+    assert_string_equal(err.msg, "agent mcts: pb applies to prior=eval or prior=puct");
+    assert_null(fc_agent_new("mcts:prior=eval,temp=0.1", 1, &err));
+    assert_string_equal(err.msg, "agent mcts: temp applies to prior=puct");
+    assert_null(fc_agent_new("mcts:prior=puct,temp=0", 1, &err));
+    assert_string_equal(err.msg, "agent mcts: temp: 0 is out of range 0.001..100");
     assert_null(fc_agent_new("mcts:prior=eval,pb=-1", 1, &err));
     assert_string_equal(err.msg, "agent mcts: pb: -1 is out of range 0..1000");
     fc_agent *a = fc_agent_new("mcts:prior=eval,pb=3", 1, &err);
+    assert_non_null(a);
+    fc_agent_free(a);
+    a = fc_agent_new("mcts:prior=puct,pb=0.5,temp=0.1", 1, &err);
     assert_non_null(a);
     fc_agent_free(a);
     a = fc_agent_new("mcts:prior=none", 1, &err);

@@ -232,6 +232,85 @@ static void test_screened_terms_push_the_right_way(void **state)
     mfx_close(&f);
 }
 
+/* The evening's levers (default 0), each alone: a colony goal closer to its next level, a dearer
+ * evolution on top of a pile, a ferocity card in hand that turns a tied battle, free spaces one
+ * March step from the seat's ants. */
+static void test_evening_levers_push_the_right_way(void **state)
+{
+    (void)state;
+    mfx f;
+    mfx_open(&f, 2, 1, NULL);
+    mz_state *s = &f.st;
+    mfx_clear_ants(&f);
+    double w[MZW_COUNT], base[MZ_SEATS], v[MZ_SEATS], u[MZ_SEATS];
+    /* CG-10 (2 / 4 / 6 ants in the Great Tunnel) for red, 3 ants there: level 1, halfway to 2 */
+    mfx_take_card(&f, CG10);
+    s->card_loc[CG10] = CL_GOAL;
+    s->card_seat[CG10] = 0;
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 3);
+    assert_int_equal(mz_goal_points(f.env, s, 0, CG10), 1);
+    assert_true(fabs(mz_goal_progress(f.env, s, 0, CG10) - 0.5) < 1e-12);
+    assert_true(mz_goal_progress(f.env, s, 1, CG10) == 0);
+    f.g->evaluate(&f.st, f.env, base);
+    memcpy(w, f.D->w, sizeof w);
+    assert_true(w[MZW_GOAL_NEXT] == 0 && w[MZW_EVO_COST] == 0 && w[MZW_BATTLE_FER] == 0);
+    w[MZW_GOAL_NEXT] = 0.25;
+    mz_evaluate_weighted(&f.st, f.env, w, v);
+    assert_true(v[0] > base[0]);
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 3); /* 6: the top level, nothing left to progress */
+    assert_true(mz_goal_progress(f.env, s, 0, CG10) == 0);
+    mfx_close(&f);
+    /* Soldier Head (cost 3) against Acid Head (cost 1) on red's head pile */
+    mfx_open(&f, 2, 1, NULL);
+    s = &f.st;
+    mfx_give_evo(&f, 0, HD09);
+    memcpy(w, f.D->w, sizeof w);
+    w[MZW_EVO_COST] = 0.15;
+    mz_evaluate_weighted(&f.st, f.env, w, u);
+    f.g->evaluate(&f.st, f.env, base);
+    assert_true(u[0] > base[0]);
+    mfx_give_evo(&f, 0, HD08);
+    mz_evaluate_weighted(&f.st, f.env, w, v);
+    assert_true(v[0] > u[0]);
+    mfx_close(&f);
+    /* one red and one blue ant on a contested tile: a tie, until blue's ferocity card counts */
+    mfx_open(&f, 3, 202, NULL);
+    s = &f.st;
+    mfx_clear_ants(&f);
+    mfx_place(&f, 17, 0, -2, 0);
+    mfx_ants(&f, 0, MZ_POS(17, MZ_OUT), 1);
+    mfx_ants(&f, 1, MZ_POS(17, MZ_OUT), 1);
+    for (int c = 0; c < MZ_CARDS; c++)
+        if (s->card_loc[c] == CL_HAND)
+            s->card_loc[c] = CL_DISCARD; /* every hand empty of ferocity */
+    mfx_to_hand(&f, 1, HD08);
+    assert_true(f.D->card[HD08].ferocity > 0 && mz_contested(s, 17));
+    memcpy(w, f.D->w, sizeof w);
+    w[MZW_BATTLE] = 0.25;
+    mz_evaluate_weighted(&f.st, f.env, w, u);
+    w[MZW_BATTLE_FER] = 1;
+    mz_evaluate_weighted(&f.st, f.env, w, v);
+    assert_true(v[1] > u[1] && v[0] < u[0]);
+    /* red in the Great Tunnel, connected to the free tile: one March step from its spaces */
+    mfx_clear_ants(&f);
+    mfx_ants(&f, 0, MZ_POS(MZ_GT, MZ_OUT), 1);
+    s->conn[17] |= 1u; /* the fixture's tile has no paths: connect it to the tunnel */
+    s->conn[MZ_GT] |= 1u << 17;
+    assert_true(f.D->tile[17].nspaces > 1);
+    f.g->evaluate(&f.st, f.env, base);
+    memcpy(w, f.D->w, sizeof w);
+    assert_true(w[MZW_MARCH] == 0);
+    w[MZW_MARCH] = 0.1;
+    mz_evaluate_weighted(&f.st, f.env, w, v);
+    assert_true(v[0] > base[0]);
+    mfx_clear_ants(&f); /* on the tile itself: reach's spaces, not march's */
+    mfx_ants(&f, 0, MZ_POS(17, MZ_OUT), 1);
+    f.g->evaluate(&f.st, f.env, base);
+    mz_evaluate_weighted(&f.st, f.env, w, v);
+    assert_true(v[0] == base[0]);
+    mfx_close(&f);
+}
+
 static void copy_file(const char *from, const char *to)
 {
     FILE *a = fopen(from, "r"), *b = fopen(to, "w");
@@ -282,7 +361,8 @@ static int load_eval(mfx *f, const char *text, fc_error *err)
 #define MID "larvae,0.15,0,2\nfood,0.3,0,2\nhand,0.25,0,2\nevolution,0.5,0,3\nspace,0.2,0,2\n"
 #define REST                                                                                                  \
     "space_point,0.5,0,2\ninner,0.5,0,2\ngoal,0.5,0,2\nstarve,-1.5,-6,0\nunfed,-0.3,-2,0\naward,0.7,0,2\n" \
-    "tunnel,0.6,0,2\nferocity,0,0,2\nbattle,0,0,2\nthreat,0,-2,0\nreach,0,0,2\nants_round,0,0,1\n"
+    "tunnel,0.6,0,2\nferocity,0,0,2\nbattle,0,0,2\nthreat,0,-2,0\nreach,0,0,2\nants_round,0,0,1\n"      \
+    "goal_next,0,0,2\nevo_cost,0,0,1\nbattle_fer,0,0,2\nmarch,0,0,2\n"
 #define GOOD HEAD "scale,5,1,30\nscore,1,0,2\nants,0.3,0,2\n" MID REST
 
 static void expect_refused(mfx *f, const char *text, const char *msg)
@@ -301,15 +381,15 @@ static void test_broken_eval_csv_refused_with_line(void **state)
     mfx_open(&f, 3, 1, NULL);
     fc_error err;
     assert_int_equal(load_eval(&f, GOOD, &err), 0);
-    expect_refused(&f, GOOD "centipede,1,0,2\n", "eval.csv:22: unknown weight 'centipede'");
-    expect_refused(&f, HEAD "scale,5,1,30\nscore,1,0,2\n" MID REST, "eval.csv:20: missing weight 'ants'");
+    expect_refused(&f, GOOD "centipede,1,0,2\n", "eval.csv:26: unknown weight 'centipede'");
+    expect_refused(&f, HEAD "scale,5,1,30\nscore,1,0,2\n" MID REST, "eval.csv:24: missing weight 'ants'");
     expect_refused(&f, HEAD "scale,5,1,30\nscore,1,0,2\nants,-1,0,2\n" MID REST,
                    "eval.csv:4: weight 'ants' = -1 is outside its range 0..2");
     expect_refused(&f, HEAD "scale,5,0,30\nscore,1,0,2\nants,0.3,0,2\n" MID REST,
                    "eval.csv:2: weight 'scale': range 0..30 must be ordered and within 0.5..100");
     expect_refused(&f, HEAD "scale,5,1,30\nscore,1,0,2\nants,0.3x,0,2\n" MID REST,
                    "eval.csv:4: column 'value': expected a number, found '0.3x'");
-    expect_refused(&f, GOOD "ants,0.3,0,2\n", "eval.csv:22: weight 'ants' given twice (first on line 4)");
+    expect_refused(&f, GOOD "ants,0.3,0,2\n", "eval.csv:26: weight 'ants' given twice (first on line 4)");
     mfx_close(&f);
 }
 
@@ -319,6 +399,7 @@ int main(void)
         cmocka_unit_test(test_evaluate_is_weighted_over_random_positions),
         cmocka_unit_test(test_eval_weights_by_name),
         cmocka_unit_test(test_screened_terms_push_the_right_way),
+        cmocka_unit_test(test_evening_levers_push_the_right_way),
         cmocka_unit_test(test_features_push_the_right_way),
         cmocka_unit_test(test_broken_eval_csv_refused_with_line),
     };
