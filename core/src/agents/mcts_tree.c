@@ -210,6 +210,19 @@ static int mcts_open_all(mcts_tree *t, const mcts *cfg, int32_t node, int who, i
     return 0;
 }
 
+/* The argmax of a selection: child k with value u replaces the best so far when higher; exact ties
+ * are broken uniformly by reservoir sampling (one draw per tie, so the stream stays the same). */
+static inline void keep_best(int32_t k, double u, int32_t *best, double *best_u, uint32_t *ties, fc_rng *rng)
+{
+    if (*best == MCTS_NONE || u > *best_u) {
+        *best = k;
+        *best_u = u;
+        *ties = 1;
+    } else if (u == *best_u && fc_rng_below(rng, ++*ties) == 0) {
+        *best = k;
+    }
+}
+
 /* prior=eval: the child to follow among the opened legal ones: an unvisited one with the best
  * prior, else the best by UCT plus the progressive bias pb * prior / (visits + 1) (Chaslot et
  * al. 2008); exact ties uniform. MCTS_NONE when none is open. */
@@ -236,13 +249,7 @@ static int32_t mcts_select_prior(mcts_tree *t, const mcts *cfg, fc_rng *rng, int
             u = c->w / c->visits + cfg->c * sqrt(log((double)c->avail) / c->visits) +
                 cfg->pb * c->prior / (c->visits + 1);
         }
-        if (best == MCTS_NONE || u > best_u) {
-            best = k;
-            best_u = u;
-            ties = 1;
-        } else if (u == best_u && fc_rng_below(rng, ++ties) == 0) {
-            best = k;
-        }
+        keep_best(k, u, &best, &best_u, &ties, rng);
     }
     return best;
 }
@@ -272,13 +279,7 @@ static int32_t mcts_select_puct(mcts_tree *t, const mcts *cfg, fc_rng *rng, int 
         const mcts_node *c = &t->nodes[k];
         double q = c->visits ? c->w / c->visits : c->prior;
         double u = q + scale * exp((c->prior - top) / cfg->temp) / (c->visits + 1);
-        if (best == MCTS_NONE || u > best_u) {
-            best = k;
-            best_u = u;
-            ties = 1;
-        } else if (u == best_u && fc_rng_below(rng, ++ties) == 0) {
-            best = k;
-        }
+        keep_best(k, u, &best, &best_u, &ties, rng);
     }
     return best;
 }
