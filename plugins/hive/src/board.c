@@ -36,6 +36,7 @@ void hv_setup(hv_state *s, int exp)
     s->queen_turn[0] = s->queen_turn[1] = 4;
     s->surround[0] = s->surround[1] = 6;
     s->draw_turns = 300;
+    s->pin_ok = PIN_VALID; /* an empty hive: pinned 0 */
 }
 
 /* Occupied neighbours of a colour's Queen (0 when not in play). */
@@ -64,6 +65,8 @@ void hv_rekey(hv_state *s)
             if (s->top[c] == p)
                 s->tops[hv_color(p)][hv_r(c)] |= 1u << hv_q(c);
         }
+    s->pin_ok = PIN_NONE;
+    hv_pin_settle(s);
 }
 
 uint64_t hv_hash(const hv_state *s)
@@ -131,8 +134,13 @@ int hv_apply(hv_state *s, fc_decision d)
     bool placed = d != HV_PASS && s->cell[HV_D_PIECE(d)] == HV_OFF;
     if (d == HV_PASS) {
         s->last = HV_NONE;
+        if (s->pin_ok != PIN_VALID) /* PIN_PENDING needs the piece moved last */
+            s->pin_ok = PIN_NONE;
     } else {
         int p = HV_D_PIECE(d), to = HV_D_CELL(d), from = s->cell[p];
+        /* the pinned set is carried over lazily (hv_pinned) from a known one */
+        s->pin_ok = s->pin_ok == PIN_VALID ? PIN_PENDING : PIN_NONE;
+        s->pin_from = (uint16_t)from;
         if (from != HV_OFF) {
             int b = s->below[p];
             s->top[from] = (uint8_t)b;
@@ -168,7 +176,15 @@ void hv_set_result(hv_state *s)
     s->result = s->turn == 0 ? GS_NOT_STARTED : result_of(s, w, b);
 }
 
-/* Checks d against the legal decisions of its piece only (or the pass rule). */
+static int apply_settled(hv_state *s, fc_decision d)
+{
+    hv_apply(s, d);
+    hv_pin_settle(s);
+    return 0;
+}
+
+/* Checks d against the legal decisions of its piece only (or the pass rule); the state it leaves
+ * has its pinned set known (hive.h: a match's states depend on the position only). */
 int hv_apply_checked(hv_state *s, fc_decision d)
 {
     fc_decision buf[HV_MAX_DECISIONS];
@@ -178,14 +194,14 @@ int hv_apply_checked(hv_state *s, fc_decision d)
         int n = hv_legal(s, buf, -1);
         if (n != 1 || buf[0] != HV_PASS)
             return FC_EILLEGAL;
-        return hv_apply(s, d);
+        return apply_settled(s, d);
     }
     if ((d & ~0x7FFFu) != 0 || HV_D_PIECE(d) >= HV_PIECES)
         return FC_EILLEGAL;
     int n = hv_legal(s, buf, HV_D_PIECE(d));
     for (int i = 0; i < n; i++)
         if (buf[i] == d)
-            return hv_apply(s, d);
+            return apply_settled(s, d);
     return FC_EILLEGAL;
 }
 
@@ -262,5 +278,10 @@ int hv_check(const hv_state *s, char *msg, size_t n)
     if (k.key != s->key || k.onboard != s->onboard)
         BAD("Zobrist key %016llx and board mask %07x, but the pieces give %016llx and %07x", (unsigned long long)s->key,
             s->onboard, (unsigned long long)k.key, k.onboard);
+    if (s->pin_ok > PIN_PENDING)
+        BAD("pin_ok %d is none of PIN_NONE, PIN_VALID, PIN_PENDING", s->pin_ok);
+    hv_state c = *s; /* the kept (or carried-over) pinned set, on a copy */
+    if (s->pin_ok != PIN_NONE && hv_pinned(&c) != k.pinned)
+        BAD("pinned pieces %07x kept, but the hive gives %07x (H-08)", c.pinned, k.pinned);
     return 0;
 }

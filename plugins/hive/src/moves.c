@@ -104,6 +104,133 @@ static uint32_t pinned_pieces(const hv_state *s)
     return t.cut;
 }
 
+/* ---- the pinned set kept across one decision ----
+ *
+ * A decision lifts its piece from one cell (`from`, left empty when the piece was alone) and
+ * puts it on another (`to`, new to the hive when it was empty). The cut cells change only near
+ * those two, and simply whenever the occupied neighbours of the cell that leaves or joins the
+ * hive form one run around it (those neighbours are linked along the run without it):
+ * - a cell joins with one run of neighbours: no cell becomes a cut (one that was keeps its
+ *   parts apart, as the run lies in one of them), except the sole neighbour of a leaf, which
+ *   becomes one when it has others; a cut in the middle of the run may stop being one;
+ * - a cell leaves with one run: no cut stops being one (the cell was not a whole part), except
+ *   the sole neighbour of a leaf, no longer one when its other neighbours form one run; a
+ *   non-cut in the middle of the run may become one.
+ * Anything else (two runs, a middle neighbour in doubt, a hive of one) is found afresh. */
+
+/* The occupied neighbours of c as bits by direction, `skip` counted empty. */
+static inline unsigned occ_around(const hv_state *s, int c, int skip, int nb[6])
+{
+    unsigned m = 0;
+    hv_nbs(c, nb);
+    for (int d = 0; d < 6; d++)
+        m |= (unsigned)(s->top[nb[d]] != HV_NONE && nb[d] != skip) << d;
+    return m;
+}
+
+/* Direction bits turned by one: bit d to d + 1 (rot6_up), bit d to d - 1 (rot6_down). */
+static inline unsigned rot6_up(unsigned m) { return ((m << 1) | (m >> 5)) & 63u; }
+static inline unsigned rot6_down(unsigned m) { return ((m >> 1) | (m << 5)) & 63u; }
+
+/* Neighbours forming one run, not all six (a ring has no ends). */
+static inline bool one_run(unsigned m)
+{
+    unsigned starts = m & ~rot6_up(m);
+    return m != 0 && m != 63u && (starts & (starts - 1)) == 0;
+}
+
+/* Whether every cell in the middle of run m (both sides in the run) is a cut (want true) or
+ * none is (want false). */
+static bool middles_are(const hv_state *s, unsigned m, const int nb[6], uint32_t pin, bool want)
+{
+    for (unsigned mid = m & rot6_up(m) & rot6_down(m); mid; mid &= mid - 1)
+        if ((bool)((pin >> s->top[nb[__builtin_ctz(mid)]]) & 1u) != want)
+            return false;
+    return true;
+}
+
+/* Cell a (now empty) left the hive; `skip`, a cell that joined after it, is not counted. */
+static bool pin_leave(const hv_state *s, int a, int skip, uint32_t *pin)
+{
+    int nb[6], nb2[6];
+    unsigned m = occ_around(s, a, skip, nb);
+    if (!one_run(m))
+        return false;
+    if (m & (m - 1))
+        return middles_are(s, m, nb, *pin, true);
+    int n = nb[__builtin_ctz(m)];
+    unsigned m2 = occ_around(s, n, skip, nb2);
+    if (m2 != 0 && !one_run(m2))
+        return false;
+    *pin &= ~(1u << s->top[n]);
+    return true;
+}
+
+/* Cell c (occupied now) joined the hive. */
+static bool pin_join(const hv_state *s, int c, uint32_t *pin)
+{
+    int nb[6], nb2[6];
+    unsigned m = occ_around(s, c, -1, nb);
+    if (m == 0) { /* the first piece: a hive of one */
+        *pin = 0;
+        return (s->onboard & (s->onboard - 1)) == 0;
+    }
+    if (!one_run(m))
+        return false;
+    if (m & (m - 1))
+        return middles_are(s, m, nb, *pin, false);
+    int n = nb[__builtin_ctz(m)];
+    if (occ_around(s, n, c, nb2))
+        *pin |= 1u << s->top[n];
+    return true;
+}
+
+/* The pinned set of s from its predecessor's (s->pinned, PIN_PENDING): false when it needs the
+ * full search. Bits name a cell's top piece, so a cell whose top changed passes its bit on. */
+static bool pin_carry(const hv_state *s, uint32_t *out)
+{
+    int p = s->last, from = s->pin_from;
+    if (p == HV_NONE)
+        return false;
+    int to = s->cell[p];
+    uint32_t pin = s->pinned, pb = 1u << p;
+    bool joined = s->level[p] == 0, left = from != HV_OFF && s->top[from] == HV_NONE;
+    if (left && (pin & pb))
+        return false; /* a pinned piece left (not by a legal decision) */
+    if (from != HV_OFF && !left) /* from keeps its stack: its bit goes to the new top */
+        pin = (pin & ~pb) | ((pin & pb) ? 1u << s->top[from] : 0);
+    else
+        pin &= ~pb;
+    if (!joined) { /* to had a stack: its bit goes to p */
+        uint32_t tb = 1u << s->below[p];
+        pin = (pin & ~tb) | ((pin & tb) ? pb : 0);
+    }
+    if (left && !pin_leave(s, from, joined ? to : -1, &pin))
+        return false;
+    if (joined && !pin_join(s, to, &pin))
+        return false;
+    *out = pin;
+    return true;
+}
+
+uint32_t hv_pinned_fresh(const hv_state *s) { return pinned_pieces(s); }
+
+uint32_t hv_pinned(const hv_state *s)
+{
+    if (s->pin_ok == PIN_VALID)
+        return s->pinned;
+    uint32_t pin;
+    if (s->pin_ok != PIN_PENDING || !pin_carry(s, &pin))
+        pin = pinned_pieces(s);
+    hv_state *w = (hv_state *)s; /* a search's own copy (hive.h): the cache only */
+    w->pinned = pin;
+    w->pin_ok = PIN_VALID;
+    w->pin_from = 0; /* a known set's bytes depend on the position only */
+    return pin;
+}
+
+void hv_pin_settle(hv_state *s) { (void)hv_pinned(s); }
+
 /* A piece may leave its cell without splitting the hive: on a stack, or not a cut point. */
 static inline bool free_to_lift(const gen *g, int p)
 {
@@ -505,8 +632,6 @@ static int placements(const hv_state *s, int color, uint32_t mask, fc_decision *
     return n;
 }
 
-uint32_t hv_pinned(const hv_state *s) { return pinned_pieces(s); }
-
 int hv_spawn_cells(const hv_state *s, int color)
 {
     int n[2];
@@ -533,7 +658,7 @@ static int generate(const hv_state *s, fc_decision *out, int only)
     int n = placements(s, color, rowmask, out, 0, only);
     if (hv_queen_in_play(s, color) && (only < 0 || s->cell[only] != HV_OFF)) {
         cellset dst[HV_PIECES];
-        gen g = {.s = s, .from = -1, .pinned = pinned_pieces(s), .used = 0, .dst = dst, .nw = 0};
+        gen g = {.s = s, .from = -1, .pinned = hv_pinned(s), .used = 0, .dst = dst, .nw = 0};
         for (int w = 0; w < HV_CELLS / 64; w++)
             if ((rowmask >> (2 * w)) & 3u)
                 g.wl[g.nw++] = (uint8_t)w;
