@@ -116,7 +116,8 @@ static uint32_t pinned_pieces(const hv_state *s)
  * - a cell leaves with one run: no cut stops being one (the cell was not a whole part), except
  *   the sole neighbour of a leaf, no longer one when its other neighbours form one run; a
  *   non-cut in the middle of the run may become one.
- * Anything else (two runs, a middle neighbour in doubt, a hive of one) is found afresh. */
+ * A cell in doubt whose own neighbours form one run after the change is no cut. Anything else
+ * (two runs, a cell in doubt not settled so, a hive of one) is found afresh. */
 
 /* The occupied neighbours of c as bits by direction, `skip` counted empty. */
 static inline unsigned occ_around(const hv_state *s, int c, int skip, int nb[6])
@@ -139,13 +140,21 @@ static inline bool one_run(unsigned m)
     return m != 0 && m != 63u && (starts & (starts - 1)) == 0;
 }
 
-/* Whether every cell in the middle of run m (both sides in the run) is a cut (want true) or
- * none is (want false). */
-static bool middles_are(const hv_state *s, unsigned m, const int nb[6], uint32_t pin, bool want)
+/* The cells in the middle of run m (both sides in the run) around a cell that joined the hive
+ * (a cut among them in doubt) or left it (a non-cut in doubt): one whose own occupied
+ * neighbours (`skip` not counted) now form one run, or all six, is no cut; false when one in
+ * doubt is not settled so. */
+static bool middles_settle(const hv_state *s, unsigned m, const int nb[6], int skip, bool joined, uint32_t *pin)
 {
-    for (unsigned mid = m & rot6_up(m) & rot6_down(m); mid; mid &= mid - 1)
-        if ((bool)((pin >> s->top[nb[__builtin_ctz(mid)]]) & 1u) != want)
+    for (unsigned mid = m & rot6_up(m) & rot6_down(m); mid; mid &= mid - 1) {
+        int v = nb[__builtin_ctz(mid)], t = s->top[v], nb2[6];
+        if ((bool)((*pin >> t) & 1u) != joined)
+            continue;
+        unsigned around = occ_around(s, v, skip, nb2);
+        if (around != 63u && !one_run(around))
             return false;
+        *pin &= ~(1u << t);
+    }
     return true;
 }
 
@@ -157,7 +166,7 @@ static bool pin_leave(const hv_state *s, int a, int skip, uint32_t *pin)
     if (!one_run(m))
         return false;
     if (m & (m - 1))
-        return middles_are(s, m, nb, *pin, true);
+        return middles_settle(s, m, nb, skip, false, pin);
     int n = nb[__builtin_ctz(m)];
     unsigned m2 = occ_around(s, n, skip, nb2);
     if (m2 != 0 && !one_run(m2))
@@ -178,7 +187,7 @@ static bool pin_join(const hv_state *s, int c, uint32_t *pin)
     if (!one_run(m))
         return false;
     if (m & (m - 1))
-        return middles_are(s, m, nb, *pin, false);
+        return middles_settle(s, m, nb, -1, true, pin);
     int n = nb[__builtin_ctz(m)];
     if (occ_around(s, n, c, nb2))
         *pin |= 1u << s->top[n];
