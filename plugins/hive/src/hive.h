@@ -149,8 +149,8 @@ uint32_t hv_pinned_fresh(const hv_state *s);
 void hv_pin_settle(hv_state *s);
 /* Cells where `color` may place now (H-05), whether or not it has pieces in hand. */
 int hv_spawn_cells(const hv_state *s, int color);
-/* Both colours' at once: n[color] as hv_spawn_cells(s, color). */
-void hv_spawn_counts(const hv_state *s, int n[2]);
+/* Both colours' at once, counted up to cap: n[color] = min(hv_spawn_cells(s, color), cap). */
+void hv_spawn_counts(const hv_state *s, int cap, int n[2]);
 
 /* The key of piece p on cell c at level l: a mix of the three (no table, nothing global). A
  * state's key is the XOR over the pieces on the board, kept by hv_apply. */

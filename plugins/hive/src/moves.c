@@ -529,6 +529,36 @@ static uint32_t hive_rows(const hv_state *s)
     return m | rotl1(m) | rotr1(m);
 }
 
+/* A walk down the rows of a run (hive_rows) for spawn cells: the tops of both colours in the
+ * row above (a), the current row (b), and whether it is Black's first piece (turn 1). */
+typedef struct spawn_walk {
+    const uint32_t *t0, *t1;
+    uint32_t a0, a1, b0, b1;
+    int r;
+    bool first;
+} spawn_walk;
+
+static spawn_walk spawn_start(const hv_state *s, uint32_t mask)
+{
+    int r = __builtin_ctz(mask & ~rotl1(mask)); /* the first row of the run */
+    const uint32_t *t0 = s->tops[0], *t1 = s->tops[1];
+    return (spawn_walk){t0, t1, t0[(r - 1) & (HV_W - 1)], t1[(r - 1) & (HV_W - 1)], t0[r], t1[r], r, s->turn == 1};
+}
+
+/* Row w->r's spawn cells of both colours into row[], then on to the next row. */
+static inline void spawn_step(spawn_walk *w, uint32_t row[2])
+{
+    int nx = (w->r + 1) & (HV_W - 1);
+    uint32_t c0 = w->t0[nx], c1 = w->t1[nx], a0 = w->a0, a1 = w->a1, b0 = w->b0, b1 = w->b1;
+    uint32_t n0 = rotl1(b0) | rotr1(b0) | a0 | rotr1(a0) | c0 | rotl1(c0);
+    uint32_t n1 = rotl1(b1) | rotr1(b1) | a1 | rotr1(a1) | c1 | rotl1(c1);
+    uint32_t empty = ~(b0 | b1);
+    row[0] = (w->first ? n0 | n1 : n0 & ~n1) & empty;
+    row[1] = (w->first ? n0 | n1 : n1 & ~n0) & empty;
+    w->a0 = b0, w->a1 = b1, w->b0 = c0, w->b1 = c1;
+    w->r = nx;
+}
+
 /* Both colours' placement cells (H-04, H-05) in the rows of mask (hive_rows, one cyclic run of
  * rows): empty, next to the colour's own pieces and not to the other's; on turn 1 Black's first
  * piece goes next to White's, so every piece counts as own. One pass down the rows: each row
@@ -540,21 +570,33 @@ static void spawn_rows(const hv_state *s, uint32_t mask, rows out[2])
         out[0].r[0] = out[1].r[0] = 1u;
         return;
     }
-    int r = __builtin_ctz(mask & ~rotl1(mask)); /* the first row of the run */
-    const uint32_t *t0 = s->tops[0], *t1 = s->tops[1];
-    uint32_t a0 = t0[(r - 1) & (HV_W - 1)], a1 = t1[(r - 1) & (HV_W - 1)], b0 = t0[r], b1 = t1[r];
-    bool first = s->turn == 1;
-    while ((mask >> r) & 1u) {
-        int nx = (r + 1) & (HV_W - 1);
-        uint32_t c0 = t0[nx], c1 = t1[nx];
-        uint32_t n0 = rotl1(b0) | rotr1(b0) | a0 | rotr1(a0) | c0 | rotl1(c0);
-        uint32_t n1 = rotl1(b1) | rotr1(b1) | a1 | rotr1(a1) | c1 | rotl1(c1);
-        uint32_t empty = ~(b0 | b1);
-        out[0].r[r] = (first ? n0 | n1 : n0 & ~n1) & empty;
-        out[1].r[r] = (first ? n0 | n1 : n1 & ~n0) & empty;
-        a0 = b0, a1 = b1, b0 = c0, b1 = c1;
-        r = nx;
+    spawn_walk w = spawn_start(s, mask);
+    while ((mask >> w.r) & 1u) {
+        uint32_t row[2];
+        spawn_step(&w, row);
+        out[0].r[(w.r - 1) & (HV_W - 1)] = row[0];
+        out[1].r[(w.r - 1) & (HV_W - 1)] = row[1];
     }
+}
+
+/* Both colours' placement cells counted up to cap, from the first row of the run on: the
+ * evaluation counts no more than three, which the first rows usually hold. */
+static void spawn_count_capped(const hv_state *s, uint32_t mask, int cap, int n[2])
+{
+    n[0] = n[1] = 0;
+    if (s->turn == 0) {
+        n[0] = n[1] = cap < 1 ? cap : 1;
+        return;
+    }
+    spawn_walk w = spawn_start(s, mask);
+    while (((mask >> w.r) & 1u) && (n[0] < cap || n[1] < cap)) {
+        uint32_t row[2];
+        spawn_step(&w, row);
+        n[0] += pop64(row[0]);
+        n[1] += pop64(row[1]);
+    }
+    n[0] = n[0] < cap ? n[0] : cap;
+    n[1] = n[1] < cap ? n[1] : cap;
 }
 
 /* The cells of a set, in increasing cell order, into cl; returns the count. The cells next to
@@ -644,17 +686,13 @@ static int placements(const hv_state *s, int color, uint32_t mask, fc_decision *
 int hv_spawn_cells(const hv_state *s, int color)
 {
     int n[2];
-    hv_spawn_counts(s, n);
+    hv_spawn_counts(s, HV_CELLS, n);
     return n[color];
 }
 
-void hv_spawn_counts(const hv_state *s, int n[2])
+void hv_spawn_counts(const hv_state *s, int cap, int n[2])
 {
-    rows cells[2];
-    uint32_t mask = s->turn == 0 ? 1u : hive_rows(s);
-    spawn_rows(s, mask, cells);
-    n[0] = count_rows(&cells[0], mask);
-    n[1] = count_rows(&cells[1], mask);
+    spawn_count_capped(s, s->turn == 0 ? 1u : hive_rows(s), cap, n);
 }
 
 /* The legal decisions into out, or with out NULL their count (the same n, nothing written). */
