@@ -29,6 +29,8 @@ typedef struct gen {
      * cleared, written or read. */
     uint8_t wl[HV_CELLS / 64];
     int nw;
+    /* occupied cells as rows (bit q of occ[r]), a lifted ground piece's cell empty (lift) */
+    uint32_t occ[HV_W];
 } gen;
 
 static inline void cs_clear(const gen *g, cellset *cs)
@@ -248,16 +250,32 @@ static inline bool free_to_lift(const gen *g, int p)
 
 /* ---- steps ---- */
 
-/* Occupancy of the six neighbours of c (bit d), the lifted piece's cell empty: ground sliders
- * are single pieces, so a cell is empty exactly when it has no top piece or is `from`. The
- * neighbours themselves go to nb. */
-static inline unsigned ground_mask(const gen *g, int c, int nb[6])
+/* Piece p at x is lifted (its moves are generated): a ground piece leaves its cell empty. */
+static inline void lift(gen *g, int p, int x)
 {
-    unsigned m = 0;
-    hv_nbs(c, nb);
-    for (int d = 0; d < 6; d++)
-        m |= (unsigned)(g->s->top[nb[d]] != HV_NONE && nb[d] != g->from) << d;
-    return m;
+    g->from = x;
+    if (g->s->level[p] == 0)
+        g->occ[x >> 5] &= ~(1u << (x & 31));
+}
+
+static inline void put_back(gen *g, int x)
+{
+    g->from = -1;
+    g->occ[x >> 5] |= 1u << (x & 31);
+}
+
+static inline uint32_t rotr32(uint32_t x, unsigned n) { return (x >> n) | (x << ((32 - n) & 31)); }
+
+/* Occupancy of the six neighbours of c (bit d), the lifted piece's cell empty: ground sliders
+ * are single pieces. From three rows of occ turned so that column q - 1 (or q) is bit 0: E and
+ * W in row r, NE and NW in row r - 1, SW and SE in row r + 1 (hive.h). */
+static inline unsigned ground_mask(const gen *g, int c)
+{
+    unsigned q = (unsigned)c & (HV_W - 1), qm = (q - 1) & (HV_W - 1), r = (unsigned)c >> 5;
+    uint32_t a = rotr32(g->occ[(r - 1) & (HV_W - 1)], q), b = rotr32(g->occ[r], qm),
+             d = rotr32(g->occ[(r + 1) & (HV_W - 1)], qm);
+    return ((b >> 2) & 1u) | ((a >> 1) & 1u) << 1 | (a & 1u) << 2 | (b & 1u) << 3 | (d & 1u) << 4 |
+           ((d >> 1) & 1u) << 5;
 }
 
 /* The directions in which a ground slide from a cell with neighbour mask m is allowed: the
@@ -295,9 +313,8 @@ static inline void around(const gen *g, int c, int nb[6], int h[6])
 /* Queen, Pillbug: one slide (six distinct neighbours: nothing is found twice). */
 static void step(const gen *g, int x, cellset *out)
 {
-    int nb[6];
-    for (unsigned dirs = slide_dirs(ground_mask(g, x, nb)); dirs; dirs &= dirs - 1)
-        cs_add(out, nb[__builtin_ctz(dirs)]);
+    for (unsigned dirs = slide_dirs(ground_mask(g, x)); dirs; dirs &= dirs - 1)
+        cs_add(out, hv_nb(x, __builtin_ctz(dirs)));
 }
 
 /* Ant: every cell reached by slides (breadth first). `seen` holds x and the cells found; it
@@ -309,9 +326,9 @@ static void ant_flood(const gen *g, int x, cellset *seen, cellset *out)
     cs_add(seen, x);
     queue[n++] = x;
     while (head < n) {
-        int c = queue[head++], nb[6];
-        for (unsigned dirs = slide_dirs(ground_mask(g, c, nb)); dirs; dirs &= dirs - 1) {
-            int y = nb[__builtin_ctz(dirs)];
+        int c = queue[head++];
+        for (unsigned dirs = slide_dirs(ground_mask(g, c)); dirs; dirs &= dirs - 1) {
+            int y = hv_nb(c, __builtin_ctz(dirs));
             if (cs_has(seen, y))
                 continue;
             cs_add(seen, y);
@@ -336,9 +353,8 @@ static void ant(const gen *g, int x, cellset *out, bool fresh)
 
 static void spider(const gen *g, int start, int c, int depth, int *path, cellset *out)
 {
-    int nb[6];
-    for (unsigned dirs = slide_dirs(ground_mask(g, c, nb)); dirs; dirs &= dirs - 1) {
-        int y = nb[__builtin_ctz(dirs)];
+    for (unsigned dirs = slide_dirs(ground_mask(g, c)); dirs; dirs &= dirs - 1) {
+        int y = hv_nb(c, __builtin_ctz(dirs));
         bool seen = y == start;
         for (int i = 0; i < depth && !seen; i++)
             seen = path[i] == y;
@@ -461,7 +477,7 @@ static void piece_moves(gen *g, int p, int only)
 {
     const hv_state *s = g->s;
     int x = s->cell[p], bug = hv_bug(p);
-    bool lift = free_to_lift(g, p);
+    bool may_lift = free_to_lift(g, p);
     if (bug == BUG_M && s->level[p] > 0) {
         if (only < 0 || only == p) {
             g->from = x;
@@ -477,21 +493,21 @@ static void piece_moves(gen *g, int p, int only)
             if (n != HV_NONE)
                 types |= 1u << hv_bug(n);
         }
-        if (lift && (only < 0 || only == p)) {
-            g->from = x;
+        if (may_lift && (only < 0 || only == p)) {
+            lift(g, p, x);
             for (int b = 0; b < BUG_COUNT; b++)
                 if (b != BUG_M && ((types >> b) & 1u))
                     bug_moves(g, p, x, b);
-            g->from = -1;
+            put_back(g, x);
         }
         if ((types >> BUG_P) & 1u)
             pillbug_ability(g, x, only);
         return;
     }
-    if (lift && (only < 0 || only == p)) {
-        g->from = x;
+    if (may_lift && (only < 0 || only == p)) {
+        lift(g, p, x);
         bug_moves(g, p, x, bug);
-        g->from = -1;
+        put_back(g, x);
     }
     if (bug == BUG_P)
         pillbug_ability(g, x, only);
@@ -538,7 +554,7 @@ typedef struct spawn_walk {
     bool first;
 } spawn_walk;
 
-static spawn_walk spawn_start(const hv_state *s, uint32_t mask)
+static inline spawn_walk spawn_start(const hv_state *s, uint32_t mask)
 {
     int r = __builtin_ctz(mask & ~rotl1(mask)); /* the first row of the run */
     const uint32_t *t0 = s->tops[0], *t1 = s->tops[1];
@@ -570,12 +586,20 @@ static void spawn_rows(const hv_state *s, uint32_t mask, rows out[2])
         out[0].r[0] = out[1].r[0] = 1u;
         return;
     }
-    spawn_walk w = spawn_start(s, mask);
-    while ((mask >> w.r) & 1u) {
-        uint32_t row[2];
-        spawn_step(&w, row);
-        out[0].r[(w.r - 1) & (HV_W - 1)] = row[0];
-        out[1].r[(w.r - 1) & (HV_W - 1)] = row[1];
+    int r = __builtin_ctz(mask & ~rotl1(mask)); /* the first row of the run */
+    const uint32_t *t0 = s->tops[0], *t1 = s->tops[1];
+    uint32_t a0 = t0[(r - 1) & (HV_W - 1)], a1 = t1[(r - 1) & (HV_W - 1)], b0 = t0[r], b1 = t1[r];
+    bool first = s->turn == 1;
+    while ((mask >> r) & 1u) {
+        int nx = (r + 1) & (HV_W - 1);
+        uint32_t c0 = t0[nx], c1 = t1[nx];
+        uint32_t n0 = rotl1(b0) | rotr1(b0) | a0 | rotr1(a0) | c0 | rotl1(c0);
+        uint32_t n1 = rotl1(b1) | rotr1(b1) | a1 | rotr1(a1) | c1 | rotl1(c1);
+        uint32_t empty = ~(b0 | b1);
+        out[0].r[r] = (first ? n0 | n1 : n0 & ~n1) & empty;
+        out[1].r[r] = (first ? n0 | n1 : n1 & ~n0) & empty;
+        a0 = b0, a1 = b1, b0 = c0, b1 = c1;
+        r = nx;
     }
 }
 
@@ -709,6 +733,8 @@ static int generate(const hv_state *s, fc_decision *out, int only)
         for (int w = 0; w < HV_CELLS / 64; w++)
             if ((rowmask >> (2 * w)) & 3u)
                 g.wl[g.nw++] = (uint8_t)w;
+        for (uint32_t m = rowmask; m; m &= m - 1) /* the other rows hold nothing: 0 */
+            g.occ[__builtin_ctz(m)] = s->tops[0][__builtin_ctz(m)] | s->tops[1][__builtin_ctz(m)];
         for (uint32_t b = s->onboard & (0x3FFFu << (color * HV_KINDS)); b; b &= b - 1) {
             int p = __builtin_ctz(b), c = s->cell[p];
             if (s->top[c] != p || p == s->last)
