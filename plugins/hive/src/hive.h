@@ -58,7 +58,7 @@ typedef struct hv_state {
     uint8_t tournament[2];          /* H-06: no Queen on a player's first turn */
     uint8_t queen_turn[2];          /* H-06: the Queen is in play by this turn of the player */
     uint8_t surround[2];            /* H-22: occupied neighbours of a Queen that lose (6) */
-    uint8_t pin_ok;                 /* PIN_*: pinned is this position's, or the previous one's */
+    uint8_t pin_ok;                 /* PIN_*: what pinned holds (hv_pinned) */
     uint16_t draw_turns;            /* H-22: decisions after which the game is drawn */
     uint16_t turn;                  /* decisions made so far */
     /* House rule `repetition` (off by default; not in the official rules): a position that
@@ -133,20 +133,20 @@ int hv_legal_count(const hv_state *s);
 int hv_to_move(const hv_state *s);
 bool hv_queen_in_play(const hv_state *s, int color);
 /* Ground pieces whose removal would split the hive (H-08): bit = the top piece of each cut cell
- * (only single pieces' bits matter: a stack's top may always leave). The evaluation and the move
- * generator ask for it at the same positions, and a search asks at the child of a position it
- * has generated, so the state keeps it (pinned, pin_ok): PIN_VALID, it is this position's;
- * PIN_PENDING, it is the previous position's and one decision (s->last, from pin_from) was
- * applied since, which a local test around the two cells usually carries over; PIN_NONE, not
- * known. hv_pinned fills it in on a state the caller may only read: such a state is a search's
- * own copy made by hv_apply, since every state a match holds is PIN_VALID (hv_setup, hv_rekey,
- * hv_apply_checked), so the bytes of a match's state depend on its position only. */
-enum { PIN_NONE, PIN_VALID, PIN_PENDING };
+ * (only single pieces' bits matter: a stack's top may always leave). A search evaluates and
+ * generates at the same positions, and at the children of positions it has generated, so the
+ * states it makes with hv_apply (its own copies) keep the set once found (pinned, pin_ok):
+ * PIN_VALID, this position's; PIN_PENDING, the previous position's, one decision (s->last, from
+ * pin_from) ago, which a local test around the two cells usually carries over; PIN_STALE, to be
+ * found. hv_pinned fills them in although the caller may only read the state. PIN_NONE, with
+ * pinned and pin_from 0, is every state a match holds (hv_setup, hv_rekey, hv_apply_checked):
+ * nothing is kept or written there, so a match's state is as before and shared reads are safe. */
+enum { PIN_NONE, PIN_VALID, PIN_PENDING, PIN_STALE };
 uint32_t hv_pinned(const hv_state *s);
 /* The same from scratch (the articulation points of the hive), whatever pin_ok says. */
 uint32_t hv_pinned_fresh(const hv_state *s);
-/* pin_ok = PIN_VALID on a state being built or checked. */
-void hv_pin_settle(hv_state *s);
+/* PIN_NONE, pinned and pin_from 0: a state for a match. */
+void hv_pin_clear(hv_state *s);
 /* Cells where `color` may place now (H-05), whether or not it has pieces in hand. */
 int hv_spawn_cells(const hv_state *s, int color);
 /* Both colours' at once, counted up to cap: n[color] = min(hv_spawn_cells(s, color), cap). */

@@ -230,17 +230,23 @@ uint32_t hv_pinned(const hv_state *s)
 {
     if (s->pin_ok == PIN_VALID)
         return s->pinned;
+    if (s->pin_ok == PIN_NONE) /* a match's state: nothing kept */
+        return pinned_pieces(s);
     uint32_t pin;
     if (s->pin_ok != PIN_PENDING || !pin_carry(s, &pin))
         pin = pinned_pieces(s);
     hv_state *w = (hv_state *)s; /* a search's own copy (hive.h): the cache only */
     w->pinned = pin;
     w->pin_ok = PIN_VALID;
-    w->pin_from = 0; /* a known set's bytes depend on the position only */
     return pin;
 }
 
-void hv_pin_settle(hv_state *s) { (void)hv_pinned(s); }
+void hv_pin_clear(hv_state *s)
+{
+    s->pinned = 0;
+    s->pin_ok = PIN_NONE;
+    s->pin_from = 0;
+}
 
 /* A piece may leave its cell without splitting the hive: on a stack, or not a cut point. */
 static inline bool free_to_lift(const gen *g, int p)
