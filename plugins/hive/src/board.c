@@ -175,7 +175,7 @@ void hv_set_result(hv_state *s)
 }
 
 /* A match's decision: nothing kept of the pinned set (hive.h). */
-static int apply_settled(hv_state *s, fc_decision d)
+static int apply_for_match(hv_state *s, fc_decision d)
 {
     hv_apply(s, d);
     hv_pin_clear(s);
@@ -193,14 +193,14 @@ int hv_apply_checked(hv_state *s, fc_decision d)
         int n = hv_legal(s, buf, -1);
         if (n != 1 || buf[0] != HV_PASS)
             return FC_EILLEGAL;
-        return apply_settled(s, d);
+        return apply_for_match(s, d);
     }
     if ((d & ~0x7FFFu) != 0 || HV_D_PIECE(d) >= HV_PIECES)
         return FC_EILLEGAL;
     int n = hv_legal(s, buf, HV_D_PIECE(d));
     for (int i = 0; i < n; i++)
         if (buf[i] == d)
-            return apply_settled(s, d);
+            return apply_for_match(s, d);
     return FC_EILLEGAL;
 }
 

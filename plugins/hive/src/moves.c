@@ -1,6 +1,6 @@
 /* Hive move generation: placements (H-04..H-07), the bugs' moves (H-12..H-19), the Pillbug's
  * ability (H-20, H-21) and the One Hive rule (H-08) through one articulation-point search per
- * position. Nothing is allocated: destination sets are 1024-bit maps on the stack, and a move
+ * position, or the previous position's result carried over (hive.h, hv_pinned). Nothing is allocated: destination sets are 1024-bit maps on the stack, and a move
  * is found once per (piece, destination) however many ways lead there (a Mosquito copying two
  * bugs, a piece that can walk or be thrown to the same cell). */
 #include <string.h>
