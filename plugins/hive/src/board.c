@@ -64,6 +64,7 @@ void hv_rekey(hv_state *s)
             if (s->top[c] == p)
                 s->tops[hv_color(p)][hv_r(c)] |= 1u << hv_q(c);
         }
+    hv_pin_clear(s);
 }
 
 uint64_t hv_hash(const hv_state *s)
@@ -131,8 +132,13 @@ int hv_apply(hv_state *s, fc_decision d)
     bool placed = d != HV_PASS && s->cell[HV_D_PIECE(d)] == HV_OFF;
     if (d == HV_PASS) {
         s->last = HV_NONE;
+        if (s->pin_ok != PIN_VALID) /* PIN_PENDING needs the piece moved last */
+            s->pin_ok = PIN_STALE;
     } else {
         int p = HV_D_PIECE(d), to = HV_D_CELL(d), from = s->cell[p];
+        /* the pinned set is carried over lazily (hv_pinned) from a known one */
+        s->pin_ok = s->pin_ok == PIN_VALID ? PIN_PENDING : PIN_STALE;
+        s->pin_from = (uint16_t)from;
         if (from != HV_OFF) {
             int b = s->below[p];
             s->top[from] = (uint8_t)b;
@@ -168,7 +174,16 @@ void hv_set_result(hv_state *s)
     s->result = s->turn == 0 ? GS_NOT_STARTED : result_of(s, w, b);
 }
 
-/* Checks d against the legal decisions of its piece only (or the pass rule). */
+/* A match's decision: nothing kept of the pinned set (hive.h). */
+static int apply_for_match(hv_state *s, fc_decision d)
+{
+    hv_apply(s, d);
+    hv_pin_clear(s);
+    return 0;
+}
+
+/* Checks d against the legal decisions of its piece only (or the pass rule); the state it leaves
+ * keeps no pinned set (hive.h: PIN_NONE). */
 int hv_apply_checked(hv_state *s, fc_decision d)
 {
     fc_decision buf[HV_MAX_DECISIONS];
@@ -178,14 +193,14 @@ int hv_apply_checked(hv_state *s, fc_decision d)
         int n = hv_legal(s, buf, -1);
         if (n != 1 || buf[0] != HV_PASS)
             return FC_EILLEGAL;
-        return hv_apply(s, d);
+        return apply_for_match(s, d);
     }
     if ((d & ~0x7FFFu) != 0 || HV_D_PIECE(d) >= HV_PIECES)
         return FC_EILLEGAL;
     int n = hv_legal(s, buf, HV_D_PIECE(d));
     for (int i = 0; i < n; i++)
         if (buf[i] == d)
-            return hv_apply(s, d);
+            return apply_for_match(s, d);
     return FC_EILLEGAL;
 }
 
@@ -262,5 +277,13 @@ int hv_check(const hv_state *s, char *msg, size_t n)
     if (k.key != s->key || k.onboard != s->onboard)
         BAD("Zobrist key %016llx and board mask %07x, but the pieces give %016llx and %07x", (unsigned long long)s->key,
             s->onboard, (unsigned long long)k.key, k.onboard);
+    if (s->pin_ok > PIN_STALE)
+        BAD("pin_ok %d is none of PIN_NONE, PIN_VALID, PIN_PENDING, PIN_STALE", s->pin_ok);
+    if (s->pin_ok == PIN_NONE && (s->pinned != 0 || s->pin_from != 0))
+        BAD("no pinned set kept, but pinned %07x and pin_from %d are not 0", s->pinned, s->pin_from);
+    hv_state c = *s; /* the kept (or carried-over) pinned set, on a copy */
+    uint32_t fresh = hv_pinned_fresh(s);
+    if ((s->pin_ok == PIN_VALID || s->pin_ok == PIN_PENDING) && hv_pinned(&c) != fresh)
+        BAD("pinned pieces %07x kept, but the hive gives %07x (H-08)", c.pinned, fresh);
     return 0;
 }

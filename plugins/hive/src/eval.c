@@ -194,7 +194,7 @@ void hv_evaluate_weighted(const hv_state *s, const double *w, double *value)
     }
     uint32_t pinned = hv_pinned(s);
     int spawn[2];
-    hv_spawn_counts(s, spawn); /* both colours from one pass over the hive */
+    hv_spawn_counts(s, 3, spawn); /* both colours from one pass over the hive, as many as count */
     double x = side_value(s, w, 0, pinned, spawn[0]) - side_value(s, w, 1, pinned, spawn[1]);
     x += s->turn & 1 ? -w[EV_TEMPO] : w[EV_TEMPO];
     double q = x / w[EV_SCALE];

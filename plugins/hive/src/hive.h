@@ -44,7 +44,7 @@ enum { GS_NOT_STARTED, GS_IN_PROGRESS, GS_DRAW, GS_WHITE_WINS, GS_BLACK_WINS };
 typedef struct hv_state {
     uint64_t key;                   /* Zobrist key of the pieces on the board (hv_piece_key) */
     uint32_t onboard;               /* bit p: piece p is on the board (loops skip the hand) */
-    uint32_t pad0_;
+    uint32_t pinned;                /* hv_pinned's answer, as pin_ok says (moves.c) */
     /* cells by the colour of their top piece as rows: bit q of tops[color][r] = cell (q, r);
      * kept by apply like key, so placement cells need no pass to build them */
     uint32_t tops[2][HV_W];
@@ -58,7 +58,7 @@ typedef struct hv_state {
     uint8_t tournament[2];          /* H-06: no Queen on a player's first turn */
     uint8_t queen_turn[2];          /* H-06: the Queen is in play by this turn of the player */
     uint8_t surround[2];            /* H-22: occupied neighbours of a Queen that lose (6) */
-    uint8_t pad_;
+    uint8_t pin_ok;                 /* PIN_*: what pinned holds (hv_pinned) */
     uint16_t draw_turns;            /* H-22: decisions after which the game is drawn */
     uint16_t turn;                  /* decisions made so far */
     /* House rule `repetition` (off by default; not in the official rules): a position that
@@ -68,7 +68,9 @@ typedef struct hv_state {
     uint8_t repetition;             /* the rule is in force */
     uint8_t nrep;                   /* keys in rep (<= HV_REP) */
     uint8_t rep_next;               /* where the next key goes */
-    uint8_t pad2_[5];
+    uint8_t pad2_;
+    uint16_t pin_from;              /* PIN_PENDING: the cell the piece moved last left (HV_OFF: placed) */
+    uint8_t pad3_[2];
     uint64_t rep[HV_REP];
 } hv_state;
 
@@ -130,12 +132,25 @@ int hv_legal(const hv_state *s, fc_decision *out, int only);
 int hv_legal_count(const hv_state *s);
 int hv_to_move(const hv_state *s);
 bool hv_queen_in_play(const hv_state *s, int color);
-/* Ground pieces whose removal would split the hive (H-08), bit = piece. */
+/* Ground pieces whose removal would split the hive (H-08): bit = the top piece of each cut cell
+ * (only single pieces' bits matter: a stack's top may always leave). A search evaluates and
+ * generates at the same positions, and at the children of positions it has generated, so the
+ * states it makes with hv_apply (its own copies) keep the set once found (pinned, pin_ok):
+ * PIN_VALID, this position's; PIN_PENDING, the previous position's, one decision (s->last, from
+ * pin_from) ago, which a local test around the two cells usually carries over; PIN_STALE, to be
+ * found. hv_pinned fills them in although the caller may only read the state. PIN_NONE, with
+ * pinned and pin_from 0, is every state a match holds (hv_setup, hv_rekey, hv_apply_checked):
+ * nothing is kept or written there, so a match's state is as before and shared reads are safe. */
+enum { PIN_NONE, PIN_VALID, PIN_PENDING, PIN_STALE };
 uint32_t hv_pinned(const hv_state *s);
+/* The same from scratch (the articulation points of the hive), whatever pin_ok says. */
+uint32_t hv_pinned_fresh(const hv_state *s);
+/* PIN_NONE, pinned and pin_from 0: a state for a match. */
+void hv_pin_clear(hv_state *s);
 /* Cells where `color` may place now (H-05), whether or not it has pieces in hand. */
 int hv_spawn_cells(const hv_state *s, int color);
-/* Both colours' at once: n[color] as hv_spawn_cells(s, color). */
-void hv_spawn_counts(const hv_state *s, int n[2]);
+/* Both colours' at once, counted up to cap: n[color] = min(hv_spawn_cells(s, color), cap). */
+void hv_spawn_counts(const hv_state *s, int cap, int n[2]);
 
 /* The key of piece p on cell c at level l: a mix of the three (no table, nothing global). A
  * state's key is the XOR over the pieces on the board, kept by hv_apply. */

@@ -1,6 +1,6 @@
 /* Hive move generation: placements (H-04..H-07), the bugs' moves (H-12..H-19), the Pillbug's
  * ability (H-20, H-21) and the One Hive rule (H-08) through one articulation-point search per
- * position. Nothing is allocated: destination sets are 1024-bit maps on the stack, and a move
+ * position, or the previous position's result carried over (hive.h, hv_pinned). Nothing is allocated: destination sets are 1024-bit maps on the stack, and a move
  * is found once per (piece, destination) however many ways lead there (a Mosquito copying two
  * bugs, a piece that can walk or be thrown to the same cell). */
 #include <string.h>
@@ -29,6 +29,8 @@ typedef struct gen {
      * cleared, written or read. */
     uint8_t wl[HV_CELLS / 64];
     int nw;
+    /* occupied cells as rows (bit q of occ[r]), a lifted ground piece's cell empty (lift) */
+    uint32_t occ[HV_W];
 } gen;
 
 static inline void cs_clear(const gen *g, cellset *cs)
@@ -104,6 +106,148 @@ static uint32_t pinned_pieces(const hv_state *s)
     return t.cut;
 }
 
+/* ---- the pinned set kept across one decision ----
+ *
+ * A decision lifts its piece from one cell (`from`, left empty when the piece was alone) and
+ * puts it on another (`to`, new to the hive when it was empty). The cut cells change only near
+ * those two, and simply whenever the occupied neighbours of the cell that leaves or joins the
+ * hive form one run around it (those neighbours are linked along the run without it):
+ * - a cell joins with one run of neighbours: no cell becomes a cut (one that was keeps its
+ *   parts apart, as the run lies in one of them), except the sole neighbour of a leaf, which
+ *   becomes one when it has others; a cut in the middle of the run may stop being one;
+ * - a cell leaves with one run: no cut stops being one (the cell was not a whole part), except
+ *   the sole neighbour of a leaf, no longer one when its other neighbours form one run; a
+ *   non-cut in the middle of the run may become one.
+ * A cell in doubt whose own neighbours form one run after the change is no cut. Anything else
+ * (two runs, a cell in doubt not settled so, a hive of one) is found afresh. */
+
+/* The occupied neighbours of c as bits by direction, `skip` counted empty. */
+static inline unsigned occ_around(const hv_state *s, int c, int skip, int nb[6])
+{
+    unsigned m = 0;
+    hv_nbs(c, nb);
+    for (int d = 0; d < 6; d++)
+        m |= (unsigned)(s->top[nb[d]] != HV_NONE && nb[d] != skip) << d;
+    return m;
+}
+
+/* Direction bits turned by one: bit d to d + 1 (rot6_up), bit d to d - 1 (rot6_down). */
+static inline unsigned rot6_up(unsigned m) { return ((m << 1) | (m >> 5)) & 63u; }
+static inline unsigned rot6_down(unsigned m) { return ((m >> 1) | (m << 5)) & 63u; }
+
+/* Neighbours forming one run, not all six (a ring has no ends). */
+static inline bool one_run(unsigned m)
+{
+    unsigned starts = m & ~rot6_up(m);
+    return m != 0 && m != 63u && (starts & (starts - 1)) == 0;
+}
+
+/* The cells in the middle of run m (both sides in the run) around a cell that joined the hive
+ * (a cut among them in doubt) or left it (a non-cut in doubt): one whose own occupied
+ * neighbours (`skip` not counted) now form one run, or all six, is no cut; false when one in
+ * doubt is not settled so. */
+static bool middles_settle(const hv_state *s, unsigned m, const int nb[6], int skip, bool joined, uint32_t *pin)
+{
+    for (unsigned mid = m & rot6_up(m) & rot6_down(m); mid; mid &= mid - 1) {
+        int v = nb[__builtin_ctz(mid)], t = s->top[v], nb2[6];
+        if ((bool)((*pin >> t) & 1u) != joined)
+            continue;
+        unsigned around = occ_around(s, v, skip, nb2);
+        if (around != 63u && !one_run(around))
+            return false;
+        *pin &= ~(1u << t);
+    }
+    return true;
+}
+
+/* Cell a (now empty) left the hive; `skip`, a cell that joined after it, is not counted. */
+static bool pin_leave(const hv_state *s, int a, int skip, uint32_t *pin)
+{
+    int nb[6], nb2[6];
+    unsigned m = occ_around(s, a, skip, nb);
+    if (!one_run(m))
+        return false;
+    if (m & (m - 1))
+        return middles_settle(s, m, nb, skip, false, pin);
+    int n = nb[__builtin_ctz(m)];
+    unsigned m2 = occ_around(s, n, skip, nb2);
+    if (m2 != 0 && !one_run(m2))
+        return false;
+    *pin &= ~(1u << s->top[n]);
+    return true;
+}
+
+/* Cell c (occupied now) joined the hive. */
+static bool pin_join(const hv_state *s, int c, uint32_t *pin)
+{
+    int nb[6], nb2[6];
+    unsigned m = occ_around(s, c, -1, nb);
+    if (m == 0) { /* the first piece: a hive of one */
+        *pin = 0;
+        return (s->onboard & (s->onboard - 1)) == 0;
+    }
+    if (!one_run(m))
+        return false;
+    if (m & (m - 1))
+        return middles_settle(s, m, nb, -1, true, pin);
+    int n = nb[__builtin_ctz(m)];
+    if (occ_around(s, n, c, nb2))
+        *pin |= 1u << s->top[n];
+    return true;
+}
+
+/* The pinned set of s from its predecessor's (s->pinned, PIN_PENDING): false when it needs the
+ * full search. Bits name a cell's top piece, so a cell whose top changed passes its bit on. */
+static bool pin_carry(const hv_state *s, uint32_t *out)
+{
+    int p = s->last, from = s->pin_from;
+    if (p == HV_NONE)
+        return false;
+    int to = s->cell[p];
+    uint32_t pin = s->pinned, pb = 1u << p;
+    bool joined = s->level[p] == 0, left = from != HV_OFF && s->top[from] == HV_NONE;
+    if (left && (pin & pb))
+        return false; /* a pinned piece left (not by a legal decision) */
+    if (from != HV_OFF && !left) /* from keeps its stack: its bit goes to the new top */
+        pin = (pin & ~pb) | ((pin & pb) ? 1u << s->top[from] : 0);
+    else
+        pin &= ~pb;
+    if (!joined) { /* to had a stack: its bit goes to p */
+        uint32_t tb = 1u << s->below[p];
+        pin = (pin & ~tb) | ((pin & tb) ? pb : 0);
+    }
+    if (left && !pin_leave(s, from, joined ? to : -1, &pin))
+        return false;
+    if (joined && !pin_join(s, to, &pin))
+        return false;
+    *out = pin;
+    return true;
+}
+
+uint32_t hv_pinned_fresh(const hv_state *s) { return pinned_pieces(s); }
+
+uint32_t hv_pinned(const hv_state *s)
+{
+    if (s->pin_ok == PIN_VALID)
+        return s->pinned;
+    if (s->pin_ok == PIN_NONE) /* a match's state: nothing kept */
+        return pinned_pieces(s);
+    uint32_t pin;
+    if (s->pin_ok != PIN_PENDING || !pin_carry(s, &pin))
+        pin = pinned_pieces(s);
+    hv_state *w = (hv_state *)s; /* a search's own copy (hive.h): the cache only */
+    w->pinned = pin;
+    w->pin_ok = PIN_VALID;
+    return pin;
+}
+
+void hv_pin_clear(hv_state *s)
+{
+    s->pinned = 0;
+    s->pin_ok = PIN_NONE;
+    s->pin_from = 0;
+}
+
 /* A piece may leave its cell without splitting the hive: on a stack, or not a cut point. */
 static inline bool free_to_lift(const gen *g, int p)
 {
@@ -112,16 +256,32 @@ static inline bool free_to_lift(const gen *g, int p)
 
 /* ---- steps ---- */
 
-/* Occupancy of the six neighbours of c (bit d), the lifted piece's cell empty: ground sliders
- * are single pieces, so a cell is empty exactly when it has no top piece or is `from`. The
- * neighbours themselves go to nb. */
-static inline unsigned ground_mask(const gen *g, int c, int nb[6])
+/* Piece p at x is lifted (its moves are generated): a ground piece leaves its cell empty. */
+static inline void lift(gen *g, int p, int x)
 {
-    unsigned m = 0;
-    hv_nbs(c, nb);
-    for (int d = 0; d < 6; d++)
-        m |= (unsigned)(g->s->top[nb[d]] != HV_NONE && nb[d] != g->from) << d;
-    return m;
+    g->from = x;
+    if (g->s->level[p] == 0)
+        g->occ[x >> 5] &= ~(1u << (x & 31));
+}
+
+static inline void put_back(gen *g, int x)
+{
+    g->from = -1;
+    g->occ[x >> 5] |= 1u << (x & 31);
+}
+
+static inline uint32_t rotr32(uint32_t x, unsigned n) { return (x >> n) | (x << ((32 - n) & 31)); }
+
+/* Occupancy of the six neighbours of c (bit d), the lifted piece's cell empty: ground sliders
+ * are single pieces. From three rows of occ turned so that column q - 1 (or q) is bit 0: E and
+ * W in row r, NE and NW in row r - 1, SW and SE in row r + 1 (hive.h). */
+static inline unsigned ground_mask(const gen *g, int c)
+{
+    unsigned q = (unsigned)c & (HV_W - 1), qm = (q - 1) & (HV_W - 1), r = (unsigned)c >> 5;
+    uint32_t a = rotr32(g->occ[(r - 1) & (HV_W - 1)], q), b = rotr32(g->occ[r], qm),
+             d = rotr32(g->occ[(r + 1) & (HV_W - 1)], qm);
+    return ((b >> 2) & 1u) | ((a >> 1) & 1u) << 1 | (a & 1u) << 2 | (b & 1u) << 3 | (d & 1u) << 4 |
+           ((d >> 1) & 1u) << 5;
 }
 
 /* The directions in which a ground slide from a cell with neighbour mask m is allowed: the
@@ -159,9 +319,8 @@ static inline void around(const gen *g, int c, int nb[6], int h[6])
 /* Queen, Pillbug: one slide (six distinct neighbours: nothing is found twice). */
 static void step(const gen *g, int x, cellset *out)
 {
-    int nb[6];
-    for (unsigned dirs = slide_dirs(ground_mask(g, x, nb)); dirs; dirs &= dirs - 1)
-        cs_add(out, nb[__builtin_ctz(dirs)]);
+    for (unsigned dirs = slide_dirs(ground_mask(g, x)); dirs; dirs &= dirs - 1)
+        cs_add(out, hv_nb(x, __builtin_ctz(dirs)));
 }
 
 /* Ant: every cell reached by slides (breadth first). `seen` holds x and the cells found; it
@@ -173,9 +332,9 @@ static void ant_flood(const gen *g, int x, cellset *seen, cellset *out)
     cs_add(seen, x);
     queue[n++] = x;
     while (head < n) {
-        int c = queue[head++], nb[6];
-        for (unsigned dirs = slide_dirs(ground_mask(g, c, nb)); dirs; dirs &= dirs - 1) {
-            int y = nb[__builtin_ctz(dirs)];
+        int c = queue[head++];
+        for (unsigned dirs = slide_dirs(ground_mask(g, c)); dirs; dirs &= dirs - 1) {
+            int y = hv_nb(c, __builtin_ctz(dirs));
             if (cs_has(seen, y))
                 continue;
             cs_add(seen, y);
@@ -200,9 +359,8 @@ static void ant(const gen *g, int x, cellset *out, bool fresh)
 
 static void spider(const gen *g, int start, int c, int depth, int *path, cellset *out)
 {
-    int nb[6];
-    for (unsigned dirs = slide_dirs(ground_mask(g, c, nb)); dirs; dirs &= dirs - 1) {
-        int y = nb[__builtin_ctz(dirs)];
+    for (unsigned dirs = slide_dirs(ground_mask(g, c)); dirs; dirs &= dirs - 1) {
+        int y = hv_nb(c, __builtin_ctz(dirs));
         bool seen = y == start;
         for (int i = 0; i < depth && !seen; i++)
             seen = path[i] == y;
@@ -325,7 +483,7 @@ static void piece_moves(gen *g, int p, int only)
 {
     const hv_state *s = g->s;
     int x = s->cell[p], bug = hv_bug(p);
-    bool lift = free_to_lift(g, p);
+    bool may_lift = free_to_lift(g, p);
     if (bug == BUG_M && s->level[p] > 0) {
         if (only < 0 || only == p) {
             g->from = x;
@@ -341,21 +499,21 @@ static void piece_moves(gen *g, int p, int only)
             if (n != HV_NONE)
                 types |= 1u << hv_bug(n);
         }
-        if (lift && (only < 0 || only == p)) {
-            g->from = x;
+        if (may_lift && (only < 0 || only == p)) {
+            lift(g, p, x);
             for (int b = 0; b < BUG_COUNT; b++)
                 if (b != BUG_M && ((types >> b) & 1u))
                     bug_moves(g, p, x, b);
-            g->from = -1;
+            put_back(g, x);
         }
         if ((types >> BUG_P) & 1u)
             pillbug_ability(g, x, only);
         return;
     }
-    if (lift && (only < 0 || only == p)) {
-        g->from = x;
+    if (may_lift && (only < 0 || only == p)) {
+        lift(g, p, x);
         bug_moves(g, p, x, bug);
-        g->from = -1;
+        put_back(g, x);
     }
     if (bug == BUG_P)
         pillbug_ability(g, x, only);
@@ -393,6 +551,36 @@ static uint32_t hive_rows(const hv_state *s)
     return m | rotl1(m) | rotr1(m);
 }
 
+/* A walk down the rows of a run (hive_rows) for spawn cells: the tops of both colours in the
+ * row above (a), the current row (b), and whether it is Black's first piece (turn 1). */
+typedef struct spawn_walk {
+    const uint32_t *t0, *t1;
+    uint32_t a0, a1, b0, b1;
+    int r;
+    bool first;
+} spawn_walk;
+
+static inline spawn_walk spawn_start(const hv_state *s, uint32_t mask)
+{
+    int r = __builtin_ctz(mask & ~rotl1(mask)); /* the first row of the run */
+    const uint32_t *t0 = s->tops[0], *t1 = s->tops[1];
+    return (spawn_walk){t0, t1, t0[(r - 1) & (HV_W - 1)], t1[(r - 1) & (HV_W - 1)], t0[r], t1[r], r, s->turn == 1};
+}
+
+/* Row w->r's spawn cells of both colours into row[], then on to the next row. */
+static inline void spawn_step(spawn_walk *w, uint32_t row[2])
+{
+    int nx = (w->r + 1) & (HV_W - 1);
+    uint32_t c0 = w->t0[nx], c1 = w->t1[nx], a0 = w->a0, a1 = w->a1, b0 = w->b0, b1 = w->b1;
+    uint32_t n0 = rotl1(b0) | rotr1(b0) | a0 | rotr1(a0) | c0 | rotl1(c0);
+    uint32_t n1 = rotl1(b1) | rotr1(b1) | a1 | rotr1(a1) | c1 | rotl1(c1);
+    uint32_t empty = ~(b0 | b1);
+    row[0] = (w->first ? n0 | n1 : n0 & ~n1) & empty;
+    row[1] = (w->first ? n0 | n1 : n1 & ~n0) & empty;
+    w->a0 = b0, w->a1 = b1, w->b0 = c0, w->b1 = c1;
+    w->r = nx;
+}
+
 /* Both colours' placement cells (H-04, H-05) in the rows of mask (hive_rows, one cyclic run of
  * rows): empty, next to the colour's own pieces and not to the other's; on turn 1 Black's first
  * piece goes next to White's, so every piece counts as own. One pass down the rows: each row
@@ -419,6 +607,26 @@ static void spawn_rows(const hv_state *s, uint32_t mask, rows out[2])
         a0 = b0, a1 = b1, b0 = c0, b1 = c1;
         r = nx;
     }
+}
+
+/* Both colours' placement cells counted up to cap, from the first row of the run on: the
+ * evaluation counts no more than three, which the first rows usually hold. */
+static void spawn_count_capped(const hv_state *s, uint32_t mask, int cap, int n[2])
+{
+    n[0] = n[1] = 0;
+    if (s->turn == 0) {
+        n[0] = n[1] = cap < 1 ? cap : 1;
+        return;
+    }
+    spawn_walk w = spawn_start(s, mask);
+    while (((mask >> w.r) & 1u) && (n[0] < cap || n[1] < cap)) {
+        uint32_t row[2];
+        spawn_step(&w, row);
+        n[0] += pop64(row[0]);
+        n[1] += pop64(row[1]);
+    }
+    n[0] = n[0] < cap ? n[0] : cap;
+    n[1] = n[1] < cap ? n[1] : cap;
 }
 
 /* The cells of a set, in increasing cell order, into cl; returns the count. The cells next to
@@ -505,22 +713,16 @@ static int placements(const hv_state *s, int color, uint32_t mask, fc_decision *
     return n;
 }
 
-uint32_t hv_pinned(const hv_state *s) { return pinned_pieces(s); }
-
 int hv_spawn_cells(const hv_state *s, int color)
 {
     int n[2];
-    hv_spawn_counts(s, n);
+    hv_spawn_counts(s, HV_CELLS, n);
     return n[color];
 }
 
-void hv_spawn_counts(const hv_state *s, int n[2])
+void hv_spawn_counts(const hv_state *s, int cap, int n[2])
 {
-    rows cells[2];
-    uint32_t mask = s->turn == 0 ? 1u : hive_rows(s);
-    spawn_rows(s, mask, cells);
-    n[0] = count_rows(&cells[0], mask);
-    n[1] = count_rows(&cells[1], mask);
+    spawn_count_capped(s, s->turn == 0 ? 1u : hive_rows(s), cap, n);
 }
 
 /* The legal decisions into out, or with out NULL their count (the same n, nothing written). */
@@ -533,10 +735,12 @@ static int generate(const hv_state *s, fc_decision *out, int only)
     int n = placements(s, color, rowmask, out, 0, only);
     if (hv_queen_in_play(s, color) && (only < 0 || s->cell[only] != HV_OFF)) {
         cellset dst[HV_PIECES];
-        gen g = {.s = s, .from = -1, .pinned = pinned_pieces(s), .used = 0, .dst = dst, .nw = 0};
+        gen g = {.s = s, .from = -1, .pinned = hv_pinned(s), .used = 0, .dst = dst, .nw = 0};
         for (int w = 0; w < HV_CELLS / 64; w++)
             if ((rowmask >> (2 * w)) & 3u)
                 g.wl[g.nw++] = (uint8_t)w;
+        for (uint32_t m = rowmask; m; m &= m - 1) /* the other rows hold nothing: 0 */
+            g.occ[__builtin_ctz(m)] = s->tops[0][__builtin_ctz(m)] | s->tops[1][__builtin_ctz(m)];
         for (uint32_t b = s->onboard & (0x3FFFu << (color * HV_KINDS)); b; b &= b - 1) {
             int p = __builtin_ctz(b), c = s->cell[p];
             if (s->top[c] != p || p == s->last)

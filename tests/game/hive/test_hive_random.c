@@ -2,7 +2,8 @@
  * agrees with the Queens' neighbours (H-22), legal_count agrees with legal, every legal
  * decision's MoveString reads back to it and so does every other valid form naming another
  * neighbour (H-23), GameStrings round-trip, records are byte-identical for a seed and replay,
- * undo restores every state. */
+ * undo restores every state; the pinned set carried over by the search's apply (hive.h) is the
+ * hive's own at every position of random games. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -156,6 +157,52 @@ static void test_random_games(void **state)
         random_games(types[i], 100 + (uint64_t)i);
 }
 
+/* Random games as a search plays them (apply_legal, the pinned set carried lazily from the
+ * previous position): check() at every position compares the carried set with the hive's
+ * articulation points, and the evaluation is bit-identical to one of a copy that forgot it. */
+static void pinned_games(const char *type, uint64_t seed)
+{
+    hfx f;
+    hfx_open(&f, type, NULL);
+    fc_rng rng;
+    fc_rng_seed(&rng, seed, 3);
+    fc_decision *buf = malloc(HV_MAX_DECISIONS * sizeof *buf);
+    assert_non_null(buf);
+    assert_non_null(f.g->apply_legal);
+    long carried = 0;
+    for (int g = 0; g < games(); g++) {
+        hv_state s;
+        memcpy(&s, fc_match_state(f.m), sizeof s);
+        assert_int_equal(s.pin_ok, PIN_NONE); /* a match's state keeps nothing */
+        while (f.g->to_move(&s, f.env) != FC_NOBODY) {
+            char msg[200];
+            if (f.g->check(&s, f.env, msg, sizeof msg) != 0)
+                fail_msg("%s game %d turn %d: %s", type, g, s.turn, msg);
+            carried += s.pin_ok == PIN_PENDING;
+            hv_state forgot = s;
+            forgot.pin_ok = PIN_STALE;
+            double v[2], w[2];
+            f.g->evaluate(&s, f.env, v);
+            f.g->evaluate(&forgot, f.env, w);
+            assert_memory_equal(v, w, sizeof v);
+            assert_int_equal(s.pinned, forgot.pinned);
+            int n = f.g->legal(&s, f.env, buf, NULL);
+            assert_true(n >= 1);
+            f.g->apply_legal(&s, f.env, buf[fc_rng_below(&rng, (uint32_t)n)]);
+        }
+    }
+    assert_true(carried > 0);
+    free(buf);
+    hfx_close(&f);
+}
+
+static void test_pinned_carried(void **state)
+{
+    (void)state;
+    for (int i = 0; i < 8; i++)
+        pinned_games(types[i], 300 + (uint64_t)i);
+}
+
 /* Byte-identical records for the same choices, a record that replays, undo restoring every
  * state hash on the way back. */
 static void test_records_and_undo(void **state)
@@ -182,6 +229,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_games),
         cmocka_unit_test(test_records_and_undo),
+        cmocka_unit_test(test_pinned_carried),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
