@@ -1,6 +1,7 @@
 /* The alpha-beta search proper: negamax over copies of the state (one per ply, memcpy of
  * state_size, then apply_legal), principal-variation search with null windows, late move
- * reductions, and iterative deepening from the root with aspiration windows.
+ * reductions, reverse futility pruning, and iterative deepening from the root with aspiration
+ * windows.
  *
  * Values are from the view of the seat to move at a node: the game's evaluation in [0, 1]
  * scaled to -AB_EVAL_SCALE..AB_EVAL_SCALE, a finished game AB_WIN - ply for a win (sooner is
@@ -212,6 +213,14 @@ static int ab_node(ab_worker *w, int ply, int who, int depth, int alpha, int bet
         if (tt.bound == AB_BOUND_EXACT || (tt.bound == AB_BOUND_LOWER && s >= beta) ||
             (tt.bound == AB_BOUND_UPPER && s <= alpha))
             return s;
+    }
+    /* reverse futility (rfp=D): a null-window node near the leaves whose evaluation stands a
+     * margin a ply of depth above beta is taken to hold there; in Hive a cut the search would
+     * not have made is 0.3% of the null-window nodes at depth 1, 1.2% at depth 2 (docs/search.md) */
+    if (cfg->rfp && depth <= (int)cfg->rfp && beta - alpha == 1 && beta > -AB_WIN_BOUND && beta < AB_WIN_BOUND) {
+        int e = ab_eval(cfg, st, who) - (int)cfg->rfp_margin * depth;
+        if (e >= beta)
+            return e;
     }
     fc_decision *mv = w->moves + (size_t)ply * (size_t)cfg->cap;
     int n = ab_legal(cfg, st, mv);

@@ -7,7 +7,8 @@
  * table's move, two killers per ply and the history heuristic (ab_search.c). Leaves are scored
  * with the game's evaluation (evaluate in [0, 1], else the score lead), finished games by their
  * result, past the depth by a quiescence search over the game's noisy decisions where it names
- * them (quiesce=N, API minor 12).
+ * them (quiesce=N, API minor 12). Reverse futility pruning (rfp=D, rfpmargin=M): a null-window
+ * node of depth D or less whose evaluation stands M a ply of depth above beta is not searched.
  *
  * Budget: depth=D plies, time=S seconds per decision, or both (whichever ends first); neither
  * given: depth 4. threads=N is lazy SMP: N searchers share the table and the first one's
@@ -28,7 +29,7 @@
 
 #include "ab.h"
 
-const char *const fc_agent_ab_keys[] = {"depth", "time", "threads", "hash", "seed", "lmr", "weights", "blunder", "clock", "quiesce", "soft", NULL};
+const char *const fc_agent_ab_keys[] = {"depth", "time", "threads", "hash", "seed", "lmr", "weights", "blunder", "clock", "quiesce", "soft", "rfp", "rfpmargin", NULL};
 
 int fc_agent_ab_init(fc_agent *a, fc_error *err)
 {
@@ -41,10 +42,13 @@ int fc_agent_ab_init(fc_agent *a, fc_error *err)
     t->lmr = 1;
     t->quiesce = AB_DEFAULT_QUIESCE;
     t->soft = AB_DEFAULT_SOFT;
+    t->rfp = AB_DEFAULT_RFP;
+    t->rfp_margin = AB_DEFAULT_RFP_MARGIN;
     if (fc_agent_opt_u64(a, "depth", &t->depth, err) < 0 || fc_agent_opt_u64(a, "threads", &t->threads, err) < 0 ||
         fc_agent_opt_u64(a, "hash", &t->hash_mb, err) < 0 || fc_agent_opt_u64(a, "seed", &a->seed, err) < 0 ||
         fc_agent_opt_u64(a, "lmr", &t->lmr, err) < 0 || fc_agent_opt_u64(a, "quiesce", &t->quiesce, err) < 0 || fc_agent_opt_double(a, "time", 0.001, 86400, &t->time, err) < 0 ||
-        fc_agent_opt_double(a, "blunder", 0, 1, &t->blunder, err) < 0 || fc_agent_opt_double(a, "soft", 0.05, 1, &t->soft, err) < 0 || fc_agent_opt_clock(a, &t->cpu_clock, err) < 0)
+        fc_agent_opt_double(a, "blunder", 0, 1, &t->blunder, err) < 0 || fc_agent_opt_double(a, "soft", 0.05, 1, &t->soft, err) < 0 || fc_agent_opt_clock(a, &t->cpu_clock, err) < 0 ||
+        fc_agent_opt_u64(a, "rfp", &t->rfp, err) < 0 || fc_agent_opt_u64(a, "rfpmargin", &t->rfp_margin, err) < 0)
         return FC_EPARSE;
     if (fc_agent_opt_get(a, "depth") && (t->depth < 1 || t->depth > AB_MAX_PLY - 4))
         return fc_error_set(err, FC_ERANGE, "agent ab: depth: %llu is out of range 1..%d", (unsigned long long)t->depth,
@@ -60,6 +64,12 @@ int fc_agent_ab_init(fc_agent *a, fc_error *err)
     if (t->quiesce > AB_MAX_QUIESCE)
         return fc_error_set(err, FC_ERANGE, "agent ab: quiesce: %llu is out of range 0..%d",
                             (unsigned long long)t->quiesce, AB_MAX_QUIESCE);
+    if (t->rfp > AB_MAX_RFP)
+        return fc_error_set(err, FC_ERANGE, "agent ab: rfp: %llu is out of range 0..%d", (unsigned long long)t->rfp,
+                            AB_MAX_RFP);
+    if (t->rfp_margin > AB_EVAL_SCALE)
+        return fc_error_set(err, FC_ERANGE, "agent ab: rfpmargin: %llu is out of range 0..%d",
+                            (unsigned long long)t->rfp_margin, AB_EVAL_SCALE);
     if (t->lmr > 1)
         return fc_error_set(err, FC_ERANGE, "agent ab: lmr: expected 0 or 1, found %llu", (unsigned long long)t->lmr);
     return 0;

@@ -277,8 +277,8 @@ static int openings_search(fc_match *m, int depth, fc_openings_forced *f, fc_err
             used++;
             continue;
         }
-        char spec[96];
-        snprintf(spec, sizeof spec, "ab:depth=%d,lmr=0,threads=1,hash=64", depth - used);
+        char spec[96]; /* full width to the depth (no reductions, no pruning): a forced result is not missed */
+        snprintf(spec, sizeof spec, "ab:depth=%d,lmr=0,rfp=0,threads=1,hash=64", depth - used);
         fc_agent *a = fc_agent_new(spec, 0, err);
         fc_decision d;
         fc_agent_search_stats st;

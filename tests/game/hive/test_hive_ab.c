@@ -198,8 +198,8 @@ static void test_avoids_the_loss(void **state)
     hfx_close(&f);
 }
 
-/* The search's value at depths 1 and 2 is the minimax value (no reductions: lmr=0), and the
- * move it plays has that value. */
+/* The search's value at depths 1 and 2 is the minimax value (no reductions and no forward
+ * pruning: lmr=0, rfp=0), and the move it plays has that value. */
 static void test_equals_minimax(void **state)
 {
     (void)state;
@@ -214,7 +214,7 @@ static void test_equals_minimax(void **state)
         }
         for (int depth = 1; depth <= 2; depth++) {
             char spec[48];
-            snprintf(spec, sizeof spec, "ab:depth=%d,lmr=0,quiesce=0", depth);
+            snprintf(spec, sizeof spec, "ab:depth=%d,lmr=0,quiesce=0,rfp=0", depth);
             fc_agent_search_stats st;
             fc_decision d = ab_choose(m, spec, &st), ref;
             int want = ref_minimax(&f, s, depth, 0, &ref);
@@ -402,6 +402,50 @@ static void test_soft(void **state)
     hfx_close(&f);
 }
 
+/* Reverse futility pruning (rfp=D): at a fixed depth it searches fewer nodes than rfp=0 over
+ * the positions, and a win in one is still taken at depths 2 and 3 (a pruned node's value is a
+ * bound below a won score, never a win). */
+static void test_rfp(void **state)
+{
+    (void)state;
+    hfx f;
+    hfx_open(&f, "Base+MLP", NULL);
+    uint64_t with = 0, without = 0;
+    int wins = 0;
+    for (uint64_t seed = 400; seed < 400 + (uint64_t)positions() / 2; seed++) {
+        fc_match *m = random_position(&f, seed, 16 + (int)(seed % 30));
+        const fc_decision *legal = NULL;
+        if (fc_match_to_move(m) < 0 || fc_match_legal(m, &legal, NULL) < 2) {
+            fc_match_free(m);
+            continue;
+        }
+        fc_agent_search_stats a, b;
+        ab_choose(m, "ab:depth=4,rfp=2", &a);
+        ab_choose(m, "ab:depth=4,rfp=0", &b);
+        with += a.nodes;
+        without += b.nodes;
+        fc_match_free(m);
+    }
+    assert_true(with * 5 < without * 4); /* a fifth fewer at least (about a sixth of them at depth 4) */
+    for (uint64_t seed = 1; wins < positions() / 2 && seed < 4000; seed++) {
+        fc_match *m = random_position(&f, seed, 30 + (int)(seed % 50));
+        const hv_state *s = fc_match_state(m);
+        if (has_win(&f, s)) {
+            wins++;
+            assert_true(wins_now(&f, s, ab_choose(m, "ab:depth=2,rfp=2,rfpmargin=0", NULL)));
+            assert_true(wins_now(&f, s, ab_choose(m, "ab:depth=3,rfp=3,rfpmargin=0", NULL)));
+        }
+        fc_match_free(m);
+    }
+    assert_true(wins >= positions() / 4);
+    fc_error err;
+    assert_null(fc_agent_new("ab:rfp=9", 1, &err));
+    assert_string_equal(err.msg, "agent ab: rfp: 9 is out of range 0..8");
+    assert_null(fc_agent_new("ab:rfpmargin=20000", 1, &err));
+    assert_string_equal(err.msg, "agent ab: rfpmargin: 20000 is out of range 0..10000");
+    hfx_close(&f);
+}
+
 /* Bad options: one line naming the key and the range. */
 static void test_options(void **state)
 {
@@ -430,7 +474,7 @@ int main(void)
         cmocka_unit_test(test_takes_the_win),   cmocka_unit_test(test_avoids_the_loss),
         cmocka_unit_test(test_equals_minimax), cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_options),         cmocka_unit_test(test_blunder),
-        cmocka_unit_test(test_soft),
+        cmocka_unit_test(test_soft),            cmocka_unit_test(test_rfp),
         cmocka_unit_test(test_noisy),           cmocka_unit_test(test_quiesce_equals_reference),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
