@@ -82,6 +82,7 @@ typedef struct mcts_tree {
     mcts_index *index; /* the legal list's hash: 2 slots per decision or more, a power of 2 */
     uint32_t index_mask, index_bits, stamp;
     int32_t *found; /* per legal decision: its child node or MCTS_NONE */
+    double *soft;   /* prior=puct: per legal decision, its child's softmax weight in one selection */
     unsigned char *scratch; /* policy=eval: the state after one candidate decision */
     mast_slot *mast;        /* policy=mast: MAST_SLOTS per seat, reset at every search */
     mcts_step *trail;       /* policy=mast: the playout's decisions */

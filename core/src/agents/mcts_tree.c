@@ -14,6 +14,7 @@ static void mcts_release_buffers(mcts_tree *t)
     free(t->legal);
     free(t->weights);
     free(t->found);
+    free(t->soft);
     free(t->scratch);
     free(t->index);
     t->index = NULL;
@@ -21,6 +22,7 @@ static void mcts_release_buffers(mcts_tree *t)
     t->legal = NULL;
     t->weights = NULL;
     t->found = NULL;
+    t->soft = NULL;
     t->scratch = NULL;
     t->state_size = 0;
     t->cap = 0;
@@ -50,12 +52,13 @@ int fc_mcts_buffers(mcts_tree *t, const fc_game *g, int policy)
     t->weights = mcts_line_alloc(n * sizeof *t->weights, true);
     t->wdirty = 0;
     t->found = mcts_line_alloc(n * sizeof *t->found, false);
+    t->soft = mcts_line_alloc(n * sizeof *t->soft, false);
     for (t->index_bits = 4; (1u << t->index_bits) < 2 * n && t->index_bits < 30; t->index_bits++)
         ;
     t->index_mask = (1u << t->index_bits) - 1;
     t->index = mcts_line_alloc(((size_t)t->index_mask + 1) * sizeof *t->index, true);
     t->stamp = 0;
-    if (!t->work || !t->scratch || !t->legal || !t->weights || !t->found || !t->index) {
+    if (!t->work || !t->scratch || !t->legal || !t->weights || !t->found || !t->soft || !t->index) {
         mcts_release_buffers(t);
         return FC_ENOMEM;
     }
@@ -256,7 +259,9 @@ static int32_t mcts_select_prior(mcts_tree *t, const mcts *cfg, fc_rng *rng, int
 
 /* prior=puct: the opened legal child with the best mean reward (its prior while unvisited)
  * plus pb * P * sqrt(visits of the legal children + 1) / (visits + 1), P the softmax of their
- * priors at temperature temp; exact ties uniform. MCTS_NONE when none is open. */
+ * priors at temperature temp; exact ties uniform. MCTS_NONE when none is open. Each child's
+ * exp() is taken once (into t->soft) for both the normaliser and its term: the same values,
+ * bit for bit, as taking it twice. */
 static int32_t mcts_select_puct(mcts_tree *t, const mcts *cfg, fc_rng *rng, int n)
 {
     double top = -1, z = 0, total = 1;
@@ -268,7 +273,7 @@ static int32_t mcts_select_puct(mcts_tree *t, const mcts *cfg, fc_rng *rng, int 
         }
     for (int i = 0; i < n; i++)
         if (t->found[i] != MCTS_NONE)
-            z += exp((t->nodes[t->found[i]].prior - top) / cfg->temp);
+            z += t->soft[i] = exp((t->nodes[t->found[i]].prior - top) / cfg->temp);
     double scale = cfg->pb * sqrt(total) / z, best_u = 0;
     int32_t best = MCTS_NONE;
     uint32_t ties = 0;
@@ -278,7 +283,7 @@ static int32_t mcts_select_puct(mcts_tree *t, const mcts *cfg, fc_rng *rng, int 
             continue;
         const mcts_node *c = &t->nodes[k];
         double q = c->visits ? c->w / c->visits : c->prior;
-        double u = q + scale * exp((c->prior - top) / cfg->temp) / (c->visits + 1);
+        double u = q + scale * t->soft[i] / (c->visits + 1);
         keep_best(k, u, &best, &best_u, &ties, rng);
     }
     return best;
