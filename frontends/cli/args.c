@@ -412,15 +412,7 @@ fc_rules *cli_rules_build(const cli *c, fc_context *ctx, const char *game, int n
     for (int i = 0; rc == 0 && i < cli_opt_count(c, "--set"); i++)
         if (!game_sets_only || cli_set_is_game_param(p, cli_opt_at(c, "--set", i)))
             rc = fc_rules_set(r, cli_opt_at(c, "--set", i), err);
-    if (rc == 0)
-        rc = fc_rules_finish(r, err);
-    if (rc != 0) {
-        if (err && !err->msg[0])
-            fc_error_set(err, rc, "%s", fc_error_name(rc));
-        fc_rules_free(r);
-        return NULL;
-    }
-    return r;
+    return fc_rules_finish_or_free(r, rc, err);
 }
 
 /* The installed scripts/ and config/ dirs, found relative to the program (fc_install_dir) on

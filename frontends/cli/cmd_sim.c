@@ -112,13 +112,7 @@ static fc_rules *sim_rules_b(const cli *c, fc_context *ctx, const char *game, in
         rc = fc_rules_set(r, cli_opt_at(c, "--set", i), err);
     for (int i = 0; rc == 0 && i < cli_opt_count(c, "--against-set"); i++)
         rc = fc_rules_set(r, cli_opt_at(c, "--against-set", i), err);
-    if (rc == 0)
-        rc = fc_rules_finish(r, err);
-    if (rc != 0) {
-        fc_rules_free(r);
-        return NULL;
-    }
-    return r;
+    return fc_rules_finish_or_free(r, rc, err);
 }
 
 /* A hash of the resolved parameter values, so designs differing only by --set differ. */

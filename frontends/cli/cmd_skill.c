@@ -222,15 +222,7 @@ static fc_rules *skill_rules_b(const cli *c, fc_context *ctx, const char *game, 
         rc = fc_rules_set(r, cli_opt_at(c, "--set", i), err);
     for (int i = 0; rc == 0 && i < cli_opt_count(c, "--against-set"); i++)
         rc = fc_rules_set(r, cli_opt_at(c, "--against-set", i), err);
-    if (rc == 0)
-        rc = fc_rules_finish(r, err);
-    if (rc != 0) {
-        if (!err->msg[0])
-            fc_error_set(err, rc, "%s", fc_error_name(rc));
-        fc_rules_free(r);
-        return NULL;
-    }
-    return r;
+    return fc_rules_finish_or_free(r, rc, err);
 }
 
 /* ---- output ---- */

@@ -157,13 +157,7 @@ static fc_rules *uhp_rules(uhp *u, const char *type, fc_error *err)
     snprintf(set, sizeof set, "game_type=%s", type);
     if (rc == 0 && (rc = fc_rules_set(r, set, err)) != 0)
         fc_error_set(err, rc, "'%s' is not a GameTypeString (Base, Base+M, ..., Base+MLP)", type);
-    if (rc == 0)
-        rc = fc_rules_finish(r, err);
-    if (rc != 0) {
-        fc_rules_free(r);
-        return NULL;
-    }
-    return r;
+    return fc_rules_finish_or_free(r, rc, err);
 }
 
 static void uhp_drop(uhp *u)

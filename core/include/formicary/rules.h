@@ -26,6 +26,10 @@ int fc_rules_load_variant(fc_rules *r, const char *path, fc_error *err);
 int fc_rules_set(fc_rules *r, const char *assignment, fc_error *err);
 /* Resolves all layers and loads the game data. Must be called before creating matches. */
 int fc_rules_finish(fc_rules *r, fc_error *err);
+/* The end of building r, whose last step returned rc: fc_rules_finish when rc is 0; on any
+ * failure r is freed, err says why (the code's name when no step said more) and NULL is
+ * returned. So a builder ends `return fc_rules_finish_or_free(r, rc, err);`. */
+fc_rules *fc_rules_finish_or_free(fc_rules *r, int rc, fc_error *err);
 
 const fc_plugin *fc_rules_plugin(const fc_rules *r);
 fc_context *fc_rules_context(const fc_rules *r);

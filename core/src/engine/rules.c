@@ -537,6 +537,18 @@ int fc_rules_finish(fc_rules *r, fc_error *err)
     return 0;
 }
 
+fc_rules *fc_rules_finish_or_free(fc_rules *r, int rc, fc_error *err)
+{
+    if (rc == 0)
+        rc = fc_rules_finish(r, err);
+    if (rc == 0)
+        return r;
+    if (err && !err->msg[0])
+        fc_error_set(err, rc, "%s", fc_error_name(rc));
+    fc_rules_free(r);
+    return NULL;
+}
+
 /* ---- accessors ---- */
 
 const fc_plugin *fc_rules_plugin(const fc_rules *r) { return r ? r->p : NULL; }

@@ -79,15 +79,7 @@ static fc_rules *corpus_probe_build(const fc_corpus_config *c, fc_context *ctx, 
     for (int i = 0; rc == 0 && i < c->nsets; i++)
         if (c->variant || corpus_is_game_param(p, c->sets[i]))
             rc = fc_rules_set(r, c->sets[i], err);
-    if (rc == 0)
-        rc = fc_rules_finish(r, err);
-    if (rc != 0) {
-        if (err && !err->msg[0])
-            fc_error_set(err, rc, "%s", fc_error_name(rc));
-        fc_rules_free(r);
-        return NULL;
-    }
-    return r;
+    return fc_rules_finish_or_free(r, rc, err);
 }
 
 /* The probe of a record's game and seat count; on failure err says it for the run. */
@@ -180,13 +172,7 @@ static fc_rules *corpus_build(const fc_corpus_config *c, const fc_rules *orig, c
     for (int i = 0; rc == 0 && !new_variant && i < c->nsets; i++)
         if (!corpus_is_game_param(p, c->sets[i]))
             rc = fc_rules_set(r, c->sets[i], err);
-    if (rc == 0)
-        rc = fc_rules_finish(r, err);
-    if (rc != 0) {
-        fc_rules_free(r);
-        return NULL;
-    }
-    return r;
+    return fc_rules_finish_or_free(r, rc, err);
 }
 
 /* The new rules of a record (docs/corpus.md): every parameter as the changes or the record

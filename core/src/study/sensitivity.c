@@ -56,13 +56,7 @@ static fc_rules *sens_rules(const sens_run *r, const int64_t *v, fc_error *e)
         else
             rc = fc_rules_set(rules, text, e);
     }
-    if (rc == 0)
-        rc = fc_rules_finish(rules, e);
-    if (rc != 0) {
-        fc_rules_free(rules);
-        return NULL;
-    }
-    return rules;
+    return fc_rules_finish_or_free(rules, rc, e);
 }
 
 /* The values of point k that differ from the base, "goal=5 tokens=3" ("the base" for none). */
