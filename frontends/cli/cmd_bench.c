@@ -38,8 +38,8 @@ typedef struct bench {
     fc_decision *dec;
     uint32_t *w;
     fc_rng rng; /* picks decisions and chance outcomes */
-    long long playouts, decisions, samples;
-    double legal_ns, apply_ns;
+    long long playouts, decisions, samples, esamples;
+    double legal_ns, apply_ns, eval_ns;
 } bench;
 
 static double bench_now(void)
@@ -86,9 +86,16 @@ static int bench_playout(bench *b, uint64_t i, fc_error *err)
         if (g->apply(b->st, b->env, b->dec[pick]) != 0)
             return fc_error_set(err, FC_EPLUGIN, "apply() refused a legal decision");
         if (sample) {
+            double t3 = bench_now();
             b->legal_ns += (t1 - t0) * 1e9;
-            b->apply_ns += (bench_now() - t2) * 1e9;
+            b->apply_ns += (t3 - t2) * 1e9;
             b->samples++;
+            if (g->evaluate && g->to_move(b->st, b->env) != FC_NOBODY) {
+                double v[FC_MAX_SEATS];
+                g->evaluate(b->st, b->env, v);
+                b->eval_ns += (bench_now() - t3) * 1e9;
+                b->esamples++;
+            }
         }
         b->decisions++;
     }
@@ -254,7 +261,7 @@ static cli bench_without_variant(const cli *c)
 typedef struct bench_figs {
     const char *game, *mcts_spec;
     int nseats;
-    double warmup, elapsed, pps, dps, mean, clone_ns, clock_ns, legal_ns, apply_ns;
+    double warmup, elapsed, pps, dps, mean, clone_ns, clock_ns, legal_ns, apply_ns, eval_ns;
     size_t size;
     bench_mcts_out mo;
     bool variant;
@@ -271,8 +278,8 @@ static int bench_playouts(bench *b, double seconds, double *elapsed, fc_error *e
     while (rc == CLI_EXIT_OK && bench_now() < warm_end)
         if (bench_playout(b, seed++, err) != 0)
             rc = cli_fail("%s", err->msg);
-    b->playouts = b->decisions = b->samples = 0;
-    b->legal_ns = b->apply_ns = 0;
+    b->playouts = b->decisions = b->samples = b->esamples = 0;
+    b->legal_ns = b->apply_ns = b->eval_ns = 0;
     double t0 = bench_now(), end = t0 + seconds;
     while (rc == CLI_EXIT_OK && (b->playouts == 0 || bench_now() < end))
         if (bench_playout(b, seed++, err) != 0)
@@ -305,6 +312,8 @@ static void bench_derive(const bench *b, bench_figs *f)
     double apply_ns = b->samples ? b->apply_ns / (double)b->samples - f->clock_ns : 0;
     f->legal_ns = legal_ns < 0 ? 0 : legal_ns;
     f->apply_ns = apply_ns < 0 ? 0 : apply_ns;
+    double eval_ns = b->esamples ? b->eval_ns / (double)b->esamples - f->clock_ns : 0;
+    f->eval_ns = eval_ns < 0 ? 0 : eval_ns;
 }
 
 static void bench_json_num(cli_json *j, const char *key, double v)
@@ -335,6 +344,7 @@ static void bench_print_json(const bench *b, const bench_figs *f)
     bench_json_num(&j, "clone_ns", f->clone_ns);
     bench_json_num(&j, "legal_ns", f->legal_ns);
     bench_json_num(&j, "apply_ns", f->apply_ns);
+    bench_json_num(&j, "eval_ns", f->eval_ns);
     bench_json_num(&j, "mcts_iters_per_sec", f->mo.iters_per_sec);
     bench_json_num(&j, "mcts_ms_per_decision", f->mo.ms_per_decision);
     bench_json_num(&j, "mcts_cpu_ms_per_decision", f->mo.cpu_ms_per_decision);
@@ -359,6 +369,8 @@ static void bench_print_text(const bench *b, const bench_figs *f)
     printf("  legal_ns            %.1f  (1 in %d decisions timed; clock cost %.1f ns removed)\n", f->legal_ns,
            BENCH_SAMPLE_EVERY, f->clock_ns);
     printf("  apply_ns            %.1f\n", f->apply_ns);
+    if (b->esamples)
+        printf("  eval_ns             %.1f  (the game's evaluation after the timed decisions)\n", f->eval_ns);
     printf("  mcts_iters_per_sec  %.0f  (%s in every seat)\n", f->mo.iters_per_sec, f->mcts_spec);
     printf("  mcts_ms_per_decision %.2f wall, %.2f CPU\n", f->mo.ms_per_decision, f->mo.cpu_ms_per_decision);
     if (f->variant)

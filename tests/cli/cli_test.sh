@@ -278,9 +278,9 @@ check "bench --json has the four keys" json 'has("playouts_per_sec") and has("de
 check "bench --json is one line" eval '[ "$(wc -l <"$TMP/out")" -eq 1 ]'
 fc bench bidrace --seconds 0.2 --players 4
 check "bench text output" eval '[ $rc -eq 0 ] && has "^bench bidrace, 4 players" && has "^  clone_ns +[0-9.]+$"'
-check "bench text output: its lines in order" eval '[ "$(awk "{ print \$1 }" "$TMP/out" | tr "\n" " ")" = "bench playouts decisions decisions state_bytes clone_ns legal_ns apply_ns mcts_iters_per_sec mcts_ms_per_decision " ]'
+check "bench text output: its lines in order" eval '[ "$(awk "{ print \$1 }" "$TMP/out" | tr "\n" " ")" = "bench playouts decisions decisions state_bytes clone_ns legal_ns apply_ns eval_ns mcts_iters_per_sec mcts_ms_per_decision " ]'
 fc bench bidrace --seconds 0.2 --json
-check "bench --json: its keys in order" eval '[ "$(jq -r "keys_unsorted | join(\",\")" "$TMP/out")" = "game,players,seconds,playouts,decisions,playouts_per_sec,decisions_per_sec,mean_decisions,state_bytes,clone_ns,legal_ns,apply_ns,mcts_iters_per_sec,mcts_ms_per_decision,mcts_cpu_ms_per_decision" ]'
+check "bench --json: its keys in order" eval '[ "$(jq -r "keys_unsorted | join(\",\")" "$TMP/out")" = "game,players,seconds,playouts,decisions,playouts_per_sec,decisions_per_sec,mean_decisions,state_bytes,clone_ns,legal_ns,apply_ns,eval_ns,mcts_iters_per_sec,mcts_ms_per_decision,mcts_cpu_ms_per_decision" ]'
 fc bench bidrace --seconds -1
 check "bench: bad --seconds is a usage error" eval '[ $rc -eq 2 ] && one_line_err && has "--seconds" err'
 

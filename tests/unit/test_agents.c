@@ -47,7 +47,7 @@ static void test_specs(void **state)
     assert_null(fc_agent_new("minimax", 1, &err));
     assert_string_equal(err.msg, "unknown agent 'minimax' (known: random, greedy, mcts, ab)");
     assert_null(fc_agent_new("mcts:rollouts=5", 1, &err));
-    assert_string_equal(err.msg, "agent mcts: unknown key 'rollouts' (known: iters, time, c, depth, seed, threads, legacy, reuse, policy, eps, weights, clock, prior, pb, temp, restrict)");
+    assert_string_equal(err.msg, "agent mcts: unknown key 'rollouts' (known: iters, time, c, depth, seed, threads, legacy, reuse, policy, eps, weights, clock, prior, pb, temp, stop, bank, restrict)");
     assert_null(fc_agent_new("mcts:policy=greedy", 1, &err));
     assert_string_equal(err.msg, "agent mcts: policy: 'greedy' is not random, mast or eval");
     assert_null(fc_agent_new("mcts:time=1,clock=gpu", 1, &err));
@@ -130,7 +130,9 @@ static void test_deterministic(void **state)
                            "mcts:iters=200,reuse=1,threads=2", "mcts:iters=200,policy=mast",
                            "mcts:iters=200,policy=mast,eps=0,threads=2", "mcts:iters=100,policy=eval",
                            "mcts:iters=100,policy=eval,eps=0.1,legacy=1", "mcts:iters=200,policy=random",
-                           "mcts:iters=100,prior=eval,pb=2", "mcts:iters=100,prior=eval,threads=2"};
+                           "mcts:iters=100,prior=eval,pb=2", "mcts:iters=100,prior=eval,threads=2",
+                           "mcts:iters=200,stop=1", "mcts:iters=200,stop=0.5,bank=2",
+                           "mcts:iters=100,prior=puct,reuse=1,stop=1,bank=2"};
     for (int i = 0; i < (int)(sizeof specs / sizeof *specs); i++) {
         uint64_t h1 = play_game(r, specs[i], 5), h2 = play_game(r, specs[i], 5);
         assert_true(h1 == h2);
@@ -242,6 +244,80 @@ static void test_time_budget(void **state)
     double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     assert_true(s >= 0.05);
     assert_true(s < (getenv("FC_UNDER_VALGRIND") ? 5.0 : 0.5));
+    fc_agent_free(a);
+    fc_match_free(m);
+    fc_rules_free(r);
+    fc_context_free(ctx);
+}
+
+/* Root visits of a's search at m (its ranking's scores are visits plus a mean below 1), and
+ * its first choice. */
+static uint64_t root_visits(fc_agent *a, fc_match *m, fc_decision *first)
+{
+    fc_error err;
+    fc_decision out[64];
+    double score[64];
+    int n = fc_agent_rank(a, m, out, score, 64, &err);
+    assert_true(n >= 1);
+    uint64_t v = 0;
+    for (int i = 0; i < n; i++)
+        v += (uint64_t)score[i];
+    *first = out[0];
+    return v;
+}
+
+/* stop=1 ends a search once its choice cannot change: the same choice as the whole search
+ * (the same seed: the stopped search is a prefix of it), fewer iterations somewhere. bank=2
+ * lends what the stopped searches left to later ones (up to 2 budgets more): some search
+ * then runs past its own budget, and the iterations of a game never exceed the budgets. */
+static void test_stop_bank(void **state)
+{
+    (void)state;
+    fc_context *ctx = fixture_context();
+    fc_rules *r = fixture_rules(ctx, 2, NULL);
+    fc_error err;
+    assert_null(fc_agent_new("mcts:bank=1", 1, &err));
+    assert_string_equal(err.msg, "agent mcts: bank needs stop (only a search that stops early leaves budget to keep)");
+    assert_null(fc_agent_new("mcts:stop=1.5", 1, &err));
+    assert_string_equal(err.msg, "agent mcts: stop: 1.5 is out of range 0..1");
+    assert_null(fc_agent_new("mcts:stop=1,bank=1,threads=2", 1, &err));
+    assert_string_equal(err.msg, "agent mcts: bank searches on one thread (threads=2 given)");
+    int stopped = 0;
+    for (uint64_t seed = 1; seed <= 8; seed++) {
+        fc_match *m = fc_match_new(r, seed, &err);
+        fc_agent *full = fc_agent_new("mcts:iters=2000", seed, &err), *cut = fc_agent_new("mcts:iters=2000,stop=1", seed, &err);
+        fc_decision d1, d2;
+        assert_int_equal(root_visits(full, m, &d1), 2000);
+        uint64_t v = root_visits(cut, m, &d2);
+        assert_int_equal(d1, d2);
+        assert_true(v <= 2000);
+        stopped += v < 2000;
+        fc_agent_free(full);
+        fc_agent_free(cut);
+        fc_match_free(m);
+    }
+    assert_true(stopped > 0);
+    fc_match *m = fc_match_new(r, 3, &err);
+    fc_agent *a = fc_agent_new("mcts:iters=300,stop=1,bank=2", 3, &err);
+    uint64_t total = 0, searches = 0, most = 0, least = UINT64_MAX;
+    while (fc_match_to_move(m) != FC_NOBODY) {
+        if (fc_match_to_move(m) == FC_CHANCE) {
+            assert_int_equal(fc_match_play_chance(m, &err), 0);
+            continue;
+        }
+        fc_decision d;
+        uint64_t v = root_visits(a, m, &d);
+        if (v > 1) { /* a search ran (one legal decision is not searched) */
+            total += v;
+            searches++;
+            most = v > most ? v : most;
+            least = v < least ? v : least;
+        }
+        assert_int_equal(fc_match_play(m, d, &err), 0);
+    }
+    assert_true(least < 300);
+    assert_true(most > 300 && most <= 900);
+    assert_true(total <= 300 * searches);
     fc_agent_free(a);
     fc_match_free(m);
     fc_rules_free(r);
@@ -492,6 +568,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_specs),       cmocka_unit_test(test_deterministic), cmocka_unit_test(test_chance),
         cmocka_unit_test(test_no_cheating), cmocka_unit_test(test_time_budget),   cmocka_unit_test(test_strength),
         cmocka_unit_test(test_equal_strength), cmocka_unit_test(test_ab_refusals),
+        cmocka_unit_test(test_stop_bank),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

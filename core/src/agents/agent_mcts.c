@@ -30,6 +30,12 @@
  * reuse=1 keeps, between decisions, the subtree of the decisions the seat saw since its last
  * search (mcts_reuse.c).
  *
+ * stop=S ends a search once its most visited root child leads the next by more than S times
+ * the iterations left (S = 1: the choice can no longer change; mcts_search.c). bank=X keeps
+ * per seat what such searches left of their budget and lets a search add up to X budgets of
+ * it: time moves from decisions that settle early to those that do not, and a match's mean per
+ * decision stays within the budget (equal mean CPU per decision is how bots are compared).
+ *
  * threads=N is root parallelism: N independent trees over the same root, each with its own
  * buffers and RNG stream (stream 0 is the seat's, the others are seeded from it), whose root
  * visits are summed; with an iteration budget, the result depends only on seed and N. Trees
@@ -50,7 +56,7 @@
 
 const char *const fc_agent_mcts_keys[] = {"iters",  "time",  "c",      "depth", "seed",
                                           "threads", "legacy", "reuse", "policy", "eps", "weights", "clock",
-                                          "prior", "pb", "temp", NULL};
+                                          "prior", "pb", "temp", "stop", "bank", NULL};
 
 /* policy= and eps=. MAST is the default (measured stronger at equal CPU time in Marabunta and
  * Termity: docs/metrics.md, "MCTS speed and strength"); legacy=1 keeps uniform playouts. */
@@ -133,6 +139,13 @@ int fc_agent_mcts_init(fc_agent *a, fc_error *err)
                             (unsigned long long)t->threads);
     if (!t->iters && !t->time)
         t->iters = 1000;
+    if (fc_agent_opt_double(a, "stop", 0, 1, &t->stop, err) < 0 || fc_agent_opt_double(a, "bank", 0, 100, &t->bank_max, err) < 0)
+        return FC_EPARSE;
+    if (t->bank_max > 0 && t->stop == 0)
+        return fc_error_set(err, FC_EINVAL, "agent mcts: bank needs stop (only a search that stops early leaves budget to keep)");
+    if (t->bank_max > 0 && t->threads > 1)
+        return fc_error_set(err, FC_EINVAL, "agent mcts: bank searches on one thread (threads=%llu given)",
+                            (unsigned long long)t->threads);
     int rc = mcts_policy_init(a, t, legacy != 0, err);
     return rc < 0 ? rc : mcts_prior_init(a, t, err);
 }
@@ -289,6 +302,19 @@ static void mcts_root_stats(const mcts *t, int n, fc_decision d, uint64_t *visit
     }
 }
 
+/* bank=X: the seat's kept budget, forgotten when the match is another one (another seed) or
+ * went back (an undo or a new game); the budget of this search, its own plus up to X more. */
+static double mcts_bank_draw(mcts *t, const fc_match *m, int who, double base)
+{
+    size_t ply = fc_match_ply(m);
+    if (t->bank_seed[who] != fc_match_seed(m) || ply < t->bank_ply[who])
+        t->bank[who] = 0;
+    t->bank_seed[who] = fc_match_seed(m);
+    t->bank_ply[who] = ply;
+    double extra = t->bank[who] < t->bank_max * base ? t->bank[who] : t->bank_max * base;
+    return base + extra;
+}
+
 /* Runs the search for the seat to move over the n (> 1) legal decisions; the number of trees. */
 static int mcts_search_root(fc_agent *a, fc_match *m, int n, fc_error *err)
 {
@@ -329,7 +355,16 @@ static int mcts_search_root(fc_agent *a, fc_match *m, int n, fc_error *err)
         r->budget = t->time;
         r->cpu_clock = t->cpu_clock;
     }
+    /* bank=X (one thread): a time budget banks seconds, else iterations */
+    bool banking = t->bank_max > 0 && who >= 0 && who < FC_MAX_SEATS;
+    double base = t->time > 0 ? t->time : (double)t->iters;
+    if (banking && t->time > 0)
+        t->tree[0].budget = mcts_bank_draw(t, m, who, base);
+    else if (banking)
+        t->tree[0].iters = (uint64_t)mcts_bank_draw(t, m, who, base);
     int rc = mcts_run(t, nt);
+    if (banking && rc == 0)
+        t->bank[who] += base - (t->time > 0 ? t->tree[0].spent : (double)t->tree[0].done);
     fc_agent_search_done(env);
     if (rc != 0)
         return fc_error_set(err, rc, "agent mcts: the game failed during search (%s)", fc_error_name(rc));

@@ -109,6 +109,9 @@ typedef struct mcts_tree {
     double budget; /* seconds on the chosen clock from this tree's start (0: none) */
     bool cpu_clock;
     int rc;
+    /* what the search spent: iterations run, and seconds on the chosen clock */
+    uint64_t done;
+    double spent;
 } mcts_tree;
 
 /* Worker threads for root parallelism, started at the first threaded search and kept until
@@ -146,6 +149,15 @@ typedef struct mcts {
     double temp; /* prior=puct: temperature of the softmax over the children's priors */
     bool cpu_clock; /* clock=cpu */
     int policy, prior;
+    /* stop=S: a search ends once the most visited root child leads the next by more than S
+     * times the iterations left (S = 1: the choice can no longer change); 0 off */
+    double stop;
+    /* bank=X: the budget (iterations or seconds) a seat's searches leave unspent is kept, and
+     * a search may add up to X budgets of it to its own; 0 off. Per seat, for one match. */
+    double bank_max;
+    double bank[FC_MAX_SEATS];
+    uint64_t bank_seed[FC_MAX_SEATS];
+    size_t bank_ply[FC_MAX_SEATS];
     fc_agent_eval ev; /* the evaluation of the current search (read by every tree) */
     mcts_tree tree[MCTS_MAX_THREADS];
     mcts_pool pool;

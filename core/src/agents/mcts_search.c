@@ -134,7 +134,36 @@ static int mcts_playout(mcts_tree *t, const fc_game *g, const fc_env *env, fc_rn
     }
 }
 
-/* t->iters iterations (0: until t->budget is spent) from t->root; sets t->rc. */
+/* stop=S: whether the most visited root child leads the next by more than S times the
+ * iterations left (`left`), so that (for S >= 1) the final choice can no longer change. */
+static bool mcts_settled(const mcts_tree *t, double stop, double left)
+{
+    uint32_t top = 0, second = 0;
+    for (int32_t c = t->nodes[0].child; c != MCTS_NONE; c = t->nodes[c].sibling) {
+        uint32_t v = t->nodes[c].visits;
+        if (v > top) {
+            second = top;
+            top = v;
+        } else if (v > second)
+            second = v;
+    }
+    return (double)(top - second) > stop * left;
+}
+
+/* Iterations left at iteration `it`: the rest of an iteration budget, or, under a time budget,
+ * as many as the time left would give at the pace so far (the smaller when both are set). */
+static double mcts_left(const mcts_tree *t, uint64_t it, double start, double now, double deadline)
+{
+    double left = t->iters ? (double)(t->iters - it) : 1e300;
+    if (deadline > 0 && now > start) {
+        double pace = (double)it * (deadline - now) / (now - start);
+        left = pace < left ? pace : left;
+    }
+    return left;
+}
+
+/* t->iters iterations (0: until t->budget is spent) from t->root; sets t->rc, t->done and
+ * t->spent. */
 void fc_mcts_search(mcts_tree *t, const mcts *cfg)
 {
     const fc_game *g = t->g;
@@ -145,7 +174,9 @@ void fc_mcts_search(mcts_tree *t, const mcts *cfg)
         memset(t->mast, 0, (size_t)env->nseats * MAST_SLOTS * sizeof *t->mast);
     t->ntrail = 0;
     /* read here, on the thread that searches: a CPU clock is per thread */
-    double deadline = t->budget > 0 ? fc_agent_clock(t->cpu_clock) + t->budget : 0;
+    double start = fc_agent_clock(t->cpu_clock);
+    double deadline = t->budget > 0 ? start + t->budget : 0;
+    t->done = 0;
     if (!t->reused) {
         t->nnodes = 0;
         if (fc_mcts_node_new(t, MCTS_NONE, 0, t->who) == MCTS_NONE) {
@@ -153,9 +184,15 @@ void fc_mcts_search(mcts_tree *t, const mcts *cfg)
             return;
         }
     }
-    for (uint64_t it = 0; !t->iters || it < t->iters; it++) {
-        if (deadline > 0 && it % MCTS_CLOCK_EVERY == 0 && it > 0 && fc_agent_clock(t->cpu_clock) >= deadline)
-            break;
+    uint64_t it = 0;
+    for (; !t->iters || it < t->iters; it++) {
+        if (it % MCTS_CLOCK_EVERY == 0 && it > 0 && (deadline > 0 || cfg->stop > 0)) {
+            double now = deadline > 0 ? fc_agent_clock(t->cpu_clock) : 0;
+            if (deadline > 0 && now >= deadline)
+                break;
+            if (cfg->stop > 0 && mcts_settled(t, cfg->stop, mcts_left(t, it, start, now, deadline)))
+                break;
+        }
         memcpy(t->work, t->root, t->state_size);
         if (g->determinize)
             g->determinize(t->work, env, t->who, t->rng);
@@ -178,4 +215,6 @@ void fc_mcts_search(mcts_tree *t, const mcts *cfg)
                 nd->w += reward[nd->seat];
         }
     }
+    t->done = it;
+    t->spent = fc_agent_clock(t->cpu_clock) - start;
 }

@@ -257,7 +257,9 @@ static int32_t mcts_select_prior(mcts_tree *t, const mcts *cfg, fc_rng *rng, int
     return best;
 }
 
-/* prior=puct: the opened legal child with the best mean reward (its prior while unvisited)
+/* prior=puct: the opened legal child with the best mean reward (its prior while unvisited: its
+ * first playout replaces it; counting the prior as N visits of the mean instead, screened as a
+ * key pv=N with N = 1, 4, 8, did not win in March of the Ants, docs/metrics.md)
  * plus pb * P * sqrt(visits of the legal children + 1) / (visits + 1), P the softmax of their
  * priors at temperature temp; exact ties uniform. MCTS_NONE when none is open. Each child's
  * exp() is taken once (into t->soft) for both the normaliser and its term: the same values,
@@ -290,7 +292,9 @@ static int32_t mcts_select_puct(mcts_tree *t, const mcts *cfg, fc_rng *rng, int 
 }
 
 /* One step of the descent at a seat's node under prior=eval or puct: the next node, or MCTS_NONE when
- * the descent ends here (an expansion: the chosen child is on the path; or nothing open). */
+ * the descent ends here (an expansion: the chosen child is on the path; or nothing open). A
+ * child's children are opened at its second visit: waiting for more visits (screened as a
+ * key open=K, 2 and 3) saved openings but lost strength in March of the Ants (docs/metrics.md). */
 static int32_t mcts_step_prior(mcts_tree *t, const mcts *cfg, fc_rng *rng, int n, int *rc)
 {
     int32_t c = cfg->prior == MCTS_PRIOR_PUCT ? mcts_select_puct(t, cfg, rng, n) : mcts_select_prior(t, cfg, rng, n);
