@@ -103,6 +103,19 @@ static int mcts_prior_init(const fc_agent *a, mcts *t, fc_error *err)
     return 0;
 }
 
+/* stop= and bank=: how a search uses its budget. */
+static int mcts_budget_init(const fc_agent *a, mcts *t, fc_error *err)
+{
+    if (fc_agent_opt_double(a, "stop", 0, 1, &t->stop, err) < 0 || fc_agent_opt_double(a, "bank", 0, 100, &t->bank_max, err) < 0)
+        return FC_EPARSE;
+    if (t->bank_max > 0 && t->stop == 0)
+        return fc_error_set(err, FC_EINVAL, "agent mcts: bank needs stop (only a search that stops early leaves budget to keep)");
+    if (t->bank_max > 0 && t->threads > 1)
+        return fc_error_set(err, FC_EINVAL, "agent mcts: bank searches on one thread (threads=%llu given)",
+                            (unsigned long long)t->threads);
+    return 0;
+}
+
 int fc_agent_mcts_init(fc_agent *a, fc_error *err)
 {
     mcts *t = aligned_alloc(MCTS_LINE, sizeof *t); /* sizeof is a multiple of MCTS_LINE */
@@ -139,15 +152,10 @@ int fc_agent_mcts_init(fc_agent *a, fc_error *err)
                             (unsigned long long)t->threads);
     if (!t->iters && !t->time)
         t->iters = 1000;
-    if (fc_agent_opt_double(a, "stop", 0, 1, &t->stop, err) < 0 || fc_agent_opt_double(a, "bank", 0, 100, &t->bank_max, err) < 0)
-        return FC_EPARSE;
-    if (t->bank_max > 0 && t->stop == 0)
-        return fc_error_set(err, FC_EINVAL, "agent mcts: bank needs stop (only a search that stops early leaves budget to keep)");
-    if (t->bank_max > 0 && t->threads > 1)
-        return fc_error_set(err, FC_EINVAL, "agent mcts: bank searches on one thread (threads=%llu given)",
-                            (unsigned long long)t->threads);
     int rc = mcts_policy_init(a, t, legacy != 0, err);
-    return rc < 0 ? rc : mcts_prior_init(a, t, err);
+    if (rc < 0 || (rc = mcts_prior_init(a, t, err)) < 0)
+        return rc;
+    return mcts_budget_init(a, t, err);
 }
 
 /* ---- worker threads ---- */

@@ -170,6 +170,8 @@ void fc_mcts_search(mcts_tree *t, const mcts *cfg)
     const fc_env *env = t->env;
     double reward[FC_MAX_SEATS];
     t->rc = 0;
+    /* every search starts from empty MAST tables: carrying them (halved) from the seat's last
+     * search, screened as a key mastkeep, did not win in March of the Ants (docs/metrics.md) */
     if (cfg->policy == MCTS_MAST)
         memset(t->mast, 0, (size_t)env->nseats * MAST_SLOTS * sizeof *t->mast);
     t->ntrail = 0;
