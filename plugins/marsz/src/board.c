@@ -44,6 +44,35 @@ static int cell_loc(const mz_data *D, const mz_state *s, int q, int r)
     return -1;
 }
 
+/* cell_loc's answer for every cell of the window, built once by a function that looks up many
+ * cells (the placements and exploration checks: their scans of the Great Tunnel and the tiles
+ * were a fifth of March of the Ants' playout time). Cells outside the window go to cell_loc. */
+typedef struct cell_map {
+    int8_t loc[MZ_WIN][MZ_WIN];
+} cell_map;
+
+static void cell_map_build(const mz_data *D, const mz_state *s, cell_map *m)
+{
+    memset(m->loc, -1, sizeof m->loc);
+    /* as cell_loc: an empty cell in the bitmap is empty; else the Great Tunnel, else the tile of
+     * lowest number there */
+    for (int t = MZ_TILES; t >= 1; t--) {
+        int q = s->loc[t].q, r = s->loc[t].r;
+        if (s->loc[t].placed && in_win(q, r) && (s->occ[r + MZ_WIN / 2] >> (q + MZ_WIN / 2) & 1u))
+            m->loc[r + MZ_WIN / 2][q + MZ_WIN / 2] = (int8_t)t;
+    }
+    for (int i = 0; i < MZ_GT_CELLS; i++) {
+        int q = D->gt_q[i], r = D->gt_r[i];
+        if (in_win(q, r) && (s->occ[r + MZ_WIN / 2] >> (q + MZ_WIN / 2) & 1u))
+            m->loc[r + MZ_WIN / 2][q + MZ_WIN / 2] = MZ_GT;
+    }
+}
+
+static inline int cell_map_loc(const mz_data *D, const mz_state *s, const cell_map *m, int q, int r)
+{
+    return in_win(q, r) ? m->loc[r + MZ_WIN / 2][q + MZ_WIN / 2] : cell_loc(D, s, q, r);
+}
+
 int mz_tile_at(const mz_state *s, int q, int r)
 {
     for (int t = 1; t <= MZ_TILES; t++)
@@ -127,23 +156,27 @@ bool mz_rotation_ok(const mz_data *D, const mz_state *s, int t, int rot)
  * (TX-01: any adjacent location showing an opening toward it). */
 bool mz_explore_possible(const mz_data *D, const mz_state *s, int seat)
 {
-    bool winged = mz_has_evo(s, seat, TX01);
+    bool winged = mz_has_evo(s, seat, TX01), mapped = false;
+    cell_map map;
     for (int l = 0; l < MZ_LOCS; l++) {
         if (!(l == MZ_GT || s->loc[l].placed) || !source_ok(D, s, seat, l))
             continue;
+        if (!mapped) /* only once a location could be a source */
+            cell_map_build(D, s, &map);
+        mapped = true;
         int cells = l == MZ_GT ? MZ_GT_CELLS : 1;
         for (int c = 0; c < cells; c++) {
             int q0 = l == MZ_GT ? D->gt_q[c] : s->loc[l].q, r0 = l == MZ_GT ? D->gt_r[c] : s->loc[l].r;
             for (int e = 0; e < 6; e++) {
                 int q = q0 + DQ[e], r = r0 + DR[e];
-                if (cell_loc(D, s, q, r) >= 0)
+                if (cell_map_loc(D, s, &map, q, r) >= 0)
                     continue;
                 if (l == MZ_GT || (mz_placed_mask(D, s, l) >> e & 1u))
                     return true;
                 if (!winged)
                     continue;
                 for (int e2 = 0; e2 < 6; e2++) { /* another location showing an opening */
-                    int l2 = cell_loc(D, s, q + DQ[e2], r + DR[e2]);
+                    int l2 = cell_map_loc(D, s, &map, q + DQ[e2], r + DR[e2]);
                     if (l2 == MZ_GT || (l2 > 0 && (mz_placed_mask(D, s, l2) >> ((e2 + 3) % 6) & 1u)))
                         return true;
                 }
@@ -285,7 +318,9 @@ void mz_put_centipede(mz_state *s, int t)
 /* Every legal (cell, rotation) for `tile`: mode 0 explore by seat (R-28: connected, or with
  * TX-01 adjacent, to a location with a movable ant of seat), 1 anywhere (R-09 only), 2 the
  * 2-player setup (a Great-Tunnel-adjacent cell connected to the Great Tunnel, S-2P-1).
- * Rotations giving the same openings are listed once. out may be NULL (count only). */
+ * Rotations giving the same openings are listed once. out may be NULL: then 1 as soon as one
+ * placement exists, else 0 (the callers only ask whether a tile can be placed; counting every
+ * placement there was a tenth of March of the Ants' legal-list time). */
 int mz_placements(const mz_data *D, const mz_state *s, int seat, int tile, int mode, fc_decision *out)
 {
     return mz_placements_ref(D, s, seat, tile, mode, 0, out);
@@ -299,6 +334,8 @@ int mz_placements_ref(const mz_data *D, const mz_state *s, int seat, int tile, i
     int8_t cq[256], cr[256];
     int nc = 0;
     uint32_t seen_win[MZ_WIN] = {0};
+    cell_map map;
+    cell_map_build(D, s, &map);
     /* candidate cells: empty neighbours of every location */
     for (int l = 0; l < MZ_LOCS; l++) {
         int cells = l == MZ_GT ? MZ_GT_CELLS : 1;
@@ -308,7 +345,7 @@ int mz_placements_ref(const mz_data *D, const mz_state *s, int seat, int tile, i
             int q0 = l == MZ_GT ? D->gt_q[c] : s->loc[l].q, r0 = l == MZ_GT ? D->gt_r[c] : s->loc[l].r;
             for (int e = 0; e < 6; e++) {
                 int q = q0 + DQ[e], r = r0 + DR[e];
-                if (q < -60 || q > 60 || r < -60 || r > 60 || cell_loc(D, s, q, r) >= 0)
+                if (q < -60 || q > 60 || r < -60 || r > 60 || cell_map_loc(D, s, &map, q, r) >= 0)
                     continue;
                 bool dup = false;
                 if (in_win(q, r)) {
@@ -334,7 +371,7 @@ int mz_placements_ref(const mz_data *D, const mz_state *s, int seat, int tile, i
         int8_t nl[6];
         bool nopen[6], nsrc[6], nshared[6];
         for (int e = 0; e < 6; e++) {
-            int l = cell_loc(D, s, cq[i] + DQ[e], cr[i] + DR[e]);
+            int l = cell_map_loc(D, s, &map, cq[i] + DQ[e], cr[i] + DR[e]);
             nl[e] = (int8_t)l;
             nopen[e] = l == MZ_GT || (l > 0 && ((mz_placed_mask(D, s, l) >> ((e + 3) % 6)) & 1u));
             nsrc[e] = l >= 0 && (mode == 0 || mode == 3) && source_ok(D, s, seat, l);
@@ -364,9 +401,9 @@ int mz_placements_ref(const mz_data *D, const mz_state *s, int seat, int tile, i
                     ok = true;
             }
             if (facing && ok && shared) {
-                if (out)
-                    out[n] = MZ_D(DK_PLACE, cq[i] + 64, cr[i] + 64, k);
-                n++;
+                if (!out)
+                    return 1;
+                out[n++] = MZ_D(DK_PLACE, cq[i] + 64, cr[i] + 64, k);
             }
         }
     }
