@@ -31,10 +31,13 @@ static void occ_set(mz_state *s, int q, int r)
         s->occ[r + MZ_WIN / 2] |= 1u << (q + MZ_WIN / 2);
 }
 
+/* Whether cell (q, r), inside the window, is marked occupied. */
+static bool occ_get(const mz_state *s, int q, int r) { return s->occ[r + MZ_WIN / 2] >> (q + MZ_WIN / 2) & 1u; }
+
 /* Location occupying cell (q, r): 0 Great Tunnel, tile id, or -1 when empty. */
 static int cell_loc(const mz_data *D, const mz_state *s, int q, int r)
 {
-    if (in_win(q, r) && !(s->occ[r + MZ_WIN / 2] >> (q + MZ_WIN / 2) & 1u))
+    if (in_win(q, r) && !occ_get(s, q, r))
         return -1;
     if (mz_is_gt_cell(D, q, r))
         return MZ_GT;
@@ -58,12 +61,12 @@ static void cell_map_build(const mz_data *D, const mz_state *s, cell_map *m)
      * lowest number there */
     for (int t = MZ_TILES; t >= 1; t--) {
         int q = s->loc[t].q, r = s->loc[t].r;
-        if (s->loc[t].placed && in_win(q, r) && (s->occ[r + MZ_WIN / 2] >> (q + MZ_WIN / 2) & 1u))
+        if (s->loc[t].placed && in_win(q, r) && occ_get(s, q, r))
             m->loc[r + MZ_WIN / 2][q + MZ_WIN / 2] = (int8_t)t;
     }
     for (int i = 0; i < MZ_GT_CELLS; i++) {
         int q = D->gt_q[i], r = D->gt_r[i];
-        if (in_win(q, r) && (s->occ[r + MZ_WIN / 2] >> (q + MZ_WIN / 2) & 1u))
+        if (in_win(q, r) && occ_get(s, q, r))
             m->loc[r + MZ_WIN / 2][q + MZ_WIN / 2] = MZ_GT;
     }
 }
@@ -161,9 +164,10 @@ bool mz_explore_possible(const mz_data *D, const mz_state *s, int seat)
     for (int l = 0; l < MZ_LOCS; l++) {
         if (!(l == MZ_GT || s->loc[l].placed) || !source_ok(D, s, seat, l))
             continue;
-        if (!mapped) /* only once a location could be a source */
+        if (!mapped) { /* only once a location could be a source */
             cell_map_build(D, s, &map);
-        mapped = true;
+            mapped = true;
+        }
         int cells = l == MZ_GT ? MZ_GT_CELLS : 1;
         for (int c = 0; c < cells; c++) {
             int q0 = l == MZ_GT ? D->gt_q[c] : s->loc[l].q, r0 = l == MZ_GT ? D->gt_r[c] : s->loc[l].r;
